@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react'
+
+/**
+ * A countdown that renders its current value on the server and ticks once a
+ * second in the browser, stopping at zero.
+ */
+export function useCountdown(startSeconds: number) {
+	const [remaining, setRemaining] = useState(Math.max(0, Math.floor(startSeconds)))
+	useEffect(() => {
+		if (remaining <= 0) return
+		const timer = setInterval(() => setRemaining((s) => Math.max(0, s - 1)), 1000)
+		return () => clearInterval(timer)
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [remaining <= 0])
+	return remaining
+}
+
+/** mm:ss, with minutes allowed past 59 (e.g. 90:00). */
+export function formatMinutesSeconds(totalSeconds: number) {
+	const s = Math.max(0, Math.floor(totalSeconds))
+	const minutes = Math.floor(s / 60)
+	const seconds = s % 60
+	return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`
+}

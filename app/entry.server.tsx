@@ -1,0 +1,109 @@
+import crypto from 'node:crypto'
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import {
+	ServerRouter,
+	type ActionFunctionArgs,
+	type EntryContext,
+	type LoaderFunctionArgs,
+} from 'react-router'
+import { log } from './utils/log.server.ts'
+import { NonceProvider } from './utils/nonce-provider.ts'
+
+export const streamTimeout = 5_000
+
+/**
+ * An enforced Content-Security-Policy with a fresh nonce per response:
+ * scripts run only with the nonce (and what they load), no plugins, no
+ * <base>, no framing.
+ */
+function contentSecurityPolicy(nonce: string) {
+	return [
+		`default-src 'self'`,
+		`script-src 'nonce-${nonce}' 'strict-dynamic'`,
+		`style-src 'self' 'unsafe-inline'`,
+		`img-src 'self' data:`,
+		`font-src 'self'`,
+		`connect-src 'self'`,
+		`object-src 'none'`,
+		`base-uri 'none'`,
+		`form-action 'self'`,
+		`frame-ancestors 'none'`,
+	].join('; ')
+}
+
+export default function handleRequest(
+	request: Request,
+	responseStatusCode: number,
+	responseHeaders: Headers,
+	routerContext: EntryContext,
+) {
+	const nonce = crypto.randomBytes(16).toString('base64')
+	responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+	if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-store')
+
+	if (request.method.toUpperCase() === 'HEAD') {
+		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+	}
+
+	return new Promise((resolve, reject) => {
+		let shellRendered = false
+		const userAgent = request.headers.get('user-agent')
+		const readyOption =
+			(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+			() => abort(),
+			streamTimeout + 1000,
+		)
+
+		const { pipe, abort } = renderToPipeableStream(
+			<NonceProvider value={nonce}>
+				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+			</NonceProvider>,
+			{
+				nonce,
+				[readyOption]() {
+					shellRendered = true
+					const body = new PassThrough({
+						final(callback) {
+							clearTimeout(timeoutId)
+							timeoutId = undefined
+							callback()
+						},
+					})
+					pipe(body)
+					resolve(
+						new Response(createReadableStreamFromReadable(body), {
+							headers: responseHeaders,
+							status: responseStatusCode,
+						}),
+					)
+				},
+				onShellError(error: unknown) {
+					reject(error)
+				},
+				onError(error: unknown) {
+					responseStatusCode = 500
+					if (shellRendered) log('render.error', { error: String((error as Error)?.message ?? error) }, 'error')
+				},
+			},
+		)
+	})
+}
+
+/** Server errors are logged here (with the stack, server-side only). */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+	if (request.signal.aborted) return
+	log(
+		'server.error',
+		{
+			path: new URL(request.url).pathname,
+			error: String((error as Error)?.message ?? error),
+			stack: (error as Error)?.stack,
+		},
+		'error',
+	)
+}

@@ -1,0 +1,249 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { passwordResetTokens, users, type SelectUser } from '#db/schema.ts'
+import { getEnv } from '#app/utils/env.server.ts'
+import { log } from '#app/utils/log.server.ts'
+import { escapeHtml, sendMail } from '#app/utils/mail.server.ts'
+import { hashPassword, spendDummyCompare, verifyPassword } from '#app/utils/password.server.ts'
+import {
+	consumeRateLimit,
+	rateLimitMessage,
+	resetRateLimit,
+	type RateLimitRule,
+} from '#app/utils/rate-limit.server.ts'
+import { fail, ok, type Failure, type Result } from '#app/utils/result.ts'
+import {
+	ACCOUNT_NOT_ACTIVE,
+	EMAIL_TAKEN,
+	INVALID_CREDENTIALS,
+	INVALID_RESET_LINK,
+	INVALID_UNLOCK_CODE,
+	UNKNOWN_REFERRAL_CODE,
+} from '#app/utils/messages.ts'
+import { TERMS_VERSION, type RegistrationInput } from '#app/utils/validation.ts'
+import { createResetToken, findUsableResetToken } from './password-reset.server.ts'
+import { deleteUserSessions } from './session.server.ts'
+import { isValidUnlockCode } from './unlock-code.server.ts'
+import { getUserByEmail, getUserById, getUserByReferralCode, newReferralCode } from './user.server.ts'
+
+/**
+ * The member account rules, shared by the pages and /api/auth/*: sign-up,
+ * sign-in, unlock, forgot and reset password. Each takes the caller's IP for
+ * rate limits and logs one structured event (never a secret).
+ */
+export type RequestMeta = { ip: string }
+
+function limited(rule: RateLimitRule, key: string): Failure | null {
+	const result = consumeRateLimit(rule, key)
+	if (result.ok) return null
+	return fail(429, rateLimitMessage(result.retryAfterSeconds), {
+		retryAfterSeconds: result.retryAfterSeconds,
+	})
+}
+
+function isUniqueViolation(error: unknown) {
+	return (error as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE'
+}
+
+export async function registerMember(
+	input: RegistrationInput,
+	meta: RequestMeta,
+): Promise<Result<SelectUser>> {
+	const blocked = limited('signup:ip', meta.ip)
+	if (blocked) return blocked
+	// Hash first, whatever happens next, so a taken email answers no faster.
+	const passwordHash = await hashPassword(input.password)
+	if (getUserByEmail(input.email)) {
+		log('auth.signup', { ip: meta.ip, result: 'email_taken' })
+		return fail(409, EMAIL_TAKEN, { fieldErrors: { email: [EMAIL_TAKEN] } })
+	}
+	const referrer = input.referralCode ? getUserByReferralCode(input.referralCode) : null
+	if (input.referralCode && !referrer) {
+		log('auth.signup', { ip: meta.ip, result: 'unknown_referral' })
+		return fail(400, UNKNOWN_REFERRAL_CODE, {
+			fieldErrors: { referralCode: [UNKNOWN_REFERRAL_CODE] },
+		})
+	}
+	const now = new Date()
+	try {
+		const user = getDb()
+			.insert(users)
+			.values({
+				email: input.email,
+				passwordHash,
+				name: input.name,
+				phone: input.phone,
+				country: input.country,
+				telegram: input.telegram,
+				investmentAmount: input.investmentAmount,
+				referralCode: newReferralCode(),
+				referredBy: referrer?.referralCode ?? null,
+				referrerId: referrer?.id ?? null,
+				termsVersion: TERMS_VERSION,
+				termsAcceptedAt: now,
+				lastSeenAt: now,
+				createdAt: now,
+				updatedAt: now,
+			})
+			.returning()
+			.get()
+		log('auth.signup', { ip: meta.ip, userId: user.id, result: 'success' })
+		return ok(user)
+	} catch (error) {
+		// Two sign-ups with one email at the same moment: the index decides.
+		if (isUniqueViolation(error)) {
+			return fail(409, EMAIL_TAKEN, { fieldErrors: { email: [EMAIL_TAKEN] } })
+		}
+		throw error
+	}
+}
+
+export async function authenticateMember(
+	credentials: { email: string; password: string },
+	meta: RequestMeta,
+): Promise<Result<SelectUser>> {
+	const blocked = limited('login:ip', meta.ip) ?? limited('login:account', credentials.email)
+	if (blocked) {
+		log('auth.login', { ip: meta.ip, result: 'rate_limited' }, 'warn')
+		return blocked
+	}
+	const user = getUserByEmail(credentials.email)
+	// An unknown email still costs one bcrypt compare: no timing oracle.
+	const valid = user
+		? await verifyPassword(credentials.password, user.passwordHash)
+		: await spendDummyCompare(credentials.password)
+	if (!user || !valid) {
+		log('auth.login', { ip: meta.ip, userId: user?.id, result: 'failure' }, 'warn')
+		return fail(401, INVALID_CREDENTIALS)
+	}
+	if (user.status === 'banned' || user.status === 'suspended') {
+		log('auth.login', { ip: meta.ip, userId: user.id, result: 'not_active' }, 'warn')
+		return fail(403, ACCOUNT_NOT_ACTIVE)
+	}
+	resetRateLimit('login:account', credentials.email)
+	log('auth.login', { ip: meta.ip, userId: user.id, result: 'success' })
+	return ok(user)
+}
+
+/** Enter the channel's unlock code: the member's dashboard opens. */
+export function unlockMember(userId: number, code: string, meta: RequestMeta): Result<SelectUser> {
+	const blocked = limited('unlock:ip', meta.ip) ?? limited('unlock:account', String(userId))
+	if (blocked) {
+		log('auth.unlock', { ip: meta.ip, userId, result: 'rate_limited' }, 'warn')
+		return blocked
+	}
+	if (!isValidUnlockCode(code)) {
+		log('auth.unlock', { ip: meta.ip, userId, result: 'failure' }, 'warn')
+		return fail(400, INVALID_UNLOCK_CODE, { fieldErrors: { code: [INVALID_UNLOCK_CODE] } })
+	}
+	const db = getDb()
+	const user = db.transaction(
+		(tx) => {
+			const current = tx.select().from(users).where(eq(users.id, userId)).get()
+			if (!current) return null
+			if (current.isVerified) return current
+			return tx
+				.update(users)
+				.set({ isVerified: true, unlockedAt: new Date(), updatedAt: new Date() })
+				.where(eq(users.id, userId))
+				.returning()
+				.get()
+		},
+		{ behavior: 'immediate' },
+	)
+	if (!user) return fail(401, 'Not signed in')
+	resetRateLimit('unlock:account', String(userId))
+	log('auth.unlock', { ip: meta.ip, userId, result: 'success' })
+	return ok(user)
+}
+
+function resetMail(to: string, token: string) {
+	const link = `${getEnv().appOrigin}/reset-password?token=${encodeURIComponent(token)}`
+	return {
+		to,
+		subject: 'Reset your password',
+		text: [
+			'We received a request to reset the password of your account.',
+			'',
+			`Open this link to choose a new password (it expires in 1 hour and works once):`,
+			link,
+			'',
+			'If you did not ask for this, ignore this mail: your password stays as it is.',
+		].join('\n'),
+		html: `<p>We received a request to reset the password of your account.</p>
+<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link expires in 1 hour and works once).</p>
+<p>If you did not ask for this, ignore this mail: your password stays as it is.</p>`,
+	}
+}
+
+/** Always answers the same, whether or not the email has an account. */
+export async function requestPasswordReset(email: string, meta: RequestMeta): Promise<Result<null>> {
+	const blocked = limited('forgot:ip', meta.ip)
+	if (blocked) {
+		log('auth.forgot_password', { ip: meta.ip, result: 'rate_limited' }, 'warn')
+		return blocked
+	}
+	const user = getUserByEmail(email)
+	if (user && consumeRateLimit('forgot:account', email).ok) {
+		const token = createResetToken(user.id)
+		// Not awaited: the answer must not take longer when a mail goes out.
+		void sendMail(resetMail(user.email, token))
+		log('auth.forgot_password', { ip: meta.ip, userId: user.id, result: 'mail_queued' })
+	} else {
+		log('auth.forgot_password', { ip: meta.ip, result: user ? 'mail_capped' : 'no_account' })
+	}
+	return ok(null)
+}
+
+/** Whether a reset link can still be used (for the page's first view). */
+export function isResetTokenUsable(token: string) {
+	return findUsableResetToken(token) !== null
+}
+
+export async function resetPassword(
+	input: { token: string; password: string },
+	meta: RequestMeta,
+): Promise<Result<null>> {
+	const blocked = limited('reset:ip', meta.ip)
+	if (blocked) {
+		log('auth.reset_password', { ip: meta.ip, result: 'rate_limited' }, 'warn')
+		return blocked
+	}
+	const row = findUsableResetToken(input.token)
+	if (!row) {
+		log('auth.reset_password', { ip: meta.ip, result: 'invalid_token' }, 'warn')
+		return fail(400, INVALID_RESET_LINK, { fieldErrors: { token: [INVALID_RESET_LINK] } })
+	}
+	const passwordHash = await hashPassword(input.password)
+	const db = getDb()
+	const done = db.transaction(
+		(tx) => {
+			// Single use even under a race: only one request marks it used.
+			const used = tx
+				.update(passwordResetTokens)
+				.set({ usedAt: new Date() })
+				.where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
+				.run()
+			if (used.changes !== 1) return false
+			tx.update(users)
+				.set({ passwordHash, updatedAt: new Date() })
+				.where(eq(users.id, row.userId))
+				.run()
+			// A reset ends every session of the member, on every device (same
+			// connection, so inside this transaction).
+			return deleteUserSessions(row.userId) >= 0
+		},
+		{ behavior: 'immediate' },
+	)
+	if (!done) return fail(400, INVALID_RESET_LINK, { fieldErrors: { token: [INVALID_RESET_LINK] } })
+	const user = getUserById(row.userId)
+	if (user) {
+		void sendMail({
+			to: user.email,
+			subject: 'Your password was changed',
+			text: 'The password of your account was just changed and every device was signed out.\n\nIf this was not you, reset your password again at once and contact support.',
+		})
+	}
+	log('auth.reset_password', { ip: meta.ip, userId: row.userId, result: 'success' })
+	return ok(null)
+}

@@ -1,0 +1,44 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { passwordResetTokens } from '#db/schema.ts'
+import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
+
+/** Reset links live 1 hour (spec section 9). */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
+
+/** Issues a new token and voids the member's older unused ones. */
+export function createResetToken(userId: number, now = new Date()) {
+	const token = randomToken(32)
+	const db = getDb()
+	db.transaction((tx) => {
+		tx.delete(passwordResetTokens)
+			.where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+			.run()
+		tx.insert(passwordResetTokens)
+			.values({
+				userId,
+				tokenHash: sha256(token),
+				expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+				createdAt: now,
+			})
+			.run()
+	})
+	return token
+}
+
+/** The unused, unexpired token row for a raw token, or null. */
+export function findUsableResetToken(token: string, now = new Date()) {
+	return (
+		getDb()
+			.select()
+			.from(passwordResetTokens)
+			.where(
+				and(
+					eq(passwordResetTokens.tokenHash, sha256(token)),
+					isNull(passwordResetTokens.usedAt),
+					gt(passwordResetTokens.expiresAt, now),
+				),
+			)
+			.get() ?? null
+	)
+}

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { users, type SelectUser } from '#db/schema.ts'
+import { randomCode } from '#app/utils/crypto.server.ts'
+
+/** The member as the API and the pages see it: never the hash. */
+export type PublicUser = {
+	id: number
+	name: string
+	email: string
+	phone: string
+	country: string
+	telegram: string
+	investmentAmount: string | null
+	plan: SelectUser['plan']
+	status: SelectUser['status']
+	referralCount: number
+	referralPoints: number
+	referralCode: string
+	referredBy: string | null
+	isVerified: boolean
+	createdAt: string
+}
+
+export function toPublicUser(user: SelectUser): PublicUser {
+	return {
+		id: user.id,
+		name: user.name,
+		email: user.email,
+		phone: user.phone,
+		country: user.country,
+		telegram: user.telegram,
+		investmentAmount: user.investmentAmount,
+		plan: user.plan,
+		status: user.status,
+		referralCount: user.referralCount,
+		referralPoints: user.referralPoints,
+		referralCode: user.referralCode,
+		referredBy: user.referredBy,
+		isVerified: user.isVerified,
+		createdAt: user.createdAt.toISOString(),
+	}
+}
+
+export function getUserByEmail(email: string) {
+	return getDb().select().from(users).where(eq(users.email, email)).get() ?? null
+}
+
+export function getUserById(id: number) {
+	return getDb().select().from(users).where(eq(users.id, id)).get() ?? null
+}
+
+export function getUserByReferralCode(code: string) {
+	return (
+		getDb()
+			.select({ id: users.id, referralCode: users.referralCode })
+			.from(users)
+			.where(eq(users.referralCode, code))
+			.get() ?? null
+	)
+}
+
+/** A referral code no member has yet (8 readable characters). */
+export function newReferralCode() {
+	for (;;) {
+		const code = randomCode(8)
+		if (!getUserByReferralCode(code)) return code
+	}
+}
+
+/** First name for greetings, 'User' when there is none. */
+export function firstName(name: string | null | undefined) {
+	return name?.trim().split(/\s+/)[0] || 'User'
+}

@@ -1,0 +1,76 @@
+import {
+	isRouteErrorResponse,
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useRouteError,
+} from 'react-router'
+import type { Route } from './+types/root'
+import appCss from './app.css?url'
+import { ErrorPage } from './components/error-page.tsx'
+import { useNonce } from './utils/nonce-provider.ts'
+
+export const links: Route.LinksFunction = () => [
+	{ rel: 'stylesheet', href: appCss },
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	const nonce = useNonce()
+	return (
+		<html lang="en">
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="theme-color" content="#020617" />
+				<Meta />
+				<Links />
+			</head>
+			<body className="min-h-screen">
+				{children}
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
+			</body>
+		</html>
+	)
+}
+
+export default function App() {
+	return <Outlet />
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	if (isRouteErrorResponse(error) && error.status === 404) {
+		return (
+			<ErrorPage
+				status={404}
+				title="Page not found"
+				message="The page you are looking for does not exist or has moved."
+			/>
+		)
+	}
+	if (isRouteErrorResponse(error)) {
+		return (
+			<ErrorPage
+				status={error.status}
+				title={error.status === 400 ? 'Bad request' : error.status === 403 ? 'Access denied' : 'Something went wrong'}
+				message={
+					typeof error.data === 'object' && error.data && 'error' in error.data
+						? String((error.data as { error: unknown }).error)
+						: 'We could not complete this request.'
+				}
+			/>
+		)
+	}
+	// Unexpected errors: the production build sanitises them; never show a stack.
+	return (
+		<ErrorPage
+			status={500}
+			title="Something went wrong"
+			message="An unexpected error occurred on our side. Please try again in a moment."
+		/>
+	)
+}

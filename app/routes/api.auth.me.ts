@@ -1,0 +1,11 @@
+import { toPublicUser } from '#app/models/user.server.ts'
+import { apiRoute, apiSuccess, requireApiMember } from '#app/utils/api.server.ts'
+
+const route = apiRoute({
+	GET({ request }) {
+		const { user } = requireApiMember(request)
+		return apiSuccess({ user: toPublicUser(user) })
+	},
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,82 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, Link, useNavigation } from 'react-router'
+import { AuthLayout } from '#app/components/auth-layout.tsx'
+import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
+import { site } from '#app/content/site.ts'
+import { requestPasswordReset } from '#app/models/account.server.ts'
+import { FORGOT_PASSWORD_SENT } from '#app/utils/messages.ts'
+import { replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { checkHoneypot } from '#app/utils/honeypot.server.ts'
+import { requestMeta } from '#app/utils/request.server.ts'
+import { ForgotPasswordSchema } from '#app/utils/validation.ts'
+import type { Route } from './+types/forgot-password'
+
+export async function action({ request }: Route.ActionArgs) {
+	const formData = await request.formData()
+	checkHoneypot(formData)
+	const submission = parseWithZod(formData, { schema: ForgotPasswordSchema })
+	if (submission.status !== 'success') return replyInvalid(submission)
+	const result = await requestPasswordReset(submission.value.email, requestMeta(request))
+	if (!result.ok) return replyWithFailure(submission, result)
+	return { result: submission.reply(), sent: true as const }
+}
+
+export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const pending = navigation.state !== 'idle' && navigation.formAction === '/forgot-password'
+	const [form, fields] = useForm({
+		id: 'forgot-password',
+		lastResult: actionData?.result,
+		constraint: getZodConstraint(ForgotPasswordSchema),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	if (actionData && 'sent' in actionData) {
+		return (
+			<AuthLayout>
+				<div className="card text-center" role="status">
+					<h1 className="text-2xl font-bold sm:text-3xl">Check Your Email</h1>
+					<p className="mt-4 text-slate-300">{FORGOT_PASSWORD_SENT}</p>
+					<p className="mt-2 text-sm text-slate-400">The link expires in 1 hour.</p>
+					<Link to="/login" className="btn-primary mt-8 w-full">
+						Back to Login
+					</Link>
+				</div>
+			</AuthLayout>
+		)
+	}
+	return (
+		<AuthLayout>
+			<div className="card">
+				<h1 className="text-2xl font-bold sm:text-3xl">Forgot Password?</h1>
+				<p className="mt-2 text-slate-300">Enter your email and we will send you a link to reset your password.</p>
+				<Form method="post" {...getFormProps(form)} noValidate className="mt-8 space-y-5">
+					<HoneypotInputs />
+					<FormAlert id={form.errorId} errors={form.errors} title="Failed to send reset email" />
+					<Field
+						label="Email"
+						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+						errors={fields.email.errors}
+						errorId={fields.email.errorId}
+					/>
+					<StatusButton pending={pending} pendingText="Sending...">
+						Send Reset Link
+					</StatusButton>
+				</Form>
+				<p className="mt-6 text-center text-sm text-slate-300">
+					Remembered it?{' '}
+					<Link to="/login" className="link">
+						Back to Login
+					</Link>
+				</p>
+			</div>
+		</AuthLayout>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [
+	{ title: `Forgot Password | ${site.name}` },
+	{ name: 'description', content: 'Request a link to reset your password.' },
+]

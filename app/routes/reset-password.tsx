@@ -1,0 +1,134 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { useEffect } from 'react'
+import { data, Form, Link, useNavigate, useNavigation } from 'react-router'
+import { AuthLayout } from '#app/components/auth-layout.tsx'
+import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
+import { site } from '#app/content/site.ts'
+import { isResetTokenUsable, resetPassword } from '#app/models/account.server.ts'
+import { PASSWORD_RESET_DONE } from '#app/utils/messages.ts'
+import { replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { requestMeta } from '#app/utils/request.server.ts'
+import { ResetPasswordFormSchema } from '#app/utils/validation.ts'
+import type { Route } from './+types/reset-password'
+
+/** After a successful reset the page moves to /login after this delay. */
+const REDIRECT_DELAY_MS = 3000
+
+// The token is in the URL: keep it out of Referer headers.
+const NO_REFERRER = { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' }
+
+export function headers() {
+	return NO_REFERRER
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+	const token = new URL(request.url).searchParams.get('token')?.trim() ?? ''
+	const usable = token.length > 0 && token.length <= 200 && isResetTokenUsable(token)
+	return data({ token: usable ? token : null }, { headers: NO_REFERRER })
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema })
+	if (submission.status !== 'success') return replyInvalid(submission)
+	const result = await resetPassword(submission.value, requestMeta(request))
+	if (!result.ok) {
+		// A token problem is not a field the member can fix: say it as a form error.
+		return replyWithFailure(submission, { ...result, fieldErrors: undefined })
+	}
+	return data({ result: submission.reply({ resetForm: true }), done: true as const }, { headers: NO_REFERRER })
+}
+
+export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
+	if (actionData && 'done' in actionData) return <ResetSuccess />
+	if (!loaderData.token) return <InvalidLink />
+	return <ResetForm token={loaderData.token} lastResult={actionData?.result} />
+}
+
+function ResetForm({ token, lastResult }: { token: string; lastResult?: any }) {
+	const navigation = useNavigation()
+	const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/reset-password') === true
+	const [form, fields] = useForm({
+		id: 'reset-password',
+		lastResult,
+		constraint: getZodConstraint(ResetPasswordFormSchema),
+		defaultValue: { token },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<AuthLayout>
+			<div className="card">
+				<h1 className="text-2xl font-bold sm:text-3xl">Reset Your Password</h1>
+				<p className="mt-2 text-slate-300">Choose a new password for your account.</p>
+				<Form method="post" {...getFormProps(form)} noValidate className="mt-8 space-y-5">
+					<input {...getInputProps(fields.token, { type: 'hidden' })} />
+					<FormAlert id={form.errorId} errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} title="Failed to reset password" />
+					<Field
+						label="New Password"
+						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+						errors={fields.password.errors}
+						errorId={fields.password.errorId}
+						hint="At least 8 characters with an uppercase letter, a lowercase letter and a number."
+					/>
+					<Field
+						label="Confirm New Password"
+						inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
+						errors={fields.confirmPassword.errors}
+						errorId={fields.confirmPassword.errorId}
+					/>
+					<StatusButton pending={pending} pendingText="Resetting Password...">
+						Reset Password
+					</StatusButton>
+				</Form>
+			</div>
+		</AuthLayout>
+	)
+}
+
+function InvalidLink() {
+	return (
+		<AuthLayout>
+			<div className="card text-center">
+				<h1 className="text-2xl font-bold sm:text-3xl">Invalid Reset Link</h1>
+				<p className="mt-4 text-slate-300">Invalid reset link. Please request a new password reset.</p>
+				<div className="mt-8 grid gap-3">
+					<Link to="/forgot-password" className="btn-primary">
+						Request New Link
+					</Link>
+					<Link to="/login" className="btn-secondary">
+						Back to Login
+					</Link>
+				</div>
+			</div>
+		</AuthLayout>
+	)
+}
+
+function ResetSuccess() {
+	const navigate = useNavigate()
+	useEffect(() => {
+		const timer = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS)
+		return () => clearTimeout(timer)
+	}, [navigate])
+	return (
+		<AuthLayout>
+			<div className="card text-center" role="status">
+				<h1 className="text-2xl font-bold sm:text-3xl">Password Reset Successful</h1>
+				<p className="mt-4 text-slate-300">{PASSWORD_RESET_DONE}</p>
+				<p className="mt-2 text-sm text-slate-400">You will be taken to the sign-in page in 3 seconds.</p>
+				<Link to="/login" className="btn-primary mt-8 w-full">
+					Go to Login
+				</Link>
+			</div>
+		</AuthLayout>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [
+	{ title: `Reset Password | ${site.name}` },
+	{ name: 'description', content: 'Choose a new password for your account.' },
+	{ name: 'referrer', content: 'no-referrer' },
+]

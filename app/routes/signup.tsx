@@ -1,0 +1,197 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, Link, redirect, useNavigation } from 'react-router'
+import { AuthLayout } from '#app/components/auth-layout.tsx'
+import { ErrorList, Field, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
+import { capitalBrackets, signupSteps } from '#app/content/onboarding.ts'
+import { site } from '#app/content/site.ts'
+import { registerMember } from '#app/models/account.server.ts'
+import { requireAnonymous, startMemberSession } from '#app/utils/auth.server.ts'
+import { replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { checkHoneypot } from '#app/utils/honeypot.server.ts'
+import { cx } from '#app/utils/misc.ts'
+import { requestMeta } from '#app/utils/request.server.ts'
+import { SignupFormSchema } from '#app/utils/validation.ts'
+import type { Route } from './+types/signup'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireAnonymous(request)
+	const ref = new URL(request.url).searchParams.get('ref')?.trim().slice(0, 32) ?? ''
+	return { ref }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const formData = await request.formData()
+	checkHoneypot(formData)
+	const submission = parseWithZod(formData, { schema: SignupFormSchema })
+	if (submission.status !== 'success') return replyInvalid(submission)
+	const { agreeToTerms: _agreed, ...input } = submission.value
+	const result = await registerMember(input, requestMeta(request))
+	if (!result.ok) return replyWithFailure(submission, result)
+	const cookie = await startMemberSession(request, result.value.id)
+	throw redirect('/next-steps', { headers: { 'Set-Cookie': cookie } })
+}
+
+export default function SignupRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const pending = navigation.state !== 'idle' && navigation.formAction === '/signup'
+	const [form, fields] = useForm({
+		id: 'signup',
+		lastResult: actionData?.result,
+		constraint: getZodConstraint(SignupFormSchema),
+		defaultValue: { referralCode: loaderData.ref },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	const bracketErrorId = fields.investmentAmount.errorId
+	const bracketInvalid = Boolean(fields.investmentAmount.errors?.length)
+	return (
+		<AuthLayout wide>
+			<ol className="mb-8 grid grid-cols-2 gap-2 text-xs sm:grid-cols-4 sm:text-sm" aria-label="Setup progress">
+				{signupSteps.map((step, i) => (
+					<li
+						key={step}
+						aria-current={i === 0 ? 'step' : undefined}
+						className={cx(
+							'flex items-center gap-2 rounded-lg border px-3 py-2',
+							i === 0 ? 'border-emerald-400 bg-emerald-400/10 text-emerald-200' : 'border-slate-700 text-slate-300',
+						)}
+					>
+						<span
+							className={cx(
+								'flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold',
+								i === 0 ? 'bg-emerald-400 text-slate-950' : 'bg-slate-800 text-slate-200',
+							)}
+						>
+							{i + 1}
+						</span>
+						{step}
+					</li>
+				))}
+			</ol>
+			<div className="card">
+				<h1 className="text-2xl font-bold sm:text-3xl">Create Your Account</h1>
+				<p className="mt-2 text-slate-300">Setup takes under 3 minutes. Start copying verified traders from $50.</p>
+				<Form method="post" {...getFormProps(form)} noValidate className="mt-8 space-y-5">
+					<HoneypotInputs />
+					<Field
+						label="Full Name"
+						inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
+						errors={fields.name.errors}
+						errorId={fields.name.errorId}
+					/>
+					<Field
+						label="Email"
+						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+						errors={[...(fields.email.errors ?? []), ...(form.errors ?? [])]}
+						errorId={fields.email.errorId}
+					/>
+					<Field
+						label="Password"
+						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+						errors={fields.password.errors}
+						errorId={fields.password.errorId}
+						hint="At least 8 characters with an uppercase letter, a lowercase letter and a number."
+					/>
+					<div className="grid gap-5 sm:grid-cols-2">
+						<Field
+							label="Phone"
+							inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
+							errors={fields.phone.errors}
+							errorId={fields.phone.errorId}
+						/>
+						<Field
+							label="Country"
+							inputProps={{ ...getInputProps(fields.country, { type: 'text' }), autoComplete: 'country-name' }}
+							errors={fields.country.errors}
+							errorId={fields.country.errorId}
+						/>
+					</div>
+					<Field
+						label="Telegram Username"
+						inputProps={{ ...getInputProps(fields.telegram, { type: 'text' }), placeholder: '@username', autoComplete: 'off' }}
+						errors={fields.telegram.errors}
+						errorId={fields.telegram.errorId}
+						hint="We send your unlock code through Telegram."
+					/>
+					<fieldset aria-describedby={bracketInvalid ? bracketErrorId : undefined}>
+						<legend className="mb-2 text-sm font-medium text-slate-200">Starting Capital</legend>
+						<div className="grid gap-3 sm:grid-cols-2">
+							{capitalBrackets.map((bracket) => {
+								const id = `${fields.investmentAmount.id}-${bracket.value}`
+								return (
+									<label
+										key={bracket.value}
+										htmlFor={id}
+										className="relative flex cursor-pointer gap-3 rounded-xl border border-slate-700 p-4 has-[:checked]:border-emerald-400 has-[:checked]:bg-emerald-400/10"
+									>
+										<input
+											type="radio"
+											id={id}
+											name={fields.investmentAmount.name}
+											value={bracket.value}
+											defaultChecked={fields.investmentAmount.initialValue === bracket.value}
+											aria-invalid={bracketInvalid || undefined}
+											className="mt-1 size-4 accent-emerald-400"
+										/>
+										<span className="min-w-0">
+											<span className="flex flex-wrap items-center gap-2">
+												<span className="font-semibold">{bracket.value}</span>
+												{bracket.badge ? (
+													<span className="rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-semibold text-slate-950">
+														{bracket.badge}
+													</span>
+												) : null}
+											</span>
+											<span className="block text-sm text-emerald-200">{bracket.title}</span>
+											<span className="mt-1 block text-sm text-slate-300">{bracket.features.join(' · ')}</span>
+										</span>
+									</label>
+								)
+							})}
+						</div>
+						<ErrorList id={bracketErrorId} errors={fields.investmentAmount.errors} />
+					</fieldset>
+					<Field
+						label="Referral Code (optional)"
+						inputProps={{ ...getInputProps(fields.referralCode, { type: 'text' }), autoComplete: 'off' }}
+						errors={fields.referralCode.errors}
+						errorId={fields.referralCode.errorId}
+					/>
+					<div>
+						<div className="flex items-start gap-3">
+							<input
+								{...getInputProps(fields.agreeToTerms, { type: 'checkbox' })}
+								className="mt-1 size-4 accent-emerald-400"
+								aria-describedby={fields.agreeToTerms.errors?.length ? fields.agreeToTerms.errorId : undefined}
+							/>
+							<label htmlFor={fields.agreeToTerms.id} className="text-sm text-slate-200">
+								I agree to the{' '}
+								<Link to="/terms" className="link">
+									Terms &amp; Conditions
+								</Link>{' '}
+								and understand that trading involves risk.
+							</label>
+						</div>
+						<ErrorList id={fields.agreeToTerms.errorId} errors={fields.agreeToTerms.errors} />
+					</div>
+					<StatusButton pending={pending} pendingText="Creating Your Account...">
+						Create Account
+					</StatusButton>
+				</Form>
+				<p className="mt-6 text-center text-sm text-slate-300">
+					Already have an account?{' '}
+					<Link to="/login" className="link">
+						Sign In
+					</Link>
+				</p>
+			</div>
+		</AuthLayout>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [
+	{ title: `Create Your Account | ${site.name}` },
+	{ name: 'description', content: `Sign up to ${site.name} for free and start copying verified traders from $50.` },
+]

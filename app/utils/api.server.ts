@@ -1,0 +1,130 @@
+import type { ZodError } from 'zod'
+import { getApiMember } from './auth.server.ts'
+import { log } from './log.server.ts'
+import type { Failure } from './result.ts'
+
+/**
+ * The /api envelope (decisions.md section 1):
+ * { success: true, message?, data? } or { success: false, message, errors? }.
+ * Every answer is JSON and never cached.
+ */
+export type ApiFieldError = { path: string; message: string }
+
+const BASE_HEADERS = {
+	'Content-Type': 'application/json; charset=utf-8',
+	'Cache-Control': 'no-store',
+}
+
+export function apiJson(body: unknown, status = 200, headers: Record<string, string> = {}) {
+	return new Response(JSON.stringify(body), { status, headers: { ...BASE_HEADERS, ...headers } })
+}
+
+export function apiSuccess(data?: unknown, options: { message?: string; status?: number } = {}) {
+	return apiJson(
+		{ success: true, ...(options.message ? { message: options.message } : {}), ...(data === undefined ? {} : { data }) },
+		options.status ?? 200,
+	)
+}
+
+export function apiError(
+	status: number,
+	message: string,
+	errors?: ApiFieldError[],
+	headers: Record<string, string> = {},
+) {
+	return apiJson({ success: false, message, ...(errors?.length ? { errors } : {}) }, status, headers)
+}
+
+/** Maps a domain failure to its answer (field errors become `errors`). */
+export function apiFailure(failure: Failure) {
+	const errors = Object.entries(failure.fieldErrors ?? {}).flatMap(([path, messages]) =>
+		messages.map((message) => ({ path, message })),
+	)
+	const headers: Record<string, string> = failure.retryAfterSeconds
+		? { 'Retry-After': String(failure.retryAfterSeconds) }
+		: {}
+	return apiError(failure.status, failure.message, errors, headers)
+}
+
+export function validationFailed(error: ZodError) {
+	const errors: ApiFieldError[] = []
+	for (const issue of error.issues) {
+		if (issue.code === 'unrecognized_keys') {
+			for (const key of issue.keys) errors.push({ path: key, message: 'Unknown field' })
+		} else {
+			errors.push({ path: issue.path.join('.'), message: issue.message })
+		}
+	}
+	return apiError(400, 'Validation failed', errors)
+}
+
+export const MAX_API_BODY_BYTES = 1024 * 1024
+
+/**
+ * Reads a JSON object body: 415 for another content type, 413 when too
+ * large, 400 for malformed JSON or a body that is not an object. An empty
+ * body reads as {}.
+ */
+export async function readJsonObject(
+	request: Request,
+): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; response: Response }> {
+	const header = request.headers.get('Content-Type')
+	const type = (header ?? '').toLowerCase().split(';').map((p) => p.trim())
+	const charset = type.find((p) => p.startsWith('charset='))
+	const isJson = type[0] === 'application/json' && (!charset || charset === 'charset=utf-8')
+	if (header !== null && !isJson) {
+		return { ok: false, response: apiError(415, 'Content-Type must be application/json') }
+	}
+	const text = await request.text()
+	if (text.length === 0) return { ok: true, body: {} }
+	if (!isJson) return { ok: false, response: apiError(415, 'Content-Type must be application/json') }
+	if (Buffer.byteLength(text) > MAX_API_BODY_BYTES) {
+		return { ok: false, response: apiError(413, 'Request body is too large') }
+	}
+	let body: unknown
+	try {
+		body = JSON.parse(text)
+	} catch {
+		return { ok: false, response: apiError(400, 'Malformed JSON body') }
+	}
+	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+		return { ok: false, response: apiError(400, 'Request body must be a JSON object') }
+	}
+	return { ok: true, body: body as Record<string, unknown> }
+}
+
+/** The member of a bearer token; a 401 answer when there is none. */
+export function requireApiMember(request: Request) {
+	const { token, user } = getApiMember(request)
+	if (!token || !user) {
+		throw apiError(401, 'Not authenticated', undefined, { 'WWW-Authenticate': 'Bearer' })
+	}
+	return { token, user }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+type Handler = (args: { request: Request; params: Record<string, string | undefined> }) => Promise<Response> | Response
+
+/**
+ * Builds a resource route's loader and action from per-method handlers:
+ * other methods get 405 with Allow; thrown answers are returned; anything
+ * unexpected becomes a JSON 500 without details.
+ */
+export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
+	const allowed = Object.keys(handlers) as Method[]
+	if (allowed.includes('GET')) allowed.push('HEAD' as Method)
+	const allow = allowed.join(', ')
+	async function handle(args: { request: Request; params: Record<string, string | undefined> }) {
+		const method = args.request.method.toUpperCase() === 'HEAD' ? 'GET' : (args.request.method.toUpperCase() as Method)
+		const handler = handlers[method]
+		if (!handler) return apiError(405, 'Method not allowed', undefined, { Allow: allow })
+		try {
+			return await handler(args)
+		} catch (error) {
+			if (error instanceof Response) return error
+			log('api.error', { path: new URL(args.request.url).pathname, error: String((error as Error)?.message ?? error) }, 'error')
+			return apiError(500, 'Internal server error')
+		}
+	}
+	return { loader: handle, action: handle }
+}

@@ -1,0 +1,148 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalText = z
+	.string()
+	.trim()
+	.transform((v) => (v === '' ? undefined : v))
+	.optional()
+
+/** Every setting the app reads, validated once at start (fail fast). */
+const EnvSchema = z
+	.object({
+		NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+		PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+		DATA_DIR: optionalText,
+		DATABASE_URL: optionalText,
+		SESSION_SECRET: optionalText,
+		APP_ORIGIN: optionalText.pipe(
+			z
+				.string()
+				.url('APP_ORIGIN must be an absolute URL such as https://example.com')
+				.refine((v) => /^https?:\/\//.test(v), 'APP_ORIGIN must use http or https')
+				.optional(),
+		),
+		SMTP_URL: optionalText.pipe(
+			z
+				.string()
+				.refine((v) => /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://')
+				.optional(),
+		),
+		MAIL_FROM: optionalText,
+		MAIL_OUTBOX: optionalText,
+		ADMIN_EMAIL: optionalText.pipe(z.string().email('ADMIN_EMAIL must be an email').optional()),
+		ADMIN_PASSWORD: optionalText,
+		UNLOCK_CODE: optionalText.pipe(
+			z
+				.string()
+				.max(64, 'UNLOCK_CODE must be at most 64 characters')
+				.regex(/^[A-Za-z0-9-]+$/, 'UNLOCK_CODE may hold letters, digits and dashes only')
+				.optional(),
+		),
+		RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+		TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+	})
+	.superRefine((env, ctx) => {
+		if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['ADMIN_PASSWORD'],
+				message: 'Set ADMIN_EMAIL and ADMIN_PASSWORD together',
+			})
+		}
+	})
+
+export type AppConfig = {
+	nodeEnv: 'production' | 'development' | 'test'
+	isProduction: boolean
+	port: number
+	dataDir: string
+	databasePath: string
+	/** Newest first; older ones still verify cookies (rotation). */
+	sessionSecrets: string[]
+	appOrigin: string
+	secureCookies: boolean
+	smtpUrl?: string
+	mailFrom: string
+	mailOutbox: string
+	adminEmail?: string
+	adminPassword?: string
+	unlockCode?: string
+	rateLimitMultiplier: number
+	trustProxy: boolean
+}
+
+let config: AppConfig | undefined
+
+function databasePathFrom(url: string) {
+	// Accept a plain path or a file: URL-ish form ("file:./data/app.db").
+	return path.resolve(url.replace(/^file:(\/\/)?/, ''))
+}
+
+/**
+ * Secrets that are not given are generated once and kept in the data folder,
+ * so a fresh machine needs no variable and restarts keep sessions valid.
+ */
+function loadGeneratedSecrets(dataDir: string) {
+	const file = path.join(dataDir, 'secrets.json')
+	fs.mkdirSync(dataDir, { recursive: true })
+	try {
+		const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { sessionSecret?: unknown }
+		if (typeof parsed.sessionSecret === 'string' && parsed.sessionSecret.length >= 32) {
+			return { sessionSecret: parsed.sessionSecret }
+		}
+	} catch {
+		// missing or unreadable: write a new one below
+	}
+	const secrets = { sessionSecret: crypto.randomBytes(32).toString('base64url') }
+	fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 })
+	return secrets
+}
+
+/** Validates process.env once; throws a readable error listing every bad variable. */
+export function initEnv(source: NodeJS.ProcessEnv = process.env): AppConfig {
+	const result = EnvSchema.safeParse(source)
+	if (!result.success) {
+		const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+		throw new Error(`Invalid environment variables:\n${lines.join('\n')}`)
+	}
+	const env = result.data
+	const dataDir = path.resolve(env.DATA_DIR ?? './data')
+	const sessionSecrets = env.SESSION_SECRET
+		? env.SESSION_SECRET.split(',').map((s) => s.trim()).filter(Boolean)
+		: [loadGeneratedSecrets(dataDir).sessionSecret]
+	const appOrigin = new URL(env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).origin
+	config = {
+		nodeEnv: env.NODE_ENV,
+		isProduction: env.NODE_ENV === 'production',
+		port: env.PORT,
+		dataDir,
+		databasePath: env.DATABASE_URL
+			? databasePathFrom(env.DATABASE_URL)
+			: path.join(dataDir, 'app.db'),
+		sessionSecrets,
+		appOrigin,
+		secureCookies: appOrigin.startsWith('https:'),
+		smtpUrl: env.SMTP_URL,
+		mailFrom: env.MAIL_FROM ?? 'TradeCircle <no-reply@tradecircle.example>',
+		mailOutbox: path.resolve(env.MAIL_OUTBOX ?? path.join(dataDir, 'outbox')),
+		adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
+		adminPassword: env.ADMIN_PASSWORD,
+		unlockCode: env.UNLOCK_CODE,
+		rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+		trustProxy: env.TRUST_PROXY === 'true',
+	}
+	return config
+}
+
+/** The validated configuration (validated on first use). */
+export function getEnv(): AppConfig {
+	return config ?? initEnv()
+}
+
+/** Tests point the app at a fresh environment. */
+export function resetEnv() {
+	config = undefined
+}

@@ -1,0 +1,62 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import { getEnv } from './env.server.ts'
+import { log } from './log.server.ts'
+
+export type Mail = { to: string; subject: string; text: string; html?: string }
+
+type MailFailureListener = (error: unknown) => void
+const failureListeners = new Set<MailFailureListener>()
+
+/** Lets other modules react to delivery failures (admin alerts). */
+export function onMailFailure(listener: MailFailureListener) {
+	failureListeners.add(listener)
+	return () => failureListeners.delete(listener)
+}
+
+let transport: { url: string; transporter: nodemailer.Transporter } | undefined
+
+function smtpTransport(url: string) {
+	if (transport?.url !== url) {
+		transport = { url, transporter: nodemailer.createTransport(url) }
+	}
+	return transport.transporter
+}
+
+/**
+ * Sends a mail by SMTP when SMTP_URL is set; otherwise writes it as an .eml
+ * file into the outbox folder, so the flows work on a fresh machine.
+ * Resolves to false (and logs) when delivery fails; never throws.
+ */
+export async function sendMail(mail: Mail): Promise<boolean> {
+	const env = getEnv()
+	const message = { from: env.mailFrom, ...mail }
+	try {
+		if (env.smtpUrl) {
+			await smtpTransport(env.smtpUrl).sendMail(message)
+			log('mail.sent', { subject: mail.subject, via: 'smtp' })
+		} else {
+			const built = await nodemailer
+				.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+				.sendMail(message)
+			await fs.mkdir(env.mailOutbox, { recursive: true })
+			const file = path.join(
+				env.mailOutbox,
+				`${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`,
+			)
+			await fs.writeFile(file, built.message as Buffer, { mode: 0o600 })
+			log('mail.outbox', { subject: mail.subject, file })
+		}
+		return true
+	} catch (error) {
+		log('mail.failed', { subject: mail.subject, error: String((error as Error)?.message ?? error) }, 'error')
+		for (const listener of failureListeners) listener(error)
+		return false
+	}
+}
+
+export function escapeHtml(value: string) {
+	return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}

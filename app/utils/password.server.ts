@@ -1,0 +1,86 @@
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import { Worker } from 'node:worker_threads'
+
+/** bcrypt cost: about 70 ms a hash on this machine class (decisions.md 3). */
+export const BCRYPT_COST = 10
+
+// bcryptjs is pure JavaScript: even its async API runs on the main thread.
+// Hashes run in a small worker pool so sign-ins never stall other requests.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads')
+const bcrypt = require(workerData.bcryptPath)
+parentPort.on('message', (msg) => {
+	try {
+		const result = msg.op === 'hash'
+			? bcrypt.hashSync(msg.password, msg.cost)
+			: bcrypt.compareSync(msg.password, msg.hash)
+		parentPort.postMessage({ id: msg.id, result })
+	} catch (error) {
+		parentPort.postMessage({ id: msg.id, error: String((error && error.message) || error) })
+	}
+})
+`
+
+type Pending = { resolve: (v: any) => void; reject: (e: Error) => void }
+type PoolWorker = { worker: Worker; pending: Map<number, Pending> }
+
+const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1))
+let pool: PoolWorker[] = []
+let nextId = 1
+
+function spawn(): PoolWorker {
+	const bcryptPath = createRequire(import.meta.url).resolve('bcryptjs')
+	const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptPath } })
+	const entry: PoolWorker = { worker, pending: new Map() }
+	worker.unref()
+	worker.on('message', (msg: { id: number; result?: unknown; error?: string }) => {
+		const p = entry.pending.get(msg.id)
+		if (!p) return
+		entry.pending.delete(msg.id)
+		if (msg.error) p.reject(new Error(msg.error))
+		else p.resolve(msg.result)
+	})
+	worker.on('error', (error) => {
+		for (const p of entry.pending.values()) p.reject(error)
+		entry.pending.clear()
+		pool = pool.filter((w) => w !== entry)
+	})
+	return entry
+}
+
+function run<T>(message: Record<string, unknown>): Promise<T> {
+	if (pool.length < POOL_SIZE) pool.push(spawn())
+	const entry = pool.reduce((a, b) => (b.pending.size < a.pending.size ? b : a))
+	const id = nextId++
+	return new Promise<T>((resolve, reject) => {
+		entry.pending.set(id, { resolve, reject })
+		entry.worker.postMessage({ ...message, id })
+	})
+}
+
+export function hashPassword(password: string): Promise<string> {
+	return run<string>({ op: 'hash', password, cost: BCRYPT_COST })
+}
+
+export function verifyPassword(password: string, hash: string): Promise<boolean> {
+	return run<boolean>({ op: 'compare', password, hash })
+}
+
+let dummyHash: Promise<string> | undefined
+
+/**
+ * Spends one bcrypt compare for an unknown account, so the answer takes as
+ * long as for a known one (no enumeration by timing).
+ */
+export async function spendDummyCompare(password: string) {
+	dummyHash ??= hashPassword('dummy-password-for-timing-only')
+	await verifyPassword(password, await dummyHash)
+	return false
+}
+
+export async function stopPasswordPool() {
+	const workers = pool
+	pool = []
+	await Promise.all(workers.map((w) => w.worker.terminate()))
+}

@@ -1,0 +1,207 @@
+import { z } from 'zod'
+
+/**
+ * Shared zod schemas: the page actions (through Conform), the browser (as an
+ * enhancement) and the /api routes validate with the same rules and words.
+ * Each field reports one message at a time, the first rule it breaks.
+ */
+
+export const TERMS_VERSION = 'June 29, 2025'
+
+export const INVESTMENT_AMOUNTS = ['$50-$100', '$100-$500', '$500-$1000', '$1000+'] as const
+
+export const PASSWORD_MAX_BYTES = 72
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+function byteLength(value: string) {
+	return new TextEncoder().encode(value).length
+}
+
+type Check = [test: (value: string) => boolean, message: string]
+
+/** A string field: `required` when missing or empty, then the first failing check. */
+function stringField(required: string, checks: Check[], options: { trim?: boolean } = {}) {
+	const base = z.string({ required_error: required, invalid_type_error: required })
+	return (options.trim === false ? base : base.trim()).superRefine((value, ctx) => {
+		if (value.length === 0) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: required })
+			return
+		}
+		for (const [test, message] of checks) {
+			if (!test(value)) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+				return
+			}
+		}
+	})
+}
+
+const noControlChars = (label: string): Check => [
+	(v) => !CONTROL_CHARS.test(v),
+	`${label} contains characters that are not allowed`,
+]
+const maxLength = (label: string, max: number): Check => [
+	(v) => v.length <= max,
+	`${label} must be at most ${max} characters`,
+]
+
+export const EmailSchema = stringField('Email is required', [
+	maxLength('Email', 254),
+	[(v) => EMAIL_PATTERN.test(v), 'Invalid email address'],
+]).transform((v) => v.toLowerCase())
+
+/** The sign-up password rules; the reset form applies them too (decisions.md 7). */
+export const NewPasswordSchema = stringField(
+	'Password is required',
+	[
+		[(v) => v.length >= 8, 'Password must be at least 8 characters'],
+		[
+			(v) => byteLength(v) <= PASSWORD_MAX_BYTES,
+			`Password is too long (at most ${PASSWORD_MAX_BYTES} bytes)`,
+		],
+		[
+			(v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /[0-9]/.test(v),
+			'Password must contain uppercase, lowercase, and number',
+		],
+	],
+	{ trim: false },
+)
+
+/** Sign-in: bcrypt reads only 72 bytes, so a longer password could match a cut one. */
+export const PasswordSchema = stringField(
+	'Password is required',
+	[
+		[
+			(v) => byteLength(v) <= PASSWORD_MAX_BYTES,
+			`Password is too long (at most ${PASSWORD_MAX_BYTES} bytes)`,
+		],
+	],
+	{ trim: false },
+)
+
+export const NameSchema = stringField('Full name is required', [
+	maxLength('Full name', 100),
+	noControlChars('Full name'),
+])
+
+export const PhoneSchema = stringField('Required', [
+	maxLength('Phone', 32),
+	[
+		(v) => /^\+?[0-9 ().-]+$/.test(v) && v.replace(/\D/g, '').length >= 6,
+		'Enter a valid phone number',
+	],
+])
+
+export const CountrySchema = stringField('Required', [
+	maxLength('Country', 56),
+	noControlChars('Country'),
+])
+
+export const TelegramSchema = stringField('Telegram username is required', [
+	[(v) => v.startsWith('@'), 'Telegram username must start with @'],
+	maxLength('Telegram username', 33),
+	[(v) => /^@[^\s\u0000-\u001f\u007f@]+$/.test(v), 'Telegram username must not contain spaces'],
+])
+
+export const InvestmentAmountSchema = z.enum(INVESTMENT_AMOUNTS, {
+	errorMap: () => ({ message: 'Please select an investment amount' }),
+})
+
+export const ReferralCodeSchema = z
+	.string({ invalid_type_error: 'Invalid referral code' })
+	.trim()
+	.max(32, 'Invalid referral code')
+	.transform((v) => (v === '' ? undefined : v.toUpperCase()))
+	.optional()
+
+const registrationFields = {
+	name: NameSchema,
+	email: EmailSchema,
+	password: NewPasswordSchema,
+	phone: PhoneSchema,
+	country: CountrySchema,
+	telegram: TelegramSchema,
+	investmentAmount: InvestmentAmountSchema,
+	referralCode: ReferralCodeSchema,
+}
+
+/** The sign-up page form: the registration payload plus the terms agreement. */
+export const SignupFormSchema = z.object({
+	...registrationFields,
+	agreeToTerms: z
+		.boolean({
+			required_error: 'You must agree to the terms',
+			invalid_type_error: 'You must agree to the terms',
+		})
+		.refine((v) => v, 'You must agree to the terms'),
+})
+
+/** POST /api/auth/register (spec section 3 registration payload). */
+export const RegisterApiSchema = z
+	.object({
+		...registrationFields,
+		referralCode: ReferralCodeSchema.nullable().transform((v) => v ?? undefined),
+		agreeToTerms: z.literal(true, { errorMap: () => ({ message: 'You must agree to the terms' }) }).optional(),
+	})
+	.strict()
+
+export type RegistrationInput = {
+	name: string
+	email: string
+	password: string
+	phone: string
+	country: string
+	telegram: string
+	investmentAmount: (typeof INVESTMENT_AMOUNTS)[number]
+	referralCode?: string
+}
+
+export const LoginFormSchema = z.object({
+	email: EmailSchema,
+	password: PasswordSchema,
+	redirectTo: z.string().max(2000).optional(),
+})
+
+export const LoginApiSchema = z.object({ email: EmailSchema, password: PasswordSchema }).strict()
+
+export const ForgotPasswordSchema = z.object({ email: EmailSchema })
+export const ForgotPasswordApiSchema = ForgotPasswordSchema.strict()
+
+const ResetTokenSchema = z
+	.string({ required_error: 'Invalid reset token', invalid_type_error: 'Invalid reset token' })
+	.trim()
+	.min(1, 'Invalid reset token')
+	.max(200, 'Invalid reset token')
+
+export const ResetPasswordFormSchema = z
+	.object({
+		token: ResetTokenSchema,
+		password: NewPasswordSchema,
+		confirmPassword: z.string({ required_error: 'Passwords do not match' }),
+	})
+	.superRefine((value, ctx) => {
+		if (value.password !== value.confirmPassword) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['confirmPassword'],
+				message: 'Passwords do not match',
+			})
+		}
+	})
+
+export const ResetPasswordApiSchema = z
+	.object({ token: ResetTokenSchema, password: NewPasswordSchema })
+	.strict()
+
+export const UnlockCodeSchema = z.object({
+	code: z
+		.string({
+			required_error: 'Please enter your unlock code',
+			invalid_type_error: 'Please enter your unlock code',
+		})
+		.trim()
+		.min(1, 'Please enter your unlock code')
+		.max(64, 'Invalid code. Please try again.'),
+})
+export const UnlockCodeApiSchema = UnlockCodeSchema.strict()

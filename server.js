@@ -1,0 +1,150 @@
+// The production server: one Node process serving the built app.
+// Static assets come from build/client (precompressed, cached for a year when
+// hashed); everything else goes to the React Router build through
+// build/server/index.js (server/app.ts).
+import http from 'node:http'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { createRequestListener } from '@mjackson/node-fetch-server'
+import zlib from 'node:zlib'
+import compression from 'compression'
+import sirv from 'sirv'
+
+process.env.NODE_ENV ??= 'production'
+
+const build = await import('./build/server/index.js')
+const info = await build.startup()
+const { config } = info
+
+const trustProxy = config.trustProxy
+const https = config.appOrigin.startsWith('https:')
+let shuttingDown = false
+
+function clientIp(request, client) {
+	if (trustProxy) {
+		// Behind one trusted proxy: the address it appended last.
+		const hops = (request.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+		if (hops.length) return hops[hops.length - 1]
+	}
+	return client.address ?? 'unknown'
+}
+
+const listener = createRequestListener((request, client) => build.handle(request, clientIp(request, client)), {
+	onError(error) {
+		log('server.error', { error: String(error?.message ?? error) }, 'error')
+		return new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+	},
+})
+
+const serveStatic = sirv(path.resolve('build/client'), {
+	gzip: true,
+	brotli: true,
+	etag: true,
+	dotfiles: false,
+	setHeaders(res, pathname) {
+		res.setHeader(
+			'Cache-Control',
+			pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+		)
+	},
+})
+
+// Dynamic answers are gzipped at a low level (cheap); precompressed static
+// files already carry Content-Encoding and pass through untouched.
+const compress = compression({
+	level: 4,
+	threshold: 1024,
+	brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+})
+
+function log(event, fields = {}, level = 'info') {
+	process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })}\n`)
+}
+
+function setSecurityHeaders(res) {
+	res.setHeader('X-Content-Type-Options', 'nosniff')
+	res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+	res.setHeader('X-Frame-Options', 'DENY')
+	res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
+	res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
+	if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+	// Static files and plain-text answers get a locked-down policy; HTML
+	// pages replace it with their nonce policy (app/entry.server.tsx).
+	res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+}
+
+const server = http.createServer((req, res) => {
+	const started = performance.now()
+	const requestId = randomUUID()
+	res.setHeader('X-Request-Id', requestId)
+	setSecurityHeaders(res)
+	if (shuttingDown) res.setHeader('Connection', 'close')
+	res.on('finish', () => {
+		const pathname = (req.url ?? '/').split('?')[0]
+		if (pathname === '/healthz' && res.statusCode === 200) return
+		// Only the path is logged: query strings can carry reset tokens.
+		log('http', {
+			method: req.method,
+			path: pathname.slice(0, 300),
+			status: res.statusCode,
+			ms: Math.round(performance.now() - started),
+			requestId,
+		})
+	})
+	compress(req, res, () => {
+		serveStatic(req, res, () => {
+			// React Router answers CSP itself for HTML; drop the static default.
+			res.removeHeader('Content-Security-Policy')
+			listener(req, res)
+		})
+	})
+})
+
+server.headersTimeout = 15_000
+server.requestTimeout = 30_000
+server.keepAliveTimeout = 5_000
+
+server.listen(config.port, () => {
+	const lines = [
+		'',
+		`  App ready on ${config.appOrigin} (listening on port ${config.port})`,
+		`  Database: ${config.databasePath}`,
+		`  Current unlock code: ${info.unlockCode}`,
+	]
+	if (info.admin.created) {
+		lines.push(`  First super admin created: ${info.admin.email} / ${info.admin.password}`)
+		lines.push('  (shown once: keep it safe, or set ADMIN_EMAIL and ADMIN_PASSWORD)')
+	}
+	if (!config.smtpUrl) lines.push(`  Mail is written to ${config.mailOutbox} (SMTP_URL is not set)`)
+	process.stdout.write(`${lines.join('\n')}\n\n`)
+})
+
+function shutdown(signal) {
+	if (shuttingDown) return
+	shuttingDown = true
+	log('shutdown', { signal })
+	const deadline = setTimeout(() => {
+		server.closeAllConnections()
+		finish(0)
+	}, 8_000)
+	deadline.unref()
+	// Stop accepting; in-flight requests finish, idle keep-alive sockets close.
+	server.close(() => finish(0))
+	server.closeIdleConnections()
+}
+
+let finished = false
+async function finish(code) {
+	if (finished) return
+	finished = true
+	try {
+		await build.shutdown()
+	} catch (error) {
+		log('shutdown.error', { error: String(error?.message ?? error) }, 'error')
+	}
+	process.exit(code)
+}
+
+process.on('SIGTERM', () => shutdown('SIGTERM'))
+process.on('SIGINT', () => shutdown('SIGINT'))
+process.on('unhandledRejection', (error) => log('unhandledRejection', { error: String(error?.message ?? error) }, 'error'))

@@ -1,0 +1,106 @@
+import { createRequestHandler } from 'react-router'
+import { getCurrentUnlockCode } from '#app/models/unlock-code.server.ts'
+import { deleteExpiredSessions } from '#app/models/session.server.ts'
+import { initEnv } from '#app/utils/env.server.ts'
+import { log } from '#app/utils/log.server.ts'
+import { stopPasswordPool } from '#app/utils/password.server.ts'
+import { closeDb, getDb, migrateDatabase, sqliteVersion } from '#db/client.server.ts'
+import { seed } from '#db/seed.ts'
+
+/**
+ * The server half of the production build (vite.config.ts makes this the
+ * SSR entry): start-up, the fetch handler with our request guards, and
+ * shutdown. server.js owns the HTTP server itself.
+ */
+
+const handleRequest = createRequestHandler(
+	// @ts-expect-error - virtual module provided by the React Router Vite plugin
+	() => import('virtual:react-router/server-build'),
+	process.env.NODE_ENV === 'development' ? 'development' : 'production',
+)
+
+/** Validates the configuration, migrates, seeds; returns what to print. */
+export async function startup() {
+	const config = initEnv()
+	migrateDatabase(getDb())
+	const version = sqliteVersion()
+	const seeded = await seed()
+	const expired = deleteExpiredSessions()
+	log('startup', { sqlite: version, database: config.databasePath, expiredSessionsRemoved: expired })
+	return { config, unlockCode: getCurrentUnlockCode() ?? seeded.unlockCode, admin: seeded.admin }
+}
+
+/** Closes the database (checkpointing the WAL) and the hashing workers. */
+export async function shutdown() {
+	closeDb()
+	await stopPasswordPool()
+}
+
+const PAGE_BODY_LIMIT = 64 * 1024
+const API_BODY_LIMIT = 1024 * 1024
+const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+function tooLarge(isApi: boolean) {
+	return isApi
+		? new Response(JSON.stringify({ success: false, message: 'Request body is too large' }), {
+				status: 413,
+				headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+			})
+		: new Response('Request body is too large', {
+				status: 413,
+				headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+			})
+}
+
+/** Reads a body of unknown length, giving up past `limit` bytes. */
+async function readLimited(body: ReadableStream<Uint8Array>, limit: number) {
+	const chunks: Uint8Array[] = []
+	let size = 0
+	const reader = body.getReader()
+	for (;;) {
+		const { done, value } = await reader.read()
+		if (done) break
+		size += value.byteLength
+		if (size > limit) {
+			await reader.cancel()
+			return null
+		}
+		chunks.push(value)
+	}
+	return Buffer.concat(chunks)
+}
+
+/**
+ * Every dynamic request passes here: body size limits (413), a cross-site
+ * check for page form posts (403), the client IP for rate limits, then the
+ * React Router handler.
+ */
+export async function handle(request: Request, clientIp: string): Promise<Response> {
+	const url = new URL(request.url)
+	const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/')
+	const method = request.method.toUpperCase()
+	const headers = new Headers(request.headers)
+	headers.set('x-client-ip', clientIp)
+	let body: BodyInit | null = null
+	if (!BODYLESS.has(method)) {
+		const limit = isApi ? API_BODY_LIMIT : PAGE_BODY_LIMIT
+		const declared = Number(request.headers.get('content-length') ?? NaN)
+		if (Number.isFinite(declared) && declared > limit) return tooLarge(isApi)
+		if (!isApi && request.headers.get('sec-fetch-site') === 'cross-site') {
+			log('csrf.rejected', { path: url.pathname }, 'warn')
+			return new Response('Cross-site form posts are not accepted', {
+				status: 403,
+				headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+			})
+		}
+		if (request.body) {
+			const buffer = await readLimited(request.body, limit)
+			if (!buffer) return tooLarge(isApi)
+			body = buffer
+			headers.delete('transfer-encoding')
+			headers.set('content-length', String(buffer.byteLength))
+		}
+	}
+	const forwarded = new Request(url, { method, headers, body, signal: request.signal })
+	return handleRequest(forwarded, {})
+}
