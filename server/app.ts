@@ -14,7 +14,6 @@ import { seed } from '#db/seed.ts'
  */
 
 const handleRequest = createRequestHandler(
-	// @ts-expect-error - virtual module provided by the React Router Vite plugin
 	() => import('virtual:react-router/server-build'),
 	process.env.NODE_ENV === 'development' ? 'development' : 'production',
 )

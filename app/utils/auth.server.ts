@@ -45,12 +45,12 @@ export async function getMember(request: Request) {
 	return token ? getSessionUser(token, 'web') : null
 }
 
-function loginRedirect(request: Request, clearCookie: boolean) {
+async function loginRedirect(request: Request, clearCookie: boolean) {
 	const url = new URL(request.url)
 	const target = `${url.pathname}${url.search}`
 	const params = new URLSearchParams({ redirectTo: target })
 	return redirect(`/login?${params}`, {
-		headers: clearCookie ? { 'Set-Cookie': serializeSessionEnd() } : undefined,
+		headers: clearCookie ? { 'Set-Cookie': await serializeSessionEnd() } : undefined,
 	})
 }
 
@@ -58,7 +58,7 @@ function loginRedirect(request: Request, clearCookie: boolean) {
 export async function requireMember(request: Request) {
 	const token = await readSessionToken(request)
 	const user = token ? getSessionUser(token, 'web') : null
-	if (!user) throw loginRedirect(request, Boolean(request.headers.get('Cookie')?.includes('session=')))
+	if (!user) throw await loginRedirect(request, token !== null)
 	return user
 }
 

@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test'
+import { E2E_BASE_URL } from './tests/setup/e2e-config.ts'
+
+// Debian's chromium (installed by .ci/run); Playwright never downloads one.
+const chromium = {
+	...devices['Desktop Chrome'],
+	launchOptions: {
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
+	},
+}
+
+export default defineConfig({
+	testDir: './tests',
+	testMatch: ['e2e/**/*.spec.ts', 'api/**/*.spec.ts'],
+	globalSetup: './tests/setup/global-setup.ts',
+	fullyParallel: true,
+	workers: process.env.CI ? 2 : undefined,
+	retries: process.env.CI ? 1 : 0,
+	timeout: 30_000,
+	expect: { timeout: 7_000 },
+	reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+	use: {
+		baseURL: E2E_BASE_URL,
+		trace: 'retain-on-failure',
+		screenshot: 'only-on-failure',
+	},
+	projects: [
+		{ name: 'api', testMatch: 'api/**/*.spec.ts' },
+		{ name: 'js-on', testMatch: 'e2e/**/*.spec.ts', use: { ...chromium, javaScriptEnabled: true } },
+		{ name: 'js-off', testMatch: 'e2e/**/*.spec.ts', use: { ...chromium, javaScriptEnabled: false } },
+	],
+})
