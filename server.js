@@ -93,8 +93,6 @@ const server = http.createServer((req, res) => {
 	})
 	compress(req, res, () => {
 		serveStatic(req, res, () => {
-			// React Router answers CSP itself for HTML; drop the static default.
-			res.removeHeader('Content-Security-Policy')
 			listener(req, res)
 		})
 	})

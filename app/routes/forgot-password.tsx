@@ -6,14 +6,14 @@ import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/
 import { site } from '#app/content/site.ts'
 import { requestPasswordReset } from '#app/models/account.server.ts'
 import { FORGOT_PASSWORD_SENT } from '#app/utils/messages.ts'
-import { replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 import { ForgotPasswordSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/forgot-password'
 
 export async function action({ request }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	checkHoneypot(formData)
 	const submission = parseWithZod(formData, { schema: ForgotPasswordSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)

@@ -5,7 +5,7 @@ import { AuthLayout } from '#app/components/auth-layout.tsx'
 import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { authenticator, requireAnonymous, SignInRefused, startMemberSession } from '#app/utils/auth.server.ts'
-import { replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { safeRedirect } from '#app/utils/misc.ts'
 import { LoginFormSchema } from '#app/utils/validation.ts'
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
 	// remix-auth's FormStrategy reads the body itself: read a clone here.
-	const formData = await request.clone().formData()
+	const formData = await readFormData(request.clone())
 	checkHoneypot(formData)
 	const submission = parseWithZod(formData, { schema: LoginFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)

@@ -16,7 +16,7 @@ import { site } from '#app/content/site.ts'
 import { unlockMember } from '#app/models/account.server.ts'
 import { firstName } from '#app/models/user.server.ts'
 import { requireMember, startMemberSession } from '#app/utils/auth.server.ts'
-import { replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
 	const user = await requireMember(request)
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	checkHoneypot(formData)
 	const submission = parseWithZod(formData, { schema: UnlockCodeSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)

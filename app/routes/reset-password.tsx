@@ -7,7 +7,7 @@ import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { isResetTokenUsable, resetPassword } from '#app/models/account.server.ts'
 import { PASSWORD_RESET_DONE } from '#app/utils/messages.ts'
-import { replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 import { ResetPasswordFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/reset-password'
@@ -29,7 +29,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const result = await resetPassword(submission.value, requestMeta(request))

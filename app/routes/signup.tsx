@@ -7,7 +7,7 @@ import { capitalBrackets, signupSteps } from '#app/content/onboarding.ts'
 import { site } from '#app/content/site.ts'
 import { registerMember } from '#app/models/account.server.ts'
 import { requireAnonymous, startMemberSession } from '#app/utils/auth.server.ts'
-import { replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	checkHoneypot(formData)
 	const submission = parseWithZod(formData, { schema: SignupFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)

@@ -27,3 +27,15 @@ export function replyInvalid(submission: Submission<any>) {
 		{ status: 400 },
 	)
 }
+
+/**
+ * Reads a page form's body. A body that is not form data (JSON, say) is a
+ * 415 answer, not a TypeError turned into a 500.
+ */
+export async function readFormData(request: Request) {
+	try {
+		return await request.formData()
+	} catch {
+		throw data({ error: 'This form accepts form submissions only' }, { status: 415 })
+	}
+}

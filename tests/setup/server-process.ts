@@ -3,8 +3,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 /** Starts the built production server (node server.js) and waits for /healthz. */
-export async function startServer(options: { port: number; dataDir: string; env?: Record<string, string> }) {
-	fs.rmSync(options.dataDir, { recursive: true, force: true })
+export async function startServer(options: {
+	port: number
+	dataDir: string
+	env?: Record<string, string>
+	/** Keep what is in dataDir (a restart); by default it starts empty. */
+	keepData?: boolean
+}) {
+	if (!options.keepData) fs.rmSync(options.dataDir, { recursive: true, force: true })
 	fs.mkdirSync(options.dataDir, { recursive: true })
 	const logFile = path.join(options.dataDir, 'server.log')
 	const out = fs.openSync(logFile, 'a')
