@@ -1,0 +1,167 @@
+// `npm run bench`: builds, starts the production server on a throwaway
+// database and loads it with autocannon (50 connections), beside two raw
+// Node baselines measured in the same run. Prints req/s, p50, p99, each
+// route's ratio to its baseline and the server's RSS, and writes the
+// results to docs/performance.md.
+import { execSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+const CONNECTIONS = 50
+const PORT = 4600
+const JSON_PORT = 4601
+const STATIC_PORT = 4602
+const root = path.resolve('.tmp/bench')
+
+if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' })
+fs.rmSync(root, { recursive: true, force: true })
+fs.mkdirSync(root, { recursive: true })
+
+const children = []
+function start(args, env = {}) {
+	const child = spawn(process.execPath, args, {
+		env: { ...process.env, ...env },
+		stdio: ['ignore', 'ignore', 'inherit'],
+	})
+	children.push(child)
+	return child
+}
+process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')))
+
+async function waitFor(url) {
+	for (let i = 0; i < 200; i++) {
+		try {
+			if ((await fetch(url)).ok) return
+		} catch {}
+		await new Promise((r) => setTimeout(r, 100))
+	}
+	throw new Error(`${url} did not come up`)
+}
+
+function rssMb(pid) {
+	const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+	return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024
+}
+
+// The app, exactly as `npm start` runs it (same heap cap), on its own data.
+const app = start(['--max-old-space-size=160', 'server.js'], {
+	NODE_ENV: 'production',
+	PORT: String(PORT),
+	DATA_DIR: path.join(root, 'data'),
+	RATE_LIMIT_MULTIPLIER: '1000000',
+})
+await waitFor(`http://127.0.0.1:${PORT}/healthz`)
+
+// Baselines: a raw node:http JSON answer, and a static HTML file from raw Node.
+const landing = await (await fetch(`http://127.0.0.1:${PORT}/`)).text()
+fs.writeFileSync(path.join(root, 'landing.html'), landing)
+start(['-e', `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type':'application/json'}); s.end(JSON.stringify({success:true,data:{user:{id:1,name:'Ada'}}})) }).listen(${JSON_PORT})`])
+start(['-e', `const b=require('node:fs').readFileSync(${JSON.stringify(path.join(root, 'landing.html'))}); require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type':'text/html; charset=utf-8'}); s.end(b) }).listen(${STATIC_PORT})`])
+await waitFor(`http://127.0.0.1:${JSON_PORT}/`)
+await waitFor(`http://127.0.0.1:${STATIC_PORT}/`)
+
+// A member with a bearer token for /api/auth/me.
+const reg = await fetch(`http://127.0.0.1:${PORT}/api/auth/register`, {
+	method: 'POST',
+	headers: { 'Content-Type': 'application/json' },
+	body: JSON.stringify({
+		name: 'Bench Member',
+		email: 'bench@example.com',
+		password: 'Bench-Passw0rd',
+		phone: '+2348000000000',
+		country: 'Nigeria',
+		telegram: '@bench',
+		investmentAmount: '$100-$500',
+	}),
+})
+const token = (await reg.json()).data.token
+
+function run(name, url, headers = {}) {
+	return new Promise((resolve, reject) => {
+		autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err, result) => {
+			if (err) reject(err)
+			else resolve({ name, result })
+		})
+	})
+}
+
+await new Promise((r) => setTimeout(r, 1000))
+const rssIdle = rssMb(app.pid)
+let rssPeak = rssIdle
+const sampler = setInterval(() => {
+	rssPeak = Math.max(rssPeak, rssMb(app.pid))
+}, 200)
+
+const plan = [
+	{ name: 'baseline: raw node:http JSON', url: `http://127.0.0.1:${JSON_PORT}/` },
+	{ name: 'baseline: static HTML from raw Node', url: `http://127.0.0.1:${STATIC_PORT}/` },
+	{ name: 'GET /', url: `http://127.0.0.1:${PORT}/`, baseline: 'baseline: static HTML from raw Node' },
+	{ name: 'GET /login', url: `http://127.0.0.1:${PORT}/login`, baseline: 'baseline: static HTML from raw Node' },
+	{
+		name: 'GET /api/auth/me (bearer)',
+		url: `http://127.0.0.1:${PORT}/api/auth/me`,
+		headers: { Authorization: `Bearer ${token}` },
+		baseline: 'baseline: raw node:http JSON',
+	},
+]
+
+const rows = []
+for (const item of plan) {
+	// A short warm-up, then the measured run.
+	await new Promise((resolve) => autocannon({ url: item.url, connections: 10, duration: 1, headers: item.headers }, resolve))
+	const { result } = await run(item.name, item.url, item.headers)
+	rows.push({
+		name: item.name,
+		baseline: item.baseline,
+		rps: result.requests.average,
+		p50: result.latency.p50,
+		p99: result.latency.p99,
+		errors: result.errors + result.timeouts + result.non2xx,
+	})
+	console.log(`${item.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.timeouts + result.non2xx}`)
+}
+clearInterval(sampler)
+
+const byName = Object.fromEntries(rows.map((r) => [r.name, r]))
+const table = [
+	'| route | req/s | p50 (ms) | p99 (ms) | errors | ratio to baseline |',
+	'| --- | ---: | ---: | ---: | ---: | ---: |',
+	...rows.map((r) => {
+		const ratio = r.baseline ? `${((r.rps / byName[r.baseline].rps) * 100).toFixed(1)}% of ${r.baseline.replace('baseline: ', '')}` : 'baseline'
+		return `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio} |`
+	}),
+]
+let commit = 'unknown'
+try {
+	commit = execSync('git rev-parse --short HEAD').toString().trim()
+} catch {}
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`
+const report = [
+	`## Run of ${new Date().toISOString()}`,
+	'',
+	`Commit ${commit}; ${machine}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, load generator on the same machine.`,
+	'',
+	...table,
+	'',
+	`Server RSS: idle ${rssIdle.toFixed(0)} MB, peak under load ${rssPeak.toFixed(0)} MB (V8 heap capped at 160 MB by the start script).`,
+	'',
+].join('\n')
+console.log(`\n${report}`)
+
+const file = path.resolve('docs/performance.md')
+const header = `# Performance
+
+Measured by \`npm run bench\` (scripts/bench.mjs): the production server on a
+throwaway database, loaded with autocannon at 50 connections, beside a raw
+\`node:http\` JSON server and a static HTML file served by raw Node in the
+same run. Bars: docs of the team (quality bars): ratios, not absolute
+numbers, because the machines are shared and noisy. Newest run first.
+
+`
+const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(header, '') : ''
+fs.writeFileSync(file, `${header}${report}\n${previous}`)
+console.log(`written to ${path.relative(process.cwd(), file)}`)
+process.exit(0)
