@@ -55,3 +55,38 @@ test('graceful shutdown keeps every acknowledged write', async () => {
 	expect(await again.stop()).toBe(0)
 })
 
+
+test('a backup taken while the app runs is consistent and restorable', async () => {
+	test.setTimeout(60_000)
+	const dir = path.join(E2E_ROOT, 'backup')
+	const server = await startServer({ port: PORT + 1, dataDir: dir })
+	const payloads = Array.from({ length: 3 }, () => registration())
+	for (const p of payloads) {
+		const res = await fetch(`http://127.0.0.1:${PORT + 1}/api/auth/register`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify(p),
+		})
+		expect(res.status).toBe(201)
+	}
+	const copy = path.join(E2E_ROOT, 'backup-copy.db')
+	fs.rmSync(copy, { force: true })
+	const { execFileSync } = await import('node:child_process')
+	const out = execFileSync(process.execPath, ['scripts/backup.mjs', copy], { env: { ...process.env, DATA_DIR: dir } }).toString()
+	expect(out).toContain('integrity_check ok')
+	expect(await server.stop()).toBe(0)
+
+	// Restore: a fresh data folder holding only the copy serves the members.
+	const restored = path.join(E2E_ROOT, 'restored')
+	fs.rmSync(restored, { recursive: true, force: true })
+	fs.mkdirSync(restored, { recursive: true })
+	fs.copyFileSync(copy, path.join(restored, 'app.db'))
+	const again = await startServer({ port: PORT + 1, dataDir: restored, keepData: true })
+	const login = await fetch(`http://127.0.0.1:${PORT + 1}/api/auth/login`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ email: payloads[2]!.email, password: payloads[2]!.password }),
+	})
+	expect(login.status).toBe(200)
+	expect(await again.stop()).toBe(0)
+})
