@@ -128,7 +128,10 @@ function shutdown(signal) {
 	deadline.unref()
 	// Stop accepting; in-flight requests finish, idle keep-alive sockets close.
 	server.close(() => finish(0))
+	// Sockets of requests still in flight turn idle when their answer is
+	// sent: close them then instead of waiting for the keep-alive timeout.
 	server.closeIdleConnections()
+	setInterval(() => server.closeIdleConnections(), 50).unref()
 }
 
 let finished = false
