@@ -52,7 +52,7 @@ export default function IndexRoute({ loaderData }: Route.ComponentProps) {
 						Read the Terms
 					</Link>
 				</div>
-				<section aria-labelledby="risk-heading" className="mt-16 rounded-xl border border-amber-400/40 bg-amber-400/5 p-5">
+				<section className="mt-16 rounded-xl border border-amber-400/40 bg-amber-400/5 p-5">
 					<h2 id="risk-heading" className="font-semibold text-amber-200">
 						Risk notice
 					</h2>

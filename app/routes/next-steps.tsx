@@ -99,7 +99,7 @@ export default function NextStepsRoute({ loaderData, actionData }: Route.Compone
 					partner brokers. Setup takes about 60 seconds.
 				</p>
 
-				<section className="card" aria-labelledby="guide-heading">
+				<section className="card">
 					<h2 id="guide-heading" className="text-xl font-semibold">
 						Setup guide
 					</h2>
@@ -135,7 +135,7 @@ export default function NextStepsRoute({ loaderData, actionData }: Route.Compone
 					</div>
 				</section>
 
-				<section className="card" aria-labelledby="code-heading">
+				<section className="card">
 					<h2 id="code-heading" className="text-xl font-semibold">
 						Enter your unlock code
 					</h2>
@@ -163,7 +163,7 @@ export default function NextStepsRoute({ loaderData, actionData }: Route.Compone
 					</div>
 				</section>
 
-				<section className="card" aria-labelledby="help-heading">
+				<section className="card">
 					<h2 id="help-heading" className="text-xl font-semibold">
 						Need help?
 					</h2>
@@ -176,7 +176,7 @@ export default function NextStepsRoute({ loaderData, actionData }: Route.Compone
 					</p>
 				</section>
 
-				<section aria-labelledby="stories-heading">
+				<section>
 					<h2 id="stories-heading" className="text-xl font-semibold">
 						What new members say
 					</h2>

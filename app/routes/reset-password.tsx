@@ -74,7 +74,7 @@ function ResetForm({ token, lastResult }: { token: string; lastResult?: any }) {
 						hint="At least 8 characters with an uppercase letter, a lowercase letter and a number."
 					/>
 					<Field
-						label="Confirm New Password"
+						label="Confirm Password"
 						inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
 						errors={fields.confirmPassword.errors}
 						errorId={fields.confirmPassword.errorId}

@@ -120,11 +120,14 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 						<div className="grid gap-3 sm:grid-cols-2">
 							{capitalBrackets.map((bracket) => {
 								const id = `${fields.investmentAmount.id}-${bracket.value}`
+								const featuresId = `${id}-features`
+								// The label names the choice ($100-$500, Standard Access); the
+								// features only describe it, so "Email" or "Phone" in them never
+								// label this radio (nor collide with the Email and Phone fields).
 								return (
-									<label
+									<div
 										key={bracket.value}
-										htmlFor={id}
-										className="relative flex cursor-pointer gap-3 rounded-xl border border-slate-700 p-4 has-[:checked]:border-emerald-400 has-[:checked]:bg-emerald-400/10"
+										className="relative flex gap-3 rounded-xl border border-slate-700 p-4 has-[:checked]:border-emerald-400 has-[:checked]:bg-emerald-400/10"
 									>
 										<input
 											type="radio"
@@ -133,21 +136,26 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 											value={bracket.value}
 											defaultChecked={fields.investmentAmount.initialValue === bracket.value}
 											aria-invalid={bracketInvalid || undefined}
+											aria-describedby={featuresId}
 											className="mt-1 size-4 accent-emerald-400"
 										/>
 										<span className="min-w-0">
-											<span className="flex flex-wrap items-center gap-2">
-												<span className="font-semibold">{bracket.value}</span>
-												{bracket.badge ? (
-													<span className="rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-semibold text-slate-950">
-														{bracket.badge}
-													</span>
-												) : null}
+											<label htmlFor={id} className="block cursor-pointer">
+												<span className="flex flex-wrap items-center gap-2">
+													<span className="font-semibold">{bracket.value}</span>
+													{bracket.badge ? (
+														<span className="rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-semibold text-slate-950">
+															{bracket.badge}
+														</span>
+													) : null}
+												</span>
+												<span className="block text-sm text-emerald-200">{bracket.title}</span>
+											</label>
+											<span id={featuresId} className="mt-1 block text-sm text-slate-300">
+												{bracket.features.join(' · ')}
 											</span>
-											<span className="block text-sm text-emerald-200">{bracket.title}</span>
-											<span className="mt-1 block text-sm text-slate-300">{bracket.features.join(' · ')}</span>
 										</span>
-									</label>
+									</div>
 								)
 							})}
 						</div>
