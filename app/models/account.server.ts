@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { passwordResetTokens, users, type SelectUser } from '#db/schema.ts'
+import { sha256 } from '#app/utils/crypto.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { escapeHtml, sendMail } from '#app/utils/mail.server.ts'
@@ -49,8 +50,11 @@ export async function registerMember(
 	input: RegistrationInput,
 	meta: RequestMeta,
 ): Promise<Result<SelectUser>> {
-	const blocked = limited('signup:ip', meta.ip)
-	if (blocked) return blocked
+	const blocked = limited('signup:ip', meta.ip) ?? limited('signup:account', input.email)
+	if (blocked) {
+		log('auth.signup', { ip: meta.ip, result: 'rate_limited' }, 'warn')
+		return blocked
+	}
 	// Hash first, whatever happens next, so a taken email answers no faster.
 	const passwordHash = await hashPassword(input.password)
 	if (getUserByEmail(input.email)) {
@@ -204,7 +208,7 @@ export async function resetPassword(
 	input: { token: string; password: string },
 	meta: RequestMeta,
 ): Promise<Result<null>> {
-	const blocked = limited('reset:ip', meta.ip)
+	const blocked = limited('reset:ip', meta.ip) ?? limited('reset:account', sha256(input.token))
 	if (blocked) {
 		log('auth.reset_password', { ip: meta.ip, result: 'rate_limited' }, 'warn')
 		return blocked

@@ -10,10 +10,14 @@ export const RATE_LIMITS = {
 	'login:ip': { limit: 10, windowMs: 60_000 },
 	'login:account': { limit: 10, windowMs: 15 * 60_000 },
 	'signup:ip': { limit: 10, windowMs: 60_000 },
+	/** Attempts to register one email address. */
+	'signup:account': { limit: 5, windowMs: 15 * 60_000 },
 	'forgot:ip': { limit: 10, windowMs: 60_000 },
 	/** Mails per account per hour; the answer stays the same when reached. */
 	'forgot:account': { limit: 5, windowMs: 60 * 60_000 },
 	'reset:ip': { limit: 10, windowMs: 60_000 },
+	/** Attempts with one reset link. */
+	'reset:account': { limit: 5, windowMs: 15 * 60_000 },
 	'unlock:ip': { limit: 10, windowMs: 60_000 },
 	'unlock:account': { limit: 10, windowMs: 15 * 60_000 },
 } as const
