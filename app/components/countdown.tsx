@@ -17,7 +17,8 @@ export function useCountdown(startSeconds: number) {
 
 /** mm:ss, with minutes allowed past 59 (e.g. 90:00). */
 export function formatMinutesSeconds(totalSeconds: number) {
-	const s = Math.max(0, Math.floor(totalSeconds))
+	// NaN or Infinity (say, from an invalid date) shows 00:00, not NaN:NaN.
+	const s = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0
 	const minutes = Math.floor(s / 60)
 	const seconds = s % 60
 	return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`

@@ -12,7 +12,8 @@ export const INVESTMENT_AMOUNTS = ['$50-$100', '$100-$500', '$500-$1000', '$1000
 
 export const PASSWORD_MAX_BYTES = 72
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+// No whitespace, no second @ and no control character (NUL, DEL, ...) in any part.
+const EMAIL_PATTERN = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/
 
 function byteLength(value: string) {
 	return new TextEncoder().encode(value).length
@@ -21,9 +22,15 @@ function byteLength(value: string) {
 type Check = [test: (value: string) => boolean, message: string]
 
 /** A string field: `required` when missing or empty, then the first failing check. */
-function stringField(required: string, checks: Check[], options: { trim?: boolean } = {}) {
+function stringField(
+	required: string,
+	checks: Check[],
+	options: { trim?: boolean; normalize?: (value: string) => string } = {},
+) {
 	const base = z.string({ required_error: required, invalid_type_error: required })
-	return (options.trim === false ? base : base.trim()).superRefine((value, ctx) => {
+	const trimmed = options.trim === false ? base : base.trim()
+	const normalize = options.normalize
+	return (normalize ? trimmed.transform((v) => normalize(v)) : trimmed).superRefine((value, ctx) => {
 		if (value.length === 0) {
 			ctx.addIssue({ code: z.ZodIssueCode.custom, message: required })
 			return
@@ -46,10 +53,15 @@ const maxLength = (label: string, max: number): Check => [
 	`${label} must be at most ${max} characters`,
 ]
 
-export const EmailSchema = stringField('Email is required', [
-	maxLength('Email', 254),
-	[(v) => EMAIL_PATTERN.test(v), 'Invalid email address'],
-]).transform((v) => v.toLowerCase())
+/**
+ * Emails are compared as stored: NFKC (full-width and decomposed look-alikes
+ * become one address) and lower case, before the checks (security B10).
+ */
+export const EmailSchema = stringField(
+	'Email is required',
+	[maxLength('Email', 254), [(v) => EMAIL_PATTERN.test(v), 'Invalid email address']],
+	{ normalize: (v) => v.normalize('NFKC').toLowerCase() },
+)
 
 /** The sign-up password rules; the reset form applies them too (decisions.md 7). */
 export const NewPasswordSchema = stringField(
