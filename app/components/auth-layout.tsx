@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { BrandLink } from '#app/components/brand-link.tsx'
 import { site } from '#app/content/site.ts'
 
 /** The frame of the sign-in and sign-up pages: brand, content, risk line. */
@@ -7,10 +7,7 @@ export function AuthLayout({ children, wide = false }: { children: React.ReactNo
 		<div className="flex min-h-screen flex-col">
 			<header className="border-b border-slate-800">
 				<div className="mx-auto flex max-w-5xl items-center justify-between px-4 py-4">
-					<Link to="/" className="flex items-center gap-2 text-lg font-bold">
-						<img src="/favicon.svg" alt="" width={28} height={28} />
-						{site.name}
-					</Link>
+					<BrandLink />
 				</div>
 			</header>
 			<main className={`mx-auto w-full flex-1 px-4 py-8 sm:py-12 ${wide ? 'max-w-3xl' : 'max-w-md'}`}>{children}</main>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { LogoutButton } from '#app/components/logout-button.tsx'
+import { BrandLink } from '#app/components/brand-link.tsx'
 import { site } from '#app/content/site.ts'
 import { getMember } from '#app/utils/auth.server.ts'
 import type { Route } from './+types/_index'
@@ -14,10 +15,7 @@ export default function IndexRoute({ loaderData }: Route.ComponentProps) {
 		<div className="flex min-h-screen flex-col">
 			<header className="border-b border-slate-800">
 				<nav className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-4" aria-label="Main">
-					<Link to="/" className="flex items-center gap-2 text-lg font-bold">
-						<img src="/favicon.svg" alt="" width={28} height={28} />
-						{site.name}
-					</Link>
+					<BrandLink />
 					<div className="flex items-center gap-2">
 						{loaderData.signedIn ? (
 							<>

@@ -1,5 +1,6 @@
-import { Link, Outlet } from 'react-router'
+import { Outlet } from 'react-router'
 import { LogoutButton } from '#app/components/logout-button.tsx'
+import { BrandLink } from '#app/components/brand-link.tsx'
 import { site } from '#app/content/site.ts'
 import { requireUnlockedMember } from '#app/utils/auth.server.ts'
 import type { Route } from './+types/dashboard'
@@ -20,10 +21,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 		<div className="min-h-screen">
 			<header className="border-b border-slate-800">
 				<div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-					<Link to="/dashboard" className="flex items-center gap-2 font-bold">
-						<img src="/favicon.svg" alt="" width={28} height={28} />
-						{site.name}
-					</Link>
+					<BrandLink to="/dashboard" />
 					<div className="flex items-center gap-3">
 						<span className="rounded-full border border-emerald-400/60 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-emerald-200">
 							{loaderData.plan} plan

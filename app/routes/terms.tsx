@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { BrandLink } from '#app/components/brand-link.tsx'
 import { site } from '#app/content/site.ts'
 import { TERMS_LAST_UPDATED, termsSections } from '#app/content/terms.ts'
 import type { Route } from './+types/terms'
@@ -12,10 +13,7 @@ export default function TermsRoute({ loaderData }: Route.ComponentProps) {
 		<div className="min-h-screen">
 			<header className="border-b border-slate-800">
 				<div className="mx-auto flex max-w-5xl items-center justify-between px-4 py-4">
-					<Link to="/" className="flex items-center gap-2 text-lg font-bold">
-						<img src="/favicon.svg" alt="" width={28} height={28} />
-						{site.name}
-					</Link>
+					<BrandLink />
 					<Link to="/signup" className="btn-primary px-4 py-2 text-sm">
 						Get Started Free
 					</Link>
