@@ -149,3 +149,15 @@ async function finish(code) {
 process.on('SIGTERM', () => shutdown('SIGTERM'))
 process.on('SIGINT', () => shutdown('SIGINT'))
 process.on('unhandledRejection', (error) => log('unhandledRejection', { error: String(error?.message ?? error) }, 'error'))
+process.on('uncaughtException', (error) => {
+	// A static file removed while it was being sent (a rebuild under a live
+	// server) surfaces here from the file stream; the answer is already lost,
+	// the server is fine. Anything else: log it and shut down cleanly.
+	if (error?.code === 'ENOENT' || error?.code === 'EISDIR') {
+		log('static.file_vanished', { error: String(error.message) }, 'warn')
+		return
+	}
+	log('uncaughtException', { error: String(error?.message ?? error), stack: error?.stack }, 'error')
+	shutdown('uncaughtException')
+	setTimeout(() => process.exit(1), 9_000).unref()
+})

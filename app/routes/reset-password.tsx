@@ -15,8 +15,11 @@ import type { Route } from './+types/reset-password'
 /** After a successful reset the page moves to /login after this delay. */
 const REDIRECT_DELAY_MS = 3000
 
-// The token is in the URL: keep it out of Referer headers.
-const NO_REFERRER = { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' }
+// The token is in the URL: keep it out of Referer headers. `strict-origin`
+// sends at most the origin, never the path or query; `no-referrer` would
+// also make the browser send `Origin: null` with the form post, which React
+// Router's action origin check refuses (400), breaking the form without JS.
+const NO_REFERRER = { 'Referrer-Policy': 'strict-origin', 'Cache-Control': 'no-store' }
 
 export function headers() {
 	return NO_REFERRER
@@ -130,5 +133,5 @@ function ResetSuccess() {
 export const meta: Route.MetaFunction = () => [
 	{ title: `Reset Password | ${site.name}` },
 	{ name: 'description', content: 'Choose a new password for your account.' },
-	{ name: 'referrer', content: 'no-referrer' },
+	{ name: 'referrer', content: 'strict-origin' },
 ]

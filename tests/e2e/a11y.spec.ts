@@ -1,0 +1,141 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { createMember, login, resetLinkFor } from '../playwright-utils.ts'
+import { jsOff, signupForm, waitForHydration } from './support.ts'
+
+/**
+ * Every page of the member account journey, at a phone and a desktop width:
+ * zero axe violations of any impact, no horizontal overflow on the phone,
+ * and (with JS) no Content-Security-Policy violation or page error.
+ */
+
+type Setup = (page: Page, request: APIRequestContext) => Promise<void>
+
+const pages: Array<{ name: string; status?: number; setup: Setup }> = [
+	{ name: 'landing /', setup: async (page) => void (await page.goto('/')) },
+	{ name: '/signup', setup: async (page) => void (await page.goto('/signup')) },
+	{ name: '/login', setup: async (page) => void (await page.goto('/login')) },
+	{ name: '/forgot-password', setup: async (page) => void (await page.goto('/forgot-password')) },
+	{ name: '/reset-password without a token', setup: async (page) => void (await page.goto('/reset-password')) },
+	{
+		name: '/reset-password with a valid token',
+		setup: async (page, request) => {
+			const member = await createMember(request)
+			const res = await request.post('/api/auth/forgot-password', { data: { email: member.email } })
+			expect(res.status()).toBe(200)
+			await page.goto(await resetLinkFor(member.email))
+			await expect(page.getByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeVisible()
+		},
+	},
+	{
+		name: '/next-steps (signed in, not unlocked)',
+		setup: async (page, request) => {
+			const member = await createMember(request)
+			await login(page, member.email, member.password)
+			await expect(page).toHaveURL(/\/next-steps$/)
+		},
+	},
+	{
+		name: '/dashboard (unlocked)',
+		setup: async (page, request) => {
+			const member = await createMember(request, { unlocked: true })
+			await login(page, member.email, member.password)
+			await expect(page).toHaveURL(/\/dashboard$/)
+		},
+	},
+	{ name: 'the 404 page', setup: async (page) => void (await page.goto('/no-such-page')) },
+	{
+		name: '/signup after a failed submit (errors shown)',
+		setup: async (page) => {
+			await page.goto('/signup')
+			await waitForHydration(page)
+			const form = signupForm(page)
+			await form.email.fill('not-an-email')
+			await form.submit.click()
+			await expect(page.getByText('Invalid email address')).toBeVisible()
+			await expect(page.getByText('You must agree to the terms')).toBeVisible()
+		},
+	},
+	{
+		name: '/login after a failed sign-in (banner shown)',
+		setup: async (page) => {
+			await page.goto('/login')
+			await waitForHydration(page)
+			await page.getByLabel('Email', { exact: true }).fill('nobody-a11y@example.com')
+			await page.getByLabel('Password', { exact: true }).fill('Wr0ngPassword')
+			await page.getByRole('button', { name: 'Sign In' }).click()
+			await expect(page.getByRole('alert')).toContainText('Invalid email or password')
+		},
+	},
+	{
+		name: '/next-steps after a wrong code (error shown)',
+		setup: async (page, request) => {
+			const member = await createMember(request)
+			await login(page, member.email, member.password)
+			await expect(page).toHaveURL(/\/next-steps$/)
+			await waitForHydration(page)
+			await page.getByLabel('Unlock Code', { exact: true }).fill('WRONG-CODE')
+			await page.getByRole('button', { name: 'Unlock Dashboard' }).click()
+			await expect(page.getByText('Invalid code. Please try again.')).toBeVisible()
+		},
+	},
+]
+
+const viewports = [
+	{ width: 360, height: 800 },
+	{ width: 1280, height: 800 },
+]
+
+for (const viewport of viewports) {
+	test.describe(`at ${viewport.width}x${viewport.height}`, () => {
+		test.use({ viewport })
+
+		for (const { name, setup } of pages) {
+			test(`${name} has no accessibility violations`, async ({ page, request }) => {
+				const problems: string[] = []
+				if (!jsOff()) {
+					page.on('console', (msg) => {
+						if (/Content[- ]Security[- ]Policy/i.test(msg.text())) problems.push(`console: ${msg.text()}`)
+					})
+					page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+				}
+
+				await setup(page, request)
+				await waitForHydration(page)
+				await page.waitForLoadState('networkidle')
+
+				if (jsOff()) {
+					// The page's own scripts never ran (the DOM is the server's HTML).
+					// axe yields with timers, which do not fire while page scripts are
+					// disabled: run its callbacks as microtasks instead.
+					await page.evaluate(() => {
+						const later = <T extends unknown[]>(fn: (...a: T) => void, ...args: T) => {
+							void Promise.resolve().then(() => fn(...args))
+							return 0
+						}
+						const w = window as unknown as Record<string, unknown>
+						w.setTimeout = (fn: () => void, _ms?: number, ...args: []) => later(fn, ...args)
+						w.clearTimeout = () => {}
+						w.requestAnimationFrame = (fn: (t: number) => void) => later(fn, performance.now())
+						w.requestIdleCallback = (fn: (d: object) => void) => later(fn, { didTimeout: false, timeRemaining: () => 50 })
+					})
+				}
+				const results = await new AxeBuilder({ page }).analyze()
+				const summary = results.violations.map((v) => ({
+					id: v.id,
+					impact: v.impact,
+					help: v.help,
+					targets: v.nodes.map((n) => n.target.join(' ')),
+				}))
+				expect(summary, 'axe violations').toEqual([])
+
+				if (viewport.width === 360) {
+					const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+					expect(scrollWidth, 'no horizontal overflow at 360px').toBeLessThanOrEqual(360)
+				}
+
+				expect(problems, 'CSP violations and page errors').toEqual([])
+			})
+		}
+	})
+}
