@@ -117,17 +117,17 @@ server.listen(config.port, () => {
 	process.stdout.write(`${lines.join('\n')}\n\n`)
 })
 
-function shutdown(signal) {
+function shutdown(signal, code = 0) {
 	if (shuttingDown) return
 	shuttingDown = true
 	log('shutdown', { signal })
 	const deadline = setTimeout(() => {
 		server.closeAllConnections()
-		finish(0)
+		finish(code)
 	}, 8_000)
 	deadline.unref()
 	// Stop accepting; in-flight requests finish, idle keep-alive sockets close.
-	server.close(() => finish(0))
+	server.close(() => finish(code))
 	// Sockets of requests still in flight turn idle when their answer is
 	// sent: close them then instead of waiting for the keep-alive timeout.
 	server.closeIdleConnections()
@@ -158,6 +158,5 @@ process.on('uncaughtException', (error) => {
 		return
 	}
 	log('uncaughtException', { error: String(error?.message ?? error), stack: error?.stack }, 'error')
-	shutdown('uncaughtException')
-	setTimeout(() => process.exit(1), 9_000).unref()
+	shutdown('uncaughtException', 1)
 })
