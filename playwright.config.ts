@@ -27,7 +27,11 @@ export default defineConfig({
 	retries: process.env.CI ? 1 : 0,
 	timeout: 30_000,
 	expect: { timeout: 7_000 },
-	reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+	reporter: [
+		['list'],
+		...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }] as const] : []),
+		...(process.env.CI ? [['html', { open: 'never' }] as const] : []),
+	],
 	use: {
 		baseURL: E2E_BASE_URL,
 		trace: 'retain-on-failure',

@@ -1,7 +1,5 @@
 import crypto from 'node:crypto'
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
-import { isbot } from 'isbot'
+import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import {
 	ServerRouter,
@@ -49,45 +47,38 @@ export default function handleRequest(
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
 
+	// Nothing on our pages suspends, so the whole document is rendered before
+	// answering: one buffer instead of a stream piped through two adapters.
 	return new Promise((resolve, reject) => {
-		let shellRendered = false
-		const userAgent = request.headers.get('user-agent')
-		const readyOption =
-			(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-			() => abort(),
-			streamTimeout + 1000,
-		)
-
+		const chunks: Buffer[] = []
+		const sink = new Writable({
+			write(chunk: Buffer, _encoding, callback) {
+				chunks.push(chunk)
+				callback()
+			},
+			final(callback) {
+				clearTimeout(timeoutId)
+				resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+				callback()
+			},
+		})
+		const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
 				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
 			</NonceProvider>,
 			{
 				nonce,
-				[readyOption]() {
-					shellRendered = true
-					const body = new PassThrough({
-						final(callback) {
-							clearTimeout(timeoutId)
-							timeoutId = undefined
-							callback()
-						},
-					})
-					pipe(body)
-					resolve(
-						new Response(createReadableStreamFromReadable(body), {
-							headers: responseHeaders,
-							status: responseStatusCode,
-						}),
-					)
+				onAllReady() {
+					pipe(sink)
 				},
 				onShellError(error: unknown) {
+					clearTimeout(timeoutId)
 					reject(error)
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500
-					if (shellRendered) log('render.error', { error: String((error as Error)?.message ?? error) }, 'error')
+					log('render.error', { error: String((error as Error)?.message ?? error) }, 'error')
 				},
 			},
 		)

@@ -14,6 +14,7 @@ const CONNECTIONS = 50
 const PORT = 4600
 const JSON_PORT = 4601
 const STATIC_PORT = 4602
+const BARE_PORT = 4603
 const root = path.resolve('.tmp/bench')
 
 if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' })
@@ -60,6 +61,14 @@ const landing = await (await fetch(`http://127.0.0.1:${PORT}/`)).text()
 fs.writeFileSync(path.join(root, 'landing.html'), landing)
 start(['-e', `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type':'application/json'}); s.end(JSON.stringify({success:true,data:{user:{id:1,name:'Ada'}}})) }).listen(${JSON_PORT})`])
 start(['-e', `const b=require('node:fs').readFileSync(${JSON.stringify(path.join(root, 'landing.html'))}); require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type':'text/html; charset=utf-8'}); s.end(b) }).listen(${STATIC_PORT})`])
+// The same build served bare by React Router's own listener: the floor our
+// layers (headers, logging, sessions, limits) are measured against.
+start(['--max-old-space-size=160', 'scripts/bare-server.mjs'], {
+	NODE_ENV: 'production',
+	PORT: String(BARE_PORT),
+	DATA_DIR: path.join(root, 'bare-data'),
+})
+await waitFor(`http://127.0.0.1:${BARE_PORT}/healthz`)
 await waitFor(`http://127.0.0.1:${JSON_PORT}/`)
 await waitFor(`http://127.0.0.1:${STATIC_PORT}/`)
 
@@ -95,16 +104,24 @@ const sampler = setInterval(() => {
 	rssPeak = Math.max(rssPeak, rssMb(app.pid))
 }, 200)
 
+const RAW_JSON = 'baseline: raw node:http JSON'
+const RAW_HTML = 'baseline: static HTML from raw Node'
+const BARE_API = 'baseline: bare React Router resource route (/healthz, one SQLite query)'
+const BARE_LOGIN = 'baseline: bare React Router SSR page (/login)'
+const BARE_HOME = 'baseline: bare React Router SSR page (/)'
 const plan = [
-	{ name: 'baseline: raw node:http JSON', url: `http://127.0.0.1:${JSON_PORT}/` },
-	{ name: 'baseline: static HTML from raw Node', url: `http://127.0.0.1:${STATIC_PORT}/` },
-	{ name: 'GET /', url: `http://127.0.0.1:${PORT}/`, baseline: 'baseline: static HTML from raw Node' },
-	{ name: 'GET /login', url: `http://127.0.0.1:${PORT}/login`, baseline: 'baseline: static HTML from raw Node' },
+	{ name: RAW_JSON, url: `http://127.0.0.1:${JSON_PORT}/` },
+	{ name: RAW_HTML, url: `http://127.0.0.1:${STATIC_PORT}/` },
+	{ name: BARE_API, url: `http://127.0.0.1:${BARE_PORT}/healthz` },
+	{ name: BARE_HOME, url: `http://127.0.0.1:${BARE_PORT}/` },
+	{ name: BARE_LOGIN, url: `http://127.0.0.1:${BARE_PORT}/login` },
+	{ name: 'GET /', url: `http://127.0.0.1:${PORT}/`, baselines: [RAW_HTML, BARE_HOME] },
+	{ name: 'GET /login', url: `http://127.0.0.1:${PORT}/login`, baselines: [RAW_HTML, BARE_LOGIN] },
 	{
 		name: 'GET /api/auth/me (bearer)',
 		url: `http://127.0.0.1:${PORT}/api/auth/me`,
 		headers: { Authorization: `Bearer ${token}` },
-		baseline: 'baseline: raw node:http JSON',
+		baselines: [RAW_JSON, BARE_API],
 	},
 ]
 
@@ -115,7 +132,7 @@ for (const item of plan) {
 	const { result } = await run(item.name, item.url, item.headers)
 	rows.push({
 		name: item.name,
-		baseline: item.baseline,
+		baselines: item.baselines ?? [],
 		rps: result.requests.average,
 		p50: result.latency.p50,
 		p99: result.latency.p99,
@@ -127,10 +144,14 @@ clearInterval(sampler)
 
 const byName = Object.fromEntries(rows.map((r) => [r.name, r]))
 const table = [
-	'| route | req/s | p50 (ms) | p99 (ms) | errors | ratio to baseline |',
-	'| --- | ---: | ---: | ---: | ---: | ---: |',
+	'| route | req/s | p50 (ms) | p99 (ms) | errors | ratio to baselines |',
+	'| --- | ---: | ---: | ---: | ---: | --- |',
 	...rows.map((r) => {
-		const ratio = r.baseline ? `${((r.rps / byName[r.baseline].rps) * 100).toFixed(1)}% of ${r.baseline.replace('baseline: ', '')}` : 'baseline'
+		const ratio = r.baselines.length
+			? r.baselines
+					.map((b) => `${((r.rps / byName[b].rps) * 100).toFixed(1)}% of ${b.replace('baseline: ', '')}`)
+					.join('; ')
+			: 'baseline'
 		return `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio} |`
 	}),
 ]

@@ -1,19 +1,58 @@
 // `npm test`: unit and integration tests (vitest), then a production build,
-// then the Playwright suites (API, JS on, JS off) against that build.
+// then the Playwright suites (API, JS on, JS off) against that build. Ends
+// with one line "N passed, N failed" over both runners.
 import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
 
-const steps = [
-	['vitest', ['npx', 'vitest', 'run']],
-	['build', ['npm', 'run', 'build']],
-	['playwright', ['npx', 'playwright', 'test']],
-]
+const out = path.resolve('.tmp/test-results')
+fs.rmSync(out, { recursive: true, force: true })
+fs.mkdirSync(out, { recursive: true })
+const vitestJson = path.join(out, 'vitest.json')
+const playwrightJson = path.join(out, 'playwright.json')
 
-for (const [name, [cmd, ...args]] of steps) {
+function run(name, cmd, args, env = {}) {
 	console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`)
-	const result = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
-	if (result.status !== 0) {
-		console.error(`\n${name} failed (exit ${result.status ?? result.signal})`)
-		process.exit(result.status ?? 1)
+	const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+	return result.status === 0
+}
+
+function readJson(file) {
+	try {
+		return JSON.parse(fs.readFileSync(file, 'utf8'))
+	} catch {
+		return null
 	}
 }
-console.log('\nAll test steps passed.')
+
+let passed = 0
+let failed = 0
+let skipped = 0
+
+const vitestOk = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])
+const v = readJson(vitestJson)
+if (v) {
+	passed += v.numPassedTests
+	failed += v.numFailedTests
+	skipped += v.numPendingTests + v.numTodoTests
+} else if (!vitestOk) failed += 1
+
+const buildOk = run('build', 'npm', ['run', 'build'])
+let playwrightOk = false
+if (buildOk) {
+	playwrightOk = run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson })
+	const p = readJson(playwrightJson)
+	if (p?.stats) {
+		passed += p.stats.expected + p.stats.flaky
+		failed += p.stats.unexpected
+		skipped += p.stats.skipped
+	} else if (!playwrightOk) failed += 1
+} else {
+	console.error('\nbuild failed: Playwright not run')
+	failed += 1
+}
+
+const ok = vitestOk && buildOk && playwrightOk
+console.log(`\n${ok ? 'All test steps passed.' : 'Some test steps failed.'}`)
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+process.exit(ok ? 0 : 1)

@@ -13,8 +13,13 @@ import { seed } from '#db/seed.ts'
  * shutdown. server.js owns the HTTP server itself.
  */
 
+/** The React Router server build (the bench serves it bare as a baseline). */
+export const serverBuild = await import('virtual:react-router/server-build')
+
+// Given the build object, not a function: React Router re-derives its route
+// tables on every request when handed a function (meant for dev reloads).
 const handleRequest = createRequestHandler(
-	() => import('virtual:react-router/server-build'),
+	serverBuild,
 	process.env.NODE_ENV === 'development' ? 'development' : 'production',
 )
 
@@ -78,28 +83,27 @@ export async function handle(request: Request, clientIp: string): Promise<Respon
 	const url = new URL(request.url)
 	const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/')
 	const method = request.method.toUpperCase()
-	const headers = new Headers(request.headers)
-	headers.set('x-client-ip', clientIp)
-	let body: BodyInit | null = null
-	if (!BODYLESS.has(method)) {
-		const limit = isApi ? API_BODY_LIMIT : PAGE_BODY_LIMIT
-		const declared = Number(request.headers.get('content-length') ?? NaN)
-		if (Number.isFinite(declared) && declared > limit) return tooLarge(isApi)
-		if (!isApi && request.headers.get('sec-fetch-site') === 'cross-site') {
-			log('csrf.rejected', { path: url.pathname }, 'warn')
-			return new Response('Cross-site form posts are not accepted', {
-				status: 403,
-				headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-			})
-		}
-		if (request.body) {
-			const buffer = await readLimited(request.body, limit)
-			if (!buffer) return tooLarge(isApi)
-			body = buffer
-			headers.delete('transfer-encoding')
-			headers.set('content-length', String(buffer.byteLength))
-		}
+	// Any copy the client sent is replaced: rate limits trust this header.
+	request.headers.set('x-client-ip', clientIp)
+	if (BODYLESS.has(method) || !request.body) return handleRequest(request, {})
+
+	const limit = isApi ? API_BODY_LIMIT : PAGE_BODY_LIMIT
+	const declared = request.headers.get('content-length')
+	if (declared !== null && Number(declared) > limit) return tooLarge(isApi)
+	if (!isApi && request.headers.get('sec-fetch-site') === 'cross-site') {
+		log('csrf.rejected', { path: url.pathname }, 'warn')
+		return new Response('Cross-site form posts are not accepted', {
+			status: 403,
+			headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+		})
 	}
-	const forwarded = new Request(url, { method, headers, body, signal: request.signal })
-	return handleRequest(forwarded, {})
+	// Node's parser holds a body to its declared length; only a body of
+	// unknown length (chunked) needs reading here to enforce the limit.
+	if (declared !== null) return handleRequest(request, {})
+	const buffer = await readLimited(request.body, limit)
+	if (!buffer) return tooLarge(isApi)
+	const headers = new Headers(request.headers)
+	headers.delete('transfer-encoding')
+	headers.set('content-length', String(buffer.byteLength))
+	return handleRequest(new Request(url, { method, headers, body: buffer, signal: request.signal }), {})
 }

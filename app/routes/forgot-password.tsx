@@ -12,6 +12,9 @@ import { requestMeta } from '#app/utils/request.server.ts'
 import { ForgotPasswordSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/forgot-password'
 
+
+// Derived once: the HTML constraints (required, maxLength...) of the form.
+const constraint = getZodConstraint(ForgotPasswordSchema)
 export async function action({ request }: Route.ActionArgs) {
 	const formData = await readFormData(request)
 	checkHoneypot(formData)
@@ -28,7 +31,7 @@ export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps
 	const [form, fields] = useForm({
 		id: 'forgot-password',
 		lastResult: actionData?.result,
-		constraint: getZodConstraint(ForgotPasswordSchema),
+		constraint,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
 		shouldValidate: 'onSubmit',
 		shouldRevalidate: 'onInput',

@@ -11,6 +11,9 @@ import { safeRedirect } from '#app/utils/misc.ts'
 import { LoginFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/login'
 
+
+// Derived once: the HTML constraints (required, maxLength...) of the form.
+const constraint = getZodConstraint(LoginFormSchema)
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAnonymous(request)
 	const redirectTo = new URL(request.url).searchParams.get('redirectTo')
@@ -41,7 +44,7 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
 	const [form, fields] = useForm({
 		id: 'login',
 		lastResult: actionData?.result,
-		constraint: getZodConstraint(LoginFormSchema),
+		constraint,
 		defaultValue: { redirectTo: loaderData.redirectTo },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
 		shouldValidate: 'onSubmit',

@@ -21,6 +21,9 @@ const REDIRECT_DELAY_MS = 3000
 // Router's action origin check refuses (400), breaking the form without JS.
 const NO_REFERRER = { 'Referrer-Policy': 'strict-origin', 'Cache-Control': 'no-store' }
 
+
+// Derived once: the HTML constraints (required, maxLength...) of the form.
+const constraint = getZodConstraint(ResetPasswordFormSchema)
 export function headers() {
 	return NO_REFERRER
 }
@@ -55,7 +58,7 @@ function ResetForm({ token, lastResult }: { token: string; lastResult?: any }) {
 	const [form, fields] = useForm({
 		id: 'reset-password',
 		lastResult,
-		constraint: getZodConstraint(ResetPasswordFormSchema),
+		constraint,
 		defaultValue: { token },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordFormSchema }),
 		shouldValidate: 'onSubmit',

@@ -14,6 +14,9 @@ import { requestMeta } from '#app/utils/request.server.ts'
 import { SignupFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/signup'
 
+
+// Derived once: the HTML constraints (required, maxLength...) of the form.
+const constraint = getZodConstraint(SignupFormSchema)
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAnonymous(request)
 	const ref = new URL(request.url).searchParams.get('ref')?.trim().slice(0, 32) ?? ''
@@ -38,7 +41,7 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 	const [form, fields] = useForm({
 		id: 'signup',
 		lastResult: actionData?.result,
-		constraint: getZodConstraint(SignupFormSchema),
+		constraint,
 		defaultValue: { referralCode: loaderData.ref },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
 		shouldValidate: 'onSubmit',
