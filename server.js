@@ -91,6 +91,16 @@ const server = http.createServer((req, res) => {
 			requestId,
 		})
 	})
+	// The Fetch API cannot even represent these methods: refuse them here.
+	if (req.method === 'TRACE' || req.method === 'TRACK' || req.method === 'CONNECT') {
+		const api = (req.url ?? '').startsWith('/api')
+		res.writeHead(405, {
+			'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+			Allow: 'GET, HEAD, POST',
+		})
+		res.end(api ? JSON.stringify({ success: false, message: 'Method not allowed' }) : 'Method Not Allowed')
+		return
+	}
 	compress(req, res, () => {
 		serveStatic(req, res, () => {
 			listener(req, res)

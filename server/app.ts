@@ -43,6 +43,10 @@ export async function shutdown() {
 const PAGE_BODY_LIMIT = 64 * 1024
 const API_BODY_LIMIT = 1024 * 1024
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS'])
+// Pages take GET and POST (forms); /api routes answer 405 with their own
+// Allow header for the methods they do not define.
+const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST'])
+const API_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
 function tooLarge(isApi: boolean) {
 	return isApi
@@ -83,6 +87,15 @@ export async function handle(request: Request, clientIp: string): Promise<Respon
 	const url = new URL(request.url)
 	const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/')
 	const method = request.method.toUpperCase()
+	if (!(isApi ? API_METHODS : PAGE_METHODS).has(method)) {
+		const allow = isApi ? 'GET, HEAD, POST, PUT, PATCH, DELETE' : 'GET, HEAD, POST'
+		return isApi
+			? new Response(JSON.stringify({ success: false, message: 'Method not allowed' }), {
+					status: 405,
+					headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Allow: allow },
+				})
+			: new Response('Method Not Allowed', { status: 405, headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: allow } })
+	}
 	// Any copy the client sent is replaced: rate limits trust this header.
 	request.headers.set('x-client-ip', clientIp)
 	if (BODYLESS.has(method) || !request.body) return handleRequest(request, {})

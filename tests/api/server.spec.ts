@@ -136,3 +136,19 @@ test('a tampered session cookie is just signed out, not an error', async ({ requ
 	expect(res.status()).toBe(302)
 	expect(res.headers()['location']).toBe('/login?redirectTo=%2Fdashboard')
 })
+
+test('methods a route does not take: 405 with Allow, never a hang or a 500', async ({ request }) => {
+	for (const method of ['PUT', 'PATCH', 'DELETE', 'PROPFIND', 'TRACE']) {
+		const page = await request.fetch('/login', { method })
+		expect(page.status(), `${method} /login`).toBe(405)
+		expect(page.headers()['allow']).toBe('GET, HEAD, POST')
+		const api = await request.fetch('/api/auth/login', { method })
+		expect(api.status(), `${method} /api/auth/login`).toBe(405)
+		expect(api.headers()['allow']).toBeTruthy()
+		expect((await api.json()).success).toBe(false)
+	}
+	// The method override header is ignored: this stays a POST (a 400 here).
+	const override = await request.post('/api/auth/login', { headers: { 'X-HTTP-Method-Override': 'DELETE' }, data: {} })
+	expect(override.status()).toBe(400)
+	expect((await request.get('/healthz')).status()).toBe(200)
+})
