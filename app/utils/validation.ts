@@ -158,16 +158,8 @@ export const RegisterApiSchema = z
 	})
 	.strict()
 
-export type RegistrationInput = {
-	name: string
-	email: string
-	password: string
-	phone: string
-	country: string
-	telegram: string
-	investmentAmount: (typeof INVESTMENT_AMOUNTS)[number]
-	referralCode?: string
-}
+/** What the sign-up rule takes: the payload without the terms flag. */
+export type RegistrationInput = Omit<z.output<typeof RegisterApiSchema>, 'agreeToTerms'>
 
 export const LoginFormSchema = z.object({
 	email: EmailSchema,
