@@ -6,7 +6,7 @@ import { ErrorList, Field, HoneypotInputs, StatusButton } from '#app/components/
 import { capitalBrackets, signupSteps } from '#app/content/onboarding.ts'
 import { site } from '#app/content/site.ts'
 import { registerMember } from '#app/models/account.server.ts'
-import { requireAnonymous, startMemberSession } from '#app/utils/auth.server.ts'
+import { getMember, startMemberSession } from '#app/utils/auth.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { cx } from '#app/utils/misc.ts'
@@ -18,7 +18,10 @@ import type { Route } from './+types/signup'
 // Derived once: the HTML constraints (required, maxLength...) of the form.
 const constraint = getZodConstraint(SignupFormSchema)
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireAnonymous(request)
+	// An unlocked member has nothing to do here; one who has not unlocked
+	// may come Back from /next-steps to start over with other details.
+	const member = await getMember(request)
+	if (member?.isVerified) throw redirect('/dashboard')
 	const ref = new URL(request.url).searchParams.get('ref')?.trim().slice(0, 32) ?? ''
 	return { ref }
 }

@@ -129,4 +129,11 @@ test.describe('unlock step (/next-steps)', () => {
 		await expect(page).toHaveURL(/\/next-steps$/)
 		await expect(page.getByRole('heading', { level: 1, name: 'Almost there, Ada!' })).toBeVisible()
 	})
+
+	test('Back from /next-steps opens the sign-up form to start over', async ({ page, request }) => {
+		await signInLocked(page, request)
+		await page.getByRole('link', { name: '← Back' }).click()
+		await expect(page).toHaveURL(/\/signup$/)
+		await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible()
+	})
 })
