@@ -331,3 +331,26 @@ test.describe('bad input on every route never gives a 500', () => {
 		expect(deleteUnknown.status()).toBe(404)
 	})
 })
+
+test('an expired reset link is refused by the page and the API', async ({ request }) => {
+	const { default: Database } = await import('better-sqlite3')
+	const { E2E_DATA_DIR } = await import('../setup/e2e-config.ts')
+	const member = await createMember(request)
+	await request.post('/api/auth/forgot-password', { data: { email: member.email } })
+	const link = await resetLinkFor(member.email)
+	const token = decodeURIComponent(new URL(link).searchParams.get('token')!)
+	// Move the token's expiry one second into the past (an hour has passed).
+	const db = new Database(`${E2E_DATA_DIR}/app.db`, { timeout: 5000 })
+	const changed = db
+		.prepare(
+			'update password_reset_tokens set expires_at = ? where user_id = (select id from users where email = ?) and used_at is null',
+		)
+		.run(Date.now() - 1000, member.email).changes
+	db.close()
+	expect(changed).toBe(1)
+	const page = await request.get(new URL(link).pathname + new URL(link).search)
+	expect(await page.text()).toContain('Invalid Reset Link')
+	const res = await request.post('/api/auth/reset-password', { data: { token, password: 'N3wPassword!' } })
+	expect(res.status()).toBe(400)
+	expect(await loginStatus(request, member.email)).toBe(200)
+})
