@@ -210,8 +210,8 @@ test.describe('sign-up page', () => {
 		}
 		await expect(page).toHaveURL(/\/next-steps$/)
 		await expect(page.getByRole('heading', { level: 1, name: 'Almost there, Grace!' })).toBeVisible()
-		// Signed in: the sign-up page now sends the member on.
-		await page.goto('/signup')
+		// Signed in: the dashboard guard knows the member and sends them to unlock.
+		await page.goto('/dashboard')
 		await expect(page).toHaveURL(/\/next-steps$/)
 		const { status } = await apiLogin(request, data.email, data.password)
 		expect(status).toBe(200)
