@@ -29,6 +29,15 @@ async function memberWithResetLink(page: Page, request: Parameters<typeof create
 	return { member, link }
 }
 
+/** Fills both password fields, submits, and waits for the success view. */
+async function resetTo(page: Page, password: string) {
+	const form = resetForm(page)
+	await form.password.fill(password)
+	await form.confirm.fill(password)
+	await form.submit.click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Password Reset Successful' })).toBeVisible()
+}
+
 test.describe('forgot and reset password', () => {
 	test('forgot-password: empty and malformed emails are refused', async ({ page }) => {
 		await open(page, '/forgot-password')
@@ -77,10 +86,7 @@ test.describe('forgot and reset password', () => {
 		// None of the refused attempts changed anything.
 		expect((await apiLogin(request, member.email, member.password)).status).toBe(200)
 
-		await form.password.fill(NEW_PASSWORD)
-		await form.confirm.fill(NEW_PASSWORD)
-		await form.submit.click()
-		await expect(page.getByRole('heading', { level: 1, name: 'Password Reset Successful' })).toBeVisible()
+		await resetTo(page, NEW_PASSWORD)
 		await expect(page.getByText('Your password has been reset. You can now sign in with your new password.')).toBeVisible()
 		if (jsOff()) {
 			await page.getByRole('link', { name: 'Go to Login' }).click()
@@ -102,11 +108,7 @@ test.describe('forgot and reset password', () => {
 	test('the success view moves to /login after about 3 seconds with JS, and links there without', async ({ page, request }) => {
 		const { link } = await memberWithResetLink(page, request)
 		await open(page, link)
-		const form = resetForm(page)
-		await form.password.fill(NEW_PASSWORD)
-		await form.confirm.fill(NEW_PASSWORD)
-		await form.submit.click()
-		await expect(page.getByRole('heading', { level: 1, name: 'Password Reset Successful' })).toBeVisible()
+		await resetTo(page, NEW_PASSWORD)
 		const shownAt = Date.now()
 		await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login')
 		if (jsOff()) {
@@ -123,11 +125,7 @@ test.describe('forgot and reset password', () => {
 	test('a used link shows "Invalid Reset Link"', async ({ page, request }) => {
 		const { member, link } = await memberWithResetLink(page, request)
 		await open(page, link)
-		const form = resetForm(page)
-		await form.password.fill(NEW_PASSWORD)
-		await form.confirm.fill(NEW_PASSWORD)
-		await form.submit.click()
-		await expect(page.getByRole('heading', { level: 1, name: 'Password Reset Successful' })).toBeVisible()
+		await resetTo(page, NEW_PASSWORD)
 
 		await open(page, link)
 		await expect(page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeVisible()
@@ -150,11 +148,7 @@ test.describe('forgot and reset password', () => {
 			await expect(other.getByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeVisible()
 
 			await open(page, link)
-			const form = resetForm(page)
-			await form.password.fill(NEW_PASSWORD)
-			await form.confirm.fill(NEW_PASSWORD)
-			await form.submit.click()
-			await expect(page.getByRole('heading', { level: 1, name: 'Password Reset Successful' })).toBeVisible()
+			await resetTo(page, NEW_PASSWORD)
 
 			const otherForm = resetForm(other)
 			await otherForm.password.fill('An0therPassw0rd')
@@ -205,11 +199,7 @@ test.describe('forgot and reset password', () => {
 			await requestReset(page, member.email)
 			const link = await resetLinkFor(member.email)
 			await open(page, link)
-			const form = resetForm(page)
-			await form.password.fill(NEW_PASSWORD)
-			await form.confirm.fill(NEW_PASSWORD)
-			await form.submit.click()
-			await expect(page.getByRole('heading', { level: 1, name: 'Password Reset Successful' })).toBeVisible()
+			await resetTo(page, NEW_PASSWORD)
 
 			await other.goto('/dashboard')
 			await expect(other).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/)
