@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatMinutesSeconds } from './countdown.tsx'
+import { durationToSeconds, formatDuration, formatMinutesSeconds, splitDuration } from './countdown.tsx'
 
 describe('formatMinutesSeconds', () => {
 	test.each([
@@ -29,5 +29,36 @@ describe('formatMinutesSeconds', () => {
 		expect(formatMinutesSeconds(59.999)).toBe('00:59')
 		expect(formatMinutesSeconds(0.5)).toBe('00:00')
 		expect(formatMinutesSeconds(-0.5)).toBe('00:00')
+	})
+})
+
+describe('splitDuration', () => {
+	test('the contest start value 17d 14h 32m 45s round-trips', () => {
+		const total = durationToSeconds({ days: 17, hours: 14, minutes: 32, seconds: 45 })
+		expect(total).toBe(1_521_165)
+		expect(splitDuration(total)).toEqual({ days: 17, hours: 14, minutes: 32, seconds: 45 })
+	})
+
+	test('one second less carries through every unit', () => {
+		expect(splitDuration(86_400 - 1)).toEqual({ days: 0, hours: 23, minutes: 59, seconds: 59 })
+		expect(splitDuration(86_400)).toEqual({ days: 1, hours: 0, minutes: 0, seconds: 0 })
+		expect(splitDuration(3_600)).toEqual({ days: 0, hours: 1, minutes: 0, seconds: 0 })
+		expect(splitDuration(3_599)).toEqual({ days: 0, hours: 0, minutes: 59, seconds: 59 })
+		expect(splitDuration(60)).toEqual({ days: 0, hours: 0, minutes: 1, seconds: 0 })
+		expect(splitDuration(59)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 59 })
+	})
+
+	test('stops at zero: negative, NaN and infinite input is zero', () => {
+		const zero = { days: 0, hours: 0, minutes: 0, seconds: 0 }
+		expect(splitDuration(0)).toEqual(zero)
+		expect(splitDuration(-5)).toEqual(zero)
+		expect(splitDuration(Number.NaN)).toEqual(zero)
+		expect(splitDuration(Number.POSITIVE_INFINITY)).toEqual(zero)
+	})
+
+	test('formatDuration pads hours, minutes and seconds', () => {
+		expect(formatDuration(1_521_165)).toBe('17d 14h 32m 45s')
+		expect(formatDuration(302_730)).toBe('3d 12h 05m 30s')
+		expect(formatDuration(0)).toBe('0d 00h 00m 00s')
 	})
 })
