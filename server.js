@@ -118,6 +118,9 @@ server.listen(config.port, () => {
 		`  App ready on ${config.appOrigin} (listening on port ${config.port})`,
 		`  Database: ${config.databasePath}`,
 		`  Current unlock code: ${info.unlockCode}`,
+		`  Plan activation codes (single use): ${Object.entries(info.planCodes)
+			.map(([plan, code]) => `${plan} ${code}`)
+			.join(', ')}`,
 	]
 	if (info.admin.created) {
 		lines.push(`  First super admin created: ${info.admin.email} / ${info.admin.password}`)

@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm'
+import { desc, relations, sql } from 'drizzle-orm'
 import {
 	index,
 	integer,
@@ -60,6 +60,8 @@ export const users = sqliteTable(
 		/** Consent record: the terms version agreed to and when. */
 		termsVersion: text('terms_version'),
 		termsAcceptedAt: integer('terms_accepted_at', { mode: 'timestamp_ms' }),
+		/** When the member last gained a referral point (the leaderboard's tie-break). */
+		lastReferralAt: integer('last_referral_at', { mode: 'timestamp_ms' }),
 		lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
@@ -69,6 +71,7 @@ export const users = sqliteTable(
 		uniqueIndex('users_referral_code_unique').on(t.referralCode),
 		index('users_referrer_id_idx').on(t.referrerId),
 		index('users_created_at_idx').on(t.createdAt),
+		index('users_referral_rank_idx').on(desc(t.referralPoints), t.lastReferralAt, t.id),
 	],
 )
 
@@ -145,6 +148,166 @@ export const admins = sqliteTable(
 	(t) => [uniqueIndex('admins_email_unique').on(t.email)],
 )
 
+/**
+ * The referral points ledger: append-only, one row per credit. A referred
+ * member can be credited once (the unique index), so a retry cannot credit
+ * twice; users.referralPoints and referralCount are kept equal to its sums.
+ */
+export const referralCredits = sqliteTable(
+	'referral_credits',
+	{
+		id: id(),
+		referrerId: integer('referrer_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** Null once the referred member's account is deleted; the credit stays. */
+		referredUserId: integer('referred_user_id').references(() => users.id, { onDelete: 'set null' }),
+		points: integer('points').notNull(),
+		reason: text('reason').notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex('referral_credits_referred_user_unique').on(t.referredUserId),
+		index('referral_credits_referrer_idx').on(t.referrerId, t.createdAt),
+	],
+)
+
+export const CONTEST_TYPES = ['referral', 'trading', 'deposit', 'activity'] as const
+export type ContestType = (typeof CONTEST_TYPES)[number]
+export const CONTEST_STATUSES = ['draft', 'active', 'paused', 'completed'] as const
+export type ContestStatus = (typeof CONTEST_STATUSES)[number]
+
+/**
+ * Monthly contests. Dates are date-only (YYYY-MM-DD, UTC): a contest runs
+ * from the start of its start date to the end of its end date.
+ */
+export const contests = sqliteTable(
+	'contests',
+	{
+		id: id(),
+		name: text('name').notNull(),
+		description: text('description').notNull(),
+		type: text('type', { enum: CONTEST_TYPES }).notNull().default('referral'),
+		status: text('status', { enum: CONTEST_STATUSES }).notNull().default('draft'),
+		startDate: text('start_date').notNull(),
+		endDate: text('end_date').notNull(),
+		prizeFirst: text('prize_first').notNull(),
+		prizeSecond: text('prize_second'),
+		prizeThird: text('prize_third'),
+		rules: text('rules').notNull(),
+		/** Null: unlimited. */
+		maxParticipants: integer('max_participants'),
+		completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		index('contests_status_type_idx').on(t.status, t.type, t.startDate),
+		index('contests_created_at_idx').on(t.createdAt),
+	],
+)
+
+/**
+ * Contest participants. Ranking: score high to low; a tie goes to whoever
+ * reached the score first (scoredAt), then to who joined first. `rank` is
+ * written when the contest completes (frozen ranks).
+ */
+export const contestParticipants = sqliteTable(
+	'contest_participants',
+	{
+		id: id(),
+		contestId: integer('contest_id')
+			.notNull()
+			.references(() => contests.id, { onDelete: 'cascade' }),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		score: integer('score').notNull().default(0),
+		rank: integer('rank'),
+		scoredAt: integer('scored_at', { mode: 'timestamp_ms' })
+			.notNull()
+			.default(sql`(unixepoch('subsec') * 1000)`),
+		joinedAt: integer('joined_at', { mode: 'timestamp_ms' })
+			.notNull()
+			.default(sql`(unixepoch('subsec') * 1000)`),
+	},
+	(t) => [
+		uniqueIndex('contest_participants_contest_user_unique').on(t.contestId, t.userId),
+		index('contest_participants_ranking_idx').on(t.contestId, desc(t.score), t.scoredAt, t.id),
+		index('contest_participants_user_idx').on(t.userId),
+	],
+)
+
+/**
+ * Plan activation codes, issued on the server for one plan each. Codes are
+ * case sensitive (SQLite compares text byte by byte).
+ */
+export const planCodes = sqliteTable(
+	'plan_codes',
+	{
+		id: id(),
+		code: text('code').notNull(),
+		plan: text('plan', { enum: PLANS }).notNull(),
+		maxUses: integer('max_uses').notNull().default(1),
+		uses: integer('uses').notNull().default(0),
+		expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex('plan_codes_code_unique').on(t.code)],
+)
+
+/** Each plan change by code: the member's plan history. */
+export const planActivations = sqliteTable(
+	'plan_activations',
+	{
+		id: id(),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		codeId: integer('code_id').references(() => planCodes.id, { onDelete: 'set null' }),
+		fromPlan: text('from_plan', { enum: PLANS }).notNull(),
+		toPlan: text('to_plan', { enum: PLANS }).notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex('plan_activations_code_user_unique').on(t.codeId, t.userId),
+		index('plan_activations_user_idx').on(t.userId, t.createdAt),
+	],
+)
+
+/** Academy lessons a member has completed (lesson ids from the content module). */
+export const lessonCompletions = sqliteTable(
+	'lesson_completions',
+	{
+		id: id(),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		lessonId: text('lesson_id').notNull(),
+		completedAt: integer('completed_at', { mode: 'timestamp_ms' })
+			.notNull()
+			.default(sql`(unixepoch('subsec') * 1000)`),
+	},
+	(t) => [uniqueIndex('lesson_completions_user_lesson_unique').on(t.userId, t.lessonId)],
+)
+
+/** A member's confirmed interest in a 0% fee offer: takes one spot, once per offer. */
+export const feeOfferClaims = sqliteTable(
+	'fee_offer_claims',
+	{
+		id: id(),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		offerId: text('offer_id').notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex('fee_offer_claims_user_offer_unique').on(t.userId, t.offerId),
+		index('fee_offer_claims_offer_idx').on(t.offerId),
+	],
+)
+
 export const usersRelations = relations(users, ({ many }) => ({
 	sessions: many(sessions),
 }))
@@ -156,3 +319,7 @@ export const sessionsRelations = relations(sessions, ({ one }) => ({
 export type SelectUser = typeof users.$inferSelect
 export type InsertUser = typeof users.$inferInsert
 export type SelectAdmin = typeof admins.$inferSelect
+export type SelectContest = typeof contests.$inferSelect
+export type SelectContestParticipant = typeof contestParticipants.$inferSelect
+export type SelectPlanCode = typeof planCodes.$inferSelect
+export type SelectReferralCredit = typeof referralCredits.$inferSelect

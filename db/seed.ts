@@ -1,14 +1,20 @@
 import { ensureFirstAdmin } from '#app/models/admin.server.ts'
+import { ensureMonthlyReferralContest } from '#app/models/contest.server.ts'
+import { ensurePlanCodes } from '#app/models/plan.server.ts'
 import { ensureUnlockCode } from '#app/models/unlock-code.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 
 /**
  * Seeds what a fresh install needs; safe to run any number of times (each
- * step checks what is there first).
+ * step checks what is there first): the unlock code, the first super admin,
+ * an open plan activation code per premium plan and, when none covers this
+ * month, the month's referral contest.
  */
-export async function seed() {
+export async function seed(now = new Date()) {
 	const env = getEnv()
 	const unlockCode = ensureUnlockCode(env.unlockCode)
 	const admin = await ensureFirstAdmin(env)
-	return { unlockCode, admin }
+	const planCodes = ensurePlanCodes(now)
+	const contestId = ensureMonthlyReferralContest(now)
+	return { unlockCode, admin, planCodes, contestId }
 }

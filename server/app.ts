@@ -31,7 +31,12 @@ export async function startup() {
 	const seeded = await seed()
 	const expired = deleteExpiredSessions()
 	log('startup', { sqlite: version, database: config.databasePath, expiredSessionsRemoved: expired })
-	return { config, unlockCode: getCurrentUnlockCode() ?? seeded.unlockCode, admin: seeded.admin }
+	return {
+		config,
+		unlockCode: getCurrentUnlockCode() ?? seeded.unlockCode,
+		admin: seeded.admin,
+		planCodes: seeded.planCodes,
+	}
 }
 
 /** Closes the database (checkpointing the WAL) and the hashing workers. */

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { getDb as getDbForTests } from '#db/client.server.ts'
+import { users as usersTable } from '#db/schema.ts'
 import type { RegistrationInput } from '#app/utils/validation.ts'
 
 export const GOOD_PASSWORD = 'Str0ngPassw0rd'
@@ -16,4 +18,29 @@ export function makeRegistration(overrides: Partial<RegistrationInput> = {}): Re
 		investmentAmount: '$100-$500',
 		...overrides,
 	}
+}
+
+/**
+ * A member written straight to the database (no bcrypt, no rate limits):
+ * for rule tests that do not sign in. `referrer` links the referral as
+ * sign-up does (referredBy and referrerId).
+ */
+export function insertMember(
+	overrides: Partial<import('#db/schema.ts').InsertUser> & { referrer?: { id: number; referralCode: string } } = {},
+) {
+	const { referrer, ...fields } = overrides
+	const id = randomUUID().slice(0, 8)
+	return getDbForTests()
+		.insert(usersTable)
+		.values({
+			name: `Test Member ${id}`,
+			email: `member-${id}@example.com`,
+			passwordHash: 'not-a-real-hash',
+			referralCode: `REF${id.toUpperCase()}`,
+			referredBy: referrer?.referralCode ?? null,
+			referrerId: referrer?.id ?? null,
+			...fields,
+		})
+		.returning()
+		.get()
 }

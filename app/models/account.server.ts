@@ -6,13 +6,8 @@ import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { escapeHtml, sendMail } from '#app/utils/mail.server.ts'
 import { hashPassword, spendDummyCompare, verifyPassword } from '#app/utils/password.server.ts'
-import {
-	consumeRateLimit,
-	rateLimitMessage,
-	resetRateLimit,
-	type RateLimitRule,
-} from '#app/utils/rate-limit.server.ts'
-import { fail, ok, type Failure, type Result } from '#app/utils/result.ts'
+import { consumeRateLimit, limited, resetRateLimit } from '#app/utils/rate-limit.server.ts'
+import { fail, ok, type Result } from '#app/utils/result.ts'
 import {
 	ACCOUNT_NOT_ACTIVE,
 	EMAIL_TAKEN,
@@ -24,6 +19,7 @@ import {
 import { TERMS_VERSION, type RegistrationInput } from '#app/utils/validation.ts'
 import { createResetToken, findUsableResetToken } from './password-reset.server.ts'
 import { deleteUserSessions } from './session.server.ts'
+import { creditReferral } from './referral.server.ts'
 import { isValidUnlockCode } from './unlock-code.server.ts'
 import { getUserByEmail, getUserById, getUserByReferralCode, newReferralCode } from './user.server.ts'
 
@@ -33,14 +29,6 @@ import { getUserByEmail, getUserById, getUserByReferralCode, newReferralCode } f
  * rate limits and logs one structured event (never a secret).
  */
 export type RequestMeta = { ip: string }
-
-function limited(rule: RateLimitRule, key: string): Failure | null {
-	const result = consumeRateLimit(rule, key)
-	if (result.ok) return null
-	return fail(429, rateLimitMessage(result.retryAfterSeconds), {
-		retryAfterSeconds: result.retryAfterSeconds,
-	})
-}
 
 function isUniqueViolation(error: unknown) {
 	return (error as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE'
@@ -146,12 +134,16 @@ export function unlockMember(userId: number, code: string, meta: RequestMeta): R
 			const current = tx.select().from(users).where(eq(users.id, userId)).get()
 			if (!current) return null
 			if (current.isVerified) return current
-			return tx
+			const now = new Date()
+			const unlocked = tx
 				.update(users)
-				.set({ isVerified: true, unlockedAt: new Date(), updatedAt: new Date() })
+				.set({ isVerified: true, unlockedAt: now, updatedAt: now })
 				.where(eq(users.id, userId))
 				.returning()
 				.get()
+			// The referral counts now, in the same transaction: both or neither.
+			creditReferral(tx, unlocked, now)
+			return unlocked
 		},
 		{ behavior: 'immediate' },
 	)

@@ -72,3 +72,15 @@ export function newReferralCode() {
 export function firstName(name: string | null | undefined) {
 	return name?.trim().split(/\s+/)[0] || 'User'
 }
+
+/**
+ * How other members see a name on leaderboards: the first name and the
+ * initial of the last ("Amara O."), never the full name or the email.
+ */
+export function displayName(name: string | null | undefined) {
+	const parts = name?.trim().split(/\s+/).filter(Boolean) ?? []
+	if (parts.length === 0) return 'Member'
+	const first = parts[0]!
+	const last = parts.length > 1 ? parts[parts.length - 1]! : ''
+	return last ? `${first} ${last[0]!.toUpperCase()}.` : first
+}

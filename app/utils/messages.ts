@@ -9,3 +9,15 @@ export const FORGOT_PASSWORD_SENT =
 	"If an account exists for that email, we've sent a password reset link. Please check your inbox and spam folder."
 export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now sign in with your new password.'
 
+
+// Member dashboard
+export const ZERO_FEE_LOCKED = 'Upgrade to a premium plan to access this feature'
+export const ACTIVATION_CODE_REQUIRED = 'Please enter your activation code'
+export const INVALID_ACTIVATION_CODE = 'Invalid activation code. Please check the code and try again.'
+export const ACTIVATION_CODE_USED = 'This activation code has already been used'
+export const PLAN_ALREADY_ACTIVE = 'This plan is already active on your account'
+export const PLAN_LOWER_THAN_CURRENT = 'Your current plan is already above this one'
+export const UNKNOWN_LESSON = 'This lesson does not exist'
+export const UNKNOWN_OFFER = 'This offer does not exist'
+export const OFFER_ALREADY_CONFIRMED = 'You have already confirmed your interest in this offer'
+export const OFFER_FULL = 'No spots are left on this offer'

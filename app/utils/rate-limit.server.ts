@@ -1,5 +1,6 @@
 import { getEnv } from './env.server.ts'
 import { log } from './log.server.ts'
+import { fail, type Failure } from './result.ts'
 
 /**
  * In-memory fixed-window rate limits, per IP and per account. State is lost
@@ -20,6 +21,9 @@ export const RATE_LIMITS = {
 	'reset:account': { limit: 5, windowMs: 15 * 60_000 },
 	'unlock:ip': { limit: 10, windowMs: 60_000 },
 	'unlock:account': { limit: 10, windowMs: 15 * 60_000 },
+	/** Plan activation code attempts. */
+	'plan-code:ip': { limit: 10, windowMs: 60_000 },
+	'plan-code:account': { limit: 10, windowMs: 15 * 60_000 },
 } as const
 
 export type RateLimitRule = keyof typeof RATE_LIMITS
@@ -66,4 +70,13 @@ export function clearRateLimits() {
 export function rateLimitMessage(retryAfterSeconds: number) {
 	const minutes = Math.ceil(retryAfterSeconds / 60)
 	return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+}
+
+/** Counts one attempt; a 429 failure (with Retry-After) when over the limit, else null. */
+export function limited(rule: RateLimitRule, key: string): Failure | null {
+	const result = consumeRateLimit(rule, key)
+	if (result.ok) return null
+	return fail(429, rateLimitMessage(result.retryAfterSeconds), {
+		retryAfterSeconds: result.retryAfterSeconds,
+	})
 }

@@ -1,0 +1,418 @@
+/**
+ * Member dashboard content (decisions.md section 5): traders, promotions,
+ * brokers, lessons, plans, 0% fee offers, milestones and prizes are product
+ * content, read by loaders and server modules, never written in components.
+ * The spec's numbers and words are kept exactly.
+ */
+import type { Plan } from '#db/schema.ts'
+
+export type RiskLevel = 'Low' | 'Medium' | 'High'
+
+export type Trader = {
+	id: string
+	name: string
+	/** Percent. */
+	weeklyReturn: number
+	monthlyReturn: number
+	monthlyRecord: string
+	riskLevel: RiskLevel
+	followers: number
+	/** Percent. */
+	winRate: number
+	totalTrades: number
+	trending: boolean
+	strategy: string
+	markets: string[]
+}
+
+export const traders: Trader[] = [
+	{
+		id: 'amara-okafor',
+		name: 'Amara Okafor',
+		weeklyReturn: 4.8,
+		monthlyReturn: 18.2,
+		monthlyRecord: '11 of the last 12 months profitable',
+		riskLevel: 'Medium',
+		followers: 12_840,
+		winRate: 94,
+		totalTrades: 1_432,
+		trending: true,
+		strategy: 'Swing trades on major currency pairs, 1% risk per trade, hard stop-loss on every position.',
+		markets: ['EUR/USD', 'GBP/USD', 'USD/JPY'],
+	},
+	{
+		id: 'daniel-mensah',
+		name: 'Daniel Mensah',
+		weeklyReturn: 3.1,
+		monthlyReturn: 12.6,
+		monthlyRecord: '10 of the last 12 months profitable',
+		riskLevel: 'Low',
+		followers: 9_315,
+		winRate: 89,
+		totalTrades: 968,
+		trending: false,
+		strategy: 'Trend following on indices with small positions and wide stops.',
+		markets: ['US500', 'GER40', 'UK100'],
+	},
+	{
+		id: 'chioma-eze',
+		name: 'Chioma Eze',
+		weeklyReturn: 6.4,
+		monthlyReturn: 24.9,
+		monthlyRecord: '9 of the last 12 months profitable',
+		riskLevel: 'High',
+		followers: 15_602,
+		winRate: 81,
+		totalTrades: 2_107,
+		trending: true,
+		strategy: 'Intraday gold and oil breakouts; larger swings, so copy with a smaller share of capital.',
+		markets: ['XAU/USD', 'WTI', 'Brent'],
+	},
+	{
+		id: 'tunde-bakare',
+		name: 'Tunde Bakare',
+		weeklyReturn: 2.2,
+		monthlyReturn: 9.4,
+		monthlyRecord: '12 of the last 12 months profitable',
+		riskLevel: 'Low',
+		followers: 7_480,
+		winRate: 92,
+		totalTrades: 655,
+		trending: false,
+		strategy: 'Carry and range trades on low-volatility pairs, never more than three open positions.',
+		markets: ['AUD/USD', 'USD/CHF', 'EUR/GBP'],
+	},
+	{
+		id: 'zainab-bello',
+		name: 'Zainab Bello',
+		weeklyReturn: 5.3,
+		monthlyReturn: 15.7,
+		monthlyRecord: '10 of the last 12 months profitable',
+		riskLevel: 'Medium',
+		followers: 10_954,
+		winRate: 87,
+		totalTrades: 1_218,
+		trending: true,
+		strategy: 'News-aware momentum trades on US tech stocks and indices.',
+		markets: ['NAS100', 'AAPL', 'MSFT'],
+	},
+	{
+		id: 'kwame-asante',
+		name: 'Kwame Asante',
+		weeklyReturn: 3.9,
+		monthlyReturn: 14.1,
+		monthlyRecord: '9 of the last 12 months profitable',
+		riskLevel: 'Medium',
+		followers: 6_203,
+		winRate: 85,
+		totalTrades: 874,
+		trending: false,
+		strategy: 'Mean reversion on crypto majors with a fixed weekly loss limit.',
+		markets: ['BTC/USD', 'ETH/USD'],
+	},
+]
+
+export const TRADER_SORTS = [
+	{ value: 'weeklyReturn', label: 'Weekly Return' },
+	{ value: 'monthlyReturn', label: 'Monthly Return' },
+	{ value: 'winRate', label: 'Win Rate' },
+	{ value: 'followers', label: 'Followers' },
+] as const
+export type TraderSort = (typeof TRADER_SORTS)[number]['value']
+
+export type Promotion = { code: string; description: string; expires: string }
+
+export const promotions: Promotion[] = [
+	{ code: 'WELCOME100', description: '100% deposit bonus on your first deposit with a partner broker', expires: 'Dec 31, 2026' },
+	{ code: 'SPLIT50', description: 'Risk Shield: split your capital across 2 traders from $50', expires: 'Dec 15, 2026' },
+	{ code: 'ZEROFEE', description: '0% performance fee for your first month on selected traders', expires: 'Jan 31, 2027' },
+]
+
+export type Broker = {
+	name: string
+	/** Out of 5. */
+	rating: number
+	bonus: string
+	features: string[]
+	recommended: boolean
+	url: string
+}
+
+export const brokers: Broker[] = [
+	{
+		name: 'Exness',
+		rating: 4.8,
+		bonus: 'Up to 100% deposit bonus',
+		features: ['Minimum deposit $10', 'Instant withdrawals', 'Copy trading built in'],
+		recommended: true,
+		url: 'https://www.exness.com',
+	},
+	{
+		name: 'XM',
+		rating: 4.6,
+		bonus: '50% deposit bonus',
+		features: ['Minimum deposit $5', 'Local payment methods', '24/5 support'],
+		recommended: false,
+		url: 'https://www.xm.com',
+	},
+	{
+		name: 'HFM',
+		rating: 4.5,
+		bonus: '100% credit bonus',
+		features: ['Minimum deposit $0', 'HFcopy platform', 'Naira deposits'],
+		recommended: false,
+		url: 'https://www.hfm.com',
+	},
+]
+
+export const quickStartGuide = [
+	{ title: 'Pick a trader', text: 'Compare weekly and monthly returns, win rate and risk in Live Top Traders.' },
+	{ title: 'Open a partner broker account', text: 'Use a promotion code below for the deposit bonus; we never hold your funds.' },
+	{ title: 'Fund from $50', text: 'Start small. Risk Shield splits your capital across traders.' },
+	{ title: 'Copy and watch', text: 'Follow alerts in the Community Hub and stop copying at any time.' },
+]
+
+export const communityLinks = [
+	{ name: 'Telegram channel', text: 'Live alerts and the unlock codes', url: 'https://t.me/TradeCircleOfficial' },
+	{ name: 'Support', text: 'Questions about your account', url: 'https://t.me/TradeCircleSupport' },
+]
+
+/** Spec section 9: the setup progress bar is fixed at 25%. */
+export const SETUP_PROGRESS_PERCENT = 25
+
+export type LessonTab = 'basics' | 'risk' | 'portfolio'
+
+export type Lesson = {
+	id: string
+	tab: LessonTab
+	title: string
+	/** Minutes. */
+	duration: number
+	description: string
+}
+
+export const lessonTabs: Array<{ id: LessonTab; label: string }> = [
+	{ id: 'basics', label: 'Trading Basics' },
+	{ id: 'risk', label: 'Risk Management' },
+	{ id: 'portfolio', label: 'Portfolio Building' },
+]
+
+/** 15 lessons, 5 a tab, 150 minutes (2.5 h) in all. */
+export const lessons: Lesson[] = [
+	{ id: 'basics-1', tab: 'basics', title: 'What copy trading is', duration: 8, description: 'How copying a trader works, what you control and what you do not.' },
+	{ id: 'basics-2', tab: 'basics', title: 'Reading a trader profile', duration: 10, description: 'Weekly and monthly return, win rate, trades and followers, and what each hides.' },
+	{ id: 'basics-3', tab: 'basics', title: 'Brokers, accounts and deposits', duration: 10, description: 'Why your money stays with a regulated broker and how to fund from $50.' },
+	{ id: 'basics-4', tab: 'basics', title: 'Orders, spreads and fees', duration: 12, description: 'Market and pending orders, the spread, swaps and performance fees.' },
+	{ id: 'basics-5', tab: 'basics', title: 'Your first copy', duration: 10, description: 'Choosing an amount, starting to copy and stopping at any time.' },
+	{ id: 'risk-1', tab: 'risk', title: 'Why most CFD accounts lose money', duration: 10, description: 'Leverage, volatility and the 78% figure every broker must publish.' },
+	{ id: 'risk-2', tab: 'risk', title: 'Position size and the 1% rule', duration: 10, description: 'How much of your capital one trade should risk.' },
+	{ id: 'risk-3', tab: 'risk', title: 'Stop-loss and drawdown', duration: 10, description: 'Setting a copy stop-loss and reading a drawdown chart.' },
+	{ id: 'risk-4', tab: 'risk', title: 'Risk Shield: splitting capital', duration: 8, description: 'Spreading one deposit across traders with different styles.' },
+	{ id: 'risk-5', tab: 'risk', title: 'When to stop copying', duration: 12, description: 'Signals that a trader no longer fits your plan.' },
+	{ id: 'portfolio-1', tab: 'portfolio', title: 'Goals and time horizon', duration: 8, description: 'Matching traders to what you want and when you need the money.' },
+	{ id: 'portfolio-2', tab: 'portfolio', title: 'Mixing risk levels', duration: 10, description: 'Combining low, medium and high risk traders.' },
+	{ id: 'portfolio-3', tab: 'portfolio', title: 'Rebalancing monthly', duration: 10, description: 'Moving capital between traders on a fixed schedule.' },
+	{ id: 'portfolio-4', tab: 'portfolio', title: 'Tracking results honestly', duration: 12, description: 'Keeping a record of deposits, withdrawals and net results.' },
+	{ id: 'portfolio-5', tab: 'portfolio', title: 'Growing your plan', duration: 10, description: 'When more capital makes sense, and when it does not.' },
+]
+
+/** One certificate per tab, earned when all its lessons are complete. */
+export const CERTIFICATE_COUNT = lessonTabs.length
+
+export type PlanCard = {
+	id: Plan
+	name: string
+	capitalRange: string
+	accessLevel: string
+	features: string[]
+	popular: boolean
+}
+
+export const planCards: PlanCard[] = [
+	{
+		id: 'regular',
+		name: 'Regular',
+		capitalRange: '$50 to $999',
+		accessLevel: 'Standard access',
+		features: ['Live Top Traders', 'Academy lessons', 'Referral programme', 'Community Hub'],
+		popular: false,
+	},
+	{
+		id: 'gold',
+		name: 'Gold Room',
+		capitalRange: '$1,000 to $4,999',
+		accessLevel: 'Premium access',
+		features: ['Everything in Regular', '0% Fee Offers', 'Priority signals', 'Weekly market brief'],
+		popular: true,
+	},
+	{
+		id: 'titanium',
+		name: 'Titanium Vault',
+		capitalRange: '$5,000 to $9,999',
+		accessLevel: 'Pro access',
+		features: ['Everything in Gold Room', 'Risk Shield with up to 5 traders', 'Phone support', 'Monthly portfolio review'],
+		popular: false,
+	},
+	{
+		id: 'platinum',
+		name: 'Platinum Room',
+		capitalRange: '$10,000+',
+		accessLevel: 'VIP access',
+		features: ['Everything in Titanium Vault', 'Early access to 0% Fee Offers', 'Dedicated manager', 'Private strategy calls'],
+		popular: false,
+	},
+]
+
+export type FeeOffer = {
+	id: string
+	trader: string
+	/** Percent. */
+	originalFee: number
+	currentFee: number
+	minCapital: number
+	spotsLeft: number
+	totalSpots: number
+	expires: string
+	performance: string
+	monthlyReturn: number
+	winRate: number
+	risk: RiskLevel
+	totalFollowers: number
+	description: string
+	featured: boolean
+	urgent: boolean
+}
+
+/**
+ * spotsLeft is the figure before any member confirms here; each confirmed
+ * interest takes one more spot (see fee-offers.server.ts).
+ */
+export const feeOffers: FeeOffer[] = [
+	{
+		id: 'amara-okafor',
+		trader: 'Amara Okafor',
+		originalFee: 30,
+		currentFee: 0,
+		minCapital: 1_000,
+		spotsLeft: 8,
+		totalSpots: 50,
+		expires: 'Nov 30, 2026',
+		performance: '+218% over 12 months',
+		monthlyReturn: 18.2,
+		winRate: 94,
+		risk: 'Medium',
+		totalFollowers: 12_840,
+		description: 'Major currency pairs with a hard stop-loss on every trade.',
+		featured: true,
+		urgent: true,
+	},
+	{
+		id: 'daniel-mensah',
+		trader: 'Daniel Mensah',
+		originalFee: 20,
+		currentFee: 0,
+		minCapital: 1_000,
+		spotsLeft: 35,
+		totalSpots: 60,
+		expires: 'Dec 15, 2026',
+		performance: '+151% over 12 months',
+		monthlyReturn: 12.6,
+		winRate: 89,
+		risk: 'Low',
+		totalFollowers: 9_315,
+		description: 'Index trend following with small positions.',
+		featured: false,
+		urgent: false,
+	},
+	{
+		id: 'chioma-eze',
+		trader: 'Chioma Eze',
+		originalFee: 40,
+		currentFee: 0,
+		minCapital: 2_500,
+		spotsLeft: 12,
+		totalSpots: 40,
+		expires: 'Dec 5, 2026',
+		performance: '+299% over 12 months',
+		monthlyReturn: 24.9,
+		winRate: 81,
+		risk: 'High',
+		totalFollowers: 15_602,
+		description: 'Gold and oil breakouts; large swings both ways.',
+		featured: true,
+		urgent: false,
+	},
+	{
+		id: 'zainab-bello',
+		trader: 'Zainab Bello',
+		originalFee: 25,
+		currentFee: 0,
+		minCapital: 1_000,
+		spotsLeft: 18,
+		totalSpots: 50,
+		expires: 'Dec 20, 2026',
+		performance: '+188% over 12 months',
+		monthlyReturn: 15.7,
+		winRate: 87,
+		risk: 'Medium',
+		totalFollowers: 10_954,
+		description: 'Momentum trades on US tech stocks and indices.',
+		featured: false,
+		urgent: false,
+	},
+	{
+		id: 'kwame-asante',
+		trader: 'Kwame Asante',
+		originalFee: 35,
+		currentFee: 0,
+		minCapital: 5_000,
+		spotsLeft: 27,
+		totalSpots: 30,
+		expires: 'Jan 10, 2027',
+		performance: '+169% over 12 months',
+		monthlyReturn: 14.1,
+		winRate: 85,
+		risk: 'Medium',
+		totalFollowers: 6_203,
+		description: 'Crypto mean reversion with a fixed weekly loss limit.',
+		featured: false,
+		urgent: false,
+	},
+]
+
+export type Milestone = { points: number; reward: string; description: string }
+
+/** Spec section 9, in order of points. */
+export const milestones: Milestone[] = [
+	{ points: 100, reward: 'Gift Pack + VIP Call', description: 'A TradeCircle gift pack and a one-to-one VIP strategy call' },
+	{ points: 300, reward: '$500 Cash', description: '$500 paid to your broker account' },
+	{ points: 500, reward: 'Smartphone', description: 'A new smartphone' },
+	{ points: 1_000, reward: 'Latest Smartphone + Badge', description: 'The newest phone model and the Elite Referrer badge' },
+	{ points: 10_000, reward: 'Luxury Trip', description: 'An all-expenses-paid trip' },
+	{ points: 50_000, reward: 'Car + $5,000', description: 'A car and $5,000 cash' },
+	{ points: 200_000, reward: 'Car + $25,000 + Lifetime Platinum', description: 'A car, $25,000 cash and lifetime Platinum membership' },
+]
+
+/** Spec section 9: 1 premium referral gives 1 point, no cap, no expiry. */
+export const POINTS_PER_REFERRAL = 1
+
+/** Sample top-3 prizes of the referral leaderboard. */
+export const leaderboardPrizes = ['$1,000', '$500', '$250'] as const
+
+/** Spec section 9: the monthly contest's prizes. */
+export const monthlyContestPrizes = {
+	first: '$1,000 + Jacket',
+	second: 'Smartphone',
+	third: '$300',
+	fourthToTenth: '$50 each',
+} as const
+
+export const monthlyContestRules = [
+	'Only referrals that unlock premium within the month count.',
+	'Rankings reset on the 1st of each month.',
+	'Ties go to the member who reached the count first.',
+	'1st to 10th place win the prizes above.',
+]
+
+/** How many places the contest page and the leaderboard list. */
+export const LEADERBOARD_SIZE = 10

@@ -1,0 +1,88 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { feeOfferClaims, users, type Plan } from '#db/schema.ts'
+import { feeOffers, type FeeOffer } from '#app/content/dashboard.ts'
+import { log } from '#app/utils/log.server.ts'
+import { OFFER_ALREADY_CONFIRMED, OFFER_FULL, UNKNOWN_OFFER, ZERO_FEE_LOCKED } from '#app/utils/messages.ts'
+import { fail, ok, type Result } from '#app/utils/result.ts'
+
+/**
+ * 0% fee offers: the offers are content; each member's confirmed interest
+ * is stored and takes one spot, once per member and offer. The regular
+ * plan has no access (the page's loader and this module both check).
+ */
+export type SpotsLabel = 'Almost Full!' | 'Filling Fast' | 'Available'
+
+/** Spec section 4: at most 20% left is 'Almost Full!', at most 40% 'Filling Fast'. */
+export function spotsLabel(spotsLeft: number, totalSpots: number): SpotsLabel {
+	const ratio = totalSpots > 0 ? spotsLeft / totalSpots : 0
+	if (ratio <= 0.2) return 'Almost Full!'
+	if (ratio <= 0.4) return 'Filling Fast'
+	return 'Available'
+}
+
+export function hasZeroFeeAccess(plan: Plan) {
+	return plan !== 'regular'
+}
+
+export type OfferView = FeeOffer & { spotsLabel: SpotsLabel; confirmed: boolean }
+
+function claimCounts() {
+	const rows = getDb()
+		.select({ offerId: feeOfferClaims.offerId, count: sql<number>`count(*)` })
+		.from(feeOfferClaims)
+		.groupBy(feeOfferClaims.offerId)
+		.all()
+	return new Map(rows.map((r) => [r.offerId, r.count]))
+}
+
+/** The offers with the spots left after members' confirmations. */
+export function listOffers(userId: number): OfferView[] {
+	const counts = claimCounts()
+	const mine = new Set(
+		getDb()
+			.select({ offerId: feeOfferClaims.offerId })
+			.from(feeOfferClaims)
+			.where(eq(feeOfferClaims.userId, userId))
+			.all()
+			.map((r) => r.offerId),
+	)
+	return feeOffers.map((offer) => {
+		const spotsLeft = Math.max(0, offer.spotsLeft - (counts.get(offer.id) ?? 0))
+		return { ...offer, spotsLeft, spotsLabel: spotsLabel(spotsLeft, offer.totalSpots), confirmed: mine.has(offer.id) }
+	})
+}
+
+export function getOffer(userId: number, offerId: string) {
+	return listOffers(userId).find((o) => o.id === offerId) ?? null
+}
+
+/** Confirms the member's interest in an offer: takes one spot, once. */
+export function confirmOffer(userId: number, offerId: string): Result<{ offerId: string }> {
+	const offer = feeOffers.find((o) => o.id === offerId)
+	if (!offer) return fail(404, UNKNOWN_OFFER)
+	const result = getDb().transaction(
+		(tx): Result<{ offerId: string }> => {
+			const user = tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).get()
+			if (!user) return fail(401, 'Not signed in')
+			if (!hasZeroFeeAccess(user.plan)) return fail(403, ZERO_FEE_LOCKED)
+			const mine = tx
+				.select({ id: feeOfferClaims.id })
+				.from(feeOfferClaims)
+				.where(and(eq(feeOfferClaims.userId, userId), eq(feeOfferClaims.offerId, offerId)))
+				.get()
+			if (mine) return fail(409, OFFER_ALREADY_CONFIRMED)
+			const { taken } = tx
+				.select({ taken: sql<number>`count(*)` })
+				.from(feeOfferClaims)
+				.where(eq(feeOfferClaims.offerId, offerId))
+				.get()!
+			if (offer.spotsLeft - taken <= 0) return fail(409, OFFER_FULL)
+			tx.insert(feeOfferClaims).values({ userId, offerId }).run()
+			return ok({ offerId })
+		},
+		{ behavior: 'immediate' },
+	)
+	log('fee_offer.confirm', { userId, offerId, result: result.ok ? 'success' : 'refused' })
+	return result
+}

@@ -1,0 +1,137 @@
+import { and, eq } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { PLANS, planActivations, planCodes, users, type Plan } from '#db/schema.ts'
+import { planCards } from '#app/content/dashboard.ts'
+import { randomCode } from '#app/utils/crypto.server.ts'
+import { log } from '#app/utils/log.server.ts'
+import {
+	ACTIVATION_CODE_REQUIRED,
+	ACTIVATION_CODE_USED,
+	INVALID_ACTIVATION_CODE,
+	PLAN_ALREADY_ACTIVE,
+	PLAN_LOWER_THAN_CURRENT,
+} from '#app/utils/messages.ts'
+import { limited, resetRateLimit } from '#app/utils/rate-limit.server.ts'
+import { fail, ok, type Result } from '#app/utils/result.ts'
+
+/**
+ * Plans and their activation codes (decisions.md section 4). Codes are
+ * issued here, one plan each; their text follows the spec's rule (a gold
+ * code contains GOLD, titanium TITAN, platinum PLAT). They are case
+ * sensitive and single use unless issued with more uses.
+ */
+export type PremiumPlan = Exclude<Plan, 'regular'>
+export const PREMIUM_PLANS: PremiumPlan[] = ['gold', 'titanium', 'platinum']
+export const PLAN_CODE_MARKER: Record<PremiumPlan, string> = { gold: 'GOLD', titanium: 'TITAN', platinum: 'PLAT' }
+
+/** Plans by capital, low to high (regular < gold < titanium < platinum). */
+export function planRank(plan: Plan) {
+	return PLANS.indexOf(plan)
+}
+
+export function planName(plan: Plan) {
+	return planCards.find((p) => p.id === plan)?.name ?? plan
+}
+
+/**
+ * Issues a code for `plan`. Without `code`, one is generated
+ * ("GOLD-7K2M9QXD"). A given code must carry the plan's marker.
+ */
+export function issuePlanCode({
+	plan,
+	maxUses = 1,
+	expiresAt = null,
+	code,
+}: {
+	plan: PremiumPlan
+	maxUses?: number
+	expiresAt?: Date | null
+	code?: string
+}) {
+	const marker = PLAN_CODE_MARKER[plan]
+	const text = code ?? `${marker}-${randomCode(8)}`
+	if (!text.includes(marker)) throw new Error(`A ${plan} code must contain ${marker}`)
+	if (!Number.isInteger(maxUses) || maxUses < 1) throw new Error('maxUses must be a positive integer')
+	getDb().insert(planCodes).values({ code: text, plan, maxUses, expiresAt }).run()
+	return text
+}
+
+/** An unused, unexpired code for `plan`, if any (for the start banner). */
+function findOpenCode(plan: PremiumPlan, now: Date) {
+	const rows = getDb()
+		.select()
+		.from(planCodes)
+		.where(eq(planCodes.plan, plan))
+		.all()
+	return rows.find((r) => r.uses < r.maxUses && (!r.expiresAt || r.expiresAt > now))?.code ?? null
+}
+
+/**
+ * Seed step, safe to repeat: each premium plan has at least one open code.
+ * Returns one open code per plan, for `npm start` to print.
+ */
+export function ensurePlanCodes(now = new Date()): Record<PremiumPlan, string> {
+	const out = {} as Record<PremiumPlan, string>
+	for (const plan of PREMIUM_PLANS) out[plan] = findOpenCode(plan, now) ?? issuePlanCode({ plan })
+	return out
+}
+
+/**
+ * A member enters an activation code: a valid code moves their stored plan
+ * to the code's plan and uses the code once; anything else changes nothing.
+ */
+export function activatePlan(
+	userId: number,
+	rawCode: string,
+	meta: { ip: string },
+	now = new Date(),
+): Result<{ plan: Plan; previousPlan: Plan }> {
+	const code = rawCode.trim()
+	if (!code) return fail(400, ACTIVATION_CODE_REQUIRED, { fieldErrors: { code: [ACTIVATION_CODE_REQUIRED] } })
+	const blocked = limited('plan-code:ip', meta.ip) ?? limited('plan-code:account', String(userId))
+	if (blocked) {
+		log('plan.activate', { ip: meta.ip, userId, result: 'rate_limited' }, 'warn')
+		return blocked
+	}
+	const db = getDb()
+	const result = db.transaction(
+		(tx): Result<{ plan: Plan; previousPlan: Plan }> => {
+			const user = tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).get()
+			if (!user) return fail(401, 'Not signed in')
+			// `=` on SQLite text is byte for byte: "gold-..." does not match "GOLD-...".
+			const row = tx.select().from(planCodes).where(eq(planCodes.code, code)).get()
+			if (!row || (row.expiresAt && row.expiresAt <= now)) {
+				return fail(400, INVALID_ACTIVATION_CODE, { fieldErrors: { code: [INVALID_ACTIVATION_CODE] } })
+			}
+			const usedByMe = tx
+				.select({ id: planActivations.id })
+				.from(planActivations)
+				.where(and(eq(planActivations.codeId, row.id), eq(planActivations.userId, userId)))
+				.get()
+			if (usedByMe || row.uses >= row.maxUses) {
+				return fail(409, ACTIVATION_CODE_USED, { fieldErrors: { code: [ACTIVATION_CODE_USED] } })
+			}
+			if (row.plan === user.plan) {
+				return fail(409, PLAN_ALREADY_ACTIVE, { fieldErrors: { code: [PLAN_ALREADY_ACTIVE] } })
+			}
+			if (planRank(row.plan) < planRank(user.plan)) {
+				return fail(409, PLAN_LOWER_THAN_CURRENT, { fieldErrors: { code: [PLAN_LOWER_THAN_CURRENT] } })
+			}
+			tx.update(planCodes).set({ uses: row.uses + 1 }).where(eq(planCodes.id, row.id)).run()
+			tx.update(users).set({ plan: row.plan, updatedAt: now }).where(eq(users.id, userId)).run()
+			tx.insert(planActivations)
+				.values({ userId, codeId: row.id, fromPlan: user.plan, toPlan: row.plan, createdAt: now })
+				.run()
+			return ok({ plan: row.plan, previousPlan: user.plan })
+		},
+		{ behavior: 'immediate' },
+	)
+	if (result.ok) resetRateLimit('plan-code:account', String(userId))
+	log('plan.activate', {
+		ip: meta.ip,
+		userId,
+		result: result.ok ? 'success' : 'refused',
+		...(result.ok ? { plan: result.value.plan } : { status: result.status }),
+	})
+	return result
+}
