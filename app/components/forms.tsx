@@ -109,10 +109,17 @@ export function HoneypotInputs() {
 	)
 }
 
+// Once the app has hydrated, components mounted later (after a client-side
+// navigation) start hydrated: no flash of the no-JS version.
+let appHydrated = false
+
 /** True after hydration: enhancements that need JS render only then. */
 export function useHydrated() {
-	const [hydrated, setHydrated] = useState(false)
-	useEffect(() => setHydrated(true), [])
+	const [hydrated, setHydrated] = useState(appHydrated)
+	useEffect(() => {
+		appHydrated = true
+		setHydrated(true)
+	}, [])
 	return hydrated
 }
 

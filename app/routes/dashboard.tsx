@@ -1,7 +1,9 @@
-import { Outlet } from 'react-router'
-import { LogoutButton } from '#app/components/logout-button.tsx'
+import { useEffect, useRef } from 'react'
+import { Outlet, useLocation } from 'react-router'
 import { BrandLink } from '#app/components/brand-link.tsx'
+import { DashboardNav } from '#app/components/dashboard-nav.tsx'
 import { site } from '#app/content/site.ts'
+import { planName } from '#app/models/plan.server.ts'
 import { requireUnlockedMember } from '#app/utils/auth.server.ts'
 import type { Route } from './+types/dashboard'
 
@@ -9,7 +11,7 @@ import type { Route } from './+types/dashboard'
 // this parent guard alone would not protect them.
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember(request)
-	return { plan: user.plan }
+	return { plan: user.plan, planName: planName(user.plan) }
 }
 
 export function headers() {
@@ -17,25 +19,53 @@ export function headers() {
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+	const locked = loaderData.plan === 'regular'
+	const drawer = useRef<HTMLDetailsElement>(null)
+	const location = useLocation()
+	// With JS, navigating closes the drawer (without JS each page starts closed).
+	useEffect(() => {
+		if (drawer.current) drawer.current.open = false
+	}, [location.pathname])
 	return (
 		<div className="min-h-screen">
-			<header className="border-b border-slate-800">
-				<div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+			<header className="sticky top-0 z-20 border-b border-slate-800 bg-slate-950/95">
+				<div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
 					<BrandLink to="/dashboard" />
-					<div className="flex items-center gap-3">
-						<span className="rounded-full border border-emerald-400/60 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-emerald-200">
-							{loaderData.plan} plan
-						</span>
-						<LogoutButton label="Logout" />
-					</div>
+					<p className="rounded-full border border-emerald-400/60 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-emerald-200">
+						<span className="sr-only">Your plan: </span>
+						{loaderData.planName}
+					</p>
 				</div>
 			</header>
-			<Outlet />
-			<footer className="mx-auto max-w-6xl px-4 py-8 text-xs text-slate-400">
-				<p>
-					<strong>Risk disclaimer:</strong> {site.riskWarning}
-				</p>
-			</footer>
+			<div className="mx-auto max-w-7xl px-4 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
+				{/* Narrow screens: a drawer that opens without JS (<details>). */}
+				<details ref={drawer} className="group mt-4 rounded-xl border border-slate-800 bg-slate-900/70 lg:hidden">
+					<summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-semibold">
+						<span>Menu</span>
+						<span aria-hidden="true" className="text-xl group-open:rotate-90">
+							☰
+						</span>
+					</summary>
+					<div className="px-3 pb-3">
+						<DashboardNav locked={locked} />
+					</div>
+				</details>
+				<aside className="hidden lg:block">
+					<div className="sticky top-20 py-8">
+						<DashboardNav locked={locked} />
+					</div>
+				</aside>
+				<div className="min-w-0">
+					<Outlet />
+					<footer className="border-t border-slate-800 py-8 text-xs text-slate-400">
+						<p>
+							<strong className="text-slate-300">Risk disclaimer:</strong> {site.riskWarning} {site.name} is not a broker
+							or a financial adviser and never holds your funds. Figures for traders and offers are sample
+							content, not live results.
+						</p>
+					</footer>
+				</div>
+			</div>
 		</div>
 	)
 }

@@ -209,3 +209,27 @@ export const UnlockCodeSchema = z.object({
 		.max(64, 'Invalid code. Please try again.'),
 })
 export const UnlockCodeApiSchema = UnlockCodeSchema.strict()
+
+// Member dashboard forms.
+
+export const LESSON_TABS = ['basics', 'risk', 'portfolio'] as const
+
+export const CompleteLessonSchema = z.object({
+	lessonId: z
+		.string({ required_error: 'Choose a lesson', invalid_type_error: 'Choose a lesson' })
+		.trim()
+		.min(1, 'Choose a lesson')
+		.max(64, 'This lesson does not exist'),
+	tab: z.enum(LESSON_TABS).optional().catch(undefined),
+})
+
+export const ActivationCodeSchema = z.object({
+	code: z
+		.string({
+			required_error: 'Please enter your activation code',
+			invalid_type_error: 'Please enter your activation code',
+		})
+		.trim()
+		.min(1, 'Please enter your activation code')
+		.max(64, 'Invalid activation code. Please check the code and try again.'),
+})

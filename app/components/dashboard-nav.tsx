@@ -1,0 +1,63 @@
+import { NavLink } from 'react-router'
+import { cx } from '#app/utils/misc.ts'
+import { ZERO_FEE_LOCKED } from '#app/utils/messages.ts'
+import { LogoutButton } from './logout-button.tsx'
+
+export const dashboardNav = [
+	{ to: '/dashboard', label: 'Dashboard', end: true },
+	{ to: '/dashboard/academy', label: 'Academy' },
+	{ to: '/dashboard/plans', label: 'Plans' },
+	{ to: '/dashboard/zero-fee', label: '0% Fee Offers', premium: true },
+	{ to: '/dashboard/referrals', label: 'Referrals & Invite' },
+	{ to: '/dashboard/contests', label: 'Monthly Contest' },
+] as const
+
+/**
+ * The dashboard's navigation. The 0% Fee Offers entry is locked for the
+ * regular plan: with JS a click shows the spec's alert; without JS the link
+ * leads to the page, whose loader shows the same message.
+ */
+export function DashboardNav({ locked, onNavigate }: { locked: boolean; onNavigate?: () => void }) {
+	return (
+		<nav aria-label="Dashboard">
+			<ul className="space-y-1">
+				{dashboardNav.map((item) => {
+					const isLocked = locked && 'premium' in item && item.premium
+					return (
+						<li key={item.to}>
+							<NavLink
+								to={item.to}
+								end={'end' in item ? item.end : false}
+								prefetch="intent"
+								onClick={(event) => {
+									if (isLocked) {
+										event.preventDefault()
+										window.alert(ZERO_FEE_LOCKED)
+										return
+									}
+									onNavigate?.()
+								}}
+								className={({ isActive }) =>
+									cx(
+										'flex items-center justify-between gap-2 rounded-lg px-3 py-2.5 text-sm font-medium',
+										isActive ? 'bg-emerald-400 text-slate-950' : 'text-slate-200 hover:bg-slate-800',
+									)
+								}
+							>
+								<span>{item.label}</span>
+								{isLocked ? (
+									<span className="rounded-full border border-amber-300/60 px-2 py-0.5 text-xs text-amber-200">
+										<span aria-hidden="true">🔒 </span>Premium
+									</span>
+								) : null}
+							</NavLink>
+						</li>
+					)
+				})}
+			</ul>
+			<div className="mt-4 border-t border-slate-800 pt-4">
+				<LogoutButton label="Logout" className="w-full" />
+			</div>
+		</nav>
+	)
+}

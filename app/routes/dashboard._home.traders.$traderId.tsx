@@ -1,0 +1,55 @@
+import { data, useLocation } from 'react-router'
+import { RiskBadge } from '#app/components/risk-badge.tsx'
+import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { brokers } from '#app/content/dashboard.ts'
+import { site } from '#app/content/site.ts'
+import { getTrader } from '#app/models/traders.server.ts'
+import { requireUnlockedMember } from '#app/utils/auth.server.ts'
+import type { Route } from './+types/dashboard._home.traders.$traderId'
+
+const numberFormat = new Intl.NumberFormat('en-US')
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	await requireUnlockedMember(request)
+	const trader = getTrader(params.traderId)
+	if (!trader) throw data({ error: 'This trader does not exist' }, { status: 404 })
+	const broker = brokers.find((b) => b.recommended) ?? brokers[0]!
+	return { trader, broker: { name: broker.name, url: broker.url } }
+}
+
+export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) {
+	const { trader, broker } = loaderData
+	const { search } = useLocation()
+	const rows: Array<[string, React.ReactNode]> = [
+		['Weekly return', `+${trader.weeklyReturn}%`],
+		['Monthly return', `+${trader.monthlyReturn}%`],
+		['Monthly record', trader.monthlyRecord],
+		['Win rate', `${trader.winRate}%`],
+		['Total trades', numberFormat.format(trader.totalTrades)],
+		['Followers', numberFormat.format(trader.followers)],
+		['Risk level', <RiskBadge key="risk" risk={trader.riskLevel} />],
+		['Markets', trader.markets.join(', ')],
+	]
+	return (
+		<RouteDialog title={trader.name} closeTo={`/dashboard${search}`} description={trader.strategy}>
+			<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+				{rows.map(([label, value]) => (
+					<div key={label} className="contents">
+						<dt className="text-slate-400">{label}</dt>
+						<dd>{value}</dd>
+					</div>
+				))}
+			</dl>
+			<p className="mt-4 text-xs text-slate-400">
+				Sample figures. Copying happens at the broker; you can stop at any time. {site.riskWarning}
+			</p>
+			<a href={broker.url} target="_blank" rel="noopener noreferrer" className="btn-primary mt-4 w-full">
+				Copy {trader.name} with {broker.name}
+			</a>
+		</RouteDialog>
+	)
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+	{ title: `${data?.trader.name ?? 'Trader'} | ${site.name}` },
+]

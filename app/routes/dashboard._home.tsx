@@ -1,0 +1,296 @@
+import { Form, Link, Outlet, useSubmit } from 'react-router'
+import { CopyButton, useHydrated } from '#app/components/forms.tsx'
+import { RiskBadge } from '#app/components/risk-badge.tsx'
+import {
+	brokers,
+	communityLinks,
+	promotions,
+	quickStartGuide,
+	SETUP_PROGRESS_PERCENT,
+	TRADER_SORTS,
+} from '#app/content/dashboard.ts'
+import { site } from '#app/content/site.ts'
+import { academyStats, getCompletedLessonIds } from '#app/models/academy.server.ts'
+import { planName } from '#app/models/plan.server.ts'
+import { formatPoints } from '#app/models/referral.server.ts'
+import { parseTraderSort, sortTraders } from '#app/models/traders.server.ts'
+import { firstName } from '#app/models/user.server.ts'
+import { requireUnlockedMember } from '#app/utils/auth.server.ts'
+import { cx } from '#app/utils/misc.ts'
+import type { Route } from './+types/dashboard._home'
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+const numberFormat = new Intl.NumberFormat('en-US')
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const user = await requireUnlockedMember(request)
+	const sort = parseTraderSort(new URL(request.url).searchParams.get('sort'))
+	const academy = academyStats(getCompletedLessonIds(user.id))
+	return {
+		firstName: firstName(user.name),
+		sort,
+		traders: sortTraders(sort).map((t) => ({
+			id: t.id,
+			name: t.name,
+			weeklyReturn: t.weeklyReturn,
+			monthlyReturn: t.monthlyReturn,
+			winRate: t.winRate,
+			followers: t.followers,
+			riskLevel: t.riskLevel,
+			trending: t.trending,
+		})),
+		stats: [
+			{ label: 'Verified Traders', value: '50,000+' },
+			{ label: 'Verified Win Rate', value: '94%' },
+			{ label: 'Your Referral Points', value: formatPoints(user.referralPoints) },
+			{ label: 'Academy Progress', value: `${academy.progressPercent}%` },
+		],
+		account: {
+			plan: planName(user.plan),
+			joined: dateFormat.format(user.createdAt),
+			referralCode: user.referralCode,
+			unlocked: user.unlockedAt ? `Yes, since ${dateFormat.format(user.unlockedAt)}` : 'Yes',
+		},
+	}
+}
+
+export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps) {
+	const { sort } = loaderData
+	const hydrated = useHydrated()
+	const submit = useSubmit()
+	const detailSearch = sort === 'weeklyReturn' ? '' : `?sort=${sort}`
+	return (
+		<main className="space-y-8 py-8">
+			{/* A trader's detail (nested route): a dialog with JS, a section here without. */}
+			<Outlet />
+			<div>
+				<h1 className="text-2xl font-bold sm:text-3xl">Welcome back, {loaderData.firstName}!</h1>
+				<p className="mt-2 text-slate-300">Find a trader, open a partner broker account and start copying from $50.</p>
+			</div>
+
+			<section aria-labelledby="stats-heading">
+				<h2 id="stats-heading" className="sr-only">
+					Your numbers
+				</h2>
+				<dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+					{loaderData.stats.map((stat) => (
+						<div key={stat.label} className="rounded-xl border border-slate-800 bg-slate-900/70 p-4">
+							<dt className="text-sm text-slate-300">{stat.label}</dt>
+							<dd className="mt-1 text-2xl font-bold text-emerald-300">{stat.value}</dd>
+						</div>
+					))}
+				</dl>
+			</section>
+
+			<section aria-labelledby="setup-heading" className="card">
+				<div className="flex items-center justify-between gap-3">
+					<h2 id="setup-heading" className="text-lg font-semibold">
+						Setup progress
+					</h2>
+					<span className="text-sm font-semibold text-emerald-300">{SETUP_PROGRESS_PERCENT}%</span>
+				</div>
+				<div
+					role="progressbar"
+					aria-labelledby="setup-heading"
+					aria-valuenow={SETUP_PROGRESS_PERCENT}
+					aria-valuemin={0}
+					aria-valuemax={100}
+					className="mt-3 h-2.5 overflow-hidden rounded-full bg-slate-800"
+				>
+					<div className="h-full rounded-full bg-emerald-400" style={{ width: `${SETUP_PROGRESS_PERCENT}%` }} />
+				</div>
+			</section>
+
+			<section aria-labelledby="guide-heading" className="card">
+				<h2 id="guide-heading" className="text-lg font-semibold">
+					Quick-start guide
+				</h2>
+				<ol className="mt-4 grid gap-4 sm:grid-cols-2">
+					{quickStartGuide.map((step, i) => (
+						<li key={step.title} className="flex gap-3">
+							<span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-emerald-400 text-sm font-bold text-slate-950">
+								{i + 1}
+							</span>
+							<span>
+								<span className="block font-medium">{step.title}</span>
+								<span className="block text-sm text-slate-300">{step.text}</span>
+							</span>
+						</li>
+					))}
+				</ol>
+			</section>
+
+			<section aria-labelledby="traders-heading" className="card" id="traders">
+				<div className="flex flex-wrap items-end justify-between gap-3">
+					<div>
+						<h2 id="traders-heading" className="text-lg font-semibold">
+							Live Top Traders
+						</h2>
+						<p className="text-sm text-slate-400">Sample figures for illustration; past results do not guarantee future returns.</p>
+					</div>
+					<Form method="get" className="flex items-end gap-2" preventScrollReset>
+						<div>
+							<label htmlFor="trader-sort" className="mb-1 block text-sm font-medium text-slate-200">
+								Sort by
+							</label>
+							<select
+								id="trader-sort"
+								name="sort"
+								defaultValue={sort}
+								key={sort}
+								className="input py-2"
+								onChange={(event) => {
+									if (hydrated) void submit(event.currentTarget.form, { preventScrollReset: true })
+								}}
+							>
+								{TRADER_SORTS.map((option) => (
+									<option key={option.value} value={option.value}>
+										{option.label}
+									</option>
+								))}
+							</select>
+						</div>
+						<button type="submit" className={cx('btn-secondary px-4 py-2 text-sm', hydrated && 'sr-only')}>
+							Sort
+						</button>
+					</Form>
+				</div>
+				<div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="traders-heading">
+					<table className="w-full min-w-[36rem] text-left text-sm">
+						<thead className="text-slate-300">
+							<tr className="border-b border-slate-800">
+								<th scope="col" className="py-2 pr-3">
+									Trader
+								</th>
+								<th scope="col" className="py-2 pr-3">
+									Weekly Return
+								</th>
+								<th scope="col" className="py-2 pr-3">
+									Monthly Return
+								</th>
+								<th scope="col" className="py-2 pr-3">
+									Win Rate
+								</th>
+								<th scope="col" className="py-2 pr-3">
+									Followers
+								</th>
+								<th scope="col" className="py-2">
+									Risk
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{loaderData.traders.map((trader, i) => (
+								<tr key={trader.id} className="border-b border-slate-800/70">
+									<td className="py-2.5 pr-3">
+										<span className="mr-2 text-slate-400">{i + 1}.</span>
+										<Link to={`traders/${trader.id}${detailSearch}`} preventScrollReset className="link">
+											{trader.name}
+										</Link>
+										{trader.trending ? <span className="ml-2 text-xs text-amber-200">Trending</span> : null}
+									</td>
+									<td className="py-2.5 pr-3 text-emerald-300">+{trader.weeklyReturn}%</td>
+									<td className="py-2.5 pr-3 text-emerald-300">+{trader.monthlyReturn}%</td>
+									<td className="py-2.5 pr-3">{trader.winRate}%</td>
+									<td className="py-2.5 pr-3">{numberFormat.format(trader.followers)}</td>
+									<td className="py-2.5">
+										<RiskBadge risk={trader.riskLevel} />
+									</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			</section>
+
+			<section aria-labelledby="promotions-heading" className="card">
+				<h2 id="promotions-heading" className="text-lg font-semibold">
+					Active Promotions
+				</h2>
+				<ul className="mt-4 grid gap-3 md:grid-cols-3">
+					{promotions.map((promo) => (
+						<li key={promo.code} className="rounded-xl border border-slate-700 p-4">
+							<p className="text-sm text-slate-200">{promo.description}</p>
+							<div className="mt-3 flex flex-wrap items-center gap-2">
+								<code className="select-all rounded bg-slate-800 px-2 py-1 font-mono text-emerald-200">{promo.code}</code>
+								<CopyButton value={promo.code} label={`Copy code ${promo.code}`} />
+							</div>
+							<p className="mt-2 text-xs text-slate-400">Expires {promo.expires}</p>
+						</li>
+					))}
+				</ul>
+			</section>
+
+			<section aria-labelledby="brokers-heading" className="card">
+				<h2 id="brokers-heading" className="text-lg font-semibold">
+					Partner Brokers
+				</h2>
+				<p className="mt-1 text-sm text-slate-400">
+					Your money stays with the broker. We earn from broker partnerships, never from your deposits.
+				</p>
+				<ul className="mt-4 grid gap-3 md:grid-cols-3">
+					{brokers.map((broker) => (
+						<li key={broker.name} className="flex flex-col rounded-xl border border-slate-700 p-4">
+							<div className="flex items-center justify-between gap-2">
+								<h3 className="font-semibold">{broker.name}</h3>
+								{broker.recommended ? (
+									<span className="rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-semibold text-slate-950">Recommended</span>
+								) : null}
+							</div>
+							<p className="mt-1 text-sm text-amber-200">
+								Rated {broker.rating} out of 5 · {broker.bonus}
+							</p>
+							<ul className="mt-2 flex-1 list-disc space-y-1 pl-5 text-sm text-slate-300">
+								{broker.features.map((f) => (
+									<li key={f}>{f}</li>
+								))}
+							</ul>
+							<a href={broker.url} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-3 px-4 py-2 text-sm">
+								Open an account with {broker.name}
+							</a>
+						</li>
+					))}
+				</ul>
+			</section>
+
+			<div className="grid gap-8 lg:grid-cols-2">
+				<section aria-labelledby="community-heading" className="card">
+					<h2 id="community-heading" className="text-lg font-semibold">
+						Community Hub
+					</h2>
+					<ul className="mt-4 space-y-3">
+						{communityLinks.map((c) => (
+							<li key={c.name}>
+								<a href={c.url} target="_blank" rel="noopener noreferrer" className="link">
+									{c.name}
+								</a>
+								<span className="block text-sm text-slate-400">{c.text}</span>
+							</li>
+						))}
+					</ul>
+					<p className="mt-4 text-sm text-slate-400">Support on Telegram: {site.supportHandle}</p>
+				</section>
+
+				<section aria-labelledby="account-heading" className="card">
+					<h2 id="account-heading" className="text-lg font-semibold">
+						Account Overview
+					</h2>
+					<dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+						<dt className="text-slate-400">Plan</dt>
+						<dd>{loaderData.account.plan}</dd>
+						<dt className="text-slate-400">Joined</dt>
+						<dd>{loaderData.account.joined}</dd>
+						<dt className="text-slate-400">Referral code</dt>
+						<dd>
+							<code className="select-all font-mono text-emerald-200">{loaderData.account.referralCode}</code>
+						</dd>
+						<dt className="text-slate-400">Dashboard unlocked</dt>
+						<dd>{loaderData.account.unlocked}</dd>
+					</dl>
+				</section>
+			</div>
+		</main>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Dashboard | ${site.name}` }]

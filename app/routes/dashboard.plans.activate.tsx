@@ -1,0 +1,64 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { Form, redirect, useNavigation } from 'react-router'
+import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
+import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { site } from '#app/content/site.ts'
+import { activatePlan, planName, PREMIUM_PLANS, type PremiumPlan } from '#app/models/plan.server.ts'
+import { requireUnlockedMember } from '#app/utils/auth.server.ts'
+import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { requestMeta } from '#app/utils/request.server.ts'
+import { ActivationCodeSchema } from '#app/utils/validation.ts'
+import type { Route } from './+types/dashboard.plans.activate'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireUnlockedMember(request)
+	const wanted = new URL(request.url).searchParams.get('plan')
+	const plan = PREMIUM_PLANS.includes(wanted as PremiumPlan) ? (wanted as PremiumPlan) : null
+	return { planName: plan ? planName(plan) : null }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const user = await requireUnlockedMember(request)
+	const formData = await readFormData(request)
+	const submission = parseWithZod(formData, { schema: ActivationCodeSchema })
+	if (submission.status !== 'success') return replyInvalid(submission)
+	const result = activatePlan(user.id, submission.value.code, requestMeta(request))
+	if (!result.ok) return replyWithFailure(submission, result)
+	// The dialog closes and the code is cleared: back to the plans, with the news.
+	throw redirect(`/dashboard/plans?activated=${result.value.plan}`)
+}
+
+export default function ActivatePlanRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const pending = navigation.state === 'submitting' && navigation.formAction?.startsWith('/dashboard/plans/activate') === true
+	const [form, fields] = useForm({
+		id: 'activate-plan',
+		lastResult: actionData?.result,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ActivationCodeSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<RouteDialog
+			title={loaderData.planName ? `Activate ${loaderData.planName}` : 'Activate a plan'}
+			closeTo="/dashboard/plans"
+			description="Enter the activation code our team gave you. Codes are case sensitive."
+		>
+			<Form method="post" {...getFormProps(form)} className="space-y-4">
+				<FormAlert id={form.errorId} errors={form.errors} />
+				<Field
+					label="Activation code"
+					inputProps={{ ...getInputProps(fields.code, { type: 'text' }), autoComplete: 'off', autoCapitalize: 'off', spellCheck: false }}
+					errors={fields.code.errors}
+					errorId={fields.code.errorId}
+				/>
+				<StatusButton pending={pending} pendingText="Activating...">
+					Activate Plan
+				</StatusButton>
+			</Form>
+		</RouteDialog>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Activate a plan | ${site.name}` }]

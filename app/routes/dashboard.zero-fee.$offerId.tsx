@@ -1,0 +1,80 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { FormAlert, StatusButton } from '#app/components/forms.tsx'
+import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { site } from '#app/content/site.ts'
+import { confirmOffer, getOffer, hasZeroFeeAccess } from '#app/models/fee-offers.server.ts'
+import { requireUnlockedMember } from '#app/utils/auth.server.ts'
+import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
+import { ZERO_FEE_LOCKED } from '#app/utils/messages.ts'
+import type { Route } from './+types/dashboard.zero-fee.$offerId'
+
+// The confirm form has no fields: the offer is in the URL.
+const ConfirmSchema = z.object({})
+const numberFormat = new Intl.NumberFormat('en-US')
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const user = await requireUnlockedMember(request)
+	// The parent page shows the upgrade message; the offer stays hidden.
+	if (!hasZeroFeeAccess(user.plan)) return data({ offer: null }, { status: 403 })
+	const offer = getOffer(user.id, params.offerId)
+	if (!offer) throw data({ error: 'This offer does not exist' }, { status: 404 })
+	return { offer }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+	const user = await requireUnlockedMember(request)
+	const formData = await readFormData(request)
+	const submission = parseWithZod(formData, { schema: ConfirmSchema })
+	if (!hasZeroFeeAccess(user.plan)) {
+		return replyWithFailure(submission, { ok: false, status: 403, message: ZERO_FEE_LOCKED })
+	}
+	const result = confirmOffer(user.id, params.offerId)
+	if (!result.ok) return replyWithFailure(submission, result)
+	throw redirect(`/dashboard/zero-fee?confirmed=${encodeURIComponent(result.value.offerId)}`)
+}
+
+export default function ConfirmOfferRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const [form] = useForm({ id: 'confirm-offer', lastResult: actionData?.result })
+	const { offer } = loaderData
+	if (!offer) return null
+	const pending = navigation.state === 'submitting'
+	return (
+		<RouteDialog
+			title={`Confirm ${offer.trader}'s 0% offer`}
+			closeTo="/dashboard/zero-fee"
+			description="Confirming records your interest and holds one spot for you."
+		>
+			<dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+				<dt className="text-slate-400">Performance fee</dt>
+				<dd>
+					{offer.currentFee}% (instead of {offer.originalFee}%)
+				</dd>
+				<dt className="text-slate-400">Minimum capital</dt>
+				<dd>${numberFormat.format(offer.minCapital)}</dd>
+				<dt className="text-slate-400">Spots left</dt>
+				<dd>
+					{offer.spotsLeft} of {offer.totalSpots}
+				</dd>
+				<dt className="text-slate-400">Offer ends</dt>
+				<dd>{offer.expires}</dd>
+			</dl>
+			<p className="mt-3 text-xs text-slate-400">{site.riskWarning}</p>
+			<Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
+				<FormAlert id={form.errorId} errors={form.errors} />
+				{offer.confirmed ? (
+					<p className="text-sm text-emerald-200">You have already confirmed this offer.</p>
+				) : (
+					<StatusButton pending={pending} pendingText="Confirming...">
+						Confirm
+					</StatusButton>
+				)}
+			</Form>
+		</RouteDialog>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Confirm a 0% offer | ${site.name}` }]
