@@ -16,6 +16,7 @@ const JSON_PORT = 4601
 const STATIC_PORT = 4602
 const BARE_PORT = 4603
 const root = path.resolve('.tmp/bench')
+const UNLOCK_CODE = 'BENCH-UNLOCK-2026'
 
 if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' })
 fs.rmSync(root, { recursive: true, force: true })
@@ -53,6 +54,7 @@ const app = start(['--max-old-space-size=160', 'server.js'], {
 	PORT: String(PORT),
 	DATA_DIR: path.join(root, 'data'),
 	RATE_LIMIT_MULTIPLIER: '1000000',
+	UNLOCK_CODE,
 })
 await waitFor(`http://127.0.0.1:${PORT}/healthz`)
 
@@ -67,26 +69,61 @@ start(['--max-old-space-size=160', 'scripts/bare-server.mjs'], {
 	NODE_ENV: 'production',
 	PORT: String(BARE_PORT),
 	DATA_DIR: path.join(root, 'bare-data'),
+	RATE_LIMIT_MULTIPLIER: '1000000',
+	UNLOCK_CODE,
 })
 await waitFor(`http://127.0.0.1:${BARE_PORT}/healthz`)
 await waitFor(`http://127.0.0.1:${JSON_PORT}/`)
 await waitFor(`http://127.0.0.1:${STATIC_PORT}/`)
 
-// A member with a bearer token for /api/auth/me.
-const reg = await fetch(`http://127.0.0.1:${PORT}/api/auth/register`, {
-	method: 'POST',
-	headers: { 'Content-Type': 'application/json' },
-	body: JSON.stringify({
-		name: 'Bench Member',
-		email: 'bench@example.com',
-		password: 'Bench-Passw0rd',
-		phone: '+2348000000000',
-		country: 'Nigeria',
-		telegram: '@bench',
-		investmentAmount: '$100-$500',
-	}),
-})
-const token = (await reg.json()).data.token
+// An unlocked member on a server: registered and unlocked through the API
+// (with an optional referral code), then signed in through the login form
+// for a session cookie. Returns the bearer token, cookie and referral code.
+async function unlockedMember(port, email, referralCode) {
+	const base = `http://127.0.0.1:${port}`
+	const reg = await fetch(`${base}/api/auth/register`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({
+			name: 'Bench Member',
+			email,
+			password: 'Bench-Passw0rd',
+			phone: '+2348000000000',
+			country: 'Nigeria',
+			telegram: '@bench',
+			investmentAmount: '$100-$500',
+			...(referralCode ? { referralCode } : {}),
+		}),
+	})
+	const body = await reg.json()
+	if (!body.success) throw new Error(`bench sign-up failed: ${JSON.stringify(body)}`)
+	const token = body.data.token
+	const unlock = await fetch(`${base}/api/auth/verify-code`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+		body: JSON.stringify({ code: UNLOCK_CODE }),
+	})
+	if (!unlock.ok) throw new Error(`bench unlock failed: ${unlock.status}`)
+	const login = await fetch(`${base}/login`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+		body: new URLSearchParams({ email, password: 'Bench-Passw0rd' }),
+	})
+	const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+	if (!cookie) throw new Error(`bench sign-in failed: ${login.status}`)
+	return { token, cookie, referralCode: body.data.user.referralCode }
+}
+
+// The same member on the app and on the bare server, each with 12 referred
+// members who unlocked (a filled points statement and leaderboard).
+async function memberWithReferrals(port, tag) {
+	const member = await unlockedMember(port, `bench-${tag}@example.com`)
+	for (let i = 0; i < 12; i++) await unlockedMember(port, `bench-${tag}-friend${i}@example.com`, member.referralCode)
+	return member
+}
+const { token, cookie } = await memberWithReferrals(PORT, 'app')
+const bare = await memberWithReferrals(BARE_PORT, 'bare')
 
 function run(name, url, headers = {}) {
 	return new Promise((resolve, reject) => {
@@ -109,14 +146,30 @@ const RAW_HTML = 'baseline: static HTML from raw Node'
 const BARE_API = 'baseline: bare React Router resource route (/healthz, one SQLite query)'
 const BARE_LOGIN = 'baseline: bare React Router SSR page (/login)'
 const BARE_HOME = 'baseline: bare React Router SSR page (/)'
+const BARE_DASHBOARD = 'baseline: bare React Router SSR page (/dashboard, member cookie)'
+const BARE_REFERRALS = 'baseline: bare React Router SSR page (/dashboard/referrals, member cookie)'
 const plan = [
 	{ name: RAW_JSON, url: `http://127.0.0.1:${JSON_PORT}/` },
 	{ name: RAW_HTML, url: `http://127.0.0.1:${STATIC_PORT}/` },
 	{ name: BARE_API, url: `http://127.0.0.1:${BARE_PORT}/healthz` },
 	{ name: BARE_HOME, url: `http://127.0.0.1:${BARE_PORT}/` },
 	{ name: BARE_LOGIN, url: `http://127.0.0.1:${BARE_PORT}/login` },
+	{ name: BARE_DASHBOARD, url: `http://127.0.0.1:${BARE_PORT}/dashboard`, headers: { Cookie: bare.cookie } },
+	{ name: BARE_REFERRALS, url: `http://127.0.0.1:${BARE_PORT}/dashboard/referrals`, headers: { Cookie: bare.cookie } },
 	{ name: 'GET /', url: `http://127.0.0.1:${PORT}/`, baselines: [RAW_HTML, BARE_HOME] },
 	{ name: 'GET /login', url: `http://127.0.0.1:${PORT}/login`, baselines: [RAW_HTML, BARE_LOGIN] },
+	{
+		name: 'GET /dashboard (member cookie)',
+		url: `http://127.0.0.1:${PORT}/dashboard`,
+		headers: { Cookie: cookie },
+		baselines: [BARE_DASHBOARD],
+	},
+	{
+		name: 'GET /dashboard/referrals (member cookie)',
+		url: `http://127.0.0.1:${PORT}/dashboard/referrals`,
+		headers: { Cookie: cookie },
+		baselines: [BARE_REFERRALS],
+	},
 	{
 		name: 'GET /api/auth/me (bearer)',
 		url: `http://127.0.0.1:${PORT}/api/auth/me`,
@@ -151,7 +204,7 @@ async function signInLoop() {
 		await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify({ email: 'bench@example.com', password: 'Bench-Passw0rd' }),
+			body: JSON.stringify({ email: 'bench-app@example.com', password: 'Bench-Passw0rd' }),
 		})
 		signIns++
 	}
