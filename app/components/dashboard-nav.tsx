@@ -47,7 +47,10 @@ export function DashboardNav({ locked, onNavigate }: { locked: boolean; onNaviga
 								<span>{item.label}</span>
 								{isLocked ? (
 									<span className="rounded-full border border-amber-300/60 px-2 py-0.5 text-xs text-amber-200">
-										<span aria-hidden="true">🔒 </span>Premium
+										<svg aria-hidden="true" viewBox="0 0 16 16" className="mr-1 inline size-3 fill-current align-[-1px]">
+											<path d="M5 7V5a3 3 0 1 1 6 0v2h1a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h1Zm1.5 0h3V5a1.5 1.5 0 1 0-3 0v2Z" />
+										</svg>
+										Premium
 									</span>
 								) : null}
 							</NavLink>

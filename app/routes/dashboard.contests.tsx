@@ -86,7 +86,7 @@ export default function ContestsRoute({ loaderData }: Route.ComponentProps) {
 					<dl className="mt-3 grid grid-cols-2 gap-3">
 						<div className="rounded-xl border border-slate-800 p-4">
 							<dt className="text-sm text-slate-400">Your rank</dt>
-							<dd className="text-3xl font-bold text-emerald-300">{me ? `#${me.rank}` : 'Not ranked'}</dd>
+							<dd className={cx('font-bold text-emerald-300', me ? 'text-3xl' : 'mt-2 text-lg')}>{me ? `#${me.rank}` : 'Not ranked yet'}</dd>
 						</div>
 						<div className="rounded-xl border border-slate-800 p-4">
 							<dt className="text-sm text-slate-400">Your referrals this month</dt>
