@@ -18,7 +18,7 @@ function clamp01(n: number) {
 export function parallaxAt(scrollY: number) {
 	const travel = clamp01(scrollY / PARALLAX.scrollEnd)
 	return {
-		shiftPx: PARALLAX.maxShiftPx * travel,
+		shiftPx: PARALLAX.maxShiftPx * travel + 0, // + 0: never -0
 		scale: 1 - (1 - PARALLAX.minScale) * travel,
 		opacity: 1 - clamp01(scrollY / PARALLAX.fadeEnd),
 	}
