@@ -17,8 +17,9 @@ export function scrollProgress(scrollY: number, scrollHeight: number, viewportHe
 }
 
 /**
- * The id of the section being read: the last one whose top has passed 30%
- * of the viewport's height, or the last section once the page is scrolled
+ * The id of the section being read: the last one whose top has passed 15%
+ * of the viewport's height (a section reached from the table of contents
+ * sits just below that line), or the last section once the page is scrolled
  * to the bottom. IntersectionObserver says when a section crosses that
  * line, so nothing runs while the reader stays inside one section.
  */
@@ -34,12 +35,12 @@ export function useSectionInView(ids: string[]) {
 		const compute = () => {
 			const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2
 			if (atBottom && window.scrollY > 0) return setActive(sections[sections.length - 1]!.id)
-			const line = window.innerHeight * 0.3
+			const line = window.innerHeight * 0.15
 			let current: string | null = null
 			for (const s of sections) if (s.getBoundingClientRect().top <= line) current = s.id
 			setActive(current)
 		}
-		const observer = new IntersectionObserver(compute, { rootMargin: '0px 0px -70% 0px' })
+		const observer = new IntersectionObserver(compute, { rootMargin: '0px 0px -85% 0px' })
 		for (const s of sections) observer.observe(s)
 		let frame = 0
 		const onScroll = () => {

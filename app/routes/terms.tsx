@@ -65,9 +65,9 @@ export default function TermsRoute({ loaderData }: Route.ComponentProps) {
 							Back to top
 						</a>
 					</p>
+					<BackToTop target="top" />
 				</main>
 			</div>
-			<BackToTop target="top" />
 			<SiteFooter />
 		</div>
 	)
