@@ -164,11 +164,10 @@ if (process.argv.includes('--record') && rows.length === PAGES.length) {
 	].join('\n')
 	const file = path.resolve('docs/performance.md')
 	const text = fs.readFileSync(file, 'utf8')
+	// One block, replaced on each record; appended at the end the first time
+	// (bench.mjs prepends its runs below the header).
 	const existing = /<!-- lighthouse:start[\s\S]*?<!-- lighthouse:end -->/
-	const next = existing.test(text)
-		? text.replace(existing, block)
-		: text.replace(/\n## Run of /, `\n${block}\n\n## Run of `)
-	fs.writeFileSync(file, next.includes(block) ? next : `${text.trimEnd()}\n\n${block}\n`)
+	fs.writeFileSync(file, existing.test(text) ? text.replace(existing, () => block) : `${text.trimEnd()}\n\n${block}\n`)
 	console.log(`recorded in ${path.relative(process.cwd(), file)}`)
 }
 
