@@ -147,7 +147,7 @@ if (process.argv.includes('--record') && rows.length === PAGES.length) {
 	try {
 		commit = execSync('git rev-parse --short HEAD').toString().trim()
 	} catch {}
-	const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${execSync(`${CHROME} --version`).toString().trim()}`
+	const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${execSync(`${CHROME} --version`, { stdio: ["ignore", "pipe", "ignore"] }).toString().trim()}`
 	const block = [
 		'<!-- lighthouse:start (written by scripts/lighthouse.mjs --record) -->',
 		'## Lighthouse (public pages)',
