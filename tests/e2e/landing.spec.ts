@@ -128,12 +128,16 @@ test.describe('landing page', () => {
 		const before = await timer.textContent()
 		expect(before).toMatch(/^3d 12h 45m [0-3]\ds$/)
 		await page.waitForTimeout(2000)
+		// Normally two ticks by now; a loaded machine may need a moment more.
+		await expect.poll(() => timer.textContent(), { timeout: 3_000 }).not.toBe(before)
 		const after = await timer.textContent()
-		expect(after).toMatch(/^3d 12h 45m [0-3]\ds$/)
-		expect(after).not.toBe(before)
-		const seconds = (t: string | null) => Number(/(\d\d)s$/.exec(t ?? '')?.[1])
+		expect(after).toMatch(/^3d 12h 4[45]m [0-5]\ds$/)
+		const seconds = (t: string | null) => {
+			const m = /(\d+)m (\d\d)s$/.exec(t ?? '')
+			return Number(m?.[1]) * 60 + Number(m?.[2])
+		}
 		expect(seconds(before) - seconds(after)).toBeGreaterThanOrEqual(1)
-		expect(seconds(before) - seconds(after)).toBeLessThanOrEqual(3)
+		expect(seconds(before) - seconds(after)).toBeLessThanOrEqual(6)
 	})
 
 	test('the highlight starts on the first trader and moves on every 5 seconds with JS', async ({ page }) => {
