@@ -127,7 +127,7 @@ try {
 		if (cls > MAX_CLS) problems.push(`layout shift ${cls.toFixed(3)} > ${MAX_CLS}`)
 		if (page.jsBudget && js.files > JS_BUDGET_BYTES) problems.push(`JavaScript ${kb(js.files)} gzipped > ${kb(JS_BUDGET_BYTES)}`)
 		console.log(
-			`${row.page}: performance ${row.performance} (not gated; LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms), accessibility ${row.accessibility}, best practices ${row['best-practices']}, SEO ${row.seo}, CLS ${cls.toFixed(3)}, JS ${kb(js.files)} gzipped in ${js.count} files (+ ${kb(js.inline)} inline hydration data)`,
+			`${row.page}: performance ${row.performance} (not gated; LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms), accessibility ${row.accessibility}, best practices ${row['best-practices']}, SEO ${row.seo}, CLS ${cls.toFixed(3)}, JS ${kb(js.files)} gzipped (${js.files} bytes) in ${js.count} files (+ ${kb(js.inline)} inline hydration data)`,
 		)
 		for (const p of problems) console.error(`  FAIL ${page.name}: ${p}`)
 		if (problems.length) failed = true

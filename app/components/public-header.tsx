@@ -6,7 +6,7 @@ import { cx } from '#app/utils/misc.ts'
 /**
  * The public pages' header. Visitors get Sign In and Get Started Free,
  * signed-in members Dashboard and Sign Out (a POST form: works without JS).
- * `links` are in-page anchors; below 768 px they wrap onto their own row.
+ * `links` are in-page anchors; below 1024 px they wrap onto their own row.
  */
 export function PublicHeader({
 	signedIn,
@@ -23,8 +23,8 @@ export function PublicHeader({
 			<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-1 px-4 py-3">
 				<BrandLink />
 				{links.length > 0 ? (
-					<nav aria-label="Sections" className="order-last w-full md:order-none md:w-auto">
-						<ul className="-mx-2 flex flex-wrap items-center gap-x-1 text-sm md:mx-0 md:gap-x-2">
+					<nav aria-label="Sections" className="order-last w-full lg:order-none lg:w-auto">
+						<ul className="-mx-2 flex flex-wrap items-center gap-x-1 text-sm lg:mx-0 lg:gap-x-2">
 							{links.map((l) => (
 								<li key={l.href}>
 									<a href={l.href} className="block rounded-md px-2 py-2 text-slate-200 hover:text-emerald-300">

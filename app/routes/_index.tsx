@@ -122,7 +122,7 @@ function Section({
 	children: React.ReactNode
 }) {
 	return (
-		<section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20 px-4 py-16">
+		<section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-28 px-4 py-16 lg:scroll-mt-20">
 			<div className="mx-auto max-w-6xl">
 				<h2 id={`${id}-title`} className="text-center text-3xl font-bold sm:text-4xl">
 					{title}
