@@ -101,6 +101,14 @@ const server = http.createServer((req, res) => {
 		res.end(api ? JSON.stringify({ success: false, message: 'Method not allowed' }) : 'Method Not Allowed')
 		return
 	}
+	// The landing and terms pages for visitors without a session: rendered
+	// once, served from memory (precompressed), like a static file.
+	const cached = build.cachedPage(req.method, req.url, req.headers)
+	if (cached) {
+		res.writeHead(cached.status, cached.headers)
+		res.end(cached.body ?? undefined)
+		return
+	}
 	compress(req, res, () => {
 		serveStatic(req, res, () => {
 			listener(req, res)

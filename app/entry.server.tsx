@@ -4,32 +4,21 @@ import { renderToPipeableStream } from 'react-dom/server'
 import {
 	ServerRouter,
 	type ActionFunctionArgs,
+	type AppLoadContext,
 	type EntryContext,
 	type LoaderFunctionArgs,
 } from 'react-router'
+import { contentSecurityPolicy, inlineScriptHashes } from './utils/csp.server.ts'
 import { log } from './utils/log.server.ts'
 import { NonceProvider } from './utils/nonce-provider.ts'
 
 export const streamTimeout = 5_000
 
-/**
- * An enforced Content-Security-Policy with a fresh nonce per response:
- * scripts run only with the nonce (and what they load), no plugins, no
- * <base>, no framing.
- */
-function contentSecurityPolicy(nonce: string) {
-	return [
-		`default-src 'self'`,
-		`script-src 'nonce-${nonce}' 'strict-dynamic'`,
-		`style-src 'self' 'unsafe-inline'`,
-		`img-src 'self' data:`,
-		`font-src 'self'`,
-		`connect-src 'self'`,
-		`object-src 'none'`,
-		`base-uri 'none'`,
-		`form-action 'self'`,
-		`frame-ancestors 'none'`,
-	].join('; ')
+declare module 'react-router' {
+	interface AppLoadContext {
+		/** This render is for the shared page cache: no per-request nonce. */
+		pageCacheRender?: boolean
+	}
 }
 
 export default function handleRequest(
@@ -37,9 +26,12 @@ export default function handleRequest(
 	responseStatusCode: number,
 	responseHeaders: Headers,
 	routerContext: EntryContext,
+	loadContext: AppLoadContext,
 ) {
-	const nonce = crypto.randomBytes(16).toString('base64')
-	responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+	// Set only by server/page-cache.ts, never from anything a client sends.
+	const shared = loadContext?.pageCacheRender === true
+	const nonce = shared ? '' : crypto.randomBytes(16).toString('base64')
+	if (!shared) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy({ nonce }))
 	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 	if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-store')
 
@@ -58,17 +50,22 @@ export default function handleRequest(
 			},
 			final(callback) {
 				clearTimeout(timeoutId)
-				resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+				const body = Buffer.concat(chunks)
+				if (shared) {
+					const hashes = inlineScriptHashes(body.toString('utf8'))
+					responseHeaders.set('Content-Security-Policy', contentSecurityPolicy({ hashes }))
+				}
+				resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))
 				callback()
 			},
 		})
 		const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				<ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
 			</NonceProvider>,
 			{
-				nonce,
+				nonce: nonce || undefined,
 				onAllReady() {
 					pipe(sink)
 				},

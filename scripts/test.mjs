@@ -1,6 +1,7 @@
 // `npm test`: unit and integration tests (vitest), then a production build,
-// then the Playwright suites (API, JS on, JS off) against that build. Ends
-// with one line "N passed, N failed" over both runners.
+// then the Playwright suites (API, JS on, JS off) and the Lighthouse gates
+// (scripts/lighthouse.mjs, one check per audited page) against that build.
+// Ends with one line "N passed, N failed" over all of them.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -52,7 +53,21 @@ if (buildOk) {
 	failed += 1
 }
 
-const ok = vitestOk && buildOk && playwrightOk
+// Lighthouse on the landing page and the terms: one result per page.
+let lighthouseOk = false
+if (buildOk) {
+	const lighthouseJson = path.join(out, 'lighthouse.json')
+	lighthouseOk = run('lighthouse', 'node', ['scripts/lighthouse.mjs', `--json=${lighthouseJson}`])
+	const l = readJson(lighthouseJson)
+	if (l?.pages?.length) {
+		passed += l.pages.filter((p) => p.ok).length
+		failed += l.pages.filter((p) => !p.ok).length
+	} else if (!lighthouseOk) failed += 1
+} else {
+	failed += 1
+}
+
+const ok = vitestOk && buildOk && playwrightOk && lighthouseOk
 console.log(`\n${ok ? 'All test steps passed.' : 'Some test steps failed.'}`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(ok ? 0 : 1)

@@ -1,11 +1,12 @@
 import { createRequestHandler } from 'react-router'
 import { getCurrentUnlockCode } from '#app/models/unlock-code.server.ts'
 import { deleteExpiredSessions } from '#app/models/session.server.ts'
-import { initEnv } from '#app/utils/env.server.ts'
+import { getEnv, initEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { stopPasswordPool } from '#app/utils/password.server.ts'
 import { closeDb, getDb, migrateDatabase, sqliteVersion } from '#db/client.server.ts'
 import { seed } from '#db/seed.ts'
+import { createPageCache } from './page-cache.ts'
 
 /**
  * The server half of the production build (vite.config.ts makes this the
@@ -23,6 +24,18 @@ const handleRequest = createRequestHandler(
 	process.env.NODE_ENV === 'development' ? 'development' : 'production',
 )
 
+/**
+ * The landing and terms pages for visitors without a session, rendered once
+ * (server/page-cache.ts). server.js answers from it before anything else.
+ */
+const pageCache = createPageCache(
+	(path) => handleRequest(new Request(new URL(path, getEnv().appOrigin)), { pageCacheRender: true }),
+	(path, error) => log('page_cache.error', { path, error: String((error as Error)?.message ?? error) }, 'error'),
+)
+
+/** The cached answer for a request (GET/HEAD of /, /terms, no session), or null. */
+export const cachedPage = pageCache.answer
+
 /** Validates the configuration, migrates, seeds; returns what to print. */
 export async function startup() {
 	const config = initEnv()
@@ -30,6 +43,7 @@ export async function startup() {
 	const version = sqliteVersion()
 	const seeded = await seed()
 	const expired = deleteExpiredSessions()
+	await pageCache.warm()
 	log('startup', { sqlite: version, database: config.databasePath, expiredSessionsRemoved: expired })
 	return {
 		config,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { durationToSeconds, formatDuration, formatMinutesSeconds, splitDuration } from './countdown.tsx'
+import { LANDING_COUNTDOWN_START_SECONDS } from '#app/content/landing.ts'
+import { durationToSeconds, formatDuration, formatMinutesSeconds, splitDuration, tick } from './countdown.tsx'
 
 describe('formatMinutesSeconds', () => {
 	test.each([
@@ -60,5 +61,38 @@ describe('splitDuration', () => {
 		expect(formatDuration(1_521_165)).toBe('17d 14h 32m 45s')
 		expect(formatDuration(302_730)).toBe('3d 12h 05m 30s')
 		expect(formatDuration(0)).toBe('0d 00h 00m 00s')
+	})
+})
+
+describe('the landing countdown (spec section 9: 3d 12h 45m 30s)', () => {
+	test('starts at 3 days 12 hours 45 minutes 30 seconds', () => {
+		expect(LANDING_COUNTDOWN_START_SECONDS).toBe(3 * 86_400 + 12 * 3_600 + 45 * 60 + 30)
+		expect(splitDuration(LANDING_COUNTDOWN_START_SECONDS)).toEqual({ days: 3, hours: 12, minutes: 45, seconds: 30 })
+		expect(formatDuration(LANDING_COUNTDOWN_START_SECONDS)).toBe('3d 12h 45m 30s')
+	})
+
+	test('each tick takes one second, carrying through minutes, hours and days', () => {
+		let s = LANDING_COUNTDOWN_START_SECONDS
+		s = tick(s)
+		expect(formatDuration(s)).toBe('3d 12h 45m 29s')
+		for (let i = 0; i < 29; i++) s = tick(s)
+		expect(formatDuration(s)).toBe('3d 12h 45m 00s')
+		s = tick(s)
+		expect(formatDuration(s)).toBe('3d 12h 44m 59s')
+		s = durationToSeconds({ days: 3, hours: 0, minutes: 0, seconds: 0 })
+		expect(formatDuration(tick(s))).toBe('2d 23h 59m 59s')
+	})
+
+	test('ticking from the start reaches zero after exactly that many seconds and stays there', () => {
+		let s = LANDING_COUNTDOWN_START_SECONDS
+		let ticks = 0
+		while (s > 0) {
+			s = tick(s)
+			ticks++
+		}
+		expect(ticks).toBe(LANDING_COUNTDOWN_START_SECONDS)
+		expect(formatDuration(s)).toBe('0d 00h 00m 00s')
+		expect(tick(s)).toBe(0)
+		expect(tick(tick(s))).toBe(0)
 	})
 })

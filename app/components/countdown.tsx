@@ -8,11 +8,16 @@ export function useCountdown(startSeconds: number) {
 	const [remaining, setRemaining] = useState(Math.max(0, Math.floor(startSeconds)))
 	useEffect(() => {
 		if (remaining <= 0) return
-		const timer = setInterval(() => setRemaining((s) => Math.max(0, s - 1)), 1000)
+		const timer = setInterval(() => setRemaining(tick), 1000)
 		return () => clearInterval(timer)
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [remaining <= 0])
 	return remaining
+}
+
+/** One second less, never below zero. */
+export function tick(seconds: number) {
+	return Math.max(0, seconds - 1)
 }
 
 /** mm:ss, with minutes allowed past 59 (e.g. 90:00). */

@@ -1,5 +1,7 @@
 /** Terms & Conditions text (decisions.md section 5: content, not code). */
 export const TERMS_LAST_UPDATED = 'June 29, 2025'
+/** The same date for machines (the page's <time dateTime>, the sitemap's lastmod). */
+export const TERMS_LAST_UPDATED_ISO = '2025-06-29'
 
 export const termsSections: Array<{ id: string; title: string; paragraphs: string[] }> = [
 	{
@@ -8,6 +10,7 @@ export const termsSections: Array<{ id: string; title: string; paragraphs: strin
 		paragraphs: [
 			'TradeCircle ("we", "us") is an online platform that helps retail investors discover ranked, manually reviewed traders, connect to third-party brokers and copy those traders through the brokers\' own tools. By creating an account or using the platform you accept these Terms & Conditions.',
 			'TradeCircle is operated under a registered Nigerian business structure. The platform is free to use for members.',
+			'In these terms, "platform" means our website, member dashboard, Telegram channel and any related services; "broker" means an independent third-party company that holds trading accounts; and "trader" means a person whose trades members can copy through a broker\'s copy-trading tools.',
 		],
 	},
 	{
@@ -54,6 +57,7 @@ export const termsSections: Array<{ id: string; title: string; paragraphs: strin
 		title: 'Platform Usage',
 		paragraphs: [
 			'Keep your password and unlock code confidential; you are responsible for activity on your account. Do not misuse the platform: no automated scraping, no attempts to access other accounts or our systems without permission, no false referrals and no unlawful activity.',
+			'Trader statistics, lessons, promotions, leaderboards and other dashboard content are sample or illustrative content unless they are expressly marked as live. Promotion and activation codes are for your own use and may not be sold or shared publicly. Referral rewards and contest prizes are paid only for genuine referrals that meet the published rules.',
 			'We may suspend or close an account that breaks these terms or puts other members at risk.',
 		],
 	},
@@ -70,6 +74,7 @@ export const termsSections: Array<{ id: string; title: string; paragraphs: strin
 		title: 'Limitation of Liability',
 		paragraphs: [
 			'To the fullest extent permitted by law, we are not liable for trading losses, for the acts or omissions of brokers or traders, or for indirect, incidental or consequential damages arising from your use of the platform. The platform is provided "as is" without warranties of any kind.',
+			'We do not guarantee that the platform will always be available, uninterrupted or free of errors, or that any trader will continue to perform as shown. Nothing in these terms limits liability that cannot be limited under Nigerian law, such as liability for fraud.',
 		],
 	},
 	{
@@ -83,14 +88,16 @@ export const termsSections: Array<{ id: string; title: string; paragraphs: strin
 		id: 'arbitration',
 		title: 'Arbitration',
 		paragraphs: [
-			'Any dispute arising from these terms or the platform will be resolved by binding arbitration in Lagos, Nigeria, conducted in the English language by a single arbitrator. You and we waive any right to a trial by jury.',
+			'Any dispute arising from these terms or the platform will be resolved by binding arbitration in Lagos, Nigeria, conducted in the English language by a single arbitrator under the Arbitration and Mediation Act 2023. You and we waive any right to a trial by jury.',
+			'Arbitration takes place on an individual basis only: claims may not be joined or consolidated with those of other members, and the arbitrator may not hear a class or representative action. Before starting arbitration, please contact us so we can try to resolve the matter informally within 30 days.',
 		],
 	},
 	{
 		id: 'no-class-action',
 		title: 'No Class Action',
 		paragraphs: [
-			'Disputes are resolved only on an individual basis. You agree not to bring or take part in any class, collective or representative action against us.',
+			'Disputes are resolved only on an individual basis. You agree not to bring or take part in any class, collective or representative action against us, whether in arbitration or in court.',
+			'If this waiver is found unenforceable for a particular claim, that claim will be heard by the courts of Lagos State, Nigeria, and not in arbitration.',
 		],
 	},
 	{
@@ -110,6 +117,8 @@ export const termsSections: Array<{ id: string; title: string; paragraphs: strin
 	{
 		id: 'contact',
 		title: 'Contact',
-		paragraphs: ['Questions about these terms: message our support team on Telegram at @TradeCircleSupport.'],
+		paragraphs: [
+			'Questions about these terms, requests about your personal data and complaints: message our support team on Telegram at @TradeCircleSupport. We aim to answer within one business day.',
+		],
 	},
 ]

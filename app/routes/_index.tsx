@@ -1,78 +1,337 @@
+import { useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { LogoutButton } from '#app/components/logout-button.tsx'
-import { BrandLink } from '#app/components/brand-link.tsx'
+import { formatDuration, useCountdown } from '#app/components/countdown.tsx'
+import { useHighlight, useParallax } from '#app/components/landing-motion.ts'
+import { PublicHeader } from '#app/components/public-header.tsx'
+import { SiteFooter } from '#app/components/site-footer.tsx'
+import { TestimonialCarousel } from '#app/components/testimonial-carousel.tsx'
+import { LANDING_COUNTDOWN_START_SECONDS, landing, type LandingContent } from '#app/content/landing.ts'
 import { site } from '#app/content/site.ts'
 import { getMember } from '#app/utils/auth.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
+import { cx } from '#app/utils/misc.ts'
+import { pageMeta } from '#app/utils/seo.ts'
 import type { Route } from './+types/_index'
 
+// Visitors without a session get this page from the in-memory page cache
+// (server/page-cache.ts); a request with a session cookie renders it here.
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await getMember(request)
-	return { signedIn: Boolean(user) }
+	return {
+		signedIn: Boolean(user),
+		origin: getEnv().appOrigin,
+		content: landing,
+		countdownSeconds: LANDING_COUNTDOWN_START_SECONDS,
+	}
 }
 
 export default function IndexRoute({ loaderData }: Route.ComponentProps) {
+	const { content: c, signedIn, countdownSeconds } = loaderData
 	return (
 		<div className="flex min-h-screen flex-col">
-			<header className="border-b border-slate-800">
-				<nav className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-4" aria-label="Main">
-					<BrandLink />
-					<div className="flex items-center gap-2">
-						{loaderData.signedIn ? (
-							<>
-								<Link to="/dashboard" className="btn-primary px-4 py-2 text-sm">
-									Dashboard
-								</Link>
-								<LogoutButton />
-							</>
-						) : (
-							<>
-								<Link to="/login" className="btn-secondary px-4 py-2 text-sm">
-									Sign In
-								</Link>
-								<Link to="/signup" className="btn-primary px-4 py-2 text-sm">
-									Get Started Free
-								</Link>
-							</>
-						)}
+			<PublicHeader signedIn={signedIn} links={c.nav.map((n) => ({ href: `#${n.id}`, label: n.label }))} />
+			<main className="flex-1 overflow-x-clip">
+				<Hero hero={c.hero} countdownSeconds={countdownSeconds} />
+				<StatsStrip stats={c.stats} />
+				<ProblemSolution problem={c.problem} />
+				<Section id="reviews" title={c.reviews.title} intro={c.reviews.intro}>
+					<div className="mx-auto max-w-3xl">
+						<TestimonialCarousel items={c.reviews.items} />
 					</div>
-				</nav>
-			</header>
-			<main className="mx-auto w-full max-w-6xl flex-1 px-4 py-16">
-				<h1 className="max-w-3xl text-4xl font-bold sm:text-5xl">{site.tagline}</h1>
-				<p className="mt-6 max-w-2xl text-lg text-slate-300">
-					Find ranked, manually reviewed traders, connect to a partner broker and copy them, starting from $50.
-				</p>
-				<div className="mt-8 flex flex-wrap gap-3">
-					<Link to="/signup" className="btn-primary">
-						Get Started Free
-					</Link>
-					<Link to="/terms" className="btn-secondary">
-						Read the Terms
-					</Link>
-				</div>
-				<section className="mt-16 rounded-xl border border-amber-400/40 bg-amber-400/5 p-5">
-					<h2 id="risk-heading" className="font-semibold text-amber-200">
-						Risk notice
-					</h2>
-					<p className="mt-2 text-sm text-slate-300">{site.riskWarning}</p>
+				</Section>
+				<Section id="features" title={c.features.title}>
+					<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+						{c.features.items.map((f) => (
+							<li key={f.title} className="card">
+								<span aria-hidden="true" className="block h-1 w-10 rounded-full bg-emerald-400" />
+								<h3 className="mt-4 text-lg font-semibold">{f.title}</h3>
+								<p className="mt-2 leading-relaxed text-slate-300">{f.text}</p>
+							</li>
+						))}
+					</ul>
+				</Section>
+				<Section id="who-it-is-for" title={c.audience.title}>
+					<ul className="grid gap-4 md:grid-cols-3">
+						{c.audience.items.map((a) => (
+							<li key={a.title} className="rounded-2xl border border-slate-800 p-5 sm:p-6">
+								<h3 className="text-lg font-semibold">{a.title}</h3>
+								<p className="mt-2 leading-relaxed text-slate-300">{a.text}</p>
+							</li>
+						))}
+					</ul>
+				</Section>
+				<Section id="how-it-works" title={c.steps.title}>
+					<ol className="grid gap-4 md:grid-cols-3">
+						{c.steps.items.map((s, i) => (
+							<li key={s.title} className="card">
+								<span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-emerald-400 font-bold text-slate-950">
+									{i + 1}
+								</span>
+								<h3 className="mt-4 text-lg font-semibold">
+									<span className="sr-only">Step {i + 1}: </span>
+									{s.title}
+								</h3>
+								<p className="mt-2 leading-relaxed text-slate-300">{s.text}</p>
+							</li>
+						))}
+					</ol>
+				</Section>
+				<Pricing pricing={c.pricing} />
+				<section aria-labelledby="final-cta-title" className="px-4 py-16">
+					<div className="mx-auto max-w-4xl rounded-3xl bg-emerald-400 px-6 py-12 text-center text-slate-950 sm:px-12">
+						<h2 id="final-cta-title" className="text-3xl font-bold">
+							{c.finalCta.title}
+						</h2>
+						<p className="mt-3 text-lg">{c.finalCta.text}</p>
+						<Link
+							to="/signup"
+							className="mt-8 inline-flex items-center justify-center rounded-lg bg-slate-950 px-6 py-3 font-semibold text-white hover:bg-slate-800"
+						>
+							{c.finalCta.cta}
+						</Link>
+					</div>
+				</section>
+				<section aria-labelledby="risk-notice-title" className="px-4 pb-16">
+					<div className="mx-auto max-w-4xl rounded-2xl border border-amber-400/50 bg-amber-400/5 p-5 sm:p-8">
+						<h2 id="risk-notice-title" className="text-xl font-semibold text-amber-200">
+							{c.riskNotice.title}
+						</h2>
+						<p className="mt-3 font-medium leading-relaxed">{site.riskWarning}</p>
+						{c.riskNotice.paragraphs.map((p) => (
+							<p key={p.slice(0, 32)} className="mt-3 leading-relaxed text-slate-300">
+								{p}
+							</p>
+						))}
+					</div>
 				</section>
 			</main>
-			<footer className="border-t border-slate-800 px-4 py-8 text-sm text-slate-400">
-				<div className="mx-auto max-w-6xl space-y-2">
-					<p>{site.businessFacts}</p>
-					<p>
-						Support on Telegram:{' '}
-						<a href={site.supportUrl} className="link" target="_blank" rel="noopener noreferrer">
-							{site.supportHandle}
-						</a>
-					</p>
-				</div>
-			</footer>
+			<SiteFooter />
 		</div>
 	)
 }
 
-export const meta: Route.MetaFunction = () => [
-	{ title: `${site.name}: copy verified traders from $50` },
-	{ name: 'description', content: `${site.name} helps retail investors find ranked, manually reviewed traders and copy them through partner brokers.` },
-]
+function Section({
+	id,
+	title,
+	intro,
+	children,
+}: {
+	id: string
+	title: string
+	intro?: string
+	children: React.ReactNode
+}) {
+	return (
+		<section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-28 px-4 py-16 lg:scroll-mt-20">
+			<div className="mx-auto max-w-6xl">
+				<h2 id={`${id}-title`} className="text-center text-3xl font-bold sm:text-4xl">
+					{title}
+				</h2>
+				{intro ? <p className="mx-auto mt-3 max-w-2xl text-center text-slate-300">{intro}</p> : null}
+				<div className="mt-10">{children}</div>
+			</div>
+		</section>
+	)
+}
+
+function Hero({ hero, countdownSeconds }: { hero: LandingContent['hero']; countdownSeconds: number }) {
+	const moving = useRef<HTMLDivElement>(null)
+	useParallax(moving)
+	return (
+		<section aria-labelledby="hero-title" className="border-b border-slate-900 bg-gradient-to-b from-emerald-950/40 to-slate-950">
+			<div ref={moving} className="mx-auto grid max-w-6xl origin-top gap-10 px-4 py-12 md:py-20 lg:grid-cols-2 lg:items-center">
+				<div>
+					<p className="text-sm font-semibold tracking-wide text-emerald-300">{hero.eyebrow}</p>
+					<h1 id="hero-title" className="mt-3 text-4xl font-bold leading-tight sm:text-5xl">
+						{hero.title}
+					</h1>
+					<p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-300">{hero.text}</p>
+					<div className="mt-8 flex flex-wrap gap-3">
+						<Link to="/signup" className="btn-primary">
+							{hero.primaryCta}
+						</Link>
+						<a href="#how-it-works" className="btn-secondary">
+							{hero.secondaryCta}
+						</a>
+					</div>
+					<OfferCountdown startSeconds={countdownSeconds} countdown={hero.countdown} />
+				</div>
+				<DashboardPreview preview={hero.preview} />
+			</div>
+		</section>
+	)
+}
+
+function OfferCountdown({
+	startSeconds,
+	countdown,
+}: {
+	startSeconds: number
+	countdown: LandingContent['hero']['countdown']
+}) {
+	const remaining = useCountdown(startSeconds)
+	return (
+		<div className="mt-8 max-w-xl rounded-xl border border-emerald-400/30 bg-slate-900/80 p-4">
+			<p className="text-sm font-semibold text-emerald-300">{countdown.title}</p>
+			<p className="mt-1 flex flex-wrap items-baseline gap-x-2">
+				<span className="text-sm text-slate-300">{countdown.label}</span>
+				<span role="timer" aria-label={countdown.label} className="font-mono text-2xl font-bold tabular-nums text-white">
+					{formatDuration(remaining)}
+				</span>
+			</p>
+			<p className="mt-2 text-sm leading-relaxed text-slate-300">{countdown.text}</p>
+		</div>
+	)
+}
+
+function DashboardPreview({ preview }: { preview: LandingContent['hero']['preview'] }) {
+	const [paused, setPaused] = useState(false)
+	const active = useHighlight(preview.traders.length, paused)
+	return (
+		<figure
+			className="card shadow-2xl shadow-emerald-950/50"
+			onMouseEnter={() => setPaused(true)}
+			onMouseLeave={() => setPaused(false)}
+		>
+			<div className="flex items-center justify-between gap-3">
+				<p className="font-semibold">{preview.title}</p>
+				<span className="flex items-center gap-1.5 text-xs font-semibold text-emerald-300">
+					<span aria-hidden="true" className="size-2 rounded-full bg-emerald-400" />
+					{preview.alertLabel}
+				</span>
+			</div>
+			<ul className="mt-4 space-y-3" data-highlight={active}>
+				{preview.traders.map((t, i) => (
+					<li
+						key={t.name}
+						data-highlighted={i === active ? 'true' : undefined}
+						className={cx(
+							'rounded-xl border p-3 transition-colors duration-500',
+							i === active ? 'border-emerald-400 bg-emerald-400/10' : 'border-slate-800 bg-slate-950/60',
+						)}
+					>
+						<div className="flex items-center justify-between gap-3">
+							<span className="font-medium">{t.name}</span>
+							<span className="font-semibold text-emerald-300">{t.weeklyReturn} this week</span>
+						</div>
+						<div className="mt-1 flex items-center justify-between gap-3 text-sm text-slate-300">
+							<span>{t.alert}</span>
+							<span>Win rate {t.winRate}</span>
+						</div>
+					</li>
+				))}
+			</ul>
+			<figcaption className="mt-4 text-xs text-slate-400">{preview.caption}</figcaption>
+		</figure>
+	)
+}
+
+function StatsStrip({ stats }: { stats: LandingContent['stats'] }) {
+	return (
+		<section aria-labelledby="stats-title" className="border-b border-slate-900 px-4 py-10">
+			<h2 id="stats-title" className="sr-only">
+				{stats.title}
+			</h2>
+			<dl className="mx-auto grid max-w-6xl grid-cols-2 gap-6 text-center md:grid-cols-4">
+				{stats.items.map((s) => (
+					<div key={s.label} className="flex flex-col-reverse">
+						<dt className="mt-1 text-sm text-slate-300">{s.label}</dt>
+						<dd className="text-3xl font-bold text-emerald-300">{s.value}</dd>
+					</div>
+				))}
+			</dl>
+		</section>
+	)
+}
+
+function ProblemSolution({ problem }: { problem: LandingContent['problem'] }) {
+	return (
+		<section aria-labelledby="problem-title" className="px-4 py-16">
+			<div className="mx-auto max-w-6xl">
+				<h2 id="problem-title" className="mx-auto max-w-3xl text-center text-3xl font-bold sm:text-4xl">
+					{problem.title}
+				</h2>
+				<div className="mt-10 grid gap-4 md:grid-cols-2">
+					<div className="rounded-2xl border border-red-400/30 bg-red-400/5 p-5 sm:p-8">
+						<h3 className="text-lg font-semibold text-red-200">{problem.problemTitle}</h3>
+						<ul className="mt-4 space-y-3">
+							{problem.problem.map((p) => (
+								<li key={p} className="flex gap-3 leading-relaxed text-slate-200">
+									<span aria-hidden="true" className="font-bold text-red-300">
+										✕
+									</span>
+									{p}
+								</li>
+							))}
+						</ul>
+					</div>
+					<div className="rounded-2xl border border-emerald-400/30 bg-emerald-400/5 p-5 sm:p-8">
+						<h3 className="text-lg font-semibold text-emerald-200">{problem.solutionTitle}</h3>
+						<ul className="mt-4 space-y-3">
+							{problem.solution.map((p) => (
+								<li key={p} className="flex gap-3 leading-relaxed text-slate-200">
+									<span aria-hidden="true" className="font-bold text-emerald-300">
+										✓
+									</span>
+									{p}
+								</li>
+							))}
+						</ul>
+					</div>
+				</div>
+			</div>
+		</section>
+	)
+}
+
+function Pricing({ pricing }: { pricing: LandingContent['pricing'] }) {
+	return (
+		<Section id="pricing" title={pricing.title} intro={pricing.intro}>
+			<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+				{pricing.tiers.map((t) => (
+					<li
+						key={t.name}
+						className={cx(
+							'flex flex-col rounded-2xl border p-5 sm:p-6',
+							t.popular ? 'border-emerald-400 bg-emerald-400/5 ring-1 ring-emerald-400' : 'border-slate-800 bg-slate-900/70',
+						)}
+					>
+						<div className="flex items-center justify-between gap-2">
+							<h3 className="text-lg font-semibold">{t.name}</h3>
+							{t.popular ? (
+								<span className="rounded-full bg-emerald-400 px-2.5 py-0.5 text-xs font-bold text-slate-950">
+									{pricing.popularLabel}
+								</span>
+							) : null}
+						</div>
+						<p className="mt-4">
+							<span className="text-4xl font-bold">{t.capital}</span>
+							<span className="ml-2 text-sm text-slate-300">starting capital</span>
+						</p>
+						<ul className="mt-5 flex-1 space-y-2 text-sm text-slate-200">
+							{t.features.map((f) => (
+								<li key={f} className="flex gap-2">
+									<span aria-hidden="true" className="text-emerald-300">
+										✓
+									</span>
+									{f}
+								</li>
+							))}
+						</ul>
+						<Link to="/signup" className={cx('mt-6', t.popular ? 'btn-primary' : 'btn-secondary')}>
+							Start with {t.capital}
+						</Link>
+					</li>
+				))}
+			</ul>
+		</Section>
+	)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+	pageMeta({
+		title: `${site.name}: copy verified traders from $50`,
+		description: `${site.name} helps retail investors find ranked, manually reviewed traders and copy them through partner brokers. Free to use, from a $50 minimum start.`,
+		path: '/',
+		origin: loaderData?.origin,
+	})

@@ -13,6 +13,28 @@ type Setup = (page: Page, request: APIRequestContext) => Promise<void>
 
 const pages: Array<{ name: string; status?: number; setup: Setup }> = [
 	{ name: 'landing /', setup: async (page) => void (await page.goto('/')) },
+	{
+		name: 'landing / (signed in)',
+		setup: async (page, request) => {
+			const member = await createMember(request, { unlocked: true })
+			await login(page, member.email, member.password)
+			await expect(page).toHaveURL(/\/dashboard$/)
+			await page.goto('/')
+			await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+		},
+	},
+	{ name: '/terms', setup: async (page) => void (await page.goto('/terms')) },
+	{
+		name: '/terms with the contents drawer open (phone) or a section chosen (desktop)',
+		setup: async (page) => {
+			await page.goto('/terms')
+			await waitForHydration(page)
+			const summary = page.locator('details summary', { hasText: 'Contents' })
+			if (await summary.isVisible()) await summary.click()
+			await page.getByRole('navigation', { name: 'Table of contents' }).getByRole('link', { name: '6. Eligibility' }).waitFor()
+			if (!(await summary.isVisible())) await page.getByRole('link', { name: '6. Eligibility' }).click()
+		},
+	},
 	{ name: '/signup', setup: async (page) => void (await page.goto('/signup')) },
 	{ name: '/login', setup: async (page) => void (await page.goto('/login')) },
 	{ name: '/forgot-password', setup: async (page) => void (await page.goto('/forgot-password')) },

@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'vitest'
+import { HIGHLIGHT_INTERVAL_MS, NARROW_MAX_WIDTH_PX, nextHighlight, parallaxAt, PARALLAX } from './landing-motion.ts'
+
+describe('spec section 9 constants', () => {
+	test('highlight every 5 s, narrow below 768 px, parallax 0-500 to -150 and 0.9, fade 0-300', () => {
+		expect(HIGHLIGHT_INTERVAL_MS).toBe(5_000)
+		expect(NARROW_MAX_WIDTH_PX).toBe(768)
+		expect(PARALLAX).toEqual({ scrollEnd: 500, maxShiftPx: -150, minScale: 0.9, fadeEnd: 300 })
+	})
+})
+
+describe('parallaxAt', () => {
+	test('at the top nothing moves', () => {
+		expect(parallaxAt(0)).toEqual({ shiftPx: 0, scale: 1, opacity: 1 })
+	})
+
+	test('moves, scales and fades linearly', () => {
+		const half = parallaxAt(250)
+		expect(half.shiftPx).toBeCloseTo(-75)
+		expect(half.scale).toBeCloseTo(0.95)
+		expect(half.opacity).toBeCloseTo(1 - 250 / 300)
+		expect(parallaxAt(150).opacity).toBeCloseTo(0.5)
+	})
+
+	test('the fade ends at 300, the movement at 500', () => {
+		expect(parallaxAt(300).opacity).toBe(0)
+		expect(parallaxAt(300).shiftPx).toBeCloseTo(-90)
+		expect(parallaxAt(500)).toEqual({ shiftPx: -150, scale: 0.9, opacity: 0 })
+	})
+
+	test('clamps past the end, above the top (overscroll) and for bad input', () => {
+		expect(parallaxAt(5_000)).toEqual({ shiftPx: -150, scale: 0.9, opacity: 0 })
+		expect(parallaxAt(-40)).toEqual({ shiftPx: 0, scale: 1, opacity: 1 })
+		expect(parallaxAt(Number.NaN)).toEqual({ shiftPx: 0, scale: 1, opacity: 1 })
+	})
+})
+
+describe('nextHighlight', () => {
+	test('cycles over 3 values', () => {
+		expect([0, 1, 2].map((i) => nextHighlight(i, 3))).toEqual([1, 2, 0])
+		expect(nextHighlight(0, 0)).toBe(0)
+	})
+})

@@ -1,0 +1,173 @@
+/**
+ * The landing page's marketing content (decisions.md section 5: content, not
+ * code). The route's loader reads it, so it can be replaced without touching
+ * the components. Figures and names are the spec's (sections 1, 2 and 9).
+ */
+import { durationToSeconds } from '#app/components/countdown.tsx'
+
+/** Spec section 9: the landing countdown starts at 3d 12h 45m 30s. */
+export const LANDING_COUNTDOWN_START_SECONDS = durationToSeconds({ days: 3, hours: 12, minutes: 45, seconds: 30 })
+
+export type SectionId = 'features' | 'how-it-works' | 'pricing' | 'reviews'
+
+export type Testimonial = { name: string; role: string; content: string; profit: string; country: string }
+export type Feature = { title: string; text: string }
+export type Tier = { name: string; capital: string; popular?: boolean; features: string[] }
+
+export const landing = {
+	nav: [
+		{ id: 'features', label: 'Features' },
+		{ id: 'how-it-works', label: 'How It Works' },
+		{ id: 'pricing', label: 'Pricing' },
+		{ id: 'reviews', label: 'Reviews' },
+	] satisfies Array<{ id: SectionId; label: string }>,
+
+	hero: {
+		eyebrow: 'Manually reviewed traders · Free to use',
+		title: 'Copy verified traders. Keep control of your money.',
+		text: 'Find ranked, manually reviewed traders, connect to a partner broker and copy them from a minimum start of $50. Sign-up setup takes under 3 minutes, and your money always stays with the broker.',
+		primaryCta: 'Get Started Free',
+		secondaryCta: 'See How It Works',
+		countdown: {
+			title: 'Partner bonus window',
+			label: 'Offer ends in',
+			text: 'Up to 100% deposit bonus from partner brokers when you complete setup within 5 minutes. Bonuses are offered and paid by the broker, on its own terms.',
+		},
+		/** The fake dashboard preview: sample content, not live data. */
+		preview: {
+			title: 'Live Top Traders',
+			caption: 'Sample preview of the member dashboard',
+			alertLabel: 'Live alert',
+			/** The highlight cycles over these three rows. */
+			traders: [
+				{ name: 'Amara O.', weeklyReturn: '+4.8%', winRate: '94%', alert: 'Opened EUR/USD long' },
+				{ name: 'Daniel K.', weeklyReturn: '+3.1%', winRate: '91%', alert: 'Took profit on Gold' },
+				{ name: 'Sofia R.', weeklyReturn: '+2.6%', winRate: '89%', alert: 'Risk Shield split applied' },
+			],
+		},
+	},
+
+	stats: {
+		title: 'TradeCircle in numbers',
+		items: [
+			{ value: '50,000+', label: 'traders on the platform' },
+			{ value: '94%', label: 'verified win rate of featured traders' },
+			{ value: '$50', label: 'minimum start' },
+			{ value: '< 3 min', label: 'sign-up setup' },
+		],
+	},
+
+	problem: {
+		title: 'Most retail traders lose. You do not have to trade alone.',
+		problemTitle: 'The problem',
+		problem: [
+			'78% of retail CFD accounts lose money.',
+			'Picking a trader to follow means guessing from screenshots and promises.',
+			'Performance fees eat into the profits you do make.',
+		],
+		solutionTitle: 'Our answer',
+		solution: [
+			'Traders are ranked and manually reviewed before they are listed.',
+			'Zero performance fees on selected offers.',
+			'Risk Shield splits your capital across traders so no single one carries it all.',
+		],
+	},
+
+	reviews: {
+		title: 'What members say',
+		intro: 'Real words, sample figures: results vary and past performance does not guarantee future returns.',
+		items: [
+			{
+				name: 'Chidi Okafor',
+				role: 'Software engineer',
+				content:
+					'I had no time to watch charts. I picked two reviewed traders, split my capital with Risk Shield and check the live alerts over lunch.',
+				profit: '+$1,240 in 3 months',
+				country: 'Nigeria',
+			},
+			{
+				name: 'Grace Mensah',
+				role: 'Nurse',
+				content:
+					'Starting with $50 let me learn without risking my savings. The academy and the risk warnings are honest about what can go wrong.',
+				profit: '+$310 in 2 months',
+				country: 'Ghana',
+			},
+			{
+				name: 'James Mwangi',
+				role: 'Small business owner',
+				content:
+					'The zero performance fee offer was the reason I joined. Support answered on Telegram within minutes when I got stuck connecting my broker.',
+				profit: '+$2,870 in 6 months',
+				country: 'Kenya',
+			},
+		] satisfies Testimonial[],
+	},
+
+	features: {
+		title: 'Everything you need to copy with confidence',
+		items: [
+			{ title: 'Verified Traders', text: 'Every trader is ranked and manually reviewed. Featured traders hold a 94% verified win rate.' },
+			{ title: 'Risk Shield', text: 'Our capital-splitting feature spreads your money across several traders to limit the damage of one bad run.' },
+			{ title: 'Live Alerts', text: 'Get live alerts when the traders you copy open or close a position.' },
+			{ title: 'Zero Performance Fees', text: 'Zero performance fees on selected trader offers: keep more of what you earn.' },
+			{ title: 'Start From $50', text: 'A minimum start of $50 lets you begin small and grow at your own pace.' },
+			{ title: 'Up to 100% Deposit Bonus', text: 'Partner brokers offer up to a 100% deposit bonus to members who sign up through our access links.' },
+		] satisfies Feature[],
+	},
+
+	audience: {
+		title: 'Who it is for',
+		items: [
+			{ title: 'Beginners', text: 'You want exposure to the markets without learning to trade first.' },
+			{ title: 'Busy professionals', text: 'You have capital but not the hours to watch charts all day.' },
+			{ title: 'Experienced traders', text: 'You want to diversify across strategies and keep risk in check.' },
+		] satisfies Feature[],
+	},
+
+	steps: {
+		title: 'How it works',
+		items: [
+			{ title: 'Quick Sign Up', text: 'Create your free account in under 3 minutes, then unlock your dashboard with the code from our Telegram channel.' },
+			{ title: 'Choose Verified Traders', text: 'Compare ranked, manually reviewed traders by return, win rate and risk level.' },
+			{ title: 'Set & Split', text: 'Fund your account at a partner broker, set your capital and let Risk Shield split it across your traders.' },
+		] satisfies Feature[],
+	},
+
+	pricing: {
+		title: 'Pick your starting capital',
+		intro: 'TradeCircle is free to use. Tiers are the capital you fund your own broker account with; we never hold your funds.',
+		popularLabel: 'Most Popular',
+		tiers: [
+			{ name: 'Regular', capital: '$50', features: ['Copy 1 verified trader', 'Live alerts', 'Risk Shield basics', 'Academy access'] },
+			{
+				name: 'Gold',
+				capital: '$99',
+				popular: true,
+				features: ['Copy up to 3 traders', 'Zero performance fees on selected offers', 'Full Risk Shield splitting', 'Priority support'],
+			},
+			{ name: 'Platinum', capital: '$149', features: ['Copy up to 5 traders', 'Early access to 0% fee offers', 'Advanced analytics', 'Priority support'] },
+			{
+				name: 'Titanium',
+				capital: '$200+',
+				features: ['Unlimited trader copies', 'Up to 100% deposit bonus from partner brokers', 'Dedicated account manager', 'All Platinum features'],
+			},
+		] satisfies Tier[],
+	},
+
+	finalCta: {
+		title: 'Ready to copy your first verified trader?',
+		text: 'Free to use, a minimum start of $50 and setup in under 3 minutes.',
+		cta: 'Get Started Free',
+	},
+
+	riskNotice: {
+		title: 'Risk notice',
+		paragraphs: [
+			'Copy trading is trading: when a trader you copy loses, you lose too. Win rates, returns and member results shown here are past figures or samples, and past performance is not a reliable indicator of future results.',
+			'TradeCircle is not a broker or a financial adviser and nothing on this site is financial advice. Your account, deposits and trades are held by the partner broker you choose; we never hold your funds.',
+		],
+	},
+}
+
+export type LandingContent = typeof landing

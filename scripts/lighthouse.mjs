@@ -1,0 +1,186 @@
+// `npm run lighthouse`: audits the built app's public pages with Lighthouse
+// (mobile settings, Debian's chromium) and gates on the quality bars:
+// accessibility, best practices and SEO = 100, the landing page's
+// JavaScript <= 120 KB gzipped, no layout shift above 0.05. The performance
+// score is printed but not gated (it is noisy on shared machines).
+//   --record  also writes the figures into docs/performance.md
+//   --build   builds first (npm test has already built)
+//   --json=F  writes { pages: [{ page, ok, problems }] } to F (for npm test)
+// Exits 1 when a gate fails. Needs a build (build/server/index.js).
+import { execSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 20 : 4700))
+const ORIGIN = `http://localhost:${PORT}`
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const JS_BUDGET_BYTES = 120 * 1000
+const MAX_CLS = 0.05
+const GATED = ['accessibility', 'best-practices', 'seo']
+const PAGES = [
+	{ name: 'landing', path: '/', jsBudget: true },
+	{ name: 'terms', path: '/terms', jsBudget: false },
+]
+const root = path.resolve(`.tmp/lighthouse-${PORT}`)
+
+if (process.argv.includes('--build')) execSync('npm run build', { stdio: 'inherit' })
+if (!fs.existsSync('build/server/index.js')) {
+	console.error('No build found: run `npm run build` first.')
+	process.exit(1)
+}
+fs.rmSync(root, { recursive: true, force: true })
+fs.mkdirSync(root, { recursive: true })
+
+// The production server, as `npm start` runs it, on a throwaway database.
+const server = spawn(process.execPath, ['--max-old-space-size=160', 'server.js'], {
+	env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: path.join(root, 'data'), APP_ORIGIN: ORIGIN },
+	stdio: ['ignore', 'ignore', 'inherit'],
+})
+let chrome
+function cleanUp() {
+	server.kill('SIGTERM')
+	chrome?.kill()
+}
+process.on('exit', cleanUp)
+
+async function waitFor(url) {
+	for (let i = 0; i < 200; i++) {
+		if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`)
+		try {
+			if ((await fetch(url)).ok) return
+		} catch {}
+		await new Promise((r) => setTimeout(r, 100))
+	}
+	throw new Error(`${url} did not come up`)
+}
+
+/**
+ * The page's JavaScript, gzipped: every script file the browser loaded
+ * (each fetched again as gzip, whatever Lighthouse negotiated), plus the
+ * inline scripts of the document (the hydration data), reported apart.
+ */
+async function javascriptSize(lhr, pagePath) {
+	const requests = lhr.audits['network-requests'].details.items
+	const scripts = [...new Set(requests.filter((r) => r.resourceType === 'Script').map((r) => r.url))]
+	let files = 0
+	for (const url of scripts) {
+		const res = await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } })
+		const raw = Buffer.from(await res.arrayBuffer())
+		// fetch decodes the body: gzip it again at the level we precompress with.
+		files += zlib.gzipSync(raw, { level: 9 }).byteLength
+	}
+	const html = await (await fetch(`${ORIGIN}${pagePath}`)).text()
+	const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+		.filter((m) => !/\bsrc\s*=/i.test(m[1]))
+		.map((m) => m[2])
+		.join('\n')
+	return { count: scripts.length, files, inline: zlib.gzipSync(inline, { level: 9 }).byteLength }
+}
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`
+const score = (category) => Math.round((category?.score ?? 0) * 100)
+
+let failed = false
+const rows = []
+const results = []
+try {
+	await waitFor(`${ORIGIN}/healthz`)
+	chrome = await chromeLauncher.launch({
+		chromePath: CHROME,
+		chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+	})
+	for (const page of PAGES) {
+		// Lighthouse's default config is the mobile one (Moto G Power
+		// emulation, simulated slow 4G and 4x CPU slowdown).
+		const { lhr } = await lighthouse(`${ORIGIN}${page.path}`, {
+			port: chrome.port,
+			output: 'json',
+			logLevel: 'error',
+			onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+		})
+		const cls = lhr.audits['cumulative-layout-shift'].numericValue
+		const js = await javascriptSize(lhr, page.path)
+		const row = {
+			page: `${page.name} (${page.path})`,
+			performance: score(lhr.categories.performance),
+			accessibility: score(lhr.categories.accessibility),
+			'best-practices': score(lhr.categories['best-practices']),
+			seo: score(lhr.categories.seo),
+			cls,
+			lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+			tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+			js,
+		}
+		rows.push(row)
+		const problems = []
+		for (const id of GATED) {
+			if (row[id] === 100) continue
+			const audits = lhr.categories[id].auditRefs
+				.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+				.map((ref) => `${ref.id}: ${lhr.audits[ref.id].title}`)
+			problems.push(`${id} ${row[id]} < 100 (${audits.join('; ') || 'see the report'})`)
+		}
+		if (cls > MAX_CLS) problems.push(`layout shift ${cls.toFixed(3)} > ${MAX_CLS}`)
+		if (page.jsBudget && js.files > JS_BUDGET_BYTES) problems.push(`JavaScript ${kb(js.files)} gzipped > ${kb(JS_BUDGET_BYTES)}`)
+		console.log(
+			`${row.page}: performance ${row.performance} (not gated; LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms), accessibility ${row.accessibility}, best practices ${row['best-practices']}, SEO ${row.seo}, CLS ${cls.toFixed(3)}, JS ${kb(js.files)} gzipped (${js.files} bytes) in ${js.count} files (+ ${kb(js.inline)} inline hydration data)`,
+		)
+		for (const p of problems) console.error(`  FAIL ${page.name}: ${p}`)
+		if (problems.length) failed = true
+		results.push({ page: row.page, ok: problems.length === 0, problems })
+		fs.writeFileSync(path.join(root, `${page.name}.report.json`), JSON.stringify(lhr))
+	}
+} catch (error) {
+	console.error(`lighthouse: ${error?.stack ?? error}`)
+	failed = true
+} finally {
+	await chrome?.kill()
+	server.kill('SIGTERM')
+}
+
+if (process.argv.includes('--record') && rows.length === PAGES.length) {
+	let commit = 'unknown'
+	try {
+		commit = execSync('git rev-parse --short HEAD').toString().trim()
+	} catch {}
+	const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${execSync(`${CHROME} --version`, { stdio: ["ignore", "pipe", "ignore"] }).toString().trim()}`
+	const block = [
+		'<!-- lighthouse:start (written by scripts/lighthouse.mjs --record) -->',
+		'## Lighthouse (public pages)',
+		'',
+		`Run of ${new Date().toISOString()}, commit ${commit}; ${machine}; Lighthouse ${lighthouseVersion()}, mobile settings (simulated slow 4G, 4x CPU slowdown). Gates: accessibility, best practices and SEO = 100, landing JavaScript <= ${kb(JS_BUDGET_BYTES)} gzipped, CLS <= ${MAX_CLS}. Performance is recorded, not gated (bar: >= 95).`,
+		'',
+		'| page | performance | accessibility | best practices | SEO | CLS | LCP (ms) | TBT (ms) | JS files, gzipped | inline scripts, gzipped |',
+		'| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+		...rows.map(
+			(r) =>
+				`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ${r.cls.toFixed(3)} | ${r.lcpMs} | ${r.tbtMs} | ${kb(r.js.files)} (${r.js.count} files) | ${kb(r.js.inline)} |`,
+		),
+		'<!-- lighthouse:end -->',
+	].join('\n')
+	const file = path.resolve('docs/performance.md')
+	const text = fs.readFileSync(file, 'utf8')
+	// One block, replaced on each record; appended at the end the first time
+	// (bench.mjs prepends its runs below the header).
+	const existing = /<!-- lighthouse:start[\s\S]*?<!-- lighthouse:end -->/
+	fs.writeFileSync(file, existing.test(text) ? text.replace(existing, () => block) : `${text.trimEnd()}\n\n${block}\n`)
+	console.log(`recorded in ${path.relative(process.cwd(), file)}`)
+}
+
+function lighthouseVersion() {
+	try {
+		return JSON.parse(fs.readFileSync('node_modules/lighthouse/package.json', 'utf8')).version
+	} catch {
+		return 'unknown'
+	}
+}
+
+const jsonArg = process.argv.find((a) => a.startsWith('--json='))
+if (jsonArg) fs.writeFileSync(jsonArg.slice('--json='.length), JSON.stringify({ pages: results }))
+
+console.log(failed ? 'Lighthouse gates failed.' : 'Lighthouse gates passed.')
+process.exit(failed ? 1 : 0)

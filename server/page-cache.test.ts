@@ -1,0 +1,121 @@
+import { describe, expect, test, vi } from 'vitest'
+import { createPageCache, hasSessionCookie, preferredEncoding } from './page-cache.ts'
+import zlib from 'node:zlib'
+
+describe('hasSessionCookie', () => {
+	test.each([
+		['session=abc', true],
+		['__Host-session=abc', true],
+		['theme=dark; session=abc', true],
+		[' a=1 ;  __Host-session=x; b=2', true],
+		['session', true],
+		[undefined, false],
+		['', false],
+		['theme=dark', false],
+		['mysession=abc', false],
+		['session_hint=1; sessions=2', false],
+		['a=session=1', false],
+	])('%s -> %s', (header, expected) => {
+		expect(hasSessionCookie(header)).toBe(expected)
+	})
+})
+
+describe('preferredEncoding', () => {
+	test.each([
+		[undefined, 'identity'],
+		['', 'identity'],
+		['gzip', 'gzip'],
+		['gzip, deflate, br', 'br'],
+		['br;q=0.5, gzip', 'gzip'],
+		['br;q=0, gzip;q=0', 'identity'],
+		['BR', 'br'],
+		['deflate', 'identity'],
+		['gzip;q=1.0, br;q=1.0', 'br'],
+		['*', 'identity'],
+	])('%s -> %s', (header, expected) => {
+		expect(preferredEncoding(header)).toBe(expected)
+	})
+})
+
+const HTML = '<!DOCTYPE html><html><body><h1>Hello</h1><script>1</script></body></html>'.repeat(20)
+
+function fakeRender(status = 200) {
+	return vi.fn(async (path: string) =>
+		new Response(`${HTML}<!-- ${path} -->`, {
+			status,
+			headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'self'" },
+		}),
+	)
+}
+
+describe('createPageCache', () => {
+	test('warm renders each page once; answers carry the CSP, ETag and no-cache, Vary Cookie', async () => {
+		const render = fakeRender()
+		const cache = createPageCache(render)
+		await cache.warm()
+		expect(render.mock.calls.map((c) => c[0]).sort()).toEqual(['/', '/terms'])
+		const a = cache.answer('GET', '/', {})!
+		expect(a.status).toBe(200)
+		expect(a.body!.toString()).toBe(`${HTML}<!-- / -->`)
+		expect(a.headers['Content-Security-Policy']).toBe("script-src 'self'")
+		expect(a.headers['Cache-Control']).toBe('no-cache')
+		expect(a.headers.Vary).toBe('Accept-Encoding, Cookie')
+		expect(a.headers.ETag).toMatch(/^"[A-Za-z0-9_-]+"$/)
+		expect(a.headers['Content-Length']).toBe(String(a.body!.byteLength))
+		expect(a.headers['Content-Encoding']).toBeUndefined()
+		expect(cache.answer('GET', '/terms', {})!.body!.toString()).toContain('<!-- /terms -->')
+		cache.answer('GET', '/', {})
+		expect(render).toHaveBeenCalledTimes(2)
+	})
+
+	test('serves brotli and gzip copies that decode to the page', async () => {
+		const cache = createPageCache(fakeRender())
+		await cache.warm()
+		const br = cache.answer('GET', '/', { 'accept-encoding': 'gzip, deflate, br' })!
+		expect(br.headers['Content-Encoding']).toBe('br')
+		expect(zlib.brotliDecompressSync(br.body!).toString()).toBe(`${HTML}<!-- / -->`)
+		const gz = cache.answer('GET', '/', { 'accept-encoding': 'gzip' })!
+		expect(gz.headers['Content-Encoding']).toBe('gzip')
+		expect(zlib.gunzipSync(gz.body!).toString()).toBe(`${HTML}<!-- / -->`)
+		expect(gz.body!.byteLength).toBeLessThan(HTML.length / 4)
+	})
+
+	test('304 for a matching If-None-Match; HEAD has headers and no body', async () => {
+		const cache = createPageCache(fakeRender())
+		await cache.warm()
+		const { ETag } = cache.answer('GET', '/', {})!.headers
+		const notModified = cache.answer('GET', '/', { 'if-none-match': `"other", ${ETag}` })!
+		expect(notModified.status).toBe(304)
+		expect(notModified.body).toBeNull()
+		expect(notModified.headers.ETag).toBe(ETag)
+		expect(cache.answer('GET', '/', { 'if-none-match': '"other"' })!.status).toBe(200)
+		const head = cache.answer('HEAD', '/terms', {})!
+		expect(head.status).toBe(200)
+		expect(head.body).toBeNull()
+		expect(Number(head.headers['Content-Length'])).toBeGreaterThan(0)
+	})
+
+	test('not ours: session cookies, query strings, other paths and methods', async () => {
+		const cache = createPageCache(fakeRender())
+		await cache.warm()
+		expect(cache.answer('GET', '/', { cookie: 'session=abc' })).toBeNull()
+		expect(cache.answer('GET', '/terms', { cookie: 'x=1; __Host-session=abc' })).toBeNull()
+		expect(cache.answer('GET', '/?utm_source=x', {})).toBeNull()
+		expect(cache.answer('GET', '/terms/', {})).toBeNull()
+		expect(cache.answer('GET', '/login', {})).toBeNull()
+		expect(cache.answer('GET', '/_root.data', {})).toBeNull()
+		expect(cache.answer('POST', '/', {})).toBeNull()
+		expect(cache.answer('GET', '/', { cookie: 'theme=dark' })).not.toBeNull()
+	})
+
+	test('a failed render is reported and not cached; the next request retries', async () => {
+		const errors: string[] = []
+		const render = fakeRender(500)
+		const cache = createPageCache(render, (path) => errors.push(path))
+		await cache.warm()
+		expect(errors.sort()).toEqual(['/', '/terms'])
+		expect(cache.answer('GET', '/', {})).toBeNull()
+		render.mockImplementation(fakeRender(200))
+		await vi.waitFor(() => expect(cache.answer('GET', '/', {})).not.toBeNull())
+	})
+})

@@ -1,0 +1,172 @@
+import crypto from 'node:crypto'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+
+/**
+ * The public pages as visitors without a session see them, rendered once
+ * and kept in memory with gzip and brotli copies, so serving them costs
+ * about as much as a static file (quality bars: >= 25% of a static file).
+ *
+ * - Only GET and HEAD of the exact paths, without a query string, and only
+ *   for requests that carry no session cookie: a member always gets a page
+ *   rendered for them, so one member's header never reaches anyone else.
+ * - The cached render has no per-request nonce (one page for everyone);
+ *   app/entry.server.tsx gives it a CSP that allows its inline scripts by
+ *   their SHA-256 hashes instead.
+ * - The pages depend only on the build and the start-up configuration
+ *   (APP_ORIGIN), so an entry never goes stale while the process runs.
+ */
+
+export const CACHED_PAGES = ['/', '/terms'] as const
+
+/** Cookie names that may carry a member session (session.server.ts). */
+const SESSION_COOKIES = new Set(['session', '__Host-session'])
+
+const gzip = promisify(zlib.gzip)
+const brotli = promisify(zlib.brotliCompress)
+
+type Entry = {
+	etag: string
+	headers: Record<string, string>
+	identity: Buffer
+	gzip: Buffer
+	br: Buffer
+}
+
+export type CachedAnswer = { status: number; headers: Record<string, string>; body: Buffer | null }
+
+type RequestHeaders = {
+	cookie?: string | undefined
+	'accept-encoding'?: string | undefined
+	'if-none-match'?: string | undefined
+}
+
+/** True when the Cookie header holds a cookie named like a member session. */
+export function hasSessionCookie(cookieHeader: string | undefined) {
+	if (!cookieHeader || !cookieHeader.includes('session')) return false
+	for (const part of cookieHeader.split(';')) {
+		const eq = part.indexOf('=')
+		const name = (eq === -1 ? part : part.slice(0, eq)).trim()
+		if (SESSION_COOKIES.has(name)) return true
+	}
+	return false
+}
+
+/** The best encoding we hold for an Accept-Encoding header: br, gzip or identity. */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+	if (!acceptEncoding) return 'identity'
+	let best: 'br' | 'gzip' | 'identity' = 'identity'
+	let bestQ = 0
+	for (const item of acceptEncoding.split(',')) {
+		const [rawName, ...params] = item.trim().split(';')
+		const name = rawName!.trim().toLowerCase()
+		if (name !== 'br' && name !== 'gzip') continue
+		const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/i.exec(p)).find(Boolean)
+		const weight = q ? Number(q[1]) : 1
+		if (!(weight > 0)) continue
+		// Equal weights: brotli is smaller.
+		if (weight > bestQ || (weight === bestQ && name === 'br')) {
+			best = name
+			bestQ = weight
+		}
+	}
+	return best
+}
+
+function etagMatches(ifNoneMatch: string | undefined, etag: string) {
+	if (!ifNoneMatch) return false
+	return ifNoneMatch.split(',').some((t) => {
+		const tag = t.trim()
+		return tag === '*' || tag === etag || tag === `W/${etag}`
+	})
+}
+
+/**
+ * `render(path)` renders one page for the cache (a visitor without a
+ * session); only a 200 HTML answer is kept.
+ */
+export function createPageCache(
+	render: (path: string) => Promise<Response>,
+	onError: (path: string, error: unknown) => void = () => {},
+) {
+	const entries = new Map<string, Entry>()
+	const filling = new Map<string, Promise<void>>()
+	const cacheable = new Set<string>(CACHED_PAGES)
+
+	async function build(path: string) {
+		const response = await render(path)
+		const type = response.headers.get('Content-Type') ?? ''
+		const csp = response.headers.get('Content-Security-Policy')
+		if (response.status !== 200 || !type.startsWith('text/html') || !csp) {
+			throw new Error(`not cacheable: status ${response.status}`)
+		}
+		const identity = Buffer.from(await response.arrayBuffer())
+		const [gz, br] = await Promise.all([
+			gzip(identity, { level: 9 }),
+			brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+		])
+		const etag = `"${crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`
+		entries.set(path, {
+			etag,
+			identity,
+			gzip: gz,
+			br,
+			headers: {
+				'Content-Type': type,
+				'Content-Security-Policy': csp,
+				// Revalidate every time (ETag makes that a 304); shared caches
+				// must key on the cookie, as this answer is for visitors only.
+				'Cache-Control': 'no-cache',
+				Vary: 'Accept-Encoding, Cookie',
+				ETag: etag,
+			},
+		})
+	}
+
+	/** Renders `path` into the cache (once at a time); failures are reported, not thrown. */
+	function fill(path: string) {
+		let pending = filling.get(path)
+		if (!pending) {
+			pending = build(path)
+				.catch((error) => onError(path, error))
+				.finally(() => filling.delete(path))
+			filling.set(path, pending)
+		}
+		return pending
+	}
+
+	return {
+		/** Renders every cached page (at start-up). */
+		warm() {
+			return Promise.all(CACHED_PAGES.map(fill)).then(() => undefined)
+		},
+		/** Drops every entry (tests). */
+		clear() {
+			entries.clear()
+		},
+		/**
+		 * The answer for a request, or null when it is not ours to answer
+		 * (another path, a query string, a session cookie, another method, or
+		 * an entry not rendered yet: that starts a render for the next one).
+		 */
+		answer(method: string | undefined, url: string | undefined, headers: RequestHeaders): CachedAnswer | null {
+			if (method !== 'GET' && method !== 'HEAD') return null
+			if (!url || !cacheable.has(url)) return null
+			if (hasSessionCookie(headers.cookie)) return null
+			const entry = entries.get(url)
+			if (!entry) {
+				void fill(url)
+				return null
+			}
+			if (etagMatches(headers['if-none-match'], entry.etag)) {
+				const { 'Content-Type': _type, ...rest } = entry.headers
+				return { status: 304, headers: rest, body: null }
+			}
+			const encoding = preferredEncoding(headers['accept-encoding'])
+			const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity
+			const out: Record<string, string> = { ...entry.headers, 'Content-Length': String(body.byteLength) }
+			if (encoding !== 'identity') out['Content-Encoding'] = encoding
+			return { status: 200, headers: out, body: method === 'HEAD' ? null : body }
+		},
+	}
+}

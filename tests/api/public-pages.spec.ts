@@ -1,0 +1,162 @@
+import crypto from 'node:crypto'
+import zlib from 'node:zlib'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { E2E_BASE_URL } from '../setup/e2e-config.ts'
+import { createMember } from '../playwright-utils.ts'
+
+// The landing and terms pages for visitors come from the page cache
+// (server/page-cache.ts) with a hash-based CSP; members get pages rendered
+// for them. Plus the pages' SEO tags, robots.txt and sitemap.xml.
+
+const sha = (text: string) => crypto.createHash('sha256').update(text, 'utf8').digest('base64')
+const inlineScripts = (html: string) =>
+	[...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !/\bsrc\s*=/i.test(m[1]!)).map((m) => m[2]!)
+
+/** A member signed in through the real sign-in form: the context now holds the session cookie. */
+async function signedInContext(playwright: { request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> } }, request: APIRequestContext) {
+	const member = await createMember(request, { unlocked: true })
+	const context = await playwright.request.newContext({ baseURL: E2E_BASE_URL })
+	const res = await context.post('/login', { form: { email: member.email, password: member.password }, maxRedirects: 0 })
+	expect(res.status()).toBe(302)
+	return { context, member }
+}
+
+for (const path of ['/', '/terms']) {
+	test(`${path} for a visitor: cached, CSP allows exactly its inline scripts by hash, security headers kept`, async ({ request }) => {
+		const a = await request.get(path)
+		expect(a.status()).toBe(200)
+		const headers = a.headers()
+		const csp = headers['content-security-policy']
+		expect(csp).not.toContain('nonce')
+		expect(csp).toContain("script-src 'self' 'sha256-")
+		expect(csp).toContain("object-src 'none'")
+		expect(csp).toContain("base-uri 'none'")
+		expect(csp).toContain("frame-ancestors 'none'")
+		const html = await a.text()
+		const scripts = inlineScripts(html)
+		expect(scripts.length).toBeGreaterThan(0)
+		for (const script of scripts) expect(csp).toContain(`'sha256-${sha(script)}'`)
+		expect(headers['cache-control']).toBe('no-cache')
+		expect(headers.vary).toContain('Cookie')
+		expect(headers.etag).toBeTruthy()
+		expect(headers['x-content-type-options']).toBe('nosniff')
+		expect(headers['x-frame-options']).toBe('DENY')
+		expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+		expect(headers['x-request-id']).toBeTruthy()
+		expect(html).toContain('Sign In')
+		expect(html).not.toContain('Sign Out')
+
+		// The same bytes for everyone, revalidated with a 304.
+		const b = await request.get(path)
+		expect(await b.text()).toBe(html)
+		const again = await request.get(path, { headers: { 'If-None-Match': headers.etag! } })
+		expect(again.status()).toBe(304)
+	})
+
+	test(`${path}: brotli and gzip copies decode to the same page; HEAD has no body`, async () => {
+		// Raw bytes: Node's fetch would decode them for us.
+		const url = `${E2E_BASE_URL}${path}`
+		const plain = Buffer.from(await (await fetch(url, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer())
+		const http = await import('node:http')
+		const raw = (encoding: string, method = 'GET') =>
+			new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+				const req = http.request(url, { method, headers: { 'Accept-Encoding': encoding } }, (res) => {
+					const chunks: Buffer[] = []
+					res.on('data', (c: Buffer) => chunks.push(c))
+					res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+				})
+				req.on('error', reject)
+				req.end()
+			})
+		const br = await raw('gzip, deflate, br')
+		expect(br.headers['content-encoding']).toBe('br')
+		expect(zlib.brotliDecompressSync(br.body).equals(plain)).toBe(true)
+		const gz = await raw('gzip')
+		expect(gz.headers['content-encoding']).toBe('gzip')
+		expect(zlib.gunzipSync(gz.body).equals(plain)).toBe(true)
+		const head = await raw('gzip', 'HEAD')
+		expect(head.body.byteLength).toBe(0)
+		expect(head.headers['content-type']).toBe('text/html; charset=utf-8')
+	})
+
+	test(`${path} with a session: rendered for the member (nonce CSP, no-store), never cached for others`, async ({
+		playwright,
+		request,
+	}) => {
+		const { context } = await signedInContext(playwright, request)
+		const mine = await context.get(path)
+		expect(mine.status()).toBe(200)
+		expect(mine.headers()['cache-control']).toBe('private, no-store')
+		expect(mine.headers()['content-security-policy']).toMatch(/'nonce-[^']+' 'strict-dynamic'/)
+		const html = await mine.text()
+		expect(html).toContain('Sign Out')
+		expect(html).toContain('href="/dashboard"')
+		expect(html).not.toContain('>Sign In<')
+
+		// A visitor right after still gets the visitor's page.
+		const visitor = await request.get(path)
+		const visitorHtml = await visitor.text()
+		expect(visitorHtml).not.toContain('Sign Out')
+		expect(visitor.headers()['content-security-policy']).not.toContain('nonce')
+		await context.dispose()
+	})
+}
+
+test('a stale or forged session cookie gets the visitor page, rendered fresh (not the cache)', async ({ request }) => {
+	const res = await request.get('/', { headers: { Cookie: 'session=forged.value' } })
+	expect(res.status()).toBe(200)
+	expect(res.headers()['content-security-policy']).toContain("'nonce-")
+	const html = await res.text()
+	expect(html).toContain('Get Started Free')
+	expect(html).not.toContain('Sign Out')
+})
+
+test('a query string renders fresh; canonical URLs use APP_ORIGIN whatever the Host header says', async ({ request }) => {
+	for (const [path, headers] of [
+		['/?utm_source=test', { Host: 'evil.example' }],
+		['/', { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' }],
+		['/terms?x=1', { 'X-Forwarded-Host': 'evil.example' }],
+	] as const) {
+		const html = await (await request.get(path, { headers })).text()
+		const canonicalPath = path.startsWith('/terms') ? '/terms' : '/'
+		expect(html).toContain(`<link rel="canonical" href="${E2E_BASE_URL}${canonicalPath}"/>`)
+		expect(html).not.toContain('evil.example')
+	}
+})
+
+test('each public page has its own title, description, Open Graph tags and canonical URL', async ({ request }) => {
+	const landing = await (await request.get('/')).text()
+	const terms = await (await request.get('/terms')).text()
+	const tag = (html: string, re: RegExp) => re.exec(html)?.[1]
+	for (const [html, path] of [
+		[landing, '/'],
+		[terms, '/terms'],
+	] as const) {
+		expect(tag(html, /<title>([^<]+)<\/title>/)).toBeTruthy()
+		expect(tag(html, /<meta name="description" content="([^"]+)"/)!.length).toBeGreaterThan(50)
+		expect(tag(html, /<meta property="og:title" content="([^"]+)"/)).toBe(tag(html, /<title>([^<]+)<\/title>/))
+		expect(tag(html, /<meta property="og:description" content="([^"]+)"/)).toBeTruthy()
+		expect(tag(html, /<meta property="og:type" content="([^"]+)"/)).toBe('website')
+		expect(tag(html, /<meta property="og:url" content="([^"]+)"/)).toBe(`${E2E_BASE_URL}${path}`)
+		expect(tag(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${E2E_BASE_URL}${path}`)
+	}
+	expect(tag(landing, /<title>([^<]+)<\/title>/)).not.toBe(tag(terms, /<title>([^<]+)<\/title>/))
+	expect(terms).toContain('<title>Terms &amp; Conditions | TradeCircle</title>')
+})
+
+test('robots.txt and sitemap.xml', async ({ request }) => {
+	const robots = await request.get('/robots.txt')
+	expect(robots.status()).toBe(200)
+	expect(robots.headers()['content-type']).toBe('text/plain; charset=utf-8')
+	const text = await robots.text()
+	expect(text).toContain('User-agent: *')
+	expect(text).toContain('Disallow: /dashboard')
+	expect(text).toContain(`Sitemap: ${E2E_BASE_URL}/sitemap.xml`)
+
+	const sitemap = await request.get('/sitemap.xml')
+	expect(sitemap.status()).toBe(200)
+	expect(sitemap.headers()['content-type']).toBe('application/xml; charset=utf-8')
+	const xml = await sitemap.text()
+	expect(xml).toContain(`<loc>${E2E_BASE_URL}/</loc>`)
+	expect(xml).toContain(`<loc>${E2E_BASE_URL}/terms</loc>`)
+})
