@@ -44,12 +44,22 @@ export function DashboardNav({ locked, onNavigate }: { locked: boolean; onNaviga
 									)
 								}
 							>
-								<span>{item.label}</span>
-								{isLocked ? (
-									<span className="rounded-full border border-amber-300/60 px-2 py-0.5 text-xs text-amber-200">
-										<span aria-hidden="true">🔒 </span>Premium
-									</span>
-								) : null}
+								{({ isActive }) => (
+									<>
+										<span>{item.label}</span>
+										{isLocked ? (
+											// On the current page's light highlight the badge turns dark (contrast).
+											<span
+												className={cx(
+													'rounded-full border px-2 py-0.5 text-xs',
+													isActive ? 'border-slate-950/60 text-slate-950' : 'border-amber-300/60 text-amber-200',
+												)}
+											>
+												<span aria-hidden="true">🔒 </span>Premium
+											</span>
+										) : null}
+									</>
+								)}
 							</NavLink>
 						</li>
 					)
