@@ -1,0 +1,219 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { createMember } from '../playwright-utils.ts'
+import { activateGold, signInMember, submitActivationCode } from './dashboard-support.ts'
+import { jsOff, waitForHydration } from './support.ts'
+
+/**
+ * Every page and dialog of the member dashboard, at a phone and a desktop
+ * width: zero axe violations of any impact, no horizontal overflow on the
+ * phone, and (with JS) no Content-Security-Policy violation or page error.
+ * The checks are those of a11y.spec.ts (the account journey).
+ */
+
+type Setup = (page: Page, request: APIRequestContext) => Promise<void>
+
+/** A signed-in member with one referral credited (so statement, leaderboard and contest rows render). */
+async function signInWithReferral(page: Page, request: APIRequestContext) {
+	const member = await signInMember(page, request)
+	await createMember(request, { unlocked: true, overrides: { referralCode: member.user.referralCode } })
+	return member
+}
+
+async function goto(page: Page, url: string, heading: string | RegExp) {
+	await page.goto(url)
+	await expect(page.getByRole('heading', { level: 1, name: heading, includeHidden: true })).toBeAttached()
+}
+
+const pages: Array<{ name: string; setup: Setup }> = [
+	{
+		name: '/dashboard (home)',
+		setup: async (page, request) => void (await signInMember(page, request)),
+	},
+	{
+		name: '/dashboard/traders/:id (trader detail)',
+		setup: async (page, request) => {
+			await signInMember(page, request)
+			await goto(page, '/dashboard/traders/chioma-eze?sort=winRate', /^Welcome back/)
+			await waitForHydration(page)
+			await expect(page.getByRole(jsOff() ? 'region' : 'dialog', { name: 'Chioma Eze' })).toBeVisible()
+		},
+	},
+	{
+		name: '/dashboard/academy (a lesson completed)',
+		setup: async (page, request) => {
+			await signInMember(page, request)
+			await goto(page, '/dashboard/academy?tab=risk', 'Academy')
+			await waitForHydration(page)
+			await page.getByRole('button', { name: /^Mark as complete/ }).first().click()
+			await expect(page.getByText('1 of 15 lessons completed (7%)')).toBeVisible()
+		},
+	},
+	{
+		name: '/dashboard/plans',
+		setup: async (page, request) => {
+			await signInMember(page, request)
+			await goto(page, '/dashboard/plans', 'Plans')
+		},
+	},
+	{
+		name: '/dashboard/plans after activating gold',
+		setup: async (page, request) => {
+			await signInMember(page, request)
+			await activateGold(page)
+			await expect(page.getByRole('status')).toHaveText('Your plan is now Gold Room.')
+		},
+	},
+	{
+		name: '/dashboard/plans/activate (activation dialog)',
+		setup: async (page, request) => {
+			await signInMember(page, request)
+			await goto(page, '/dashboard/plans/activate?plan=gold', 'Plans')
+			await waitForHydration(page)
+			await expect(page.getByLabel('Activation code', { exact: true })).toBeVisible()
+		},
+	},
+	{
+		name: '/dashboard/plans/activate after a bad code (error shown)',
+		setup: async (page, request) => {
+			await signInMember(page, request)
+			await submitActivationCode(page, 'GOLD-NOT-ISSUED')
+			await expect(page.getByText('Invalid activation code. Please check the code and try again.')).toBeVisible()
+		},
+	},
+	{
+		name: '/dashboard/zero-fee locked (regular plan)',
+		setup: async (page, request) => {
+			await signInMember(page, request)
+			await goto(page, '/dashboard/zero-fee', '0% Fee Offers')
+			await expect(page.getByText('Upgrade to a premium plan to access this feature')).toBeVisible()
+		},
+	},
+	{
+		name: '/dashboard/zero-fee unlocked (gold plan)',
+		setup: async (page, request) => {
+			await signInMember(page, request)
+			await activateGold(page)
+			await goto(page, '/dashboard/zero-fee', '0% Fee Offers')
+			await expect(page.getByRole('link', { name: /^Claim 0% offer/ }).first()).toBeVisible()
+		},
+	},
+	{
+		name: '/dashboard/zero-fee/:id (confirm dialog)',
+		setup: async (page, request) => {
+			await signInMember(page, request)
+			await activateGold(page)
+			await goto(page, '/dashboard/zero-fee/chioma-eze', '0% Fee Offers')
+			await waitForHydration(page)
+			await expect(page.getByRole('button', { name: 'Confirm', exact: true })).toBeVisible()
+		},
+	},
+	{
+		name: '/dashboard/referrals info tab (with a statement line)',
+		setup: async (page, request) => {
+			await signInWithReferral(page, request)
+			await goto(page, '/dashboard/referrals', 'Referrals & Invite')
+			await expect(page.getByRole('region', { name: 'Points statement' })).toBeVisible()
+		},
+	},
+	{
+		name: '/dashboard/referrals milestones tab',
+		setup: async (page, request) => {
+			await signInMember(page, request)
+			await goto(page, '/dashboard/referrals?tab=milestones', 'Referrals & Invite')
+		},
+	},
+	{
+		name: '/dashboard/referrals leaderboard tab (ranked)',
+		setup: async (page, request) => {
+			await signInWithReferral(page, request)
+			await goto(page, '/dashboard/referrals?tab=leaderboard', 'Referrals & Invite')
+			await expect(page.getByText(/^Your rank: #\d+$/)).toBeVisible()
+		},
+	},
+	{
+		name: '/dashboard/contests (ranked)',
+		setup: async (page, request) => {
+			await signInWithReferral(page, request)
+			await goto(page, '/dashboard/contests', 'Monthly Contest')
+			await expect(page.getByRole('region', { name: 'Your standing' })).toContainText('Your referrals this month1')
+		},
+	},
+]
+
+const viewports = [
+	{ width: 360, height: 800 },
+	{ width: 1280, height: 800 },
+]
+
+async function expectAccessible(page: Page, viewport: { width: number }) {
+	await waitForHydration(page)
+	await page.waitForLoadState('networkidle')
+	if (jsOff()) {
+		// As in a11y.spec.ts: axe yields with timers, which do not fire while
+		// page scripts are disabled, so its callbacks run as microtasks.
+		await page.evaluate(() => {
+			const later = <T extends unknown[]>(fn: (...a: T) => void, ...args: T) => {
+				void Promise.resolve().then(() => fn(...args))
+				return 0
+			}
+			const w = window as unknown as Record<string, unknown>
+			w.setTimeout = (fn: () => void, _ms?: number, ...args: []) => later(fn, ...args)
+			w.clearTimeout = () => {}
+			w.requestAnimationFrame = (fn: (t: number) => void) => later(fn, performance.now())
+			w.requestIdleCallback = (fn: (d: object) => void) => later(fn, { didTimeout: false, timeRemaining: () => 50 })
+		})
+	}
+	const results = await new AxeBuilder({ page }).analyze()
+	const summary = results.violations.map((v) => ({
+		id: v.id,
+		impact: v.impact,
+		help: v.help,
+		targets: v.nodes.map((n) => n.target.join(' ')),
+	}))
+	expect(summary, 'axe violations').toEqual([])
+
+	if (viewport.width === 360) {
+		const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+		expect(scrollWidth, 'no horizontal overflow at 360px').toBeLessThanOrEqual(360)
+	}
+}
+
+function watchProblems(page: Page) {
+	const problems: string[] = []
+	if (!jsOff()) {
+		page.on('console', (msg) => {
+			if (/Content[- ]Security[- ]Policy/i.test(msg.text())) problems.push(`console: ${msg.text()}`)
+		})
+		page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+	}
+	return problems
+}
+
+for (const viewport of viewports) {
+	test.describe(`dashboard at ${viewport.width}x${viewport.height}`, () => {
+		test.use({ viewport })
+
+		for (const { name, setup } of pages) {
+			test(`${name} has no accessibility violations`, async ({ page, request }) => {
+				const problems = watchProblems(page)
+				await setup(page, request)
+				await expectAccessible(page, viewport)
+				expect(problems, 'CSP violations and page errors').toEqual([])
+			})
+		}
+	})
+}
+
+test.describe('dashboard at 360x800', () => {
+	test.use({ viewport: { width: 360, height: 800 } })
+
+	test('the open Menu drawer has no accessibility violations', async ({ page, request }) => {
+		const problems = watchProblems(page)
+		await signInMember(page, request)
+		await page.getByText('Menu', { exact: true }).click()
+		await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible()
+		await expectAccessible(page, { width: 360 })
+		expect(problems, 'CSP violations and page errors').toEqual([])
+	})
+})
