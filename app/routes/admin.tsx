@@ -63,9 +63,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 					<div className="order-3 flex w-full min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:order-none sm:w-auto sm:justify-end">
 						<span className="font-semibold">{admin.name}</span>
 						<span className="min-w-0 break-all text-slate-300">{admin.email}</span>
-						<span className="rounded-full border border-emerald-400/60 px-2 py-0.5 text-xs font-semibold text-emerald-200">
+						<span>
 							<span className="sr-only">Role: </span>
-							{admin.roleLabel}
+							<span className="rounded-full border border-emerald-400/60 px-2 py-0.5 text-xs font-semibold text-emerald-200">
+								{admin.roleLabel}
+							</span>
 						</span>
 					</div>
 					<div className="flex items-center gap-2">
