@@ -277,7 +277,7 @@ function RevenueForm({
 	const pending =
 		navigation.state === 'submitting' && navigation.formAction?.startsWith('/admin/dashboard') === true
 	const [form, fields] = useForm({
-		id: 'revenue',
+		id: 'revenue-form',
 		lastResult,
 		constraint: revenueConstraint,
 		defaultValue: { month: currentMonth },

@@ -42,7 +42,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 	// With JS, navigating closes the drawer (without JS each page starts closed).
 	useEffect(() => {
 		if (drawer.current) drawer.current.open = false
-	}, [location.pathname])
+	}, [location.key])
 	const footerBox = (
 		<div className="mt-6 rounded-xl border border-emerald-400/40 bg-emerald-400/10 p-4 text-sm">
 			<p className="font-semibold text-emerald-200">{admin.accessLabel}</p>
@@ -51,7 +51,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 	)
 	return (
 		<div className="min-h-screen">
-			<header className="sticky top-0 z-20 border-b border-slate-800 bg-slate-950/95">
+			{/* Sticky from small tablets up; on a phone the wrapped header would take a fifth of the screen. */}
+			<header className="top-0 z-20 border-b border-slate-800 bg-slate-950/95 sm:sticky">
 				<div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
 					<Link to="/admin/dashboard" className="mr-auto flex items-center gap-2">
 						<img src="/favicon.svg" alt="" width={28} height={28} />
@@ -84,19 +85,21 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 			</header>
 			<div className="mx-auto max-w-7xl px-4 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
 				{/* Narrow screens: a slide-out that opens without JS (<details>). */}
-				<details ref={drawer} className="group mt-4 rounded-xl border border-slate-800 bg-slate-900/70 lg:hidden">
-					<summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-semibold">
-						<span>Menu</span>
-						<span aria-hidden="true" className="text-xl group-open:rotate-90">
-							☰
-						</span>
-					</summary>
-					<div className="px-3 pb-3">
-						<AdminNav />
-						{footerBox}
-					</div>
-				</details>
-				<aside className="hidden lg:block">
+				<aside aria-label="Admin menu" className="lg:hidden">
+					<details ref={drawer} className="group mt-4 rounded-xl border border-slate-800 bg-slate-900/70">
+						<summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-semibold">
+							<span>Menu</span>
+							<span aria-hidden="true" className="text-xl group-open:rotate-90">
+								☰
+							</span>
+						</summary>
+						<div className="px-3 pb-3">
+							<AdminNav />
+							{footerBox}
+						</div>
+					</details>
+				</aside>
+				<aside aria-label="Admin menu" className="hidden lg:block">
 					<div className="sticky top-24 py-8">
 						<AdminNav />
 						{footerBox}

@@ -13,9 +13,9 @@ function loginForm(page: Page) {
 	}
 }
 
-/** The sidebar and its footer box of the current viewport (desktop: the aside). */
+/** The sidebar with its footer box (at desktop width the drawer is hidden). */
 function sidebar(page: Page) {
-	return page.locator('aside')
+	return page.getByRole('complementary', { name: 'Admin menu' })
 }
 
 test.describe('admin sign-in', () => {
