@@ -69,6 +69,10 @@ test.describe('guards of /api/admin/*', () => {
 		const cookie = login.headers()['set-cookie']!.split(';')[0]!
 		expect(cookie).toMatch(/^admin_session=/)
 		expect((await request.get('/api/admin/me', { headers: { Cookie: cookie } })).status()).toBe(401)
+		// The page it opens is never cached.
+		const page = await request.get('/admin/dashboard', { headers: { Cookie: cookie }, maxRedirects: 0 })
+		expect(page.status()).toBe(200)
+		expect(page.headers()['cache-control']).toBe('private, no-store')
 	})
 })
 
