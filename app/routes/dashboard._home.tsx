@@ -155,7 +155,7 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 						</button>
 					</Form>
 				</div>
-				<div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="traders-heading">
+				<div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Live Top Traders table">
 					<table className="w-full min-w-[36rem] text-left text-sm">
 						<thead className="text-slate-300">
 							<tr className="border-b border-slate-800">
