@@ -71,6 +71,8 @@ export const users = sqliteTable(
 		uniqueIndex('users_referral_code_unique').on(t.referralCode),
 		index('users_referrer_id_idx').on(t.referrerId),
 		index('users_created_at_idx').on(t.createdAt),
+		// Platform Activity on the admin dashboard counts members seen lately.
+		index('users_last_seen_at_idx').on(t.lastSeenAt),
 		index('users_referral_rank_idx').on(desc(t.referralPoints), t.lastReferralAt, t.id),
 	],
 )
@@ -142,7 +144,10 @@ export const admins = sqliteTable(
 		name: text('name').notNull(),
 		role: text('role', { enum: ADMIN_ROLES }).notNull().default('admin'),
 		passwordHash: text('password_hash').notNull(),
+		/** The latest sign-in. */
 		lastLogin: integer('last_login', { mode: 'timestamp_ms' }),
+		/** The sign-in before the latest one: the shell's "last login" (null on a first sign-in). */
+		previousLogin: integer('previous_login', { mode: 'timestamp_ms' }),
 		createdAt: createdAt(),
 	},
 	(t) => [uniqueIndex('admins_email_unique').on(t.email)],
@@ -308,6 +313,119 @@ export const feeOfferClaims = sqliteTable(
 	],
 )
 
+export const ALERT_TYPES = ['error', 'warning', 'info'] as const
+export type AlertType = (typeof ALERT_TYPES)[number]
+
+/**
+ * Staff sessions, apart from members' (decisions.md 3): the admin cookie
+ * (kind "web") or an /api/admin bearer token (kind "api") holds a random
+ * secret; only its SHA-256 is stored. Absolute expiry in expiresAt, idle
+ * expiry from lastUsedAt.
+ */
+export const adminSessions = sqliteTable(
+	'admin_sessions',
+	{
+		id: id(),
+		tokenHash: text('token_hash').notNull(),
+		adminId: integer('admin_id')
+			.notNull()
+			.references(() => admins.id, { onDelete: 'cascade' }),
+		kind: text('kind', { enum: SESSION_KINDS }).notNull(),
+		expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+		lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }).notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex('admin_sessions_token_hash_unique').on(t.tokenHash),
+		index('admin_sessions_admin_id_idx').on(t.adminId),
+		index('admin_sessions_expires_at_idx').on(t.expiresAt),
+	],
+)
+
+/**
+ * Every admin change (decisions.md 4): who (the admin, with the email as it
+ * was, kept when the admin is deleted), what, on which target, the values
+ * before and after (JSON, secrets stripped) and when.
+ */
+export const auditLog = sqliteTable(
+	'audit_log',
+	{
+		id: id(),
+		adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+		adminEmail: text('admin_email').notNull(),
+		action: text('action').notNull(),
+		targetType: text('target_type').notNull(),
+		targetId: text('target_id').notNull(),
+		before: text('before', { mode: 'json' }),
+		after: text('after', { mode: 'json' }),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+		index('audit_log_created_at_idx').on(t.createdAt),
+		index('audit_log_admin_id_idx').on(t.adminId),
+	],
+)
+
+/**
+ * Alerts raised by the server for the admin dashboard. `dedupeKey` makes a
+ * repeated condition raise one row (unique; null for one-off alerts).
+ */
+export const systemAlerts = sqliteTable(
+	'system_alerts',
+	{
+		id: id(),
+		type: text('type', { enum: ALERT_TYPES }).notNull(),
+		title: text('title').notNull(),
+		message: text('message').notNull(),
+		/** A same-site path ("/admin/contests"), or null. */
+		actionUrl: text('action_url'),
+		dedupeKey: text('dedupe_key'),
+		createdAt: createdAt(),
+		resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
+	},
+	(t) => [
+		uniqueIndex('system_alerts_dedupe_key_unique').on(t.dedupeKey),
+		index('system_alerts_open_idx').on(t.resolvedAt, t.createdAt),
+	],
+)
+
+/**
+ * Partner brokers' commission reports, recorded by an admin: the admin
+ * dashboard's Monthly Revenue. Amounts in US cents; month is "YYYY-MM".
+ */
+export const revenueEntries = sqliteTable(
+	'revenue_entries',
+	{
+		id: id(),
+		broker: text('broker').notNull(),
+		month: text('month').notNull(),
+		amountCents: integer('amount_cents').notNull(),
+		adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+		createdAt: createdAt(),
+	},
+	(t) => [index('revenue_entries_month_idx').on(t.month, t.amountCents)],
+)
+
+/**
+ * One row per UTC day with the dashboard figures that cannot be recomputed
+ * for a past day (how many contests were active, how many members had been
+ * seen in the 7 days before): the dashboard compares today with them.
+ */
+export const statsSnapshots = sqliteTable(
+	'stats_snapshots',
+	{
+		id: id(),
+		/** "YYYY-MM-DD" (UTC). */
+		day: text('day').notNull(),
+		totalUsers: integer('total_users').notNull(),
+		activeContests: integer('active_contests').notNull(),
+		activeMembers: integer('active_members').notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex('stats_snapshots_day_unique').on(t.day)],
+)
+
 export const usersRelations = relations(users, ({ many }) => ({
 	sessions: many(sessions),
 }))
@@ -323,3 +441,7 @@ export type SelectContest = typeof contests.$inferSelect
 export type SelectContestParticipant = typeof contestParticipants.$inferSelect
 export type SelectPlanCode = typeof planCodes.$inferSelect
 export type SelectReferralCredit = typeof referralCredits.$inferSelect
+export type SelectAdminSession = typeof adminSessions.$inferSelect
+export type SelectAuditEntry = typeof auditLog.$inferSelect
+export type SelectSystemAlert = typeof systemAlerts.$inferSelect
+export type SelectRevenueEntry = typeof revenueEntries.$inferSelect

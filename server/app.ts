@@ -1,4 +1,7 @@
 import { createRequestHandler } from 'react-router'
+import { deleteExpiredAdminSessions } from '#app/models/admin-session.server.ts'
+import { recordDailySnapshot } from '#app/models/admin-stats.server.ts'
+import { checkContestAlerts, watchMailFailures } from '#app/models/alerts.server.ts'
 import { getCurrentUnlockCode } from '#app/models/unlock-code.server.ts'
 import { deleteExpiredSessions } from '#app/models/session.server.ts'
 import { getEnv, initEnv } from '#app/utils/env.server.ts'
@@ -42,7 +45,12 @@ export async function startup() {
 	migrateDatabase(getDb())
 	const version = sqliteVersion()
 	const seeded = await seed()
-	const expired = deleteExpiredSessions()
+	const expired = deleteExpiredSessions() + deleteExpiredAdminSessions()
+	// Admin dashboard upkeep: a mail that fails raises an alert; today's
+	// figures and contests about to end are looked at once at start too.
+	watchMailFailures()
+	recordDailySnapshot()
+	checkContestAlerts()
 	await pageCache.warm()
 	log('startup', { sqlite: version, database: config.databasePath, expiredSessionsRemoved: expired })
 	return {

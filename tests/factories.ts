@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import bcrypt from 'bcryptjs'
 import { getDb as getDbForTests } from '#db/client.server.ts'
-import { users as usersTable } from '#db/schema.ts'
+import { admins as adminsTable, users as usersTable } from '#db/schema.ts'
 import type { RegistrationInput } from '#app/utils/validation.ts'
 
 export const GOOD_PASSWORD = 'Str0ngPassw0rd'
@@ -43,4 +44,29 @@ export function insertMember(
 		})
 		.returning()
 		.get()
+}
+
+export const ADMIN_PASSWORD = 'Adm1nPassw0rd'
+
+/**
+ * An admin written straight to the database. The password hash uses a low
+ * bcrypt cost so tests stay fast; verifying it works as with any hash.
+ */
+export function insertAdmin(
+	overrides: Partial<import('#db/schema.ts').SelectAdmin> & { password?: string } = {},
+) {
+	const { password = ADMIN_PASSWORD, ...fields } = overrides
+	const id = randomUUID().slice(0, 8)
+	const row = getDbForTests()
+		.insert(adminsTable)
+		.values({
+			email: `admin-${id}@example.com`,
+			name: `Test Admin ${id}`,
+			role: 'admin',
+			passwordHash: bcrypt.hashSync(password, 4),
+			...fields,
+		})
+		.returning()
+		.get()
+	return { ...row, password }
 }

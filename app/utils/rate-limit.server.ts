@@ -24,6 +24,9 @@ export const RATE_LIMITS = {
 	/** Plan activation code attempts. */
 	'plan-code:ip': { limit: 10, windowMs: 60_000 },
 	'plan-code:account': { limit: 10, windowMs: 15 * 60_000 },
+	/** Staff sign-in (ASVS level 2): stricter per account than members. */
+	'admin-login:ip': { limit: 10, windowMs: 60_000 },
+	'admin-login:account': { limit: 5, windowMs: 15 * 60_000 },
 } as const
 
 export type RateLimitRule = keyof typeof RATE_LIMITS

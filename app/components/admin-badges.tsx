@@ -1,0 +1,28 @@
+import type { Plan, UserStatus } from '#db/schema.ts'
+import { cx } from '#app/utils/misc.ts'
+
+const STATUS_STYLES: Record<UserStatus, string> = {
+	active: 'border-emerald-400/60 bg-emerald-400/10 text-emerald-200',
+	pending: 'border-amber-300/60 bg-amber-300/10 text-amber-100',
+	suspended: 'border-orange-400/60 bg-orange-400/10 text-orange-100',
+	banned: 'border-red-400/60 bg-red-400/10 text-red-200',
+}
+
+const PLAN_STYLES: Record<Plan, string> = {
+	regular: 'border-slate-500 text-slate-200',
+	gold: 'border-amber-300/70 text-amber-100',
+	titanium: 'border-sky-300/70 text-sky-100',
+	platinum: 'border-violet-300/70 text-violet-100',
+}
+
+const badge = 'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold capitalize'
+
+/** A member's status (active, pending, suspended, banned), coloured by value. */
+export function UserStatusBadge({ status }: { status: UserStatus }) {
+	return <span className={cx(badge, STATUS_STYLES[status])}>{status}</span>
+}
+
+/** A member's plan; `label` is the plan's display name (planName on the server). */
+export function PlanBadge({ plan, label }: { plan: Plan; label?: string }) {
+	return <span className={cx(badge, 'normal-case', PLAN_STYLES[plan])}>{label ?? plan}</span>
+}

@@ -1,0 +1,329 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, Link, redirect, useNavigation } from 'react-router'
+import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
+import { AdminLoadError } from '#app/components/admin-error.tsx'
+import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
+import { brokers } from '#app/content/dashboard.ts'
+import { site } from '#app/content/site.ts'
+import { getDashboardStats, listRecentUsers, type Trend } from '#app/models/admin-stats.server.ts'
+import { checkContestAlerts, DASHBOARD_ALERT_COUNT, listAlerts } from '#app/models/alerts.server.ts'
+import { planName } from '#app/models/plan.server.ts'
+import { listRecentRevenue, recordRevenue } from '#app/models/revenue.server.ts'
+import { requireAdmin, requireAdminCapability } from '#app/utils/admin-auth.server.ts'
+import {
+	formatChange,
+	formatCount,
+	formatDateTime,
+	formatMonth,
+	formatPercent,
+	formatUsd,
+	formatUsdCents,
+} from '#app/utils/admin-format.ts'
+import { DASHBOARD_ERROR_TITLE, DASHBOARD_LOAD_FAILED, REVENUE_RECORDED } from '#app/utils/admin-messages.ts'
+import { can } from '#app/utils/admin-roles.ts'
+import { RevenueFormSchema, utcMonth } from '#app/utils/admin-validation.ts'
+import { readFormData, replyInvalid } from '#app/utils/forms.server.ts'
+import { cx } from '#app/utils/misc.ts'
+import type { Route } from './+types/admin.dashboard'
+
+const revenueConstraint = getZodConstraint(RevenueFormSchema)
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const admin = await requireAdmin(request)
+	const now = new Date()
+	// Contests about to end raise their alert as the dashboard loads (deduped).
+	checkContestAlerts(now)
+	const stats = getDashboardStats(now)
+	return {
+		stats,
+		recentUsers: listRecentUsers().map((u) => ({ ...u, planName: planName(u.plan) })),
+		alerts: listAlerts(DASHBOARD_ALERT_COUNT),
+		canRecordRevenue: can(admin, 'revenue:record'),
+		recentRevenue: listRecentRevenue(5),
+		currentMonth: utcMonth(now),
+		recorded: new URL(request.url).searchParams.get('revenue') === 'recorded',
+	}
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const admin = await requireAdminCapability(request, 'revenue:record')
+	const formData = await readFormData(request)
+	const submission = parseWithZod(formData, { schema: RevenueFormSchema })
+	if (submission.status !== 'success') return replyInvalid(submission)
+	const { broker, month, amount } = submission.value
+	recordRevenue({ id: admin.id, email: admin.email }, { broker, month, amountCents: amount })
+	throw redirect('/admin/dashboard?revenue=recorded#revenue')
+}
+
+export default function AdminDashboardRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const { stats } = loaderData
+	const cards = [
+		{
+			label: 'Total Users',
+			value: formatCount(stats.totalUsers),
+			change: stats.totalUsersChange,
+			trend: stats.totalUsersTrend,
+			period: 'vs 30 days ago',
+		},
+		{
+			label: 'Active Contests',
+			value: formatCount(stats.activeContests),
+			change: stats.activeContestsChange,
+			trend: stats.activeContestsTrend,
+			period: 'vs 30 days ago',
+		},
+		{
+			label: 'Monthly Revenue',
+			value: formatUsd(stats.monthlyRevenue),
+			change: stats.monthlyRevenueChange,
+			trend: stats.monthlyRevenueTrend,
+			period: 'vs last month',
+		},
+		{
+			label: 'Platform Activity',
+			value: formatPercent(stats.platformActivity),
+			change: stats.platformActivityChange,
+			trend: stats.platformActivityTrend,
+			period: 'vs 7 days ago',
+		},
+	]
+	return (
+		<main className="space-y-6 py-8">
+			<AdminPageHeader title="Admin Dashboard" description="Manage your platform from here">
+				<Link to="/admin/users" className="btn-primary px-4 py-2.5 text-sm">
+					Manage Users
+				</Link>
+				<Link to="/admin/contests" className="btn-secondary px-4 py-2.5 text-sm">
+					Manage Contests
+				</Link>
+			</AdminPageHeader>
+
+			<section aria-labelledby="stats-heading">
+				<h2 id="stats-heading" className="sr-only">
+					Platform statistics
+				</h2>
+				<ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+					{cards.map((card) => (
+						<li key={card.label} className="rounded-xl border border-slate-800 bg-slate-900/70 p-4">
+							<StatCard {...card} />
+						</li>
+					))}
+				</ul>
+			</section>
+
+			<div className="grid gap-6 xl:grid-cols-2">
+				<AdminSection
+					id="recent-users"
+					title="Recent Users"
+					action={
+						<Link to="/admin/users" className="link text-sm">
+							View All<span className="sr-only"> users</span>
+						</Link>
+					}
+				>
+					{loaderData.recentUsers.length === 0 ? (
+						<p className="text-slate-300">No recent users</p>
+					) : (
+						<ul className="divide-y divide-slate-800">
+							{loaderData.recentUsers.map((user) => (
+								<li key={user.id} className="flex flex-wrap items-center gap-3 py-3">
+									<span
+										aria-hidden="true"
+										className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-400/20 text-sm font-bold text-emerald-200"
+									>
+										{user.initials}
+									</span>
+									<div className="min-w-0 flex-1">
+										<p className="truncate font-medium">{user.name}</p>
+										<p className="truncate text-sm text-slate-300">{user.email}</p>
+									</div>
+									<div className="flex gap-2">
+										<UserStatusBadge status={user.status} />
+										<PlanBadge plan={user.plan} label={user.planName} />
+									</div>
+								</li>
+							))}
+						</ul>
+					)}
+				</AdminSection>
+
+				<AdminSection id="system-alerts" title="System Alerts">
+					{loaderData.alerts.length === 0 ? (
+						<p className="text-slate-300">No system alerts</p>
+					) : (
+						<ul className="space-y-3">
+							{loaderData.alerts.map((alert) => (
+								<li key={alert.id} className={cx('rounded-xl border-l-4 p-4', ALERT_STYLES[alert.type] ?? ALERT_STYLES.info)}>
+									<div className="flex flex-wrap items-start justify-between gap-3">
+										<div className="min-w-0">
+											<p className="font-semibold">
+												<span className="sr-only">{alert.type === 'error' ? 'Error: ' : alert.type === 'warning' ? 'Warning: ' : 'Notice: '}</span>
+												{alert.title}
+											</p>
+											<p className="mt-1 text-sm">{alert.message}</p>
+											<p className="mt-1 text-xs opacity-80">
+												<time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
+											</p>
+										</div>
+										{alert.actionUrl ? (
+											<Link to={alert.actionUrl} className="btn-secondary px-3 py-1.5 text-sm">
+												View<span className="sr-only">: {alert.title}</span>
+											</Link>
+										) : null}
+									</div>
+								</li>
+							))}
+						</ul>
+					)}
+				</AdminSection>
+			</div>
+
+			{loaderData.canRecordRevenue ? (
+				<AdminSection id="revenue" title="Record Revenue">
+					<p className="text-sm text-slate-300">
+						Enter a partner broker&apos;s commission report. The current month&apos;s entries make up Monthly Revenue.
+					</p>
+					{loaderData.recorded ? (
+						<p role="status" className="mt-4 rounded-lg border border-emerald-400/60 bg-emerald-400/10 p-3 text-sm text-emerald-100">
+							{REVENUE_RECORDED}
+						</p>
+					) : null}
+					<RevenueForm
+						key={loaderData.recentRevenue[0]?.id ?? 0}
+						lastResult={actionData?.result}
+						currentMonth={loaderData.currentMonth}
+					/>
+					{loaderData.recentRevenue.length > 0 ? (
+						<div className="mt-6 overflow-x-auto">
+							<table className="w-full text-left text-sm">
+								<caption className="mb-2 text-left font-medium text-slate-200">Latest entries</caption>
+								<thead className="text-slate-400">
+									<tr>
+										<th scope="col" className="py-2 pr-4 font-medium">Month</th>
+										<th scope="col" className="py-2 pr-4 font-medium">Broker</th>
+										<th scope="col" className="py-2 text-right font-medium">Amount</th>
+									</tr>
+								</thead>
+								<tbody className="divide-y divide-slate-800">
+									{loaderData.recentRevenue.map((entry) => (
+										<tr key={entry.id}>
+											<td className="py-2 pr-4">{formatMonth(entry.month)}</td>
+											<td className="py-2 pr-4 break-all">{entry.broker}</td>
+											<td className="py-2 text-right tabular-nums">{formatUsdCents(entry.amount)}</td>
+										</tr>
+									))}
+								</tbody>
+							</table>
+						</div>
+					) : null}
+				</AdminSection>
+			) : null}
+		</main>
+	)
+}
+
+const ALERT_STYLES: Record<string, string> = {
+	error: 'border-red-400 bg-red-950/50 text-red-100',
+	warning: 'border-amber-300 bg-amber-950/40 text-amber-50',
+	info: 'border-sky-400 bg-sky-950/40 text-sky-50',
+}
+
+const TREND_STYLES: Record<Trend, { className: string; icon: string; label: string }> = {
+	up: { className: 'text-emerald-300', icon: '▲', label: 'up' },
+	down: { className: 'text-red-300', icon: '▼', label: 'down' },
+	neutral: { className: 'text-slate-300', icon: '■', label: 'no change' },
+}
+
+function StatCard({
+	label,
+	value,
+	change,
+	trend,
+	period,
+}: {
+	label: string
+	value: string
+	change: number
+	trend: Trend
+	period: string
+}) {
+	const style = TREND_STYLES[trend]
+	return (
+		<>
+			<p className="text-sm text-slate-300">{label}</p>
+			<p className="mt-1 text-2xl font-bold">{value}</p>
+			<p className={cx('mt-2 flex items-center gap-1.5 text-sm', style.className)}>
+				<span aria-hidden="true" className="text-xs">
+					{style.icon}
+				</span>
+				<span>{formatChange(change)}</span>
+				<span className="sr-only">, trend {style.label},</span>
+				<span className="text-slate-400">{period}</span>
+			</p>
+		</>
+	)
+}
+
+function RevenueForm({
+	lastResult,
+	currentMonth,
+}: {
+	lastResult: SubmissionResult<string[]> | undefined
+	currentMonth: string
+}) {
+	const navigation = useNavigation()
+	const pending =
+		navigation.state === 'submitting' && navigation.formAction?.startsWith('/admin/dashboard') === true
+	const [form, fields] = useForm({
+		id: 'revenue-form',
+		lastResult,
+		constraint: revenueConstraint,
+		defaultValue: { month: currentMonth },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: RevenueFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid gap-4 sm:grid-cols-3">
+			<div className="sm:col-span-3">
+				<FormAlert id={form.errorId} errors={form.errors} />
+			</div>
+			<Field
+				label="Broker"
+				inputProps={{ ...getInputProps(fields.broker, { type: 'text' }), list: 'revenue-brokers', autoComplete: 'off' }}
+				errors={fields.broker.errors}
+				errorId={fields.broker.errorId}
+			/>
+			<datalist id="revenue-brokers">
+				{brokers.map((b) => (
+					<option key={b.name} value={b.name} />
+				))}
+			</datalist>
+			<Field
+				label="Month"
+				inputProps={{ ...getInputProps(fields.month, { type: 'month' }), max: currentMonth }}
+				errors={fields.month.errors}
+				errorId={fields.month.errorId}
+			/>
+			<Field
+				label="Amount (USD)"
+				inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), inputMode: 'decimal', autoComplete: 'off', placeholder: '1250.50' }}
+				errors={fields.amount.errors}
+				errorId={fields.amount.errorId}
+			/>
+			<div className="sm:col-span-3">
+				<StatusButton pending={pending} pendingText="Recording..." className="sm:w-auto">
+					Record Revenue
+				</StatusButton>
+			</div>
+		</Form>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Admin Dashboard | ${site.name}` }]
+
+export function ErrorBoundary() {
+	return <AdminLoadError title={DASHBOARD_ERROR_TITLE} fallback={DASHBOARD_LOAD_FAILED} />
+}

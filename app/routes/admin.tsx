@@ -1,0 +1,132 @@
+import { useEffect, useRef } from 'react'
+import { Form, Link, Outlet, useLocation, useNavigation, useRouteError } from 'react-router'
+import { AccessDeniedView, accessDeniedReason } from '#app/components/admin-error.tsx'
+import { AdminNav } from '#app/components/admin-nav.tsx'
+import { ErrorPage } from '#app/components/error-page.tsx'
+import { site } from '#app/content/site.ts'
+import { requireAdmin } from '#app/utils/admin-auth.server.ts'
+import { formatDate } from '#app/utils/admin-format.ts'
+import { accessLabel, roleLabel } from '#app/utils/admin-roles.ts'
+import type { Route } from './+types/admin'
+
+/**
+ * The admin shell (spec section 2): header, sidebar, footer box. Each child
+ * route runs its own guard too: loaders run in parallel, so this one alone
+ * would not protect them.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+	const admin = await requireAdmin(request)
+	return {
+		admin: {
+			name: admin.name,
+			email: admin.email,
+			role: admin.role,
+			roleLabel: roleLabel(admin.role),
+			accessLabel: accessLabel(admin.role),
+			// The sign-in before this one; on a first sign-in, today.
+			lastLogin: formatDate(admin.previousLogin ?? new Date()),
+		},
+	}
+}
+
+export function headers() {
+	return { 'Cache-Control': 'private, no-store' }
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+	const { admin } = loaderData
+	const drawer = useRef<HTMLDetailsElement>(null)
+	const location = useLocation()
+	const navigation = useNavigation()
+	const loggingOut = navigation.state !== 'idle' && navigation.formAction === '/admin/logout'
+	// With JS, navigating closes the drawer (without JS each page starts closed).
+	useEffect(() => {
+		if (drawer.current) drawer.current.open = false
+	}, [location.key])
+	const footerBox = (
+		<div className="mt-6 rounded-xl border border-emerald-400/40 bg-emerald-400/10 p-4 text-sm">
+			<p className="font-semibold text-emerald-200">{admin.accessLabel}</p>
+			<p className="mt-1 text-slate-300">Last login: {admin.lastLogin}</p>
+		</div>
+	)
+	return (
+		<div className="min-h-screen">
+			{/* Sticky from small tablets up; on a phone the wrapped header would take a fifth of the screen. */}
+			<header className="top-0 z-20 border-b border-slate-800 bg-slate-950/95 sm:sticky">
+				<div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+					<Link to="/admin/dashboard" className="mr-auto flex items-center gap-2">
+						<img src="/favicon.svg" alt="" width={28} height={28} />
+						<span>
+							<span className="block font-bold leading-tight">Admin Panel</span>
+							<span className="block text-xs text-slate-400">Administration</span>
+						</span>
+					</Link>
+					<div className="order-3 flex w-full min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:order-none sm:w-auto sm:justify-end">
+						<span className="font-semibold">{admin.name}</span>
+						<span className="min-w-0 break-all text-slate-300">{admin.email}</span>
+						<span>
+							<span className="sr-only">Role: </span>
+							<span className="rounded-full border border-emerald-400/60 px-2 py-0.5 text-xs font-semibold text-emerald-200">
+								{admin.roleLabel}
+							</span>
+						</span>
+					</div>
+					<div className="flex items-center gap-2">
+						<Link to="/" className="btn-secondary px-3 py-2 text-sm">
+							Main Site
+						</Link>
+						<Form method="post" action="/admin/logout">
+							<button type="submit" disabled={loggingOut} className="btn-primary px-3 py-2 text-sm">
+								{loggingOut ? 'Logging out...' : 'Logout'}
+							</button>
+						</Form>
+					</div>
+				</div>
+			</header>
+			<div className="mx-auto max-w-7xl px-4 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
+				{/* Narrow screens: a slide-out that opens without JS (<details>). */}
+				<aside aria-label="Admin menu" className="lg:hidden">
+					<details ref={drawer} className="group mt-4 rounded-xl border border-slate-800 bg-slate-900/70">
+						<summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-semibold">
+							<span>Menu</span>
+							<span aria-hidden="true" className="text-xl group-open:rotate-90">
+								☰
+							</span>
+						</summary>
+						<div className="px-3 pb-3">
+							<AdminNav />
+							{footerBox}
+						</div>
+					</details>
+				</aside>
+				<aside aria-label="Admin menu" className="hidden lg:block">
+					<div className="sticky top-24 py-8">
+						<AdminNav />
+						{footerBox}
+					</div>
+				</aside>
+				<div className="min-w-0">
+					<Outlet />
+				</div>
+			</div>
+		</div>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [
+	{ title: `Admin | ${site.name}` },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	const reason = accessDeniedReason(error)
+	if (reason) return <AccessDeniedView reason={reason} />
+	return (
+		<ErrorPage
+			status={500}
+			title="Something went wrong"
+			message="The admin panel could not be loaded. Please try again in a moment."
+		/>
+	)
+}

@@ -1,0 +1,107 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form, Link, redirect, useNavigation } from 'react-router'
+import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
+import { PasswordField } from '#app/components/password-field.tsx'
+import { site } from '#app/content/site.ts'
+import {
+	adminAuthenticator,
+	AdminSignInRefused,
+	adminRedirectTarget,
+	requireAnonymousAdmin,
+	startAdminSession,
+} from '#app/utils/admin-auth.server.ts'
+import { ADMIN_AUTH_FAILED_TITLE, ADMIN_LOGIN_FAILED } from '#app/utils/admin-messages.ts'
+import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { checkHoneypot } from '#app/utils/honeypot.server.ts'
+import { log } from '#app/utils/log.server.ts'
+import { fail } from '#app/utils/result.ts'
+import { LoginFormSchema } from '#app/utils/validation.ts'
+import type { Route } from './+types/admin_.login'
+
+// The same email and password rules as the member sign-in (spec section 5).
+const constraint = getZodConstraint(LoginFormSchema)
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireAnonymousAdmin(request)
+	const redirectTo = new URL(request.url).searchParams.get('redirectTo')
+	return { redirectTo: redirectTo ? adminRedirectTarget(redirectTo) : '' }
+}
+
+export function headers() {
+	return { 'Cache-Control': 'private, no-store' }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	// remix-auth's FormStrategy reads the body itself: read a clone here.
+	const formData = await readFormData(request.clone())
+	checkHoneypot(formData)
+	const submission = parseWithZod(formData, { schema: LoginFormSchema })
+	if (submission.status !== 'success') return replyInvalid(submission)
+	try {
+		const admin = await adminAuthenticator.authenticate('admin-form', request)
+		const cookie = await startAdminSession(request, admin.id)
+		throw redirect(adminRedirectTarget(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })
+	} catch (error) {
+		if (error instanceof AdminSignInRefused) return replyWithFailure(submission, error.failure)
+		if (error instanceof Response) throw error
+		// Anything unexpected: the spec's generic message, the details in the log only.
+		log('admin.login_error', { error: String((error as Error)?.message ?? error) }, 'error')
+		return replyWithFailure(submission, fail(500, ADMIN_LOGIN_FAILED))
+	}
+}
+
+export default function AdminLoginRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/admin/login') === true
+	const [form, fields] = useForm({
+		id: 'admin-login',
+		lastResult: actionData?.result,
+		constraint,
+		defaultValue: { redirectTo: loaderData.redirectTo },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center px-4 py-10">
+			<div className="card">
+				<div className="flex items-center gap-3">
+					<img src="/favicon.svg" alt="" width={36} height={36} />
+					<div>
+						<h1 className="text-2xl font-bold">Admin Login</h1>
+						<p className="text-sm text-slate-300">Sign in to the {site.name} administration panel.</p>
+					</div>
+				</div>
+				<Form method="post" {...getFormProps(form)} noValidate className="mt-8 space-y-5">
+					<HoneypotInputs />
+					<input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
+					<FormAlert id={form.errorId} errors={form.errors} title={ADMIN_AUTH_FAILED_TITLE} />
+					<Field
+						label="Email"
+						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'username' }}
+						errors={fields.email.errors}
+						errorId={fields.email.errorId}
+					/>
+					<PasswordField
+						label="Password"
+						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+						errors={fields.password.errors}
+						errorId={fields.password.errorId}
+					/>
+					<StatusButton pending={pending} pendingText="Signing In...">
+						Sign In
+					</StatusButton>
+				</Form>
+				<Link to="/" className="btn-secondary mt-4 w-full">
+					Back to Site
+				</Link>
+			</div>
+		</main>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [
+	{ title: `Admin Login | ${site.name}` },
+	{ name: 'robots', content: 'noindex' },
+]

@@ -1,0 +1,53 @@
+/**
+ * Admin roles and what each may do (decisions.md 3). No server code here:
+ * the server enforces these through the guards in admin-auth.server.ts, and
+ * pages import `can` to hide what the signed-in role cannot do.
+ *
+ * Deny by default: a capability is allowed only when its role is listed.
+ */
+import type { AdminRole } from '#db/schema.ts'
+
+const BOTH: readonly AdminRole[] = ['super_admin', 'admin']
+const SUPER_ONLY: readonly AdminRole[] = ['super_admin']
+
+export const CAPABILITIES = {
+	'dashboard:view': BOTH,
+	'revenue:record': BOTH,
+	'users:view': BOTH,
+	'users:create': BOTH,
+	'users:update': BOTH,
+	/** Deleting one user. */
+	'users:delete': SUPER_ONLY,
+	/** Bulk updates that set a status (other than banned) or a plan. */
+	'users:bulk-update': BOTH,
+	/** Bulk updates that delete users. */
+	'users:bulk-delete': SUPER_ONLY,
+	/** Bulk updates that ban users. */
+	'users:bulk-ban': SUPER_ONLY,
+	'contests:view': BOTH,
+	'contests:create': BOTH,
+	'contests:update': BOTH,
+	'contests:delete': SUPER_ONLY,
+	'admins:create': SUPER_ONLY,
+} as const satisfies Record<string, readonly AdminRole[]>
+
+export type Capability = keyof typeof CAPABILITIES
+
+/** Whether `admin` (anything with a role) may do `capability`. */
+export function can(admin: { role: AdminRole } | null | undefined, capability: Capability): boolean {
+	if (!admin) return false
+	const roles: readonly AdminRole[] | undefined = Object.hasOwn(CAPABILITIES, capability)
+		? CAPABILITIES[capability]
+		: undefined
+	return roles?.includes(admin.role) ?? false
+}
+
+/** The header's role label (spec section 6): 'Super Admin', every other role 'Admin'. */
+export function roleLabel(role: AdminRole) {
+	return role === 'super_admin' ? 'Super Admin' : 'Admin'
+}
+
+/** The shell footer's access label. */
+export function accessLabel(role: AdminRole) {
+	return role === 'super_admin' ? 'Super Admin Access' : 'Admin Access'
+}

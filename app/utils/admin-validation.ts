@@ -1,0 +1,128 @@
+import { z } from 'zod'
+
+/**
+ * Zod schemas of the admin portal, shared by the page actions (through
+ * Conform), the browser and /api/admin/*. Sign-in reuses LoginFormSchema and
+ * LoginApiSchema from validation.ts (same email and password rules).
+ * Each field reports one message at a time.
+ */
+
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
+
+/** The largest revenue entry accepted: $100,000,000. */
+export const MAX_REVENUE_CENTS = 100_000_000 * 100
+
+export const REVENUE_MESSAGES = {
+	brokerRequired: 'Broker is required',
+	brokerTooLong: 'Broker must be at most 100 characters',
+	brokerInvalid: 'Broker contains characters that are not allowed',
+	monthRequired: 'Month is required',
+	monthFormat: 'Enter the month as YYYY-MM',
+	monthFuture: 'Month cannot be in the future',
+	amountRequired: 'Amount is required',
+	amountFormat: 'Enter an amount in USD, like 1250 or 1250.50',
+	amountPositive: 'Amount must be greater than 0',
+	amountTooLarge: 'Amount must be at most $100,000,000',
+} as const
+
+/** "2026-11" for a moment (UTC). */
+export function utcMonth(moment: Date) {
+	return moment.toISOString().slice(0, 7)
+}
+
+const BrokerSchema = z
+	.string({ required_error: REVENUE_MESSAGES.brokerRequired, invalid_type_error: REVENUE_MESSAGES.brokerRequired })
+	.trim()
+	.superRefine((value, ctx) => {
+		const message =
+			value.length === 0
+				? REVENUE_MESSAGES.brokerRequired
+				: value.length > 100
+					? REVENUE_MESSAGES.brokerTooLong
+					: CONTROL_CHARS.test(value)
+						? REVENUE_MESSAGES.brokerInvalid
+						: null
+		if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+	})
+
+/** A report month "YYYY-MM" from 2000-01 up to the current month (UTC). */
+const MonthSchema = z
+	.string({ required_error: REVENUE_MESSAGES.monthRequired, invalid_type_error: REVENUE_MESSAGES.monthRequired })
+	.trim()
+	.superRefine((value, ctx) => {
+		const match = /^(\d{4})-(\d{2})$/.exec(value)
+		const message =
+			value.length === 0
+				? REVENUE_MESSAGES.monthRequired
+				: !match || Number(match[1]) < 2000 || Number(match[2]) < 1 || Number(match[2]) > 12
+					? REVENUE_MESSAGES.monthFormat
+					: value > utcMonth(new Date())
+						? REVENUE_MESSAGES.monthFuture
+						: null
+		if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+	})
+
+function checkCents(cents: number, ctx: z.RefinementCtx) {
+	if (cents <= 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: REVENUE_MESSAGES.amountPositive })
+	else if (cents > MAX_REVENUE_CENTS) ctx.addIssue({ code: z.ZodIssueCode.custom, message: REVENUE_MESSAGES.amountTooLarge })
+}
+
+/**
+ * The form's amount: digits with up to 2 decimals, an optional leading $ and
+ * thousands commas ("$1,250.50"); read as whole cents without float maths.
+ */
+const AmountTextSchema = z
+	.string({ required_error: REVENUE_MESSAGES.amountRequired, invalid_type_error: REVENUE_MESSAGES.amountRequired })
+	.trim()
+	.transform((value, ctx) => {
+		if (value.length === 0) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: REVENUE_MESSAGES.amountRequired })
+			return z.NEVER
+		}
+		const plain = value.replace(/^\$/, '')
+		const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(plain)
+		if (!match) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: REVENUE_MESSAGES.amountFormat })
+			return z.NEVER
+		}
+		const dollars = match[1]!.replace(/,/g, '').replace(/^0+(?=\d)/, '')
+		if (dollars.length > 12) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: REVENUE_MESSAGES.amountTooLarge })
+			return z.NEVER
+		}
+		const cents = Number(dollars) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+		checkCents(cents, ctx)
+		return cents
+	})
+
+/** The API's amount: a JSON number of US dollars with at most 2 decimals. */
+const AmountNumberSchema = z
+	.number({ required_error: REVENUE_MESSAGES.amountRequired, invalid_type_error: REVENUE_MESSAGES.amountFormat })
+	.transform((value, ctx) => {
+		const cents = Math.round(value * 100)
+		if (!Number.isFinite(value) || Math.abs(value * 100 - cents) > 1e-6 || !Number.isSafeInteger(cents)) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: REVENUE_MESSAGES.amountFormat })
+			return z.NEVER
+		}
+		checkCents(cents, ctx)
+		return cents
+	})
+
+/** The dashboard's revenue form; `amount` comes out in cents. */
+export const RevenueFormSchema = z.object({
+	broker: BrokerSchema,
+	month: MonthSchema,
+	amount: AmountTextSchema,
+})
+
+/** POST /api/admin/revenue: { broker, month, amount } with amount in dollars. */
+export const RevenueApiSchema = z
+	.object({
+		broker: BrokerSchema,
+		month: MonthSchema,
+		amount: AmountNumberSchema,
+	})
+	.strict()
+
+/** What the revenue rule takes. */
+export type RevenueInput = { broker: string; month: string; amountCents: number }

@@ -1,0 +1,115 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { createAdminAccount, insertContestEndingSoon, signInAsAdmin } from '../admin-utils.ts'
+import { createMember, login } from '../playwright-utils.ts'
+import { expectAccessible, watchPageProblems } from './axe.ts'
+import { waitForHydration } from './support.ts'
+
+/**
+ * Every admin page and state of the foundation, at a phone and a desktop
+ * width, JS on and off: zero axe violations, no horizontal overflow on the
+ * phone, no CSP violation or page error (tests/e2e/axe.ts).
+ */
+type Setup = (page: Page, request: APIRequestContext) => Promise<void>
+
+const pages: Array<{ name: string; setup: Setup }> = [
+	{ name: '/admin/login', setup: async (page) => void (await page.goto('/admin/login')) },
+	{
+		name: '/admin/login after a failed sign-in (banner)',
+		setup: async (page) => {
+			await page.goto('/admin/login')
+			await waitForHydration(page)
+			await page.getByLabel('Email', { exact: true }).fill('nobody-a11y@admin.example')
+			await page.getByLabel('Password', { exact: true }).fill('Wr0ngPassword')
+			await page.getByRole('button', { name: 'Sign In' }).click()
+			await expect(page.getByRole('alert')).toContainText('Authentication Failed')
+		},
+	},
+	{
+		name: '/admin/login with field errors',
+		setup: async (page) => {
+			await page.goto('/admin/login')
+			await waitForHydration(page)
+			await page.getByRole('button', { name: 'Sign In' }).click()
+			await expect(page.getByText('Email is required')).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/dashboard (super admin, with alerts and users)',
+		setup: async (page, request) => {
+			await createMember(request)
+			insertContestEndingSoon()
+			await signInAsAdmin(page)
+			await expect(page.getByRole('region', { name: 'System Alerts' }).getByRole('listitem').first()).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/dashboard (role admin)',
+		setup: async (page) => {
+			await signInAsAdmin(page, createAdminAccount({ role: 'admin' }))
+		},
+	},
+	{
+		name: '/admin/dashboard with revenue field errors',
+		setup: async (page) => {
+			await signInAsAdmin(page)
+			await waitForHydration(page)
+			const form = page.getByRole('region', { name: 'Record Revenue' })
+			await form.getByLabel('Amount (USD)', { exact: true }).fill('abc')
+			await form.getByRole('button', { name: 'Record Revenue' }).click()
+			await expect(form.getByText('Broker is required')).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/dashboard after recording revenue',
+		setup: async (page) => {
+			await signInAsAdmin(page)
+			await waitForHydration(page)
+			const form = page.getByRole('region', { name: 'Record Revenue' })
+			await form.getByLabel('Broker', { exact: true }).fill('XM')
+			await form.getByLabel('Amount (USD)', { exact: true }).fill('99.99')
+			await form.getByRole('button', { name: 'Record Revenue' }).click()
+			await expect(page.getByRole('status')).toHaveText('Revenue entry recorded.')
+		},
+	},
+	{
+		name: '/admin/dashboard with the menu open',
+		setup: async (page) => {
+			await signInAsAdmin(page)
+			await waitForHydration(page)
+			const menu = page.getByText('Menu', { exact: true })
+			if (await menu.isVisible()) {
+				await menu.click()
+				await expect(page.locator('details').getByRole('link', { name: 'Users' })).toBeVisible()
+			}
+		},
+	},
+	{
+		name: 'Access Denied (a member session on /admin)',
+		setup: async (page, request) => {
+			const member = await createMember(request, { unlocked: true })
+			await login(page, member.email, member.password)
+			await expect(page).toHaveURL(/\/dashboard$/)
+			await page.goto('/admin/dashboard')
+			await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible()
+		},
+	},
+]
+
+const viewports = [
+	{ width: 360, height: 800 },
+	{ width: 1280, height: 800 },
+]
+
+for (const viewport of viewports) {
+	test.describe(`admin pages at ${viewport.width}x${viewport.height}`, () => {
+		test.use({ viewport })
+
+		for (const { name, setup } of pages) {
+			test(`${name} has no accessibility violations`, async ({ page, request }) => {
+				const problems = watchPageProblems(page)
+				await setup(page, request)
+				await expectAccessible(page, problems)
+			})
+		}
+	})
+}

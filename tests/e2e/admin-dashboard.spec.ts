@@ -1,0 +1,160 @@
+import { expect, test, type Page } from '@playwright/test'
+import { insertContestEndingSoon, signInAsAdmin, uniqueAdminEmail } from '../admin-utils.ts'
+import { createMember } from '../playwright-utils.ts'
+import { expectFieldError, jsOff, waitForHydration } from './support.ts'
+
+// The admin dashboard with JavaScript on and off: figures, recent users,
+// alerts, the revenue form, and the sidebar drawer on a phone.
+
+const thisMonth = () => new Date().toISOString().slice(0, 7)
+
+function statCard(page: Page, label: string) {
+	return page.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) })
+}
+
+/** Monthly Revenue as shown ("$12,346" → 12346). */
+async function monthlyRevenue(page: Page) {
+	const text = await statCard(page, 'Monthly Revenue').locator('p').nth(1).innerText()
+	return Number(text.replace(/[$,]/g, ''))
+}
+
+function revenueForm(page: Page) {
+	const section = page.getByRole('region', { name: 'Record Revenue' })
+	return {
+		section,
+		broker: section.getByLabel('Broker', { exact: true }),
+		month: section.getByLabel('Month', { exact: true }),
+		amount: section.getByLabel('Amount (USD)', { exact: true }),
+		submit: section.getByRole('button', { name: 'Record Revenue' }),
+	}
+}
+
+test.describe('admin dashboard', () => {
+	test('title, actions and the four stat cards with change and trend', async ({ page }) => {
+		await signInAsAdmin(page)
+		await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+		await expect(page.getByText('Manage your platform from here')).toBeVisible()
+		await expect(page.getByRole('link', { name: 'Manage Users' })).toHaveAttribute('href', '/admin/users')
+		await expect(page.getByRole('link', { name: 'Manage Contests' })).toHaveAttribute('href', '/admin/contests')
+		for (const [label, value] of [
+			['Total Users', /^\d[\d,]*$/],
+			['Active Contests', /^\d[\d,]*$/],
+			['Monthly Revenue', /^\$\d[\d,]*$/],
+			['Platform Activity', /^\d+(\.\d)?%$/],
+		] as const) {
+			const card = statCard(page, label)
+			await expect(card).toHaveCount(1)
+			await expect(card.locator('p').nth(1)).toHaveText(value)
+			await expect(card).toContainText(/(\+\d[\d,.]*%|-\d[\d,.]*%|0%)/)
+			await expect(card).toContainText(/trend (up|down|no change)/)
+		}
+	})
+
+	test('Recent Users lists the newest member with initials, email, status and plan; View All leads to the users screen', async ({ page, request }) => {
+		await signInAsAdmin(page)
+		const member = await createMember(request, { overrides: { name: 'Zora Recentmember' } })
+		await page.reload()
+		const recent = page.getByRole('region', { name: 'Recent Users' })
+		const row = recent.getByRole('listitem').filter({ hasText: member.email })
+		await expect(row).toBeVisible()
+		await expect(row).toContainText('ZR')
+		await expect(row).toContainText('Zora Recentmember')
+		await expect(row).toContainText('active')
+		await expect(row).toContainText('Regular')
+		expect(await recent.getByRole('listitem').count()).toBeLessThanOrEqual(5)
+		await expect(recent.getByRole('link', { name: 'View All users' })).toHaveAttribute('href', '/admin/users')
+	})
+
+	test('System Alerts shows the server-raised alerts (at most 3) with View links', async ({ page, request }) => {
+		for (let i = 0; i < 5; i++) {
+			await request.post('/api/admin/login', { data: { email: uniqueAdminEmail('intruder'), password: 'Wr0ngPassword' } })
+		}
+		insertContestEndingSoon()
+		await signInAsAdmin(page)
+		const alerts = page.getByRole('region', { name: 'System Alerts' })
+		const items = alerts.getByRole('listitem')
+		expect(await items.count()).toBeGreaterThan(0)
+		expect(await items.count()).toBeLessThanOrEqual(3)
+		// The contest's alert was raised as the page loaded, so a contest alert
+		// is among the newest (other tests raise theirs in parallel).
+		const ending = items.filter({ hasText: 'Contest ending soon' }).first()
+		await expect(ending).toContainText(/"Ending Soon [0-9a-f]{6}" ends on /)
+		await expect(ending.getByRole('link', { name: /^View\b.*Contest ending soon$/ })).toHaveAttribute('href', '/admin/contests')
+		await expect(ending.locator('time')).toHaveText(/UTC$/)
+		await expect(alerts.getByText('No system alerts')).toHaveCount(0)
+	})
+
+	test('the revenue form records an entry that feeds Monthly Revenue', async ({ page }) => {
+		await signInAsAdmin(page)
+		await waitForHydration(page)
+		const before = await monthlyRevenue(page)
+		const broker = `Broker ${Date.now()}`
+		const form = revenueForm(page)
+		await expect(form.month).toHaveValue(thisMonth())
+		await form.broker.fill(broker)
+		await form.amount.fill('1,234.56')
+		await form.submit.click()
+		await expect(page.getByRole('status')).toHaveText('Revenue entry recorded.')
+		await expect(page).toHaveURL(/\/admin\/dashboard\?revenue=recorded#revenue$/)
+		expect(await monthlyRevenue(page)).toBeGreaterThanOrEqual(before + 1234)
+		const latest = form.section.getByRole('table', { name: 'Latest entries' })
+		await expect(latest.getByRole('row').filter({ hasText: broker })).toContainText('$1,234.56')
+		// The form is empty again for the next entry.
+		await expect(form.broker).toHaveValue('')
+		await expect(form.amount).toHaveValue('')
+	})
+
+	test('bad revenue input shows field errors under each field', async ({ page }) => {
+		await signInAsAdmin(page)
+		await waitForHydration(page)
+		const form = revenueForm(page)
+		await form.month.fill('')
+		await form.submit.click()
+		await expectFieldError(page, form.broker, 'Broker is required')
+		await expectFieldError(page, form.month, 'Month is required')
+		await expectFieldError(page, form.amount, 'Amount is required')
+
+		await form.broker.fill('Exness')
+		await form.month.fill('2099-01')
+		await form.amount.fill('12abc')
+		await form.submit.click()
+		await expectFieldError(page, form.month, 'Month cannot be in the future')
+		await expectFieldError(page, form.amount, 'Enter an amount in USD, like 1250 or 1250.50')
+		await expect(form.broker).not.toHaveAttribute('aria-invalid', 'true')
+		await expect(page.getByRole('status')).toHaveCount(0)
+		if (jsOff()) {
+			// The server answered: the values typed are kept.
+			await expect(form.broker).toHaveValue('Exness')
+		}
+
+		await form.month.fill(thisMonth())
+		await form.amount.fill('0')
+		await form.submit.click()
+		await expectFieldError(page, form.amount, 'Amount must be greater than 0')
+	})
+})
+
+test.describe('admin sidebar at 360 px', () => {
+	test.use({ viewport: { width: 360, height: 800 } })
+
+	test('the navigation is a slide-out drawer that opens without JS; the current page is marked', async ({ page }) => {
+		await signInAsAdmin(page)
+		await waitForHydration(page)
+		await expect(page.locator('details')).not.toHaveAttribute('open', '')
+		const users = page.getByRole('link', { name: 'Users', exact: true })
+		await expect(users).toBeHidden()
+		await page.getByText('Menu', { exact: true }).click()
+		await expect(users).toBeVisible()
+		await expect(users).toHaveAttribute('href', '/admin/users')
+		await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page')
+		await expect(page.locator('details').getByText('Super Admin Access', { exact: true })).toBeVisible()
+		// The header still names the admin on a phone, without overflowing.
+		await expect(page.getByRole('banner').getByText('root@e2e.example')).toBeVisible()
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+		if (!jsOff()) {
+			// With JS, following a link closes the drawer.
+			await page.getByRole('link', { name: 'Dashboard', exact: true }).click()
+			await expect(users).toBeHidden()
+		}
+	})
+})

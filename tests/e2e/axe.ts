@@ -1,0 +1,54 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+import { jsOff, waitForHydration } from './support.ts'
+
+/**
+ * The accessibility bar of tests/e2e/a11y.spec.ts as a helper: zero axe
+ * violations of any impact, no horizontal overflow at phone width, and with
+ * JS no Content-Security-Policy violation or page error. Call
+ * `watchPageProblems` before opening the page, then `expectAccessible`.
+ */
+export function watchPageProblems(page: Page) {
+	const problems: string[] = []
+	if (!jsOff()) {
+		page.on('console', (msg) => {
+			if (/Content[- ]Security[- ]Policy/i.test(msg.text())) problems.push(`console: ${msg.text()}`)
+		})
+		page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+	}
+	return problems
+}
+
+export async function expectAccessible(page: Page, problems: string[] = []) {
+	await waitForHydration(page)
+	await page.waitForLoadState('networkidle')
+	if (jsOff()) {
+		// axe yields with timers, which do not fire while page scripts are
+		// disabled: run its callbacks as microtasks instead.
+		await page.evaluate(() => {
+			const later = <T extends unknown[]>(fn: (...a: T) => void, ...args: T) => {
+				void Promise.resolve().then(() => fn(...args))
+				return 0
+			}
+			const w = window as unknown as Record<string, unknown>
+			w.setTimeout = (fn: () => void, _ms?: number, ...args: []) => later(fn, ...args)
+			w.clearTimeout = () => {}
+			w.requestAnimationFrame = (fn: (t: number) => void) => later(fn, performance.now())
+			w.requestIdleCallback = (fn: (d: object) => void) => later(fn, { didTimeout: false, timeRemaining: () => 50 })
+		})
+	}
+	const results = await new AxeBuilder({ page }).analyze()
+	const summary = results.violations.map((v) => ({
+		id: v.id,
+		impact: v.impact,
+		help: v.help,
+		targets: v.nodes.map((n) => n.target.join(' ')),
+	}))
+	expect(summary, 'axe violations').toEqual([])
+	const width = page.viewportSize()?.width ?? 0
+	if (width <= 360) {
+		const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+		expect(scrollWidth, `no horizontal overflow at ${width}px`).toBeLessThanOrEqual(width)
+	}
+	expect(problems, 'CSP violations and page errors').toEqual([])
+}

@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { getDb } from '#db/client.server.ts'
+import { admins, auditLog } from '#db/schema.ts'
+import { authenticateAdmin } from '#app/models/admin.server.ts'
+import { NewPasswordSchema } from '#app/utils/validation.ts'
+
+const SCRIPT = path.resolve('scripts/admin-create.mjs')
+
+/** Runs the CLI against this test's database (DATA_DIR set by the test setup). */
+function cli(...args: string[]) {
+	const result = spawnSync(process.execPath, [SCRIPT, ...args], {
+		env: { ...process.env, DATA_DIR: process.env.DATA_DIR, DATABASE_URL: '' },
+		encoding: 'utf8',
+	})
+	return { status: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+describe('npm run admin:create', () => {
+	test('creates an admin with the given password, who can sign in; the audit log names the CLI', async () => {
+		const run = cli('--email', '  Staff@Example.COM ', '--role', 'admin', '--name', 'Grace Staff', '--password', 'Str0ngPassw0rd')
+		expect(run.stderr).toBe('')
+		expect(run.status).toBe(0)
+		expect(run.stdout).toMatch(/^Created admin staff@example\.com \(id \d+\) in .*app\.db\.\n$/)
+		const row = getDb().select().from(admins).get()!
+		expect(row).toMatchObject({ email: 'staff@example.com', name: 'Grace Staff', role: 'admin', lastLogin: null })
+		expect(row.passwordHash).toMatch(/^\$2[aby]\$10\$/)
+		const signIn = await authenticateAdmin({ email: 'staff@example.com', password: 'Str0ngPassw0rd' }, { ip: '10.1.1.1' })
+		expect(signIn.ok).toBe(true)
+		const audit = getDb().select().from(auditLog).get()!
+		expect(audit).toMatchObject({ adminId: null, adminEmail: 'cli', action: 'admin.create', targetType: 'admin', targetId: String(row.id) })
+		expect(audit.after).toEqual({ email: 'staff@example.com', name: 'Grace Staff', role: 'admin' })
+	})
+
+	test('without --password prints a random one once, which works', async () => {
+		const run = cli('--email', 'boss@example.com', '--role', 'super_admin')
+		expect(run.status).toBe(0)
+		const password = /Password \(shown once, keep it safe\): (\S+)/.exec(run.stdout)?.[1]
+		expect(password).toBeTruthy()
+		expect(NewPasswordSchema.safeParse(password).success).toBe(true)
+		expect(getDb().select().from(admins).get()).toMatchObject({ role: 'super_admin', name: 'Super Admin' })
+		expect((await authenticateAdmin({ email: 'boss@example.com', password: password! }, { ip: '10.1.1.2' })).ok).toBe(true)
+	})
+
+	test('refuses a taken email, a bad role or email, unknown options and weak passwords, creating nothing', () => {
+		expect(cli('--email', 'one@example.com', '--role', 'admin', '--password', 'Str0ngPassw0rd').status).toBe(0)
+		const cases: Array<[string[], RegExp]> = [
+			[['--email', 'ONE@example.com', '--role', 'admin'], /An admin with the email one@example\.com already exists/],
+			[['--email', 'two@example.com', '--role', 'owner'], /--role must be admin or super_admin/],
+			[['--email', 'not-an-email', '--role', 'admin'], /--email: Invalid email address/],
+			[['--role', 'admin'], /--email is required/],
+			[['--email', 'two@example.com', '--role', 'admin', '--is-root'], /Unknown option/],
+			[['--email', 'two@example.com', '--role', 'admin', '--name', 'a\u0007b'], /--name contains characters that are not allowed/],
+			[['--email', 'two@example.com', '--role', 'admin', '--password', 'Short1A'], /Password must be at least 8 characters/],
+			[['--email', 'two@example.com', '--role', 'admin', '--password', 'alllowercase1'], /Password must contain uppercase, lowercase, and number/],
+			[['--email', 'two@example.com', '--role', 'admin', '--password', `Aa1${'a'.repeat(70)}`], /Password is too long/],
+		]
+		for (const [args, message] of cases) {
+			const run = cli(...args)
+			expect(run.status, args.join(' ')).toBe(1)
+			expect(run.stderr, args.join(' ')).toMatch(message)
+		}
+		expect(getDb().select().from(admins).all()).toHaveLength(1)
+	})
+
+	test('--help prints the usage', () => {
+		const run = cli('--help')
+		expect(run.status).toBe(0)
+		expect(run.stdout).toContain('npm run admin:create -- --email <email> --role <admin|super_admin>')
+	})
+})
