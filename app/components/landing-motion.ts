@@ -1,33 +1,11 @@
 import { useEffect, useState, type RefObject } from 'react'
+import { HIGHLIGHT_INTERVAL_MS, NARROW_MAX_WIDTH_PX, nextHighlight, parallaxAt, parallaxTransform } from '#app/enhance/landing-motion.js'
 
-/** Spec section 9: the highlight moves on every 5 seconds. */
-export const HIGHLIGHT_INTERVAL_MS = 5_000
-/** Spec section 9: below 768 px the layout is narrow: no parallax, no fade. */
-export const NARROW_MAX_WIDTH_PX = 768
-/** Spec section 9: scroll 0 to 500 moves up to -150 px and scales to 0.9; the fade runs over 0 to 300. */
-export const PARALLAX = { scrollEnd: 500, maxShiftPx: -150, minScale: 0.9, fadeEnd: 300 } as const
+// The arithmetic is plain JS, shared with the unit tests.
+export { HIGHLIGHT_INTERVAL_MS, NARROW_MAX_WIDTH_PX, nextHighlight, PARALLAX, parallaxAt } from '#app/enhance/landing-motion.js'
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 const WIDE = `(min-width: ${NARROW_MAX_WIDTH_PX}px)`
-
-function clamp01(n: number) {
-	return Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0
-}
-
-/** The hero's shift (px), scale and opacity at a scroll position. */
-export function parallaxAt(scrollY: number) {
-	const travel = clamp01(scrollY / PARALLAX.scrollEnd)
-	return {
-		shiftPx: PARALLAX.maxShiftPx * travel + 0, // + 0: never -0
-		scale: 1 - (1 - PARALLAX.minScale) * travel,
-		opacity: 1 - clamp01(scrollY / PARALLAX.fadeEnd),
-	}
-}
-
-/** The next highlighted item, wrapping round. */
-export function nextHighlight(index: number, count: number) {
-	return count > 0 ? (index + 1) % count : 0
-}
 
 function motionAllowed() {
 	return !window.matchMedia(REDUCED_MOTION).matches
@@ -65,7 +43,7 @@ export function useParallax(ref: RefObject<HTMLElement | null>) {
 		const paint = () => {
 			frame = 0
 			const { shiftPx, scale, opacity } = parallaxAt(window.scrollY)
-			el.style.transform = `translate3d(0, ${shiftPx.toFixed(1)}px, 0) scale(${scale.toFixed(4)})`
+			el.style.transform = parallaxTransform({ shiftPx, scale })
 			el.style.opacity = opacity.toFixed(3)
 		}
 		const onScroll = () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { scrollProgress } from '#app/enhance/reading-aids.js'
 import { cx } from '#app/utils/misc.ts'
 
 /**
@@ -9,12 +10,8 @@ import { cx } from '#app/utils/misc.ts'
  * Back to top link.
  */
 
-/** The fraction of the page scrolled, 0 to 1. */
-export function scrollProgress(scrollY: number, scrollHeight: number, viewportHeight: number) {
-	const range = scrollHeight - viewportHeight
-	if (!(range > 0)) return 1
-	return Math.min(1, Math.max(0, scrollY / range))
-}
+// The arithmetic is plain JS, shared with the unit tests.
+export { scrollProgress } from '#app/enhance/reading-aids.js'
 
 /**
  * The id of the section being read: the last one whose top has passed 15%
