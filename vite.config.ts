@@ -1,6 +1,53 @@
+import { createHash } from 'node:crypto'
+import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { build as esbuild } from 'esbuild'
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite'
+
+/**
+ * `import url from './file.js?script'`: the URL of a standalone script,
+ * `file.js` bundled on its own with its imports (ES2019, minified) into a
+ * hashed asset of the client build. Vite's `?url` copies a JS file as is,
+ * without its imports; the public pages' script imports the arithmetic it
+ * shares with the unit tests, so it is bundled here. The file name hashes
+ * the bundled code, so the server build (which emits nothing) names the
+ * same file as the client build. In dev the source itself is served.
+ */
+function standaloneScript(): Plugin {
+	let config: ResolvedConfig
+	return {
+		name: 'standalone-script',
+		enforce: 'pre',
+		configResolved(resolved) {
+			config = resolved
+		},
+		async load(id) {
+			const [file, query] = id.split('?')
+			if (query !== 'script' || !file) return null
+			if (config.command === 'serve') {
+				return `export default ${JSON.stringify(path.posix.join(config.base, path.relative(config.root, file).split(path.sep).join('/')))}`
+			}
+			const result = await esbuild({
+				entryPoints: [file],
+				bundle: true,
+				format: 'esm',
+				target: 'es2019',
+				minify: true,
+				legalComments: 'none',
+				write: false,
+				metafile: true,
+				logLevel: 'silent',
+			})
+			for (const input of Object.keys(result.metafile.inputs)) this.addWatchFile(path.resolve(input))
+			const code = result.outputFiles[0]!.text
+			const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8)
+			const fileName = path.posix.join(config.build.assetsDir, `${path.basename(file, path.extname(file))}-${hash}.js`)
+			if (!config.build.ssr) this.emitFile({ type: 'asset', fileName, source: code })
+			return `export default ${JSON.stringify(path.posix.join(config.base, fileName))}`
+		},
+	}
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
 	build: {
@@ -10,5 +57,5 @@ export default defineConfig(({ isSsrBuild }) => ({
 		// Keep asset names hashed: the server caches them for a year.
 		assetsInlineLimit: 0,
 	},
-	plugins: [tailwindcss(), reactRouter()],
+	plugins: [standaloneScript(), tailwindcss(), reactRouter()],
 }))

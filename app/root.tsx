@@ -5,11 +5,13 @@ import {
 	Outlet,
 	Scripts,
 	ScrollRestoration,
+	useMatches,
 	useRouteError,
 } from 'react-router'
 import type { Route } from './+types/root'
 import appCss from './app.css?url'
 import { ErrorPage } from './components/error-page.tsx'
+import publicPagesScript from './enhance/public-pages.js?script'
 import { useNonce } from './utils/nonce-provider.ts'
 
 export const links: Route.LinksFunction = () => [
@@ -17,8 +19,24 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
+/**
+ * A route that exports `handle = { hydrate: false }` is served as a plain
+ * document: no React, no router, no hydration data. Its HTML is complete on
+ * its own and one small script adds its enhancements (the public pages:
+ * `/` and `/terms`, whose JavaScript budget is tight). Such a route also
+ * exports `clientLoader = documentOnly`, so that the client router of a
+ * hydrated page reaches it by a full document load.
+ */
+export type RouteHandle = { hydrate?: boolean }
+
+function useHydrate() {
+	const leaf = useMatches().at(-1)
+	return (leaf?.handle as RouteHandle | undefined)?.hydrate !== false
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
+	const hydrate = useHydrate()
 	return (
 		<html lang="en">
 			<head>
@@ -30,8 +48,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body className="min-h-screen">
 				{children}
-				<ScrollRestoration nonce={nonce} />
-				<Scripts nonce={nonce} />
+				{hydrate ? (
+					<>
+						<ScrollRestoration nonce={nonce} />
+						<Scripts nonce={nonce} />
+					</>
+				) : (
+					// A module script is deferred; the cached pages (no nonce) allow it by 'self'.
+					<script type="module" src={publicPagesScript} nonce={nonce || undefined} />
+				)}
 			</body>
 		</html>
 	)

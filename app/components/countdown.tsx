@@ -1,4 +1,9 @@
 import { useEffect, useState } from 'react'
+import { tick } from '#app/enhance/countdown.js'
+
+// The countdown arithmetic is plain JS shared with the public pages' script
+// (app/enhance/public-pages.js), which runs it without React.
+export { durationToSeconds, formatDuration, splitDuration, tick, type DurationParts } from '#app/enhance/countdown.js'
 
 /**
  * A countdown that renders its current value on the server and ticks once a
@@ -15,11 +20,6 @@ export function useCountdown(startSeconds: number) {
 	return remaining
 }
 
-/** One second less, never below zero. */
-export function tick(seconds: number) {
-	return Math.max(0, seconds - 1)
-}
-
 /** mm:ss, with minutes allowed past 59 (e.g. 90:00). */
 export function formatMinutesSeconds(totalSeconds: number) {
 	// NaN or Infinity (say, from an invalid date) shows 00:00, not NaN:NaN.
@@ -27,32 +27,4 @@ export function formatMinutesSeconds(totalSeconds: number) {
 	const minutes = Math.floor(s / 60)
 	const seconds = s % 60
 	return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`
-}
-
-export type DurationParts = { days: number; hours: number; minutes: number; seconds: number }
-
-/**
- * Whole seconds split into days, hours, minutes and seconds with carry
- * (90 seconds is 1 minute 30 seconds); negative or invalid input is zero.
- */
-export function splitDuration(totalSeconds: number): DurationParts {
-	const s = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0
-	return {
-		days: Math.floor(s / 86_400),
-		hours: Math.floor((s % 86_400) / 3_600),
-		minutes: Math.floor((s % 3_600) / 60),
-		seconds: s % 60,
-	}
-}
-
-/** Days, hours, minutes and seconds back to whole seconds. */
-export function durationToSeconds({ days, hours, minutes, seconds }: DurationParts) {
-	return days * 86_400 + hours * 3_600 + minutes * 60 + seconds
-}
-
-/** "17d 14h 32m 45s", with two-digit hours, minutes and seconds. */
-export function formatDuration(totalSeconds: number) {
-	const { days, hours, minutes, seconds } = splitDuration(totalSeconds)
-	const two = (n: number) => String(n).padStart(2, '0')
-	return `${days}d ${two(hours)}h ${two(minutes)}m ${two(seconds)}s`
 }

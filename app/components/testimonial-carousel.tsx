@@ -1,52 +1,20 @@
-import { useEffect, useRef, useState } from 'react'
 import type { Testimonial } from '#app/content/landing.ts'
-import { cx } from '#app/utils/misc.ts'
 
 export const reviewId = (index: number) => `review-${index + 1}`
 
 /**
- * Testimonials in a scroll-snap track with one dot per item. Without JS the
- * dots are plain anchors (#review-N) and the browser scrolls the track to
- * the item; with JS a dot selects its item without touching the URL, and
- * swiping the track moves the selection along.
+ * Testimonials in a scroll-snap track with one dot per item, rendered with
+ * the first selected. Without JS the dots are plain anchors (#review-N) and
+ * the browser scrolls the track to the item; with JS
+ * (app/enhance/public-pages.js, data-carousel*) a dot selects its item
+ * without touching the URL, and swiping the track moves the selection along.
  */
 export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
-	const track = useRef<HTMLDivElement>(null)
-	const [selected, setSelected] = useState(0)
-
-	// Follow the track when it is swiped or scrolled by keyboard.
-	useEffect(() => {
-		const el = track.current
-		if (!el) return
-		let frame = 0
-		const onScroll = () => {
-			if (frame) return
-			frame = requestAnimationFrame(() => {
-				frame = 0
-				if (el.clientWidth > 0) setSelected(Math.round(el.scrollLeft / el.clientWidth))
-			})
-		}
-		el.addEventListener('scroll', onScroll, { passive: true })
-		return () => {
-			el.removeEventListener('scroll', onScroll)
-			if (frame) cancelAnimationFrame(frame)
-		}
-	}, [])
-
-	function select(index: number, event: React.MouseEvent) {
-		const el = track.current
-		const item = el?.children[index] as HTMLElement | undefined
-		if (!el || !item) return
-		event.preventDefault()
-		setSelected(index)
-		const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches
-		el.scrollTo({ left: item.offsetLeft - el.offsetLeft, behavior: smooth ? 'smooth' : 'auto' })
-	}
-
+	const selected = 0
 	return (
-		<div>
+		<div data-carousel="">
 			<div
-				ref={track}
+				data-carousel-track=""
 				className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-2xl [scrollbar-width:none]"
 				// Scrollable, so reachable by keyboard (arrow keys scroll it).
 				tabIndex={0}
@@ -85,17 +53,13 @@ export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
 					<a
 						key={t.name}
 						href={`#${reviewId(i)}`}
-						onClick={(event) => select(i, event)}
+						data-carousel-dot=""
 						aria-label={`Show testimonial ${i + 1} of ${items.length}: ${t.name}`}
 						aria-current={i === selected ? 'true' : undefined}
 						className="group grid size-11 place-items-center rounded-full"
 					>
-						<span
-							className={cx(
-								'block size-3 rounded-full transition-colors',
-								i === selected ? 'bg-emerald-400' : 'bg-slate-600 group-hover:bg-slate-400',
-							)}
-						/>
+						{/* The selected dot (aria-current) is filled; the others light up on hover. */}
+						<span className="block size-3 rounded-full bg-slate-600 transition-colors group-hover:bg-slate-400 group-aria-[current=true]:bg-emerald-400" />
 					</a>
 				))}
 			</div>

@@ -1,13 +1,12 @@
-import { useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { formatDuration, useCountdown } from '#app/components/countdown.tsx'
-import { useHighlight, useParallax } from '#app/components/landing-motion.ts'
+import { formatDuration } from '#app/components/countdown.tsx'
 import { PublicHeader } from '#app/components/public-header.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { TestimonialCarousel } from '#app/components/testimonial-carousel.tsx'
 import { LANDING_COUNTDOWN_START_SECONDS, landing, type LandingContent } from '#app/content/landing.ts'
 import { site } from '#app/content/site.ts'
 import { getMember } from '#app/utils/auth.server.ts'
+import { documentOnly, documentOnlyHandle } from '#app/utils/document-only.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import { pageMeta } from '#app/utils/seo.ts'
@@ -15,6 +14,12 @@ import type { Route } from './+types/_index'
 
 // Visitors without a session get this page from the in-memory page cache
 // (server/page-cache.ts); a request with a session cookie renders it here.
+// The page is not hydrated: its motion (countdown, highlight, parallax,
+// carousel) comes from app/enhance/public-pages.js, driven by the data-*
+// attributes below (app/root.tsx, docs/architecture.md).
+export const handle = documentOnlyHandle
+export const clientLoader = documentOnly
+
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await getMember(request)
 	return {
@@ -135,11 +140,10 @@ function Section({
 }
 
 function Hero({ hero, countdownSeconds }: { hero: LandingContent['hero']; countdownSeconds: number }) {
-	const moving = useRef<HTMLDivElement>(null)
-	useParallax(moving)
 	return (
 		<section aria-labelledby="hero-title" className="border-b border-slate-900 bg-gradient-to-b from-emerald-950/40 to-slate-950">
-			<div ref={moving} className="mx-auto grid max-w-6xl origin-top gap-10 px-4 py-12 md:py-20 lg:grid-cols-2 lg:items-center">
+			{/* The parallax target: no transform in the HTML, so nothing is hidden without JS. */}
+			<div data-parallax="" className="mx-auto grid max-w-6xl origin-top gap-10 px-4 py-12 md:py-20 lg:grid-cols-2 lg:items-center">
 				<div>
 					<p className="text-sm font-semibold tracking-wide text-emerald-300">{hero.eyebrow}</p>
 					<h1 id="hero-title" className="mt-3 text-4xl font-bold leading-tight sm:text-5xl">
@@ -169,14 +173,19 @@ function OfferCountdown({
 	startSeconds: number
 	countdown: LandingContent['hero']['countdown']
 }) {
-	const remaining = useCountdown(startSeconds)
 	return (
 		<div className="mt-8 max-w-xl rounded-xl border border-emerald-400/30 bg-slate-900/80 p-4">
 			<p className="text-sm font-semibold text-emerald-300">{countdown.title}</p>
 			<p className="mt-1 flex flex-wrap items-baseline gap-x-2">
 				<span className="text-sm text-slate-300">{countdown.label}</span>
-				<span role="timer" aria-label={countdown.label} className="font-mono text-2xl font-bold tabular-nums text-white">
-					{formatDuration(remaining)}
+				{/* The starting value; the script ticks it down from data-countdown (seconds). */}
+				<span
+					role="timer"
+					aria-label={countdown.label}
+					data-countdown={startSeconds}
+					className="font-mono text-2xl font-bold tabular-nums text-white"
+				>
+					{formatDuration(startSeconds)}
 				</span>
 			</p>
 			<p className="mt-2 text-sm leading-relaxed text-slate-300">{countdown.text}</p>
@@ -184,15 +193,15 @@ function OfferCountdown({
 	)
 }
 
+/**
+ * The first row is highlighted in the HTML; the script moves the highlight
+ * on (data-highlight, data-highlighted) and holds it while the pointer is
+ * over the preview (data-highlight-pause).
+ */
 function DashboardPreview({ preview }: { preview: LandingContent['hero']['preview'] }) {
-	const [paused, setPaused] = useState(false)
-	const active = useHighlight(preview.traders.length, paused)
+	const active = 0
 	return (
-		<figure
-			className="card shadow-2xl shadow-emerald-950/50"
-			onMouseEnter={() => setPaused(true)}
-			onMouseLeave={() => setPaused(false)}
-		>
+		<figure data-highlight-pause="" className="card shadow-2xl shadow-emerald-950/50">
 			<div className="flex items-center justify-between gap-3">
 				<p className="font-semibold">{preview.title}</p>
 				<span className="flex items-center gap-1.5 text-xs font-semibold text-emerald-300">
@@ -205,10 +214,7 @@ function DashboardPreview({ preview }: { preview: LandingContent['hero']['previe
 					<li
 						key={t.name}
 						data-highlighted={i === active ? 'true' : undefined}
-						className={cx(
-							'rounded-xl border p-3 transition-colors duration-500',
-							i === active ? 'border-emerald-400 bg-emerald-400/10' : 'border-slate-800 bg-slate-950/60',
-						)}
+						className="rounded-xl border border-slate-800 bg-slate-950/60 p-3 transition-colors duration-500 data-highlighted:border-emerald-400 data-highlighted:bg-emerald-400/10"
 					>
 						<div className="flex items-center justify-between gap-3">
 							<span className="font-medium">{t.name}</span>

@@ -1,15 +1,21 @@
 import { PublicHeader } from '#app/components/public-header.tsx'
-import { BackToTop, ReadingProgress, TocDrawer, TocList, useSectionInView } from '#app/components/reading-aids.tsx'
+import { BackToTop, ReadingProgress, TocDrawer, TocList } from '#app/components/reading-aids.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { site } from '#app/content/site.ts'
 import { TERMS_LAST_UPDATED, TERMS_LAST_UPDATED_ISO, termsSections } from '#app/content/terms.ts'
 import { getMember } from '#app/utils/auth.server.ts'
+import { documentOnly, documentOnlyHandle } from '#app/utils/document-only.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { pageMeta } from '#app/utils/seo.ts'
 import type { Route } from './+types/terms'
 
 // Visitors without a session get this page from the in-memory page cache
 // (server/page-cache.ts); a request with a session cookie renders it here.
+// The page is not hydrated: its reading aids come from
+// app/enhance/public-pages.js (app/root.tsx, docs/architecture.md).
+export const handle = documentOnlyHandle
+export const clientLoader = documentOnly
+
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await getMember(request)
 	return {
@@ -23,19 +29,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function TermsRoute({ loaderData }: Route.ComponentProps) {
 	const { sections } = loaderData
-	const active = useSectionInView(sections.map((s) => s.id))
 	const toc = sections.map((s) => ({ id: s.id, title: s.title }))
 	return (
 		<div id="top" className="flex min-h-screen flex-col">
 			<ReadingProgress />
 			<PublicHeader signedIn={loaderData.signedIn} sticky={false} />
-			<TocDrawer sections={toc} active={active} />
+			<TocDrawer sections={toc} />
 			<div className="mx-auto w-full max-w-6xl flex-1 px-4 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-12">
 				<aside className="hidden lg:block">
 					<nav aria-label="Table of contents" className="sticky top-0 max-h-screen overflow-y-auto py-10">
 						<p className="px-3 text-sm font-semibold uppercase tracking-wide text-slate-400">Contents</p>
 						<div className="mt-3">
-							<TocList sections={toc} active={active} />
+							<TocList sections={toc} />
 						</div>
 					</nav>
 				</aside>
@@ -49,7 +54,13 @@ export default function TermsRoute({ loaderData }: Route.ComponentProps) {
 						rules that apply when you use it.
 					</p>
 					{sections.map((s, i) => (
-						<section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="mt-10 scroll-mt-16 lg:scroll-mt-6">
+						<section
+							key={s.id}
+							id={s.id}
+							aria-labelledby={`${s.id}-title`}
+							data-toc-title={s.title}
+							className="mt-10 scroll-mt-16 lg:scroll-mt-6"
+						>
 							<h2 id={`${s.id}-title`} className="text-xl font-semibold">
 								{i + 1}. {s.title}
 							</h2>

@@ -26,3 +26,12 @@ test('the nonce policy uses strict-dynamic; the shared policy hashes plus self, 
 		expect(policy).toContain("frame-ancestors 'none'")
 	}
 })
+
+test('a shared page without inline scripts (the public pages, not hydrated) allows scripts by self only', () => {
+	const html = '<body><p>Hi</p><script type="module" src="/assets/public-pages-abc.js"></script></body>'
+	expect(inlineScriptHashes(html)).toEqual([])
+	const policy = contentSecurityPolicy({ hashes: inlineScriptHashes(html) })
+	// Exactly 'self': no hash, no nonce, no 'unsafe-inline'.
+	expect(policy).toMatch(/(^|; )script-src 'self'(;|$)/)
+	expect(policy).not.toContain('sha256')
+})

@@ -11,6 +11,10 @@ import { createMember } from '../playwright-utils.ts'
 const sha = (text: string) => crypto.createHash('sha256').update(text, 'utf8').digest('base64')
 const inlineScripts = (html: string) =>
 	[...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !/\bsrc\s*=/i.test(m[1]!)).map((m) => m[2]!)
+/** The attributes of every <script> that loads a file. */
+const externalScripts = (html: string) =>
+	[...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1]!).filter((attributes) => /\bsrc\s*=/i.test(attributes))
+const scriptSrc = (csp: string) => /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/) ?? []
 
 /** A member signed in through the real sign-in form: the context now holds the session cookie. */
 async function signedInContext(playwright: { request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> } }, request: APIRequestContext) {
@@ -22,20 +26,29 @@ async function signedInContext(playwright: { request: { newContext: (options: { 
 }
 
 for (const path of ['/', '/terms']) {
-	test(`${path} for a visitor: cached, CSP allows exactly its inline scripts by hash, security headers kept`, async ({ request }) => {
+	test(`${path} for a visitor: cached, not hydrated, CSP allows 'self' plus exactly its inline scripts by hash, security headers kept`, async ({
+		request,
+	}) => {
 		const a = await request.get(path)
 		expect(a.status()).toBe(200)
 		const headers = a.headers()
-		const csp = headers['content-security-policy']
+		const csp = headers['content-security-policy']!
 		expect(csp).not.toContain('nonce')
-		expect(csp).toContain("script-src 'self' 'sha256-")
 		expect(csp).toContain("object-src 'none'")
 		expect(csp).toContain("base-uri 'none'")
 		expect(csp).toContain("frame-ancestors 'none'")
 		const html = await a.text()
+		// Any inline script would be allowed by its hash, and nothing else is.
 		const scripts = inlineScripts(html)
-		expect(scripts.length).toBeGreaterThan(0)
-		for (const script of scripts) expect(csp).toContain(`'sha256-${sha(script)}'`)
+		expect(scriptSrc(csp)).toEqual(["'self'", ...new Set(scripts.map((script) => `'sha256-${sha(script)}'`))])
+		// Not hydrated (handle.hydrate false): no router context or hydration
+		// data inline, only the enhancement module from /assets/ ('self').
+		expect(scripts).toEqual([])
+		expect(html).not.toContain('__reactRouterContext')
+		expect(html).not.toContain('modulepreload')
+		const external = externalScripts(html)
+		expect(external).toHaveLength(1)
+		expect(external[0]).toMatch(/^ type="module" src="\/assets\/public-pages-[\w-]+\.js"$/)
 		expect(headers['cache-control']).toBe('no-cache')
 		expect(headers.vary).toContain('Cookie')
 		expect(headers.etag).toBeTruthy()
@@ -92,6 +105,16 @@ for (const path of ['/', '/terms']) {
 		expect(html).toContain('Sign Out')
 		expect(html).toContain('href="/dashboard"')
 		expect(html).not.toContain('>Sign In<')
+		// Sign Out is a plain form post (the page is not hydrated), and the
+		// enhancement module carries this answer's nonce.
+		const form = /<form\b([^>]*)>/.exec(html)?.[1] ?? ''
+		expect(form).toContain('action="/logout"')
+		expect(form).toContain('method="post"')
+		const nonce = /'nonce-([^']+)'/.exec(mine.headers()['content-security-policy']!)![1]
+		const external = externalScripts(html)
+		expect(external).toHaveLength(1)
+		expect(external[0]).toContain(`nonce="${nonce}"`)
+		expect(inlineScripts(html)).toEqual([])
 
 		// A visitor right after still gets the visitor's page.
 		const visitor = await request.get(path)
@@ -101,6 +124,31 @@ for (const path of ['/', '/terms']) {
 		await context.dispose()
 	})
 }
+
+test('the enhancement script of / and /terms is one small hashed asset, precompressed and cached for a year', async ({ request }) => {
+	const landing = externalScripts(await (await request.get('/')).text())
+	const terms = externalScripts(await (await request.get('/terms')).text())
+	expect(terms).toEqual(landing)
+	const src = /src="([^"]+)"/.exec(landing[0]!)![1]!
+	expect(src).toMatch(/^\/assets\/public-pages-[\w-]+\.js$/)
+	const http = await import('node:http')
+	const res = await new Promise<{ status?: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+		const req = http.request(`${E2E_BASE_URL}${src}`, { headers: { 'Accept-Encoding': 'br' } }, (r) => {
+			const chunks: Buffer[] = []
+			r.on('data', (c: Buffer) => chunks.push(c))
+			r.on('end', () => resolve({ status: r.statusCode, headers: r.headers, body: Buffer.concat(chunks) }))
+		})
+		req.on('error', reject)
+		req.end()
+	})
+	expect(res.status).toBe(200)
+	expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+	expect(res.headers['content-type']).toMatch(/javascript/)
+	expect(res.headers['content-encoding']).toBe('br')
+	// "A few KB": the whole of the public pages' JavaScript.
+	expect(res.body.byteLength).toBeLessThan(4_000)
+	expect(zlib.brotliDecompressSync(res.body).toString()).toContain('data-enhanced')
+})
 
 test('a stale or forged session cookie gets the visitor page, rendered fresh (not the cache)', async ({ request }) => {
 	const res = await request.get('/', { headers: { Cookie: 'session=forged.value' } })

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { site } from '#app/content/site.ts'
 import { createMember, login } from '../playwright-utils.ts'
-import { jsOff, open } from './support.ts'
+import { jsOff, open, waitForHydration } from './support.ts'
 
 /** The landing page's sections, in the spec's order (section 2). */
 const SECTION_HEADINGS = [
@@ -223,5 +223,31 @@ test.describe('landing motion (JS on)', () => {
 		await page.evaluate(() => window.scrollTo(0, 0))
 		await page.waitForTimeout(5_500)
 		await expect(page.locator('[data-highlight] > li').nth(0)).toHaveAttribute('data-highlighted', 'true')
+	})
+})
+
+/** True when the page is the server's document with the enhancement script, not a client render by React Router. */
+const isPlainDocument = (page: Page) =>
+	page.evaluate(() => ({
+		enhanced: document.documentElement.hasAttribute('data-enhanced'),
+		router: '__reactRouterContext' in window,
+		document: new URL((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).name).pathname,
+	}))
+
+test.describe('the landing page is never rendered by the client router (JS on)', () => {
+	test.skip(() => jsOff(), 'client navigation needs JS')
+
+	test('signing out on the hydrated dashboard loads the landing page as a document, with its script', async ({ page, request }) => {
+		const member = await createMember(request, { unlocked: true })
+		await login(page, member.email, member.password)
+		await expect(page).toHaveURL(/\/dashboard$/)
+		await waitForHydration(page)
+		expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(true)
+		await page.getByRole('button', { name: 'Logout' }).click()
+		await expect(page).toHaveURL((url) => url.pathname === '/')
+		await expect.poll(() => isPlainDocument(page)).toEqual({ enhanced: true, router: false, document: '/' })
+		const timer = page.getByRole('timer', { name: 'Offer ends in' })
+		const before = await timer.textContent()
+		await expect.poll(() => timer.textContent(), { timeout: 5_000 }).not.toBe(before)
 	})
 })

@@ -99,12 +99,16 @@ export async function fillSignup(page: Page, data: SignupData) {
 
 /**
  * Waits until the page's scripts have taken over (JS on), so that clicks
- * go through the client router and its validation. No-op with JS off.
+ * go through the client router and its validation. No-op with JS off. The
+ * public pages (/ and /terms) are not hydrated: there it waits for their
+ * enhancement script (app/enhance/public-pages.js), which marks <html>
+ * with data-enhanced once it has wired everything up.
  */
 export async function waitForHydration(page: Page) {
 	if (jsOff()) return
 	// React marks each element it has hydrated with a `__reactFiber$…` key.
 	await page.waitForFunction(() => {
+		if (document.documentElement.hasAttribute('data-enhanced')) return true
 		const el = document.querySelector('main') ?? document.body.firstElementChild
 		return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber'))
 	})

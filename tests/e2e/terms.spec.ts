@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createMember, login } from '../playwright-utils.ts'
-import { jsOff, open } from './support.ts'
+import { jsOff, open, waitForHydration } from './support.ts'
 
 /** Spec section 2 (/terms), plus Termination: fifteen sections. */
 const SECTIONS = [
@@ -144,4 +144,21 @@ test.describe('terms page', () => {
 			await expect(page.locator('body')).not.toHaveCSS('overflow', 'hidden')
 		})
 	})
+})
+
+test('the terms link of the hydrated sign-up form loads the terms as a document, with their script (JS)', async ({ page }) => {
+	test.skip(jsOff(), 'client navigation needs JS')
+	await open(page, '/signup')
+	expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(true)
+	await page.getByRole('link', { name: 'Terms & Conditions' }).first().click()
+	await expect(page).toHaveURL((url) => url.pathname === '/terms')
+	await waitForHydration(page)
+	expect(
+		await page.evaluate(() => ({
+			enhanced: document.documentElement.hasAttribute('data-enhanced'),
+			router: '__reactRouterContext' in window,
+			document: new URL((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).name).pathname,
+		})),
+	).toEqual({ enhanced: true, router: false, document: '/terms' })
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms & Conditions')
 })

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { HIGHLIGHT_INTERVAL_MS, NARROW_MAX_WIDTH_PX, nextHighlight, parallaxAt, PARALLAX } from './landing-motion.ts'
+import {
+	carouselIndex,
+	HIGHLIGHT_INTERVAL_MS,
+	NARROW_MAX_WIDTH_PX,
+	nextHighlight,
+	parallaxAt,
+	parallaxTransform,
+	PARALLAX,
+} from './landing-motion.js'
 
 describe('spec section 9 constants', () => {
 	test('highlight every 5 s, narrow below 768 px, parallax 0-500 to -150 and 0.9, fade 0-300', () => {
@@ -39,5 +47,29 @@ describe('nextHighlight', () => {
 	test('cycles over 3 values', () => {
 		expect([0, 1, 2].map((i) => nextHighlight(i, 3))).toEqual([1, 2, 0])
 		expect(nextHighlight(0, 0)).toBe(0)
+	})
+})
+
+describe('parallaxTransform', () => {
+	test('the inline transform at the top, mid-way and past the end', () => {
+		expect(parallaxTransform(parallaxAt(0))).toBe('translate3d(0, 0.0px, 0) scale(1.0000)')
+		expect(parallaxTransform(parallaxAt(150))).toBe('translate3d(0, -45.0px, 0) scale(0.9700)')
+		expect(parallaxTransform(parallaxAt(900))).toBe('translate3d(0, -150.0px, 0) scale(0.9000)')
+	})
+})
+
+describe('carouselIndex', () => {
+	test('the item a scroll position shows, rounded to the nearest and kept within the items', () => {
+		expect(carouselIndex(0, 600, 3)).toBe(0)
+		expect(carouselIndex(290, 600, 3)).toBe(0)
+		expect(carouselIndex(310, 600, 3)).toBe(1)
+		expect(carouselIndex(1200, 600, 3)).toBe(2)
+		expect(carouselIndex(5000, 600, 3)).toBe(2)
+		expect(carouselIndex(-30, 600, 3)).toBe(0)
+	})
+
+	test('a track with no width (hidden) or no items shows the first', () => {
+		expect(carouselIndex(300, 0, 3)).toBe(0)
+		expect(carouselIndex(300, 600, 0)).toBe(0)
 	})
 })
