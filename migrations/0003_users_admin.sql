@@ -1,0 +1,5 @@
+CREATE INDEX `users_status_created_idx` ON `users` (`status`,`created_at`);--> statement-breakpoint
+CREATE INDEX `users_plan_created_idx` ON `users` (`plan`,`created_at`);--> statement-breakpoint
+CREATE INDEX `users_status_plan_created_idx` ON `users` (`status`,`plan`,`created_at`);--> statement-breakpoint
+CREATE INDEX `users_name_idx` ON `users` ("name" collate nocase);--> statement-breakpoint
+CREATE INDEX `users_total_invested_idx` ON `users` (("total_deposit" + "total_withdraw"));
