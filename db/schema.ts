@@ -83,7 +83,13 @@ export const users = sqliteTable(
 		index('users_plan_created_idx').on(t.plan, t.createdAt),
 		index('users_status_plan_created_idx').on(t.status, t.plan, t.createdAt),
 		index('users_name_idx').on(sql`${t.name} collate nocase`),
+		index('users_status_name_idx').on(t.status, sql`${t.name} collate nocase`),
+		index('users_plan_name_idx').on(t.plan, sql`${t.name} collate nocase`),
+		index('users_status_plan_name_idx').on(t.status, t.plan, sql`${t.name} collate nocase`),
 		index('users_total_invested_idx').on(sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
+		index('users_status_invested_idx').on(t.status, sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
+		index('users_plan_invested_idx').on(t.plan, sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
+		index('users_status_plan_invested_idx').on(t.status, t.plan, sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
 	],
 )
 
