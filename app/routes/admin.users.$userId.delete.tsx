@@ -52,7 +52,7 @@ export default function DeleteUserRoute({ loaderData, actionData }: Route.Compon
 					<button
 						type="submit"
 						disabled={pending}
-						className="inline-flex items-center justify-center rounded-lg bg-red-500 px-5 py-3 font-semibold text-white hover:bg-red-400 disabled:opacity-60"
+						className="inline-flex items-center justify-center rounded-lg bg-red-600 px-5 py-3 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
 					>
 						{pending ? 'Deleting...' : 'Delete User'}
 					</button>

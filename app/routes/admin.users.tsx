@@ -358,7 +358,7 @@ function BulkDeleteConfirm({ users, cancelTo }: { users: Array<{ id: number; nam
 				))}
 				<input type="hidden" name="bulkAction" value="delete" />
 				<input type="hidden" name="confirm" value="yes" />
-				<button type="submit" disabled={pending} className="inline-flex items-center justify-center rounded-lg bg-red-500 px-4 py-2 text-sm font-semibold text-white hover:bg-red-400 disabled:opacity-60">
+				<button type="submit" disabled={pending} className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60">
 					{pending ? 'Deleting...' : `Delete ${count} ${count === 1 ? 'user' : 'users'}`}
 				</button>
 				<Link to={cancelTo} className="btn-secondary px-4 py-2 text-sm">
@@ -384,7 +384,7 @@ function UsersTable({
 	const table = useRef<HTMLTableElement>(null)
 	const selectable = allowed.bulkUpdate
 	return (
-		<div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Users table">
+		<div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Users table">
 			<table ref={table} className="w-full min-w-[52rem] text-left text-sm">
 				<caption className="sr-only">Users, {users.length} on this page</caption>
 				<thead className="text-slate-400">

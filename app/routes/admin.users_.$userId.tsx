@@ -148,7 +148,7 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 				{stats.planHistory.length === 0 ? (
 					<p className="text-slate-300">No plan changes yet</p>
 				) : (
-					<div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Plan history table">
+					<div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Plan history table">
 						<table className="w-full min-w-[32rem] text-left text-sm">
 							<thead className="text-slate-400">
 								<tr>
