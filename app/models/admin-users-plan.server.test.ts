@@ -76,15 +76,32 @@ describe('users list query plans', () => {
 	})
 
 	for (const [name, filter] of filters) {
-		test(`a search of 3+ characters (${name}) goes through the FTS5 trigram index, for the rows and the count`, () => {
-			seed()
-			for (const option of USER_SORT_OPTIONS) {
-				const { rows, count } = listQueries(q({ ...filter, search: 'Lovelace', sortBy: option.sortBy, sortOrder: option.sortOrder }))
-				for (const details of [plan(rows), plan(count)]) {
-					expect(details.join('\n')).toMatch(/SCAN users_fts VIRTUAL TABLE INDEX \d+:M/)
-					expect(fullScans(details), details.join('\n')).toEqual([])
+		for (const broad of [false, true]) {
+			test(`a ${broad ? 'broad' : 'narrow'} search of 3+ characters (${name}) goes through the FTS5 trigram index, for the rows and the count`, () => {
+				seed()
+				for (const option of USER_SORT_OPTIONS) {
+					const query = q({ ...filter, search: 'Lovelace', sortBy: option.sortBy, sortOrder: option.sortOrder })
+					const { rows, count } = listQueries(query, getDb(), { broad })
+					for (const details of [plan(rows), plan(count)]) {
+						expect(details.join('\n')).toMatch(/SCAN users_fts VIRTUAL TABLE INDEX \d+:M/)
+						expect(fullScans(details), details.join('\n')).toEqual([])
+					}
+					const rowsPlan = plan(rows).join('\n')
+					if (broad) {
+						// Many matches: walk the sort (or filter and sort) index and keep the matches.
+						expect(rowsPlan).toMatch(/(SCAN|SEARCH) users USING INDEX users_\w+_idx/)
+						expect(rowsPlan).not.toMatch(/TEMP B-TREE/)
+					} else {
+						// Few matches: look each one up by id.
+						expect(rowsPlan).toMatch(/SEARCH users USING INTEGER PRIMARY KEY \(rowid=\?\)/)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
+
+	test('a search without filters is counted on the trigram index alone', () => {
+		seed()
+		expect(plan(listQueries(q({ search: 'Lovelace' })).count)).toEqual([expect.stringMatching(/^SCAN users_fts VIRTUAL TABLE INDEX \d+:M/)])
+	})
 })

@@ -27,7 +27,9 @@ import {
 	ftsPhrase,
 	getManagedUserStats,
 	likeContains,
+	countSearchMatches,
 	listManagedUsers,
+	listQueries,
 	updateManagedUser,
 } from './admin-users.server.ts'
 import { createSession, getSessionUser } from './session.server.ts'
@@ -140,6 +142,32 @@ describe('the list', () => {
 		expect(clamped.pagination).toMatchObject({ page: 3, from: 21, to: 23 })
 		expect(clamped.users).toHaveLength(3)
 		expect(listManagedUsers(q({ limit: 100 })).users).toHaveLength(23)
+	})
+
+	test('a broad search (many matches, walked through the sort index) finds the same rows as a narrow one', () => {
+		for (let i = 0; i < 30; i++) {
+			insertMember({
+				name: `${i % 3 ? 'Common' : 'Rare'} Name ${i}`,
+				status: i % 4 ? 'active' : 'pending',
+				plan: i % 5 ? 'regular' : 'gold',
+				totalDeposit: (i * 37) % 100,
+				createdAt: minutesAgo(i % 7),
+			})
+		}
+		for (const query of [
+			q({ search: 'common' }),
+			q({ search: 'common', status: 'active', sortBy: 'name', sortOrder: 'desc' }),
+			q({ search: 'name', plan: 'gold', sortBy: 'totalInvested', sortOrder: 'asc' }),
+			q({ search: 'rare', status: 'pending', plan: 'regular', page: 1, limit: 3 }),
+			q({ search: 'name', page: 2, limit: 7, sortBy: 'createdAt', sortOrder: 'asc' }),
+		]) {
+			const narrow = listQueries(query, getDb(), { broad: false })
+			const broad = listQueries(query, getDb(), { broad: true })
+			expect(broad.rows.all()).toEqual(narrow.rows.all())
+			expect(broad.count.get()).toEqual(narrow.count.get())
+			expect(narrow.rows.all().length).toBeGreaterThan(0)
+		}
+		expect(countSearchMatches('common')).toBe(20)
 	})
 
 	test('FTS phrase and LIKE escaping', () => {

@@ -15,6 +15,7 @@ import {
 } from '#db/schema.ts'
 import { BULK_UNKNOWN_USERS, USER_NOT_FOUND } from '#app/utils/admin-users-messages.ts'
 import {
+	DEFAULT_USER_LIST_QUERY,
 	paginate,
 	type BulkInput,
 	type Pagination,
@@ -121,19 +122,56 @@ export function likeContains(term: string) {
 	return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-/** The WHERE of a list query: the search (FTS5 from 3 characters), status and plan. */
-export function listWhere(query: Pick<UserListQuery, 'search' | 'status' | 'plan'>): SQL | undefined {
+/**
+ * A search that matches more members than this is "broad": its rows are
+ * found by walking the sort's index and keeping the matches (a few hundred
+ * steps to fill a page) instead of reading every match and sorting them.
+ */
+export const BROAD_SEARCH_MATCHES = 2000
+
+function usesTrigrams(search: string) {
+	return Array.from(search).length >= TRIGRAM_MIN
+}
+
+/** The FTS5 match set of a search, as a subquery of rowids. */
+function ftsMatch(search: string) {
+	return sql`(select rowid from users_fts where users_fts match ${ftsPhrase(search)})`
+}
+
+/** How many members a search of 3+ characters matches (the trigram index alone). */
+export function countSearchMatches(search: string, db: Db = getDb()) {
+	return ftsCount(search, db).get()?.n ?? 0
+}
+
+function ftsCount(search: string, db: Db) {
+	return db
+		.select({ n: sql<number>`count(*)` })
+		.from(sql`users_fts`)
+		.where(sql`users_fts match ${ftsPhrase(search)}`)
+}
+
+/**
+ * The WHERE of a list query: the search (FTS5 from 3 characters, LIKE
+ * below), status and plan. A broad search tests membership in the match
+ * set (`+id`, so SQLite walks the sort or filter index); a narrow one
+ * looks its matches up by id.
+ */
+export function listWhere(query: Pick<UserListQuery, 'search' | 'status' | 'plan'>, options: { broad?: boolean } = {}): SQL | undefined {
 	const conditions: SQL[] = []
+	// A narrow search reads its few matches by id and filters them there
+	// (`+status`: not through the status index, which would walk every
+	// member with that status).
+	const narrow = Boolean(query.search) && usesTrigrams(query.search) && !options.broad
 	if (query.search) {
-		if (Array.from(query.search).length >= TRIGRAM_MIN) {
-			conditions.push(sql`${users.id} in (select rowid from users_fts where users_fts match ${ftsPhrase(query.search)})`)
+		if (usesTrigrams(query.search)) {
+			conditions.push(options.broad ? sql`+${users.id} in ${ftsMatch(query.search)}` : sql`${users.id} in ${ftsMatch(query.search)}`)
 		} else {
 			const pattern = likeContains(query.search)
 			conditions.push(sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`)
 		}
 	}
-	if (query.status) conditions.push(eq(users.status, query.status))
-	if (query.plan) conditions.push(eq(users.plan, query.plan))
+	if (query.status) conditions.push(narrow ? sql`+${users.status} = ${query.status}` : eq(users.status, query.status))
+	if (query.plan) conditions.push(narrow ? sql`+${users.plan} = ${query.plan}` : eq(users.plan, query.plan))
 	return conditions.length ? and(...conditions) : undefined
 }
 
@@ -150,9 +188,14 @@ export function listOrder(query: Pick<UserListQuery, 'sortBy' | 'sortOrder'>): S
 	}
 }
 
-/** The two statements of a list page, not yet run (the EXPLAIN QUERY PLAN test reads them). */
-export function listQueries(query: UserListQuery, db: Db = getDb()) {
-	const where = listWhere(query)
+/**
+ * The two statements of a list page, not yet run (the EXPLAIN QUERY PLAN
+ * test reads them). `broad`: see BROAD_SEARCH_MATCHES. A search without
+ * filters is counted on the trigram index alone.
+ */
+export function listQueries(query: UserListQuery, db: Db = getDb(), options: { broad?: boolean } = {}) {
+	const where = listWhere(query, options)
+	const searchOnly = Boolean(query.search) && usesTrigrams(query.search) && !query.status && !query.plan
 	return {
 		rows: db
 			.select(managedColumns)
@@ -161,12 +204,18 @@ export function listQueries(query: UserListQuery, db: Db = getDb()) {
 			.orderBy(...listOrder(query))
 			.limit(query.limit)
 			.offset((query.page - 1) * query.limit),
-		count: db.select({ n: count() }).from(users).where(where),
+		count: searchOnly ? ftsCount(query.search, db) : db.select({ n: count() }).from(users).where(where),
 	}
 }
 
-export function countManagedUsers(query: Pick<UserListQuery, 'search' | 'status' | 'plan'>) {
-	return getDb().select({ n: count() }).from(users).where(listWhere(query)).get()?.n ?? 0
+/** Whether a search is broad (decides the plan; see BROAD_SEARCH_MATCHES). */
+function isBroad(query: Pick<UserListQuery, 'search'>) {
+	return Boolean(query.search) && usesTrigrams(query.search) && countSearchMatches(query.search) > BROAD_SEARCH_MATCHES
+}
+
+export function countManagedUsers(query: UserListQuery | Pick<UserListQuery, 'search' | 'status' | 'plan'>) {
+	const full: UserListQuery = { ...DEFAULT_USER_LIST_QUERY, ...query }
+	return listQueries(full, getDb(), { broad: isBroad(full) }).count.get()?.n ?? 0
 }
 
 /**
@@ -177,14 +226,17 @@ export function listManagedUsers(
 	query: UserListQuery,
 	options: { clampPage?: boolean } = {},
 ): { users: ManagedUser[]; pagination: Pagination; query: UserListQuery } {
-	const totalCount = countManagedUsers(query)
+	const broad = isBroad(query)
+	const totalCount = listQueries(query, getDb(), { broad }).count.get()?.n ?? 0
 	let effective = query
 	if (options.clampPage) {
 		const last = Math.max(1, Math.ceil(totalCount / query.limit))
 		if (query.page > last) effective = { ...query, page: last }
 	}
 	const rows =
-		totalCount === 0 || (effective.page - 1) * effective.limit >= totalCount ? [] : listQueries(effective).rows.all()
+		totalCount === 0 || (effective.page - 1) * effective.limit >= totalCount
+			? []
+			: listQueries(effective, getDb(), { broad }).rows.all()
 	return { users: rows.map(toManagedUser), pagination: paginate(totalCount, effective.page, effective.limit), query: effective }
 }
 
@@ -236,6 +288,7 @@ export function exportFileName(now = new Date()) {
  */
 export function exportUsersCsv(query: UserListQuery): ReadableStream<Uint8Array> {
 	const encoder = new TextEncoder()
+	const broad = isBroad(query)
 	let page = 1
 	let started = false
 	return new ReadableStream<Uint8Array>({
@@ -245,7 +298,7 @@ export function exportUsersCsv(query: UserListQuery): ReadableStream<Uint8Array>
 				controller.enqueue(encoder.encode(CSV_BOM + csvRow(CSV_HEADER)))
 				return
 			}
-			const rows = listQueries({ ...query, page, limit: EXPORT_BATCH }).rows.all()
+			const rows = listQueries({ ...query, page, limit: EXPORT_BATCH }, getDb(), { broad }).rows.all()
 			page++
 			if (rows.length > 0) controller.enqueue(encoder.encode(rows.map((r) => csvLine(toManagedUser(r))).join('')))
 			if (rows.length < EXPORT_BATCH) controller.close()
