@@ -208,14 +208,25 @@ export function listQueries(query: UserListQuery, db: Db = getDb(), options: { b
 	}
 }
 
-/** Whether a search is broad (decides the plan; see BROAD_SEARCH_MATCHES). */
-function isBroad(query: Pick<UserListQuery, 'search'>) {
-	return Boolean(query.search) && usesTrigrams(query.search) && countSearchMatches(query.search) > BROAD_SEARCH_MATCHES
+/**
+ * How a list query will run: for a search of 3+ characters, its number of
+ * matches on the trigram index (which decides broad or narrow, and is the
+ * count itself when no filter is set).
+ */
+function plan(query: Pick<UserListQuery, 'search' | 'status' | 'plan'>) {
+	if (!query.search || !usesTrigrams(query.search)) return { broad: false, count: null }
+	const matches = countSearchMatches(query.search)
+	return { broad: matches > BROAD_SEARCH_MATCHES, count: !query.status && !query.plan ? matches : null }
 }
 
-export function countManagedUsers(query: UserListQuery | Pick<UserListQuery, 'search' | 'status' | 'plan'>) {
+function isBroad(query: Pick<UserListQuery, 'search' | 'status' | 'plan'>) {
+	return plan(query).broad
+}
+
+export function countManagedUsers(query: Pick<UserListQuery, 'search' | 'status' | 'plan'>) {
 	const full: UserListQuery = { ...DEFAULT_USER_LIST_QUERY, ...query }
-	return listQueries(full, getDb(), { broad: isBroad(full) }).count.get()?.n ?? 0
+	const how = plan(full)
+	return how.count ?? listQueries(full, getDb(), { broad: how.broad }).count.get()?.n ?? 0
 }
 
 /**
@@ -226,8 +237,8 @@ export function listManagedUsers(
 	query: UserListQuery,
 	options: { clampPage?: boolean } = {},
 ): { users: ManagedUser[]; pagination: Pagination; query: UserListQuery } {
-	const broad = isBroad(query)
-	const totalCount = listQueries(query, getDb(), { broad }).count.get()?.n ?? 0
+	const how = plan(query)
+	const totalCount = how.count ?? listQueries(query, getDb(), { broad: how.broad }).count.get()?.n ?? 0
 	let effective = query
 	if (options.clampPage) {
 		const last = Math.max(1, Math.ceil(totalCount / query.limit))
@@ -236,7 +247,7 @@ export function listManagedUsers(
 	const rows =
 		totalCount === 0 || (effective.page - 1) * effective.limit >= totalCount
 			? []
-			: listQueries(effective, getDb(), { broad }).rows.all()
+			: listQueries(effective, getDb(), { broad: how.broad }).rows.all()
 	return { users: rows.map(toManagedUser), pagination: paginate(totalCount, effective.page, effective.limit), query: effective }
 }
 
