@@ -30,7 +30,7 @@ const UNLOCK_CODE = 'BENCH-UNLOCK-2026'
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Passw0rd' }
 const USERS_ONLY = process.argv.includes('--users-only')
 const USERS_COUNT = Number(process.env.BENCH_USERS ?? 100_000)
-const USERS_CONNECTIONS = Number(process.env.BENCH_USERS_CONNECTIONS ?? 4)
+const USERS_CONNECTIONS = Number(process.env.BENCH_USERS_CONNECTIONS ?? 2)
 const USERS_DURATION_MS = Number(process.env.BENCH_USERS_DURATION ?? 5) * 1000
 const USERS_P95_BAR_MS = 50
 
