@@ -74,6 +74,22 @@ export const users = sqliteTable(
 		// Platform Activity on the admin dashboard counts members seen lately.
 		index('users_last_seen_at_idx').on(t.lastSeenAt),
 		index('users_referral_rank_idx').on(desc(t.referralPoints), t.lastReferralAt, t.id),
+		// The admin users list (app/models/admin-users.server.ts): each filter
+		// (status, plan, both) and each sort (joined, name, investment) walks an
+		// index, and the page count is answered from one. Search goes through
+		// the FTS5 trigram table users_fts (migration 0003, kept in sync by
+		// triggers).
+		index('users_status_created_idx').on(t.status, t.createdAt),
+		index('users_plan_created_idx').on(t.plan, t.createdAt),
+		index('users_status_plan_created_idx').on(t.status, t.plan, t.createdAt),
+		index('users_name_idx').on(sql`${t.name} collate nocase`),
+		index('users_status_name_idx').on(t.status, sql`${t.name} collate nocase`),
+		index('users_plan_name_idx').on(t.plan, sql`${t.name} collate nocase`),
+		index('users_status_plan_name_idx').on(t.status, t.plan, sql`${t.name} collate nocase`),
+		index('users_total_invested_idx').on(sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
+		index('users_status_invested_idx').on(t.status, sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
+		index('users_plan_invested_idx').on(t.plan, sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
+		index('users_status_plan_invested_idx').on(t.status, t.plan, sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
 	],
 )
 

@@ -3,20 +3,36 @@
 // Node baselines measured in the same run. Prints req/s, p50, p99, each
 // route's ratio to its baseline and the server's RSS, and writes the
 // results to docs/performance.md.
+//
+// Then the admin users step: 100,000 users are written straight into the
+// bench database and /admin/users (admin cookie) and /api/admin/users
+// (admin bearer) are loaded with a search, filters and each sort; p95 is
+// printed against its bar (< 50 ms, docs of the team: quality bars).
+// `--users-only` runs that step alone. Ports: BENCH_PORT (default 4600) and
+// the three after it.
 import { execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import http from 'node:http'
 import autocannon from 'autocannon'
+import Database from 'better-sqlite3'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = 50
-const PORT = 4600
-const JSON_PORT = 4601
-const STATIC_PORT = 4602
-const BARE_PORT = 4603
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 4600)
+const PORT = BASE_PORT
+const JSON_PORT = BASE_PORT + 1
+const STATIC_PORT = BASE_PORT + 2
+const BARE_PORT = BASE_PORT + 3
 const root = path.resolve('.tmp/bench')
 const UNLOCK_CODE = 'BENCH-UNLOCK-2026'
+const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Passw0rd' }
+const USERS_ONLY = process.argv.includes('--users-only')
+const USERS_COUNT = Number(process.env.BENCH_USERS ?? 100_000)
+const USERS_CONNECTIONS = Number(process.env.BENCH_USERS_CONNECTIONS ?? 2)
+const USERS_DURATION_MS = Number(process.env.BENCH_USERS_DURATION ?? 5) * 1000
+const USERS_P95_BAR_MS = 50
 
 if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' })
 fs.rmSync(root, { recursive: true, force: true })
@@ -55,174 +71,182 @@ const app = start(['--max-old-space-size=160', 'server.js'], {
 	DATA_DIR: path.join(root, 'data'),
 	RATE_LIMIT_MULTIPLIER: '1000000',
 	UNLOCK_CODE,
+	ADMIN_EMAIL: ADMIN.email,
+	ADMIN_PASSWORD: ADMIN.password,
 })
 await waitFor(`http://127.0.0.1:${PORT}/healthz`)
 
-// Baselines: a raw node:http JSON answer, and a static HTML file from raw Node.
-const landing = await (await fetch(`http://127.0.0.1:${PORT}/`)).text()
-fs.writeFileSync(path.join(root, 'landing.html'), landing)
-start(['-e', `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type':'application/json'}); s.end(JSON.stringify({success:true,data:{user:{id:1,name:'Ada'}}})) }).listen(${JSON_PORT})`])
-start(['-e', `const b=require('node:fs').readFileSync(${JSON.stringify(path.join(root, 'landing.html'))}); require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type':'text/html; charset=utf-8'}); s.end(b) }).listen(${STATIC_PORT})`])
-// The same build served bare by React Router's own listener: the floor our
-// layers (headers, logging, sessions, limits) are measured against.
-start(['--max-old-space-size=160', 'scripts/bare-server.mjs'], {
-	NODE_ENV: 'production',
-	PORT: String(BARE_PORT),
-	DATA_DIR: path.join(root, 'bare-data'),
-	RATE_LIMIT_MULTIPLIER: '1000000',
-	UNLOCK_CODE,
-})
-await waitFor(`http://127.0.0.1:${BARE_PORT}/healthz`)
-await waitFor(`http://127.0.0.1:${JSON_PORT}/`)
-await waitFor(`http://127.0.0.1:${STATIC_PORT}/`)
-
-// An unlocked member on a server: registered and unlocked through the API
-// (with an optional referral code), then signed in through the login form
-// for a session cookie. Returns the bearer token, cookie and referral code.
-async function unlockedMember(port, email, referralCode) {
-	const base = `http://127.0.0.1:${port}`
-	const reg = await fetch(`${base}/api/auth/register`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({
-			name: 'Bench Member',
-			email,
-			password: 'Bench-Passw0rd',
-			phone: '+2348000000000',
-			country: 'Nigeria',
-			telegram: '@bench',
-			investmentAmount: '$100-$500',
-			...(referralCode ? { referralCode } : {}),
-		}),
-	})
-	const body = await reg.json()
-	if (!body.success) throw new Error(`bench sign-up failed: ${JSON.stringify(body)}`)
-	const token = body.data.token
-	const unlock = await fetch(`${base}/api/auth/verify-code`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-		body: JSON.stringify({ code: UNLOCK_CODE }),
-	})
-	if (!unlock.ok) throw new Error(`bench unlock failed: ${unlock.status}`)
-	const login = await fetch(`${base}/login`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
-		body: new URLSearchParams({ email, password: 'Bench-Passw0rd' }),
-	})
-	const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-	if (!cookie) throw new Error(`bench sign-in failed: ${login.status}`)
-	return { token, cookie, referralCode: body.data.user.referralCode }
-}
-
-// The same member on the app and on the bare server, each with 12 referred
-// members who unlocked (a filled points statement and leaderboard).
-async function memberWithReferrals(port, tag) {
-	const member = await unlockedMember(port, `bench-${tag}@example.com`)
-	for (let i = 0; i < 12; i++) await unlockedMember(port, `bench-${tag}-friend${i}@example.com`, member.referralCode)
-	return member
-}
-const { token, cookie } = await memberWithReferrals(PORT, 'app')
-const bare = await memberWithReferrals(BARE_PORT, 'bare')
-
-function run(name, url, headers = {}) {
-	return new Promise((resolve, reject) => {
-		autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err, result) => {
-			if (err) reject(err)
-			else resolve({ name, result })
-		})
-	})
-}
-
-await new Promise((r) => setTimeout(r, 1000))
-const rssIdle = rssMb(app.pid)
-let rssPeak = rssIdle
-const sampler = setInterval(() => {
-	rssPeak = Math.max(rssPeak, rssMb(app.pid))
-}, 200)
-
-const RAW_JSON = 'baseline: raw node:http JSON'
-const RAW_HTML = 'baseline: static HTML from raw Node'
-const BARE_API = 'baseline: bare React Router resource route (/healthz, one SQLite query)'
-const BARE_LOGIN = 'baseline: bare React Router SSR page (/login)'
-const BARE_HOME = 'baseline: bare React Router SSR page (/)'
-const BARE_DASHBOARD = 'baseline: bare React Router SSR page (/dashboard, member cookie)'
-const BARE_REFERRALS = 'baseline: bare React Router SSR page (/dashboard/referrals, member cookie)'
-const plan = [
-	{ name: RAW_JSON, url: `http://127.0.0.1:${JSON_PORT}/` },
-	{ name: RAW_HTML, url: `http://127.0.0.1:${STATIC_PORT}/` },
-	{ name: BARE_API, url: `http://127.0.0.1:${BARE_PORT}/healthz` },
-	{ name: BARE_HOME, url: `http://127.0.0.1:${BARE_PORT}/` },
-	{ name: BARE_LOGIN, url: `http://127.0.0.1:${BARE_PORT}/login` },
-	{ name: BARE_DASHBOARD, url: `http://127.0.0.1:${BARE_PORT}/dashboard`, headers: { Cookie: bare.cookie } },
-	{ name: BARE_REFERRALS, url: `http://127.0.0.1:${BARE_PORT}/dashboard/referrals`, headers: { Cookie: bare.cookie } },
-	{ name: 'GET /', url: `http://127.0.0.1:${PORT}/`, baselines: [RAW_HTML, BARE_HOME] },
-	{ name: 'GET /login', url: `http://127.0.0.1:${PORT}/login`, baselines: [RAW_HTML, BARE_LOGIN] },
-	{
-		name: 'GET /dashboard (member cookie)',
-		url: `http://127.0.0.1:${PORT}/dashboard`,
-		headers: { Cookie: cookie },
-		baselines: [BARE_DASHBOARD],
-	},
-	{
-		name: 'GET /dashboard/referrals (member cookie)',
-		url: `http://127.0.0.1:${PORT}/dashboard/referrals`,
-		headers: { Cookie: cookie },
-		baselines: [BARE_REFERRALS],
-	},
-	{
-		name: 'GET /api/auth/me (bearer)',
-		url: `http://127.0.0.1:${PORT}/api/auth/me`,
-		headers: { Authorization: `Bearer ${token}` },
-		baselines: [RAW_JSON, BARE_API],
-	},
-]
-
 const rows = []
-for (const item of plan) {
-	// A short warm-up, then the measured run.
-	await new Promise((resolve) => autocannon({ url: item.url, connections: 10, duration: 1, headers: item.headers }, resolve))
-	const { result } = await run(item.name, item.url, item.headers)
-	rows.push({
-		name: item.name,
-		baselines: item.baselines ?? [],
-		rps: result.requests.average,
-		p50: result.latency.p50,
-		p99: result.latency.p99,
-		errors: result.errors + result.timeouts + result.non2xx,
-	})
-	console.log(`${item.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.timeouts + result.non2xx}`)
-}
-clearInterval(sampler)
-
-// Hashing must not block the event loop: keep 20 sign-ins in flight while
-// /healthz and / are measured.
-let signingIn = true
+const underHashing = []
+let rssIdle = 0
+let rssPeak = 0
 let signIns = 0
-async function signInLoop() {
-	while (signingIn) {
-		await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
+if (!USERS_ONLY) {
+	// Baselines: a raw node:http JSON answer, and a static HTML file from raw Node.
+	const landing = await (await fetch(`http://127.0.0.1:${PORT}/`)).text()
+	fs.writeFileSync(path.join(root, 'landing.html'), landing)
+	start(['-e', `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type':'application/json'}); s.end(JSON.stringify({success:true,data:{user:{id:1,name:'Ada'}}})) }).listen(${JSON_PORT})`])
+	start(['-e', `const b=require('node:fs').readFileSync(${JSON.stringify(path.join(root, 'landing.html'))}); require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type':'text/html; charset=utf-8'}); s.end(b) }).listen(${STATIC_PORT})`])
+	// The same build served bare by React Router's own listener: the floor our
+	// layers (headers, logging, sessions, limits) are measured against.
+	start(['--max-old-space-size=160', 'scripts/bare-server.mjs'], {
+		NODE_ENV: 'production',
+		PORT: String(BARE_PORT),
+		DATA_DIR: path.join(root, 'bare-data'),
+		RATE_LIMIT_MULTIPLIER: '1000000',
+		UNLOCK_CODE,
+	})
+	await waitFor(`http://127.0.0.1:${BARE_PORT}/healthz`)
+	await waitFor(`http://127.0.0.1:${JSON_PORT}/`)
+	await waitFor(`http://127.0.0.1:${STATIC_PORT}/`)
+
+	// An unlocked member on a server: registered and unlocked through the API
+	// (with an optional referral code), then signed in through the login form
+	// for a session cookie. Returns the bearer token, cookie and referral code.
+	async function unlockedMember(port, email, referralCode) {
+		const base = `http://127.0.0.1:${port}`
+		const reg = await fetch(`${base}/api/auth/register`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify({ email: 'bench-app@example.com', password: 'Bench-Passw0rd' }),
+			body: JSON.stringify({
+				name: 'Bench Member',
+				email,
+				password: 'Bench-Passw0rd',
+				phone: '+2348000000000',
+				country: 'Nigeria',
+				telegram: '@bench',
+				investmentAmount: '$100-$500',
+				...(referralCode ? { referralCode } : {}),
+			}),
 		})
-		signIns++
+		const body = await reg.json()
+		if (!body.success) throw new Error(`bench sign-up failed: ${JSON.stringify(body)}`)
+		const token = body.data.token
+		const unlock = await fetch(`${base}/api/auth/verify-code`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+			body: JSON.stringify({ code: UNLOCK_CODE }),
+		})
+		if (!unlock.ok) throw new Error(`bench unlock failed: ${unlock.status}`)
+		const login = await fetch(`${base}/login`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+			body: new URLSearchParams({ email, password: 'Bench-Passw0rd' }),
+		})
+		const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+		if (!cookie) throw new Error(`bench sign-in failed: ${login.status}`)
+		return { token, cookie, referralCode: body.data.user.referralCode }
 	}
+
+	// The same member on the app and on the bare server, each with 12 referred
+	// members who unlocked (a filled points statement and leaderboard).
+	async function memberWithReferrals(port, tag) {
+		const member = await unlockedMember(port, `bench-${tag}@example.com`)
+		for (let i = 0; i < 12; i++) await unlockedMember(port, `bench-${tag}-friend${i}@example.com`, member.referralCode)
+		return member
+	}
+	const { token, cookie } = await memberWithReferrals(PORT, 'app')
+	const bare = await memberWithReferrals(BARE_PORT, 'bare')
+
+	function run(name, url, headers = {}) {
+		return new Promise((resolve, reject) => {
+			autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err, result) => {
+				if (err) reject(err)
+				else resolve({ name, result })
+			})
+		})
+	}
+
+	await new Promise((r) => setTimeout(r, 1000))
+	rssIdle = rssMb(app.pid)
+	rssPeak = rssIdle
+	const sampler = setInterval(() => {
+		rssPeak = Math.max(rssPeak, rssMb(app.pid))
+	}, 200)
+
+	const RAW_JSON = 'baseline: raw node:http JSON'
+	const RAW_HTML = 'baseline: static HTML from raw Node'
+	const BARE_API = 'baseline: bare React Router resource route (/healthz, one SQLite query)'
+	const BARE_LOGIN = 'baseline: bare React Router SSR page (/login)'
+	const BARE_HOME = 'baseline: bare React Router SSR page (/)'
+	const BARE_DASHBOARD = 'baseline: bare React Router SSR page (/dashboard, member cookie)'
+	const BARE_REFERRALS = 'baseline: bare React Router SSR page (/dashboard/referrals, member cookie)'
+	const plan = [
+		{ name: RAW_JSON, url: `http://127.0.0.1:${JSON_PORT}/` },
+		{ name: RAW_HTML, url: `http://127.0.0.1:${STATIC_PORT}/` },
+		{ name: BARE_API, url: `http://127.0.0.1:${BARE_PORT}/healthz` },
+		{ name: BARE_HOME, url: `http://127.0.0.1:${BARE_PORT}/` },
+		{ name: BARE_LOGIN, url: `http://127.0.0.1:${BARE_PORT}/login` },
+		{ name: BARE_DASHBOARD, url: `http://127.0.0.1:${BARE_PORT}/dashboard`, headers: { Cookie: bare.cookie } },
+		{ name: BARE_REFERRALS, url: `http://127.0.0.1:${BARE_PORT}/dashboard/referrals`, headers: { Cookie: bare.cookie } },
+		{ name: 'GET /', url: `http://127.0.0.1:${PORT}/`, baselines: [RAW_HTML, BARE_HOME] },
+		{ name: 'GET /login', url: `http://127.0.0.1:${PORT}/login`, baselines: [RAW_HTML, BARE_LOGIN] },
+		{
+			name: 'GET /dashboard (member cookie)',
+			url: `http://127.0.0.1:${PORT}/dashboard`,
+			headers: { Cookie: cookie },
+			baselines: [BARE_DASHBOARD],
+		},
+		{
+			name: 'GET /dashboard/referrals (member cookie)',
+			url: `http://127.0.0.1:${PORT}/dashboard/referrals`,
+			headers: { Cookie: cookie },
+			baselines: [BARE_REFERRALS],
+		},
+		{
+			name: 'GET /api/auth/me (bearer)',
+			url: `http://127.0.0.1:${PORT}/api/auth/me`,
+			headers: { Authorization: `Bearer ${token}` },
+			baselines: [RAW_JSON, BARE_API],
+		},
+	]
+
+	for (const item of plan) {
+		// A short warm-up, then the measured run.
+		await new Promise((resolve) => autocannon({ url: item.url, connections: 10, duration: 1, headers: item.headers }, resolve))
+		const { result } = await run(item.name, item.url, item.headers)
+		rows.push({
+			name: item.name,
+			baselines: item.baselines ?? [],
+			rps: result.requests.average,
+			p50: result.latency.p50,
+			p99: result.latency.p99,
+			errors: result.errors + result.timeouts + result.non2xx,
+		})
+		console.log(`${item.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.timeouts + result.non2xx}`)
+	}
+	clearInterval(sampler)
+
+	// Hashing must not block the event loop: keep 20 sign-ins in flight while
+	// /healthz and / are measured.
+	let signingIn = true
+	async function signInLoop() {
+		while (signingIn) {
+			await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ email: 'bench-app@example.com', password: 'Bench-Passw0rd' }),
+			})
+			signIns++
+		}
+	}
+	const loops = Array.from({ length: 20 }, () => signInLoop())
+	for (const [name, url] of [
+		['GET /healthz while 20 sign-ins are in flight', `http://127.0.0.1:${PORT}/healthz`],
+		['GET / while 20 sign-ins are in flight', `http://127.0.0.1:${PORT}/`],
+	]) {
+		const result = await new Promise((resolve, reject) =>
+			autocannon({ url, connections: 10, duration: Math.min(DURATION, 5) }, (err, r) => (err ? reject(err) : resolve(r))),
+		)
+		underHashing.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx })
+		console.log(`${name}: p99 ${result.latency.p99} ms`)
+	}
+	signingIn = false
+	await Promise.all(loops)
 }
-const loops = Array.from({ length: 20 }, () => signInLoop())
-const underHashing = []
-for (const [name, url] of [
-	['GET /healthz while 20 sign-ins are in flight', `http://127.0.0.1:${PORT}/healthz`],
-	['GET / while 20 sign-ins are in flight', `http://127.0.0.1:${PORT}/`],
-]) {
-	const result = await new Promise((resolve, reject) =>
-		autocannon({ url, connections: 10, duration: Math.min(DURATION, 5) }, (err, r) => (err ? reject(err) : resolve(r))),
-	)
-	underHashing.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx })
-	console.log(`${name}: p99 ${result.latency.p99} ms`)
-}
-signingIn = false
-await Promise.all(loops)
+
+const usersRows = await benchAdminUsers()
 
 const byName = Object.fromEntries(rows.map((r) => [r.name, r]))
 const table = [
@@ -242,22 +266,37 @@ try {
 	commit = execSync('git rev-parse --short HEAD').toString().trim()
 } catch {}
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`
-const report = [
-	`## Run of ${new Date().toISOString()}`,
+const usersSection = [
+	`Admin users list over ${USERS_COUNT.toLocaleString('en-US')} users (written straight into the bench database), ${USERS_CONNECTIONS} concurrent clients, ${USERS_DURATION_MS / 1000} s per URL; bar: p95 < ${USERS_P95_BAR_MS} ms:`,
 	'',
-	`Commit ${commit}; ${machine}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, load generator on the same machine.`,
+	'| route | req/s | p50 (ms) | p95 (ms) | p99 (ms) | errors | p95 bar |',
+	'| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+	...usersRows.map(
+		(r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.p95 < USERS_P95_BAR_MS ? 'met' : 'NOT met'} |`,
+	),
 	'',
-	...table,
-	'',
-	`Server RSS: idle ${rssIdle.toFixed(0)} MB, peak under load ${rssPeak.toFixed(0)} MB (V8 heap capped at 160 MB by the start script).`,
-	'',
-	`While 20 sign-ins (bcrypt cost 10, in the worker pool) were kept in flight (${signIns} completed), 10 connections each:`,
-	'',
-	'| route | req/s | p50 (ms) | p99 (ms) | errors |',
-	'| --- | ---: | ---: | ---: | ---: |',
-	...underHashing.map((r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`),
-	'',
-].join('\n')
+]
+const report = (
+	USERS_ONLY
+		? [`## Run of ${new Date().toISOString()} (admin users step only)`, '', `Commit ${commit}; ${machine}; load generator on the same machine.`, '', ...usersSection]
+		: [
+				`## Run of ${new Date().toISOString()}`,
+				'',
+				`Commit ${commit}; ${machine}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, load generator on the same machine.`,
+				'',
+				...table,
+				'',
+				`Server RSS: idle ${rssIdle.toFixed(0)} MB, peak under load ${rssPeak.toFixed(0)} MB (V8 heap capped at 160 MB by the start script).`,
+				'',
+				`While 20 sign-ins (bcrypt cost 10, in the worker pool) were kept in flight (${signIns} completed), 10 connections each:`,
+				'',
+				'| route | req/s | p50 (ms) | p99 (ms) | errors |',
+				'| --- | ---: | ---: | ---: | ---: |',
+				...underHashing.map((r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+				'',
+				...usersSection,
+			]
+).join('\n')
 console.log(`\n${report}`)
 
 const file = path.resolve('docs/performance.md')
@@ -274,3 +313,128 @@ const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(hea
 fs.writeFileSync(file, `${header}${report}\n${previous}`)
 console.log(`written to ${path.relative(process.cwd(), file)}`)
 process.exit(0)
+
+// The admin users step (issue 4): 100,000 users, then the list page and
+// its API with a search, filters, a deep page and each sort.
+async function benchAdminUsers() {
+	const db = new Database(path.join(root, 'data', 'app.db'), { timeout: 10_000 })
+	db.pragma('journal_mode = WAL')
+	const first = ['Ada', 'Bola', 'Chidi', 'Dayo', 'Emeka', 'Funke', 'Gbenga', 'Hauwa', 'Ifeoma', 'Jide', 'Kemi', 'Lola', 'Musa', 'Ngozi', 'Olu', 'Tunde', 'Uche', 'Yemi', 'Zainab', 'Amara']
+	const last = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ibrahim', 'Okonkwo', 'Balogun', 'Nwosu', 'Abubakar', 'Ogunleye', 'Mensah', 'Asante', 'Bakare', 'Danjuma', 'Effiong', 'Fashola', 'Garba', 'Hassan', 'Idowu', 'Jaja', 'Kalu', 'Lawal', 'Mohammed', 'Nnamdi', 'Obi']
+	const statuses = ['active', 'active', 'active', 'active', 'active', 'active', 'active', 'pending', 'suspended', 'banned']
+	const plans = ['regular', 'regular', 'regular', 'regular', 'gold', 'gold', 'titanium', 'platinum']
+	const insert = db.prepare(
+		'insert into users (email, password_hash, name, phone, country, telegram, plan, status, referral_code, total_deposit, total_withdraw, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+	)
+	const started = Date.now()
+	const now = Date.now()
+	db.transaction(() => {
+		for (let i = 0; i < USERS_COUNT; i++) {
+			const name = `${first[i % first.length]} ${last[Math.floor(i / first.length) % last.length]}`
+			const created = now - (USERS_COUNT - i) * 600_000 + (i % 7) * 1000
+			insert.run(
+				`user${i}.${last[i % last.length].toLowerCase()}@bench${i % 40}.example`,
+				'bench-not-a-hash',
+				name,
+				'+2348000000000',
+				'Nigeria',
+				`@bench${i}`,
+				plans[(i * 7) % plans.length],
+				statuses[(i * 3) % statuses.length],
+				`BENCH${i.toString(36).toUpperCase()}`,
+				(i * 37) % 10_000,
+				(i * 11) % 2_000,
+				created,
+				created,
+			)
+		}
+	})()
+	db.close()
+	console.log(`seeded ${USERS_COUNT} users in ${Date.now() - started} ms`)
+
+	const base = `http://127.0.0.1:${PORT}`
+	const login = await fetch(`${base}/admin/login`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+		body: new URLSearchParams(ADMIN),
+	})
+	const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+	if (login.status !== 302 || !cookie) throw new Error(`bench admin sign-in failed: ${login.status}`)
+	const apiLogin = await fetch(`${base}/api/admin/login`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify(ADMIN),
+	})
+	const token = (await apiLogin.json()).data?.token
+	if (!token) throw new Error(`bench admin API sign-in failed: ${apiLogin.status}`)
+
+	const queries = [
+		['newest first (default)', ''],
+		['oldest first', 'sortBy=createdAt&sortOrder=asc'],
+		['name A-Z', 'sortBy=name&sortOrder=asc'],
+		['name Z-A', 'sortBy=name&sortOrder=desc'],
+		['investment high-low', 'sortBy=totalInvested&sortOrder=desc'],
+		['investment low-high', 'sortBy=totalInvested&sortOrder=asc'],
+		['search "okonkwo"', 'search=okonkwo'],
+		['search "okonkwo", name A-Z', 'search=okonkwo&sortBy=name&sortOrder=asc'],
+		['filter status=banned', 'status=banned'],
+		['filters status=active, plan=gold, investment high-low', 'status=active&plan=gold&sortBy=totalInvested&sortOrder=desc'],
+		['search + filter: "ada", status=pending', 'search=ada&status=pending'],
+		['page 5,000', 'page=5000'],
+	]
+	const results = []
+	for (const [label, query] of queries) {
+		for (const [door, pathname, headers] of [
+			['/admin/users', '/admin/users', { Cookie: cookie }],
+			['/api/admin/users', '/api/admin/users', { Authorization: `Bearer ${token}` }],
+		]) {
+			const url = `${base}${pathname}${query ? `?${query}` : ''}`
+			const check = await fetch(url, { headers, redirect: 'manual' })
+			if (check.status !== 200) throw new Error(`${url}: ${check.status}`)
+			await latencyRun(url, headers, 1000)
+			const r = await latencyRun(url, headers, USERS_DURATION_MS)
+			const row = { name: `GET ${door} ${label}`, ...r }
+			results.push(row)
+			console.log(`${row.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}`)
+		}
+	}
+	return results
+}
+
+// Closed-loop load: USERS_CONNECTIONS clients, each sending its next
+// request when the previous answer is read, for `durationMs`. Latencies of
+// every request give the percentiles (autocannon reports no p95).
+async function latencyRun(url, headers, durationMs) {
+	const agent = new http.Agent({ keepAlive: true, maxSockets: USERS_CONNECTIONS })
+	const latencies = []
+	let errors = 0
+	const deadline = performance.now() + durationMs
+	const once = () =>
+		new Promise((resolve) => {
+			const t0 = performance.now()
+			const req = http.get(url, { agent, headers: { ...headers, 'Accept-Encoding': 'gzip' } }, (res) => {
+				res.on('data', () => {})
+				res.on('end', () => {
+					latencies.push(performance.now() - t0)
+					if (res.statusCode !== 200) errors++
+					resolve()
+				})
+			})
+			req.on('error', () => {
+				errors++
+				resolve()
+			})
+		})
+	const started = performance.now()
+	await Promise.all(
+		Array.from({ length: USERS_CONNECTIONS }, async () => {
+			while (performance.now() < deadline) await once()
+		}),
+	)
+	const elapsed = (performance.now() - started) / 1000
+	agent.destroy()
+	latencies.sort((a, b) => a - b)
+	const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
+	return { rps: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors }
+}

@@ -1,0 +1,72 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { AdminLoadError } from '#app/components/admin-error.tsx'
+import { FormAlert } from '#app/components/forms.tsx'
+import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { site } from '#app/content/site.ts'
+import { deleteManagedUser, getManagedUser } from '#app/models/admin-users.server.ts'
+import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
+import {
+	DELETE_USER_DETAIL,
+	DELETE_USER_TITLE,
+	DELETE_USER_WARNING,
+	USER_DELETE_FAILED,
+	USER_NOT_FOUND,
+} from '#app/utils/admin-users-messages.ts'
+import { parseUserId, parseUserListQuery, usersListHref } from '#app/utils/admin-users-validation.ts'
+import type { Route } from './+types/admin.users.$userId.delete'
+
+// /admin/users/:userId/delete: 'Delete User' with its confirmation
+// (super_admin only: role admin gets 'Access Denied').
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	await requireAdminCapability(request, 'users:delete')
+	const id = parseUserId(params.userId)
+	const user = id === null ? null : getManagedUser(id)
+	if (!user) throw data({ message: USER_NOT_FOUND }, { status: 404 })
+	const { query } = parseUserListQuery(new URL(request.url).searchParams)
+	return { user: { name: user.name, email: user.email }, closeTo: usersListHref(query) }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability(request, 'users:delete')
+	const id = parseUserId(params.userId)
+	const result = id === null ? null : deleteManagedUser({ id: admin.id, email: admin.email }, id)
+	if (!result?.ok) return data({ error: result?.message ?? USER_NOT_FOUND }, { status: result?.status ?? 404 })
+	const { query } = parseUserListQuery(new URL(request.url).searchParams)
+	throw redirect(usersListHref(query, { kind: 'deleted' }))
+}
+
+export default function DeleteUserRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const pending = navigation.state === 'submitting' && navigation.formAction?.includes('/delete') === true
+	return (
+		<RouteDialog title={DELETE_USER_TITLE} closeTo={loaderData.closeTo} description={DELETE_USER_WARNING}>
+			<div className="space-y-4">
+				<FormAlert errors={actionData?.error ? [actionData.error] : undefined} />
+				<p>{DELETE_USER_DETAIL}</p>
+				<p className="rounded-lg border border-slate-700 bg-slate-950/60 p-3 text-sm">
+					<span className="block font-semibold">{loaderData.user.name}</span>
+					<span className="block break-all text-slate-300">{loaderData.user.email}</span>
+				</p>
+				<Form method="post" className="flex flex-wrap gap-2">
+					<button
+						type="submit"
+						disabled={pending}
+						className="inline-flex items-center justify-center rounded-lg bg-red-600 px-5 py-3 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+					>
+						{pending ? 'Deleting...' : 'Delete User'}
+					</button>
+					<Link to={loaderData.closeTo} preventScrollReset className="btn-secondary">
+						Cancel
+					</Link>
+				</Form>
+			</div>
+		</RouteDialog>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${DELETE_USER_TITLE} | ${site.name}` }]
+
+export function ErrorBoundary() {
+	return <AdminLoadError title={DELETE_USER_TITLE} fallback={USER_DELETE_FAILED} />
+}

@@ -1,0 +1,52 @@
+import { parseWithZod } from '@conform-to/zod'
+import { redirect } from 'react-router'
+import { AdminUserForm } from '#app/components/admin-user-form.tsx'
+import { AdminLoadError } from '#app/components/admin-error.tsx'
+import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { site } from '#app/content/site.ts'
+import { createManagedUser } from '#app/models/admin-users.server.ts'
+import { planName } from '#app/models/plan.server.ts'
+import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
+import { CREATE_USER_TITLE, USER_CREATE_FAILED } from '#app/utils/admin-users-messages.ts'
+import { parseUserListQuery, UserCreateFormSchema, usersListHref } from '#app/utils/admin-users-validation.ts'
+import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { PLANS, type Plan } from '#db/schema.ts'
+import type { Route } from './+types/admin.users.new'
+
+// /admin/users/new: 'Create New User' (a dialog over the list with JS, a
+// section at the top of it without). The list's state is kept in the URL.
+
+function planLabels() {
+	return Object.fromEntries(PLANS.map((p) => [p, planName(p)])) as Record<Plan, string>
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireAdminCapability(request, 'users:create')
+	const { query } = parseUserListQuery(new URL(request.url).searchParams)
+	return { closeTo: usersListHref(query), planLabels: planLabels() }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const admin = await requireAdminCapability(request, 'users:create')
+	const formData = await readFormData(request)
+	const submission = parseWithZod(formData, { schema: UserCreateFormSchema })
+	if (submission.status !== 'success') return replyInvalid(submission)
+	const result = await createManagedUser({ id: admin.id, email: admin.email }, submission.value)
+	if (!result.ok) return replyWithFailure(submission, result)
+	const { query } = parseUserListQuery(new URL(request.url).searchParams)
+	throw redirect(usersListHref({ ...query, page: 1 }, { kind: 'created' }))
+}
+
+export default function NewUserRoute({ loaderData, actionData }: Route.ComponentProps) {
+	return (
+		<RouteDialog title={CREATE_USER_TITLE} closeTo={loaderData.closeTo} description="The new member can sign in with this email and password.">
+			<AdminUserForm mode="create" lastResult={actionData?.result} cancelTo={loaderData.closeTo} planLabels={loaderData.planLabels} />
+		</RouteDialog>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${CREATE_USER_TITLE} | ${site.name}` }]
+
+export function ErrorBoundary() {
+	return <AdminLoadError title={CREATE_USER_TITLE} fallback={USER_CREATE_FAILED} />
+}

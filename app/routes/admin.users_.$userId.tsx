@@ -1,0 +1,207 @@
+import { data, Link } from 'react-router'
+import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
+import { AdminLoadError } from '#app/components/admin-error.tsx'
+import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { site } from '#app/content/site.ts'
+import { getManagedUserStats } from '#app/models/admin-users.server.ts'
+import { planName } from '#app/models/plan.server.ts'
+import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
+import { formatCount, formatDate, formatDateTime, formatUsdCents } from '#app/utils/admin-format.ts'
+import { can } from '#app/utils/admin-roles.ts'
+import { USER_NOT_FOUND, USERS_ERROR_TITLE, USERS_LOAD_FAILED } from '#app/utils/admin-users-messages.ts'
+import { parseUserId } from '#app/utils/admin-users-validation.ts'
+import { PLANS, type Plan } from '#db/schema.ts'
+import type { Route } from './+types/admin.users_.$userId'
+
+// /admin/users/:userId: the user's page (View in the list): profile,
+// investment, referrals and points, plan history (audit log and activation
+// codes), sessions and last seen, activity, the latest admin changes.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability(request, 'users:view')
+	const id = parseUserId(params.userId)
+	const result = id === null ? null : getManagedUserStats(id)
+	if (!result?.ok) throw data({ message: USER_NOT_FOUND }, { status: 404 })
+	return {
+		stats: result.value,
+		planNames: Object.fromEntries(PLANS.map((p) => [p, planName(p)])) as Record<Plan, string>,
+		can: { update: can(admin, 'users:update'), delete: can(admin, 'users:delete') },
+	}
+}
+
+export function headers() {
+	return { 'Cache-Control': 'private, no-store' }
+}
+
+function Facts({ items }: { items: Array<[string, React.ReactNode]> }) {
+	return (
+		<dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+			{items.map(([label, value]) => (
+				<div key={label} className="min-w-0">
+					<dt className="text-sm text-slate-400">{label}</dt>
+					<dd className="break-words font-medium">{value}</dd>
+				</div>
+			))}
+		</dl>
+	)
+}
+
+const ACTION_LABELS: Record<string, string> = {
+	'user.create': 'Created',
+	'user.update': 'Edited',
+	'user.bulk-update': 'Bulk update',
+}
+
+export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
+	const { stats, planNames } = loaderData
+	const { user } = stats
+	const none = <span className="text-slate-400">None</span>
+	return (
+		<main className="space-y-6 py-8">
+			<nav aria-label="Breadcrumb" className="text-sm">
+				<Link to="/admin/users" className="link">
+					← Back to users
+				</Link>
+			</nav>
+			<AdminPageHeader title={user.name} description={<span className="break-all">{user.email}</span>}>
+				{loaderData.can.update ? (
+					<Link to={`/admin/users/${user.id}/edit`} className="btn-secondary px-4 py-2.5 text-sm">
+						Edit<span className="sr-only"> {user.name}</span>
+					</Link>
+				) : null}
+				{loaderData.can.delete ? (
+					<Link to={`/admin/users/${user.id}/delete`} className="btn-secondary px-4 py-2.5 text-sm text-red-200">
+						Delete<span className="sr-only"> {user.name}</span>
+					</Link>
+				) : null}
+			</AdminPageHeader>
+
+			<div className="grid gap-6 xl:grid-cols-2">
+				<AdminSection id="user-profile" title="Profile">
+					<Facts
+						items={[
+							['Plan', <PlanBadge key="plan" plan={user.plan} label={planNames[user.plan]} />],
+							['Status', <UserStatusBadge key="status" status={user.status} />],
+							['Phone', user.phone || none],
+							['Country', user.country || none],
+							['Telegram', user.telegram || none],
+							['Capital bracket', user.investmentAmount ?? none],
+							['Joined', formatDate(user.createdAt)],
+							['Last seen', user.lastSeenAt ? formatDateTime(user.lastSeenAt) : 'Never'],
+							['Dashboard unlocked', user.isVerified ? (user.unlockedAt ? formatDate(user.unlockedAt) : 'Yes') : 'No'],
+							['Referral code', <code key="code" className="font-mono">{user.referralCode}</code>],
+							['Referred by', user.referredBy ? <code key="by" className="font-mono">{user.referredBy}</code> : none],
+						]}
+					/>
+				</AdminSection>
+
+				<AdminSection id="user-investment" title="Investment">
+					<Facts
+						items={[
+							['Total deposit', formatUsdCents(user.totalDeposit)],
+							['Total withdrawn', formatUsdCents(user.totalWithdraw)],
+							['Investment', formatUsdCents(user.totalInvested)],
+						]}
+					/>
+				</AdminSection>
+
+				<AdminSection id="user-referrals" title="Referrals">
+					<Facts
+						items={[
+							['Premium referrals', formatCount(stats.referrals.count)],
+							['Points', formatCount(stats.referrals.points)],
+							['Members who signed up with their code', formatCount(stats.referrals.referredMembers)],
+						]}
+					/>
+					{stats.referrals.recentCredits.length > 0 ? (
+						<>
+							<h3 className="mt-5 text-sm font-semibold text-slate-200">Latest points</h3>
+							<ul className="mt-2 divide-y divide-slate-800 text-sm">
+								{stats.referrals.recentCredits.map((credit) => (
+									<li key={`${credit.at}-${credit.reason}`} className="flex flex-wrap justify-between gap-2 py-2">
+										<span>{credit.reason}</span>
+										<span className="text-slate-300">
+											+{credit.points} · <time dateTime={credit.at}>{formatDate(credit.at)}</time>
+										</span>
+									</li>
+								))}
+							</ul>
+						</>
+					) : null}
+				</AdminSection>
+
+				<AdminSection id="user-sessions" title="Sessions and activity">
+					<Facts
+						items={[
+							['Active sessions', formatCount(stats.sessions.active)],
+							['Browser / API', `${formatCount(stats.sessions.web)} / ${formatCount(stats.sessions.api)}`],
+							['Latest sign-in', stats.sessions.lastStartedAt ? formatDateTime(stats.sessions.lastStartedAt) : 'None active'],
+							['Lessons completed', formatCount(stats.activity.lessonsCompleted)],
+							['Contests joined', formatCount(stats.activity.contestsJoined)],
+							['0% fee offers claimed', formatCount(stats.activity.offersClaimed)],
+						]}
+					/>
+				</AdminSection>
+			</div>
+
+			<AdminSection id="user-plan-history" title="Plan history">
+				{stats.planHistory.length === 0 ? (
+					<p className="text-slate-300">No plan changes yet</p>
+				) : (
+					<div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Plan history table">
+						<table className="w-full min-w-[32rem] text-left text-sm">
+							<thead className="text-slate-400">
+								<tr>
+									<th scope="col" className="py-2 pr-4 font-medium">When</th>
+									<th scope="col" className="py-2 pr-4 font-medium">From</th>
+									<th scope="col" className="py-2 pr-4 font-medium">To</th>
+									<th scope="col" className="py-2 font-medium">How</th>
+								</tr>
+							</thead>
+							<tbody className="divide-y divide-slate-800">
+								{stats.planHistory.map((change) => (
+									<tr key={`${change.at}-${change.source}-${change.to}`}>
+										<td className="py-2 pr-4 whitespace-nowrap">
+											<time dateTime={change.at}>{formatDateTime(change.at)}</time>
+										</td>
+										<td className="py-2 pr-4">{change.from ? planNames[change.from] : '—'}</td>
+										<td className="py-2 pr-4">{planNames[change.to]}</td>
+										<td className="py-2 break-all">
+											{change.source}
+											{change.by ? <span className="text-slate-400"> ({change.by})</span> : null}
+										</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+				)}
+			</AdminSection>
+
+			<AdminSection id="user-changes" title="Latest admin changes">
+				{stats.recentChanges.length === 0 ? (
+					<p className="text-slate-300">No admin changes yet</p>
+				) : (
+					<ul className="divide-y divide-slate-800 text-sm">
+						{stats.recentChanges.map((change) => (
+							<li key={`${change.at}-${change.action}`} className="flex flex-wrap justify-between gap-2 py-2">
+								<span>
+									{ACTION_LABELS[change.action] ?? change.action} <span className="break-all text-slate-400">by {change.by}</span>
+								</span>
+								<time dateTime={change.at} className="text-slate-300">
+									{formatDateTime(change.at)}
+								</time>
+							</li>
+						))}
+					</ul>
+				)}
+			</AdminSection>
+		</main>
+	)
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.stats.user.name ?? 'User'} | ${site.name}` }]
+
+export function ErrorBoundary() {
+	return <AdminLoadError title={USERS_ERROR_TITLE} fallback={USERS_LOAD_FAILED} />
+}

@@ -1,0 +1,33 @@
+import { createManagedUser, listManagedUsers } from '#app/models/admin-users.server.ts'
+import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { USER_CREATED } from '#app/utils/admin-users-messages.ts'
+import { parseUserListQuery, UserCreateApiSchema } from '#app/utils/admin-users-validation.ts'
+import { apiError, apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
+
+// GET /api/admin/users?page&limit&search&status&plan&sortBy&sortOrder:
+//   data { users: [managed user + totalInvested], pagination { page, limit,
+//   totalPages, totalCount, currentPage } }. Bad values: 400 with errors.
+// POST /api/admin/users { name, email, password, phone?, country?,
+//   telegram?, plan?, status? }: 201 data { user }; 409 for a taken email.
+const route = apiRoute({
+	GET({ request }) {
+		requireApiCapability(request, 'users:view')
+		const parsed = parseUserListQuery(new URL(request.url).searchParams, { strict: true })
+		if (!parsed.ok) return apiError(400, 'Validation failed', parsed.errors)
+		const { users, pagination } = listManagedUsers(parsed.query)
+		const { page, limit, totalPages, totalCount, currentPage } = pagination
+		return apiSuccess({ users, pagination: { page, limit, totalPages, totalCount, currentPage } })
+	},
+	async POST({ request }) {
+		const { admin } = requireApiCapability(request, 'users:create')
+		const body = await readJsonObject(request)
+		if (!body.ok) return body.response
+		const parsed = UserCreateApiSchema.safeParse(body.body)
+		if (!parsed.success) return validationFailed(parsed.error)
+		const result = await createManagedUser({ id: admin.id, email: admin.email }, parsed.data)
+		if (!result.ok) return apiFailure(result)
+		return apiSuccess({ user: result.value }, { message: USER_CREATED, status: 201 })
+	},
+})
+export const loader = route.loader
+export const action = route.action

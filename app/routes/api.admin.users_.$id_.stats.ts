@@ -1,0 +1,20 @@
+import { getManagedUserStats } from '#app/models/admin-users.server.ts'
+import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { USER_NOT_FOUND } from '#app/utils/admin-users-messages.ts'
+import { parseUserId } from '#app/utils/admin-users-validation.ts'
+import { apiError, apiFailure, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
+
+// GET /api/admin/users/:id/stats: data { user, referrals, planHistory,
+// sessions, activity, recentChanges } (the user page's figures).
+const route = apiRoute({
+	GET({ request, params }) {
+		requireApiCapability(request, 'users:view')
+		const id = parseUserId(params.id)
+		if (id === null) return apiError(404, USER_NOT_FOUND)
+		const result = getManagedUserStats(id)
+		if (!result.ok) return apiFailure(result)
+		return apiSuccess(result.value)
+	},
+})
+export const loader = route.loader
+export const action = route.action

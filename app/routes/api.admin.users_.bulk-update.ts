@@ -1,0 +1,32 @@
+import { bulkUpdateUsers } from '#app/models/admin-users.server.ts'
+import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { SUPER_ADMIN_REQUIRED } from '#app/utils/admin-messages.ts'
+import { can } from '#app/utils/admin-roles.ts'
+import { bulkResultMessage } from '#app/utils/admin-users-messages.ts'
+import { BulkApiSchema, bulkCapability } from '#app/utils/admin-users-validation.ts'
+import { apiError, apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
+import { log } from '#app/utils/log.server.ts'
+
+// POST /api/admin/users/bulk-update { userIds: number[], action:
+// 'set-status' | 'set-plan' | 'delete', data?: { status } | { plan } }:
+// all or nothing; data { updated: rows changed }. Deleting and banning are
+// super_admin's (403 for role admin).
+const route = apiRoute({
+	async POST({ request }) {
+		const { admin } = requireApiCapability(request, 'users:bulk-update')
+		const body = await readJsonObject(request)
+		if (!body.ok) return body.response
+		const parsed = BulkApiSchema.safeParse(body.body)
+		if (!parsed.success) return validationFailed(parsed.error)
+		const capability = bulkCapability(parsed.data)
+		if (!can(admin, capability)) {
+			log('admin.access_denied', { path: new URL(request.url).pathname, adminId: admin.id, capability, via: 'api' }, 'warn')
+			return apiError(403, SUPER_ADMIN_REQUIRED)
+		}
+		const result = bulkUpdateUsers({ id: admin.id, email: admin.email }, parsed.data)
+		if (!result.ok) return apiFailure(result)
+		return apiSuccess(result.value, { message: bulkResultMessage(result.value.updated, parsed.data.action === 'delete' ? 'deleted' : 'updated') })
+	},
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,149 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { createAdminAccount, signInAsAdmin } from '../admin-utils.ts'
+import { expectAccessible, watchPageProblems } from './axe.ts'
+import { dialog, newTag, openUsers, seedUsers } from './admin-users-support.ts'
+import { waitForHydration } from './support.ts'
+
+/**
+ * Every users page, dialog and state at a phone and a desktop width, JS on
+ * and off: zero axe violations, no horizontal overflow on the phone, no CSP
+ * violation or page error (tests/e2e/axe.ts).
+ */
+type Setup = (page: Page, request: APIRequestContext) => Promise<void>
+
+async function seeded(request: APIRequestContext) {
+	const tag = newTag()
+	const users = await seedUsers(request, tag, [
+		{ name: 'Ada Lovelace', plan: 'gold', deposit: 1250.5 },
+		{ name: 'Grace Hopper', status: 'banned' },
+		{ name: 'A very long name that keeps going and going without end', status: 'pending', plan: 'platinum' },
+	])
+	return { tag, users }
+}
+
+const pages: Array<{ name: string; setup: Setup }> = [
+	{
+		name: '/admin/users (super admin, rows, filters)',
+		setup: async (page, request) => {
+			const { tag } = await seeded(request)
+			await signInAsAdmin(page)
+			await openUsers(page, `?search=${tag}&sortBy=name&sortOrder=asc`)
+		},
+	},
+	{
+		name: '/admin/users (role admin, many pages)',
+		setup: async (page) => {
+			await signInAsAdmin(page, createAdminAccount({ role: 'admin' }))
+			await openUsers(page, '?page=2')
+		},
+	},
+	{
+		name: '/admin/users with nothing found and a notice',
+		setup: async (page) => {
+			await signInAsAdmin(page)
+			await openUsers(page, `?search=nobody-${newTag()}&status=banned&notice=bulk-updated:0`)
+			await expect(page.getByText('No users found')).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/users with bulk errors',
+		setup: async (page, request) => {
+			const { tag } = await seeded(request)
+			await signInAsAdmin(page)
+			await openUsers(page, `?search=${tag}`)
+			await page.getByLabel('Bulk action', { exact: true }).selectOption({ label: 'Set plan' })
+			await page.getByRole('button', { name: 'Apply to selected' }).click()
+			await expect(page.getByText('Select at least one user')).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/users bulk delete confirmation',
+		setup: async (page, request) => {
+			const { tag, users } = await seeded(request)
+			await signInAsAdmin(page)
+			await openUsers(page, `?search=${tag}`)
+			await page.getByRole('checkbox', { name: `Select ${users[0]!.name}` }).check()
+			await page.getByLabel('Bulk action', { exact: true }).selectOption({ label: 'Delete' })
+			await page.getByRole('button', { name: 'Apply to selected' }).click()
+			await expect(page.getByRole('region', { name: 'Delete 1 user?' })).toBeVisible()
+		},
+	},
+	{
+		name: 'Create New User',
+		setup: async (page, request) => {
+			const { tag } = await seeded(request)
+			await signInAsAdmin(page)
+			await openUsers(page, `?search=${tag}`)
+			await page.getByRole('link', { name: 'Add User' }).click()
+			await expect(dialog(page, 'Create New User')).toBeVisible()
+		},
+	},
+	{
+		name: 'Create New User with field errors',
+		setup: async (page) => {
+			await signInAsAdmin(page)
+			await page.goto('/admin/users/new')
+			await waitForHydration(page)
+			const form = dialog(page, 'Create New User')
+			await form.getByLabel('Email', { exact: true }).fill('bad')
+			await form.getByRole('button', { name: 'Create User' }).click()
+			await expect(form.getByText('Name is required')).toBeVisible()
+		},
+	},
+	{
+		name: 'Edit User',
+		setup: async (page, request) => {
+			const { tag, users } = await seeded(request)
+			await signInAsAdmin(page)
+			await openUsers(page, `?search=${tag}`)
+			await page.getByRole('link', { name: `Edit ${users[0]!.name}` }).click()
+			await expect(dialog(page, 'Edit User')).toBeVisible()
+		},
+	},
+	{
+		name: 'Delete User',
+		setup: async (page, request) => {
+			const { tag, users } = await seeded(request)
+			await signInAsAdmin(page)
+			await openUsers(page, `?search=${tag}`)
+			await page.getByRole('link', { name: `Delete ${users[1]!.name}` }).click()
+			await expect(dialog(page, 'Delete User')).toBeVisible()
+		},
+	},
+	{
+		name: "the user's page",
+		setup: async (page, request) => {
+			const { users } = await seeded(request)
+			await signInAsAdmin(page)
+			await page.goto(`/admin/users/${users[0]!.id}`)
+			await expect(page.getByRole('heading', { level: 1, name: users[0]!.name })).toBeVisible()
+		},
+	},
+	{
+		name: 'an unknown user (the error view)',
+		setup: async (page) => {
+			await signInAsAdmin(page)
+			await page.goto('/admin/users/987654321')
+			await expect(page.getByRole('heading', { name: 'Error Loading Users' })).toBeVisible()
+		},
+	},
+]
+
+const viewports = [
+	{ width: 360, height: 800 },
+	{ width: 1280, height: 800 },
+]
+
+for (const viewport of viewports) {
+	test.describe(`admin users pages at ${viewport.width}x${viewport.height}`, () => {
+		test.use({ viewport })
+
+		for (const { name, setup } of pages) {
+			test(`${name} has no accessibility violations`, async ({ page, request }) => {
+				const problems = watchPageProblems(page)
+				await setup(page, request)
+				await expectAccessible(page, problems)
+			})
+		}
+	})
+}

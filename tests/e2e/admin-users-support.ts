@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { adminApiLogin, bearer, E2E_ADMIN, withE2eDatabase } from '../admin-utils.ts'
+import { PASSWORD } from '../playwright-utils.ts'
+import { jsOff, waitForHydration } from './support.ts'
+
+/**
+ * Helpers of the users screens' browser tests: members made through
+ * /api/admin/users with a tag in their name, so a search for the tag shows
+ * this test's rows only (the suite runs in parallel on one server).
+ */
+export const newTag = () => `zx${randomUUID().replace(/-/g, '').slice(0, 10)}`
+
+let token: string | undefined
+
+export async function seedUsers(
+	request: APIRequestContext,
+	tag: string,
+	rows: Array<{ name?: string; status?: string; plan?: string; deposit?: number; withdraw?: number }>,
+) {
+	token ??= await adminApiLogin(request, E2E_ADMIN)
+	const created: Array<{ id: number; name: string; email: string }> = []
+	for (const [i, row] of rows.entries()) {
+		const name = row.name ? `${row.name} ${tag}` : `Member ${String(i).padStart(2, '0')} ${tag}`
+		const email = `u${i}-${randomUUID().slice(0, 6)}-${tag}@example.com`
+		const res = await request.post('/api/admin/users', {
+			headers: bearer(token),
+			data: { name, email, password: PASSWORD, ...(row.status ? { status: row.status } : {}), ...(row.plan ? { plan: row.plan } : {}) },
+		})
+		expect(res.status(), await res.text()).toBe(201)
+		const user = (await res.json()).data.user
+		if (row.deposit !== undefined || row.withdraw !== undefined) {
+			withE2eDatabase((db) =>
+				db.prepare('update users set total_deposit = ?, total_withdraw = ? where id = ?').run(row.deposit ?? 0, row.withdraw ?? 0, user.id),
+			)
+		}
+		created.push({ id: user.id, name, email })
+	}
+	return created
+}
+
+/** The users list, hydrated with JS. */
+export async function openUsers(page: Page, query = '') {
+	await page.goto(`/admin/users${query}`)
+	await waitForHydration(page)
+	await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible()
+}
+
+export function filters(page: Page) {
+	const bar = page.getByRole('region', { name: 'Search and filters' })
+	return {
+		search: bar.getByLabel('Search', { exact: true }),
+		status: bar.getByLabel('Status', { exact: true }),
+		plan: bar.getByLabel('Plan', { exact: true }),
+		sort: bar.getByLabel('Sort by', { exact: true }),
+		apply: bar.getByRole('button', { name: 'Apply' }),
+	}
+}
+
+/**
+ * Picks a filter or sort option. With JS the change submits the form by
+ * itself; without JS the Apply button does.
+ */
+export async function choose(page: Page, select: 'status' | 'plan' | 'sort', label: string) {
+	const f = filters(page)
+	const before = page.url()
+	await f[select].selectOption({ label })
+	if (jsOff()) await f.apply.click()
+	await expect(page).not.toHaveURL(before)
+	await waitForHydration(page)
+}
+
+export async function search(page: Page, text: string) {
+	const f = filters(page)
+	await f.search.fill(text)
+	await f.search.press('Enter')
+	await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text)}`))
+	await waitForHydration(page)
+}
+
+export function usersTable(page: Page) {
+	return page.getByRole('region', { name: 'Users table' })
+}
+
+/** The names in the table, in order (first line of the User cell). */
+export async function tableNames(page: Page) {
+	return usersTable(page).locator('tbody tr td:nth-child(2) p:first-child').allInnerTexts()
+}
+
+export function row(page: Page, text: string) {
+	return usersTable(page).getByRole('row').filter({ hasText: text })
+}
+
+/** The create or edit form: a dialog with JS, a section at the top without. */
+export function dialog(page: Page, title: string) {
+	return jsOff() ? page.getByRole('region', { name: title }) : page.getByRole('dialog', { name: title })
+}
