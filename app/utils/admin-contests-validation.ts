@@ -138,8 +138,12 @@ function dateSchema(required: string) {
 		})
 }
 
+// Runs on dirty objects too (other fields may have failed): compare only
+// two good dates.
 function checkDateOrder(value: { startDate: string; endDate: string }, ctx: z.RefinementCtx) {
-	if (value.endDate < value.startDate) {
+	const { startDate, endDate } = value
+	if (typeof startDate !== 'string' || typeof endDate !== 'string') return
+	if (endDate < startDate) {
 		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['endDate'], message: M.endBeforeStart })
 	}
 }
