@@ -51,7 +51,7 @@ export const TYPE_LABELS: Record<ContestType, string> = {
 /** Why a status change is refused (409). */
 export function transitionRefused(from: ContestStatus, to: ContestStatus) {
 	if (from === to) return `This contest is already ${from}.`
-	return `A ${from} contest cannot be changed to ${to}.`
+	return `${from === 'active' ? 'An' : 'A'} ${from} contest cannot be changed to ${to}.`
 }
 
 /** The notices shown on the list after a change (?done=...). */
