@@ -63,10 +63,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const userId = parsePositiveInt(raw.userId)
 	const parsed = ScoreFormSchema.safeParse(raw)
 	if (!parsed.success) {
-		return data({ userId, error: parsed.error.issues[0]?.message ?? 'Invalid score' }, { status: 400 })
+		return data({ userId, value: raw.score ?? '', error: parsed.error.issues[0]?.message ?? 'Invalid score' }, { status: 400 })
 	}
 	const result = updateParticipantScore({ id: admin.id, email: admin.email }, contest.id, parsed.data.userId, parsed.data.score)
-	if (!result.ok) return data({ userId, error: result.message }, { status: result.status })
+	if (!result.ok) return data({ userId, value: raw.score ?? '', error: result.message }, { status: result.status })
 	const url = new URL(request.url)
 	url.searchParams.set('saved', String(parsed.data.userId))
 	throw redirect(`${url.pathname}?${url.searchParams}`)
@@ -100,7 +100,9 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 			{participants.length === 0 ? (
 				<p className="mt-4 text-slate-300">{NO_PARTICIPANTS}</p>
 			) : (
-				<div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Participants table">
+				// `relative`: the screen-reader-only texts of the rows are positioned
+				// inside the scroll region, not past the phone's edge.
+				<div className="relative mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Participants table">
 					<table className="w-full min-w-[34rem] text-left text-sm">
 						<caption className="sr-only">Participants of {contest.name}, in ranking order</caption>
 						<thead className="text-slate-400">
@@ -136,14 +138,14 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 														Score for {p.user.name}
 													</label>
 													<input
-														key={`${p.userId}-${p.score}`}
+														key={`${p.userId}-${p.score}-${error ? 'error' : 'ok'}`}
 														id={inputId}
 														name="score"
 														type="number"
 														min={0}
 														step={1}
 														inputMode="numeric"
-														defaultValue={p.score}
+														defaultValue={error && actionData ? actionData.value : p.score}
 														aria-invalid={error ? true : undefined}
 														aria-describedby={error ? errorId : undefined}
 														className={cx('input w-24 px-2 py-1.5 tabular-nums')}

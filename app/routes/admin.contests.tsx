@@ -243,7 +243,7 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 															<button
 																type="submit"
 																disabled={busyContest === String(contest.id)}
-																className="btn-primary px-3 py-1.5 text-sm"
+																className="btn-primary border border-transparent px-3 py-1.5 text-sm"
 															>
 																{label}
 																<span className="sr-only"> {contest.name}</span>
