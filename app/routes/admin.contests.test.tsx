@@ -114,7 +114,13 @@ describe('list action (Start, Pause, Resume)', () => {
 		const refused = (await action(args(post(cookie, '/admin/contests', { intent: 'pause', contestId: String(contest.id) })))) as unknown as DataResult
 		expect(refused.init!.status).toBe(409)
 		expect(refused.data).toEqual({ error: 'A draft contest cannot be changed to paused.', contestId: contest.id })
-		for (const fields of [{ intent: 'complete', contestId: String(contest.id) }, { intent: 'start', contestId: 'x' }, { intent: '__proto__', contestId: '1' }, {}]) {
+		const bodies: Array<Record<string, string>> = [
+			{ intent: 'complete', contestId: String(contest.id) },
+			{ intent: 'start', contestId: 'x' },
+			{ intent: '__proto__', contestId: '1' },
+			{},
+		]
+		for (const fields of bodies) {
 			const bad = (await action(args(post(cookie, '/admin/contests', fields)))) as unknown as DataResult
 			expect(bad.init!.status).toBe(400)
 		}
