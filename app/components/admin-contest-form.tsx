@@ -79,6 +79,7 @@ export function ContestForm({
 	submitLabel,
 	pendingLabel,
 	cancelTo,
+	failedTitle,
 }: {
 	/** Unique in the page and unlike any element id (Conform ties inputs to it). */
 	id: string
@@ -87,6 +88,8 @@ export function ContestForm({
 	submitLabel: string
 	pendingLabel: string
 	cancelTo: string
+	/** The banner's title when the server refuses for a reason not tied to a field ('Failed to create contest'). */
+	failedTitle: string
 }) {
 	const navigation = useNavigation()
 	const [form, fields] = useForm({
@@ -102,7 +105,7 @@ export function ContestForm({
 	return (
 		<Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 sm:grid-cols-2">
 			<div className="sm:col-span-2">
-				<FormAlert id={form.errorId} errors={form.errors} />
+				<FormAlert id={form.errorId} errors={form.errors} title={failedTitle} />
 			</div>
 			<Field
 				className="sm:col-span-2"

@@ -4,7 +4,7 @@ import { RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { updateContest } from '#app/models/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
-import { EDIT_CONTEST_TITLE } from '#app/utils/admin-contests-messages.ts'
+import { CONTEST_UPDATE_FAILED, EDIT_CONTEST_TITLE } from '#app/utils/admin-contests-messages.ts'
 import { contestListUrl, redirectToList, requireContest } from '#app/utils/admin-contests-pages.server.ts'
 import { ContestFormSchema } from '#app/utils/admin-contests-validation.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
@@ -54,6 +54,7 @@ export default function EditContestRoute({ loaderData, actionData }: Route.Compo
 				submitLabel="Save Changes"
 				pendingLabel="Saving..."
 				cancelTo={loaderData.closeTo}
+				failedTitle={CONTEST_UPDATE_FAILED}
 			/>
 		</RouteDialog>
 	)

@@ -4,7 +4,7 @@ import { RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { createContest } from '#app/models/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
-import { CREATE_CONTEST_TITLE } from '#app/utils/admin-contests-messages.ts'
+import { CONTEST_CREATE_FAILED, CREATE_CONTEST_TITLE } from '#app/utils/admin-contests-messages.ts'
 import { contestListUrl, redirectToList } from '#app/utils/admin-contests-pages.server.ts'
 import { ContestFormSchema } from '#app/utils/admin-contests-validation.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
@@ -34,6 +34,7 @@ export default function NewContestRoute({ loaderData, actionData }: Route.Compon
 				submitLabel="Create Contest"
 				pendingLabel="Creating..."
 				cancelTo={loaderData.closeTo}
+				failedTitle={CONTEST_CREATE_FAILED}
 			/>
 		</RouteDialog>
 	)

@@ -114,58 +114,59 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 				action={base}
 				role="search"
 				aria-label="Filter contests"
-				className="grid gap-3 rounded-2xl border border-slate-800 bg-slate-900/70 p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
-					<div>
-						<label htmlFor="contest-search" className="mb-1.5 block text-sm font-medium text-slate-200">
-							Search
-						</label>
-						<input
-							id="contest-search"
-							type="search"
-							name="search"
-							defaultValue={filters.search}
-							key={filters.search}
-							maxLength={100}
-							placeholder="Search contests..."
-							className="input"
-						/>
-					</div>
-					<div>
-						<label htmlFor="contest-status-filter" className="mb-1.5 block text-sm font-medium text-slate-200">
-							Status
-						</label>
-						<select id="contest-status-filter" name="status" defaultValue={filters.status} key={filters.status} className="input">
-							<option value="">All statuses</option>
-							{CONTEST_STATUSES.map((status) => (
-								<option key={status} value={status}>
-									{STATUS_LABELS[status]}
-								</option>
-							))}
-						</select>
-					</div>
-					<div>
-						<label htmlFor="contest-type-filter" className="mb-1.5 block text-sm font-medium text-slate-200">
-							Type
-						</label>
-						<select id="contest-type-filter" name="type" defaultValue={filters.type} key={filters.type} className="input">
-							<option value="">All types</option>
-							{CONTEST_TYPES.map((type) => (
-								<option key={type} value={type}>
-									{TYPE_LABELS[type]}
-								</option>
-							))}
-						</select>
-					</div>
-					<div className="flex gap-2">
-						<button type="submit" className="btn-secondary px-4 py-2.5">
-							Filter
-						</button>
-						{loaderData.filtered ? (
-							<Link to={base} className="btn-secondary px-4 py-2.5">
-								Clear<span className="sr-only"> filters</span>
-							</Link>
-						) : null}
-					</div>
+				className="grid gap-3 rounded-2xl border border-slate-800 bg-slate-900/70 p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+			>
+				<div>
+					<label htmlFor="contest-search" className="mb-1.5 block text-sm font-medium text-slate-200">
+						Search
+					</label>
+					<input
+						id="contest-search"
+						type="search"
+						name="search"
+						defaultValue={filters.search}
+						key={filters.search}
+						maxLength={100}
+						placeholder="Search contests..."
+						className="input"
+					/>
+				</div>
+				<div>
+					<label htmlFor="contest-status-filter" className="mb-1.5 block text-sm font-medium text-slate-200">
+						Status
+					</label>
+					<select id="contest-status-filter" name="status" defaultValue={filters.status} key={filters.status} className="input">
+						<option value="">All statuses</option>
+						{CONTEST_STATUSES.map((status) => (
+							<option key={status} value={status}>
+								{STATUS_LABELS[status]}
+							</option>
+						))}
+					</select>
+				</div>
+				<div>
+					<label htmlFor="contest-type-filter" className="mb-1.5 block text-sm font-medium text-slate-200">
+						Type
+					</label>
+					<select id="contest-type-filter" name="type" defaultValue={filters.type} key={filters.type} className="input">
+						<option value="">All types</option>
+						{CONTEST_TYPES.map((type) => (
+							<option key={type} value={type}>
+								{TYPE_LABELS[type]}
+							</option>
+						))}
+					</select>
+				</div>
+				<div className="flex gap-2">
+					<button type="submit" className="btn-secondary px-4 py-2.5">
+						Filter
+					</button>
+					{loaderData.filtered ? (
+						<Link to={base} className="btn-secondary px-4 py-2.5">
+							Clear<span className="sr-only"> filters</span>
+						</Link>
+					) : null}
+				</div>
 			</Form>
 
 			<AdminSection
