@@ -17,11 +17,14 @@ export function RouteDialog({
 	closeTo,
 	children,
 	description,
+	wide = false,
 }: {
 	title: React.ReactNode
 	closeTo: string
 	children: React.ReactNode
 	description?: React.ReactNode
+	/** A wider dialog, for a table (the contest participants). */
+	wide?: boolean
 }) {
 	const hydrated = useHydrated()
 	const navigate = useNavigate()
@@ -75,7 +78,7 @@ export function RouteDialog({
 			ref={ref}
 			aria-labelledby={titleId}
 			aria-describedby={description ? descriptionId : undefined}
-			className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl border border-slate-700 bg-slate-900 p-5 text-slate-100 backdrop:bg-slate-950/80 sm:p-6"
+			className={`m-auto w-[calc(100%-2rem)] ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-2xl border border-slate-700 bg-slate-900 p-5 text-slate-100 backdrop:bg-slate-950/80 sm:p-6`}
 			onCancel={(event) => {
 				event.preventDefault()
 				void navigate(closeTo, { preventScrollReset: true })

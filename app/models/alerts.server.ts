@@ -201,6 +201,26 @@ export function checkContestAlerts(now = new Date()) {
 	return { raised, resolved }
 }
 
+/**
+ * Resolves a contest's open "ending soon" alerts (all end dates, or only
+ * `endDate`'s), in the caller's transaction: a contest completed or deleted
+ * is no longer news, nor is an end date that an edit moved.
+ */
+export function resolveContestAlerts(db: Db | Tx, contestId: number, now = new Date(), endDate?: string) {
+	return db
+		.update(systemAlerts)
+		.set({ resolvedAt: now })
+		.where(
+			and(
+				isNull(systemAlerts.resolvedAt),
+				endDate
+					? eq(systemAlerts.dedupeKey, `contest-ending:${contestId}:${endDate}`)
+					: like(systemAlerts.dedupeKey, `contest-ending:${contestId}:%`),
+			),
+		)
+		.run().changes
+}
+
 /** Raises (at most hourly) an error alert when a mail could not be delivered. */
 export function raiseMailFailureAlert(error: unknown, now = new Date()) {
 	const code = (error as { code?: unknown })?.code

@@ -57,8 +57,12 @@ export function getRunningReferralContest(now = new Date(), db: Db | Tx = getDb(
 	)
 }
 
-/** The ranking order: score high to low, then who reached it first, then who joined first. */
-const rankingOrder = [
+/**
+ * The ranking order: score high to low, then who reached it first, then who
+ * joined first. The admin's participants view, leaderboard and Complete
+ * (which freezes it into `rank`) use it too.
+ */
+export const rankingOrder = [
 	desc(contestParticipants.score),
 	asc(contestParticipants.scoredAt),
 	asc(contestParticipants.id),

@@ -1,0 +1,63 @@
+import { data, Form, Link, useNavigation } from 'react-router'
+import { FormAlert } from '#app/components/forms.tsx'
+import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { site } from '#app/content/site.ts'
+import { deleteContest } from '#app/models/admin-contests.server.ts'
+import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
+import { CONTEST_DELETE_FAILED, DELETE_CONTEST_TITLE, DELETE_CONTEST_WARNING } from '#app/utils/admin-contests-messages.ts'
+import { contestListUrl, redirectToList, requireContest } from '#app/utils/admin-contests-pages.server.ts'
+import { formatCount } from '#app/utils/admin-format.ts'
+import { readFormData } from '#app/utils/forms.server.ts'
+import type { Route } from './+types/admin.contests.$contestId.delete'
+
+// super_admin only: role admin gets the 403 'Access Denied' here and never
+// sees the Delete button.
+export async function loader({ request, params }: Route.LoaderArgs) {
+	await requireAdminCapability(request, 'contests:delete')
+	const contest = requireContest(params.contestId)
+	return {
+		closeTo: contestListUrl(request),
+		contest: { id: contest.id, name: contest.name, participantCount: contest.participantCount },
+	}
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability(request, 'contests:delete')
+	const contest = requireContest(params.contestId)
+	await readFormData(request)
+	const result = deleteContest({ id: admin.id, email: admin.email }, contest.id)
+	if (!result.ok) return data({ error: result.message }, { status: result.status })
+	throw redirectToList(request, 'deleted')
+}
+
+export default function DeleteContestRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const pending = navigation.state === 'submitting'
+	const { contest } = loaderData
+	return (
+		<RouteDialog title={DELETE_CONTEST_TITLE} closeTo={loaderData.closeTo}>
+			<p>
+				Delete <strong className="break-words">{contest.name}</strong>
+				{contest.participantCount > 0 ? ` and its ${formatCount(contest.participantCount)} participants` : ''}?
+			</p>
+			<p className="mt-2 text-sm text-red-200">{DELETE_CONTEST_WARNING}</p>
+			<Form method="post" className="mt-4 space-y-3">
+				{actionData?.error ? <FormAlert title={CONTEST_DELETE_FAILED} errors={[actionData.error]} /> : null}
+				<div className="flex flex-wrap gap-3">
+					<button
+						type="submit"
+						disabled={pending}
+						className="inline-flex w-full items-center justify-center rounded-lg bg-red-300 px-5 py-3 font-semibold text-slate-950 hover:bg-red-200 disabled:opacity-60 sm:w-auto"
+					>
+						{pending ? 'Deleting...' : 'Delete Contest'}
+					</button>
+					<Link to={loaderData.closeTo} preventScrollReset className="btn-secondary w-full sm:w-auto">
+						Cancel
+					</Link>
+				</div>
+			</Form>
+		</RouteDialog>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${DELETE_CONTEST_TITLE} | ${site.name}` }]

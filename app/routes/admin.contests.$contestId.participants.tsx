@@ -1,0 +1,207 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { ContestStatusBadge, RankTrophy } from '#app/components/admin-contest-badges.tsx'
+import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { site } from '#app/content/site.ts'
+import { listParticipants, updateParticipantScore } from '#app/models/admin-contests.server.ts'
+import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
+import { NO_PARTICIPANTS, SCORE_UPDATED } from '#app/utils/admin-contests-messages.ts'
+import { contestListUrl, requireContest } from '#app/utils/admin-contests-pages.server.ts'
+import { contestListSearch, parsePositiveInt, ScoreFormSchema } from '#app/utils/admin-contests-validation.ts'
+import { formatCount, formatDate } from '#app/utils/admin-format.ts'
+import { can } from '#app/utils/admin-roles.ts'
+import { readFormData } from '#app/utils/forms.server.ts'
+import { cx } from '#app/utils/misc.ts'
+import type { Route } from './+types/admin.contests.$contestId.participants'
+
+/**
+ * '{contest name} - Participants' (spec section 2): Rank (a coloured trophy
+ * for 1 to 3), User (name and email), Score, Joined, in ranking order; an
+ * admin changes a score with the row's small form until the contest is
+ * completed (its ranks are frozen then).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability(request, 'contests:view')
+	const contest = requireContest(params.contestId)
+	const url = new URL(request.url)
+	const first = listParticipants(contest.id, { page: parsePositiveInt(url.searchParams.get('page'), 1_000_000) ?? 1 })!
+	// A page past the end shows the last one.
+	const listed =
+		first.pagination.page > first.pagination.totalPages
+			? listParticipants(contest.id, { page: first.pagination.totalPages })!
+			: first
+	const listSearch = contestListSearch(url.searchParams)
+	const pageUrl = (page: number) => {
+		const search = new URLSearchParams(listSearch)
+		if (page > 1) search.set('page', String(page))
+		const text = search.toString()
+		return `/admin/contests/${contest.id}/participants${text ? `?${text}` : ''}`
+	}
+	const { page, totalPages } = listed.pagination
+	return {
+		closeTo: contestListUrl(request),
+		selfUrl: pageUrl(page),
+		previousUrl: page > 1 ? pageUrl(page - 1) : null,
+		nextUrl: page < totalPages ? pageUrl(page + 1) : null,
+		contest: { id: contest.id, name: contest.name, status: contest.status },
+		participants: listed.participants,
+		pagination: listed.pagination,
+		canEditScores: can(admin, 'contests:update') && contest.status !== 'completed',
+		saved: parsePositiveInt(url.searchParams.get('saved')),
+	}
+}
+
+function text(value: FormDataEntryValue | null) {
+	return typeof value === 'string' ? value : undefined
+}
+
+/** One row's score: { userId, score }. */
+export async function action({ request, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability(request, 'contests:update')
+	const contest = requireContest(params.contestId)
+	const formData = await readFormData(request)
+	const raw = { userId: text(formData.get('userId')), score: text(formData.get('score')) }
+	const userId = parsePositiveInt(raw.userId)
+	const parsed = ScoreFormSchema.safeParse(raw)
+	if (!parsed.success) {
+		return data({ userId, value: raw.score ?? '', error: parsed.error.issues[0]?.message ?? 'Invalid score' }, { status: 400 })
+	}
+	const result = updateParticipantScore({ id: admin.id, email: admin.email }, contest.id, parsed.data.userId, parsed.data.score)
+	if (!result.ok) return data({ userId, value: raw.score ?? '', error: result.message }, { status: result.status })
+	const url = new URL(request.url)
+	url.searchParams.set('saved', String(parsed.data.userId))
+	throw redirect(`${url.pathname}?${url.searchParams}`)
+}
+
+export default function ContestParticipantsRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const { contest, participants, pagination } = loaderData
+	const navigation = useNavigation()
+	const savingUser = navigation.state === 'submitting' ? navigation.formData?.get('userId') : null
+	const rowError = (userId: number) => (actionData && actionData.userId === userId ? actionData.error : null)
+	const orphanError = actionData && !participants.some((p) => p.userId === actionData.userId) ? actionData.error : null
+	return (
+		<RouteDialog title={`${contest.name} - Participants`} closeTo={loaderData.closeTo} wide>
+			<div className="flex flex-wrap items-center gap-3 text-sm text-slate-300">
+				<ContestStatusBadge status={contest.status} />
+				<span>
+					{formatCount(pagination.totalCount)} {pagination.totalCount === 1 ? 'participant' : 'participants'}
+				</span>
+				{contest.status === 'completed' ? <span>Ranks are final.</span> : null}
+			</div>
+			{loaderData.saved ? (
+				<p role="status" className="mt-3 rounded-lg border border-emerald-400/60 bg-emerald-400/10 p-3 text-sm text-emerald-100">
+					{SCORE_UPDATED}
+				</p>
+			) : null}
+			{orphanError ? (
+				<p role="alert" className="mt-3 rounded-lg border border-red-400/60 bg-red-950/60 p-3 text-sm text-red-200">
+					{orphanError}
+				</p>
+			) : null}
+			{participants.length === 0 ? (
+				<p className="mt-4 text-slate-300">{NO_PARTICIPANTS}</p>
+			) : (
+				// `relative`: the screen-reader-only texts of the rows are positioned
+				// inside the scroll region, not past the phone's edge.
+				<div className="relative mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Participants table">
+					<table className="w-full min-w-[34rem] text-left text-sm">
+						<caption className="sr-only">Participants of {contest.name}, in ranking order</caption>
+						<thead className="text-slate-400">
+							<tr>
+								<th scope="col" className="py-2 pr-3 font-medium">Rank</th>
+								<th scope="col" className="py-2 pr-3 font-medium">User</th>
+								<th scope="col" className="py-2 pr-3 font-medium">Score</th>
+								<th scope="col" className="py-2 font-medium">Joined</th>
+							</tr>
+						</thead>
+						<tbody className="divide-y divide-slate-800">
+							{participants.map((p) => {
+								const error = rowError(p.userId)
+								const inputId = `score-${p.userId}`
+								const errorId = `score-${p.userId}-error`
+								return (
+									<tr key={p.id} className="align-top">
+										<td className="py-3 pr-3">
+											<span className="flex items-center gap-2 font-semibold tabular-nums">
+												<RankTrophy rank={p.rank} />
+												{p.rank}
+											</span>
+										</td>
+										<td className="py-3 pr-3">
+											<span className="block font-medium break-words">{p.user.name}</span>
+											<span className="block break-all text-slate-300">{p.user.email}</span>
+										</td>
+										<td className="py-3 pr-3">
+											{loaderData.canEditScores ? (
+												<Form method="post" action={loaderData.selfUrl} noValidate preventScrollReset className="flex items-start gap-2">
+													<input type="hidden" name="userId" value={p.userId} />
+													<label htmlFor={inputId} className="sr-only">
+														Score for {p.user.name}
+													</label>
+													<input
+														key={`${p.userId}-${p.score}-${error ? 'error' : 'ok'}`}
+														id={inputId}
+														name="score"
+														type="number"
+														min={0}
+														step={1}
+														inputMode="numeric"
+														defaultValue={error && actionData ? actionData.value : p.score}
+														aria-invalid={error ? true : undefined}
+														aria-describedby={error ? errorId : undefined}
+														className={cx('input w-24 px-2 py-1.5 tabular-nums')}
+													/>
+													<button
+														type="submit"
+														disabled={savingUser === String(p.userId)}
+														className="btn-secondary px-3 py-1.5 text-sm"
+													>
+														Save<span className="sr-only"> score for {p.user.name}</span>
+													</button>
+												</Form>
+											) : (
+												<span className="tabular-nums">{formatCount(p.score)}</span>
+											)}
+											{error ? (
+												<p id={errorId} className="mt-1 text-sm text-red-300">
+													{error}
+												</p>
+											) : null}
+										</td>
+										<td className="py-3 whitespace-nowrap">
+											<time dateTime={p.joinedAt}>{formatDate(p.joinedAt)}</time>
+										</td>
+									</tr>
+								)
+							})}
+						</tbody>
+					</table>
+				</div>
+			)}
+			{pagination.totalPages > 1 ? (
+				<nav aria-label="Participants pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
+					{loaderData.previousUrl ? (
+						<Link to={loaderData.previousUrl} preventScrollReset className="btn-secondary px-3 py-1.5">
+							Previous
+						</Link>
+					) : (
+						<span />
+					)}
+					<span>
+						Page {pagination.page} of {pagination.totalPages}
+					</span>
+					{loaderData.nextUrl ? (
+						<Link to={loaderData.nextUrl} preventScrollReset className="btn-secondary px-3 py-1.5">
+							Next
+						</Link>
+					) : (
+						<span />
+					)}
+				</nav>
+			) : null}
+		</RouteDialog>
+	)
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+	{ title: `${data?.contest ? `${data.contest.name} - Participants` : 'Participants'} | ${site.name}` },
+]

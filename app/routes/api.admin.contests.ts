@@ -1,0 +1,32 @@
+import { createContest, listContests } from '#app/models/admin-contests.server.ts'
+import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { parseQuery } from '#app/utils/admin-contests-api.server.ts'
+import { ContestApiSchema, ContestListQuerySchema } from '#app/utils/admin-contests-validation.ts'
+import { apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
+
+// GET /api/admin/contests ?search&status&type&sortBy=createdAt&sortOrder=desc
+//   → data { contests: [{ id, name, description, type, status, startDate,
+//     endDate, prizes { first, second, third }, rules, maxParticipants,
+//     participantCount, createdAt, updatedAt, completedAt }] }
+// POST /api/admin/contests { name, description, type, startDate, endDate,
+//   prizes { first, second, third }, rules, maxParticipants } → 201
+//   data { contest } (status draft).
+const route = apiRoute({
+	GET({ request }) {
+		requireApiCapability(request, 'contests:view')
+		const filters = parseQuery(request, ContestListQuerySchema)
+		return apiSuccess({ contests: listContests(filters) })
+	},
+	async POST({ request }) {
+		const { admin } = requireApiCapability(request, 'contests:create')
+		const body = await readJsonObject(request)
+		if (!body.ok) return body.response
+		const parsed = ContestApiSchema.safeParse(body.body)
+		if (!parsed.success) return validationFailed(parsed.error)
+		const result = createContest({ id: admin.id, email: admin.email }, parsed.data)
+		if (!result.ok) return apiFailure(result)
+		return apiSuccess({ contest: result.value }, { message: 'Contest created', status: 201 })
+	},
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,69 @@
+import type { ContestStatus, ContestType } from '#db/schema.ts'
+
+/**
+ * The contest management screens' words (spec sections 2, 4, 5 and 8),
+ * shared by the server rules, the pages and /api/admin/contests. Kept apart
+ * from admin-messages.ts so the users and contests screens each have a home.
+ */
+export const CONTESTS_TITLE = 'Contest Management'
+export const CONTESTS_SUBTITLE = 'Create and manage monthly contests'
+export const CONTESTS_ERROR_TITLE = 'Error Loading Contests'
+export const CONTESTS_LOAD_FAILED = 'Failed to load contests'
+export const CONTEST_CREATE_FAILED = 'Failed to create contest'
+export const CONTEST_UPDATE_FAILED = 'Failed to update contest'
+export const CONTEST_COMPLETE_FAILED = 'Failed to complete contest'
+export const CONTEST_STATUS_FAILED = 'Failed to update contest status'
+export const CONTEST_DELETE_FAILED = 'Failed to delete contest'
+export const CONTEST_SCORE_FAILED = 'Failed to update score'
+
+export const CREATE_CONTEST_TITLE = 'Create New Contest'
+export const EDIT_CONTEST_TITLE = 'Edit Contest'
+export const DELETE_CONTEST_TITLE = 'Delete Contest'
+export const COMPLETE_CONTEST_TITLE = 'Complete Contest'
+export const DELETE_CONTEST_WARNING = 'This will permanently remove the contest and all participant data.'
+export const COMPLETE_CONTEST_WARNING =
+	'Completing freezes the ranks as they stand now. Scores can no longer change and the contest cannot be restarted.'
+export const NO_PARTICIPANTS = 'No participants yet'
+export const NO_CONTESTS = 'No contests found'
+export const MAX_PARTICIPANTS_HINT = 'Leave blank for unlimited'
+
+export const CONTEST_NOT_FOUND = 'Contest not found'
+export const PARTICIPANT_NOT_FOUND = 'Participant not found'
+export const SCORES_LOCKED = 'This contest is completed: its ranks are final and scores can no longer change.'
+export const USE_COMPLETE_ACTION = 'A contest is completed through the complete action, which freezes its ranks.'
+export const CONTEST_FULL_BELOW_COUNT = (count: number) =>
+	`Max participants cannot be below the ${count} ${count === 1 ? 'participant' : 'participants'} already in the contest`
+
+export const STATUS_LABELS: Record<ContestStatus, string> = {
+	draft: 'Draft',
+	active: 'Active',
+	paused: 'Paused',
+	completed: 'Completed',
+}
+
+export const TYPE_LABELS: Record<ContestType, string> = {
+	referral: 'Referral',
+	trading: 'Trading',
+	deposit: 'Deposit',
+	activity: 'Activity',
+}
+
+/** Why a status change is refused (409). */
+export function transitionRefused(from: ContestStatus, to: ContestStatus) {
+	if (from === to) return `This contest is already ${from}.`
+	return `${from === 'active' ? 'An' : 'A'} ${from} contest cannot be changed to ${to}.`
+}
+
+/** The notices shown on the list after a change (?done=...). */
+export const CONTEST_NOTICES = {
+	created: 'Contest created as a draft.',
+	updated: 'Contest updated.',
+	started: 'Contest started.',
+	paused: 'Contest paused.',
+	resumed: 'Contest resumed.',
+	completed: 'Contest completed: ranks are final.',
+	deleted: 'Contest deleted.',
+} as const
+export type ContestNotice = keyof typeof CONTEST_NOTICES
+
+export const SCORE_UPDATED = 'Score updated.'

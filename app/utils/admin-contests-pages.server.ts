@@ -1,0 +1,30 @@
+import { data, redirect } from 'react-router'
+import { getContest } from '#app/models/admin-contests.server.ts'
+import { CONTEST_NOT_FOUND, type ContestNotice } from './admin-contests-messages.ts'
+import { contestListSearch, parsePositiveInt } from './admin-contests-validation.ts'
+
+/**
+ * Helpers of the /admin/contests dialogs (child routes): the contest of the
+ * path, where Close goes (the list with its filters) and the redirect after
+ * a change (the list with its filters and the notice).
+ */
+
+/** The contest of :contestId, or a 404 shown by the list's error view ('Contest not found'). */
+export function requireContest(contestId: string | undefined) {
+	const id = parsePositiveInt(contestId)
+	const contest = id === null ? null : getContest(id)
+	if (!contest) throw data({ message: CONTEST_NOT_FOUND }, { status: 404 })
+	return contest
+}
+
+/** The list's URL with its search, status and type filters. */
+export function contestListUrl(request: Request) {
+	return `/admin/contests${contestListSearch(new URL(request.url).searchParams)}`
+}
+
+/** Back to the list (filters kept) with the notice of what was done. */
+export function redirectToList(request: Request, done: ContestNotice) {
+	const params = new URLSearchParams(contestListSearch(new URL(request.url).searchParams))
+	params.set('done', done)
+	return redirect(`/admin/contests?${params}`)
+}
