@@ -1,4 +1,5 @@
 import { Form, Link, Outlet, useSubmit } from 'react-router'
+import { ProgressBar } from '#app/components/dashboard-ui.tsx'
 import { CopyButton, useHydrated } from '#app/components/forms.tsx'
 import { RiskBadge } from '#app/components/risk-badge.tsx'
 import {
@@ -89,16 +90,7 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 					</h2>
 					<span className="text-sm font-semibold text-emerald-300">{SETUP_PROGRESS_PERCENT}%</span>
 				</div>
-				<div
-					role="progressbar"
-					aria-labelledby="setup-heading"
-					aria-valuenow={SETUP_PROGRESS_PERCENT}
-					aria-valuemin={0}
-					aria-valuemax={100}
-					className="mt-3 h-2.5 overflow-hidden rounded-full bg-slate-800"
-				>
-					<div className="h-full rounded-full bg-emerald-400" style={{ width: `${SETUP_PROGRESS_PERCENT}%` }} />
-				</div>
+				<ProgressBar labelledBy="setup-heading" percent={SETUP_PROGRESS_PERCENT} className="mt-3" />
 			</section>
 
 			<section aria-labelledby="guide-heading" className="card">

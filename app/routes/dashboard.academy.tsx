@@ -1,12 +1,12 @@
 import { parseWithZod } from '@conform-to/zod'
-import { Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, redirect, useNavigation } from 'react-router'
+import { ProgressBar, TabLinks } from '#app/components/dashboard-ui.tsx'
 import { ErrorList } from '#app/components/forms.tsx'
 import { lessons, lessonTabs, type LessonTab } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { academyStats, completeLesson, getCompletedLessonIds } from '#app/models/academy.server.ts'
 import { requireUnlockedMember } from '#app/utils/auth.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
-import { cx } from '#app/utils/misc.ts'
 import { CompleteLessonSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/dashboard.academy'
 
@@ -76,37 +76,10 @@ export default function AcademyRoute({ loaderData, actionData }: Route.Component
 				<p className="mt-4 text-sm text-slate-300" id="academy-progress-label">
 					{stats.completed} of {stats.total} lessons completed ({stats.progressPercent}%)
 				</p>
-				<div
-					role="progressbar"
-					aria-labelledby="academy-progress-label"
-					aria-valuenow={stats.progressPercent}
-					aria-valuemin={0}
-					aria-valuemax={100}
-					className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-800"
-				>
-					<div className="h-full rounded-full bg-emerald-400" style={{ width: `${stats.progressPercent}%` }} />
-				</div>
+				<ProgressBar labelledBy="academy-progress-label" percent={stats.progressPercent} className="mt-2" />
 			</section>
 
-			<nav aria-label="Lesson topics">
-				<ul className="flex flex-wrap gap-2">
-					{lessonTabs.map((t) => (
-						<li key={t.id}>
-							<Link
-								to={`?tab=${t.id}`}
-								preventScrollReset
-								aria-current={t.id === tab ? 'page' : undefined}
-								className={cx(
-									'inline-block rounded-full border px-4 py-2 text-sm font-medium',
-									t.id === tab ? 'border-emerald-400 bg-emerald-400 text-slate-950' : 'border-slate-600 hover:bg-slate-800',
-								)}
-							>
-								{t.label}
-							</Link>
-						</li>
-					))}
-				</ul>
-			</nav>
+			<TabLinks label="Lesson topics" tabs={lessonTabs} current={tab} />
 
 			<ErrorList errors={formErrors} />
 			<ol className="space-y-3" aria-label={`${lessonTabs.find((t) => t.id === tab)?.label} lessons`}>

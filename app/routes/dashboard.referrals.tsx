@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { ProgressBar, TabLinks } from '#app/components/dashboard-ui.tsx'
 import { CopyButton } from '#app/components/forms.tsx'
 import { POINTS_PER_REFERRAL } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
@@ -90,38 +90,11 @@ export default function ReferralsRoute({ loaderData }: Route.ComponentProps) {
 						? `Next milestone: ${numberFormat.format(progress.next.points)} points (${progress.next.reward}), ${numberFormat.format(progress.pointsToNext)} to go`
 						: 'Every milestone reached'}
 				</p>
-				<div
-					role="progressbar"
-					aria-labelledby="milestone-progress-label"
-					aria-valuenow={progress.percent}
-					aria-valuemin={0}
-					aria-valuemax={100}
-					className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-800"
-				>
-					<div className="h-full rounded-full bg-emerald-400" style={{ width: `${progress.percent}%` }} />
-				</div>
+				<ProgressBar labelledBy="milestone-progress-label" percent={progress.percent} className="mt-2" />
 				<p className="mt-1 text-right text-xs text-slate-400">{progress.percent}%</p>
 			</section>
 
-			<nav aria-label="Referral sections">
-				<ul className="flex flex-wrap gap-2">
-					{TABS.map((t) => (
-						<li key={t.id}>
-							<Link
-								to={`?tab=${t.id}`}
-								preventScrollReset
-								aria-current={t.id === tab ? 'page' : undefined}
-								className={cx(
-									'inline-block rounded-full border px-4 py-2 text-sm font-medium',
-									t.id === tab ? 'border-emerald-400 bg-emerald-400 text-slate-950' : 'border-slate-600 hover:bg-slate-800',
-								)}
-							>
-								{t.label}
-							</Link>
-						</li>
-					))}
-				</ul>
-			</nav>
+			<TabLinks label="Referral sections" tabs={TABS} current={tab} />
 
 			{tab === 'info' ? <InfoTab statement={loaderData.statement} /> : null}
 			{tab === 'milestones' ? <MilestonesTab milestones={loaderData.milestones} /> : null}

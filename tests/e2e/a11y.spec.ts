@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createMember, login, resetLinkFor } from '../playwright-utils.ts'
-import { jsOff, signupForm, waitForHydration } from './support.ts'
+import { expectAccessible, watchPageProblems } from './axe.ts'
+import { signupForm, waitForHydration } from './support.ts'
 
 /**
  * Every page of the member account journey, at a phone and a desktop width:
@@ -114,49 +114,9 @@ for (const viewport of viewports) {
 
 		for (const { name, setup } of pages) {
 			test(`${name} has no accessibility violations`, async ({ page, request }) => {
-				const problems: string[] = []
-				if (!jsOff()) {
-					page.on('console', (msg) => {
-						if (/Content[- ]Security[- ]Policy/i.test(msg.text())) problems.push(`console: ${msg.text()}`)
-					})
-					page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-				}
-
+				const problems = watchPageProblems(page)
 				await setup(page, request)
-				await waitForHydration(page)
-				await page.waitForLoadState('networkidle')
-
-				if (jsOff()) {
-					// The page's own scripts never ran (the DOM is the server's HTML).
-					// axe yields with timers, which do not fire while page scripts are
-					// disabled: run its callbacks as microtasks instead.
-					await page.evaluate(() => {
-						const later = <T extends unknown[]>(fn: (...a: T) => void, ...args: T) => {
-							void Promise.resolve().then(() => fn(...args))
-							return 0
-						}
-						const w = window as unknown as Record<string, unknown>
-						w.setTimeout = (fn: () => void, _ms?: number, ...args: []) => later(fn, ...args)
-						w.clearTimeout = () => {}
-						w.requestAnimationFrame = (fn: (t: number) => void) => later(fn, performance.now())
-						w.requestIdleCallback = (fn: (d: object) => void) => later(fn, { didTimeout: false, timeRemaining: () => 50 })
-					})
-				}
-				const results = await new AxeBuilder({ page }).analyze()
-				const summary = results.violations.map((v) => ({
-					id: v.id,
-					impact: v.impact,
-					help: v.help,
-					targets: v.nodes.map((n) => n.target.join(' ')),
-				}))
-				expect(summary, 'axe violations').toEqual([])
-
-				if (viewport.width === 360) {
-					const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
-					expect(scrollWidth, 'no horizontal overflow at 360px').toBeLessThanOrEqual(360)
-				}
-
-				expect(problems, 'CSP violations and page errors').toEqual([])
+				await expectAccessible(page, problems)
 			})
 		}
 	})

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createMember } from '../playwright-utils.ts'
 import { activateGold, signInMember, submitActivationCode } from './dashboard-support.ts'
+import { expectAccessible, watchPageProblems } from './axe.ts'
 import { jsOff, waitForHydration } from './support.ts'
 
 /**
@@ -146,49 +146,6 @@ const viewports = [
 	{ width: 1280, height: 800 },
 ]
 
-async function expectAccessible(page: Page, viewport: { width: number }) {
-	await waitForHydration(page)
-	await page.waitForLoadState('networkidle')
-	if (jsOff()) {
-		// As in a11y.spec.ts: axe yields with timers, which do not fire while
-		// page scripts are disabled, so its callbacks run as microtasks.
-		await page.evaluate(() => {
-			const later = <T extends unknown[]>(fn: (...a: T) => void, ...args: T) => {
-				void Promise.resolve().then(() => fn(...args))
-				return 0
-			}
-			const w = window as unknown as Record<string, unknown>
-			w.setTimeout = (fn: () => void, _ms?: number, ...args: []) => later(fn, ...args)
-			w.clearTimeout = () => {}
-			w.requestAnimationFrame = (fn: (t: number) => void) => later(fn, performance.now())
-			w.requestIdleCallback = (fn: (d: object) => void) => later(fn, { didTimeout: false, timeRemaining: () => 50 })
-		})
-	}
-	const results = await new AxeBuilder({ page }).analyze()
-	const summary = results.violations.map((v) => ({
-		id: v.id,
-		impact: v.impact,
-		help: v.help,
-		targets: v.nodes.map((n) => n.target.join(' ')),
-	}))
-	expect(summary, 'axe violations').toEqual([])
-
-	if (viewport.width === 360) {
-		const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
-		expect(scrollWidth, 'no horizontal overflow at 360px').toBeLessThanOrEqual(360)
-	}
-}
-
-function watchProblems(page: Page) {
-	const problems: string[] = []
-	if (!jsOff()) {
-		page.on('console', (msg) => {
-			if (/Content[- ]Security[- ]Policy/i.test(msg.text())) problems.push(`console: ${msg.text()}`)
-		})
-		page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-	}
-	return problems
-}
 
 for (const viewport of viewports) {
 	test.describe(`dashboard at ${viewport.width}x${viewport.height}`, () => {
@@ -196,10 +153,9 @@ for (const viewport of viewports) {
 
 		for (const { name, setup } of pages) {
 			test(`${name} has no accessibility violations`, async ({ page, request }) => {
-				const problems = watchProblems(page)
+				const problems = watchPageProblems(page)
 				await setup(page, request)
-				await expectAccessible(page, viewport)
-				expect(problems, 'CSP violations and page errors').toEqual([])
+				await expectAccessible(page, problems)
 			})
 		}
 	})
@@ -209,11 +165,10 @@ test.describe('dashboard at 360x800', () => {
 	test.use({ viewport: { width: 360, height: 800 } })
 
 	test('the open Menu drawer has no accessibility violations', async ({ page, request }) => {
-		const problems = watchProblems(page)
+		const problems = watchPageProblems(page)
 		await signInMember(page, request)
 		await page.getByText('Menu', { exact: true }).click()
 		await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible()
-		await expectAccessible(page, { width: 360 })
-		expect(problems, 'CSP violations and page errors').toEqual([])
+		await expectAccessible(page, problems)
 	})
 })

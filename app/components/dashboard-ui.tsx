@@ -1,0 +1,54 @@
+import { Link } from 'react-router'
+import { cx } from '#app/utils/misc.ts'
+
+/**
+ * Tabs as links (`?tab=`), rendered on the server: they work without JS,
+ * and the current one carries aria-current="page".
+ */
+export function TabLinks({
+	label,
+	tabs,
+	current,
+}: {
+	label: string
+	tabs: ReadonlyArray<{ id: string; label: string }>
+	current: string
+}) {
+	return (
+		<nav aria-label={label}>
+			<ul className="flex flex-wrap gap-2">
+				{tabs.map((t) => (
+					<li key={t.id}>
+						<Link
+							to={`?tab=${t.id}`}
+							preventScrollReset
+							aria-current={t.id === current ? 'page' : undefined}
+							className={cx(
+								'inline-block rounded-full border px-4 py-2 text-sm font-medium',
+								t.id === current ? 'border-emerald-400 bg-emerald-400 text-slate-950' : 'border-slate-600 hover:bg-slate-800',
+							)}
+						>
+							{t.label}
+						</Link>
+					</li>
+				))}
+			</ul>
+		</nav>
+	)
+}
+
+/** A 0-100 progress bar named by the element `labelledBy` points at. */
+export function ProgressBar({ labelledBy, percent, className }: { labelledBy: string; percent: number; className?: string }) {
+	return (
+		<div
+			role="progressbar"
+			aria-labelledby={labelledBy}
+			aria-valuenow={percent}
+			aria-valuemin={0}
+			aria-valuemax={100}
+			className={cx('h-2.5 overflow-hidden rounded-full bg-slate-800', className)}
+		>
+			<div className="h-full rounded-full bg-emerald-400" style={{ width: `${percent}%` }} />
+		</div>
+	)
+}
