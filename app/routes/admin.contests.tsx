@@ -19,6 +19,8 @@ import {
 	type ContestNotice,
 } from '#app/utils/admin-contests-messages.ts'
 import {
+	CONTEST_STATUSES,
+	CONTEST_TYPES,
 	contestListSearch,
 	parsePositiveInt,
 	readContestFilters,
@@ -29,7 +31,7 @@ import { formatCount, formatDate } from '#app/utils/admin-format.ts'
 import { can } from '#app/utils/admin-roles.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import { cx } from '#app/utils/misc.ts'
-import { CONTEST_STATUSES, CONTEST_TYPES, type ContestStatus } from '#db/schema.ts'
+import type { ContestStatus } from '#db/schema.ts'
 import type { Route } from './+types/admin.contests'
 
 /**
