@@ -22,7 +22,10 @@ test('graceful shutdown keeps every acknowledged write', async () => {
 			body: JSON.stringify(p),
 		}).then((r) => r.status),
 	)
-	await new Promise((r) => setTimeout(r, 40))
+	// Long enough for the server to accept all six connections even on a
+	// loaded machine (40 ms was not, once), short enough that most are still
+	// hashing (one bcrypt worker: ~70 ms a sign-up, one after the other).
+	await new Promise((r) => setTimeout(r, 150))
 	const started = Date.now()
 	const exited = server.stop('SIGTERM')
 	const statuses = await Promise.all(inflight)
