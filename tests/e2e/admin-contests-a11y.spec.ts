@@ -11,10 +11,15 @@ import { jsOff, waitForHydration } from './support.ts'
  */
 type Setup = (page: Page, request: APIRequestContext) => Promise<void>
 
-async function contestWith(request: APIRequestContext, status: 'draft' | 'active' | 'paused' | 'completed', scores: number[] = []) {
+async function contestWith(
+	request: APIRequestContext,
+	status: 'draft' | 'active' | 'paused' | 'completed',
+	scores: number[] = [],
+	tag?: string,
+) {
 	const token = await adminApiLogin(request, E2E_ADMIN)
 	const res = await request.post('/api/admin/contests', {
-		data: contestPayload({ name: uniqueContestName(`A11y ${status}`), maxParticipants: 50 }),
+		data: contestPayload({ name: tag ? `A11y ${status} ${tag}` : uniqueContestName(`A11y ${status}`), maxParticipants: 50 }),
 		headers: bearer(token),
 	})
 	const contest = (await res.json()).data.contest as { id: number; name: string }
@@ -25,6 +30,14 @@ async function contestWith(request: APIRequestContext, status: 'draft' | 'active
 	return contest
 }
 
+/**
+ * The list's search for one contest: a dialog renders over the list, and
+ * the shared test database holds many contests (the list is not paged).
+ */
+function only(contest: { name: string }) {
+	return `?search=${encodeURIComponent(contest.name)}`
+}
+
 function dialog(page: Page, name: string | RegExp) {
 	return jsOff() ? page.getByRole('region', { name }) : page.getByRole('dialog', { name })
 }
@@ -33,9 +46,10 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	{
 		name: '/admin/contests with a contest of every status (super admin)',
 		setup: async (page, request) => {
-			for (const status of ['draft', 'active', 'paused', 'completed'] as const) await contestWith(request, status, [1])
+			const tag = (await contestWith(request, 'draft', [1])).name.split(' ').pop()!
+			for (const status of ['active', 'paused', 'completed'] as const) await contestWith(request, status, [1], tag)
 			await signInAsAdmin(page)
-			await page.goto('/admin/contests?search=A11y')
+			await page.goto(`/admin/contests?search=${encodeURIComponent(tag)}`)
 			await expect(page.getByRole('article').first()).toBeVisible()
 		},
 	},
@@ -64,7 +78,7 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		name: 'Create New Contest with field errors',
 		setup: async (page) => {
 			await signInAsAdmin(page)
-			await page.goto('/admin/contests/new')
+			await page.goto('/admin/contests/new?search=nothing-behind')
 			await waitForHydration(page)
 			await dialog(page, 'Create New Contest').getByLabel('Start Date', { exact: true }).fill('2031-05-02')
 			await dialog(page, 'Create New Contest').getByLabel('End Date', { exact: true }).fill('2031-05-01')
@@ -77,7 +91,7 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		setup: async (page, request) => {
 			const contest = await contestWith(request, 'active')
 			await signInAsAdmin(page)
-			await page.goto(`/admin/contests/${contest.id}/edit?search=A11y`)
+			await page.goto(`/admin/contests/${contest.id}/edit${only(contest)}`)
 			await expect(dialog(page, 'Edit Contest').getByLabel('Name', { exact: true })).toHaveValue(contest.name)
 		},
 	},
@@ -86,7 +100,7 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		setup: async (page, request) => {
 			const contest = await contestWith(request, 'draft', [2])
 			await signInAsAdmin(page)
-			await page.goto(`/admin/contests/${contest.id}/delete`)
+			await page.goto(`/admin/contests/${contest.id}/delete${only(contest)}`)
 			await expect(dialog(page, 'Delete Contest')).toContainText('This will permanently remove the contest and all participant data.')
 		},
 	},
@@ -95,7 +109,7 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		setup: async (page, request) => {
 			const contest = await contestWith(request, 'active', [2])
 			await signInAsAdmin(page)
-			await page.goto(`/admin/contests/${contest.id}/complete`)
+			await page.goto(`/admin/contests/${contest.id}/complete${only(contest)}`)
 			await expect(dialog(page, 'Complete Contest').getByRole('button', { name: 'Complete Contest' })).toBeVisible()
 		},
 	},
@@ -104,7 +118,7 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		setup: async (page, request) => {
 			const contest = await contestWith(request, 'active', [9, 7, 5, 3])
 			await signInAsAdmin(page)
-			await page.goto(`/admin/contests/${contest.id}/participants`)
+			await page.goto(`/admin/contests/${contest.id}/participants${only(contest)}`)
 			await waitForHydration(page)
 			const view = dialog(page, `${contest.name} - Participants`)
 			await view.getByRole('spinbutton').last().fill('-1')
@@ -117,7 +131,7 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		setup: async (page, request) => {
 			const contest = await contestWith(request, 'completed', [4, 4, 1])
 			await signInAsAdmin(page)
-			await page.goto(`/admin/contests/${contest.id}/participants`)
+			await page.goto(`/admin/contests/${contest.id}/participants${only(contest)}`)
 			await expect(dialog(page, `${contest.name} - Participants`)).toContainText('Ranks are final.')
 		},
 	},
@@ -126,7 +140,7 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		setup: async (page, request) => {
 			const contest = await contestWith(request, 'draft')
 			await signInAsAdmin(page)
-			await page.goto(`/admin/contests/${contest.id}/participants`)
+			await page.goto(`/admin/contests/${contest.id}/participants${only(contest)}`)
 			await expect(dialog(page, `${contest.name} - Participants`).getByText('No participants yet')).toBeVisible()
 		},
 	},
@@ -143,7 +157,7 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		setup: async (page, request) => {
 			const contest = await contestWith(request, 'draft')
 			await signInAsAdmin(page, createAdminAccount({ role: 'admin' }))
-			await page.goto(`/admin/contests/${contest.id}/delete`)
+			await page.goto(`/admin/contests/${contest.id}/delete${only(contest)}`)
 			await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible()
 		},
 	},
