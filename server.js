@@ -1,11 +1,12 @@
 // The production server: one Node process serving the built app.
 // Static assets come from build/client (precompressed, cached for a year when
 // hashed); everything else goes to the React Router build through
-// build/server/index.js (server/app.ts).
+// build/server/index.js (server/app.ts: body limits, request checks, the
+// Node-to-Fetch bridge in server/node-listener.ts).
+import { AsyncLocalStorage } from 'node:async_hooks'
 import http from 'node:http'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { createRequestListener } from '@mjackson/node-fetch-server'
 import zlib from 'node:zlib'
 import compression from 'compression'
 import sirv from 'sirv'
@@ -16,25 +17,13 @@ const build = await import('./build/server/index.js')
 const info = await build.startup()
 const { config } = info
 
-const trustProxy = config.trustProxy
 const https = config.appOrigin.startsWith('https:')
 let shuttingDown = false
 
-function clientIp(request, client) {
-	if (trustProxy) {
-		// Behind one trusted proxy: the address it appended last.
-		const hops = (request.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean)
-		if (hops.length) return hops[hops.length - 1]
-	}
-	return client.address ?? 'unknown'
-}
-
-const listener = createRequestListener((request, client) => build.handle(request, clientIp(request, client)), {
-	onError(error) {
-		log('server.error', { error: String(error?.message ?? error) }, 'error')
-		return new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-	},
-})
+const listener = build.createListener()
+// The request each callback belongs to, so an exception that escapes a
+// request's own handling can be pinned on that request (see the end).
+const currentRequest = new AsyncLocalStorage()
 
 const serveStatic = sirv(path.resolve('build/client'), {
 	gzip: true,
@@ -73,7 +62,9 @@ function setSecurityHeaders(res) {
 	res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
 }
 
-const server = http.createServer((req, res) => {
+const server = http.createServer((req, res) => currentRequest.run({ req, res }, () => serve(req, res)))
+
+function serve(req, res) {
 	const started = performance.now()
 	const requestId = randomUUID()
 	res.setHeader('X-Request-Id', requestId)
@@ -111,19 +102,19 @@ const server = http.createServer((req, res) => {
 	}
 	compress(req, res, () => {
 		serveStatic(req, res, () => {
-			listener(req, res)
+			listener(req, res).catch((error) => failRequest(error, { req, res }))
 		})
 	})
-})
+}
 
 server.headersTimeout = 15_000
 server.requestTimeout = 30_000
 server.keepAliveTimeout = 5_000
 
-server.listen(config.port, () => {
+server.listen(config.port, config.host, () => {
 	const lines = [
 		'',
-		`  App ready on ${config.appOrigin} (listening on port ${config.port})`,
+		`  App ready on ${config.appOrigin} (listening on ${config.host}:${config.port})`,
 		`  Database: ${config.databasePath}`,
 		`  Current unlock code: ${info.unlockCode}`,
 		`  Plan activation codes (single use): ${Object.entries(info.planCodes)
@@ -170,14 +161,39 @@ async function finish(code) {
 process.on('SIGTERM', () => shutdown('SIGTERM'))
 process.on('SIGINT', () => shutdown('SIGINT'))
 process.on('unhandledRejection', (error) => log('unhandledRejection', { error: String(error?.message ?? error) }, 'error'))
+/**
+ * A request whose handling failed outside its own error handling: it gets a
+ * 500 if nothing was sent yet, otherwise its connection is cut. The
+ * process goes on serving everyone else.
+ */
+function failRequest(error, context) {
+	log(
+		'request.failed',
+		{ path: (context?.req?.url ?? '').split('?')[0].slice(0, 300), error: String(error?.message ?? error), stack: error?.stack },
+		'error',
+	)
+	const res = context?.res
+	if (!res || res.writableEnded) return
+	if (res.headersSent) {
+		res.destroy()
+		return
+	}
+	res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' })
+	res.end('Internal Server Error')
+}
+
+// No single request may end the process (docs/decisions/009): an exception
+// that escapes is logged and fails only the request it came from (when it
+// can be told); the server keeps serving. A failure at start-up (above,
+// before listen) still ends the process, as it should.
 process.on('uncaughtException', (error) => {
 	// A static file removed while it was being sent (a rebuild under a live
-	// server) surfaces here from the file stream; the answer is already lost,
-	// the server is fine. Anything else: log it and shut down cleanly.
+	// server) surfaces here from the file stream; the answer is already lost.
 	if (error?.code === 'ENOENT' || error?.code === 'EISDIR') {
 		log('static.file_vanished', { error: String(error.message) }, 'warn')
 		return
 	}
-	log('uncaughtException', { error: String(error?.message ?? error), stack: error?.stack }, 'error')
-	shutdown('uncaughtException', 1)
+	const context = currentRequest.getStore()
+	if (context) failRequest(error, context)
+	else log('uncaughtException', { error: String(error?.message ?? error), stack: error?.stack }, 'error')
 })

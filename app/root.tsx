@@ -81,7 +81,15 @@ export function ErrorBoundary() {
 		return (
 			<ErrorPage
 				status={error.status}
-				title={error.status === 400 ? 'Bad request' : error.status === 403 ? 'Access denied' : 'Something went wrong'}
+				title={
+					error.status === 400
+						? 'Bad request'
+						: error.status === 403
+							? 'Access denied'
+							: error.status === 503
+								? 'Temporarily unavailable'
+								: 'Something went wrong'
+				}
 				message={
 					typeof error.data === 'object' && error.data && 'error' in error.data
 						? String((error.data as { error: unknown }).error)

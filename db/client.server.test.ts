@@ -1,8 +1,22 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import Database from 'better-sqlite3'
 import { afterEach, describe, expect, test } from 'vitest'
 import { resetEnv, getEnv } from '#app/utils/env.server.ts'
-import { closeDb, getDb, migrateDatabase, sqliteVersion } from './client.server.ts'
+import { users } from './schema.ts'
+import {
+	BUSY_COOLDOWN_MS,
+	BUSY_RETRY_AFTER_SECONDS,
+	DATABASE_BUSY_MESSAGE,
+	REQUEST_BUSY_TIMEOUT_MS,
+	STARTUP_BUSY_TIMEOUT_MS,
+	closeDb,
+	getDb,
+	isDatabaseBusy,
+	migrateDatabase,
+	setBusyTimeout,
+	sqliteVersion,
+} from './client.server.ts'
 
 afterEach(() => {
 	delete process.env.DATABASE_URL
@@ -15,7 +29,7 @@ describe('database connection', () => {
 		expect(db.$client.name).toBe(path.join(getEnv().dataDir, 'app.db'))
 		expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal')
 		expect(db.$client.pragma('synchronous', { simple: true })).toBe(2) // FULL
-		expect(db.$client.pragma('busy_timeout', { simple: true })).toBeGreaterThanOrEqual(5000)
+		expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(STARTUP_BUSY_TIMEOUT_MS)
 		expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1)
 		expect(sqliteVersion(db)).toMatch(/^3\.\d+\.\d+$/)
 	})
@@ -49,5 +63,60 @@ describe('database connection', () => {
 				.prepare("insert into sessions (token_hash, user_id, kind, expires_at) values ('h', 999, 'web', 0)")
 				.run(),
 		).toThrow(/FOREIGN KEY/)
+	})
+})
+
+describe('a lock held by another connection (docs/decisions/009)', () => {
+	function caught(fn: () => unknown) {
+		try {
+			fn()
+		} catch (error) {
+			return error
+		}
+		throw new Error('expected a throw')
+	}
+
+	test('a write waits the request bound, then throws the 503 answer; later writes fail at once; reads go on', async () => {
+		const db = getDb()
+		migrateDatabase(db)
+		setBusyTimeout(REQUEST_BUSY_TIMEOUT_MS, db)
+		expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(REQUEST_BUSY_TIMEOUT_MS)
+		const other = new Database(db.$client.name)
+		other.exec('BEGIN IMMEDIATE')
+		const insert = (email: string) =>
+			db
+				.insert(users)
+				.values({ name: 'Ada Lee', email, passwordHash: 'x', phone: '+1', country: 'X', telegram: '@a', investmentAmount: 'x', referralCode: email })
+				.run()
+		try {
+			let started = performance.now()
+			const error = caught(() => insert('a@example.com'))
+			const waited = performance.now() - started
+			expect(isDatabaseBusy(error)).toBe(true)
+			expect(waited).toBeGreaterThanOrEqual(REQUEST_BUSY_TIMEOUT_MS - 50)
+			expect(waited).toBeLessThan(REQUEST_BUSY_TIMEOUT_MS + 1_000)
+			expect(error).toMatchObject({
+				data: { error: DATABASE_BUSY_MESSAGE },
+				init: { status: 503, headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } },
+			})
+			// During the cool-down the next write does not wait at all.
+			started = performance.now()
+			expect(isDatabaseBusy(caught(() => insert('b@example.com')))).toBe(true)
+			expect(performance.now() - started).toBeLessThan(100)
+			// A transaction fails the same way and leaves nothing behind.
+			expect(isDatabaseBusy(caught(() => db.transaction((tx) => tx.delete(users).run(), { behavior: 'immediate' })))).toBe(true)
+			// Reads do not need the write lock (WAL).
+			expect(db.$client.prepare('select count(*) as n from users').get()).toEqual({ n: 0 })
+		} finally {
+			other.exec('ROLLBACK')
+			other.close()
+		}
+		// Other errors are not turned into 503s.
+		expect(isDatabaseBusy(caught(() => db.$client.prepare('select * from no_such_table').all()))).toBe(false)
+		await new Promise((r) => setTimeout(r, BUSY_COOLDOWN_MS + 100))
+		expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(REQUEST_BUSY_TIMEOUT_MS)
+		insert('c@example.com')
+		expect(db.$client.prepare('select email from users').all()).toEqual([{ email: 'c@example.com' }])
+		closeDb()
 	})
 })

@@ -3,7 +3,9 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import { data } from 'react-router'
 import { getEnv } from '#app/utils/env.server.ts'
+import { log } from '#app/utils/log.server.ts'
 import * as schema from './schema.ts'
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
@@ -13,17 +15,126 @@ type State = { db: Db; sqlite: Database.Database; file: string }
 // One connection per process, kept across dev-server reloads.
 const globalState = globalThis as unknown as { __appDb?: State }
 
+/**
+ * Waiting for another connection's write lock (an operator's sqlite3 shell,
+ * a backup, the admin CLI) happens on the event loop: better-sqlite3 is
+ * synchronous. So the wait is bounded (docs/decisions/009):
+ * - at start-up (migrations, seed) a statement may wait 5 s;
+ * - while serving requests, 250 ms; past that the request answers 503
+ *   with Retry-After instead of 500;
+ * - after a wait ran out, statements fail at once for 2 s, so requests
+ *   arriving during a long lock do not each block the loop in turn.
+ * Reads never wait in WAL mode, so pages that only read keep working.
+ */
+export const STARTUP_BUSY_TIMEOUT_MS = 5_000
+export const REQUEST_BUSY_TIMEOUT_MS = 250
+export const BUSY_COOLDOWN_MS = 2_000
+export const BUSY_RETRY_AFTER_SECONDS = 5
+export const DATABASE_BUSY_MESSAGE = 'The service is busy right now. Please try again in a few seconds.'
+
+const BUSY = Symbol('database busy')
+
+/**
+ * What a statement throws when the database stayed locked: React Router's
+ * `data()` with status 503, so a page shows its error boundary with the
+ * message and the status, and `apiRoute` answers the JSON envelope.
+ */
+function databaseBusy() {
+	return Object.assign(
+		data({ error: DATABASE_BUSY_MESSAGE }, { status: 503, headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } }),
+		{ [BUSY]: true },
+	)
+}
+
+export function isDatabaseBusy(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && BUSY in error
+}
+
+function isLockError(error: unknown) {
+	const code = (error as { code?: unknown })?.code
+	return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+}
+
+type BusyGuard = { timeout: number; coolingUntil: number; timer?: NodeJS.Timeout }
+
+/**
+ * Wraps the connection's statements and transactions so that a lock error
+ * becomes the 503 answer above and starts the cool-down.
+ */
+function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
+	const translate = (error: unknown) => {
+		if (!isLockError(error)) return error
+		if (guard.timeout > 0 && Date.now() >= guard.coolingUntil) {
+			guard.coolingUntil = Date.now() + BUSY_COOLDOWN_MS
+			sqlite.pragma('busy_timeout = 0')
+			clearTimeout(guard.timer)
+			guard.timer = setTimeout(() => {
+				if (sqlite.open) sqlite.pragma(`busy_timeout = ${guard.timeout}`)
+			}, BUSY_COOLDOWN_MS)
+			guard.timer.unref()
+			log('db.busy', { waitedMs: guard.timeout, coolDownMs: BUSY_COOLDOWN_MS }, 'warn')
+		}
+		return databaseBusy()
+	}
+	const wrap = <F extends (...args: any[]) => any>(fn: F, self: unknown): F =>
+		function (this: unknown, ...args: unknown[]) {
+			try {
+				return fn.apply(self, args)
+			} catch (error) {
+				throw translate(error)
+			}
+		} as F
+	const prepare = sqlite.prepare.bind(sqlite)
+	sqlite.prepare = function guardedPrepare(source: string) {
+		const statement = prepare(source)
+		statement.run = wrap(statement.run, statement)
+		statement.get = wrap(statement.get, statement)
+		statement.all = wrap(statement.all, statement)
+		statement.iterate = wrap(statement.iterate, statement)
+		return statement
+	} as typeof sqlite.prepare
+	const transaction = sqlite.transaction.bind(sqlite)
+	sqlite.transaction = function guardedTransaction(fn: (...args: any[]) => any) {
+		const tx = transaction(fn)
+		return Object.assign(wrap(tx, tx), {
+			default: wrap(tx.default, tx),
+			deferred: wrap(tx.deferred, tx),
+			immediate: wrap(tx.immediate, tx),
+			exclusive: wrap(tx.exclusive, tx),
+		})
+	} as typeof sqlite.transaction
+	const exec = sqlite.exec.bind(sqlite)
+	sqlite.exec = wrap(exec, sqlite)
+}
+
+const guards = new WeakMap<Database.Database, BusyGuard>()
+
 /** Opens a database file with the pragmas of decisions.md section 6. */
 export function openDatabase(file: string): State {
 	if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
-	const sqlite = new Database(file, { timeout: 5000 })
+	const sqlite = new Database(file, { timeout: STARTUP_BUSY_TIMEOUT_MS })
 	sqlite.pragma('journal_mode = WAL')
 	// FULL: an acknowledged write survives power loss, not only a crash.
 	sqlite.pragma('synchronous = FULL')
-	sqlite.pragma('busy_timeout = 5000')
+	sqlite.pragma(`busy_timeout = ${STARTUP_BUSY_TIMEOUT_MS}`)
 	sqlite.pragma('foreign_keys = ON')
+	const guard: BusyGuard = { timeout: STARTUP_BUSY_TIMEOUT_MS, coolingUntil: 0 }
+	guards.set(sqlite, guard)
+	guardLocks(sqlite, guard)
 	const db = drizzle(sqlite, { schema }) as Db
 	return { db, sqlite, file }
+}
+
+/**
+ * Sets how long a statement waits for another connection's lock (the
+ * server switches from the start-up bound to the request bound once it
+ * serves).
+ */
+export function setBusyTimeout(ms: number, db: Db = getDb()) {
+	const guard = guards.get(db.$client)
+	if (!guard) return
+	guard.timeout = ms
+	if (Date.now() >= guard.coolingUntil) db.$client.pragma(`busy_timeout = ${ms}`)
 }
 
 export function getDb(): Db {
@@ -57,6 +168,7 @@ export function closeDb() {
 	const state = globalState.__appDb
 	if (!state) return
 	try {
+		clearTimeout(guards.get(state.sqlite)?.timer)
 		state.sqlite.pragma('wal_checkpoint(TRUNCATE)')
 	} finally {
 		state.sqlite.close()

@@ -7,9 +7,21 @@ import { deleteExpiredSessions } from '#app/models/session.server.ts'
 import { getEnv, initEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { stopPasswordPool } from '#app/utils/password.server.ts'
-import { closeDb, getDb, migrateDatabase, sqliteVersion } from '#db/client.server.ts'
+import {
+	BUSY_RETRY_AFTER_SECONDS,
+	REQUEST_BUSY_TIMEOUT_MS,
+	closeDb,
+	getDb,
+	migrateDatabase,
+	setBusyTimeout,
+	sqliteVersion,
+} from '#db/client.server.ts'
 import { seed } from '#db/seed.ts'
+import { clientIpFrom } from './client-ip.ts'
+import { createNodeListener, type ClientInfo } from './node-listener.ts'
 import { createPageCache } from './page-cache.ts'
+import { plainPage } from './plain-page.ts'
+import { checkFieldNames, checkFormBody } from './request-shape.ts'
 
 /**
  * The server half of the production build (vite.config.ts makes this the
@@ -52,6 +64,9 @@ export async function startup() {
 	recordDailySnapshot()
 	checkContestAlerts()
 	await pageCache.warm()
+	// From here on requests are served: a lock held elsewhere is waited for
+	// briefly, then answered 503 (db/client.server.ts).
+	setBusyTimeout(REQUEST_BUSY_TIMEOUT_MS)
 	log('startup', { sqlite: version, database: config.databasePath, expiredSessionsRemoved: expired })
 	return {
 		config,
@@ -75,75 +90,100 @@ const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST'])
 const API_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
-function tooLarge(isApi: boolean) {
-	return isApi
-		? new Response(JSON.stringify({ success: false, message: 'Request body is too large' }), {
-				status: 413,
-				headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-			})
-		: new Response('Request body is too large', {
-				status: 413,
-				headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-			})
+const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/')
+
+function apiAnswer(status: number, message: string, headers: Record<string, string> = {}) {
+	return new Response(JSON.stringify({ success: false, message }), {
+		status,
+		headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+	})
 }
 
-/** Reads a body of unknown length, giving up past `limit` bytes. */
-async function readLimited(body: ReadableStream<Uint8Array>, limit: number) {
-	const chunks: Uint8Array[] = []
-	let size = 0
-	const reader = body.getReader()
-	for (;;) {
-		const { done, value } = await reader.read()
-		if (done) break
-		size += value.byteLength
-		if (size > limit) {
-			await reader.cancel()
-			return null
-		}
-		chunks.push(value)
-	}
-	return Buffer.concat(chunks)
+function tooLarge(url: URL) {
+	return isApiPath(url.pathname)
+		? apiAnswer(413, 'Request body is too large')
+		: plainPage(413, 'Request too large', 'Request body is too large. Forms here are small: please go back and try again.')
+}
+
+function serverError(error: unknown, url: URL) {
+	log('server.error', { path: url.pathname, error: String((error as Error)?.message ?? error) }, 'error')
+	return isApiPath(url.pathname)
+		? apiAnswer(500, 'Internal server error')
+		: plainPage(500, 'Something went wrong', 'An unexpected error occurred on our side. Please try again in a moment.')
 }
 
 /**
- * Every dynamic request passes here: body size limits (413), a cross-site
- * check for page form posts (403), the client IP for rate limits, then the
- * React Router handler.
+ * The browser's Origin must name this site on a form post (React Router
+ * makes the same check and would answer 400 too; doing it here first
+ * keeps refused posts out of the error log: they are a client's doing).
  */
-export async function handle(request: Request, clientIp: string): Promise<Response> {
+function crossOrigin(request: Request, url: URL) {
+	const origin = request.headers.get('origin')
+	if (origin === null) return false
+	try {
+		return origin === 'null' || new URL(origin).origin !== url.origin
+	} catch {
+		return true
+	}
+}
+
+/**
+ * Every dynamic request passes here (after server/node-listener.ts read its
+ * body under the size limit): methods (405), the shape of the query string
+ * and form body (400), a cross-site check for page form posts (403/400), the
+ * client IP for rate limits, then the React Router handler. A 503 (a
+ * database that stayed locked) always carries Retry-After.
+ */
+export async function handle(request: Request, client: ClientInfo): Promise<Response> {
 	const url = new URL(request.url)
-	const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/')
+	const isApi = isApiPath(url.pathname)
 	const method = request.method.toUpperCase()
 	if (!(isApi ? API_METHODS : PAGE_METHODS).has(method)) {
 		const allow = isApi ? 'GET, HEAD, POST, PUT, PATCH, DELETE' : 'GET, HEAD, POST'
 		return isApi
-			? new Response(JSON.stringify({ success: false, message: 'Method not allowed' }), {
-					status: 405,
-					headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Allow: allow },
-				})
+			? apiAnswer(405, 'Method not allowed', { Allow: allow })
 			: new Response('Method Not Allowed', { status: 405, headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: allow } })
 	}
-	// Any copy the client sent is replaced: rate limits trust this header.
-	request.headers.set('x-client-ip', clientIp)
-	if (BODYLESS.has(method) || !request.body) return handleRequest(request, {})
-
-	const limit = isApi ? API_BODY_LIMIT : PAGE_BODY_LIMIT
-	const declared = request.headers.get('content-length')
-	if (declared !== null && Number(declared) > limit) return tooLarge(isApi)
-	if (!isApi && request.headers.get('sec-fetch-site') === 'cross-site') {
-		log('csrf.rejected', { path: url.pathname }, 'warn')
-		return new Response('Cross-site form posts are not accepted', {
-			status: 403,
-			headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-		})
+	const queryProblem = url.search ? checkFieldNames(url.searchParams.keys()) : null
+	if (queryProblem) {
+		log('request.rejected', { path: url.pathname, reason: 'query_shape' }, 'warn')
+		return isApi ? apiAnswer(400, queryProblem.message) : plainPage(400, 'Bad request', queryProblem.message)
 	}
-	// Node's parser holds a body to its declared length; only a body of
-	// unknown length (chunked) needs reading here to enforce the limit.
-	if (declared !== null) return handleRequest(request, {})
-	const buffer = await readLimited(request.body, limit)
-	if (!buffer) return tooLarge(isApi)
-	const headers = new Headers(request.headers)
-	headers.delete('transfer-encoding')
-	headers.set('content-length', String(buffer.byteLength))
-	return handleRequest(new Request(url, { method, headers, body: buffer, signal: request.signal }), {})
+	// Any copy the client sent is replaced: rate limits trust this header.
+	request.headers.set('x-client-ip', clientIpFrom(request.headers.get('x-forwarded-for'), client.address, getEnv().trustProxy))
+	if (!isApi && !BODYLESS.has(method)) {
+		if (request.headers.get('sec-fetch-site') === 'cross-site') {
+			log('csrf.rejected', { path: url.pathname, reason: 'sec-fetch-site' }, 'warn')
+			return plainPage(403, 'Access denied', 'Cross-site form posts are not accepted')
+		}
+		if (crossOrigin(request, url)) {
+			log('csrf.rejected', { path: url.pathname, reason: 'origin' }, 'warn')
+			return plainPage(400, 'Bad request', 'This form was sent from another site and was not accepted.')
+		}
+		if (client.body) {
+			const formProblem = await checkFormBody(request.headers.get('content-type'), client.body)
+			if (formProblem) {
+				log('request.rejected', { path: url.pathname, reason: 'form_shape' }, 'warn')
+				return plainPage(400, 'Bad request', `This form could not be read. ${formProblem.message}`)
+			}
+		}
+	}
+	const response = await handleRequest(request, {})
+	if (response.status === 503 && !response.headers.has('Retry-After')) {
+		response.headers.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS))
+	}
+	return response
+}
+
+/**
+ * The node:http request listener for server.js: bodies read under their
+ * limits (64 KB on pages, 1 MB on /api), then `handle`.
+ */
+export function createListener() {
+	return createNodeListener(handle, {
+		bodyLimit: (url) => (isApiPath(url.pathname) ? API_BODY_LIMIT : PAGE_BODY_LIMIT),
+		tooLarge,
+		onError: serverError,
+		protocol: getEnv().secureCookies ? 'https:' : 'http:',
+	})
 }

@@ -14,6 +14,8 @@ import {
 	requireApiMember,
 	validationFailed,
 } from './api.server.ts'
+import Database from 'better-sqlite3'
+import { closeDb, getDb, setBusyTimeout } from '#db/client.server.ts'
 import { fail } from './result.ts'
 import { LoginApiSchema, RegisterApiSchema } from './validation.ts'
 
@@ -217,6 +219,27 @@ describe('readJsonObject', () => {
 })
 
 describe('apiRoute', () => {
+	test('a database that stays locked is a 503 envelope with Retry-After, not a 500', async () => {
+		const db = getDb()
+		setBusyTimeout(20, db)
+		const other = new Database(db.$client.name)
+		other.exec('BEGIN IMMEDIATE')
+		try {
+			const route = apiRoute({ POST: () => (db.$client.prepare('delete from users').run(), apiSuccess()) })
+			const response = await route.action({ request: new Request(URL_, { method: 'POST' }), params: {} })
+			expect(response.status).toBe(503)
+			expect(response.headers.get('Retry-After')).toBe('5')
+			expect(await response.json()).toEqual({
+				success: false,
+				message: 'The service is busy right now. Please try again in a few seconds.',
+			})
+		} finally {
+			other.exec('ROLLBACK')
+			other.close()
+			closeDb()
+		}
+	})
+
 	test('405 with Allow for a method without a handler', async () => {
 		const route = apiRoute({ POST: () => apiSuccess() })
 		for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {

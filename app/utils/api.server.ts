@@ -1,4 +1,5 @@
 import type { ZodError } from 'zod'
+import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE, isDatabaseBusy } from '#db/client.server.ts'
 import { getApiMember } from './auth.server.ts'
 import { log } from './log.server.ts'
 import type { Failure } from './result.ts'
@@ -107,8 +108,9 @@ type Handler = (args: { request: Request; params: Record<string, string | undefi
 
 /**
  * Builds a resource route's loader and action from per-method handlers:
- * other methods get 405 with Allow; thrown answers are returned; anything
- * unexpected becomes a JSON 500 without details.
+ * other methods get 405 with Allow; thrown answers are returned; a database
+ * that stayed locked is a 503 with Retry-After; anything unexpected becomes
+ * a JSON 500 without details.
  */
 export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
 	const allowed = Object.keys(handlers) as Method[]
@@ -122,6 +124,9 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
 			return await handler(args)
 		} catch (error) {
 			if (error instanceof Response) return error
+			if (isDatabaseBusy(error)) {
+				return apiError(503, DATABASE_BUSY_MESSAGE, undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) })
+			}
 			log('api.error', { path: new URL(args.request.url).pathname, error: String((error as Error)?.message ?? error) }, 'error')
 			return apiError(500, 'Internal server error')
 		}

@@ -48,7 +48,8 @@ describe('defaults on an empty environment', () => {
 		expect(env.adminPassword).toBeUndefined()
 		expect(env.unlockCode).toBeUndefined()
 		expect(env.rateLimitMultiplier).toBe(1)
-		expect(env.trustProxy).toBe(false)
+		expect(env.trustProxy).toBe(0)
+		expect(env.host).toBe('127.0.0.1')
 		expect(env.sessionSecrets).toHaveLength(1)
 		expect(env.sessionSecrets[0]!.length).toBeGreaterThanOrEqual(32)
 	})
@@ -98,6 +99,13 @@ describe('settings', () => {
 		expect(plain.secureCookies).toBe(false)
 	})
 
+	test('TRUST_PROXY takes true, false or a number of hops; HOST an address', () => {
+		expect(initEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(0)
+		expect(initEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+		expect(initEnv({ HOST: '::' }).host).toBe('::')
+		expect(initEnv({ HOST: 'localhost' }).host).toBe('localhost')
+	})
+
 	test('the other variables are read', () => {
 		const env = initEnv({
 			NODE_ENV: 'test',
@@ -109,6 +117,7 @@ describe('settings', () => {
 			UNLOCK_CODE: 'ABCD-1234',
 			RATE_LIMIT_MULTIPLIER: '2.5',
 			TRUST_PROXY: 'true',
+			HOST: '0.0.0.0',
 			SESSION_SECRET: 'newest-secret-0123456789abcdef0123, older-secret-0123456789abcdef01234 ,',
 		})
 		expect(env.nodeEnv).toBe('test')
@@ -120,7 +129,8 @@ describe('settings', () => {
 		expect(env.adminPassword).toBe('Adm1n-Password')
 		expect(env.unlockCode).toBe('ABCD-1234')
 		expect(env.rateLimitMultiplier).toBe(2.5)
-		expect(env.trustProxy).toBe(true)
+		expect(env.trustProxy).toBe(1)
+		expect(env.host).toBe('0.0.0.0')
 		expect(env.sessionSecrets).toEqual([
 			'newest-secret-0123456789abcdef0123',
 			'older-secret-0123456789abcdef01234',
@@ -148,6 +158,10 @@ describe('invalid values throw a readable error', () => {
 		[{ RATE_LIMIT_MULTIPLIER: '-2' }, 'RATE_LIMIT_MULTIPLIER'],
 		[{ RATE_LIMIT_MULTIPLIER: 'lots' }, 'RATE_LIMIT_MULTIPLIER'],
 		[{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+		[{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+		[{ TRUST_PROXY: '10' }, 'TRUST_PROXY'],
+		[{ HOST: 'example.com' }, 'HOST: HOST must be an IP address'],
+		[{ HOST: '0.0.0.0:3000' }, 'HOST'],
 	] as const)('%o', (source, expected) => {
 		const message = envError({ SESSION_SECRET: 's'.repeat(40), ...source })
 		expect(message.startsWith('Invalid environment variables:\n')).toBe(true)

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -14,6 +15,13 @@ const EnvSchema = z
 	.object({
 		NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
 		PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+		// Where the server listens: loopback by default, so a reverse proxy
+		// on the same machine is the only way in; the container sets 0.0.0.0.
+		HOST: z
+			.string()
+			.trim()
+			.default('127.0.0.1')
+			.refine((v) => v === 'localhost' || isIP(v) !== 0, 'HOST must be an IP address such as 127.0.0.1 or 0.0.0.0'),
 		DATA_DIR: optionalText,
 		DATABASE_URL: optionalText,
 		SESSION_SECRET: optionalText,
@@ -42,7 +50,14 @@ const EnvSchema = z
 				.optional(),
 		),
 		RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
-		TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+		// How many reverse proxies stand in front and append X-Forwarded-For:
+		// false (none), true (one) or a number of hops.
+		TRUST_PROXY: z
+			.string()
+			.trim()
+			.default('false')
+			.refine((v) => /^(true|false|[0-9])$/.test(v), 'TRUST_PROXY must be true, false or a number of proxy hops (0-9)')
+			.transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
 	})
 	.superRefine((env, ctx) => {
 		if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -58,6 +73,7 @@ export type AppConfig = {
 	nodeEnv: 'production' | 'development' | 'test'
 	isProduction: boolean
 	port: number
+	host: string
 	dataDir: string
 	databasePath: string
 	/** Newest first; older ones still verify cookies (rotation). */
@@ -71,7 +87,8 @@ export type AppConfig = {
 	adminPassword?: string
 	unlockCode?: string
 	rateLimitMultiplier: number
-	trustProxy: boolean
+	/** Proxy hops whose X-Forwarded-For entries are believed (0: none). */
+	trustProxy: number
 }
 
 let config: AppConfig | undefined
@@ -118,6 +135,7 @@ export function initEnv(source: NodeJS.ProcessEnv = process.env): AppConfig {
 		nodeEnv: env.NODE_ENV,
 		isProduction: env.NODE_ENV === 'production',
 		port: env.PORT,
+		host: env.HOST,
 		dataDir,
 		databasePath: env.DATABASE_URL
 			? databasePathFrom(env.DATABASE_URL)
@@ -132,7 +150,7 @@ export function initEnv(source: NodeJS.ProcessEnv = process.env): AppConfig {
 		adminPassword: env.ADMIN_PASSWORD,
 		unlockCode: env.UNLOCK_CODE,
 		rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
-		trustProxy: env.TRUST_PROXY === 'true',
+		trustProxy: env.TRUST_PROXY,
 	}
 	return config
 }
