@@ -182,7 +182,7 @@ function failRequest(error, context) {
 	res.end('Internal Server Error')
 }
 
-// No single request may end the process (docs/decisions/009): an exception
+// No single request may end the process (docs/decisions/009-no-request-ends-the-process.md): an exception
 // that escapes is logged and fails only the request it came from (when it
 // can be told); the server keeps serving. A failure at start-up (above,
 // before listen) still ends the process, as it should.

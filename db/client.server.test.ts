@@ -66,7 +66,7 @@ describe('database connection', () => {
 	})
 })
 
-describe('a lock held by another connection (docs/decisions/009)', () => {
+describe('a lock held by another connection (docs/decisions/010)', () => {
 	function caught(fn: () => unknown) {
 		try {
 			fn()

@@ -18,7 +18,7 @@ const globalState = globalThis as unknown as { __appDb?: State }
 /**
  * Waiting for another connection's write lock (an operator's sqlite3 shell,
  * a backup, the admin CLI) happens on the event loop: better-sqlite3 is
- * synchronous. So the wait is bounded (docs/decisions/009):
+ * synchronous. So the wait is bounded (docs/decisions/010-bounded-database-lock-wait.md):
  * - at start-up (migrations, seed) a statement may wait 5 s;
  * - while serving requests, 250 ms; past that the request answers 503
  *   with Retry-After instead of 500;
