@@ -109,7 +109,7 @@ function ok(description: string, options: { message?: boolean; data?: z.ZodTypeA
 
 const ERROR_STATUSES = {
 	400: 'Validation failed (`errors` lists each field), malformed JSON, or a body that is not a JSON object.',
-	401: 'No token, or a token that is unknown, expired or signed out (`WWW-Authenticate: Bearer`).',
+	401: 'Not authenticated.',
 	403: 'The token is valid but its role may not do this.',
 	404: 'Not found (an unknown or malformed id in the path).',
 	409: 'Conflict with the stored state.',
@@ -121,8 +121,15 @@ const ERROR_STATUSES = {
 type ErrorStatus = keyof typeof ERROR_STATUSES
 
 const RESPONSE_HEADERS: Partial<Record<ErrorStatus, ResponseConfig['headers']>> = {
-	401: { 'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string' } } },
-	429: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } } },
+	429: { 'Retry-After': { required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } } },
+}
+
+/** The 401 of every route that needs a token (api.server.ts requireApiMember, admin-auth.server.ts requireApiAdmin). */
+const TOKEN_REFUSED: ResponseConfig = {
+	description: 'No token, or a token that is unknown, expired, signed out or of the other kind.',
+	// Not `required`: verify-code also answers 401 when the member was deleted after the token was read.
+	headers: { 'WWW-Authenticate': { description: '`Bearer` when the token is refused.', schema: { type: 'string' } } },
+	content: jsonContent(ErrorEnvelopeSchema),
 }
 
 /** Error answers of a route; `details` says what the status means there when it is more than the generic text. */
@@ -279,7 +286,8 @@ const ManagedUserStatsSchema = z
 			z
 				.object({
 					at: isoDateTime(),
-					from: z.enum(PLANS).nullable(),
+					// Not .nullable(): zod-to-openapi 7 leaves null out of a nullable enum.
+					from: z.union([z.enum(PLANS), z.null()]),
 					to: z.enum(PLANS),
 					source: z.string(),
 					by: z.string().nullable().openapi({ description: "The admin's email, for changes by an admin." }),
@@ -454,18 +462,20 @@ const ParticipantParams = ContestIdParams.extend({ userId: id() })
 
 type Operation = Omit<RouteConfig, 'path' | 'method'> & { auth?: 'member' | 'admin' }
 
+/** Registers one operation; one that needs a token gets its security scheme and the token's 401. */
 function operation(registry: OpenAPIRegistry, method: RouteConfig['method'], path: string, op: Operation) {
-	const { auth, ...rest } = op
+	const { auth, responses, ...rest } = op
 	registry.registerPath({
 		method,
 		path,
-		...(auth ? { security: [{ [auth === 'member' ? MEMBER_AUTH : ADMIN_AUTH]: [] }] } : { security: [] }),
+		security: auth ? [{ [auth === 'member' ? MEMBER_AUTH : ADMIN_AUTH]: [] }] : [],
 		...rest,
+		responses: auth ? { ...responses, 401: TOKEN_REFUSED } : responses,
 	})
 }
 
-/** The admin routes' token refusals: none (401) and a member's token or a role without the capability (403). */
-const ADMIN_GUARD: ErrorStatus[] = [401, 403]
+/** A member's token, or an admin role without the capability (the token's 401 comes with `auth`). */
+const ADMIN_GUARD: ErrorStatus[] = [403]
 const ADMIN_403 = {
 	403: "A member's token ('Access denied. Admin privileges required.'), or a role without this capability.",
 }
@@ -503,7 +513,7 @@ function registerPaths(r: OpenAPIRegistry) {
 		auth: 'member',
 		responses: {
 			200: ok('The member.', { data: z.object({ user: PublicUserSchema }).strict() }),
-			...refusals([401]),
+			...refusals([]),
 		},
 	})
 	operation(r, 'post', '/api/auth/logout', {
@@ -511,7 +521,7 @@ function registerPaths(r: OpenAPIRegistry) {
 		summary: "End this token's session",
 		auth: 'member',
 		request: { body: jsonBody(NoPayload, { required: false, description: 'No payload.' }) },
-		responses: { 200: ok('Signed out.', { message: true }), ...refusals([...BODY_REFUSALS, 401]) },
+		responses: { 200: ok('Signed out.', { message: true }), ...refusals(BODY_REFUSALS) },
 	})
 	operation(r, 'post', '/api/auth/verify-code', {
 		tags: ['Member auth'],
@@ -520,7 +530,7 @@ function registerPaths(r: OpenAPIRegistry) {
 		request: { body: jsonBody(UnlockCodeApiSchema.openapi('UnlockCodeRequest')) },
 		responses: {
 			200: ok('Unlocked (also when already unlocked).', { message: true, data: z.object({ user: PublicUserSchema }).strict() }),
-			...refusals([...BODY_REFUSALS, 401, 429], { 400: 'Validation failed, or a wrong or expired code (`errors` has `code`).' }),
+			...refusals([...BODY_REFUSALS, 429], { 400: 'Validation failed, or a wrong or expired code (`errors` has `code`).' }),
 		},
 	})
 	operation(r, 'post', '/api/auth/forgot-password', {
@@ -661,7 +671,7 @@ function registerPaths(r: OpenAPIRegistry) {
 		responses: {
 			200: {
 				description: 'RFC 4180 CSV with a UTF-8 byte-order mark, as an attachment.',
-				headers: { 'Content-Disposition': { description: '`attachment; filename="users-YYYY-MM-DD.csv"`', schema: { type: 'string' } } },
+				headers: { 'Content-Disposition': { required: true, description: '`attachment; filename="users-YYYY-MM-DD.csv"`', schema: { type: 'string' } } },
 				content: { 'text/csv': { schema: z.string() } },
 			},
 			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
@@ -808,7 +818,7 @@ function buildDocument() {
 	})
 	registry.registerComponent('responses', 'MethodNotAllowed', {
 		description: 'Any method a path does not list (`Allow` names those it takes; HEAD goes with GET).',
-		headers: { Allow: { description: 'The methods of the path.', schema: { type: 'string' } } },
+		headers: { Allow: { required: true, description: 'The methods of the path.', schema: { type: 'string' } } },
 		content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
 	})
 	registry.registerComponent('responses', 'NotFound', {
