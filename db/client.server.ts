@@ -13,7 +13,7 @@ type State = { db: Db; sqlite: Database.Database; file: string }
 // One connection per process, kept across dev-server reloads.
 const globalState = globalThis as unknown as { __appDb?: State }
 
-/** Opens a database file with the pragmas of decisions.md section 6. */
+/** Opens a database file with our pragmas: WAL, synchronous=FULL, a 5 s busy timeout, foreign keys. */
 export function openDatabase(file: string): State {
 	if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
 	const sqlite = new Database(file, { timeout: 5000 })
