@@ -109,7 +109,7 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 
 const guards = new WeakMap<Database.Database, BusyGuard>()
 
-/** Opens a database file with the pragmas of decisions.md section 6. */
+/** Opens a database file with our pragmas: WAL, synchronous=FULL, the start-up busy timeout, foreign keys. */
 export function openDatabase(file: string): State {
 	if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
 	const sqlite = new Database(file, { timeout: STARTUP_BUSY_TIMEOUT_MS })

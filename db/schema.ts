@@ -333,7 +333,7 @@ export const ALERT_TYPES = ['error', 'warning', 'info'] as const
 export type AlertType = (typeof ALERT_TYPES)[number]
 
 /**
- * Staff sessions, apart from members' (decisions.md 3): the admin cookie
+ * Staff sessions, apart from members' (docs/decisions/007-database-sessions.md): the admin cookie
  * (kind "web") or an /api/admin bearer token (kind "api") holds a random
  * secret; only its SHA-256 is stored. Absolute expiry in expiresAt, idle
  * expiry from lastUsedAt.
@@ -359,7 +359,7 @@ export const adminSessions = sqliteTable(
 )
 
 /**
- * Every admin change (decisions.md 4): who (the admin, with the email as it
+ * Every admin change (the audit log): who (the admin, with the email as it
  * was, kept when the admin is deleted), what, on which target, the values
  * before and after (JSON, secrets stripped) and when.
  */

@@ -7,7 +7,7 @@
 // Then the admin users step: 100,000 users are written straight into the
 // bench database and /admin/users (admin cookie) and /api/admin/users
 // (admin bearer) are loaded with a search, filters and each sort; p95 is
-// printed against its bar (< 50 ms, docs of the team: quality bars).
+// printed against its bar (< 50 ms).
 // `--users-only` runs that step alone. Ports: BENCH_PORT (default 4600) and
 // the three after it.
 import { execSync, spawn } from 'node:child_process'

@@ -1,5 +1,5 @@
 // `npm run lighthouse`: audits the built app's public pages with Lighthouse
-// (mobile settings, Debian's chromium) and gates on the quality bars:
+// (mobile settings, Debian's chromium) and gates on these bars:
 // accessibility, best practices and SEO = 100, the landing page's
 // JavaScript <= 120 KB gzipped, no layout shift above 0.05. The performance
 // score is printed but not gated (it is noisy on shared machines).

@@ -5,7 +5,8 @@ import zlib from 'node:zlib'
 /**
  * The public pages as visitors without a session see them, rendered once
  * and kept in memory with gzip and brotli copies, so serving them costs
- * about as much as a static file (quality bars: >= 25% of a static file).
+ * about as much as a static file (the bar: >= 25% of a static file's
+ * throughput; docs/decisions/002-in-memory-page-cache.md).
  *
  * - Only GET and HEAD of the exact paths, without a query string, and only
  *   for requests that carry no session cookie: a member always gets a page

@@ -7,7 +7,7 @@ const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : use
 
 /**
  * A nested route shown as a modal dialog with JavaScript and as a section
- * of the page without it (decisions.md section 2). Closing goes back to
+ * of the page without it (every modal works without JavaScript). Closing goes back to
  * `closeTo`, the parent's URL: a link without JS, Escape or the close
  * button with JS. The native <dialog> keeps focus inside while open and
  * focus returns to where it was when it closes.

@@ -1,5 +1,5 @@
 /**
- * Member dashboard content (decisions.md section 5): traders, promotions,
+ * Member dashboard content (content, not code): traders, promotions,
  * brokers, lessons, plans, 0% fee offers, milestones and prizes are product
  * content, read by loaders and server modules, never written in components.
  * The spec's numbers and words are kept exactly.

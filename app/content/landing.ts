@@ -1,5 +1,5 @@
 /**
- * The landing page's marketing content (decisions.md section 5: content, not
+ * The landing page's marketing content (content, not
  * code). The route's loader reads it, so it can be replaced without touching
  * the components. Figures and names are the spec's (sections 1, 2 and 9).
  */

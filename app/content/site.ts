@@ -1,5 +1,5 @@
 /**
- * Product content (decisions.md section 5): names, handles and links live
+ * Product content, not code: names, handles and links live
  * here, not in components, so they can be replaced without code changes.
  */
 export const site = {

@@ -1,4 +1,4 @@
-/** Terms & Conditions text (decisions.md section 5: content, not code). */
+/** Terms & Conditions text (content, not code: replaced without touching components). */
 export const TERMS_LAST_UPDATED = 'June 29, 2025'
 /** The same date for machines (the page's <time dateTime>, the sitemap's lastmod). */
 export const TERMS_LAST_UPDATED_ISO = '2025-06-29'

@@ -170,7 +170,7 @@ function contestValues(input: ContestInput) {
 	}
 }
 
-/** Creates a contest; it starts as a draft (decisions: the spec's intent). */
+/** Creates a contest; it starts as a draft (docs/architecture.md, Contest management). */
 export function createContest(admin: AuditActor, input: ContestInput, now = new Date()): Result<AdminContest> {
 	const invalid = endBeforeStart(input)
 	if (invalid) return invalid

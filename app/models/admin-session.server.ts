@@ -4,7 +4,7 @@ import { adminSessions, admins, type SelectAdmin, type SessionKind } from '#db/s
 import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
 
 /**
- * Staff sessions (ASVS level 2, security checklist S8): 12 hours at most
+ * Staff sessions (level 2 of docs/security.md S8): 12 hours at most
  * from sign-in, and 30 minutes without a request ends them sooner. Only the
  * SHA-256 of the secret is stored; members' sessions live in another table.
  */

@@ -6,7 +6,7 @@ import { utcDay } from './contest.server.ts'
 import { revenueCentsForMonth } from './revenue.server.ts'
 
 /**
- * The admin dashboard's figures, computed from stored data (decisions.md 4):
+ * The admin dashboard's figures, computed from stored data:
  *
  * - Total Users: every member; change = growth of that total over the last
  *   30 days (members now against members who had joined 30 days ago).

@@ -107,7 +107,7 @@ export async function createAdmin(input: {
 }
 
 /**
- * The first super admin (decisions.md section 3): from ADMIN_EMAIL and
+ * The first super admin: from ADMIN_EMAIL and
  * ADMIN_PASSWORD when set, otherwise, when no admin exists yet, one with a
  * random password that is returned once so start-up can print it.
  */

@@ -7,7 +7,7 @@ import { safeRedirect } from '#app/utils/misc.ts'
 import { contestWindow, utcDay } from './contest.server.ts'
 
 /**
- * System alerts (decisions.md 4): stored rows raised by the server and shown
+ * System alerts: stored rows raised by the server and shown
  * on the admin dashboard. A condition that repeats raises one row, thanks to
  * its dedupe key (unique): failed admin sign-ins at most once per clock hour,
  * a contest about to end once per contest and end date, mail delivery

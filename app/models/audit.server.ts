@@ -3,7 +3,7 @@ import { getDb, type Db } from '#db/client.server.ts'
 import { auditLog } from '#db/schema.ts'
 
 /**
- * The audit log (decisions.md 4): every admin change writes one row with
+ * The audit log: every admin change writes one row with
  * the admin, the action, the target, the values before and after, and the
  * time. Call `recordAudit` with the transaction that makes the change, so
  * the change and its row are stored together or not at all:

@@ -15,7 +15,7 @@ import { limited, resetRateLimit } from '#app/utils/rate-limit.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 
 /**
- * Plans and their activation codes (decisions.md section 4). Codes are
+ * Plans and their activation codes (stored on the server: only issued codes work). Codes are
  * issued here, one plan each; their text follows the spec's rule (a gold
  * code contains GOLD, titanium TITAN, platinum PLAT). They are case
  * sensitive and single use unless issued with more uses.

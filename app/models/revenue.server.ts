@@ -7,7 +7,7 @@ import { ok, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from './audit.server.ts'
 
 /**
- * Partner brokers' commission reports (decisions.md 4): an admin records
+ * Partner brokers' commission reports: an admin records
  * one per broker and month; Monthly Revenue sums the current month's.
  */
 export type PublicRevenueEntry = {

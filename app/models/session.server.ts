@@ -3,7 +3,7 @@ import { getDb, type Db } from '#db/client.server.ts'
 import { sessions, users, type SessionKind } from '#db/schema.ts'
 import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
 
-/** Members stay signed in for 30 days (absolute, ASVS L1). */
+/** Members stay signed in for 30 days (absolute; docs/security.md S8). */
 export const SESSION_EXPIRATION_MS = 30 * 24 * 60 * 60 * 1000
 /** lastSeenAt is written at most this often, not on every request. */
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000

@@ -4,7 +4,7 @@ import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
 import { apiError, apiRoute, apiSuccess, validationFailed } from '#app/utils/api.server.ts'
 
 // ?limit=1..50 (default 10); anything else is a 400, never a 500.
-const QuerySchema = z
+export const QuerySchema = z
 	.object({
 		limit: z
 			.string()

@@ -26,7 +26,7 @@ import type { Failure } from './result.ts'
 import { LoginFormSchema } from './validation.ts'
 
 /**
- * Staff authentication, apart from members' (decisions.md 3): its own
+ * Staff authentication, apart from members' (docs/decisions/007 and 008): its own
  * cookie and session table, its own bearer tokens for /api/admin/*, and the
  * guards every admin loader, action and /api/admin route calls first.
  * Loaders run in parallel, so a parent layout's guard never protects a child:

@@ -18,7 +18,7 @@ export function requirePathId(value: string | undefined, message = CONTEST_NOT_F
 
 /**
  * The query string through a strict schema: each parameter given once
- * (security V6), unknown or malformed ones a 400 with their paths.
+ * (docs/security.md V6), unknown or malformed ones a 400 with their paths.
  */
 export function parseQuery<S extends z.ZodTypeAny>(request: Request, schema: S): z.output<S> {
 	const params = new URL(request.url).searchParams

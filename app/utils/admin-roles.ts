@@ -1,5 +1,6 @@
 /**
- * Admin roles and what each may do (decisions.md 3). No server code here:
+ * Admin roles and what each may do
+ * (docs/decisions/008-roles-and-capabilities.md). No server code here:
  * the server enforces these through the guards in admin-auth.server.ts, and
  * pages import `can` to hide what the signed-in role cannot do.
  *

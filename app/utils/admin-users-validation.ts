@@ -452,7 +452,7 @@ export function parseUserId(value: string | undefined) {
 }
 
 /**
- * The capability a bulk update needs (decisions.md 3): deleting and
+ * The capability a bulk update needs (docs/decisions/008-roles-and-capabilities.md): deleting and
  * banning are super_admin's; other status and plan changes any admin's.
  */
 export function bulkCapability(input: BulkInput): Capability {

@@ -5,7 +5,7 @@ import { log } from './log.server.ts'
 import type { Failure } from './result.ts'
 
 /**
- * The /api envelope (decisions.md section 1):
+ * The /api envelope (described for clients by app/utils/openapi.server.ts):
  * { success: true, message?, data? } or { success: false, message, errors? }.
  * Every answer is JSON and never cached.
  */

@@ -3,7 +3,7 @@
  * fields quoted when they hold a comma, a quote or a line break, quotes
  * doubled). Text cells that a spreadsheet would run as a formula (starting
  * with =, +, -, @, a tab, a carriage return or NUL) get a leading ' so they
- * stay text (security checklist V9, B15). Numbers are written as numbers.
+ * stay text (docs/security.md V9, B15). Numbers are written as numbers.
  */
 const FORMULA_START = /^[=+\-@\t\r\u0000]/
 

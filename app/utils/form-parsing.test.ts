@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { LoginFormSchema, SignupFormSchema } from './validation.ts'
 
 // Page forms are parsed by Conform: nested names must not reach the global
-// prototype (B6), and a repeated field is refused, not silently picked (B5).
+// prototype (docs/security.md B6), and a repeated field is refused, not silently picked (B5).
 describe('form data parsing', () => {
 	test('__proto__ and constructor.prototype names pollute nothing', () => {
 		const fd = new FormData()

@@ -35,7 +35,7 @@ export function setLogSilent(value: boolean) {
 export function log(event: string, fields: Fields = {}, level: 'info' | 'warn' | 'error' = 'info') {
 	if (silentOverride ?? process.env.LOG_SILENT === 'true') return
 	// JSON.stringify escapes control characters, so a crafted value cannot
-	// forge a log line (security checklist E5).
+	// forge a log line (docs/security.md E5).
 	process.stdout.write(
 		`${JSON.stringify({ time: new Date().toISOString(), level, event, ...redact(fields) })}\n`,
 	)

@@ -2,7 +2,10 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 
-/** bcrypt cost: about 70 ms a hash on this machine class (decisions.md 3). */
+/**
+ * bcrypt cost: about 70 ms a hash on this machine class
+ * (docs/decisions/006-password-hashing-worker-pool.md).
+ */
 export const BCRYPT_COST = 10
 
 // bcryptjs is pure JavaScript: even its async API runs on the main thread.

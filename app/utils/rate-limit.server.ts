@@ -4,8 +4,8 @@ import { fail, type Failure } from './result.ts'
 
 /**
  * In-memory fixed-window rate limits, per IP and per account. State is lost
- * on restart, which is acceptable for one node (documented in
- * docs/architecture.md). RATE_LIMIT_MULTIPLIER raises every limit.
+ * on restart, which is acceptable for one node
+ * (docs/decisions/005-in-memory-rate-limits.md). RATE_LIMIT_MULTIPLIER raises every limit.
  */
 export const RATE_LIMITS = {
 	'login:ip': { limit: 10, windowMs: 60_000 },
@@ -24,7 +24,7 @@ export const RATE_LIMITS = {
 	/** Plan activation code attempts. */
 	'plan-code:ip': { limit: 10, windowMs: 60_000 },
 	'plan-code:account': { limit: 10, windowMs: 15 * 60_000 },
-	/** Staff sign-in (ASVS level 2): stricter per account than members. */
+	/** Staff sign-in (level 2 of docs/security.md A9): stricter per account than members. */
 	'admin-login:ip': { limit: 10, windowMs: 60_000 },
 	'admin-login:account': { limit: 5, windowMs: 15 * 60_000 },
 } as const

@@ -55,7 +55,7 @@ const maxLength = (label: string, max: number): Check => [
 
 /**
  * Emails are compared as stored: NFKC (full-width and decomposed look-alikes
- * become one address) and lower case, before the checks (security B10).
+ * become one address) and lower case, before the checks (docs/security.md B10).
  */
 export const EmailSchema = stringField(
 	'Email is required',
@@ -63,7 +63,10 @@ export const EmailSchema = stringField(
 	{ normalize: (v) => v.normalize('NFKC').toLowerCase() },
 )
 
-/** The sign-up password rules; the reset form applies them too (decisions.md 7). */
+/**
+ * The sign-up password rules; the reset form applies them too, so a reset
+ * cannot set a password that sign-up refuses.
+ */
 export const NewPasswordSchema = stringField(
 	'Password is required',
 	[

@@ -5,7 +5,7 @@ import { startServer } from '../setup/server-process.ts'
 import { registration } from '../playwright-utils.ts'
 
 // Served over HTTPS (APP_ORIGIN https://, behind a TLS proxy): the session
-// cookie is __Host- prefixed and Secure, and HSTS is sent (S1, H1).
+// cookie is __Host- prefixed and Secure, and HSTS is sent (docs/security.md S1, H1).
 const PORT = E2E_PORT + 14
 const base = `http://localhost:${PORT}`
 

@@ -71,7 +71,7 @@ test('sign-up, forgot password, reset and code entry are limited too', async ({ 
 
 test('per-account limits hold when every attempt comes from another address', async ({ playwright }) => {
 	// Behind a trusted proxy each attempt below has its own client IP, so
-	// only the per-account counters can stop them (security checklist A9).
+	// only the per-account counters can stop them (docs/security.md A9).
 	const port = PORT + 1
 	const proxied = await startServer({
 		port,

@@ -29,6 +29,6 @@ afterEach(() => {
 })
 
 afterAll(() => {
-	// Prototype pollution must never reach the global prototype (V5).
+	// Prototype pollution must never reach the global prototype (docs/security.md V5).
 	if (({} as Record<string, unknown>).isAdmin !== undefined) throw new Error('Object.prototype was polluted')
 })

@@ -1,0 +1,856 @@
+import {
+	extendZodWithOpenApi,
+	OpenAPIRegistry,
+	OpenApiGeneratorV31,
+	type ResponseConfig,
+	type RouteConfig,
+} from '@asteasolutions/zod-to-openapi'
+import { z } from 'zod'
+import type { AdminContest, AdminParticipant, deleteContest, getAdminLeaderboard, getContestStats } from '#app/models/admin-contests.server.ts'
+import type { DashboardStats } from '#app/models/admin-stats.server.ts'
+import type { bulkUpdateUsers, deleteManagedUser, ManagedUser, ManagedUserStats } from '#app/models/admin-users.server.ts'
+import type { PublicAdmin } from '#app/models/admin.server.ts'
+import type { PublicAlert } from '#app/models/alerts.server.ts'
+import type { PublicRevenueEntry } from '#app/models/revenue.server.ts'
+import type { PublicUser } from '#app/models/user.server.ts'
+import { QuerySchema as AlertsQuerySchema } from '#app/routes/api.admin.dashboard.alerts.ts'
+import {
+	ContestApiSchema,
+	ContestListQuerySchema,
+	ContestStatusApiSchema,
+	LeaderboardQuerySchema,
+	ParticipantsQuerySchema,
+	ScoreApiSchema,
+} from './admin-contests-validation.ts'
+import {
+	BULK_MAX_USERS,
+	BulkApiSchema,
+	DEFAULT_USER_LIST_QUERY,
+	SORT_ORDERS,
+	USER_SORT_KEYS,
+	USERS_API_MAX_LIMIT,
+	USERS_MAX_PAGE,
+	USERS_SEARCH_MAX,
+	UserCreateApiSchema,
+	UserUpdateApiSchema,
+} from './admin-users-validation.ts'
+import { RevenueApiSchema } from './admin-validation.ts'
+import { MAX_API_BODY_BYTES } from './api.server.ts'
+import {
+	ForgotPasswordApiSchema,
+	LoginApiSchema,
+	RegisterApiSchema,
+	ResetPasswordApiSchema,
+	UnlockCodeApiSchema,
+} from './validation.ts'
+import { ADMIN_ROLES, ALERT_TYPES, CONTEST_STATUSES, CONTEST_TYPES, PLANS, USER_STATUSES } from '#db/schema.ts'
+
+/**
+ * The OpenAPI 3.1 document of /api, served at GET /api/openapi.json.
+ *
+ * Request bodies and query strings are the very zod schemas the routes
+ * validate with (imported from where the routes import them), turned into
+ * JSON Schema by zod-to-openapi; only their input shape is described (the
+ * product's messages come from refinements that JSON Schema cannot say).
+ * Response schemas are written here and checked against the models' types
+ * at compile time (`ResponseSchemasMatchModels` below), and against the
+ * running server by tests/api/openapi.spec.ts. Every object is closed
+ * (`additionalProperties: false`), so a field a route starts to send without
+ * a line here fails that spec.
+ *
+ * extendZodWithOpenApi adds `.openapi()` to zod's prototype (the registry
+ * calls it); it copies a schema with metadata and changes no validation.
+ */
+extendZodWithOpenApi(z)
+
+/** The API has no version of its own yet: raise it with a breaking change. */
+const API_VERSION = '1.0.0'
+
+export const MEMBER_AUTH = 'memberBearer'
+export const ADMIN_AUTH = 'adminBearer'
+
+// ---------------------------------------------------------------------------
+// The envelope
+
+const FieldErrorSchema = z
+	.object({ path: z.string(), message: z.string() })
+	.strict()
+	.openapi('FieldError', { description: 'A field error: the field\'s path ("email", "prizes.first") and its message.' })
+
+const ErrorEnvelopeSchema = z
+	.object({
+		success: z.literal(false),
+		message: z.string(),
+		errors: z.array(FieldErrorSchema).min(1).optional(),
+	})
+	.strict()
+	.openapi('ErrorEnvelope', {
+		description: 'Every refusal: `success` false, a message for people and, for field errors, `errors`.',
+	})
+
+/** `{ success: true, message?, data? }`: `message` and `data` only where the route sends them. */
+function successEnvelope(options: { message?: boolean; data?: z.ZodTypeAny }) {
+	return z
+		.object({
+			success: z.literal(true),
+			...(options.message ? { message: z.string() } : {}),
+			...(options.data ? { data: options.data } : {}),
+		})
+		.strict()
+}
+
+function jsonContent(schema: z.ZodTypeAny) {
+	return { 'application/json': { schema } }
+}
+
+function ok(description: string, options: { message?: boolean; data?: z.ZodTypeAny }): ResponseConfig {
+	return { description, content: jsonContent(successEnvelope(options)) }
+}
+
+const ERROR_STATUSES = {
+	400: 'Validation failed (`errors` lists each field), malformed JSON, or a body that is not a JSON object.',
+	401: 'Not authenticated.',
+	403: 'The token is valid but its role may not do this.',
+	404: 'Not found (an unknown or malformed id in the path).',
+	409: 'Conflict with the stored state.',
+	413: `The body is over ${MAX_API_BODY_BYTES} bytes.`,
+	415: 'A body that is not `application/json` (UTF-8).',
+	429: 'Too many attempts (`Retry-After` says when to try again).',
+	500: 'Unexpected error; no details are given.',
+} as const
+type ErrorStatus = keyof typeof ERROR_STATUSES
+
+const RESPONSE_HEADERS: Partial<Record<ErrorStatus, ResponseConfig['headers']>> = {
+	429: { 'Retry-After': { required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } } },
+}
+
+/** The 401 of every route that needs a token (api.server.ts requireApiMember, admin-auth.server.ts requireApiAdmin). */
+const TOKEN_REFUSED: ResponseConfig = {
+	description: 'No token, or a token that is unknown, expired, signed out or of the other kind.',
+	// Not `required`: verify-code also answers 401 when the member was deleted after the token was read.
+	headers: { 'WWW-Authenticate': { description: '`Bearer` when the token is refused.', schema: { type: 'string' } } },
+	content: jsonContent(ErrorEnvelopeSchema),
+}
+
+/** Error answers of a route; `details` says what the status means there when it is more than the generic text. */
+function refusals(statuses: ErrorStatus[], details: Partial<Record<ErrorStatus, string>> = {}) {
+	const responses: Record<string, ResponseConfig> = {}
+	for (const status of [...statuses, 500 as const]) {
+		const headers = RESPONSE_HEADERS[status]
+		responses[String(status)] = {
+			description: details[status] ?? ERROR_STATUSES[status],
+			...(headers ? { headers } : {}),
+			content: jsonContent(ErrorEnvelopeSchema),
+		}
+	}
+	return responses
+}
+
+/** Statuses every route that reads a JSON body may answer. */
+const BODY_REFUSALS: ErrorStatus[] = [400, 413, 415]
+
+function jsonBody(schema: z.ZodTypeAny, options: { required?: boolean; description?: string } = {}) {
+	return {
+		required: options.required ?? true,
+		...(options.description ? { description: options.description } : {}),
+		content: jsonContent(schema),
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Response data
+
+const isoDateTime = () => z.string().datetime().openapi({ description: 'ISO 8601, UTC (`2026-11-23T10:00:00.000Z`).' })
+const isoDate = () => z.string().date().openapi({ description: 'A UTC calendar day, `YYYY-MM-DD`.' })
+const count = () => z.number().int().min(0)
+const id = () => z.number().int().min(1)
+
+const PublicUserSchema = z
+	.object({
+		id: id(),
+		name: z.string(),
+		email: z.string(),
+		phone: z.string(),
+		country: z.string(),
+		telegram: z.string(),
+		investmentAmount: z.string().nullable(),
+		plan: z.enum(PLANS),
+		status: z.enum(USER_STATUSES),
+		referralCount: count(),
+		referralPoints: count(),
+		referralCode: z.string(),
+		referredBy: z.string().nullable(),
+		isVerified: z.boolean().openapi({ description: 'Whether the member has unlocked the dashboard.' }),
+		createdAt: isoDateTime(),
+	})
+	.strict()
+	.openapi('PublicUser', { description: 'A member as the API shows them: never the password hash.' })
+
+const PublicAdminSchema = z
+	.object({
+		id: id(),
+		email: z.string(),
+		name: z.string(),
+		role: z.enum(ADMIN_ROLES),
+		lastLogin: isoDateTime().nullable(),
+	})
+	.strict()
+	.openapi('PublicAdmin')
+
+const trend = z.enum(['up', 'down', 'neutral'])
+const DashboardStatsSchema = z
+	.object({
+		totalUsers: count(),
+		totalUsersChange: z.number(),
+		totalUsersTrend: trend,
+		activeContests: count(),
+		activeContestsChange: z.number(),
+		activeContestsTrend: trend,
+		monthlyRevenue: z.number().openapi({ description: 'US dollars, this UTC month.' }),
+		monthlyRevenueChange: z.number(),
+		monthlyRevenueTrend: trend,
+		platformActivity: z.number().min(0).max(100).openapi({ description: 'Percent of members seen in the last 7 days.' }),
+		platformActivityChange: z.number(),
+		platformActivityTrend: trend,
+	})
+	.strict()
+	.openapi('DashboardStats', { description: 'Changes are percentages with one decimal, signed; the trend follows the sign.' })
+
+const AlertSchema = z
+	.object({
+		id: id(),
+		type: z.enum(ALERT_TYPES),
+		title: z.string(),
+		message: z.string(),
+		createdAt: isoDateTime(),
+		actionUrl: z.string().optional().openapi({ description: 'A same-site path; absent when the alert has none.' }),
+	})
+	.strict()
+	.openapi('Alert')
+
+const RevenueEntrySchema = z
+	.object({
+		id: id(),
+		broker: z.string(),
+		month: z.string().regex(/^\d{4}-\d{2}$/),
+		amount: z.number().openapi({ description: 'US dollars.' }),
+		createdAt: isoDateTime(),
+	})
+	.strict()
+	.openapi('RevenueEntry')
+
+const managedUserShape = {
+	id: id(),
+	name: z.string(),
+	email: z.string(),
+	phone: z.string(),
+	country: z.string(),
+	telegram: z.string(),
+	plan: z.enum(PLANS),
+	status: z.enum(USER_STATUSES),
+	totalDeposit: z.number(),
+	totalWithdraw: z.number(),
+	totalInvested: z.number().openapi({ description: 'Total deposit + total withdrawn.' }),
+	createdAt: isoDateTime(),
+}
+const ManagedUserSchema = z.object(managedUserShape).strict().openapi('ManagedUser')
+
+const PaginationSchema = z
+	.object({ page: id(), limit: id(), totalPages: id(), totalCount: count(), currentPage: id() })
+	.strict()
+	.openapi('Pagination', { description: 'An empty list is page 1 of 1; a page past the end is answered empty.' })
+
+const ManagedUserStatsSchema = z
+	.object({
+		user: z
+			.object({
+				...managedUserShape,
+				referralCode: z.string(),
+				referredBy: z.string().nullable(),
+				investmentAmount: z.string().nullable(),
+				isVerified: z.boolean(),
+				unlockedAt: isoDateTime().nullable(),
+				lastSeenAt: isoDateTime().nullable(),
+				updatedAt: isoDateTime(),
+			})
+			.strict(),
+		referrals: z
+			.object({
+				count: count(),
+				points: count(),
+				referredMembers: count(),
+				recentCredits: z.array(z.object({ at: isoDateTime(), reason: z.string(), points: z.number().int() }).strict()),
+			})
+			.strict(),
+		planHistory: z.array(
+			z
+				.object({
+					at: isoDateTime(),
+					// Not .nullable(): zod-to-openapi 7 leaves null out of a nullable enum.
+					from: z.union([z.enum(PLANS), z.null()]),
+					to: z.enum(PLANS),
+					source: z.string(),
+					by: z.string().nullable().openapi({ description: "The admin's email, for changes by an admin." }),
+				})
+				.strict(),
+		),
+		sessions: z.object({ active: count(), web: count(), api: count(), lastStartedAt: isoDateTime().nullable() }).strict(),
+		activity: z.object({ lessonsCompleted: count(), contestsJoined: count(), offersClaimed: count() }).strict(),
+		recentChanges: z.array(z.object({ at: isoDateTime(), action: z.string(), by: z.string() }).strict()),
+	})
+	.strict()
+	.openapi('ManagedUserStats')
+
+const AdminContestSchema = z
+	.object({
+		id: id(),
+		name: z.string(),
+		description: z.string(),
+		type: z.enum(CONTEST_TYPES),
+		status: z.enum(CONTEST_STATUSES),
+		startDate: isoDate(),
+		endDate: isoDate(),
+		prizes: z.object({ first: z.string(), second: z.string().nullable(), third: z.string().nullable() }).strict(),
+		rules: z.string(),
+		maxParticipants: id().nullable().openapi({ description: 'Null: unlimited.' }),
+		participantCount: count(),
+		createdAt: isoDateTime(),
+		updatedAt: isoDateTime(),
+		completedAt: isoDateTime().nullable(),
+	})
+	.strict()
+	.openapi('AdminContest')
+
+const ContestSummarySchema = z
+	.object({ id: id(), name: z.string(), status: z.enum(CONTEST_STATUSES) })
+	.strict()
+	.openapi('ContestSummary')
+
+const AdminParticipantSchema = z
+	.object({
+		id: id(),
+		userId: id(),
+		rank: id().openapi({ description: 'Frozen once the contest is completed; else the place held now.' }),
+		user: z.object({ name: z.string(), email: z.string() }).strict(),
+		score: count(),
+		joinedAt: isoDateTime(),
+	})
+	.strict()
+	.openapi('AdminParticipant')
+
+const LeaderboardSchema = z
+	.object({
+		contest: ContestSummarySchema,
+		leaderboard: z.array(
+			z.object({ rank: id(), userId: id(), name: z.string(), email: z.string(), score: count() }).strict(),
+		),
+	})
+	.strict()
+
+const ParticipantsPageSchema = z
+	.object({ contest: ContestSummarySchema, participants: z.array(AdminParticipantSchema), pagination: PaginationSchema })
+	.strict()
+
+const ContestStatsSchema = z
+	.object({
+		contestId: id(),
+		name: z.string(),
+		status: z.enum(CONTEST_STATUSES),
+		startDate: isoDate(),
+		endDate: isoDate(),
+		participants: count(),
+		totalScore: count(),
+		topScore: count(),
+		averageScore: z.number().min(0),
+		daysLeft: count().openapi({ description: 'Whole days until the end; 0 once completed or ended.' }),
+		maxParticipants: id().nullable(),
+		spotsLeft: count().nullable(),
+	})
+	.strict()
+	.openapi('ContestStats')
+
+const DeletedContestSchema = z.object({ id: id(), participantsRemoved: count() }).strict()
+const DeletedUserSchema = z.object({ id: id() }).strict()
+const BulkResultSchema = z.object({ updated: count().openapi({ description: 'Rows changed.' }) }).strict()
+const TokenSchema = z.string().openapi({ description: 'The bearer token: send it as `Authorization: Bearer <token>`.' })
+
+// The route maps alerts to drop a null actionUrl (api.admin.dashboard.alerts.ts).
+type AlertAnswer = Omit<PublicAlert, 'actionUrl'> & { actionUrl?: string }
+
+/** True when A and B are each assignable to the other. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type AllTrue<T extends true[]> = T
+
+/**
+ * Fails to compile when a response schema and what the model returns drift
+ * apart (a field added, removed or retyped on either side).
+ */
+export type ResponseSchemasMatchModels = AllTrue<
+	[
+		Same<z.output<typeof PublicUserSchema>, PublicUser>,
+		Same<z.output<typeof PublicAdminSchema>, PublicAdmin>,
+		Same<z.output<typeof DashboardStatsSchema>, DashboardStats>,
+		Same<z.output<typeof AlertSchema>, AlertAnswer>,
+		Same<z.output<typeof RevenueEntrySchema>, PublicRevenueEntry>,
+		Same<z.output<typeof ManagedUserSchema>, ManagedUser>,
+		Same<z.output<typeof ManagedUserStatsSchema>, ManagedUserStats>,
+		Same<z.output<typeof AdminContestSchema>, AdminContest>,
+		Same<z.output<typeof AdminParticipantSchema>, AdminParticipant>,
+		Same<z.output<typeof LeaderboardSchema>, NonNullable<ReturnType<typeof getAdminLeaderboard>>>,
+		Same<z.output<typeof ContestStatsSchema>, NonNullable<ReturnType<typeof getContestStats>>>,
+		Same<z.output<typeof DeletedContestSchema>, Extract<ReturnType<typeof deleteContest>, { ok: true }>['value']>,
+		Same<z.output<typeof DeletedUserSchema>, Extract<ReturnType<typeof deleteManagedUser>, { ok: true }>['value']>,
+		Same<z.output<typeof BulkResultSchema>, Extract<ReturnType<typeof bulkUpdateUsers>, { ok: true }>['value']>,
+	]
+>
+
+// ---------------------------------------------------------------------------
+// Requests that have no zod schema of their own
+
+/**
+ * The users list's query string. The routes read it with
+ * `parseUserListQuery(params, { strict: true })` (admin-users-validation.ts),
+ * a hand-written parser; this states the same bounds from its constants
+ * (openapi.server.test.ts checks that the parser agrees).
+ */
+const userFilters = {
+	search: z.string().max(USERS_SEARCH_MAX).optional().openapi({ description: 'Name or email contains this (trimmed, NFKC).' }),
+	status: z.enum([...USER_STATUSES, 'all', '']).optional().openapi({ description: 'Empty or `all`: every status.' }),
+	plan: z.enum([...PLANS, 'all', '']).optional().openapi({ description: 'Empty or `all`: every plan.' }),
+	sortBy: z.enum(USER_SORT_KEYS).default(DEFAULT_USER_LIST_QUERY.sortBy),
+	sortOrder: z.enum(SORT_ORDERS).optional().openapi({ description: '`asc` for name, else `desc`, when not given.' }),
+}
+const userPaging = {
+	page: z.number().int().min(1).max(USERS_MAX_PAGE).default(DEFAULT_USER_LIST_QUERY.page),
+	limit: z.number().int().min(1).max(USERS_API_MAX_LIMIT).default(DEFAULT_USER_LIST_QUERY.limit),
+}
+export const UserListQueryDoc = z.object({ ...userPaging, ...userFilters }).strict()
+/** The export reads the list's query (page and limit are checked, then ignored: it has every page). */
+export const UserExportQueryDoc = z
+	.object({
+		page: userPaging.page.openapi({ description: 'Checked as in the list, then ignored.' }),
+		limit: userPaging.limit.openapi({ description: 'Checked as in the list, then ignored.' }),
+		...userFilters,
+	})
+	.strict()
+
+/**
+ * POST /api/admin/users/bulk-update: BulkApiSchema takes `userIds` as any
+ * array and checks each id in its transform (so its messages are the
+ * product's); the document states that rule, the rest is the schema's own.
+ */
+const BulkUpdateRequestDoc = BulkApiSchema.innerType().extend({
+	userIds: z
+		.array(id())
+		.min(1)
+		.max(BULK_MAX_USERS)
+		.openapi({ uniqueItems: true, description: 'JSON numbers, each once; one unknown id and nothing changes (404).' }),
+})
+
+/** Logout takes no payload: the routes refuse any field (an empty body reads as `{}`). */
+const NoPayload = z.object({}).strict()
+
+/** POST .../complete reads the body as JSON (415, 413, 400) and ignores what it holds. */
+const IgnoredPayload = z.record(z.unknown()).openapi({ description: 'Ignored.' })
+
+const ContestIdParams = z.object({ contestId: id().openapi({ description: 'Anything but a positive whole number is a 404.' }) })
+const UserIdParams = z.object({ id: id().openapi({ description: 'Anything but a positive whole number is a 404.' }) })
+const ParticipantParams = ContestIdParams.extend({ userId: id() })
+
+// ---------------------------------------------------------------------------
+// The paths
+
+type Operation = Omit<RouteConfig, 'path' | 'method'> & { auth?: 'member' | 'admin' }
+
+/** Registers one operation; one that needs a token gets its security scheme and the token's 401. */
+function operation(registry: OpenAPIRegistry, method: RouteConfig['method'], path: string, op: Operation) {
+	const { auth, responses, ...rest } = op
+	registry.registerPath({
+		method,
+		path,
+		security: auth ? [{ [auth === 'member' ? MEMBER_AUTH : ADMIN_AUTH]: [] }] : [],
+		...rest,
+		responses: auth ? { ...responses, 401: TOKEN_REFUSED } : responses,
+	})
+}
+
+/** A member's token, or an admin role without the capability (the token's 401 comes with `auth`). */
+const ADMIN_GUARD: ErrorStatus[] = [403]
+const ADMIN_403 = {
+	403: "A member's token ('Access denied. Admin privileges required.'), or a role without this capability.",
+}
+
+function registerPaths(r: OpenAPIRegistry) {
+	// Request schemas used by more than one operation, named once.
+	const LoginRequest = LoginApiSchema.openapi('LoginRequest')
+	const ContestRequest = ContestApiSchema.openapi('ContestRequest')
+
+	// Member accounts
+	operation(r, 'post', '/api/auth/register', {
+		tags: ['Member auth'],
+		summary: 'Create a member account and sign in',
+		request: { body: jsonBody(RegisterApiSchema.openapi('RegisterRequest')) },
+		responses: {
+			201: ok('Account created.', { message: true, data: z.object({ token: TokenSchema, user: PublicUserSchema }).strict() }),
+			...refusals([...BODY_REFUSALS, 409, 429], { 409: 'The email is taken (`errors` has the email field).' }),
+		},
+	})
+	operation(r, 'post', '/api/auth/login', {
+		tags: ['Member auth'],
+		summary: 'Sign in',
+		request: { body: jsonBody(LoginRequest) },
+		responses: {
+			200: ok('Signed in.', { message: true, data: z.object({ token: TokenSchema, user: PublicUserSchema }).strict() }),
+			...refusals([...BODY_REFUSALS, 401, 403, 429], {
+				401: 'Invalid email or password (the same answer for an unknown email).',
+				403: 'The account is suspended or banned.',
+			}),
+		},
+	})
+	operation(r, 'get', '/api/auth/me', {
+		tags: ['Member auth'],
+		summary: 'The signed-in member',
+		auth: 'member',
+		responses: {
+			200: ok('The member.', { data: z.object({ user: PublicUserSchema }).strict() }),
+			...refusals([]),
+		},
+	})
+	operation(r, 'post', '/api/auth/logout', {
+		tags: ['Member auth'],
+		summary: "End this token's session",
+		auth: 'member',
+		request: { body: jsonBody(NoPayload, { required: false, description: 'No payload.' }) },
+		responses: { 200: ok('Signed out.', { message: true }), ...refusals(BODY_REFUSALS) },
+	})
+	operation(r, 'post', '/api/auth/verify-code', {
+		tags: ['Member auth'],
+		summary: "Unlock the member's dashboard with the channel's code",
+		auth: 'member',
+		request: { body: jsonBody(UnlockCodeApiSchema.openapi('UnlockCodeRequest')) },
+		responses: {
+			200: ok('Unlocked (also when already unlocked).', { message: true, data: z.object({ user: PublicUserSchema }).strict() }),
+			...refusals([...BODY_REFUSALS, 429], { 400: 'Validation failed, or a wrong or expired code (`errors` has `code`).' }),
+		},
+	})
+	operation(r, 'post', '/api/auth/forgot-password', {
+		tags: ['Member auth'],
+		summary: 'Mail a reset link (the same answer whether or not the email has an account)',
+		request: { body: jsonBody(ForgotPasswordApiSchema.openapi('ForgotPasswordRequest')) },
+		responses: { 200: ok('Accepted.', { message: true }), ...refusals([...BODY_REFUSALS, 429]) },
+	})
+	operation(r, 'post', '/api/auth/reset-password', {
+		tags: ['Member auth'],
+		summary: 'Set a new password with a reset link token (ends every session)',
+		request: { body: jsonBody(ResetPasswordApiSchema.openapi('ResetPasswordRequest')) },
+		responses: {
+			200: ok('Password changed.', { message: true }),
+			...refusals([...BODY_REFUSALS, 429], { 400: 'Validation failed, or an unknown, used or expired token (`errors` has `token`).' }),
+		},
+	})
+
+	// Staff accounts
+	operation(r, 'post', '/api/admin/login', {
+		tags: ['Admin auth'],
+		summary: 'Admin sign-in',
+		request: { body: jsonBody(LoginRequest) },
+		responses: {
+			200: ok('Signed in.', { message: true, data: z.object({ token: TokenSchema, admin: PublicAdminSchema }).strict() }),
+			...refusals([...BODY_REFUSALS, 401, 429], { 401: "'Invalid admin credentials' (unknown email, wrong password, a member's account)." }),
+		},
+	})
+	operation(r, 'post', '/api/admin/logout', {
+		tags: ['Admin auth'],
+		summary: "End this token's session",
+		auth: 'admin',
+		request: { body: jsonBody(NoPayload, { required: false, description: 'No payload.' }) },
+		responses: { 200: ok('Signed out.', { message: true }), ...refusals([...BODY_REFUSALS, ...ADMIN_GUARD], ADMIN_403) },
+	})
+	operation(r, 'get', '/api/admin/me', {
+		tags: ['Admin auth'],
+		summary: 'The signed-in admin',
+		auth: 'admin',
+		responses: { 200: ok('The admin.', { data: PublicAdminSchema }), ...refusals(ADMIN_GUARD, ADMIN_403) },
+	})
+
+	// Dashboard
+	operation(r, 'get', '/api/admin/dashboard/stats', {
+		tags: ['Admin dashboard'],
+		summary: 'Platform figures and their change',
+		auth: 'admin',
+		responses: { 200: ok('The figures.', { data: DashboardStatsSchema }), ...refusals(ADMIN_GUARD, ADMIN_403) },
+	})
+	operation(r, 'get', '/api/admin/dashboard/alerts', {
+		tags: ['Admin dashboard'],
+		summary: 'Open system alerts, newest first',
+		auth: 'admin',
+		request: { query: AlertsQuerySchema },
+		responses: {
+			200: ok('The alerts.', { data: z.array(AlertSchema) }),
+			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'post', '/api/admin/revenue', {
+		tags: ['Admin dashboard'],
+		summary: "Record a partner broker's commission report",
+		auth: 'admin',
+		request: { body: jsonBody(RevenueApiSchema.openapi('RevenueRequest')) },
+		responses: {
+			201: ok('Recorded.', { message: true, data: RevenueEntrySchema }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD], ADMIN_403),
+		},
+	})
+
+	// Users
+	const userData = z.object({ user: ManagedUserSchema }).strict()
+	operation(r, 'get', '/api/admin/users', {
+		tags: ['Admin users'],
+		summary: 'Search, filter, sort and page the members',
+		auth: 'admin',
+		request: { query: UserListQueryDoc },
+		responses: {
+			200: ok('A page of members.', { data: z.object({ users: z.array(ManagedUserSchema), pagination: PaginationSchema }).strict() }),
+			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter (`errors` names each).', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'post', '/api/admin/users', {
+		tags: ['Admin users'],
+		summary: 'Create a member',
+		auth: 'admin',
+		request: { body: jsonBody(UserCreateApiSchema.openapi('UserCreateRequest')) },
+		responses: {
+			201: ok('Created.', { message: true, data: userData }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 409], { 409: 'The email is taken.', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'put', '/api/admin/users/{id}', {
+		tags: ['Admin users'],
+		summary: 'Edit a member (a blank or missing password keeps the current one)',
+		auth: 'admin',
+		request: { params: UserIdParams, body: jsonBody(UserUpdateApiSchema.openapi('UserUpdateRequest')) },
+		responses: {
+			200: ok('Updated.', { message: true, data: userData }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], { 409: 'The email is taken.', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'delete', '/api/admin/users/{id}', {
+		tags: ['Admin users'],
+		summary: 'Delete a member and what is theirs (super admin)',
+		auth: 'admin',
+		request: { params: UserIdParams },
+		responses: {
+			200: ok('Deleted.', { message: true, data: DeletedUserSchema }),
+			...refusals([...ADMIN_GUARD, 404], { 403: 'Not a super admin, or a member\'s token.' }),
+		},
+	})
+	operation(r, 'get', '/api/admin/users/{id}/stats', {
+		tags: ['Admin users'],
+		summary: "A member's figures: profile, referrals, plan history, sessions, activity",
+		auth: 'admin',
+		request: { params: UserIdParams },
+		responses: { 200: ok('The figures.', { data: ManagedUserStatsSchema }), ...refusals([...ADMIN_GUARD, 404], ADMIN_403) },
+	})
+	operation(r, 'post', '/api/admin/users/bulk-update', {
+		tags: ['Admin users'],
+		summary: 'Set the status or plan of, or delete, many members at once (all or nothing)',
+		auth: 'admin',
+		request: { body: jsonBody(BulkUpdateRequestDoc.openapi('BulkUpdateRequest')) },
+		responses: {
+			200: ok('Done.', { message: true, data: BulkResultSchema }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404], {
+				403: 'Deleting or banning needs a super admin; or a member\'s token.',
+				404: 'An id is unknown: nothing changed.',
+			}),
+		},
+	})
+	operation(r, 'get', '/api/admin/users/export', {
+		tags: ['Admin users'],
+		summary: 'The filtered list, every page, as CSV',
+		auth: 'admin',
+		request: { query: UserExportQueryDoc },
+		responses: {
+			200: {
+				description: 'RFC 4180 CSV with a UTF-8 byte-order mark, as an attachment.',
+				headers: { 'Content-Disposition': { required: true, description: '`attachment; filename="users-YYYY-MM-DD.csv"`', schema: { type: 'string' } } },
+				content: { 'text/csv': { schema: z.string() } },
+			},
+			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+	})
+
+	// Contests
+	const contestData = z.object({ contest: AdminContestSchema }).strict()
+	operation(r, 'get', '/api/admin/contests', {
+		tags: ['Admin contests'],
+		summary: 'List contests',
+		auth: 'admin',
+		request: { query: ContestListQuerySchema },
+		responses: {
+			200: ok('The contests.', { data: z.object({ contests: z.array(AdminContestSchema) }).strict() }),
+			...refusals([400, ...ADMIN_GUARD], { 400: 'An unknown, bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'post', '/api/admin/contests', {
+		tags: ['Admin contests'],
+		summary: 'Create a contest (it starts as a draft)',
+		auth: 'admin',
+		request: { body: jsonBody(ContestRequest) },
+		responses: {
+			201: ok('Created.', { message: true, data: contestData }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD], ADMIN_403),
+		},
+	})
+	operation(r, 'get', '/api/admin/contests/{contestId}', {
+		tags: ['Admin contests'],
+		summary: 'One contest',
+		auth: 'admin',
+		request: { params: ContestIdParams },
+		responses: { 200: ok('The contest.', { data: contestData }), ...refusals([...ADMIN_GUARD, 404], ADMIN_403) },
+	})
+	operation(r, 'put', '/api/admin/contests/{contestId}', {
+		tags: ['Admin contests'],
+		summary: 'Edit a contest, or with only `status`: Start, Pause or Resume',
+		auth: 'admin',
+		request: {
+			params: ContestIdParams,
+			body: jsonBody(
+				z.union([ContestRequest, ContestStatusApiSchema.openapi('ContestStatusRequest')]),
+				{ description: 'The create payload (edit), or only `{ status }` (draft → active, active → paused, paused → active).' },
+			),
+		},
+		responses: {
+			200: ok('Updated.', { message: true, data: contestData }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
+				409: 'A status change the contest cannot make (`completed` goes through POST .../complete).',
+				...ADMIN_403,
+			}),
+		},
+	})
+	operation(r, 'delete', '/api/admin/contests/{contestId}', {
+		tags: ['Admin contests'],
+		summary: 'Delete a contest with its participants (super admin)',
+		auth: 'admin',
+		request: { params: ContestIdParams },
+		responses: {
+			200: ok('Deleted.', { message: true, data: DeletedContestSchema }),
+			...refusals([...ADMIN_GUARD, 404], { 403: 'Not a super admin, or a member\'s token.' }),
+		},
+	})
+	operation(r, 'post', '/api/admin/contests/{contestId}/complete', {
+		tags: ['Admin contests'],
+		summary: 'Complete an active contest: its ranks are frozen',
+		auth: 'admin',
+		request: { params: ContestIdParams, body: jsonBody(IgnoredPayload, { required: false, description: 'No payload.' }) },
+		responses: {
+			200: ok('Completed.', { message: true, data: contestData }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], { 409: 'The contest is not active.', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'get', '/api/admin/contests/{contestId}/participants', {
+		tags: ['Admin contests'],
+		summary: 'Participants in ranking order, paged',
+		auth: 'admin',
+		request: { params: ContestIdParams, query: ParticipantsQuerySchema },
+		responses: {
+			200: ok('A page of participants.', { data: ParticipantsPageSchema }),
+			...refusals([400, ...ADMIN_GUARD, 404], { 400: 'An unknown, bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'put', '/api/admin/contests/{contestId}/participants/{userId}', {
+		tags: ['Admin contests'],
+		summary: "Set a participant's score",
+		auth: 'admin',
+		request: { params: ParticipantParams, body: jsonBody(ScoreApiSchema.openapi('ScoreRequest')) },
+		responses: {
+			200: ok('Updated.', { message: true, data: z.object({ participant: AdminParticipantSchema }).strict() }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
+				404: 'Unknown contest, or the member is not a participant.',
+				409: 'The contest is completed: scores are frozen.',
+				...ADMIN_403,
+			}),
+		},
+	})
+	operation(r, 'get', '/api/admin/contests/{contestId}/leaderboard', {
+		tags: ['Admin contests'],
+		summary: 'The top participants',
+		auth: 'admin',
+		request: { params: ContestIdParams, query: LeaderboardQuerySchema },
+		responses: {
+			200: ok('The leaderboard.', { data: LeaderboardSchema }),
+			...refusals([400, ...ADMIN_GUARD, 404], { 400: 'An unknown, bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'get', '/api/admin/contests/{contestId}/stats', {
+		tags: ['Admin contests'],
+		summary: "A contest's figures",
+		auth: 'admin',
+		request: { params: ContestIdParams },
+		responses: { 200: ok('The figures.', { data: ContestStatsSchema }), ...refusals([...ADMIN_GUARD, 404], ADMIN_403) },
+	})
+
+	// This document
+	operation(r, 'get', '/api/openapi.json', {
+		tags: ['Documentation'],
+		summary: 'This OpenAPI document',
+		responses: {
+			200: {
+				description: 'The OpenAPI 3.1 document (not in the envelope).',
+				content: jsonContent(
+					z.object({ openapi: z.string(), info: z.object({}).passthrough(), paths: z.record(z.unknown()) }).passthrough(),
+				),
+			},
+			...refusals([]),
+		},
+	})
+}
+
+function buildDocument() {
+	const registry = new OpenAPIRegistry()
+	registry.registerComponent('securitySchemes', MEMBER_AUTH, {
+		type: 'http',
+		scheme: 'bearer',
+		description: 'A member token: `data.token` of POST /api/auth/register or /api/auth/login.',
+	})
+	registry.registerComponent('securitySchemes', ADMIN_AUTH, {
+		type: 'http',
+		scheme: 'bearer',
+		description: 'An admin token: `data.token` of POST /api/admin/login. Tokens of one kind never open the other\'s routes.',
+	})
+	registry.registerComponent('responses', 'MethodNotAllowed', {
+		description: 'Any method a path does not list (`Allow` names those it takes; HEAD goes with GET).',
+		headers: { Allow: { required: true, description: 'The methods of the path.', schema: { type: 'string' } } },
+		content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+	})
+	registry.registerComponent('responses', 'NotFound', {
+		description: 'Any path under /api that is not listed here.',
+		content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+	})
+	registry.register('ErrorEnvelope', ErrorEnvelopeSchema)
+	registerPaths(registry)
+	return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+		openapi: '3.1.0',
+		info: {
+			title: 'TradeCircle API',
+			version: API_VERSION,
+			description: [
+				'JSON in and out. Every answer is the envelope `{ success, message?, data?, errors? }`',
+				'(`Cache-Control: no-store`); a refusal has `success: false`, a message and, for field',
+				'errors, `errors: [{ path, message }]`. Bodies are `application/json` (UTF-8) objects of at',
+				`most ${MAX_API_BODY_BYTES} bytes; unknown fields are refused. A query parameter may be given`,
+				'once. Member and admin routes take `Authorization: Bearer <token>` (never a cookie).',
+				'A method a path does not list answers 405 (`components.responses.MethodNotAllowed`);',
+				'a path not listed answers 404 (`components.responses.NotFound`).',
+			].join(' '),
+		},
+	})
+}
+
+export type OpenApiDocument = ReturnType<typeof buildDocument>
+
+let document: OpenApiDocument | undefined
+
+/** The document, built on first use and kept (it depends on nothing at run time). */
+export function getOpenApiDocument(): OpenApiDocument {
+	document ??= buildDocument()
+	return document
+}

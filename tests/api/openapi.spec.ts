@@ -1,0 +1,399 @@
+import { randomUUID } from 'node:crypto'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { adminApiLogin, bearer, createAdminAccount } from '../admin-utils.ts'
+import { contestPayload, insertParticipants } from '../contest-e2e-utils.ts'
+import { createSchemaValidator } from '../openapi-ajv.ts'
+import { createMember, E2E_UNLOCK_CODE, PASSWORD, registration, resetLinkFor } from '../playwright-utils.ts'
+
+// GET /api/openapi.json against the running server: for every documented
+// operation, a sample request that succeeds and (where the document lists
+// any refusal) one that is refused. Every answer must be documented for its
+// status and media type, and its JSON body must validate (ajv, JSON Schema
+// 2020-12) against the document's schema for that status. Then: methods a
+// path does not list (405 + Allow), unknown paths (404) and an oversized
+// body (413).
+
+type Schema = Record<string, unknown>
+type Media = { schema?: Schema }
+type DocResponse = { content?: Record<string, Media>; headers?: Record<string, { required?: boolean }> }
+type DocOperation = { responses: Record<string, DocResponse> }
+type Document = {
+	openapi: string
+	paths: Record<string, Record<string, DocOperation>>
+	components: { schemas: Record<string, Schema>; responses: Record<string, DocResponse> }
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
+type Method = Uppercase<(typeof METHODS)[number]>
+
+let document: Document
+let validator: ReturnType<typeof createSchemaValidator>
+
+test.beforeAll(async ({ request }) => {
+	const res = await request.get('/api/openapi.json')
+	expect(res.status()).toBe(200)
+	expect(res.headers()['content-type']).toBe('application/json; charset=utf-8')
+	document = await res.json()
+	expect(document.openapi).toBe('3.1.0')
+	validator = createSchemaValidator(document)
+})
+
+/** Asserts that `body` (already read) is what `response` of the document describes. */
+function expectDescribed(what: string, response: DocResponse | undefined, res: { headers(): Record<string, string> }, body: unknown) {
+	expect(response, `${what}: the document does not describe this status`).toBeDefined()
+	const mediaType = (res.headers()['content-type'] ?? '').split(';')[0]!.trim()
+	const media = response!.content?.[mediaType]
+	expect(media, `${what}: media type ${mediaType} is not documented`).toBeDefined()
+	for (const [header, spec] of Object.entries(response!.headers ?? {})) {
+		if (spec.required) expect(res.headers()[header.toLowerCase()], `${what}: header ${header}`).toBeDefined()
+	}
+	if (mediaType === 'application/json') {
+		const result = validator.check(media!.schema, body)
+		expect(result, `${what}: ${JSON.stringify(body).slice(0, 500)}`).toEqual({ valid: true })
+	}
+}
+
+type CallOptions = {
+	params?: Record<string, string | number>
+	query?: Record<string, string>
+	data?: unknown
+	headers?: Record<string, string>
+}
+type Answer = { status: number; body: any }
+
+/** Calls `method template` and checks the answer against the document. */
+async function callDocumented(request: APIRequestContext, method: Method, template: string, options: CallOptions = {}): Promise<Answer> {
+	let url = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(options.params?.[name])))
+	if (options.query) url += `?${new URLSearchParams(options.query)}`
+	const res = await request.fetch(url, {
+		method,
+		headers: options.headers,
+		...(options.data === undefined ? {} : { data: options.data }),
+	})
+	const status = res.status()
+	const text = await res.text()
+	const isJson = (res.headers()['content-type'] ?? '').startsWith('application/json')
+	const body = isJson ? JSON.parse(text) : text
+	const operation = document.paths[template]?.[method.toLowerCase()]
+	expect(operation, `${method} ${template} is not in the document`).toBeDefined()
+	expectDescribed(`${method} ${url} → ${status}`, operation!.responses[String(status)], res, body)
+	return { status, body }
+}
+
+// ---------------------------------------------------------------------------
+// Fixtures
+
+const tag = () => `oa${randomUUID().replace(/-/g, '').slice(0, 10)}`
+const MISSING_ID = 2_000_000_000
+let staffAccount: ReturnType<typeof createAdminAccount> | undefined
+
+async function adminToken(request: APIRequestContext) {
+	return bearer(await adminApiLogin(request))
+}
+
+/** A token of role admin (not super_admin): made once per worker with the CLI. */
+async function staffToken(request: APIRequestContext) {
+	staffAccount ??= createAdminAccount({ role: 'admin' })
+	return bearer(await adminApiLogin(request, staffAccount))
+}
+
+async function createUser(request: APIRequestContext, headers: Record<string, string>, overrides: Record<string, unknown> = {}) {
+	const t = tag()
+	const res = await request.post('/api/admin/users', {
+		headers,
+		data: { name: `OpenAPI ${t}`, email: `${t}@example.com`, password: PASSWORD, ...overrides },
+	})
+	expect(res.status(), await res.text()).toBe(201)
+	return (await res.json()).data.user as { id: number; email: string; name: string }
+}
+
+async function createContest(request: APIRequestContext, headers: Record<string, string>, status?: 'active') {
+	const res = await request.post('/api/admin/contests', { headers, data: contestPayload({ name: `OpenAPI ${tag()}` }) })
+	expect(res.status(), await res.text()).toBe(201)
+	const contest = (await res.json()).data.contest as { id: number; name: string }
+	if (status) {
+		const started = await request.put(`/api/admin/contests/${contest.id}`, { headers, data: { status } })
+		expect(started.status()).toBe(200)
+	}
+	return contest
+}
+
+// ---------------------------------------------------------------------------
+// One sample per operation: `call` goes to that operation, `other` to any.
+
+type Sample = (ctx: {
+	request: APIRequestContext
+	call: (options?: CallOptions) => Promise<Answer>
+	other: (method: Method, template: string, options?: CallOptions) => Promise<Answer>
+}) => Promise<void>
+
+const SAMPLES: Record<string, Sample> = {
+	'POST /api/auth/register': async ({ call }) => {
+		const payload = registration()
+		expect((await call({ data: payload })).status).toBe(201)
+		expect((await call({ data: { ...payload, telegram: '@other_one' } })).status).toBe(409)
+		expect((await call({ data: {} })).status).toBe(400)
+	},
+	'POST /api/auth/login': async ({ request, call }) => {
+		const member = await createMember(request)
+		expect((await call({ data: { email: member.email, password: PASSWORD } })).status).toBe(200)
+		expect((await call({ data: { email: member.email, password: `${PASSWORD}x` } })).status).toBe(401)
+		expect((await call({ data: { email: 5 } })).status).toBe(400)
+		expect((await call({ data: 'email=a', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415)
+	},
+	'GET /api/auth/me': async ({ request, call }) => {
+		const member = await createMember(request)
+		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
+		expect((await call()).status).toBe(401)
+	},
+	'POST /api/auth/logout': async ({ request, call }) => {
+		const member = await createMember(request)
+		expect((await call({ headers: bearer(member.token), data: { everywhere: true } })).status).toBe(400)
+		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
+		expect((await call({ headers: bearer(member.token) })).status).toBe(401)
+	},
+	'POST /api/auth/verify-code': async ({ request, call }) => {
+		const member = await createMember(request)
+		expect((await call({ headers: bearer(member.token), data: { code: 'WRONG-CODE' } })).status).toBe(400)
+		expect((await call({ headers: bearer(member.token), data: { code: E2E_UNLOCK_CODE } })).status).toBe(200)
+		expect((await call({ data: { code: E2E_UNLOCK_CODE } })).status).toBe(401)
+	},
+	'POST /api/auth/forgot-password': async ({ call }) => {
+		expect((await call({ data: { email: `${tag()}@example.com` } })).status).toBe(200)
+		expect((await call({ data: { email: 'not-an-email' } })).status).toBe(400)
+	},
+	'POST /api/auth/reset-password': async ({ request, call, other }) => {
+		const member = await createMember(request)
+		expect((await other('POST', '/api/auth/forgot-password', { data: { email: member.email } })).status).toBe(200)
+		const token = new URL(await resetLinkFor(member.email)).searchParams.get('token')!
+		expect((await call({ data: { token, password: 'N3w-Passw0rd' } })).status).toBe(200)
+		expect((await call({ data: { token, password: 'N3w-Passw0rd' } })).status).toBe(400)
+	},
+	'POST /api/admin/login': async ({ call }) => {
+		const account = createAdminAccount({ role: 'admin' })
+		expect((await call({ data: { email: account.email, password: account.password } })).status).toBe(200)
+		expect((await call({ data: { email: account.email, password: `${account.password}x` } })).status).toBe(401)
+		expect((await call({ data: { email: account.email } })).status).toBe(400)
+	},
+	'POST /api/admin/logout': async ({ request, call }) => {
+		const member = await createMember(request)
+		expect((await call({ headers: bearer(member.token) })).status).toBe(403)
+		const admin = await adminToken(request)
+		expect((await call({ headers: admin })).status).toBe(200)
+		expect((await call({ headers: admin })).status).toBe(401)
+	},
+	'GET /api/admin/me': async ({ request, call }) => {
+		expect((await call({ headers: await adminToken(request) })).status).toBe(200)
+		expect((await call({ headers: await staffToken(request) })).status).toBe(200)
+		expect((await call({ headers: bearer((await createMember(request)).token) })).status).toBe(403)
+		expect((await call({ headers: bearer('not-a-token') })).status).toBe(401)
+	},
+	'GET /api/admin/dashboard/stats': async ({ request, call }) => {
+		expect((await call({ headers: await adminToken(request) })).status).toBe(200)
+		expect((await call()).status).toBe(401)
+	},
+	'GET /api/admin/dashboard/alerts': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		expect((await call({ headers, query: { limit: '50' } })).status).toBe(200)
+		expect((await call({ headers, query: { limit: '0' } })).status).toBe(400)
+	},
+	'POST /api/admin/revenue': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		// 2000-01: far from the current month, whose total other suites read.
+		expect((await call({ headers, data: { broker: `Broker ${tag()}`, month: '2000-01', amount: 12.5 } })).status).toBe(201)
+		expect((await call({ headers, data: { broker: 'B', month: '2000-13', amount: 1 } })).status).toBe(400)
+	},
+	'GET /api/admin/users': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const user = await createUser(request, headers, { plan: 'gold' })
+		const listed = await call({ headers, query: { search: user.email, limit: '5' } })
+		expect(listed.status).toBe(200)
+		expect(listed.body.data.users).toHaveLength(1)
+		expect((await call({ headers, query: { page: '0' } })).status).toBe(400)
+	},
+	'POST /api/admin/users': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const t = tag()
+		const payload = { name: `OpenAPI ${t}`, email: `${t}@example.com`, password: PASSWORD, phone: '+2348012345678', plan: 'platinum' }
+		expect((await call({ headers, data: payload })).status).toBe(201)
+		expect((await call({ headers, data: payload })).status).toBe(409)
+		expect((await call({ headers, data: { ...payload, role: 'super_admin' } })).status).toBe(400)
+		expect((await call({ headers: { ...headers, 'Content-Type': 'text/plain' }, data: 'name=x' })).status).toBe(415)
+	},
+	'PUT /api/admin/users/{id}': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const [user, other] = [await createUser(request, headers), await createUser(request, headers)]
+		const data = { name: `${user.name} Edited`, email: user.email, status: 'suspended' }
+		expect((await call({ headers, params: { id: user.id }, data })).status).toBe(200)
+		expect((await call({ headers, params: { id: user.id }, data: { ...data, email: other.email } })).status).toBe(409)
+		expect((await call({ headers, params: { id: MISSING_ID }, data })).status).toBe(404)
+	},
+	'DELETE /api/admin/users/{id}': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const user = await createUser(request, headers)
+		expect((await call({ headers: await staffToken(request), params: { id: user.id } })).status).toBe(403)
+		expect((await call({ headers, params: { id: user.id } })).status).toBe(200)
+		expect((await call({ headers, params: { id: user.id } })).status).toBe(404)
+	},
+	'GET /api/admin/users/{id}/stats': async ({ request, call, other }) => {
+		const headers = await adminToken(request)
+		const user = await createUser(request, headers, { plan: 'titanium' })
+		await other('PUT', '/api/admin/users/{id}', { headers, params: { id: user.id }, data: { name: user.name, email: user.email, plan: 'gold' } })
+		const stats = await call({ headers, params: { id: user.id } })
+		expect(stats.status).toBe(200)
+		expect(stats.body.data.planHistory.length).toBeGreaterThan(0)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+	},
+	'POST /api/admin/users/bulk-update': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const ids = [(await createUser(request, headers)).id, (await createUser(request, headers)).id]
+		expect((await call({ headers, data: { userIds: ids, action: 'set-plan', data: { plan: 'gold' } } })).status).toBe(200)
+		expect((await call({ headers: await staffToken(request), data: { userIds: ids, action: 'delete' } })).status).toBe(403)
+		expect((await call({ headers, data: { userIds: [...ids, MISSING_ID], action: 'delete' } })).status).toBe(404)
+		expect((await call({ headers, data: { userIds: ids, action: 'set-plan' } })).status).toBe(400)
+	},
+	'GET /api/admin/users/export': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const user = await createUser(request, headers)
+		const csv = await call({ headers, query: { search: user.email } })
+		expect(csv.status).toBe(200)
+		expect(csv.body).toContain(user.email)
+		expect((await call({ headers, query: { sortBy: 'email' } })).status).toBe(400)
+	},
+	'GET /api/admin/contests': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const contest = await createContest(request, headers)
+		const listed = await call({ headers, query: { search: contest.name } })
+		expect(listed.status).toBe(200)
+		expect(listed.body.data.contests).toHaveLength(1)
+		expect((await call({ headers, query: { status: 'finished' } })).status).toBe(400)
+	},
+	'POST /api/admin/contests': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		expect((await call({ headers, data: contestPayload({ name: `OpenAPI ${tag()}`, maxParticipants: 20 }) })).status).toBe(201)
+		expect((await call({ headers, data: { ...contestPayload(), startDate: 'tomorrow' } })).status).toBe(400)
+		expect((await call({ headers: bearer((await createMember(request)).token), data: contestPayload() })).status).toBe(403)
+	},
+	'GET /api/admin/contests/{contestId}': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const contest = await createContest(request, headers)
+		expect((await call({ headers, params: { contestId: contest.id } })).status).toBe(200)
+		expect((await call({ headers, params: { contestId: MISSING_ID } })).status).toBe(404)
+		expect((await call({ headers, params: { contestId: 'abc' } })).status).toBe(404)
+	},
+	'PUT /api/admin/contests/{contestId}': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const contest = await createContest(request, headers)
+		const params = { contestId: contest.id }
+		expect((await call({ headers, params, data: contestPayload({ name: `${contest.name} Edited` }) })).status).toBe(200)
+		expect((await call({ headers, params, data: { status: 'active' } })).status).toBe(200)
+		expect((await call({ headers, params, data: { status: 'draft' } })).status).toBe(409)
+		expect((await call({ headers, params, data: { status: 'paused', name: 'x' } })).status).toBe(400)
+	},
+	'DELETE /api/admin/contests/{contestId}': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const contest = await createContest(request, headers)
+		insertParticipants(contest.id, [3])
+		expect((await call({ headers: await staffToken(request), params: { contestId: contest.id } })).status).toBe(403)
+		expect((await call({ headers, params: { contestId: contest.id } })).status).toBe(200)
+		expect((await call({ headers, params: { contestId: contest.id } })).status).toBe(404)
+	},
+	'POST /api/admin/contests/{contestId}/complete': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const contest = await createContest(request, headers, 'active')
+		insertParticipants(contest.id, [5, 9])
+		expect((await call({ headers, params: { contestId: contest.id } })).status).toBe(200)
+		expect((await call({ headers, params: { contestId: contest.id } })).status).toBe(409)
+	},
+	'GET /api/admin/contests/{contestId}/participants': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const contest = await createContest(request, headers, 'active')
+		insertParticipants(contest.id, [1, 4, 2])
+		const page = await call({ headers, params: { contestId: contest.id }, query: { limit: '2' } })
+		expect(page.status).toBe(200)
+		expect(page.body.data.participants).toHaveLength(2)
+		expect((await call({ headers, params: { contestId: contest.id }, query: { limit: '0' } })).status).toBe(400)
+		expect((await call({ headers, params: { contestId: MISSING_ID } })).status).toBe(404)
+	},
+	'PUT /api/admin/contests/{contestId}/participants/{userId}': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const contest = await createContest(request, headers, 'active')
+		const [player] = insertParticipants(contest.id, [2])
+		const params = { contestId: contest.id, userId: player!.userId }
+		expect((await call({ headers, params, data: { score: 7 } })).status).toBe(200)
+		expect((await call({ headers, params, data: { score: -1 } })).status).toBe(400)
+		expect((await call({ headers, params: { ...params, userId: MISSING_ID }, data: { score: 1 } })).status).toBe(404)
+	},
+	'GET /api/admin/contests/{contestId}/leaderboard': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const contest = await createContest(request, headers, 'active')
+		insertParticipants(contest.id, [3, 8])
+		expect((await call({ headers, params: { contestId: contest.id }, query: { limit: '1' } })).status).toBe(200)
+		expect((await call({ headers, params: { contestId: contest.id }, query: { limit: '101' } })).status).toBe(400)
+	},
+	'GET /api/admin/contests/{contestId}/stats': async ({ request, call }) => {
+		const headers = await adminToken(request)
+		const contest = await createContest(request, headers, 'active')
+		insertParticipants(contest.id, [6])
+		expect((await call({ headers, params: { contestId: contest.id } })).status).toBe(200)
+		expect((await call({ headers, params: { contestId: MISSING_ID } })).status).toBe(404)
+	},
+	'GET /api/openapi.json': async ({ call }) => {
+		expect((await call()).status).toBe(200)
+	},
+}
+
+test('every documented operation has a sample below, and every sample an operation', () => {
+	const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+		METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} ${path}`),
+	)
+	expect(Object.keys(SAMPLES).sort()).toEqual(operations.sort())
+})
+
+for (const [key, sample] of Object.entries(SAMPLES)) {
+	test(`${key}: its answers are the documented ones`, async ({ request }) => {
+		const [method, template] = key.split(' ') as [Method, string]
+		const seen: number[] = []
+		await sample({
+			request,
+			call: async (options) => {
+				const answer = await callDocumented(request, method, template, options)
+				seen.push(answer.status)
+				return answer
+			},
+			other: (m, t, options) => callDocumented(request, m, t, options),
+		})
+		expect(seen.some((s) => s >= 200 && s < 300), 'a success was sampled').toBe(true)
+		const refusals = Object.keys(document.paths[template]![method.toLowerCase()]!.responses).filter((s) => /^4/.test(s))
+		if (refusals.length) expect(seen.some((s) => s >= 400 && s < 500), 'a refusal was sampled').toBe(true)
+	})
+}
+
+test('a method a path does not list: 405 with the documented methods in Allow', async ({ request }) => {
+	const notAllowed = document.components.responses.MethodNotAllowed
+	for (const [path, item] of Object.entries(document.paths)) {
+		const listed = METHODS.filter((m) => item[m]).map((m) => m.toUpperCase())
+		const method = (['PATCH', 'DELETE', 'PUT', 'POST', 'GET'] as const).find((m) => !listed.includes(m))!
+		const url = path.replace(/\{\w+\}/g, '1')
+		const res = await request.fetch(url, { method })
+		expect(res.status(), `${method} ${url}`).toBe(405)
+		const allow = (res.headers()['allow'] ?? '').split(',').map((m) => m.trim()).filter((m) => m && m !== 'HEAD')
+		expect(allow.sort(), `Allow of ${path}`).toEqual(listed.sort())
+		expectDescribed(`${method} ${url} → 405`, notAllowed, res, await res.json())
+	}
+})
+
+test('an unknown path under /api: the documented 404', async ({ request }) => {
+	const res = await request.get('/api/no-such-thing')
+	expect(res.status()).toBe(404)
+	expectDescribed('GET /api/no-such-thing → 404', document.components.responses.NotFound, res, await res.json())
+})
+
+test('a body over the limit: the documented 413', async ({ request }) => {
+	const res = await request.post('/api/auth/login', {
+		headers: { 'Content-Type': 'application/json' },
+		data: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024) }),
+	})
+	expect(res.status()).toBe(413)
+	expectDescribed('POST /api/auth/login → 413', document.paths['/api/auth/login']!.post!.responses['413'], res, await res.json())
+})
