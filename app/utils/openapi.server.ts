@@ -117,11 +117,13 @@ const ERROR_STATUSES = {
 	415: 'A body that is not `application/json` (UTF-8).',
 	429: 'Too many attempts (`Retry-After` says when to try again).',
 	500: 'Unexpected error; no details are given.',
+	503: 'The database is locked by another process past a short wait; nothing was changed. Try again after `Retry-After` seconds.',
 } as const
 type ErrorStatus = keyof typeof ERROR_STATUSES
 
 const RESPONSE_HEADERS: Partial<Record<ErrorStatus, ResponseConfig['headers']>> = {
 	429: { 'Retry-After': { required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } } },
+	503: { 'Retry-After': { required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } } },
 }
 
 /** The 401 of every route that needs a token (api.server.ts requireApiMember, admin-auth.server.ts requireApiAdmin). */
@@ -135,7 +137,7 @@ const TOKEN_REFUSED: ResponseConfig = {
 /** Error answers of a route; `details` says what the status means there when it is more than the generic text. */
 function refusals(statuses: ErrorStatus[], details: Partial<Record<ErrorStatus, string>> = {}) {
 	const responses: Record<string, ResponseConfig> = {}
-	for (const status of [...statuses, 500 as const]) {
+	for (const status of [...statuses, 500 as const, 503 as const]) {
 		const headers = RESPONSE_HEADERS[status]
 		responses[String(status)] = {
 			description: details[status] ?? ERROR_STATUSES[status],
@@ -839,7 +841,8 @@ function buildDocument() {
 				`most ${MAX_API_BODY_BYTES} bytes; unknown fields are refused. A query parameter may be given`,
 				'once. Member and admin routes take `Authorization: Bearer <token>` (never a cookie).',
 				'A method a path does not list answers 405 (`components.responses.MethodNotAllowed`);',
-				'a path not listed answers 404 (`components.responses.NotFound`).',
+				'a path not listed answers 404 (`components.responses.NotFound`). A query string of more than',
+				'1,000 parameters, or with a name over 200 characters or 16 levels deep, answers 400 on any path.',
 			].join(' '),
 		},
 	})
