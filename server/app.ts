@@ -1,9 +1,9 @@
 import { createRequestHandler } from 'react-router'
-import { deleteExpiredAdminSessions } from '#app/models/admin-session.server.ts'
+import { memberAuth } from '#app/auth/member.server.ts'
+import { staffAuth } from '#app/auth/staff.server.ts'
 import { recordDailySnapshot } from '#app/models/admin-stats.server.ts'
 import { checkContestAlerts, watchMailFailures } from '#app/models/alerts.server.ts'
 import { getCurrentUnlockCode } from '#app/models/unlock-code.server.ts'
-import { deleteExpiredSessions } from '#app/models/session.server.ts'
 import { getEnv, initEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { stopPasswordPool } from '#app/utils/password.server.ts'
@@ -57,7 +57,7 @@ export async function startup() {
 	migrateDatabase(getDb())
 	const version = sqliteVersion()
 	const seeded = await seed()
-	const expired = deleteExpiredSessions() + deleteExpiredAdminSessions()
+	const expired = memberAuth.sessions.deleteExpired() + staffAuth.sessions.deleteExpired()
 	// Admin dashboard upkeep: a mail that fails raises an alert; today's
 	// figures and contests about to end are looked at once at start too.
 	watchMailFailures()

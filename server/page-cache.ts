@@ -20,7 +20,7 @@ import zlib from 'node:zlib'
 
 export const CACHED_PAGES = ['/', '/terms'] as const
 
-/** Cookie names that may carry a member session (session.server.ts). */
+/** Cookie names that may carry a member session (app/auth/member.server.ts). */
 const SESSION_COOKIES = new Set(['session', '__Host-session'])
 
 const gzip = promisify(zlib.gzip)

@@ -1,32 +1,30 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { passwordResetTokens, users, type SelectUser } from '#db/schema.ts'
+import { passwordResetTokens, sessions, users, type SelectUser } from '#db/schema.ts'
 import { sha256 } from '#app/utils/crypto.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { escapeHtml, sendMail } from '#app/utils/mail.server.ts'
-import { hashPassword, spendDummyCompare, verifyPassword } from '#app/utils/password.server.ts'
+import { hashPassword } from '#app/utils/password.server.ts'
 import { consumeRateLimit, limited, resetRateLimit } from '#app/utils/rate-limit.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import {
-	ACCOUNT_NOT_ACTIVE,
 	EMAIL_TAKEN,
-	INVALID_CREDENTIALS,
 	INVALID_RESET_LINK,
 	INVALID_UNLOCK_CODE,
 	UNKNOWN_REFERRAL_CODE,
 } from '#app/utils/messages.ts'
 import { TERMS_VERSION, type RegistrationInput } from '#app/utils/validation.ts'
 import { createResetToken, findUsableResetToken } from './password-reset.server.ts'
-import { deleteUserSessions } from './session.server.ts'
 import { creditReferral } from './referral.server.ts'
 import { isValidUnlockCode } from './unlock-code.server.ts'
 import { getUserByEmail, getUserById, getUserByReferralCode, newReferralCode } from './user.server.ts'
 
 /**
  * The member account rules, shared by the pages and /api/auth/*: sign-up,
- * sign-in, unlock, forgot and reset password. Each takes the caller's IP for
- * rate limits and logs one structured event (never a secret).
+ * unlock, forgot and reset password (sign-in lives in app/auth). Each takes
+ * the caller's IP for rate limits and logs one structured event (never a
+ * secret).
  */
 export type RequestMeta = { ip: string }
 
@@ -88,33 +86,6 @@ export async function registerMember(
 		}
 		throw error
 	}
-}
-
-export async function authenticateMember(
-	credentials: { email: string; password: string },
-	meta: RequestMeta,
-): Promise<Result<SelectUser>> {
-	const blocked = limited('login:ip', meta.ip) ?? limited('login:account', credentials.email)
-	if (blocked) {
-		log('auth.login', { ip: meta.ip, result: 'rate_limited' }, 'warn')
-		return blocked
-	}
-	const user = getUserByEmail(credentials.email)
-	// An unknown email still costs one bcrypt compare: no timing oracle.
-	const valid = user
-		? await verifyPassword(credentials.password, user.passwordHash)
-		: await spendDummyCompare(credentials.password)
-	if (!user || !valid) {
-		log('auth.login', { ip: meta.ip, userId: user?.id, result: 'failure' }, 'warn')
-		return fail(401, INVALID_CREDENTIALS)
-	}
-	if (user.status === 'banned' || user.status === 'suspended') {
-		log('auth.login', { ip: meta.ip, userId: user.id, result: 'not_active' }, 'warn')
-		return fail(403, ACCOUNT_NOT_ACTIVE)
-	}
-	resetRateLimit('login:account', credentials.email)
-	log('auth.login', { ip: meta.ip, userId: user.id, result: 'success' })
-	return ok(user)
 }
 
 /** Enter the channel's unlock code: the member's dashboard opens. */
@@ -225,9 +196,10 @@ export async function resetPassword(
 				.set({ passwordHash, updatedAt: new Date() })
 				.where(eq(users.id, row.userId))
 				.run()
-			// A reset ends every session of the member, on every device (same
-			// connection, so inside this transaction).
-			return deleteUserSessions(row.userId) >= 0
+			// A reset ends every session of the member, on every device, in
+			// the same transaction.
+			tx.delete(sessions).where(eq(sessions.userId, row.userId)).run()
+			return true
 		},
 		{ behavior: 'immediate' },
 	)

@@ -32,7 +32,7 @@ import {
 	listQueries,
 	updateManagedUser,
 } from './admin-users.server.ts'
-import { createSession, getSessionUser } from './session.server.ts'
+import { memberAuth } from '#app/auth/member.server.ts'
 
 function actor() {
 	const admin = insertAdmin({ role: 'super_admin' })
@@ -250,12 +250,12 @@ describe('update', () => {
 	test('a new password is hashed and ends the member\'s sessions', async () => {
 		const admin = actor()
 		const member = insertMember()
-		const { token } = createSession(member.id, 'api')
+		const { token } = memberAuth.sessions.create(member.id, 'api')
 		const result = await updateManagedUser(admin, member.id, { name: member.name, email: member.email, password: 'N3wPassword!' })
 		expect(result.ok).toBe(true)
 		const row = getDb().select().from(users).where(eq(users.id, member.id)).get()!
 		expect(await bcrypt.compare('N3wPassword!', row.passwordHash)).toBe(true)
-		expect(getSessionUser(token, 'api')).toBeNull()
+		expect(memberAuth.sessions.find(token, 'api')).toBeNull()
 		expect(audits(member.id)[0]!.after).toMatchObject({ credentialChanged: true, sessionsEnded: 1 })
 	})
 
@@ -263,17 +263,17 @@ describe('update', () => {
 		const admin = actor()
 		for (const status of ['banned', 'suspended'] as const) {
 			const member = insertMember()
-			const web = createSession(member.id, 'web').token
-			const api = createSession(member.id, 'api').token
+			const web = memberAuth.sessions.create(member.id, 'web').token
+			const api = memberAuth.sessions.create(member.id, 'api').token
 			await updateManagedUser(admin, member.id, { name: member.name, email: member.email, status })
 			expect(getDb().select().from(sessions).where(eq(sessions.userId, member.id)).all()).toEqual([])
-			expect(getSessionUser(web, 'web')).toBeNull()
-			expect(getSessionUser(api, 'api')).toBeNull()
+			expect(memberAuth.sessions.find(web, 'web')).toBeNull()
+			expect(memberAuth.sessions.find(api, 'api')).toBeNull()
 		}
 		const member = insertMember()
-		const token = createSession(member.id, 'api').token
+		const token = memberAuth.sessions.create(member.id, 'api').token
 		await updateManagedUser(admin, member.id, { name: 'Renamed', email: member.email, status: 'pending' })
-		expect(getSessionUser(token, 'api')?.name).toBe('Renamed')
+		expect(memberAuth.sessions.find(token, 'api')?.name).toBe('Renamed')
 	})
 
 	test('unknown user 404; another member\'s email 409; the own email is fine', async () => {
@@ -306,7 +306,7 @@ describe('delete', () => {
 			.get()
 		db.insert(contestParticipants).values({ contestId: contest.id, userId: member.id, score: 3 }).run()
 		db.insert(planActivations).values({ userId: member.id, fromPlan: 'regular', toPlan: 'gold' }).run()
-		const token = createSession(member.id, 'api').token
+		const token = memberAuth.sessions.create(member.id, 'api').token
 		return { referrer, member, friend, token }
 	}
 
@@ -316,7 +316,7 @@ describe('delete', () => {
 		expect(deleteManagedUser(admin, member.id)).toEqual({ ok: true, value: { id: member.id } })
 		const db = getDb()
 		expect(db.select().from(users).where(eq(users.id, member.id)).get()).toBeUndefined()
-		expect(getSessionUser(token, 'api')).toBeNull()
+		expect(memberAuth.sessions.find(token, 'api')).toBeNull()
 		for (const table of [sessions, passwordResetTokens, lessonCompletions, feeOfferClaims, contestParticipants, planActivations]) {
 			expect(db.select().from(table).where(eq(table.userId, member.id)).all()).toEqual([])
 		}
@@ -341,11 +341,11 @@ describe('bulk update', () => {
 		const a = insertMember({ status: 'active' })
 		const b = insertMember({ status: 'active' })
 		const c = insertMember({ status: 'banned' })
-		const token = createSession(a.id, 'api').token
+		const token = memberAuth.sessions.create(a.id, 'api').token
 		const result = bulkUpdateUsers(admin, { userIds: [a.id, b.id, c.id], action: 'set-status', status: 'banned' })
 		expect(result).toEqual({ ok: true, value: { updated: 2 } })
 		expect(getDb().select({ status: users.status }).from(users).all().map((r) => r.status)).toEqual(['banned', 'banned', 'banned'])
-		expect(getSessionUser(token, 'api')).toBeNull()
+		expect(memberAuth.sessions.find(token, 'api')).toBeNull()
 		const rows = audits().filter((r) => r.action === 'user.bulk-update')
 		expect(rows.map((r) => Number(r.targetId)).sort()).toEqual([a.id, b.id].sort())
 		expect(rows[0]).toMatchObject({ before: { status: 'active' }, after: { status: 'banned' }, adminId: admin.id })
@@ -355,10 +355,10 @@ describe('bulk update', () => {
 		const admin = actor()
 		const a = insertMember({ plan: 'regular' })
 		const b = insertMember({ plan: 'gold' })
-		const token = createSession(a.id, 'api').token
+		const token = memberAuth.sessions.create(a.id, 'api').token
 		expect(bulkUpdateUsers(admin, { userIds: [a.id, b.id], action: 'set-plan', plan: 'gold' })).toEqual({ ok: true, value: { updated: 1 } })
 		expect(bulkUpdateUsers(admin, { userIds: [a.id], action: 'set-status', status: 'pending' })).toEqual({ ok: true, value: { updated: 1 } })
-		expect(getSessionUser(token, 'api')).not.toBeNull()
+		expect(memberAuth.sessions.find(token, 'api')).not.toBeNull()
 	})
 
 	test('delete removes each member and their data, with an audit row each', () => {
@@ -366,11 +366,11 @@ describe('bulk update', () => {
 		const a = insertMember()
 		const b = insertMember()
 		const keep = insertMember()
-		const token = createSession(a.id, 'web').token
+		const token = memberAuth.sessions.create(a.id, 'web').token
 		getDb().insert(lessonCompletions).values({ userId: b.id, lessonId: 'basics-1' }).run()
 		expect(bulkUpdateUsers(admin, { userIds: [a.id, b.id], action: 'delete' })).toEqual({ ok: true, value: { updated: 2 } })
 		expect(getDb().select({ id: users.id }).from(users).all()).toEqual([{ id: keep.id }])
-		expect(getSessionUser(token, 'web')).toBeNull()
+		expect(memberAuth.sessions.find(token, 'web')).toBeNull()
 		expect(getDb().select().from(lessonCompletions).all()).toEqual([])
 		expect(audits().filter((r) => r.action === 'user.bulk-delete')).toHaveLength(2)
 	})
@@ -401,8 +401,8 @@ describe('the user page figures', () => {
 		await updateManagedUser(admin, id, { name: 'Ada', email: 'ada@example.com', plan: 'platinum' })
 		bulkUpdateUsers(admin, { userIds: [id], action: 'set-plan', plan: 'titanium' })
 		await updateManagedUser(admin, id, { name: 'Ada L', email: 'ada@example.com' })
-		createSession(id, 'web')
-		createSession(id, 'api')
+		memberAuth.sessions.create(id, 'web')
+		memberAuth.sessions.create(id, 'api')
 		getDb().insert(lessonCompletions).values({ userId: id, lessonId: 'basics-1' }).run()
 
 		const stats = getManagedUserStats(id)

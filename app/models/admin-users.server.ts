@@ -30,7 +30,7 @@ import { hashPassword } from '#app/utils/password.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { listAuditForTarget, recordAudit, type AuditActor } from './audit.server.ts'
 import { planName } from './plan.server.ts'
-import { newReferralCode } from './user.server.ts'
+import { maySignIn, newReferralCode } from './user.server.ts'
 
 /**
  * User management for the admin portal (spec sections 2 to 8): the list
@@ -392,7 +392,7 @@ function auditView(user: SelectUser) {
 
 /** Statuses that may not sign in: setting one ends the member's sessions at once. */
 export function endsSessions(status: UserStatus) {
-	return status === 'banned' || status === 'suspended'
+	return !maySignIn(status)
 }
 
 /**

@@ -1,15 +1,9 @@
 import { count, eq } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { admins, type AdminRole } from '#db/schema.ts'
-import { ADMIN_INVALID_CREDENTIALS } from '#app/utils/admin-messages.ts'
+import { admins, type AdminRole, type SelectAdmin } from '#db/schema.ts'
 import { randomToken } from '#app/utils/crypto.server.ts'
-import { log } from '#app/utils/log.server.ts'
-import { hashPassword, spendDummyCompare, verifyPassword } from '#app/utils/password.server.ts'
-import { limited, resetRateLimit } from '#app/utils/rate-limit.server.ts'
-import { fail, ok, type Result } from '#app/utils/result.ts'
+import { hashPassword } from '#app/utils/password.server.ts'
 import { PASSWORD_MAX_BYTES } from '#app/utils/validation.ts'
-import type { SessionAdmin } from './admin-session.server.ts'
-import { noteFailedAdminSignIn } from './alerts.server.ts'
 
 /** The admin as the API returns it (spec section 3): never the hash. */
 export type PublicAdmin = {
@@ -20,7 +14,7 @@ export type PublicAdmin = {
 	lastLogin: string | null
 }
 
-export function toPublicAdmin(admin: SessionAdmin): PublicAdmin {
+export function toPublicAdmin(admin: Pick<SelectAdmin, keyof PublicAdmin>): PublicAdmin {
 	return {
 		id: admin.id,
 		email: admin.email,
@@ -30,7 +24,8 @@ export function toPublicAdmin(admin: SessionAdmin): PublicAdmin {
 	}
 }
 
-const adminColumns = {
+/** An admin's profile as the staff pages and /api/admin read it (the staff session loads these): never the hash. */
+export const adminProfileColumns = {
 	id: admins.id,
 	email: admins.email,
 	name: admins.name,
@@ -39,51 +34,24 @@ const adminColumns = {
 	previousLogin: admins.previousLogin,
 }
 
-export function getAdminById(id: number): SessionAdmin | null {
-	return getDb().select(adminColumns).from(admins).where(eq(admins.id, id)).get() ?? null
+export type AdminProfile = Pick<SelectAdmin, keyof typeof adminProfileColumns>
+
+export function getAdminById(id: number): AdminProfile | null {
+	return getDb().select(adminProfileColumns).from(admins).where(eq(admins.id, id)).get() ?? null
 }
 
 /**
- * Staff sign-in, shared by /admin/login and POST /api/admin/login: rate
- * limited per IP and per account, one bcrypt compare whether or not the
- * email is known, the same 401 for both. A success moves lastLogin to
- * previousLogin (the shell's "last login") and records now; a failure
- * counts towards the repeated-failures alert.
+ * Records a successful staff sign-in: lastLogin moves to previousLogin (the
+ * shell's "last login") and now becomes lastLogin.
  */
-export async function authenticateAdmin(
-	credentials: { email: string; password: string },
-	meta: { ip: string },
-	now = new Date(),
-): Promise<Result<SessionAdmin>> {
-	const blocked = limited('admin-login:ip', meta.ip) ?? limited('admin-login:account', credentials.email)
-	if (blocked) {
-		log('admin.login', { ip: meta.ip, result: 'rate_limited' }, 'warn')
-		return blocked
-	}
-	const db = getDb()
-	const admin = db
-		.select({ ...adminColumns, passwordHash: admins.passwordHash })
-		.from(admins)
-		.where(eq(admins.email, credentials.email))
-		.get()
-	// An unknown email still costs one bcrypt compare: no timing oracle.
-	const valid = admin
-		? await verifyPassword(credentials.password, admin.passwordHash)
-		: await spendDummyCompare(credentials.password)
-	if (!admin || !valid) {
-		log('admin.login', { ip: meta.ip, adminId: admin?.id, result: 'failure' }, 'warn')
-		noteFailedAdminSignIn(now)
-		return fail(401, ADMIN_INVALID_CREDENTIALS)
-	}
-	const updated = db
+export function recordAdminSignIn(admin: AdminProfile, now = new Date()): AdminProfile {
+	const updated = getDb()
 		.update(admins)
 		.set({ previousLogin: admin.lastLogin, lastLogin: now })
 		.where(eq(admins.id, admin.id))
-		.returning(adminColumns)
+		.returning(adminProfileColumns)
 		.get()
-	resetRateLimit('admin-login:account', credentials.email)
-	log('admin.login', { ip: meta.ip, adminId: admin.id, result: 'success' })
-	return ok(updated ?? { ...admin, previousLogin: admin.lastLogin, lastLogin: now })
+	return updated ?? { ...admin, previousLogin: admin.lastLogin, lastLogin: now }
 }
 
 export async function createAdmin(input: {

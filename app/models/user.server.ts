@@ -22,7 +22,10 @@ export type PublicUser = {
 	createdAt: string
 }
 
-export function toPublicUser(user: SelectUser): PublicUser {
+/** The columns toPublicUser reads (a session's member carries them, never the hash). */
+export type PublicUserSource = Pick<SelectUser, keyof PublicUser>
+
+export function toPublicUser(user: PublicUserSource): PublicUser {
 	return {
 		id: user.id,
 		name: user.name,
@@ -40,6 +43,14 @@ export function toPublicUser(user: SelectUser): PublicUser {
 		isVerified: user.isVerified,
 		createdAt: user.createdAt.toISOString(),
 	}
+}
+
+/**
+ * Whether a member in this status may sign in and keep sessions: banned and
+ * suspended members may not (setting either ends their sessions at once).
+ */
+export function maySignIn(status: SelectUser['status']) {
+	return status !== 'banned' && status !== 'suspended'
 }
 
 export function getUserByEmail(email: string) {

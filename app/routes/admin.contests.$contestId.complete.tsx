@@ -3,7 +3,7 @@ import { FormAlert } from '#app/components/forms.tsx'
 import { RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { completeContest } from '#app/models/admin-contests.server.ts'
-import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
 	COMPLETE_CONTEST_TITLE,
 	COMPLETE_CONTEST_WARNING,

@@ -3,7 +3,7 @@ import { ContestStatusBadge, RankTrophy } from '#app/components/admin-contest-ba
 import { RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { listParticipants, updateParticipantScore } from '#app/models/admin-contests.server.ts'
-import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { NO_PARTICIPANTS, SCORE_UPDATED } from '#app/utils/admin-contests-messages.ts'
 import { contestListUrl, requireContest } from '#app/utils/admin-contests-pages.server.ts'
 import { contestListSearch, parsePositiveInt, ScoreFormSchema } from '#app/utils/admin-contests-validation.ts'

@@ -5,10 +5,8 @@ import { getDb } from '#db/client.server.ts'
 import { auditLog, contestParticipants, contests } from '#db/schema.ts'
 import { insertContest, insertParticipant } from '#tests/contest-factories.ts'
 import { insertAdmin, insertMember } from '#tests/factories.ts'
-import { createAdminSession } from '#app/models/admin-session.server.ts'
-import { createSession } from '#app/models/session.server.ts'
-import { serializeAdminSessionToken } from '#app/utils/admin-auth.server.ts'
-import { serializeSessionToken } from '#app/utils/session.server.ts'
+import { memberAuth } from '#app/auth/member.server.ts'
+import { staffAuth } from '#app/auth/staff.server.ts'
 import * as completeRoute from './admin.contests.$contestId.complete.tsx'
 import * as deleteRoute from './admin.contests.$contestId.delete.tsx'
 import * as editRoute from './admin.contests.$contestId.edit.tsx'
@@ -22,13 +20,13 @@ import { action, ErrorBoundary, loader } from './admin.contests.tsx'
 
 async function adminCookie(role: 'admin' | 'super_admin' = 'admin') {
 	const admin = insertAdmin({ role })
-	const cookie = (await serializeAdminSessionToken(createAdminSession(admin.id, 'web').token)).split(';')[0]!
+	const cookie = (await staffAuth.cookie.serialize(staffAuth.sessions.create(admin.id, 'web').token)).split(';')[0]!
 	return { admin, cookie }
 }
 
 async function memberCookie() {
 	const member = insertMember()
-	return (await serializeSessionToken(createSession(member.id, 'web').token)).split(';')[0]!
+	return (await memberAuth.cookie.serialize(memberAuth.sessions.create(member.id, 'web').token)).split(';')[0]!
 }
 
 function get(cookie: string, path: string) {

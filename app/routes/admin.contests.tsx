@@ -5,7 +5,7 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { FormAlert } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { changeContestStatus, listContests } from '#app/models/admin-contests.server.ts'
-import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
 	CONTEST_NOTICES,
 	CONTEST_STATUS_FAILED,

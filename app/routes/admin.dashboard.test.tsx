@@ -4,11 +4,9 @@ import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { auditLog, revenueEntries } from '#db/schema.ts'
 import { insertAdmin, insertMember } from '#tests/factories.ts'
-import { createAdminSession } from '#app/models/admin-session.server.ts'
-import { createSession } from '#app/models/session.server.ts'
-import { serializeAdminSessionToken } from '#app/utils/admin-auth.server.ts'
+import { memberAuth } from '#app/auth/member.server.ts'
+import { staffAuth } from '#app/auth/staff.server.ts'
 import { utcMonth } from '#app/utils/admin-validation.ts'
-import { serializeSessionToken } from '#app/utils/session.server.ts'
 import { action, ErrorBoundary, loader } from './admin.dashboard.tsx'
 
 // The route module's loader, action and error view, called as React Router
@@ -16,7 +14,7 @@ import { action, ErrorBoundary, loader } from './admin.dashboard.tsx'
 
 async function adminCookie(role: 'admin' | 'super_admin' = 'admin') {
 	const admin = insertAdmin({ role })
-	const cookie = (await serializeAdminSessionToken(createAdminSession(admin.id, 'web').token)).split(';')[0]!
+	const cookie = (await staffAuth.cookie.serialize(staffAuth.sessions.create(admin.id, 'web').token)).split(';')[0]!
 	return { admin, cookie }
 }
 
@@ -69,7 +67,7 @@ describe('dashboard action (revenue form)', () => {
 		const anonymous = (await caught(action(args(post('', { broker: 'X', month: '2020-01', amount: '1' }))))) as Response
 		expect(anonymous.headers.get('Location')).toBe('/admin/login')
 		const member = insertMember()
-		const memberCookie = (await serializeSessionToken(createSession(member.id, 'web').token)).split(';')[0]!
+		const memberCookie = (await memberAuth.cookie.serialize(memberAuth.sessions.create(member.id, 'web').token)).split(';')[0]!
 		const denied = (await caught(action(args(post(memberCookie, { broker: 'X', month: '2020-01', amount: '1' }))))) as {
 			init: { status: number }
 		}

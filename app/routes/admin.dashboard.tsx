@@ -11,7 +11,7 @@ import { getDashboardStats, listRecentUsers, type Trend } from '#app/models/admi
 import { checkContestAlerts, DASHBOARD_ALERT_COUNT, listAlerts } from '#app/models/alerts.server.ts'
 import { planName } from '#app/models/plan.server.ts'
 import { listRecentRevenue, recordRevenue } from '#app/models/revenue.server.ts'
-import { requireAdmin, requireAdminCapability } from '#app/utils/admin-auth.server.ts'
+import { requireAdmin, requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
 	formatChange,
 	formatCount,

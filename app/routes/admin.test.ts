@@ -1,13 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { insertAdmin } from '#tests/factories.ts'
-import { createAdminSession } from '#app/models/admin-session.server.ts'
-import { serializeAdminSessionToken } from '#app/utils/admin-auth.server.ts'
+import { staffAuth } from '#app/auth/staff.server.ts'
 import { loader } from './admin.tsx'
 
 // The shell's loader: what the header and the footer box show.
 
 async function load(admin: ReturnType<typeof insertAdmin>) {
-	const cookie = (await serializeAdminSessionToken(createAdminSession(admin.id, 'web').token)).split(';')[0]!
+	const cookie = (await staffAuth.cookie.serialize(staffAuth.sessions.create(admin.id, 'web').token)).split(';')[0]!
 	const request = new Request('http://localhost:3000/admin/dashboard', { headers: { Cookie: cookie } })
 	return loader({ request, params: {}, context: {} } as never)
 }

@@ -4,7 +4,7 @@ import { AccessDeniedView, accessDeniedReason } from '#app/components/admin-erro
 import { AdminNav } from '#app/components/admin-nav.tsx'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { site } from '#app/content/site.ts'
-import { requireAdmin } from '#app/utils/admin-auth.server.ts'
+import { requireAdmin } from '#app/auth/staff.server.ts'
 import { formatDate } from '#app/utils/admin-format.ts'
 import { accessLabel, roleLabel } from '#app/utils/admin-roles.ts'
 import type { Route } from './+types/admin'

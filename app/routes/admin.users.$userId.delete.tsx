@@ -4,7 +4,7 @@ import { FormAlert } from '#app/components/forms.tsx'
 import { RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { deleteManagedUser, getManagedUser } from '#app/models/admin-users.server.ts'
-import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
 	DELETE_USER_DETAIL,
 	DELETE_USER_TITLE,

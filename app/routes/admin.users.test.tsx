@@ -4,10 +4,8 @@ import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { auditLog, users } from '#db/schema.ts'
 import { insertAdmin, insertMember } from '#tests/factories.ts'
-import { createAdminSession } from '#app/models/admin-session.server.ts'
-import { createSession, getSessionUser } from '#app/models/session.server.ts'
-import { serializeAdminSessionToken } from '#app/utils/admin-auth.server.ts'
-import { serializeSessionToken } from '#app/utils/session.server.ts'
+import { memberAuth } from '#app/auth/member.server.ts'
+import { staffAuth } from '#app/auth/staff.server.ts'
 import { action as deleteAction, loader as deleteLoader } from './admin.users.$userId.delete.tsx'
 import { action as editAction } from './admin.users.$userId.edit.tsx'
 import { action as createAction } from './admin.users.new.tsx'
@@ -20,7 +18,7 @@ import { loader as userLoader } from './admin.users_.$userId.tsx'
 
 async function adminCookie(role: 'admin' | 'super_admin' = 'admin') {
 	const admin = insertAdmin({ role })
-	const cookie = (await serializeAdminSessionToken(createAdminSession(admin.id, 'web').token)).split(';')[0]!
+	const cookie = (await staffAuth.cookie.serialize(staffAuth.sessions.create(admin.id, 'web').token)).split(';')[0]!
 	return { admin, cookie }
 }
 
@@ -85,7 +83,7 @@ describe('/admin/users loader', () => {
 		const anonymous = (await caught(loader(args(get('/admin/users?page=2', ''))))) as Response
 		expect(anonymous.headers.get('Location')).toBe('/admin/login?redirectTo=%2Fadmin%2Fusers%3Fpage%3D2')
 		const member = insertMember()
-		const memberCookie = (await serializeSessionToken(createSession(member.id, 'web').token)).split(';')[0]!
+		const memberCookie = (await memberAuth.cookie.serialize(memberAuth.sessions.create(member.id, 'web').token)).split(';')[0]!
 		const denied = (await caught(loader(args(get('/admin/users', memberCookie))))) as { init: { status: number } }
 		expect(denied.init.status).toBe(403)
 	})
@@ -96,13 +94,13 @@ describe('/admin/users action (bulk update)', () => {
 		const { admin, cookie } = await adminCookie('admin')
 		const a = insertMember()
 		const b = insertMember()
-		const token = createSession(a.id, 'web').token
+		const token = memberAuth.sessions.create(a.id, 'web').token
 		const response = (await caught(
 			action(args(post('/admin/users?status=active&page=2', cookie, [['userIds', String(a.id)], ['userIds', String(b.id)], ['bulkAction', 'set-status'], ['bulkValue', 'suspended']]))),
 		)) as Response
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toBe('/admin/users?status=active&page=2&notice=bulk-updated%3A2')
-		expect(getSessionUser(token, 'web')).toBeNull()
+		expect(memberAuth.sessions.find(token, 'web')).toBeNull()
 		expect(getDb().select().from(auditLog).all()).toHaveLength(2)
 		expect(getDb().select().from(auditLog).all()[0]).toMatchObject({ adminId: admin.id, action: 'user.bulk-update' })
 	})
@@ -177,7 +175,7 @@ describe('create, edit and delete actions', () => {
 	test('delete: super_admin only (role admin gets Access Denied); removes the member and ends their sessions', async () => {
 		const staff = await adminCookie('admin')
 		const member = insertMember()
-		const token = createSession(member.id, 'api').token
+		const token = memberAuth.sessions.create(member.id, 'api').token
 		const denied = (await caught(deleteLoader(args(get(`/admin/users/${member.id}/delete`, staff.cookie), { userId: String(member.id) })))) as { init: { status: number }; data: { accessDenied: boolean } }
 		expect(denied.init.status).toBe(403)
 		expect(denied.data.accessDenied).toBe(true)
@@ -189,7 +187,7 @@ describe('create, edit and delete actions', () => {
 		const done = (await caught(deleteAction(args(post(`/admin/users/${member.id}/delete?search=x`, su.cookie, []), { userId: String(member.id) })))) as Response
 		expect(done.headers.get('Location')).toBe('/admin/users?search=x&notice=deleted')
 		expect(getDb().select().from(users).all()).toEqual([])
-		expect(getSessionUser(token, 'api')).toBeNull()
+		expect(memberAuth.sessions.find(token, 'api')).toBeNull()
 		expect(getDb().select().from(auditLog).all()).toMatchObject([{ action: 'user.delete', targetId: String(member.id) }])
 		const again = (await deleteAction(args(post(`/admin/users/${member.id}/delete`, su.cookie, []), { userId: String(member.id) }))) as unknown as DataResult
 		expect(again.init?.status).toBe(404)

@@ -9,7 +9,7 @@ import { ErrorList, FormAlert, StatusButton, useHydrated } from '#app/components
 import { site } from '#app/content/site.ts'
 import { bulkUpdateUsers, countManagedUsers, getManagedUser, listManagedUsers } from '#app/models/admin-users.server.ts'
 import { planName } from '#app/models/plan.server.ts'
-import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatCount, formatDate, formatUsdCents } from '#app/utils/admin-format.ts'
 import { SUPER_ADMIN_REQUIRED } from '#app/utils/admin-messages.ts'
 import { can } from '#app/utils/admin-roles.ts'

@@ -1,54 +1,29 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
+import { staffAuth } from '#app/auth/staff.server.ts'
 import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { PasswordField } from '#app/components/password-field.tsx'
 import { site } from '#app/content/site.ts'
-import {
-	adminAuthenticator,
-	AdminSignInRefused,
-	adminRedirectTarget,
-	requireAnonymousAdmin,
-	startAdminSession,
-} from '#app/utils/admin-auth.server.ts'
-import { ADMIN_AUTH_FAILED_TITLE, ADMIN_LOGIN_FAILED } from '#app/utils/admin-messages.ts'
-import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
-import { checkHoneypot } from '#app/utils/honeypot.server.ts'
-import { log } from '#app/utils/log.server.ts'
-import { fail } from '#app/utils/result.ts'
+import { ADMIN_AUTH_FAILED_TITLE } from '#app/utils/admin-messages.ts'
 import { LoginFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/admin_.login'
 
 // The same email and password rules as the member sign-in (spec section 5).
 const constraint = getZodConstraint(LoginFormSchema)
 
-export async function loader({ request }: Route.LoaderArgs) {
-	await requireAnonymousAdmin(request)
-	const redirectTo = new URL(request.url).searchParams.get('redirectTo')
-	return { redirectTo: redirectTo ? adminRedirectTarget(redirectTo) : '' }
+export function loader({ request }: Route.LoaderArgs) {
+	return staffAuth.signInPage(request)
 }
 
 export function headers() {
 	return { 'Cache-Control': 'private, no-store' }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	// remix-auth's FormStrategy reads the body itself: read a clone here.
-	const formData = await readFormData(request.clone())
-	checkHoneypot(formData)
-	const submission = parseWithZod(formData, { schema: LoginFormSchema })
-	if (submission.status !== 'success') return replyInvalid(submission)
-	try {
-		const admin = await adminAuthenticator.authenticate('admin-form', request)
-		const cookie = await startAdminSession(request, admin.id)
-		throw redirect(adminRedirectTarget(submission.value.redirectTo), { headers: { 'Set-Cookie': cookie } })
-	} catch (error) {
-		if (error instanceof AdminSignInRefused) return replyWithFailure(submission, error.failure)
-		if (error instanceof Response) throw error
-		// Anything unexpected: the spec's generic message, the details in the log only.
-		log('admin.login_error', { error: String((error as Error)?.message ?? error) }, 'error')
-		return replyWithFailure(submission, fail(500, ADMIN_LOGIN_FAILED))
-	}
+// Anything unexpected answers the spec's generic 'Login failed. Please try
+// again.'; the details go to the log only (staffAuth's configuration).
+export function action({ request }: Route.ActionArgs) {
+	return staffAuth.signInWithForm(request)
 }
 
 export default function AdminLoginRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { exportFileName, exportUsersCsv } from '#app/models/admin-users.server.ts'
-import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { parseUserListQuery } from '#app/utils/admin-users-validation.ts'
 import { log } from '#app/utils/log.server.ts'
 import type { Route } from './+types/admin_.users.export[.csv]'

@@ -1,5 +1,5 @@
 import { completeContest } from '#app/models/admin-contests.server.ts'
-import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { requirePathId } from '#app/utils/admin-contests-api.server.ts'
 import { apiFailure, apiRoute, apiSuccess, readJsonObject } from '#app/utils/api.server.ts'
 

@@ -1,5 +1,5 @@
 import { getAdminLeaderboard } from '#app/models/admin-contests.server.ts'
-import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { parseQuery, requirePathId } from '#app/utils/admin-contests-api.server.ts'
 import { CONTEST_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
 import { LeaderboardQuerySchema } from '#app/utils/admin-contests-validation.ts'

@@ -1,5 +1,5 @@
 import { updateParticipantScore } from '#app/models/admin-contests.server.ts'
-import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { requirePathId } from '#app/utils/admin-contests-api.server.ts'
 import { PARTICIPANT_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
 import { ScoreApiSchema } from '#app/utils/admin-contests-validation.ts'

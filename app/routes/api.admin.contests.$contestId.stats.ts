@@ -1,5 +1,5 @@
 import { getContestStats } from '#app/models/admin-contests.server.ts'
-import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { requirePathId } from '#app/utils/admin-contests-api.server.ts'
 import { CONTEST_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
 import { apiError, apiRoute, apiSuccess } from '#app/utils/api.server.ts'

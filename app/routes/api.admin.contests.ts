@@ -1,5 +1,5 @@
 import { createContest, listContests } from '#app/models/admin-contests.server.ts'
-import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { parseQuery } from '#app/utils/admin-contests-api.server.ts'
 import { ContestApiSchema, ContestListQuerySchema } from '#app/utils/admin-contests-validation.ts'
 import { apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { checkContestAlerts, listAlerts } from '#app/models/alerts.server.ts'
-import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { apiError, apiRoute, apiSuccess, validationFailed } from '#app/utils/api.server.ts'
 
 // ?limit=1..50 (default 10); anything else is a 400, never a 500.

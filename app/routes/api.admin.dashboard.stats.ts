@@ -1,5 +1,5 @@
 import { getDashboardStats } from '#app/models/admin-stats.server.ts'
-import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/admin/dashboard/stats: the four figures, their change (percent,

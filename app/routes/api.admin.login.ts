@@ -1,22 +1,14 @@
-import { createAdminSession } from '#app/models/admin-session.server.ts'
-import { authenticateAdmin, toPublicAdmin } from '#app/models/admin.server.ts'
-import { apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
-import { requestMeta } from '#app/utils/request.server.ts'
-import { LoginApiSchema } from '#app/utils/validation.ts'
+import { staffAuth } from '#app/auth/staff.server.ts'
+import { toPublicAdmin } from '#app/models/admin.server.ts'
+import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // POST /api/admin/login (spec section 7): { token, admin } or 401
 // 'Invalid admin credentials' (unknown email and wrong password alike), 429.
 const route = apiRoute({
-	async POST({ request }) {
-		const body = await readJsonObject(request)
-		if (!body.ok) return body.response
-		const parsed = LoginApiSchema.safeParse(body.body)
-		if (!parsed.success) return validationFailed(parsed.error)
-		const result = await authenticateAdmin(parsed.data, requestMeta(request))
-		if (!result.ok) return apiFailure(result)
-		const { token } = createAdminSession(result.value.id, 'api')
-		return apiSuccess({ token, admin: toPublicAdmin(result.value) }, { message: 'Login successful' })
-	},
+	POST: ({ request }) =>
+		staffAuth.signInWithJson(request, (token, admin) =>
+			apiSuccess({ token, admin: toPublicAdmin(admin) }, { message: 'Login successful' }),
+		),
 })
 export const loader = route.loader
 export const action = route.action

@@ -1,5 +1,5 @@
 import { toPublicAdmin } from '#app/models/admin.server.ts'
-import { requireApiAdmin } from '#app/utils/admin-auth.server.ts'
+import { requireApiAdmin } from '#app/auth/staff.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/admin/me: data { id, email, name, role, lastLogin }.

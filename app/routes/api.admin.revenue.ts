@@ -1,5 +1,5 @@
 import { recordRevenue } from '#app/models/revenue.server.ts'
-import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { RevenueApiSchema } from '#app/utils/admin-validation.ts'
 import { apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
 

@@ -1,5 +1,5 @@
 import { createManagedUser, listManagedUsers } from '#app/models/admin-users.server.ts'
-import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { USER_CREATED } from '#app/utils/admin-users-messages.ts'
 import { parseUserListQuery, UserCreateApiSchema } from '#app/utils/admin-users-validation.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'

@@ -1,5 +1,5 @@
 import { deleteManagedUser, updateManagedUser } from '#app/models/admin-users.server.ts'
-import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { USER_DELETED, USER_NOT_FOUND, USER_UPDATED } from '#app/utils/admin-users-messages.ts'
 import { parseUserId, UserUpdateApiSchema } from '#app/utils/admin-users-validation.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'

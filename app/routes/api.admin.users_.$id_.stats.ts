@@ -1,5 +1,5 @@
 import { getManagedUserStats } from '#app/models/admin-users.server.ts'
-import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { USER_NOT_FOUND } from '#app/utils/admin-users-messages.ts'
 import { parseUserId } from '#app/utils/admin-users-validation.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess } from '#app/utils/api.server.ts'

@@ -1,5 +1,5 @@
 import { bulkUpdateUsers } from '#app/models/admin-users.server.ts'
-import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { SUPER_ADMIN_REQUIRED } from '#app/utils/admin-messages.ts'
 import { can } from '#app/utils/admin-roles.ts'
 import { bulkResultMessage } from '#app/utils/admin-users-messages.ts'

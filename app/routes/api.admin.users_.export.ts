@@ -1,5 +1,5 @@
 import { exportFileName, exportUsersCsv } from '#app/models/admin-users.server.ts'
-import { requireApiCapability } from '#app/utils/admin-auth.server.ts'
+import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { parseUserListQuery } from '#app/utils/admin-users-validation.ts'
 import { apiError, apiRoute } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'

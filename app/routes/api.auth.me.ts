@@ -1,5 +1,6 @@
+import { requireApiMember } from '#app/auth/member.server.ts'
 import { toPublicUser } from '#app/models/user.server.ts'
-import { apiRoute, apiSuccess, requireApiMember } from '#app/utils/api.server.ts'
+import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 const route = apiRoute({
 	GET({ request }) {

@@ -1,5 +1,5 @@
+import { memberAuth } from '#app/auth/member.server.ts'
 import { registerMember } from '#app/models/account.server.ts'
-import { createSession } from '#app/models/session.server.ts'
 import { toPublicUser } from '#app/models/user.server.ts'
 import { apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
@@ -13,7 +13,7 @@ const route = apiRoute({
 		if (!parsed.success) return validationFailed(parsed.error)
 		const result = await registerMember(parsed.data, requestMeta(request))
 		if (!result.ok) return apiFailure(result)
-		const { token } = createSession(result.value.id, 'api')
+		const { token } = memberAuth.sessions.create(result.value.id, 'api')
 		return apiSuccess(
 			{ token, user: toPublicUser(result.value) },
 			{ message: 'Account created', status: 201 },

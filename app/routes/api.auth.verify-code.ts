@@ -1,3 +1,4 @@
+import { requireApiMember } from '#app/auth/member.server.ts'
 import { unlockMember } from '#app/models/account.server.ts'
 import { toPublicUser } from '#app/models/user.server.ts'
 import {
@@ -5,7 +6,6 @@ import {
 	apiRoute,
 	apiSuccess,
 	readJsonObject,
-	requireApiMember,
 	validationFailed,
 } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'

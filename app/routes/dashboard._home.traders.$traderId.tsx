@@ -4,7 +4,7 @@ import { RouteDialog } from '#app/components/route-dialog.tsx'
 import { brokers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { getTrader } from '#app/models/traders.server.ts'
-import { requireUnlockedMember } from '#app/utils/auth.server.ts'
+import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import type { Route } from './+types/dashboard._home.traders.$traderId'
 
 const numberFormat = new Intl.NumberFormat('en-US')

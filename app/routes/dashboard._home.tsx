@@ -16,7 +16,7 @@ import { planName } from '#app/models/plan.server.ts'
 import { formatPoints } from '#app/models/referral.server.ts'
 import { parseTraderSort, sortTraders } from '#app/models/traders.server.ts'
 import { firstName } from '#app/models/user.server.ts'
-import { requireUnlockedMember } from '#app/utils/auth.server.ts'
+import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/dashboard._home'
 

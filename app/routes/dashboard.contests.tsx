@@ -9,7 +9,7 @@ import {
 	getRunningReferralContest,
 	secondsUntilEnd,
 } from '#app/models/contest.server.ts'
-import { requireUnlockedMember } from '#app/utils/auth.server.ts'
+import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/dashboard.contests'
 

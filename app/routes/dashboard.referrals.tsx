@@ -10,7 +10,7 @@ import {
 	milestoneProgress,
 	referralLink,
 } from '#app/models/referral.server.ts'
-import { requireUnlockedMember } from '#app/utils/auth.server.ts'
+import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/dashboard.referrals'
 

@@ -4,7 +4,7 @@ import { BrandLink } from '#app/components/brand-link.tsx'
 import { DashboardNav } from '#app/components/dashboard-nav.tsx'
 import { site } from '#app/content/site.ts'
 import { planName } from '#app/models/plan.server.ts'
-import { requireUnlockedMember } from '#app/utils/auth.server.ts'
+import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import type { Route } from './+types/dashboard'
 
 // Each dashboard loader runs its own guard too: loaders run in parallel, so

@@ -1,41 +1,22 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
+import { memberAuth } from '#app/auth/member.server.ts'
 import { AuthLayout } from '#app/components/auth-layout.tsx'
 import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
-import { authenticator, requireAnonymous, SignInRefused, startMemberSession } from '#app/utils/auth.server.ts'
-import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
-import { checkHoneypot } from '#app/utils/honeypot.server.ts'
-import { safeRedirect } from '#app/utils/misc.ts'
 import { LoginFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/login'
 
 
 // Derived once: the HTML constraints (required, maxLength...) of the form.
 const constraint = getZodConstraint(LoginFormSchema)
-export async function loader({ request }: Route.LoaderArgs) {
-	await requireAnonymous(request)
-	const redirectTo = new URL(request.url).searchParams.get('redirectTo')
-	return { redirectTo: redirectTo ? safeRedirect(redirectTo, '') : '' }
+export function loader({ request }: Route.LoaderArgs) {
+	return memberAuth.signInPage(request)
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	// remix-auth's FormStrategy reads the body itself: read a clone here.
-	const formData = await readFormData(request.clone())
-	checkHoneypot(formData)
-	const submission = parseWithZod(formData, { schema: LoginFormSchema })
-	if (submission.status !== 'success') return replyInvalid(submission)
-	try {
-		const user = await authenticator.authenticate('form', request)
-		const cookie = await startMemberSession(request, user.id)
-		throw redirect(safeRedirect(submission.value.redirectTo, '/dashboard'), {
-			headers: { 'Set-Cookie': cookie },
-		})
-	} catch (error) {
-		if (error instanceof SignInRefused) return replyWithFailure(submission, error.failure)
-		throw error
-	}
+export function action({ request }: Route.ActionArgs) {
+	return memberAuth.signInWithForm(request)
 }
 
 export default function LoginRoute({ loaderData, actionData }: Route.ComponentProps) {

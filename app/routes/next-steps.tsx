@@ -15,7 +15,7 @@ import {
 import { site } from '#app/content/site.ts'
 import { unlockMember } from '#app/models/account.server.ts'
 import { firstName } from '#app/models/user.server.ts'
-import { requireMember, startMemberSession } from '#app/utils/auth.server.ts'
+import { requireMember, startMemberSession } from '#app/auth/member.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { cx } from '#app/utils/misc.ts'

@@ -6,7 +6,7 @@ import { ErrorList, Field, HoneypotInputs, StatusButton } from '#app/components/
 import { capitalBrackets, signupSteps } from '#app/content/onboarding.ts'
 import { site } from '#app/content/site.ts'
 import { registerMember } from '#app/models/account.server.ts'
-import { getMember, startMemberSession } from '#app/utils/auth.server.ts'
+import { getMember, startMemberSession } from '#app/auth/member.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { cx } from '#app/utils/misc.ts'

@@ -3,7 +3,7 @@ import { BackToTop, ReadingProgress, TocDrawer, TocList } from '#app/components/
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { site } from '#app/content/site.ts'
 import { TERMS_LAST_UPDATED, TERMS_LAST_UPDATED_ISO, termsSections } from '#app/content/terms.ts'
-import { getMember } from '#app/utils/auth.server.ts'
+import { getMember } from '#app/auth/member.server.ts'
 import { documentOnly, documentOnlyHandle } from '#app/utils/document-only.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { pageMeta } from '#app/utils/seo.ts'

@@ -1,7 +1,7 @@
 /**
  * Admin roles and what each may do
  * (docs/decisions/008-roles-and-capabilities.md). No server code here:
- * the server enforces these through the guards in admin-auth.server.ts, and
+ * the server enforces these through the guards in app/auth/staff.server.ts, and
  * pages import `can` to hide what the signed-in role cannot do.
  *
  * Deny by default: a capability is allowed only when its role is listed.

@@ -1,8 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { makeRegistration } from '#tests/factories.ts'
-import { registerMember } from '#app/models/account.server.ts'
-import { createSession, deleteSessionByToken } from '#app/models/session.server.ts'
 import {
 	apiError,
 	apiFailure,
@@ -11,7 +9,6 @@ import {
 	apiSuccess,
 	MAX_API_BODY_BYTES,
 	readJsonObject,
-	requireApiMember,
 	validationFailed,
 } from './api.server.ts'
 import Database from 'better-sqlite3'
@@ -322,62 +319,5 @@ describe('apiRoute', () => {
 		const response = await route.loader({ request: new Request(URL_), params: {} })
 		expect(response.status).toBe(401)
 		expect(await response.json()).toEqual({ success: false, message: 'Not authenticated' })
-	})
-})
-
-describe('requireApiMember', () => {
-	async function member() {
-		const result = await registerMember(RegisterApiSchema.parse(makeRegistration()), { ip: '10.1.1.1' })
-		if (!result.ok) throw new Error(result.message)
-		return result.value
-	}
-
-	function withAuth(value?: string) {
-		return new Request('http://localhost:3000/api/auth/me', { headers: value === undefined ? {} : { Authorization: value } })
-	}
-
-	async function expect401(request: Request) {
-		let thrown: unknown
-		try {
-			requireApiMember(request)
-		} catch (error) {
-			thrown = error
-		}
-		expect(thrown).toBeInstanceOf(Response)
-		const response = thrown as Response
-		expect(response.status).toBe(401)
-		expect(response.headers.get('WWW-Authenticate')).toBe('Bearer')
-		expect(await response.json()).toEqual({ success: false, message: 'Not authenticated' })
-	}
-
-	test('a valid api token gives the member', async () => {
-		const user = await member()
-		const { token } = createSession(user.id, 'api')
-		const result = requireApiMember(withAuth(`Bearer ${token}`))
-		expect(result.token).toBe(token)
-		expect(result.user.id).toBe(user.id)
-	})
-
-	test('missing, malformed, web-kind and revoked tokens are a 401', async () => {
-		const user = await member()
-		const web = createSession(user.id, 'web').token
-		const api = createSession(user.id, 'api').token
-		await expect401(withAuth())
-		await expect401(withAuth(''))
-		await expect401(withAuth(api))
-		await expect401(withAuth(`bearer ${api}`))
-		await expect401(withAuth(`Bearer  ${api}`))
-		await expect401(withAuth(`Bearer ${api} x`))
-		await expect401(withAuth(`Basic ${api}`))
-		await expect401(withAuth(`Bearer ${web}`))
-		await expect401(withAuth(`Bearer ${'a'.repeat(43)}`))
-		deleteSessionByToken(api)
-		await expect401(withAuth(`Bearer ${api}`))
-	})
-
-	test('a cookie is ignored by the API', async () => {
-		const user = await member()
-		const web = createSession(user.id, 'web').token
-		await expect401(new Request('http://localhost:3000/api/auth/me', { headers: { Cookie: `session=${web}` } }))
 	})
 })

@@ -1,6 +1,5 @@
 import type { ZodError } from 'zod'
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE, isDatabaseBusy } from '#db/client.server.ts'
-import { getApiMember } from './auth.server.ts'
 import { log } from './log.server.ts'
 import type { Failure } from './result.ts'
 
@@ -92,15 +91,6 @@ export async function readJsonObject(
 		return { ok: false, response: apiError(400, 'Request body must be a JSON object') }
 	}
 	return { ok: true, body: body as Record<string, unknown> }
-}
-
-/** The member of a bearer token; a 401 answer when there is none. */
-export function requireApiMember(request: Request) {
-	const { token, user } = getApiMember(request)
-	if (!token || !user) {
-		throw apiError(401, 'Not authenticated', undefined, { 'WWW-Authenticate': 'Bearer' })
-	}
-	return { token, user }
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

@@ -1,15 +1,14 @@
 import fs from 'node:fs'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { makeRegistration } from '#tests/factories.ts'
+import { memberAuth } from '#app/auth/member.server.ts'
 import {
-	authenticateMember,
 	registerMember,
 	requestPasswordReset,
 	resetPassword,
 	unlockMember,
 } from '#app/models/account.server.ts'
 import { createResetToken } from '#app/models/password-reset.server.ts'
-import { createSession } from '#app/models/session.server.ts'
 import { addUnlockCode } from '#app/models/unlock-code.server.ts'
 import { getEnv } from './env.server.ts'
 import { log, setLogSilent } from './log.server.ts'
@@ -171,12 +170,16 @@ describe('account events never log a secret (E4)', () => {
 		if (!registered.ok) throw new Error(registered.message)
 		const user = registered.value
 
-		await authenticateMember({ email: user.email, password }, { ip: '203.0.113.9' })
-		await authenticateMember({ email: user.email, password: wrongPassword }, { ip: '203.0.113.9' })
-		await authenticateMember({ email: 'nobody@example.com', password: wrongPassword }, { ip: '203.0.113.9' })
+		await memberAuth.checkCredentials({ email: user.email, password }, { ip: '203.0.113.9' })
+		await memberAuth.checkCredentials({ email: user.email, password: wrongPassword }, { ip: '203.0.113.9' })
+		await memberAuth.checkCredentials({ email: 'nobody@example.com', password: wrongPassword }, { ip: '203.0.113.9' })
 		unlockMember(user.id, 'WRONG-CODE-1', { ip: '203.0.113.9' })
 		unlockMember(user.id, unlockCode.toLowerCase(), { ip: '203.0.113.9' })
-		const session = createSession(user.id, 'web').token
+		const session = memberAuth.sessions.create(user.id, 'web').token
+		const sessionCookie = (await memberAuth.cookie.serialize(session)).split(';')[0]!
+		await memberAuth.signOutWithForm(
+			new Request('http://localhost:3000/logout', { method: 'POST', headers: { Cookie: sessionCookie, 'x-client-ip': '203.0.113.9' } }),
+		)
 		await requestPasswordReset(user.email, { ip: '203.0.113.9' })
 		const resetToken = createResetToken(user.id)
 		await resetPassword({ token: resetToken, password: newPassword }, { ip: '203.0.113.9' })
@@ -193,6 +196,7 @@ describe('account events never log a secret (E4)', () => {
 				'auth.signup:success',
 				'auth.login:success',
 				'auth.login:failure',
+				'auth.logout:success',
 				'auth.unlock:failure',
 				'auth.unlock:success',
 				'auth.forgot_password:mail_queued',
@@ -200,7 +204,7 @@ describe('account events never log a secret (E4)', () => {
 			]),
 		)
 		expect(events.filter((e) => e === 'auth.login:failure')).toHaveLength(2)
-		for (const secret of [password, wrongPassword, newPassword, unlockCode, unlockCode.toLowerCase(), 'WRONG-CODE-1', session, resetToken]) {
+		for (const secret of [password, wrongPassword, newPassword, unlockCode, unlockCode.toLowerCase(), 'WRONG-CODE-1', session, sessionCookie.split('=')[1]!, resetToken]) {
 			expect(text).not.toContain(secret)
 		}
 		for (const record of records) for (const key of allKeys(record)) expect(key).not.toMatch(SECRET_KEY)

@@ -126,7 +126,7 @@ const RESPONSE_HEADERS: Partial<Record<ErrorStatus, ResponseConfig['headers']>> 
 	503: { 'Retry-After': { required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } } },
 }
 
-/** The 401 of every route that needs a token (api.server.ts requireApiMember, admin-auth.server.ts requireApiAdmin). */
+/** The 401 of every route that needs a token (requireApiMember in app/auth/member.server.ts, requireApiAdmin in app/auth/staff.server.ts). */
 const TOKEN_REFUSED: ResponseConfig = {
 	description: 'No token, or a token that is unknown, expired, signed out or of the other kind.',
 	// Not `required`: verify-code also answers 401 when the member was deleted after the token was read.

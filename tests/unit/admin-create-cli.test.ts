@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { admins, auditLog } from '#db/schema.ts'
-import { authenticateAdmin } from '#app/models/admin.server.ts'
+import { staffAuth } from '#app/auth/staff.server.ts'
 import { NewPasswordSchema } from '#app/utils/validation.ts'
 
 const SCRIPT = path.resolve('scripts/admin-create.mjs')
@@ -26,7 +26,7 @@ describe('npm run admin:create', () => {
 		const row = getDb().select().from(admins).get()!
 		expect(row).toMatchObject({ email: 'staff@example.com', name: 'Grace Staff', role: 'admin', lastLogin: null })
 		expect(row.passwordHash).toMatch(/^\$2[aby]\$10\$/)
-		const signIn = await authenticateAdmin({ email: 'staff@example.com', password: 'Str0ngPassw0rd' }, { ip: '10.1.1.1' })
+		const signIn = await staffAuth.checkCredentials({ email: 'staff@example.com', password: 'Str0ngPassw0rd' }, { ip: '10.1.1.1' })
 		expect(signIn.ok).toBe(true)
 		const audit = getDb().select().from(auditLog).get()!
 		expect(audit).toMatchObject({ adminId: null, adminEmail: 'cli', action: 'admin.create', targetType: 'admin', targetId: String(row.id) })
@@ -40,7 +40,7 @@ describe('npm run admin:create', () => {
 		expect(password).toBeTruthy()
 		expect(NewPasswordSchema.safeParse(password).success).toBe(true)
 		expect(getDb().select().from(admins).get()).toMatchObject({ role: 'super_admin', name: 'Super Admin' })
-		expect((await authenticateAdmin({ email: 'boss@example.com', password: password! }, { ip: '10.1.1.2' })).ok).toBe(true)
+		expect((await staffAuth.checkCredentials({ email: 'boss@example.com', password: password! }, { ip: '10.1.1.2' })).ok).toBe(true)
 	})
 
 	test('refuses a taken email, a bad role or email, unknown options and weak passwords, creating nothing', () => {

@@ -1,0 +1,96 @@
+import { redirect } from 'react-router'
+import { sessions, users } from '#db/schema.ts'
+import { maySignIn } from '#app/models/user.server.ts'
+import { ACCOUNT_NOT_ACTIVE, INVALID_CREDENTIALS } from '#app/utils/messages.ts'
+import { safeRedirect } from '#app/utils/misc.ts'
+import { createAuthKit } from './kit.server.ts'
+import type { AccountOf } from './session-store.server.ts'
+
+/** Members stay signed in for 30 days (absolute, ASVS L1). */
+export const MEMBER_SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
+/** lastSeenAt (the admin dashboard's Platform Activity) is written at most this often. */
+const LAST_SEEN_EVERY_MS = 5 * 60 * 1000
+
+/**
+ * What member pages and /api/auth read of the signed-in member: the public
+ * profile (toPublicUser), unlockedAt for the dashboard home, lastReferralAt
+ * for the referral leaderboard rank and lastSeenAt for its own upkeep. Never
+ * the password hash.
+ */
+const memberColumns = {
+	id: users.id,
+	email: users.email,
+	name: users.name,
+	phone: users.phone,
+	country: users.country,
+	telegram: users.telegram,
+	investmentAmount: users.investmentAmount,
+	plan: users.plan,
+	status: users.status,
+	referralCount: users.referralCount,
+	referralPoints: users.referralPoints,
+	referralCode: users.referralCode,
+	referredBy: users.referredBy,
+	lastReferralAt: users.lastReferralAt,
+	isVerified: users.isVerified,
+	unlockedAt: users.unlockedAt,
+	lastSeenAt: users.lastSeenAt,
+	createdAt: users.createdAt,
+}
+
+export type SessionMember = AccountOf<typeof memberColumns>
+
+/**
+ * Members: the `session` cookie (`__Host-session` over https), the
+ * `sessions` table, 30 days, bearer tokens for /api/auth/*.
+ */
+export const memberAuth = createAuthKit({
+	cookieName: 'session',
+	absoluteMs: MEMBER_SESSION_ABSOLUTE_MS,
+	accounts: { table: users, columns: memberColumns, email: users.email, passwordHash: users.passwordHash },
+	sessions: {
+		table: sessions,
+		id: sessions.id,
+		tokenHash: sessions.tokenHash,
+		accountId: sessions.userId,
+		kind: sessions.kind,
+		expiresAt: sessions.expiresAt,
+		createdAt: sessions.createdAt,
+	},
+	lastSeen: { column: users.lastSeenAt, everyMs: LAST_SEEN_EVERY_MS },
+	maySignIn: { test: (member) => maySignIn(member.status), message: ACCOUNT_NOT_ACTIVE },
+	log: { signIn: 'auth.login', signOut: 'auth.logout', idField: 'userId' },
+	signIn: {
+		rateLimits: { ip: 'login:ip', account: 'login:account' },
+		invalidMessage: INVALID_CREDENTIALS,
+	},
+	pages: {
+		home: '/dashboard',
+		signInUrl: (target) => `/login?${new URLSearchParams({ redirectTo: target })}`,
+		redirectTarget: safeRedirect,
+		afterSignOut: '/',
+	},
+	api: { notAuthenticated: 'Not authenticated' },
+})
+
+/** The signed-in member of a page request, or null. */
+export const getMember = memberAuth.getAccount
+
+/** Guard: a member session, else /login with redirectTo (clearing a stale cookie). */
+export const requireMember = memberAuth.requireAccount
+
+/** Guard for the dashboard: a member who has not unlocked goes to /next-steps. */
+export async function requireUnlockedMember(request: Request) {
+	const member = await requireMember(request)
+	if (!member.isVerified) throw redirect('/next-steps')
+	return member
+}
+
+/** A new member session id (sign-up, unlock); returns the Set-Cookie value. */
+export const startMemberSession = memberAuth.startWebSession
+
+/** Guard for /api/auth/*: the member of the bearer token, else 401. */
+export function requireApiMember(request: Request) {
+	const { token, account } = memberAuth.requireApiAccount(request)
+	return { token, user: account }
+}

@@ -1,0 +1,139 @@
+import { data } from 'react-router'
+import { adminSessions, admins } from '#db/schema.ts'
+import { adminProfileColumns, recordAdminSignIn } from '#app/models/admin.server.ts'
+import { noteFailedAdminSignIn } from '#app/models/alerts.server.ts'
+import {
+	ADMIN_INVALID_CREDENTIALS,
+	ADMIN_LOGIN_FAILED,
+	ADMIN_NOT_AUTHENTICATED,
+	ADMIN_PRIVILEGES_REQUIRED,
+	SUPER_ADMIN_REQUIRED,
+} from '#app/utils/admin-messages.ts'
+import { can, type Capability } from '#app/utils/admin-roles.ts'
+import { apiError } from '#app/utils/api.server.ts'
+import { log } from '#app/utils/log.server.ts'
+import { safeRedirect } from '#app/utils/misc.ts'
+import { createAuthKit } from './kit.server.ts'
+import { getMember, memberAuth } from './member.server.ts'
+import type { AccountOf } from './session-store.server.ts'
+
+/**
+ * Staff sessions (ASVS level 2, security checklist S8): 12 hours at most
+ * from sign-in, and 30 minutes without a request ends them sooner.
+ */
+export const STAFF_SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000
+export const STAFF_SESSION_IDLE_MS = 30 * 60 * 1000
+/** lastUsedAt is written at most this often, not on every request. */
+const LAST_USED_EVERY_MS = 60 * 1000
+
+const STAFF_HOME = '/admin/dashboard'
+
+export type SessionAdmin = AccountOf<typeof adminProfileColumns>
+
+/** Where to go after signing in: a same-site /admin path (not the sign-in page), else the dashboard. */
+function adminRedirectTarget(to: unknown, fallback: string) {
+	const target = safeRedirect(to, fallback)
+	return /^\/admin(\/|$|\?)/.test(target) && !target.startsWith('/admin/login') ? target : STAFF_HOME
+}
+
+/** The guards' 403, shown as 'Access Denied' with its reason; every refusal is logged. */
+function accessDenied(request: Request, reason: string, fields: Record<string, unknown> = {}) {
+	log('admin.access_denied', { path: new URL(request.url).pathname, reason, ...fields }, 'warn')
+	return data(
+		{ accessDenied: true as const, reason },
+		{ status: 403, headers: { 'Cache-Control': 'private, no-store' } },
+	)
+}
+
+/**
+ * Staff, apart from members (decisions.md 3): the `admin_session` cookie
+ * (`__Host-admin_session` over https), the `admin_sessions` table, 12 hours
+ * or 30 idle minutes, bearer tokens for /api/admin/*. Loaders run in
+ * parallel, so a parent layout's guard never protects a child: every admin
+ * loader, action and /api/admin route calls its own guard first.
+ */
+export const staffAuth = createAuthKit({
+	cookieName: 'admin_session',
+	absoluteMs: STAFF_SESSION_ABSOLUTE_MS,
+	idle: { column: adminSessions.lastUsedAt, ms: STAFF_SESSION_IDLE_MS, writeEveryMs: LAST_USED_EVERY_MS },
+	accounts: { table: admins, columns: adminProfileColumns, email: admins.email, passwordHash: admins.passwordHash },
+	sessions: {
+		table: adminSessions,
+		id: adminSessions.id,
+		tokenHash: adminSessions.tokenHash,
+		accountId: adminSessions.adminId,
+		kind: adminSessions.kind,
+		expiresAt: adminSessions.expiresAt,
+		createdAt: adminSessions.createdAt,
+	},
+	log: { signIn: 'admin.login', signOut: 'admin.logout', idField: 'adminId' },
+	signIn: {
+		rateLimits: { ip: 'admin-login:ip', account: 'admin-login:account' },
+		invalidMessage: ADMIN_INVALID_CREDENTIALS,
+		// Counted towards the repeated failed sign-ins alert.
+		onFailure: noteFailedAdminSignIn,
+		onSuccess: recordAdminSignIn,
+		unexpectedError: { event: 'admin.login_error', message: ADMIN_LOGIN_FAILED },
+	},
+	pages: {
+		home: STAFF_HOME,
+		// The panel's own entry pages need no redirectTo.
+		signInUrl: (target) =>
+			target === '/admin' || target === STAFF_HOME
+				? '/admin/login'
+				: `/admin/login?${new URLSearchParams({ redirectTo: target })}`,
+		redirectTarget: adminRedirectTarget,
+		afterSignOut: '/admin/login',
+		// A member session (but no admin one) is a 403, not the sign-in page.
+		refuse: async (request) =>
+			(await getMember(request)) ? accessDenied(request, ADMIN_PRIVILEGES_REQUIRED, { member: true }) : null,
+	},
+	api: {
+		notAuthenticated: ADMIN_NOT_AUTHENTICATED,
+		// A valid member token is a 403; anything else the 401.
+		refuse: (request, token) => {
+			if (!memberAuth.sessions.find(token, 'api')) return null
+			log('admin.access_denied', { path: new URL(request.url).pathname, member: true, via: 'api' }, 'warn')
+			return apiError(403, ADMIN_PRIVILEGES_REQUIRED)
+		},
+	},
+})
+
+/**
+ * Guard: an admin session, else
+ * - a member session (but no admin one): 403, shown as 'Access Denied' with
+ *   the reason and 'Back to Login';
+ * - nothing (or an ended session): /admin/login, clearing a stale cookie.
+ */
+export const requireAdmin = staffAuth.requireAccount
+
+/** Guard: an admin whose role has `capability` (403 'Access Denied' otherwise). */
+export async function requireAdminCapability(request: Request, capability: Capability) {
+	const admin = await requireAdmin(request)
+	if (!can(admin, capability)) {
+		throw accessDenied(request, SUPER_ADMIN_REQUIRED, { adminId: admin.id, capability })
+	}
+	return admin
+}
+
+// /api/admin/*: bearer tokens only (cookies are ignored, so no CSRF).
+
+/**
+ * The admin of an /api/admin bearer token. No token, or one that is unknown
+ * or ended: 401. A valid *member* token: 403 'Access denied. Admin
+ * privileges required.'
+ */
+export function requireApiAdmin(request: Request) {
+	const { token, account } = staffAuth.requireApiAccount(request)
+	return { token, admin: account }
+}
+
+/** An admin token whose role has `capability`; 403 otherwise. */
+export function requireApiCapability(request: Request, capability: Capability) {
+	const auth = requireApiAdmin(request)
+	if (!can(auth.admin, capability)) {
+		log('admin.access_denied', { path: new URL(request.url).pathname, adminId: auth.admin.id, capability, via: 'api' }, 'warn')
+		throw apiError(403, SUPER_ADMIN_REQUIRED)
+	}
+	return auth
+}
