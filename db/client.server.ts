@@ -148,6 +148,14 @@ export function getDb(): Db {
 	return state.db
 }
 
+/**
+ * Opens another database file (a backup copy) read-only, without the app's
+ * pragmas: for checking a copy before it is kept or restored.
+ */
+export function openDatabaseFile(file: string, options: { readonly: boolean } = { readonly: true }) {
+	return new Database(file, { readonly: options.readonly, fileMustExist: true })
+}
+
 export function migrationsFolder() {
 	return path.resolve(process.env.MIGRATIONS_DIR ?? 'migrations')
 }

@@ -17,9 +17,11 @@ import {
 	sqliteVersion,
 } from '#db/client.server.ts'
 import { seed } from '#db/seed.ts'
+import { startBackupSchedule } from './backup-schedule.ts'
 import { clientIpFrom } from './client-ip.ts'
 import { createNodeListener, type ClientInfo } from './node-listener.ts'
 import { createPageCache } from './page-cache.ts'
+import { removePidFile, writePidFile } from './pid-file.ts'
 import { plainPage } from './plain-page.ts'
 import { checkFieldNames, checkFormBody } from './request-shape.ts'
 
@@ -51,6 +53,8 @@ const pageCache = createPageCache(
 /** The cached answer for a request (GET/HEAD of /, /terms, no session), or null. */
 export const cachedPage = pageCache.answer
 
+let stopBackups: (() => void) | undefined
+
 /** Validates the configuration, migrates, seeds; returns what to print. */
 export async function startup() {
 	const config = initEnv()
@@ -67,6 +71,10 @@ export async function startup() {
 	// From here on requests are served: a lock held elsewhere is waited for
 	// briefly, then answered 503 (db/client.server.ts).
 	setBusyTimeout(REQUEST_BUSY_TIMEOUT_MS)
+	if (config.backupIntervalMs > 0) {
+		stopBackups = startBackupSchedule({ intervalMs: config.backupIntervalMs, keep: config.backupKeep, dir: config.backupDir })
+	}
+	writePidFile(config.dataDir)
 	log('startup', { sqlite: version, database: config.databasePath, expiredSessionsRemoved: expired })
 	return {
 		config,
@@ -78,6 +86,8 @@ export async function startup() {
 
 /** Closes the database (checkpointing the WAL) and the hashing workers. */
 export async function shutdown() {
+	stopBackups?.()
+	removePidFile(getEnv().dataDir)
 	closeDb()
 	await stopPasswordPool()
 }
@@ -187,3 +197,5 @@ export function createListener() {
 		protocol: getEnv().secureCookies ? 'https:' : 'http:',
 	})
 }
+
+export { runCli } from './cli.ts'

@@ -8,7 +8,7 @@ import { E2E_ADMIN, E2E_DATA_DIR } from './setup/e2e-config.ts'
 /**
  * Admin fixtures for the Playwright suites (API and browser). The run's
  * first super admin is E2E_ADMIN; more admins are made with the real CLI
- * (`scripts/admin-create.mjs`) against the test server's database.
+ * (`npm run admin:create`, `scripts/cli.mjs`) against the test server's database.
  */
 export { E2E_ADMIN }
 
@@ -34,7 +34,8 @@ export function createAdminAccount(
 	execFileSync(
 		process.execPath,
 		[
-			path.resolve('scripts/admin-create.mjs'),
+			path.resolve('scripts/cli.mjs'),
+			'admin:create',
 			'--email',
 			account.email,
 			'--role',
@@ -44,7 +45,7 @@ export function createAdminAccount(
 			'--password',
 			account.password,
 		],
-		{ env: { ...process.env, DATABASE_URL: options.database ?? E2E_DATABASE }, stdio: 'pipe' },
+		{ env: { ...process.env, DATABASE_URL: options.database ?? E2E_DATABASE, CLI_SKIP_BUILD_CHECK: 'true' }, stdio: 'pipe' },
 	)
 	return account
 }

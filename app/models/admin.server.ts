@@ -3,6 +3,8 @@ import { getDb } from '#db/client.server.ts'
 import { admins, type AdminRole, type SelectAdmin } from '#db/schema.ts'
 import { randomToken } from '#app/utils/crypto.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
+import { fail, ok, type Result } from '#app/utils/result.ts'
+import { recordAudit, type AuditActor } from './audit.server.ts'
 import { PASSWORD_MAX_BYTES } from '#app/utils/validation.ts'
 
 /** The admin as the API returns it (spec section 3): never the hash. */
@@ -93,4 +95,37 @@ export async function ensureFirstAdmin(env: { adminEmail?: string; adminPassword
 	const password = randomToken(15)
 	await createAdmin({ email, name: 'Super Admin', role: 'super_admin', password })
 	return { created: true as const, email, password }
+}
+
+/**
+ * A new staff account, checked against the taken emails and written with its
+ * audit row in one transaction (who made it: an admin, or the command line).
+ * The input is already validated (email normalised, password rules met).
+ */
+export async function createStaffAccount(
+	input: { email: string; name: string; role: AdminRole; password: string },
+	actor: AuditActor,
+): Promise<Result<{ id: number; email: string; role: AdminRole }>> {
+	const passwordHash = await hashPassword(input.password)
+	const db = getDb()
+	const created = db.transaction(
+		(tx) => {
+			if (tx.select({ id: admins.id }).from(admins).where(eq(admins.email, input.email)).get()) return null
+			const row = tx
+				.insert(admins)
+				.values({ email: input.email, name: input.name, role: input.role, passwordHash })
+				.returning({ id: admins.id, email: admins.email, role: admins.role })
+				.get()
+			recordAudit(tx, {
+				admin: actor,
+				action: 'admin.create',
+				targetType: 'admin',
+				targetId: row.id,
+				after: { email: row.email, name: input.name, role: row.role },
+			})
+			return row
+		},
+		{ behavior: 'immediate' },
+	)
+	return created ? ok(created) : fail(409, `An admin with the email ${input.email} already exists.`)
 }

@@ -50,6 +50,9 @@ describe('defaults on an empty environment', () => {
 		expect(env.rateLimitMultiplier).toBe(1)
 		expect(env.trustProxy).toBe(0)
 		expect(env.host).toBe('127.0.0.1')
+		expect(env.backupIntervalMs).toBe(86_400_000)
+		expect(env.backupKeep).toBe(7)
+		expect(env.backupDir).toBe(path.join(dataDir, 'backups'))
 		expect(env.sessionSecrets).toHaveLength(1)
 		expect(env.sessionSecrets[0]!.length).toBeGreaterThanOrEqual(32)
 	})
@@ -104,6 +107,8 @@ describe('settings', () => {
 		expect(initEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
 		expect(initEnv({ HOST: '::' }).host).toBe('::')
 		expect(initEnv({ HOST: 'localhost' }).host).toBe('localhost')
+		expect(initEnv({ BACKUP_INTERVAL: '12h' }).backupIntervalMs).toBe(12 * 3_600_000)
+		expect(initEnv({ BACKUP_INTERVAL: 'off', BACKUP_KEEP: '3' })).toMatchObject({ backupIntervalMs: 0, backupKeep: 3 })
 	})
 
 	test('the other variables are read', () => {
@@ -161,6 +166,9 @@ describe('invalid values throw a readable error', () => {
 		[{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
 		[{ TRUST_PROXY: '10' }, 'TRUST_PROXY'],
 		[{ HOST: 'example.com' }, 'HOST: HOST must be an IP address'],
+		[{ BACKUP_INTERVAL: 'daily' }, 'BACKUP_INTERVAL: BACKUP_INTERVAL must be like 1d'],
+		[{ BACKUP_INTERVAL: '30d' }, 'BACKUP_INTERVAL: BACKUP_INTERVAL must be between 1s and 24d'],
+		[{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP'],
 		[{ HOST: '0.0.0.0:3000' }, 'HOST'],
 	] as const)('%o', (source, expected) => {
 		const message = envError({ SESSION_SECRET: 's'.repeat(40), ...source })

@@ -4,6 +4,16 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
+const DURATION = /^(\d{1,9})(s|m|h|d)$/
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
+/** setInterval's longest delay (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+function durationMs(text: string) {
+	const [, amount, unit] = DURATION.exec(text)!
+	return Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS]
+}
+
 const optionalText = z
 	.string()
 	.trim()
@@ -50,6 +60,16 @@ const EnvSchema = z
 				.optional(),
 		),
 		RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+		// How often the server takes a backup into DATA_DIR/backups ("1d",
+		// "12h", "30m", "45s"; "off" for none), and how many it keeps.
+		BACKUP_INTERVAL: z
+			.string()
+			.trim()
+			.default('1d')
+			.refine((v) => v === 'off' || DURATION.test(v), 'BACKUP_INTERVAL must be like 1d, 12h, 30m, 45s, or off')
+			.transform((v) => (v === 'off' ? 0 : durationMs(v)))
+			.refine((ms) => ms === 0 || (ms >= 1_000 && ms <= MAX_TIMER_MS), 'BACKUP_INTERVAL must be between 1s and 24d'),
+		BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 		// How many reverse proxies stand in front and append X-Forwarded-For:
 		// false (none), true (one) or a number of hops.
 		TRUST_PROXY: z
@@ -89,6 +109,10 @@ export type AppConfig = {
 	rateLimitMultiplier: number
 	/** Proxy hops whose X-Forwarded-For entries are believed (0: none). */
 	trustProxy: number
+	/** Milliseconds between scheduled backups (0: none). */
+	backupIntervalMs: number
+	backupKeep: number
+	backupDir: string
 }
 
 let config: AppConfig | undefined
@@ -151,6 +175,9 @@ export function initEnv(source: NodeJS.ProcessEnv = process.env): AppConfig {
 		unlockCode: env.UNLOCK_CODE,
 		rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
 		trustProxy: env.TRUST_PROXY,
+		backupIntervalMs: env.BACKUP_INTERVAL,
+		backupKeep: env.BACKUP_KEEP,
+		backupDir: path.join(dataDir, 'backups'),
 	}
 	return config
 }

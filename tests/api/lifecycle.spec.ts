@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
@@ -59,37 +60,38 @@ test('graceful shutdown keeps every acknowledged write', async () => {
 })
 
 
-test('a backup taken while the app runs is consistent and restorable', async () => {
-	test.setTimeout(60_000)
+test('backups: scheduled while the app runs, verified, pruned; restore checks the file and brings the earlier state back', async () => {
+	test.setTimeout(90_000)
 	const dir = path.join(E2E_ROOT, 'backup')
-	const server = await startServer({ port: PORT + 1, dataDir: dir })
-	const payloads = Array.from({ length: 3 }, () => registration())
-	for (const p of payloads) {
-		const res = await fetch(`http://127.0.0.1:${PORT + 1}/api/auth/register`, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify(p),
-		})
-		expect(res.status).toBe(201)
-	}
+	const base = `http://127.0.0.1:${PORT + 1}`
+	const register = (p: Record<string, unknown>) =>
+		fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(p) })
+	const login = (p: { email: string; password: string }) =>
+		fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: p.email, password: p.password }) })
+	const server = await startServer({ port: PORT + 1, dataDir: dir, env: { BACKUP_INTERVAL: '3s', BACKUP_KEEP: '2', RATE_LIMIT_MULTIPLIER: '100' } })
+	const before = Array.from({ length: 3 }, () => registration())
+	for (const p of before) expect((await register(p)).status).toBe(201)
+	// The schedule: the first copy a few seconds after start, then every 3 s,
+	// never more than BACKUP_KEEP kept, each one checked.
+	const backups = path.join(dir, 'backups')
+	const list = () => (fs.existsSync(backups) ? fs.readdirSync(backups).filter((f) => /^app-\d{8}T\d{6}Z\.db$/.test(f)).sort() : [])
+	await expect.poll(() => list().length, { timeout: 20_000 }).toBe(2)
+	await expect.poll(() => fs.readFileSync(server.logFile, 'utf8').match(/"event":"backup.done"/g)?.length ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(3)
+	expect(list()).toHaveLength(2)
+	// A manual one through the command line, while the app runs.
 	const copy = path.join(E2E_ROOT, 'backup-copy.db')
 	fs.rmSync(copy, { force: true })
-	const { execFileSync } = await import('node:child_process')
-	const out = execFileSync(process.execPath, ['scripts/backup.mjs', copy], { env: { ...process.env, DATA_DIR: dir } }).toString()
-	expect(out).toContain('integrity_check ok')
+	const cli = (...args: string[]) =>
+		execFileSync(process.execPath, ['scripts/cli.mjs', ...args], { env: { ...process.env, DATA_DIR: dir, CLI_SKIP_BUILD_CHECK: 'true' } }).toString()
+	expect(cli('backup', copy)).toContain('integrity_check ok')
+	// Later data, then a restore with the server stopped (refused while it runs).
+	const after = registration()
+	expect((await register(after)).status).toBe(201)
+	expect(() => cli('restore', copy)).toThrow(/stop it first/)
 	expect(await server.stop()).toBe(0)
-
-	// Restore: a fresh data folder holding only the copy serves the members.
-	const restored = path.join(E2E_ROOT, 'restored')
-	fs.rmSync(restored, { recursive: true, force: true })
-	fs.mkdirSync(restored, { recursive: true })
-	fs.copyFileSync(copy, path.join(restored, 'app.db'))
-	const again = await startServer({ port: PORT + 1, dataDir: restored, keepData: true })
-	const login = await fetch(`http://127.0.0.1:${PORT + 1}/api/auth/login`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({ email: payloads[2]!.email, password: payloads[2]!.password }),
-	})
-	expect(login.status).toBe(200)
+	expect(cli('restore', copy)).toContain('Restored')
+	const again = await startServer({ port: PORT + 1, dataDir: dir, keepData: true, env: { BACKUP_INTERVAL: 'off' } })
+	for (const p of before) expect((await login(p)).status).toBe(200)
+	expect((await login(after)).status).toBe(401)
 	expect(await again.stop()).toBe(0)
 })

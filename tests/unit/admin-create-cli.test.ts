@@ -1,25 +1,25 @@
-import { spawnSync } from 'node:child_process'
-import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { admins, auditLog } from '#db/schema.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
 import { NewPasswordSchema } from '#app/utils/validation.ts'
+import { runCli } from '../../server/cli.ts'
 
-const SCRIPT = path.resolve('scripts/admin-create.mjs')
-
-/** Runs the CLI against this test's database (DATA_DIR set by the test setup). */
-function cli(...args: string[]) {
-	const result = spawnSync(process.execPath, [SCRIPT, ...args], {
-		env: { ...process.env, DATA_DIR: process.env.DATA_DIR, DATABASE_URL: '' },
-		encoding: 'utf8',
-	})
-	return { status: result.status, stdout: result.stdout, stderr: result.stderr }
+/**
+ * Runs the admin:create command against this test's database (DATA_DIR set
+ * by the test setup). The command line itself (scripts/cli.mjs over the
+ * build) is run in tests/api/operator-cli.spec.ts.
+ */
+async function cli(...args: string[]) {
+	let stdout = ''
+	let stderr = ''
+	const status = await runCli(['admin:create', ...args], { out: (t) => (stdout += t), err: (t) => (stderr += t) })
+	return { status, stdout, stderr }
 }
 
 describe('npm run admin:create', () => {
 	test('creates an admin with the given password, who can sign in; the audit log names the CLI', async () => {
-		const run = cli('--email', '  Staff@Example.COM ', '--role', 'admin', '--name', 'Grace Staff', '--password', 'Str0ngPassw0rd')
+		const run = await cli('--email', '  Staff@Example.COM ', '--role', 'admin', '--name', 'Grace Staff', '--password', 'Str0ngPassw0rd')
 		expect(run.stderr).toBe('')
 		expect(run.status).toBe(0)
 		expect(run.stdout).toMatch(/^Created admin staff@example\.com \(id \d+\) in .*app\.db\.\n$/)
@@ -34,7 +34,7 @@ describe('npm run admin:create', () => {
 	})
 
 	test('without --password prints a random one once, which works', async () => {
-		const run = cli('--email', 'boss@example.com', '--role', 'super_admin')
+		const run = await cli('--email', 'boss@example.com', '--role', 'super_admin')
 		expect(run.status).toBe(0)
 		const password = /Password \(shown once, keep it safe\): (\S+)/.exec(run.stdout)?.[1]
 		expect(password).toBeTruthy()
@@ -43,8 +43,8 @@ describe('npm run admin:create', () => {
 		expect((await staffAuth.checkCredentials({ email: 'boss@example.com', password: password! }, { ip: '10.1.1.2' })).ok).toBe(true)
 	})
 
-	test('refuses a taken email, a bad role or email, unknown options and weak passwords, creating nothing', () => {
-		expect(cli('--email', 'one@example.com', '--role', 'admin', '--password', 'Str0ngPassw0rd').status).toBe(0)
+	test('refuses a taken email, a bad role or email, unknown options and weak passwords, creating nothing', async () => {
+		expect((await cli('--email', 'one@example.com', '--role', 'admin', '--password', 'Str0ngPassw0rd')).status).toBe(0)
 		const cases: Array<[string[], RegExp]> = [
 			[['--email', 'ONE@example.com', '--role', 'admin'], /An admin with the email one@example\.com already exists/],
 			[['--email', 'two@example.com', '--role', 'owner'], /--role must be admin or super_admin/],
@@ -57,15 +57,15 @@ describe('npm run admin:create', () => {
 			[['--email', 'two@example.com', '--role', 'admin', '--password', `Aa1${'a'.repeat(70)}`], /Password is too long/],
 		]
 		for (const [args, message] of cases) {
-			const run = cli(...args)
+			const run = await cli(...args)
 			expect(run.status, args.join(' ')).toBe(1)
 			expect(run.stderr, args.join(' ')).toMatch(message)
 		}
 		expect(getDb().select().from(admins).all()).toHaveLength(1)
 	})
 
-	test('--help prints the usage', () => {
-		const run = cli('--help')
+	test('--help prints the usage', async () => {
+		const run = await cli('--help')
 		expect(run.status).toBe(0)
 		expect(run.stdout).toContain('npm run admin:create -- --email <email> --role <admin|super_admin>')
 	})

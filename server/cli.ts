@@ -1,0 +1,144 @@
+import crypto from 'node:crypto'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { createStaffAccount } from '#app/models/admin.server.ts'
+import { initEnv } from '#app/utils/env.server.ts'
+import { stopPasswordPool } from '#app/utils/password.server.ts'
+import { EmailSchema, NewPasswordSchema } from '#app/utils/validation.ts'
+import { backupDatabase, backupFileName, checkDatabaseFile, restoreDatabase } from '#db/backup.server.ts'
+import { closeDb, getDb, migrateDatabase } from '#db/client.server.ts'
+import { ADMIN_ROLES, type AdminRole } from '#db/schema.ts'
+import { runningServer } from './pid-file.ts'
+
+/**
+ * The operator's commands, run through `node scripts/cli.mjs <command>`
+ * (npm run admin:create / backup / restore). They live in the server build
+ * so they use the app's own rules and its one database seam
+ * (db/client.server.ts) instead of copies of them.
+ */
+export type CliIo = { out: (text: string) => void; err: (text: string) => void }
+
+const defaultIo: CliIo = {
+	out: (text) => process.stdout.write(text),
+	err: (text) => process.stderr.write(text),
+}
+
+const ADMIN_USAGE =
+	'Usage: npm run admin:create -- --email <email> --role <admin|super_admin> [--name "<name>"] [--password <password>]'
+const BACKUP_USAGE = 'Usage: npm run backup [-- <destination file>]'
+const RESTORE_USAGE = 'Usage: npm run restore -- <backup file>   (with the server stopped)'
+const CONTROL_CHARS = /\p{Cc}/u
+
+class CliError extends Error {}
+
+function options<T extends Record<string, { type: 'string' | 'boolean'; short?: string }>>(args: string[], spec: T, usage: string) {
+	try {
+		return parseArgs({ args, options: { ...spec, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true })
+	} catch (error) {
+		throw new CliError(`${(error as Error).message}\n${usage}`)
+	}
+}
+
+function randomPassword() {
+	for (;;) {
+		const candidate = crypto.randomBytes(18).toString('base64url')
+		if (NewPasswordSchema.safeParse(candidate).success) return candidate
+	}
+}
+
+async function adminCreate(args: string[], io: CliIo) {
+	const { values } = options(args, { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } }, ADMIN_USAGE)
+	if (values.help) {
+		io.out(`${ADMIN_USAGE}\n`)
+		return 0
+	}
+	const problems: string[] = []
+	const email = EmailSchema.safeParse(values.email ?? '')
+	if (!values.email?.trim()) problems.push('--email is required')
+	else if (!email.success) problems.push(`--email: ${email.error.issues[0]!.message}`)
+	const role = values.role ?? ''
+	if (!(ADMIN_ROLES as readonly string[]).includes(role)) problems.push('--role must be admin or super_admin')
+	const name = (values.name ?? (role === 'super_admin' ? 'Super Admin' : 'Admin')).trim()
+	if (!name) problems.push('--name must not be empty')
+	else if (name.length > 100) problems.push('--name must be at most 100 characters')
+	else if (CONTROL_CHARS.test(name)) problems.push('--name contains characters that are not allowed')
+	const generated = values.password === undefined
+	const password = generated ? randomPassword() : values.password!
+	const passwordCheck = NewPasswordSchema.safeParse(password)
+	if (!passwordCheck.success) problems.push(`--password: ${passwordCheck.error.issues[0]!.message}`)
+	if (problems.length || !email.success) throw new CliError(`${problems.join('\n')}\n${ADMIN_USAGE}`)
+
+	const config = initEnv()
+	migrateDatabase(getDb())
+	const created = await createStaffAccount(
+		{ email: email.data, name, role: role as AdminRole, password },
+		{ id: null, email: 'cli' },
+	)
+	if (!created.ok) throw new CliError(created.message)
+	io.out(`Created ${created.value.role} ${created.value.email} (id ${created.value.id}) in ${config.databasePath}.\n`)
+	if (generated) io.out(`Password (shown once, keep it safe): ${password}\n`)
+	return 0
+}
+
+async function backup(args: string[], io: CliIo) {
+	const { values, positionals } = options(args, {}, BACKUP_USAGE)
+	if (values.help) {
+		io.out(`${BACKUP_USAGE}\n`)
+		return 0
+	}
+	if (positionals.length > 1) throw new CliError(BACKUP_USAGE)
+	const config = initEnv()
+	const destination = path.resolve(positionals[0] ?? path.join(config.backupDir, backupFileName()))
+	const { file, bytes } = await backupDatabase(destination, getDb())
+	io.out(`Backup written to ${file} (${bytes} bytes, integrity_check ok).\n`)
+	return 0
+}
+
+async function restore(args: string[], io: CliIo) {
+	const { values, positionals } = options(args, {}, RESTORE_USAGE)
+	if (values.help) {
+		io.out(`${RESTORE_USAGE}\n`)
+		return 0
+	}
+	if (positionals.length !== 1) throw new CliError(RESTORE_USAGE)
+	const config = initEnv()
+	const pid = runningServer(config.dataDir)
+	if (pid !== null) throw new CliError(`The server is running on this data folder (pid ${pid}): stop it first, then restore.`)
+	const file = path.resolve(positionals[0]!)
+	const problem = checkDatabaseFile(file)
+	if (problem) throw new CliError(`${file} cannot be restored: ${problem}`)
+	const { restored, previous } = restoreDatabase(file, config.databasePath)
+	io.out(`Restored ${file} to ${restored}.\n`)
+	if (previous) io.out(`The database it replaced is kept as ${previous}.\n`)
+	io.out('Start the server: it applies any newer migrations to the restored copy.\n')
+	return 0
+}
+
+const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
+	'admin:create': adminCreate,
+	backup,
+	restore,
+}
+
+/** Runs one command; resolves with the exit code (messages already written). */
+export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
+	const [command, ...args] = argv
+	const run = command ? COMMANDS[command] : undefined
+	if (!run) {
+		io.err(`Unknown command ${JSON.stringify(command ?? '')}: one of ${Object.keys(COMMANDS).join(', ')}\n`)
+		return 1
+	}
+	try {
+		return await run(args, io)
+	} catch (error) {
+		if (error instanceof CliError) {
+			io.err(`${error.message}\n`)
+			return 1
+		}
+		io.err(`${command} failed: ${(error as Error)?.message ?? String(error)}\n`)
+		return 1
+	} finally {
+		closeDb()
+		await stopPasswordPool()
+	}
+}
