@@ -7,6 +7,13 @@ import {
 	text,
 	uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
+import { ADMIN_ROLES, ALERT_TYPES, CONTEST_STATUSES, CONTEST_TYPES, PLANS, SESSION_KINDS, USER_STATUSES } from '#app/domain/enums.ts'
+
+// The enum columns take their values from app/domain/enums.ts, the one
+// browser-safe home of those lists: import the lists and their types from
+// there. (SessionKind is still re-exported for the session modules, which
+// are being reworked elsewhere; do not add more re-exports.)
+export type { SessionKind } from '#app/domain/enums.ts'
 
 // Shared column helpers: every table has an integer id and millisecond
 // timestamps (camelCase keys over snake_case columns).
@@ -19,15 +26,6 @@ const updatedAt = () =>
 	integer('updated_at', { mode: 'timestamp_ms' })
 		.notNull()
 		.default(sql`(unixepoch('subsec') * 1000)`)
-
-export const PLANS = ['regular', 'gold', 'titanium', 'platinum'] as const
-export type Plan = (typeof PLANS)[number]
-export const USER_STATUSES = ['active', 'pending', 'suspended', 'banned'] as const
-export type UserStatus = (typeof USER_STATUSES)[number]
-export const ADMIN_ROLES = ['super_admin', 'admin'] as const
-export type AdminRole = (typeof ADMIN_ROLES)[number]
-export const SESSION_KINDS = ['web', 'api'] as const
-export type SessionKind = (typeof SESSION_KINDS)[number]
 
 /** Members (spec section 3: the member and the managed user are one row). */
 export const users = sqliteTable(
@@ -193,11 +191,6 @@ export const referralCredits = sqliteTable(
 	],
 )
 
-export const CONTEST_TYPES = ['referral', 'trading', 'deposit', 'activity'] as const
-export type ContestType = (typeof CONTEST_TYPES)[number]
-export const CONTEST_STATUSES = ['draft', 'active', 'paused', 'completed'] as const
-export type ContestStatus = (typeof CONTEST_STATUSES)[number]
-
 /**
  * Monthly contests. Dates are date-only (YYYY-MM-DD, UTC): a contest runs
  * from the start of its start date to the end of its end date.
@@ -328,9 +321,6 @@ export const feeOfferClaims = sqliteTable(
 		index('fee_offer_claims_offer_idx').on(t.offerId),
 	],
 )
-
-export const ALERT_TYPES = ['error', 'warning', 'info'] as const
-export type AlertType = (typeof ALERT_TYPES)[number]
 
 /**
  * Staff sessions, apart from members' (decisions.md 3): the admin cookie

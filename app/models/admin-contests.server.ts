@@ -4,9 +4,9 @@ import {
 	contestParticipants,
 	contests,
 	users,
-	type ContestStatus,
 	type SelectContest,
 } from '#db/schema.ts'
+import type { ContestStatus } from '#app/domain/enums.ts'
 import {
 	CONTEST_FULL_BELOW_COUNT,
 	CONTEST_NOT_FOUND,

@@ -9,10 +9,9 @@ import {
 	referralCredits,
 	sessions,
 	users,
-	type Plan,
 	type SelectUser,
-	type UserStatus,
 } from '#db/schema.ts'
+import type { Plan, UserStatus } from '#app/domain/enums.ts'
 import { BULK_UNKNOWN_USERS, USER_NOT_FOUND } from '#app/utils/admin-users-messages.ts'
 import {
 	DEFAULT_USER_LIST_QUERY,

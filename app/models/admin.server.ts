@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { admins, type AdminRole } from '#db/schema.ts'
+import { admins } from '#db/schema.ts'
+import type { AdminRole } from '#app/domain/enums.ts'
 import { ADMIN_INVALID_CREDENTIALS } from '#app/utils/admin-messages.ts'
 import { randomToken } from '#app/utils/crypto.server.ts'
 import { log } from '#app/utils/log.server.ts'

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, like, lte } from 'drizzle-orm'
 import { getDb, type Db } from '#db/client.server.ts'
-import { contests, systemAlerts, type AlertType } from '#db/schema.ts'
+import { contests, systemAlerts } from '#db/schema.ts'
+import type { AlertType } from '#app/domain/enums.ts'
 import { log } from '#app/utils/log.server.ts'
 import { onMailFailure } from '#app/utils/mail.server.ts'
 import { safeRedirect } from '#app/utils/misc.ts'

@@ -10,7 +10,7 @@ import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
 import { EDIT_USER_TITLE, USER_NOT_FOUND, USER_UPDATE_FAILED } from '#app/utils/admin-users-messages.ts'
 import { parseUserId, parseUserListQuery, UserUpdateFormSchema, usersListHref } from '#app/utils/admin-users-validation.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
-import { PLANS, type Plan } from '#db/schema.ts'
+import { PLANS, type Plan } from '#app/domain/enums.ts'
 import type { Route } from './+types/admin.users.$userId.edit'
 
 // /admin/users/:userId/edit: 'Edit User'. The password changes only when

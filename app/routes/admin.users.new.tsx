@@ -10,7 +10,7 @@ import { requireAdminCapability } from '#app/utils/admin-auth.server.ts'
 import { CREATE_USER_TITLE, USER_CREATE_FAILED } from '#app/utils/admin-users-messages.ts'
 import { parseUserListQuery, UserCreateFormSchema, usersListHref } from '#app/utils/admin-users-validation.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
-import { PLANS, type Plan } from '#db/schema.ts'
+import { PLANS, type Plan } from '#app/domain/enums.ts'
 import type { Route } from './+types/admin.users.new'
 
 // /admin/users/new: 'Create New User' (a dialog over the list with JS, a

@@ -41,7 +41,7 @@ import {
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { cx } from '#app/utils/misc.ts'
-import { PLANS, USER_STATUSES } from '#db/schema.ts'
+import { PLANS, USER_STATUSES } from '#app/domain/enums.ts'
 import type { Route } from './+types/admin.users'
 
 /**

@@ -10,7 +10,7 @@ import { formatCount, formatDate, formatDateTime, formatUsdCents } from '#app/ut
 import { can } from '#app/utils/admin-roles.ts'
 import { USER_NOT_FOUND, USERS_ERROR_TITLE, USERS_LOAD_FAILED } from '#app/utils/admin-users-messages.ts'
 import { parseUserId } from '#app/utils/admin-users-validation.ts'
-import { PLANS, type Plan } from '#db/schema.ts'
+import { PLANS, type Plan } from '#app/domain/enums.ts'
 import type { Route } from './+types/admin.users_.$userId'
 
 // /admin/users/:userId: the user's page (View in the list): profile,

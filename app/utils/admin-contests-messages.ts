@@ -1,4 +1,4 @@
-import type { ContestStatus, ContestType } from '#db/schema.ts'
+import type { ContestStatus, ContestType } from '#app/domain/enums.ts'
 
 /**
  * The contest management screens' words (spec sections 2, 4, 5 and 8),

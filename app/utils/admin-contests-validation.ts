@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ContestStatus, ContestType } from '#db/schema.ts'
+import { CONTEST_STATUSES, CONTEST_TYPES, type ContestStatus, type ContestType } from '#app/domain/enums.ts'
 
 /**
  * Contest management's rules without server code: the form and API schemas
@@ -11,11 +11,6 @@ import type { ContestStatus, ContestType } from '#db/schema.ts'
 // Single-line fields refuse every control character; multi-line ones keep
 // tabs and line breaks.
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
-
-// The schema's values, repeated here so that pages importing this file do
-// not pull drizzle into the browser bundle (a test checks they agree).
-export const CONTEST_TYPES = ['referral', 'trading', 'deposit', 'activity'] as const satisfies readonly ContestType[]
-export const CONTEST_STATUSES = ['draft', 'active', 'paused', 'completed'] as const satisfies readonly ContestStatus[]
 const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
 export const CONTEST_LIMITS = {

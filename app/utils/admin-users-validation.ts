@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Capability } from './admin-roles.ts'
-import { PLANS, USER_STATUSES, type Plan, type UserStatus } from '#db/schema.ts'
+import { PLANS, USER_STATUSES, type Plan, type UserStatus } from '#app/domain/enums.ts'
 import {
 	BULK_ACTION_REQUIRED,
 	BULK_DUPLICATE_IDS,
