@@ -7,6 +7,8 @@ import { getEnv } from '#app/utils/env.server.ts'
 import * as schema from './schema.ts'
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
+/** The handle a `db.transaction((tx) => ...)` callback receives. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 type State = { db: Db; sqlite: Database.Database; file: string }
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { passwordResetTokens, users, type SelectUser } from '#db/schema.ts'
+import { isUniqueViolation } from '#db/sql.server.ts'
 import { sha256 } from '#app/utils/crypto.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -10,7 +11,6 @@ import { consumeRateLimit, limited, resetRateLimit } from '#app/utils/rate-limit
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import {
 	ACCOUNT_NOT_ACTIVE,
-	EMAIL_TAKEN,
 	INVALID_CREDENTIALS,
 	INVALID_RESET_LINK,
 	INVALID_UNLOCK_CODE,
@@ -21,7 +21,7 @@ import { createResetToken, findUsableResetToken } from './password-reset.server.
 import { deleteUserSessions } from './session.server.ts'
 import { creditReferral } from './referral.server.ts'
 import { isValidUnlockCode } from './unlock-code.server.ts'
-import { getUserByEmail, getUserById, getUserByReferralCode, newReferralCode } from './user.server.ts'
+import { emailTaken, getUserByEmail, getUserById, getUserByReferralCode, newReferralCode } from './user.server.ts'
 
 /**
  * The member account rules, shared by the pages and /api/auth/*: sign-up,
@@ -29,10 +29,6 @@ import { getUserByEmail, getUserById, getUserByReferralCode, newReferralCode } f
  * rate limits and logs one structured event (never a secret).
  */
 export type RequestMeta = { ip: string }
-
-function isUniqueViolation(error: unknown) {
-	return (error as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE'
-}
 
 export async function registerMember(
 	input: RegistrationInput,
@@ -47,7 +43,7 @@ export async function registerMember(
 	const passwordHash = await hashPassword(input.password)
 	if (getUserByEmail(input.email)) {
 		log('auth.signup', { ip: meta.ip, result: 'email_taken' })
-		return fail(409, EMAIL_TAKEN, { fieldErrors: { email: [EMAIL_TAKEN] } })
+		return emailTaken()
 	}
 	const referrer = input.referralCode ? getUserByReferralCode(input.referralCode) : null
 	if (input.referralCode && !referrer) {
@@ -84,7 +80,7 @@ export async function registerMember(
 	} catch (error) {
 		// Two sign-ups with one email at the same moment: the index decides.
 		if (isUniqueViolation(error)) {
-			return fail(409, EMAIL_TAKEN, { fieldErrors: { email: [EMAIL_TAKEN] } })
+			return emailTaken()
 		}
 		throw error
 	}

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { getDb, type Db } from '#db/client.server.ts'
+import { getDb, type Db, type Tx } from '#db/client.server.ts'
 import {
 	contestParticipants,
 	contests,
 	users,
 	type SelectContest,
 } from '#db/schema.ts'
+import { likeContains } from '#db/sql.server.ts'
 import type { ContestStatus } from '#app/domain/enums.ts'
 import {
 	CONTEST_FULL_BELOW_COUNT,
@@ -39,7 +40,6 @@ import { contestWindow, rankingOrder } from './contest.server.ts'
  * pause, resume), contest.complete (the status change that freezes ranks),
  * contest.delete, contest.participant-score.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 const DAY_MS = 86_400_000
 
@@ -110,11 +110,6 @@ function findContest(db: Db | Tx, id: number) {
 	return db.select().from(contests).where(eq(contests.id, id)).get() ?? null
 }
 
-/** LIKE pattern for a search term: %, _ and \ match themselves. */
-function containsPattern(term: string) {
-	return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
 const SORT_COLUMNS = {
 	createdAt: contests.createdAt,
 	name: contests.name,
@@ -128,7 +123,7 @@ export function listContests(filters: ContestFilters): AdminContest[] {
 	if (filters.status) conditions.push(eq(contests.status, filters.status))
 	if (filters.type) conditions.push(eq(contests.type, filters.type))
 	if (filters.search) {
-		const pattern = containsPattern(filters.search)
+		const pattern = likeContains(filters.search)
 		conditions.push(
 			sql`(${contests.name} like ${pattern} escape '\\' or ${contests.description} like ${pattern} escape '\\')`,
 		)

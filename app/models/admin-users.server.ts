@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm'
-import { getDb, type Db } from '#db/client.server.ts'
+import { getDb, type Db, type Tx } from '#db/client.server.ts'
 import {
 	contestParticipants,
 	feeOfferClaims,
@@ -11,6 +11,7 @@ import {
 	users,
 	type SelectUser,
 } from '#db/schema.ts'
+import { isUniqueViolation, likeContains } from '#db/sql.server.ts'
 import type { Plan, UserStatus } from '#app/domain/enums.ts'
 import { BULK_UNKNOWN_USERS, USER_NOT_FOUND } from '#app/utils/admin-users-messages.ts'
 import {
@@ -24,12 +25,11 @@ import {
 } from '#app/utils/admin-users-validation.ts'
 import { CSV_BOM, csvRow } from '#app/utils/csv.ts'
 import { log } from '#app/utils/log.server.ts'
-import { EMAIL_TAKEN } from '#app/utils/messages.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { listAuditForTarget, recordAudit, type AuditActor } from './audit.server.ts'
 import { planName } from './plan.server.ts'
-import { newReferralCode } from './user.server.ts'
+import { emailTaken, newReferralCode } from './user.server.ts'
 
 /**
  * User management for the admin portal (spec sections 2 to 8): the list
@@ -38,7 +38,6 @@ import { newReferralCode } from './user.server.ts'
  * /api/admin/users* both call these. Every change writes its audit row in
  * the change's transaction; roles are checked by the routes' guards.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** The managed user (spec section 3) plus its investment: never the hash. */
 export type ManagedUser = {
@@ -114,11 +113,6 @@ export const TRIGRAM_MIN = 3
 /** An FTS5 phrase matching `term` as a substring ("ada" → "\"ada\""; quotes doubled). */
 export function ftsPhrase(term: string) {
 	return `"${term.replace(/"/g, '""')}"`
-}
-
-/** A LIKE pattern matching `term` anywhere, its own % _ and \ taken literally. */
-export function likeContains(term: string) {
-	return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 /**
@@ -324,14 +318,6 @@ export async function exportUsersCsvText(query: UserListQuery) {
 
 // ---------------------------------------------------------------------------
 // Create, edit, delete
-
-function isUniqueViolation(error: unknown) {
-	return (error as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE'
-}
-
-function emailTaken() {
-	return fail(409, EMAIL_TAKEN, { fieldErrors: { email: [EMAIL_TAKEN] } })
-}
 
 function emailOwner(tx: Db | Tx, email: string) {
 	return tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id ?? null

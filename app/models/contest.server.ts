@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
-import { getDb, type Db } from '#db/client.server.ts'
+import { getDb, type Db, type Tx } from '#db/client.server.ts'
 import { contestParticipants, contests, users, type SelectContest } from '#db/schema.ts'
 import {
 	LEADERBOARD_SIZE,
@@ -13,7 +13,6 @@ import { displayName } from './user.server.ts'
  * admin's contest management (issue 4) builds on the same tables and the
  * same ranking order.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 const DAY_MS = 86_400_000
 
