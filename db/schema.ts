@@ -72,7 +72,7 @@ export const users = sqliteTable(
 		// Platform Activity on the admin dashboard counts members seen lately.
 		index('users_last_seen_at_idx').on(t.lastSeenAt),
 		index('users_referral_rank_idx').on(desc(t.referralPoints), t.lastReferralAt, t.id),
-		// The admin users list (app/models/admin-users.server.ts): each filter
+		// The admin users list (app/models/admin-users-list.server.ts): each filter
 		// (status, plan, both) and each sort (joined, name, investment) walks an
 		// index, and the page count is answered from one. Search goes through
 		// the FTS5 trigram table users_fts (migration 0003, kept in sync by
