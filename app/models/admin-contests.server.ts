@@ -10,6 +10,7 @@ import { likeContains } from '#db/sql.server.ts'
 import type { ContestStatus } from '#app/domain/enums.ts'
 import {
 	CONTEST_FULL_BELOW_COUNT,
+	CONTEST_MESSAGES,
 	CONTEST_NOT_FOUND,
 	PARTICIPANT_NOT_FOUND,
 	SCORES_LOCKED,
@@ -17,7 +18,6 @@ import {
 	USE_COMPLETE_ACTION,
 } from '#app/utils/admin-contests-messages.ts'
 import {
-	CONTEST_MESSAGES,
 	findTransition,
 	type ContestAction,
 	type ContestFilters,
