@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db } from '#db/client.server.ts'
 import { users, type SelectUser } from '#db/schema.ts'
 import { likeContains } from '#db/sql.server.ts'
-import type { Plan, UserStatus } from '#app/domain/enums.ts'
 import { DEFAULT_USER_LIST_QUERY, paginate, type Pagination, type UserListQuery } from '#app/utils/admin-users-validation.ts'
 
 /**
@@ -12,23 +11,6 @@ import { DEFAULT_USER_LIST_QUERY, paginate, type Pagination, type UserListQuery 
  * export, the changes and the user page's figures build on it
  * (admin-users-export, -changes, -figures.server.ts).
  */
-
-/** The managed user (spec section 3) plus its investment: never the hash. */
-export type ManagedUser = {
-	id: number
-	name: string
-	email: string
-	phone: string
-	country: string
-	telegram: string
-	plan: Plan
-	status: UserStatus
-	totalDeposit: number
-	totalWithdraw: number
-	/** Investment = total deposit + total withdrawn. */
-	totalInvested: number
-	createdAt: string
-}
 
 /** Investment, as the index users_total_invested_idx has it. */
 const totalInvested = sql<number>`(${users.totalDeposit} + ${users.totalWithdraw})`
@@ -49,6 +31,16 @@ const managedColumns = {
 
 /** A row of `managedColumns`, as Drizzle types it (a whole user row fits too). */
 type ManagedRow = Pick<SelectUser, keyof typeof managedColumns>
+
+/**
+ * The managed user (spec section 3) as the pages and the API show it: the
+ * row's columns (never the hash), its investment, dates as ISO strings.
+ */
+export type ManagedUser = Omit<ManagedRow, 'createdAt'> & {
+	/** Investment = total deposit + total withdrawn. */
+	totalInvested: number
+	createdAt: string
+}
 
 export function toManagedUser(row: ManagedRow): ManagedUser {
 	return {
