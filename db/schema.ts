@@ -7,6 +7,11 @@ import {
 	text,
 	uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
+import { ADMIN_ROLES, ALERT_TYPES, CONTEST_STATUSES, CONTEST_TYPES, PLANS, SESSION_KINDS, USER_STATUSES } from '#app/domain/enums.ts'
+
+// The enum columns take their values from app/domain/enums.ts, the one
+// browser-safe home of those lists: import the lists and their types from
+// there, not from this file.
 
 // Shared column helpers: every table has an integer id and millisecond
 // timestamps (camelCase keys over snake_case columns).
@@ -19,15 +24,6 @@ const updatedAt = () =>
 	integer('updated_at', { mode: 'timestamp_ms' })
 		.notNull()
 		.default(sql`(unixepoch('subsec') * 1000)`)
-
-export const PLANS = ['regular', 'gold', 'titanium', 'platinum'] as const
-export type Plan = (typeof PLANS)[number]
-export const USER_STATUSES = ['active', 'pending', 'suspended', 'banned'] as const
-export type UserStatus = (typeof USER_STATUSES)[number]
-export const ADMIN_ROLES = ['super_admin', 'admin'] as const
-export type AdminRole = (typeof ADMIN_ROLES)[number]
-export const SESSION_KINDS = ['web', 'api'] as const
-export type SessionKind = (typeof SESSION_KINDS)[number]
 
 /** Members (spec section 3: the member and the managed user are one row). */
 export const users = sqliteTable(
@@ -74,7 +70,7 @@ export const users = sqliteTable(
 		// Platform Activity on the admin dashboard counts members seen lately.
 		index('users_last_seen_at_idx').on(t.lastSeenAt),
 		index('users_referral_rank_idx').on(desc(t.referralPoints), t.lastReferralAt, t.id),
-		// The admin users list (app/models/admin-users.server.ts): each filter
+		// The admin users list (app/models/admin-users-list.server.ts): each filter
 		// (status, plan, both) and each sort (joined, name, investment) walks an
 		// index, and the page count is answered from one. Search goes through
 		// the FTS5 trigram table users_fts (migration 0003, kept in sync by
@@ -192,11 +188,6 @@ export const referralCredits = sqliteTable(
 		index('referral_credits_referrer_idx').on(t.referrerId, t.createdAt),
 	],
 )
-
-export const CONTEST_TYPES = ['referral', 'trading', 'deposit', 'activity'] as const
-export type ContestType = (typeof CONTEST_TYPES)[number]
-export const CONTEST_STATUSES = ['draft', 'active', 'paused', 'completed'] as const
-export type ContestStatus = (typeof CONTEST_STATUSES)[number]
 
 /**
  * Monthly contests. Dates are date-only (YYYY-MM-DD, UTC): a contest runs
@@ -328,9 +319,6 @@ export const feeOfferClaims = sqliteTable(
 		index('fee_offer_claims_offer_idx').on(t.offerId),
 	],
 )
-
-export const ALERT_TYPES = ['error', 'warning', 'info'] as const
-export type AlertType = (typeof ALERT_TYPES)[number]
 
 /**
  * Staff sessions, apart from members' (docs/decisions/007-database-sessions.md): the admin cookie

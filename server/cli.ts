@@ -7,7 +7,7 @@ import { stopPasswordPool } from '#app/utils/password.server.ts'
 import { EmailSchema, NewPasswordSchema } from '#app/utils/validation.ts'
 import { backupDatabase, backupFileName, checkDatabaseFile, restoreDatabase } from '#db/backup.server.ts'
 import { closeDb, getDb, migrateDatabase } from '#db/client.server.ts'
-import { ADMIN_ROLES, type AdminRole } from '#db/schema.ts'
+import { ADMIN_ROLES, type AdminRole } from '#app/domain/enums.ts'
 import { runningServer } from './pid-file.ts'
 
 /**

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import Database from 'better-sqlite3'
+import type { AdminRole } from '#app/domain/enums.ts'
 import { E2E_ADMIN, E2E_DATA_DIR } from './setup/e2e-config.ts'
 
 /**
@@ -15,7 +16,7 @@ export { E2E_ADMIN }
 export const ADMIN_TEST_PASSWORD = 'Adm1n-Test-Passw0rd'
 export const E2E_DATABASE = path.join(E2E_DATA_DIR, 'app.db')
 
-export type AdminAccount = { email: string; password: string; name: string; role: 'admin' | 'super_admin' }
+export type AdminAccount = { email: string; password: string; name: string; role: AdminRole }
 
 export function uniqueAdminEmail(prefix = 'staff') {
 	return `${prefix}-${randomUUID().slice(0, 12)}@admin.example`

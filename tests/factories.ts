@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import bcrypt from 'bcryptjs'
 import { getDb as getDbForTests } from '#db/client.server.ts'
-import { admins as adminsTable, users as usersTable } from '#db/schema.ts'
+import { admins as adminsTable, auditLog, users as usersTable } from '#db/schema.ts'
 import type { RegistrationInput } from '#app/utils/validation.ts'
 
 export const GOOD_PASSWORD = 'Str0ngPassw0rd'
@@ -69,4 +69,16 @@ export function insertAdmin(
 		.returning()
 		.get()
 	return { ...row, password }
+}
+
+/** An admin as the rules take it for their audit rows: `{ id, email }`. */
+export function insertAuditActor(overrides: Parameters<typeof insertAdmin>[0] = {}) {
+	const admin = insertAdmin(overrides)
+	return { id: admin.id, email: admin.email }
+}
+
+/** The audit rows written so far; with `targetId`, those of that target only. */
+export function auditRows(targetId?: number) {
+	const rows = getDbForTests().select().from(auditLog).all()
+	return targetId === undefined ? rows : rows.filter((row) => row.targetId === String(targetId))
 }

@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, lt, or, sql, type GetColumnData } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { getDb, type Db } from '#db/client.server.ts'
-import type { SessionKind } from '#db/schema.ts'
+import type { SessionKind } from '#app/domain/enums.ts'
 import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
 
 /** The account columns a realm loads with each session: `id` and whatever its requests read. */

@@ -1,4 +1,4 @@
-import type { Plan, UserStatus } from '#db/schema.ts'
+import type { Plan, UserStatus } from '#app/domain/enums.ts'
 import { cx } from '#app/utils/misc.ts'
 
 const STATUS_STYLES: Record<UserStatus, string> = {

@@ -1,4 +1,4 @@
-import type { ContestStatus, ContestType } from '#db/schema.ts'
+import type { ContestStatus, ContestType } from '#app/domain/enums.ts'
 import { STATUS_LABELS, TYPE_LABELS } from '#app/utils/admin-contests-messages.ts'
 import { cx } from '#app/utils/misc.ts'
 

@@ -8,8 +8,9 @@ import {
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useNavigation } from 'react-router'
+import { CONTEST_TYPES } from '#app/domain/enums.ts'
 import { MAX_PARTICIPANTS_HINT, TYPE_LABELS } from '#app/utils/admin-contests-messages.ts'
-import { CONTEST_TYPES, ContestFormSchema } from '#app/utils/admin-contests-validation.ts'
+import { ContestFormSchema } from '#app/utils/admin-contests-validation.ts'
 import { cx } from '#app/utils/misc.ts'
 import { ErrorList, Field, FormAlert, StatusButton, type ListOfErrors } from './forms.tsx'
 

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, useNavigation } from 'react-router'
 import { PASSWORD_KEEP_LABEL } from '#app/utils/admin-users-messages.ts'
 import { UserCreateFormSchema, UserUpdateFormSchema } from '#app/utils/admin-users-validation.ts'
-import { PLANS, USER_STATUSES, type Plan, type UserStatus } from '#db/schema.ts'
+import { PLANS, USER_STATUSES, type Plan, type UserStatus } from '#app/domain/enums.ts'
 import { ErrorList, Field, FormAlert, StatusButton } from './forms.tsx'
 
 const createConstraint = getZodConstraint(UserCreateFormSchema)

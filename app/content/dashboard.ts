@@ -4,7 +4,7 @@
  * content, read by loaders and server modules, never written in components.
  * The spec's numbers and words are kept exactly.
  */
-import type { Plan } from '#db/schema.ts'
+import type { Plan } from '#app/domain/enums.ts'
 
 export type RiskLevel = 'Low' | 'Medium' | 'High'
 

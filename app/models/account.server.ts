@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { passwordResetTokens, sessions, users, type SelectUser } from '#db/schema.ts'
+import { isUniqueViolation } from '#db/sql.server.ts'
 import { sha256 } from '#app/utils/crypto.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -9,7 +10,6 @@ import { hashPassword } from '#app/utils/password.server.ts'
 import { consumeRateLimit, limited, resetRateLimit } from '#app/utils/rate-limit.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import {
-	EMAIL_TAKEN,
 	INVALID_RESET_LINK,
 	INVALID_UNLOCK_CODE,
 	UNKNOWN_REFERRAL_CODE,
@@ -18,7 +18,7 @@ import { TERMS_VERSION, type RegistrationInput } from '#app/utils/validation.ts'
 import { createResetToken, findUsableResetToken } from './password-reset.server.ts'
 import { creditReferral } from './referral.server.ts'
 import { isValidUnlockCode } from './unlock-code.server.ts'
-import { getUserByEmail, getUserById, getUserByReferralCode, newReferralCode } from './user.server.ts'
+import { emailTaken, getUserByEmail, getUserById, getUserByReferralCode, newReferralCode } from './user.server.ts'
 
 /**
  * The member account rules, shared by the pages and /api/auth/*: sign-up,
@@ -27,10 +27,6 @@ import { getUserByEmail, getUserById, getUserByReferralCode, newReferralCode } f
  * secret).
  */
 export type RequestMeta = { ip: string }
-
-function isUniqueViolation(error: unknown) {
-	return (error as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE'
-}
 
 export async function registerMember(
 	input: RegistrationInput,
@@ -45,7 +41,7 @@ export async function registerMember(
 	const passwordHash = await hashPassword(input.password)
 	if (getUserByEmail(input.email)) {
 		log('auth.signup', { ip: meta.ip, result: 'email_taken' })
-		return fail(409, EMAIL_TAKEN, { fieldErrors: { email: [EMAIL_TAKEN] } })
+		return emailTaken()
 	}
 	const referrer = input.referralCode ? getUserByReferralCode(input.referralCode) : null
 	if (input.referralCode && !referrer) {
@@ -82,7 +78,7 @@ export async function registerMember(
 	} catch (error) {
 		// Two sign-ups with one email at the same moment: the index decides.
 		if (isUniqueViolation(error)) {
-			return fail(409, EMAIL_TAKEN, { fieldErrors: { email: [EMAIL_TAKEN] } })
+			return emailTaken()
 		}
 		throw error
 	}

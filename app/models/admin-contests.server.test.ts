@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
-import { auditLog, contestParticipants, contests, systemAlerts, users, type ContestStatus } from '#db/schema.ts'
+import { contestParticipants, contests, systemAlerts, users } from '#db/schema.ts'
+import type { ContestStatus } from '#app/domain/enums.ts'
 import { contestInput, insertContest, insertParticipant } from '#tests/contest-factories.ts'
-import { insertAdmin } from '#tests/factories.ts'
+import { auditRows, insertAuditActor } from '#tests/factories.ts'
 import { CONTEST_TRANSITIONS, readContestFilters } from '#app/utils/admin-contests-validation.ts'
 import {
 	changeContestStatus,
@@ -21,21 +22,12 @@ import {
 import { checkContestAlerts, raiseAlert } from './alerts.server.ts'
 import { getContestStanding, getContestTop } from './contest.server.ts'
 
-function actor() {
-	const admin = insertAdmin()
-	return { id: admin.id, email: admin.email }
-}
-
-function audits() {
-	return getDb().select().from(auditLog).all()
-}
-
 const filters = (params = '') => readContestFilters(new URLSearchParams(params))
 const at = (iso: string) => new Date(iso)
 
 describe('createContest', () => {
 	test('a new contest starts as draft, with its audit row', () => {
-		const admin = actor()
+		const admin = insertAuditActor()
 		const result = createContest(admin, contestInput({ prizeThird: '$300', maxParticipants: 50 }), at('2026-11-20T10:00:00Z'))
 		expect(result.ok).toBe(true)
 		if (!result.ok) return
@@ -51,7 +43,7 @@ describe('createContest', () => {
 			createdAt: '2026-11-20T10:00:00.000Z',
 			completedAt: null,
 		})
-		expect(audits()).toMatchObject([
+		expect(auditRows()).toMatchObject([
 			{
 				adminId: admin.id,
 				adminEmail: admin.email,
@@ -65,50 +57,50 @@ describe('createContest', () => {
 	})
 
 	test('an end date before the start date is a field error on the end date; nothing stored', () => {
-		const result = createContest(actor(), contestInput({ startDate: '2026-12-10', endDate: '2026-12-09' }))
+		const result = createContest(insertAuditActor(), contestInput({ startDate: '2026-12-10', endDate: '2026-12-09' }))
 		expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { endDate: ['End date must be on or after the start date'] } })
 		expect(getDb().select().from(contests).all()).toEqual([])
-		expect(audits()).toEqual([])
+		expect(auditRows()).toEqual([])
 		// A one-day contest is fine.
-		expect(createContest(actor(), contestInput({ startDate: '2026-12-10', endDate: '2026-12-10' })).ok).toBe(true)
+		expect(createContest(insertAuditActor(), contestInput({ startDate: '2026-12-10', endDate: '2026-12-10' })).ok).toBe(true)
 	})
 })
 
 describe('updateContest', () => {
 	test('changes the fields in any status, keeps the status, audits before and after', () => {
-		const admin = actor()
+		const admin = insertAuditActor()
 		for (const status of ['draft', 'active', 'paused', 'completed'] as const) {
 			const contest = insertContest({ status, name: `Old ${status}` })
 			const result = updateContest(admin, contest.id, contestInput({ name: `New ${status}`, type: 'deposit', maxParticipants: 10 }))
 			expect(result.ok).toBe(true)
 			expect(getContest(contest.id)).toMatchObject({ name: `New ${status}`, type: 'deposit', status, maxParticipants: 10 })
 		}
-		const rows = audits()
+		const rows = auditRows()
 		expect(rows).toHaveLength(4)
 		expect(rows[0]).toMatchObject({ action: 'contest.update', before: { name: 'Old draft' }, after: { name: 'New draft' } })
 	})
 
 	test('unknown contest 404; end before start 400; max participants below the current count 400', () => {
-		expect(updateContest(actor(), 9999, contestInput())).toMatchObject({ ok: false, status: 404, message: 'Contest not found' })
+		expect(updateContest(insertAuditActor(), 9999, contestInput())).toMatchObject({ ok: false, status: 404, message: 'Contest not found' })
 		const contest = insertContest()
-		expect(updateContest(actor(), contest.id, contestInput({ startDate: '2026-12-02', endDate: '2026-12-01' }))).toMatchObject({
+		expect(updateContest(insertAuditActor(), contest.id, contestInput({ startDate: '2026-12-02', endDate: '2026-12-01' }))).toMatchObject({
 			status: 400,
 			fieldErrors: { endDate: ['End date must be on or after the start date'] },
 		})
 		insertParticipant(contest.id, 1)
 		insertParticipant(contest.id, 2)
-		expect(updateContest(actor(), contest.id, contestInput({ maxParticipants: 1 }))).toMatchObject({
+		expect(updateContest(insertAuditActor(), contest.id, contestInput({ maxParticipants: 1 }))).toMatchObject({
 			status: 400,
 			fieldErrors: { maxParticipants: ['Max participants cannot be below the 2 participants already in the contest'] },
 		})
-		expect(updateContest(actor(), contest.id, contestInput({ maxParticipants: 2 })).ok).toBe(true)
-		expect(audits()).toHaveLength(1)
+		expect(updateContest(insertAuditActor(), contest.id, contestInput({ maxParticipants: 2 })).ok).toBe(true)
+		expect(auditRows()).toHaveLength(1)
 	})
 
 	test('moving the end date resolves the alert about the old one', () => {
 		const contest = insertContest({ status: 'active', endDate: '2026-11-30' })
 		raiseAlert({ type: 'warning', title: 'Contest ending soon', message: 'm', dedupeKey: `contest-ending:${contest.id}:2026-11-30` })
-		updateContest(actor(), contest.id, contestInput({ startDate: '2026-11-01', endDate: '2026-12-15' }))
+		updateContest(insertAuditActor(), contest.id, contestInput({ startDate: '2026-11-01', endDate: '2026-12-15' }))
 		expect(getDb().select().from(systemAlerts).get()!.resolvedAt).not.toBeNull()
 	})
 })
@@ -121,18 +113,18 @@ describe('status transitions (spec section 4)', () => {
 		for (const to of all) {
 			const key = `${from}>${to}`
 			test(`${from} → ${to}: ${allowed.has(key) ? 'allowed' : 'refused (409)'}`, () => {
-				const admin = actor()
+				const admin = insertAuditActor()
 				const contest = insertContest({ status: from })
 				const result = changeContestStatus(admin, contest.id, to)
 				if (allowed.has(key)) {
 					expect(result).toMatchObject({ ok: true, value: { contest: { status: to } } })
-					expect(audits()).toMatchObject([
+					expect(auditRows()).toMatchObject([
 						{ action: 'contest.status', targetId: String(contest.id), before: { status: from }, after: { status: to } },
 					])
 				} else {
 					expect(result).toMatchObject({ ok: false, status: 409 })
 					expect(getContest(contest.id)!.status).toBe(from)
-					expect(audits()).toEqual([])
+					expect(auditRows()).toEqual([])
 				}
 			})
 		}
@@ -146,14 +138,14 @@ describe('status transitions (spec section 4)', () => {
 			['active', 'resume'],
 		] as const
 		for (const [to, action] of steps) {
-			expect(changeContestStatus(actor(), contest.id, to)).toMatchObject({ ok: true, value: { action } })
+			expect(changeContestStatus(insertAuditActor(), contest.id, to)).toMatchObject({ ok: true, value: { action } })
 		}
-		expect(changeContestStatus(actor(), contest.id, 'completed')).toMatchObject({
+		expect(changeContestStatus(insertAuditActor(), contest.id, 'completed')).toMatchObject({
 			ok: false,
 			status: 409,
 			message: 'A contest is completed through the complete action, which freezes its ranks.',
 		})
-		expect(changeContestStatus(actor(), 424242, 'active')).toMatchObject({ ok: false, status: 404 })
+		expect(changeContestStatus(insertAuditActor(), 424242, 'active')).toMatchObject({ ok: false, status: 404 })
 		expect(CONTEST_TRANSITIONS.map((t) => `${t.label}:${t.from}>${t.to}`)).toEqual([
 			'Start:draft>active',
 			'Pause:active>paused',
@@ -167,11 +159,11 @@ describe('completeContest', () => {
 	test('only from active: draft, paused and completed are refused (409), unknown 404', () => {
 		for (const status of ['draft', 'paused', 'completed'] as const) {
 			const contest = insertContest({ status })
-			expect(completeContest(actor(), contest.id)).toMatchObject({ ok: false, status: 409 })
+			expect(completeContest(insertAuditActor(), contest.id)).toMatchObject({ ok: false, status: 409 })
 			expect(getContest(contest.id)!.status).toBe(status)
 		}
-		expect(completeContest(actor(), 31337)).toMatchObject({ ok: false, status: 404 })
-		expect(audits()).toEqual([])
+		expect(completeContest(insertAuditActor(), 31337)).toMatchObject({ ok: false, status: 404 })
+		expect(auditRows()).toEqual([])
 	})
 
 	test('freezes ranks in ranking order: score, then who reached it first, then who joined first', () => {
@@ -183,7 +175,7 @@ describe('completeContest', () => {
 		const tieSameTimeFirst = insertParticipant(contest.id, 2, same)
 		const tieSameTimeSecond = insertParticipant(contest.id, 2, same)
 		const zero = insertParticipant(contest.id, 0, at('2026-11-01T10:00:00Z'))
-		const admin = actor()
+		const admin = insertAuditActor()
 		const result = completeContest(admin, contest.id, at('2026-12-01T09:00:00Z'))
 		expect(result).toMatchObject({ ok: true, value: { status: 'completed', completedAt: '2026-12-01T09:00:00.000Z', participantCount: 6 } })
 		const ranks = Object.fromEntries(
@@ -194,14 +186,14 @@ describe('completeContest', () => {
 				.map((r) => [r.userId, r.rank]),
 		)
 		expect([tieEarlier, tieLater, c, tieSameTimeFirst, tieSameTimeSecond, zero].map((p) => ranks[p.user.id])).toEqual([1, 2, 3, 4, 5, 6])
-		expect(audits()).toMatchObject([
+		expect(auditRows()).toMatchObject([
 			{
 				action: 'contest.complete',
 				before: { status: 'active' },
 				after: { status: 'completed', participants: 6 },
 			},
 		])
-		expect((audits()[0]!.after as { top: unknown[] }).top.slice(0, 2)).toEqual([
+		expect((auditRows()[0]!.after as { top: unknown[] }).top.slice(0, 2)).toEqual([
 			{ rank: 1, userId: tieEarlier.user.id, score: 9 },
 			{ rank: 2, userId: tieLater.user.id, score: 9 },
 		])
@@ -211,7 +203,7 @@ describe('completeContest', () => {
 		const contest = insertContest({ status: 'active', type: 'referral' })
 		const first = insertParticipant(contest.id, 3, at('2026-11-02T00:00:00Z'))
 		const second = insertParticipant(contest.id, 1, at('2026-11-02T00:00:00Z'))
-		completeContest(actor(), contest.id)
+		completeContest(insertAuditActor(), contest.id)
 		// A change made behind the rules' back does not move a frozen rank.
 		getDb().update(contestParticipants).set({ score: 10 }).where(eq(contestParticipants.userId, second.user.id)).run()
 		expect(getContestStanding(contest.id, second.user.id)).toEqual({ rank: 2, score: 10 })
@@ -229,7 +221,7 @@ describe('completeContest', () => {
 		const contest = insertContest({ status: 'active', startDate: '2026-11-01', endDate: '2026-11-30' })
 		checkContestAlerts(at('2026-11-29T00:00:00Z'))
 		expect(getDb().select().from(systemAlerts).all()).toMatchObject([{ resolvedAt: null }])
-		completeContest(actor(), contest.id, at('2026-11-29T12:00:00Z'))
+		completeContest(insertAuditActor(), contest.id, at('2026-11-29T12:00:00Z'))
 		expect(getDb().select().from(systemAlerts).get()!.resolvedAt).toEqual(at('2026-11-29T12:00:00Z'))
 	})
 })
@@ -239,36 +231,36 @@ describe('updateParticipantScore', () => {
 		const contest = insertContest({ status: 'active' })
 		const leader = insertParticipant(contest.id, 5, at('2026-11-02T00:00:00Z'))
 		const chaser = insertParticipant(contest.id, 3, at('2026-11-01T00:00:00Z'))
-		const admin = actor()
+		const admin = insertAuditActor()
 		const result = updateParticipantScore(admin, contest.id, chaser.user.id, 5, at('2026-11-10T00:00:00Z'))
 		// Tied at 5, the leader reached it first.
 		expect(result).toMatchObject({ ok: true, value: { userId: chaser.user.id, score: 5, rank: 2 } })
 		expect(updateParticipantScore(admin, contest.id, chaser.user.id, 6)).toMatchObject({ ok: true, value: { rank: 1 } })
 		expect(listParticipants(contest.id)!.participants.map((p) => p.userId)).toEqual([chaser.user.id, leader.user.id])
-		expect(audits()).toMatchObject([
+		expect(auditRows()).toMatchObject([
 			{ action: 'contest.participant-score', targetId: String(contest.id), before: { userId: chaser.user.id, score: 3 }, after: { score: 5 } },
 			{ action: 'contest.participant-score', before: { score: 5 }, after: { score: 6 } },
 		])
 		// The same score again changes nothing and writes no row.
 		expect(updateParticipantScore(admin, contest.id, chaser.user.id, 6).ok).toBe(true)
-		expect(audits()).toHaveLength(2)
+		expect(auditRows()).toHaveLength(2)
 	})
 
 	test('0 is fine; negative or fractional refused (400); unknown contest or participant 404', () => {
 		const contest = insertContest({ status: 'paused' })
 		const p = insertParticipant(contest.id, 4)
-		expect(updateParticipantScore(actor(), contest.id, p.user.id, 0)).toMatchObject({ ok: true, value: { score: 0 } })
-		expect(updateParticipantScore(actor(), contest.id, p.user.id, -1)).toMatchObject({ ok: false, status: 400 })
-		expect(updateParticipantScore(actor(), contest.id, p.user.id, 1.5)).toMatchObject({ ok: false, status: 400 })
-		expect(updateParticipantScore(actor(), 777, p.user.id, 1)).toMatchObject({ ok: false, status: 404, message: 'Contest not found' })
-		expect(updateParticipantScore(actor(), contest.id, 888_888, 1)).toMatchObject({ ok: false, status: 404, message: 'Participant not found' })
+		expect(updateParticipantScore(insertAuditActor(), contest.id, p.user.id, 0)).toMatchObject({ ok: true, value: { score: 0 } })
+		expect(updateParticipantScore(insertAuditActor(), contest.id, p.user.id, -1)).toMatchObject({ ok: false, status: 400 })
+		expect(updateParticipantScore(insertAuditActor(), contest.id, p.user.id, 1.5)).toMatchObject({ ok: false, status: 400 })
+		expect(updateParticipantScore(insertAuditActor(), 777, p.user.id, 1)).toMatchObject({ ok: false, status: 404, message: 'Contest not found' })
+		expect(updateParticipantScore(insertAuditActor(), contest.id, 888_888, 1)).toMatchObject({ ok: false, status: 404, message: 'Participant not found' })
 	})
 
 	test('refused (409) once the contest is completed; the score stays', () => {
 		const contest = insertContest({ status: 'active' })
 		const p = insertParticipant(contest.id, 4)
-		completeContest(actor(), contest.id)
-		expect(updateParticipantScore(actor(), contest.id, p.user.id, 40)).toMatchObject({
+		completeContest(insertAuditActor(), contest.id)
+		expect(updateParticipantScore(insertAuditActor(), contest.id, p.user.id, 40)).toMatchObject({
 			ok: false,
 			status: 409,
 			message: 'This contest is completed: its ranks are final and scores can no longer change.',
@@ -285,12 +277,12 @@ describe('deleteContest', () => {
 		insertParticipant(contest.id, 2)
 		insertParticipant(other.id, 3)
 		checkContestAlerts(at('2026-11-29T00:00:00Z'))
-		const admin = actor()
+		const admin = insertAuditActor()
 		expect(deleteContest(admin, contest.id)).toEqual({ ok: true, value: { id: contest.id, participantsRemoved: 2 } })
 		expect(getContest(contest.id)).toBeNull()
 		expect(getDb().select().from(contestParticipants).all().map((p) => p.contestId)).toEqual([other.id])
 		expect(getDb().select().from(users).where(eq(users.id, a.user.id)).get()).toBeDefined()
-		expect(audits()).toMatchObject([
+		expect(auditRows()).toMatchObject([
 			{ action: 'contest.delete', targetId: String(contest.id), before: { name: 'Test Contest', participantCount: 2 }, after: null },
 		])
 		expect(getDb().select().from(systemAlerts).get()!.resolvedAt).not.toBeNull()
@@ -369,7 +361,7 @@ describe('participants, leaderboard and stats', () => {
 			spotsLeft: 8,
 		})
 		expect(getContestStats(contest.id, at('2026-12-05T00:00:00Z'))!.daysLeft).toBe(0)
-		completeContest(actor(), contest.id)
+		completeContest(insertAuditActor(), contest.id)
 		expect(getContestStats(contest.id, at('2026-11-20T12:00:00Z'))).toMatchObject({ status: 'completed', daysLeft: 0 })
 		const empty = insertContest()
 		expect(getContestStats(empty.id, at('2026-11-20T12:00:00Z'))).toMatchObject({ participants: 0, totalScore: 0, topScore: 0, averageScore: 0, spotsLeft: null })

@@ -1,14 +1,16 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { getDb, type Db } from '#db/client.server.ts'
+import { getDb, type Db, type Tx } from '#db/client.server.ts'
 import {
 	contestParticipants,
 	contests,
 	users,
-	type ContestStatus,
 	type SelectContest,
 } from '#db/schema.ts'
+import { likeContains } from '#db/sql.server.ts'
+import type { ContestStatus } from '#app/domain/enums.ts'
 import {
 	CONTEST_FULL_BELOW_COUNT,
+	CONTEST_MESSAGES,
 	CONTEST_NOT_FOUND,
 	PARTICIPANT_NOT_FOUND,
 	SCORES_LOCKED,
@@ -16,7 +18,6 @@ import {
 	USE_COMPLETE_ACTION,
 } from '#app/utils/admin-contests-messages.ts'
 import {
-	CONTEST_MESSAGES,
 	findTransition,
 	type ContestAction,
 	type ContestFilters,
@@ -26,7 +27,7 @@ import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { resolveContestAlerts } from './alerts.server.ts'
 import { recordAudit, type AuditActor } from './audit.server.ts'
-import { contestWindow, rankingOrder } from './contest.server.ts'
+import { contestWindow, countParticipants, listRanking, placeInRanking, rankingOrder } from './contest.server.ts'
 
 /**
  * Contest management (issue 4): the admin's list, create, edit, status
@@ -39,7 +40,6 @@ import { contestWindow, rankingOrder } from './contest.server.ts'
  * pause, resume), contest.complete (the status change that freezes ranks),
  * contest.delete, contest.participant-score.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 const DAY_MS = 86_400_000
 
@@ -98,21 +98,8 @@ function auditView(row: SelectContest) {
 // unqualified, which inside the subquery would mean the participant's id.
 const participantCount = sql<number>`(select count(*) from "contest_participants" as "cp" where "cp"."contest_id" = "contests"."id")`
 
-function countIn(db: Db | Tx, contestId: number) {
-	return db
-		.select({ count: sql<number>`count(*)` })
-		.from(contestParticipants)
-		.where(eq(contestParticipants.contestId, contestId))
-		.get()!.count
-}
-
 function findContest(db: Db | Tx, id: number) {
 	return db.select().from(contests).where(eq(contests.id, id)).get() ?? null
-}
-
-/** LIKE pattern for a search term: %, _ and \ match themselves. */
-function containsPattern(term: string) {
-	return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 const SORT_COLUMNS = {
@@ -128,7 +115,7 @@ export function listContests(filters: ContestFilters): AdminContest[] {
 	if (filters.status) conditions.push(eq(contests.status, filters.status))
 	if (filters.type) conditions.push(eq(contests.type, filters.type))
 	if (filters.search) {
-		const pattern = containsPattern(filters.search)
+		const pattern = likeContains(filters.search)
 		conditions.push(
 			sql`(${contests.name} like ${pattern} escape '\\' or ${contests.description} like ${pattern} escape '\\')`,
 		)
@@ -146,7 +133,7 @@ export function listContests(filters: ContestFilters): AdminContest[] {
 
 export function getContest(id: number): AdminContest | null {
 	const row = findContest(getDb(), id)
-	return row ? toPublic(row, countIn(getDb(), id)) : null
+	return row ? toPublic(row, countParticipants(id)) : null
 }
 
 function endBeforeStart(input: ContestInput) {
@@ -202,7 +189,7 @@ export function updateContest(admin: AuditActor, id: number, input: ContestInput
 		(tx): Result<AdminContest> => {
 			const before = findContest(tx, id)
 			if (!before) return fail(404, CONTEST_NOT_FOUND)
-			const count = countIn(tx, id)
+			const count = countParticipants(id, tx)
 			if (input.maxParticipants !== null && input.maxParticipants < count) {
 				const message = CONTEST_FULL_BELOW_COUNT(count)
 				return fail(400, message, { fieldErrors: { maxParticipants: [message] } })
@@ -258,7 +245,7 @@ export function changeContestStatus(
 				},
 				now,
 			)
-			return ok({ contest: toPublic(after, countIn(tx, id)), action: transition.action })
+			return ok({ contest: toPublic(after, countParticipants(id, tx)), action: transition.action })
 		},
 		{ behavior: 'immediate' },
 	)
@@ -360,31 +347,14 @@ export function listParticipants(contestId: number, options: { page?: number; li
 	const contest = findContest(db, contestId)
 	if (!contest) return null
 	const limit = Math.max(1, Math.min(100, Math.floor(options.limit ?? PARTICIPANTS_PAGE_SIZE)))
-	const totalCount = countIn(db, contestId)
+	const totalCount = countParticipants(contestId, db)
 	const totalPages = Math.max(1, Math.ceil(totalCount / limit))
 	const page = Math.max(1, Math.floor(options.page ?? 1))
 	const offset = (page - 1) * limit
-	const rows = db
-		.select({
-			id: contestParticipants.id,
-			userId: contestParticipants.userId,
-			rank: contestParticipants.rank,
-			name: users.name,
-			email: users.email,
-			score: contestParticipants.score,
-			joinedAt: contestParticipants.joinedAt,
-		})
-		.from(contestParticipants)
-		.innerJoin(users, eq(users.id, contestParticipants.userId))
-		.where(eq(contestParticipants.contestId, contestId))
-		.orderBy(...rankingOrder)
-		.limit(limit)
-		.offset(offset)
-		.all()
-	const participants: AdminParticipant[] = rows.map((row, i) => ({
+	const participants: AdminParticipant[] = listRanking(contestId, { limit, offset }, db).map((row) => ({
 		id: row.id,
 		userId: row.userId,
-		rank: row.rank ?? offset + i + 1,
+		rank: row.rank,
 		user: { name: row.name, email: row.email },
 		score: row.score,
 		joinedAt: row.joinedAt.toISOString(),
@@ -447,7 +417,7 @@ export function updateParticipantScore(
 			return ok({
 				id: after.id,
 				userId,
-				rank: after.rank ?? rankOf(tx, after),
+				rank: after.rank ?? placeInRanking(after, tx),
 				user,
 				score: after.score,
 				joinedAt: after.joinedAt.toISOString(),
@@ -457,23 +427,6 @@ export function updateParticipantScore(
 	)
 	if (result.ok) log('admin.contest_score', { adminId: admin.id, contestId, userId })
 	return result
-}
-
-/** The place a participant holds now (1 + how many rank ahead). */
-function rankOf(db: Db | Tx, me: typeof contestParticipants.$inferSelect) {
-	const { ahead } = db
-		.select({ ahead: sql<number>`count(*)` })
-		.from(contestParticipants)
-		.where(
-			and(
-				eq(contestParticipants.contestId, me.contestId),
-				sql`(${contestParticipants.score} > ${me.score}
-					or (${contestParticipants.score} = ${me.score} and (${contestParticipants.scoredAt} < ${me.scoredAt.getTime()}
-						or (${contestParticipants.scoredAt} = ${me.scoredAt.getTime()} and ${contestParticipants.id} < ${me.id}))))`,
-			),
-		)
-		.get()!
-	return ahead + 1
 }
 
 /** The top `limit` in ranking order (frozen ranks once completed). Null for an unknown contest. */

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lte } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { contests, statsSnapshots, users, type Plan, type UserStatus } from '#db/schema.ts'
+import { contests, statsSnapshots, users } from '#db/schema.ts'
+import type { Plan, UserStatus } from '#app/domain/enums.ts'
 import { utcMonth } from '#app/utils/admin-validation.ts'
 import { utcDay } from './contest.server.ts'
 import { revenueCentsForMonth } from './revenue.server.ts'

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { insertMember } from '#tests/factories.ts'
 import { DEFAULT_USER_LIST_QUERY, USER_SORT_OPTIONS, type UserListQuery } from '#app/utils/admin-users-validation.ts'
-import { listQueries } from './admin-users.server.ts'
+import { listQueries } from './admin-users-list.server.ts'
 
 // The users list must stay fast over 100,000 members (our bar, measured by npm run bench: p95 <
 // 50 ms over 100,000 users): every filter, sort and page count walks an

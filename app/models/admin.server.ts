@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { admins, type AdminRole, type SelectAdmin } from '#db/schema.ts'
+import { admins, type SelectAdmin } from '#db/schema.ts'
+import type { AdminRole } from '#app/domain/enums.ts'
 import { randomToken } from '#app/utils/crypto.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, like, lte } from 'drizzle-orm'
-import { getDb, type Db } from '#db/client.server.ts'
-import { contests, systemAlerts, type AlertType } from '#db/schema.ts'
+import { getDb, type Db, type Tx } from '#db/client.server.ts'
+import { contests, systemAlerts } from '#db/schema.ts'
+import type { AlertType } from '#app/domain/enums.ts'
 import { log } from '#app/utils/log.server.ts'
 import { onMailFailure } from '#app/utils/mail.server.ts'
 import { safeRedirect } from '#app/utils/misc.ts'
@@ -13,7 +14,6 @@ import { contestWindow, utcDay } from './contest.server.ts'
  * a contest about to end once per contest and end date, mail delivery
  * failures at most once per clock hour.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export const FAILED_SIGN_IN_THRESHOLD = 5
 export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000

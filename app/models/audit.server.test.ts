@@ -2,17 +2,12 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { admins, auditLog, users } from '#db/schema.ts'
-import { insertAdmin, insertMember } from '#tests/factories.ts'
+import { insertAuditActor, insertMember } from '#tests/factories.ts'
 import { listAuditForTarget, listRecentAudit, recordAudit, sanitizeAuditValue } from './audit.server.ts'
-
-function actor() {
-	const admin = insertAdmin()
-	return { id: admin.id, email: admin.email }
-}
 
 describe('recordAudit', () => {
 	test('writes admin, email, action, target, before, after and time', () => {
-		const admin = actor()
+		const admin = insertAuditActor()
 		const now = new Date('2030-05-01T10:00:00Z')
 		const { id } = recordAudit(
 			getDb(),
@@ -33,7 +28,7 @@ describe('recordAudit', () => {
 	})
 
 	test('never stores password hashes, tokens or secrets, at any depth', () => {
-		const admin = actor()
+		const admin = insertAuditActor()
 		const member = insertMember({ passwordHash: '$2b$10$abcdefghijklmnopqrstuv' })
 		recordAudit(getDb(), {
 			admin,
@@ -52,7 +47,7 @@ describe('recordAudit', () => {
 	})
 
 	test('rolls back with the change it belongs to', () => {
-		const admin = actor()
+		const admin = insertAuditActor()
 		const member = insertMember()
 		expect(() =>
 			getDb().transaction((tx) => {
@@ -66,7 +61,7 @@ describe('recordAudit', () => {
 	})
 
 	test("keeps the admin's email when the admin is deleted", () => {
-		const admin = actor()
+		const admin = insertAuditActor()
 		recordAudit(getDb(), { admin, action: 'contest.delete', targetType: 'contest', targetId: 7, before: { name: 'X' } })
 		getDb().delete(admins).where(eq(admins.id, admin.id)).run()
 		const [row] = listRecentAudit()
@@ -77,7 +72,7 @@ describe('recordAudit', () => {
 
 describe('listAuditForTarget', () => {
 	test("returns one target's rows, newest first, optionally of one action", () => {
-		const admin = actor()
+		const admin = insertAuditActor()
 		const t = (m: number) => new Date(Date.UTC(2030, 0, 1, 0, m))
 		recordAudit(getDb(), { admin, action: 'user.create', targetType: 'user', targetId: 1, after: { plan: 'regular' } }, t(1))
 		recordAudit(getDb(), { admin, action: 'user.update', targetType: 'user', targetId: 1, after: { plan: 'gold' } }, t(2))

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { getDb, type Db } from '#db/client.server.ts'
-import { auditLog } from '#db/schema.ts'
+import { getDb, type Db, type Tx } from '#db/client.server.ts'
+import { auditLog, type SelectAuditEntry } from '#db/schema.ts'
 
 /**
  * The audit log: every admin change writes one row with
@@ -19,7 +19,6 @@ import { auditLog } from '#db/schema.ts'
  * contest.status, contest.delete, contest.complete, contest.participant-score,
  * revenue.record, admin.create.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export type AuditActor = { id: number | null; email: string }
 
@@ -30,18 +29,6 @@ export type AuditEntryInput = {
 	targetId: string | number
 	before?: unknown
 	after?: unknown
-}
-
-export type AuditEntry = {
-	id: number
-	adminId: number | null
-	adminEmail: string
-	action: string
-	targetType: string
-	targetId: string
-	before: unknown
-	after: unknown
-	createdAt: Date
 }
 
 // Keys that must never reach the log: password hashes, tokens, secrets.
@@ -93,7 +80,7 @@ export function listAuditForTarget(
 	targetType: string,
 	targetId: string | number,
 	options: { limit?: number; action?: string } = {},
-): AuditEntry[] {
+): SelectAuditEntry[] {
 	const limit = Math.max(1, Math.min(500, Math.floor(options.limit ?? 50)))
 	return getDb()
 		.select()
@@ -111,7 +98,7 @@ export function listAuditForTarget(
 }
 
 /** The newest rows over every target. */
-export function listRecentAudit(limit = 50): AuditEntry[] {
+export function listRecentAudit(limit = 50): SelectAuditEntry[] {
 	return getDb()
 		.select()
 		.from(auditLog)

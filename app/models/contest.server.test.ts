@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { contestParticipants, contests } from '#db/schema.ts'
+import { insertContest, insertParticipant } from '#tests/contest-factories.ts'
 import { insertMember } from '#tests/factories.ts'
 import {
 	contestWindow,
@@ -9,34 +10,18 @@ import {
 	getContestStanding,
 	getContestTop,
 	getRunningReferralContest,
+	listRanking,
+	placeInRanking,
 	secondsUntilEnd,
 } from './contest.server.ts'
 
-function addContest(values: Partial<typeof contests.$inferInsert> = {}) {
-	return getDb()
-		.insert(contests)
-		.values({
-			name: 'Contest',
-			description: 'd',
-			type: 'referral',
-			status: 'active',
-			startDate: '2026-11-01',
-			endDate: '2026-11-30',
-			prizeFirst: '$1,000',
-			rules: 'r',
-			...values,
-		})
-		.returning()
-		.get()
+/** A running referral contest (November 2026) unless told otherwise. */
+function addContest(values: Parameters<typeof insertContest>[0] = {}) {
+	return insertContest({ type: 'referral', status: 'active', ...values })
 }
 
 function join(contestId: number, score: number, scoredAt: Date, extra: { rank?: number } = {}) {
-	const user = insertMember()
-	getDb()
-		.insert(contestParticipants)
-		.values({ contestId, userId: user.id, score, scoredAt, joinedAt: scoredAt, ...extra })
-		.run()
-	return user
+	return insertParticipant(contestId, score, scoredAt, extra).user
 }
 
 const at = (iso: string) => new Date(iso)
@@ -117,6 +102,18 @@ describe('contest ranking', () => {
 		const b = join(contest.id, 1, at('2026-11-05T10:00:00Z'), { rank: 1 })
 		expect(getContestStanding(contest.id, a.id)).toEqual({ rank: 2, score: 9 })
 		expect(getContestStanding(contest.id, b.id)).toEqual({ rank: 1, score: 1 })
+	})
+
+	test('one ranking query for every audience: pages continue the places, each agrees with placeInRanking', () => {
+		const contest = addContest()
+		for (let i = 0; i < 7; i++) join(contest.id, i % 3, at(`2026-11-0${i + 1}T10:00:00Z`))
+		const all = listRanking(contest.id, { limit: 100 })
+		expect(all.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5, 6, 7])
+		expect(all[0]).toEqual(expect.objectContaining({ score: 2, name: expect.any(String), email: expect.stringContaining('@') }))
+		const second = listRanking(contest.id, { limit: 3, offset: 3 })
+		expect(second).toEqual(all.slice(3, 6))
+		const rows = getDb().select().from(contestParticipants).all()
+		for (const row of rows) expect(placeInRanking(row)).toBe(all.find((r) => r.id === row.id)!.rank)
 	})
 
 	test('participants of one contest do not rank in another', () => {

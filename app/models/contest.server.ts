@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
-import { getDb, type Db } from '#db/client.server.ts'
-import { contestParticipants, contests, users, type SelectContest } from '#db/schema.ts'
+import { getDb, type Db, type Tx } from '#db/client.server.ts'
+import { contestParticipants, contests, users, type SelectContest, type SelectContestParticipant } from '#db/schema.ts'
 import {
 	LEADERBOARD_SIZE,
 	monthlyContestPrizes,
@@ -13,7 +13,6 @@ import { displayName } from './user.server.ts'
  * admin's contest management (issue 4) builds on the same tables and the
  * same ranking order.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 const DAY_MS = 86_400_000
 
@@ -59,14 +58,70 @@ export function getRunningReferralContest(now = new Date(), db: Db | Tx = getDb(
 
 /**
  * The ranking order: score high to low, then who reached it first, then who
- * joined first. The admin's participants view, leaderboard and Complete
- * (which freezes it into `rank`) use it too.
+ * joined first. Complete (admin) freezes it into `rank`.
  */
 export const rankingOrder = [
 	desc(contestParticipants.score),
 	asc(contestParticipants.scoredAt),
 	asc(contestParticipants.id),
 ] as const
+
+/**
+ * A contest's participants in ranking order, with their name and email, a
+ * page at a time. `rank` is the frozen rank once the contest is completed,
+ * else the place held now. The member page's top 10 and the admin's
+ * participants and leaderboard all read this one query.
+ */
+export function listRanking(contestId: number, page: { limit: number; offset?: number }, db: Db | Tx = getDb()) {
+	const offset = page.offset ?? 0
+	return db
+		.select({
+			id: contestParticipants.id,
+			userId: contestParticipants.userId,
+			name: users.name,
+			email: users.email,
+			score: contestParticipants.score,
+			rank: contestParticipants.rank,
+			joinedAt: contestParticipants.joinedAt,
+		})
+		.from(contestParticipants)
+		.innerJoin(users, eq(users.id, contestParticipants.userId))
+		.where(eq(contestParticipants.contestId, contestId))
+		.orderBy(...rankingOrder)
+		.limit(page.limit)
+		.offset(offset)
+		.all()
+		.map((row, i) => ({ ...row, rank: row.rank ?? offset + i + 1 }))
+}
+
+/** The place a participant holds now, in ranking order: 1 + how many rank ahead. */
+export function placeInRanking(
+	participant: Pick<SelectContestParticipant, 'id' | 'contestId' | 'score' | 'scoredAt'>,
+	db: Db | Tx = getDb(),
+) {
+	const { score, scoredAt, id } = participant
+	const { ahead } = db
+		.select({ ahead: sql<number>`count(*)` })
+		.from(contestParticipants)
+		.where(
+			and(
+				eq(contestParticipants.contestId, participant.contestId),
+				sql`(${contestParticipants.score} > ${score}
+					or (${contestParticipants.score} = ${score} and (${contestParticipants.scoredAt} < ${scoredAt.getTime()}
+						or (${contestParticipants.scoredAt} = ${scoredAt.getTime()} and ${contestParticipants.id} < ${id}))))`,
+			),
+		)
+		.get()!
+	return ahead + 1
+}
+
+export function countParticipants(contestId: number, db: Db | Tx = getDb()) {
+	return db
+		.select({ count: sql<number>`count(*)` })
+		.from(contestParticipants)
+		.where(eq(contestParticipants.contestId, contestId))
+		.get()!.count
+}
 
 /**
  * A premium referral made now: the referrer's participant row in the
@@ -89,14 +144,7 @@ export function recordContestReferral(tx: Tx, referrerId: number, now: Date) {
 			.run()
 		return contest.id
 	}
-	if (contest.maxParticipants !== null) {
-		const { count } = tx
-			.select({ count: sql<number>`count(*)` })
-			.from(contestParticipants)
-			.where(eq(contestParticipants.contestId, contest.id))
-			.get()!
-		if (count >= contest.maxParticipants) return null
-	}
+	if (contest.maxParticipants !== null && countParticipants(contest.id, tx) >= contest.maxParticipants) return null
 	tx.insert(contestParticipants)
 		.values({ contestId: contest.id, userId: referrerId, score: 1, scoredAt: now, joinedAt: now })
 		.run()
@@ -107,20 +155,12 @@ export type Standing = { userId: number; name: string; score: number; rank: numb
 
 /** The top of a contest in ranking order (frozen ranks once completed). */
 export function getContestTop(contestId: number, limit = LEADERBOARD_SIZE): Standing[] {
-	const rows = getDb()
-		.select({
-			userId: contestParticipants.userId,
-			name: users.name,
-			score: contestParticipants.score,
-			rank: contestParticipants.rank,
-		})
-		.from(contestParticipants)
-		.innerJoin(users, eq(users.id, contestParticipants.userId))
-		.where(eq(contestParticipants.contestId, contestId))
-		.orderBy(...rankingOrder)
-		.limit(limit)
-		.all()
-	return rows.map((row, i) => ({ userId: row.userId, name: displayName(row.name), score: row.score, rank: row.rank ?? i + 1 }))
+	return listRanking(contestId, { limit }).map((row) => ({
+		userId: row.userId,
+		name: displayName(row.name),
+		score: row.score,
+		rank: row.rank,
+	}))
 }
 
 /** A member's rank and score in a contest, or null when they have not joined. */
@@ -132,28 +172,7 @@ export function getContestStanding(contestId: number, userId: number) {
 		.where(and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)))
 		.get()
 	if (!me) return null
-	if (me.rank !== null) return { rank: me.rank, score: me.score }
-	const { ahead } = db
-		.select({ ahead: sql<number>`count(*)` })
-		.from(contestParticipants)
-		.where(
-			and(
-				eq(contestParticipants.contestId, contestId),
-				sql`(${contestParticipants.score} > ${me.score}
-					or (${contestParticipants.score} = ${me.score} and (${contestParticipants.scoredAt} < ${me.scoredAt.getTime()}
-						or (${contestParticipants.scoredAt} = ${me.scoredAt.getTime()} and ${contestParticipants.id} < ${me.id}))))`,
-			),
-		)
-		.get()!
-	return { rank: ahead + 1, score: me.score }
-}
-
-export function countParticipants(contestId: number) {
-	return getDb()
-		.select({ count: sql<number>`count(*)` })
-		.from(contestParticipants)
-		.where(eq(contestParticipants.contestId, contestId))
-		.get()!.count
+	return { rank: me.rank ?? placeInRanking(me, db), score: me.score }
 }
 
 function monthBounds(now: Date) {

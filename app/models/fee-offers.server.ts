@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { feeOfferClaims, users, type Plan } from '#db/schema.ts'
+import { feeOfferClaims, users } from '#db/schema.ts'
+import type { Plan } from '#app/domain/enums.ts'
 import { feeOffers, type FeeOffer } from '#app/content/dashboard.ts'
 import { log } from '#app/utils/log.server.ts'
 import { OFFER_ALREADY_CONFIRMED, OFFER_FULL, UNKNOWN_OFFER, ZERO_FEE_LOCKED } from '#app/utils/messages.ts'

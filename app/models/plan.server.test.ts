@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { planActivations, planCodes, users } from '#db/schema.ts'
 import { insertMember } from '#tests/factories.ts'
+import { PREMIUM_PLANS } from '#app/domain/enums.ts'
 import {
 	ACTIVATION_CODE_REQUIRED,
 	ACTIVATION_CODE_USED,
@@ -11,7 +12,7 @@ import {
 	PLAN_LOWER_THAN_CURRENT,
 } from '#app/utils/messages.ts'
 import type { Result } from '#app/utils/result.ts'
-import { activatePlan, ensurePlanCodes, issuePlanCode, PREMIUM_PLANS } from './plan.server.ts'
+import { activatePlan, ensurePlanCodes, issuePlanCode } from './plan.server.ts'
 import { getUserById } from './user.server.ts'
 
 let ip = 0

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { PLANS, planActivations, planCodes, users, type Plan } from '#db/schema.ts'
+import { planActivations, planCodes, users } from '#db/schema.ts'
+import { PLANS, PREMIUM_PLANS, type Plan, type PremiumPlan } from '#app/domain/enums.ts'
 import { planCards } from '#app/content/dashboard.ts'
 import { randomCode } from '#app/utils/crypto.server.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -20,8 +21,6 @@ import { fail, ok, type Result } from '#app/utils/result.ts'
  * code contains GOLD, titanium TITAN, platinum PLAT). They are case
  * sensitive and single use unless issued with more uses.
  */
-export type PremiumPlan = Exclude<Plan, 'regular'>
-export const PREMIUM_PLANS: PremiumPlan[] = ['gold', 'titanium', 'platinum']
 export const PLAN_CODE_MARKER: Record<PremiumPlan, string> = { gold: 'GOLD', titanium: 'TITAN', platinum: 'PLAT' }
 
 /** Plans by capital, low to high (regular < gold < titanium < platinum). */

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, or, sql, lt, isNotNull } from 'drizzle-orm'
-import { getDb, type Db } from '#db/client.server.ts'
+import { getDb, type Tx } from '#db/client.server.ts'
 import { referralCredits, users, type SelectUser } from '#db/schema.ts'
 import {
 	LEADERBOARD_SIZE,
@@ -16,7 +16,6 @@ import { displayName } from './user.server.ts'
  * The referral programme: crediting (once per referred member, when they
  * unlock), milestones, the points statement and the leaderboard.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** Points as the dashboard shows them: zero-padded to 3 digits. */
 export function formatPoints(points: number) {

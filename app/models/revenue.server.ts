@@ -1,6 +1,6 @@
 import { desc, eq, sum } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { revenueEntries } from '#db/schema.ts'
+import { revenueEntries, type SelectRevenueEntry } from '#db/schema.ts'
 import type { RevenueInput } from '#app/utils/admin-validation.ts'
 import { log } from '#app/utils/log.server.ts'
 import { ok, type Result } from '#app/utils/result.ts'
@@ -19,7 +19,7 @@ export type PublicRevenueEntry = {
 	createdAt: string
 }
 
-function toPublic(row: typeof revenueEntries.$inferSelect): PublicRevenueEntry {
+function toPublic(row: SelectRevenueEntry): PublicRevenueEntry {
 	return {
 		id: row.id,
 		broker: row.broker,

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { users, type SelectUser } from '#db/schema.ts'
 import { randomCode } from '#app/utils/crypto.server.ts'
+import { EMAIL_TAKEN } from '#app/utils/messages.ts'
+import { fail } from '#app/utils/result.ts'
 
 /** The member as the API and the pages see it: never the hash. */
 export type PublicUser = {
@@ -69,6 +71,11 @@ export function getUserByReferralCode(code: string) {
 			.where(eq(users.referralCode, code))
 			.get() ?? null
 	)
+}
+
+/** The answer to an email another member has: a 409 with the message under the email field. */
+export function emailTaken() {
+	return fail(409, EMAIL_TAKEN, { fieldErrors: { email: [EMAIL_TAKEN] } })
 }
 
 /** A referral code no member has yet (8 readable characters). */

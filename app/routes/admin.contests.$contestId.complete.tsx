@@ -10,10 +10,10 @@ import {
 	CONTEST_COMPLETE_FAILED,
 	transitionRefused,
 } from '#app/utils/admin-contests-messages.ts'
-import { contestListUrl, redirectToList, requireContest } from '#app/utils/admin-contests-pages.server.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/admin.contests.$contestId.complete'
+import { contestListUrl, redirectToList, requireContest } from './admin.contests.server.ts'
 
 // Complete (active → completed) asks first: it freezes the ranks for good.
 export async function loader({ request, params }: Route.LoaderArgs) {

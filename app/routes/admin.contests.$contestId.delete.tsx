@@ -5,10 +5,10 @@ import { site } from '#app/content/site.ts'
 import { deleteContest } from '#app/models/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { CONTEST_DELETE_FAILED, DELETE_CONTEST_TITLE, DELETE_CONTEST_WARNING } from '#app/utils/admin-contests-messages.ts'
-import { contestListUrl, redirectToList, requireContest } from '#app/utils/admin-contests-pages.server.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/admin.contests.$contestId.delete'
+import { contestListUrl, redirectToList, requireContest } from './admin.contests.server.ts'
 
 // super_admin only: role admin gets the 403 'Access Denied' here and never
 // sees the Delete button.

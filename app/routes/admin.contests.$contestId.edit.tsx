@@ -5,10 +5,10 @@ import { site } from '#app/content/site.ts'
 import { updateContest } from '#app/models/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { CONTEST_UPDATE_FAILED, EDIT_CONTEST_TITLE } from '#app/utils/admin-contests-messages.ts'
-import { contestListUrl, redirectToList, requireContest } from '#app/utils/admin-contests-pages.server.ts'
 import { ContestFormSchema } from '#app/utils/admin-contests-validation.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/admin.contests.$contestId.edit'
+import { contestListUrl, redirectToList, requireContest } from './admin.contests.server.ts'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireAdminCapability(request, 'contests:update')

@@ -5,13 +5,13 @@ import { site } from '#app/content/site.ts'
 import { listParticipants, updateParticipantScore } from '#app/models/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { NO_PARTICIPANTS, SCORE_UPDATED } from '#app/utils/admin-contests-messages.ts'
-import { contestListUrl, requireContest } from '#app/utils/admin-contests-pages.server.ts'
 import { contestListSearch, parsePositiveInt, ScoreFormSchema } from '#app/utils/admin-contests-validation.ts'
 import { formatCount, formatDate } from '#app/utils/admin-format.ts'
 import { can } from '#app/utils/admin-roles.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/admin.contests.$contestId.participants'
+import { contestListUrl, requireContest } from './admin.contests.server.ts'
 
 /**
  * '{contest name} - Participants' (spec section 2): Rank (a coloured trophy

@@ -4,6 +4,7 @@ import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { FormAlert } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
+import { CONTEST_STATUSES, CONTEST_TYPES, type ContestStatus } from '#app/domain/enums.ts'
 import { changeContestStatus, listContests } from '#app/models/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
@@ -19,8 +20,6 @@ import {
 	type ContestNotice,
 } from '#app/utils/admin-contests-messages.ts'
 import {
-	CONTEST_STATUSES,
-	CONTEST_TYPES,
 	contestListSearch,
 	parsePositiveInt,
 	readContestFilters,
@@ -31,7 +30,6 @@ import { formatCount, formatDate } from '#app/utils/admin-format.ts'
 import { can } from '#app/utils/admin-roles.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import { cx } from '#app/utils/misc.ts'
-import type { ContestStatus } from '#db/schema.ts'
 import type { Route } from './+types/admin.contests'
 
 /**

@@ -3,7 +3,8 @@ import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { FormAlert } from '#app/components/forms.tsx'
 import { RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
-import { deleteManagedUser, getManagedUser } from '#app/models/admin-users.server.ts'
+import { deleteManagedUser } from '#app/models/admin-users-changes.server.ts'
+import { getManagedUser } from '#app/models/admin-users-list.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
 	DELETE_USER_DETAIL,

@@ -7,7 +7,8 @@ import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { ErrorList, FormAlert, StatusButton, useHydrated } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
-import { bulkUpdateUsers, countManagedUsers, getManagedUser, listManagedUsers } from '#app/models/admin-users.server.ts'
+import { bulkUpdateUsers } from '#app/models/admin-users-changes.server.ts'
+import { countManagedUsers, getManagedUser, listManagedUsers } from '#app/models/admin-users-list.server.ts'
 import { planName } from '#app/models/plan.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatCount, formatDate, formatUsdCents } from '#app/utils/admin-format.ts'
@@ -41,7 +42,7 @@ import {
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { cx } from '#app/utils/misc.ts'
-import { PLANS, USER_STATUSES } from '#db/schema.ts'
+import { PLANS, USER_STATUSES } from '#app/domain/enums.ts'
 import type { Route } from './+types/admin.users'
 
 /**

@@ -1,4 +1,4 @@
-import { exportFileName, exportUsersCsv } from '#app/models/admin-users.server.ts'
+import { exportFileName, exportUsersCsv } from '#app/models/admin-users-export.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { parseUserListQuery } from '#app/utils/admin-users-validation.ts'
 import { log } from '#app/utils/log.server.ts'

@@ -1,7 +1,7 @@
 import { completeContest } from '#app/models/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { requirePathId } from '#app/utils/admin-contests-api.server.ts'
 import { apiFailure, apiRoute, apiSuccess, readJsonObject } from '#app/utils/api.server.ts'
+import { requirePathId } from './api.admin.contests.server.ts'
 
 // POST /api/admin/contests/:id/complete (no payload): active → completed,
 // ranks frozen → data { contest }. 409 from any other status.

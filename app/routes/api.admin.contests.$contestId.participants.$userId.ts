@@ -1,9 +1,9 @@
 import { updateParticipantScore } from '#app/models/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { requirePathId } from '#app/utils/admin-contests-api.server.ts'
 import { PARTICIPANT_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
 import { ScoreApiSchema } from '#app/utils/admin-contests-validation.ts'
 import { apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
+import { requirePathId } from './api.admin.contests.server.ts'
 
 // PUT /api/admin/contests/:id/participants/:userId { score } (a whole number
 // of 0 or more) → data { participant }. 409 once the contest is completed.

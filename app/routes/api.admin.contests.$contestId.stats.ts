@@ -1,8 +1,8 @@
 import { getContestStats } from '#app/models/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { requirePathId } from '#app/utils/admin-contests-api.server.ts'
 import { CONTEST_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
 import { apiError, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
+import { requirePathId } from './api.admin.contests.server.ts'
 
 // GET /api/admin/contests/:id/stats → data { contestId, name, status,
 // startDate, endDate, participants, totalScore, topScore, averageScore,

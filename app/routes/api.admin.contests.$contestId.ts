@@ -1,9 +1,9 @@
 import { changeContestStatus, deleteContest, getContest, updateContest } from '#app/models/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { requirePathId } from '#app/utils/admin-contests-api.server.ts'
-import { CONTEST_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
-import { CONTEST_MESSAGES, ContestApiSchema, ContestStatusApiSchema } from '#app/utils/admin-contests-validation.ts'
+import { CONTEST_MESSAGES, CONTEST_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
+import { ContestApiSchema, ContestStatusApiSchema } from '#app/utils/admin-contests-validation.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
+import { requirePathId } from './api.admin.contests.server.ts'
 
 const STATUS_MESSAGES = { start: 'Contest started', pause: 'Contest paused', resume: 'Contest resumed', complete: 'Contest completed' } as const
 

@@ -1,8 +1,8 @@
 import { createContest, listContests } from '#app/models/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { parseQuery } from '#app/utils/admin-contests-api.server.ts'
 import { ContestApiSchema, ContestListQuerySchema } from '#app/utils/admin-contests-validation.ts'
 import { apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
+import { parseQuery } from './api.admin.contests.server.ts'
 
 // GET /api/admin/contests ?search&status&type&sortBy=createdAt&sortOrder=desc
 //   → data { contests: [{ id, name, description, type, status, startDate,

@@ -1,4 +1,5 @@
-import { createManagedUser, listManagedUsers } from '#app/models/admin-users.server.ts'
+import { createManagedUser } from '#app/models/admin-users-changes.server.ts'
+import { listManagedUsers } from '#app/models/admin-users-list.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { USER_CREATED } from '#app/utils/admin-users-messages.ts'
 import { parseUserListQuery, UserCreateApiSchema } from '#app/utils/admin-users-validation.ts'

@@ -1,4 +1,4 @@
-import { deleteManagedUser, updateManagedUser } from '#app/models/admin-users.server.ts'
+import { deleteManagedUser, updateManagedUser } from '#app/models/admin-users-changes.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { USER_DELETED, USER_NOT_FOUND, USER_UPDATED } from '#app/utils/admin-users-messages.ts'
 import { parseUserId, UserUpdateApiSchema } from '#app/utils/admin-users-validation.ts'

@@ -1,4 +1,4 @@
-import { getManagedUserStats } from '#app/models/admin-users.server.ts'
+import { getManagedUserStats } from '#app/models/admin-users-figures.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { USER_NOT_FOUND } from '#app/utils/admin-users-messages.ts'
 import { parseUserId } from '#app/utils/admin-users-validation.ts'

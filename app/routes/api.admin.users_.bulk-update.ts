@@ -1,4 +1,4 @@
-import { bulkUpdateUsers } from '#app/models/admin-users.server.ts'
+import { bulkUpdateUsers } from '#app/models/admin-users-changes.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { SUPER_ADMIN_REQUIRED } from '#app/utils/admin-messages.ts'
 import { can } from '#app/utils/admin-roles.ts'

@@ -1,4 +1,4 @@
-import { exportFileName, exportUsersCsv } from '#app/models/admin-users.server.ts'
+import { exportFileName, exportUsersCsv } from '#app/models/admin-users-export.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { parseUserListQuery } from '#app/utils/admin-users-validation.ts'
 import { apiError, apiRoute } from '#app/utils/api.server.ts'

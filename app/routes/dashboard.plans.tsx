@@ -4,7 +4,7 @@ import { site } from '#app/content/site.ts'
 import { planName, planRank } from '#app/models/plan.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { cx } from '#app/utils/misc.ts'
-import { PLANS, type Plan } from '#db/schema.ts'
+import { PLANS, type Plan } from '#app/domain/enums.ts'
 import type { Route } from './+types/dashboard.plans'
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,10 +1,57 @@
-import type { ContestStatus, ContestType } from '#db/schema.ts'
+import type { ContestStatus, ContestType } from '#app/domain/enums.ts'
+import { CONTEST_LIMITS } from '#app/domain/limits.ts'
+import { NAME_INVALID, NAME_REQUIRED, nameTooLong, SORT_ORDER_INVALID } from './admin-messages.ts'
 
 /**
  * The contest management screens' words (spec sections 2, 4, 5 and 8),
  * shared by the server rules, the pages and /api/admin/contests. Kept apart
- * from admin-messages.ts so the users and contests screens each have a home.
+ * from admin-messages.ts so the users and contests screens each have a home;
+ * words every admin form shares (the name field) come from admin-messages.ts.
+ * Field limits are read from app/domain/limits.ts.
  */
+
+/** The contest form's and API's field messages (one at a time, the first rule broken). */
+export const CONTEST_MESSAGES = {
+	nameRequired: NAME_REQUIRED,
+	nameTooLong: nameTooLong(CONTEST_LIMITS.name),
+	nameInvalid: NAME_INVALID,
+	descriptionRequired: 'Description is required',
+	descriptionTooLong: `Description must be at most ${CONTEST_LIMITS.description} characters`,
+	descriptionInvalid: 'Description contains characters that are not allowed',
+	typeInvalid: 'Type must be referral, trading, deposit or activity',
+	startDateRequired: 'Start date is required',
+	endDateRequired: 'End date is required',
+	dateFormat: 'Enter a date as YYYY-MM-DD',
+	dateRange: 'Enter a date between 2000 and 2100',
+	endBeforeStart: 'End date must be on or after the start date',
+	prizeFirstRequired: 'First prize is required',
+	prizeTooLong: `Prize must be at most ${CONTEST_LIMITS.prize} characters`,
+	prizeInvalid: 'Prize contains characters that are not allowed',
+	rulesRequired: 'Rules are required',
+	rulesTooLong: `Rules must be at most ${CONTEST_LIMITS.rules} characters`,
+	rulesInvalid: 'Rules contain characters that are not allowed',
+	maxParticipantsInvalid: 'Max participants must be a whole number from 1 to 1,000,000',
+	statusRequired: 'Status is required',
+	statusInvalid: 'Status must be draft, active, paused or completed',
+	scoreRequired: 'Score is required',
+	scoreInvalid: 'Score must be a whole number of 0 or more',
+	scoreTooLarge: 'Score must be at most 1,000,000,000',
+	userIdRequired: 'userId is required',
+	userIdInvalid: 'userId must be a participant id',
+	eitherStatusOrFields: 'Send either the contest fields or only status',
+} as const
+
+/** The query parameters of GET /api/admin/contests and its participants and leaderboard (400). */
+export const CONTEST_QUERY_MESSAGES = {
+	search: `search must be at most ${CONTEST_LIMITS.search} characters without control characters`,
+	status: 'status must be draft, active, paused, completed or all',
+	type: 'type must be referral, trading, deposit, activity or all',
+	sortBy: 'sortBy must be createdAt, name, startDate or endDate',
+	sortOrder: SORT_ORDER_INVALID,
+	page: 'page must be a whole number from 1',
+	limit: 'limit must be a whole number from 1 to 100',
+} as const
+
 export const CONTESTS_TITLE = 'Contest Management'
 export const CONTESTS_SUBTITLE = 'Create and manage monthly contests'
 export const CONTESTS_ERROR_TITLE = 'Error Loading Contests'

@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import type { ContestStatus, ContestType } from '#db/schema.ts'
+import { CONTEST_STATUSES, CONTEST_TYPES, type ContestStatus, type ContestType } from '#app/domain/enums.ts'
+import { CONTEST_LIMITS } from '#app/domain/limits.ts'
+import { CONTEST_QUERY_MESSAGES, CONTEST_MESSAGES } from './admin-contests-messages.ts'
 
 /**
  * Contest management's rules without server code: the form and API schemas
@@ -11,50 +13,8 @@ import type { ContestStatus, ContestType } from '#db/schema.ts'
 // Single-line fields refuse every control character; multi-line ones keep
 // tabs and line breaks.
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
-
-// The schema's values, repeated here so that pages importing this file do
-// not pull drizzle into the browser bundle (a test checks they agree).
-export const CONTEST_TYPES = ['referral', 'trading', 'deposit', 'activity'] as const satisfies readonly ContestType[]
-export const CONTEST_STATUSES = ['draft', 'active', 'paused', 'completed'] as const satisfies readonly ContestStatus[]
 const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
-export const CONTEST_LIMITS = {
-	name: 100,
-	description: 1000,
-	prize: 100,
-	rules: 5000,
-	search: 100,
-	maxParticipants: 1_000_000,
-	score: 1_000_000_000,
-} as const
-
-export const CONTEST_MESSAGES = {
-	nameRequired: 'Name is required',
-	nameTooLong: `Name must be at most ${CONTEST_LIMITS.name} characters`,
-	nameInvalid: 'Name contains characters that are not allowed',
-	descriptionRequired: 'Description is required',
-	descriptionTooLong: `Description must be at most ${CONTEST_LIMITS.description} characters`,
-	descriptionInvalid: 'Description contains characters that are not allowed',
-	typeInvalid: 'Type must be referral, trading, deposit or activity',
-	startDateRequired: 'Start date is required',
-	endDateRequired: 'End date is required',
-	dateFormat: 'Enter a date as YYYY-MM-DD',
-	dateRange: 'Enter a date between 2000 and 2100',
-	endBeforeStart: 'End date must be on or after the start date',
-	prizeFirstRequired: 'First prize is required',
-	prizeTooLong: `Prize must be at most ${CONTEST_LIMITS.prize} characters`,
-	prizeInvalid: 'Prize contains characters that are not allowed',
-	rulesRequired: 'Rules are required',
-	rulesTooLong: `Rules must be at most ${CONTEST_LIMITS.rules} characters`,
-	rulesInvalid: 'Rules contain characters that are not allowed',
-	maxParticipantsInvalid: 'Max participants must be a whole number from 1 to 1,000,000',
-	statusRequired: 'Status is required',
-	statusInvalid: 'Status must be draft, active, paused or completed',
-	scoreRequired: 'Score is required',
-	scoreInvalid: 'Score must be a whole number of 0 or more',
-	scoreTooLarge: 'Score must be at most 1,000,000,000',
-	eitherStatusOrFields: 'Send either the contest fields or only status',
-} as const
 
 const M = CONTEST_MESSAGES
 
@@ -255,8 +215,8 @@ export const ContestStatusApiSchema = z
 /** The participants dialog's score form (one per row). */
 export const ScoreFormSchema = z.object({
 	userId: z
-		.string({ required_error: 'userId is required', invalid_type_error: 'userId is required' })
-		.regex(/^[1-9]\d{0,9}$/, 'userId must be a participant id')
+		.string({ required_error: M.userIdRequired, invalid_type_error: M.userIdRequired })
+		.regex(/^[1-9]\d{0,9}$/, M.userIdInvalid)
 		.transform(Number),
 	score: z
 		.string({ required_error: M.scoreRequired, invalid_type_error: M.scoreRequired })
@@ -330,14 +290,6 @@ export type ContestFilters = {
 	sortOrder: 'asc' | 'desc'
 }
 
-const filterMessage = {
-	search: `search must be at most ${CONTEST_LIMITS.search} characters without control characters`,
-	status: 'status must be draft, active, paused, completed or all',
-	type: 'type must be referral, trading, deposit, activity or all',
-	sortBy: 'sortBy must be createdAt, name, startDate or endDate',
-	sortOrder: 'sortOrder must be asc or desc',
-}
-
 /**
  * GET /api/admin/contests ?search, status, type, sortBy (createdAt), sortOrder
  * (desc). Strict: unknown or malformed values are a 400, never a 500.
@@ -347,12 +299,12 @@ export const ContestListQuerySchema = z
 		search: z
 			.string()
 			.trim()
-			.refine((v) => v.length <= CONTEST_LIMITS.search && !CONTROL_CHARS.test(v), filterMessage.search)
+			.refine((v) => v.length <= CONTEST_LIMITS.search && !CONTROL_CHARS.test(v), CONTEST_QUERY_MESSAGES.search)
 			.optional(),
-		status: z.enum([...CONTEST_STATUSES, 'all', ''], { errorMap: () => ({ message: filterMessage.status }) }).optional(),
-		type: z.enum([...CONTEST_TYPES, 'all', ''], { errorMap: () => ({ message: filterMessage.type }) }).optional(),
-		sortBy: z.enum(CONTEST_SORT_KEYS, { errorMap: () => ({ message: filterMessage.sortBy }) }).optional(),
-		sortOrder: z.enum(['asc', 'desc'], { errorMap: () => ({ message: filterMessage.sortOrder }) }).optional(),
+		status: z.enum([...CONTEST_STATUSES, 'all', ''], { errorMap: () => ({ message: CONTEST_QUERY_MESSAGES.status }) }).optional(),
+		type: z.enum([...CONTEST_TYPES, 'all', ''], { errorMap: () => ({ message: CONTEST_QUERY_MESSAGES.type }) }).optional(),
+		sortBy: z.enum(CONTEST_SORT_KEYS, { errorMap: () => ({ message: CONTEST_QUERY_MESSAGES.sortBy }) }).optional(),
+		sortOrder: z.enum(['asc', 'desc'], { errorMap: () => ({ message: CONTEST_QUERY_MESSAGES.sortOrder }) }).optional(),
 	})
 	.strict()
 	.transform(
@@ -406,14 +358,14 @@ export const ParticipantsQuerySchema = z
 	.object({
 		page: z
 			.string()
-			.regex(/^[1-9]\d{0,5}$/, 'page must be a whole number from 1')
+			.regex(/^[1-9]\d{0,5}$/, CONTEST_QUERY_MESSAGES.page)
 			.transform(Number)
 			.optional(),
 		limit: z
 			.string()
-			.regex(/^[1-9]\d{0,2}$/, 'limit must be a whole number from 1 to 100')
+			.regex(/^[1-9]\d{0,2}$/, CONTEST_QUERY_MESSAGES.limit)
 			.transform(Number)
-			.refine((n) => n <= 100, 'limit must be a whole number from 1 to 100')
+			.refine((n) => n <= 100, CONTEST_QUERY_MESSAGES.limit)
 			.optional(),
 	})
 	.strict()
@@ -423,9 +375,9 @@ export const LeaderboardQuerySchema = z
 	.object({
 		limit: z
 			.string()
-			.regex(/^[1-9]\d{0,2}$/, 'limit must be a whole number from 1 to 100')
+			.regex(/^[1-9]\d{0,2}$/, CONTEST_QUERY_MESSAGES.limit)
 			.transform(Number)
-			.refine((n) => n <= 100, 'limit must be a whole number from 1 to 100')
+			.refine((n) => n <= 100, CONTEST_QUERY_MESSAGES.limit)
 			.optional(),
 	})
 	.strict()

@@ -1,7 +1,10 @@
 /**
  * The admin portal's words (spec sections 2, 4 and 8), shared by the server
- * rules, the pages and /api/admin. Kept apart from messages.ts so the admin
- * screens have one home for their texts.
+ * rules, the pages and /api/admin: sign-in, the shell, the dashboard and its
+ * revenue form, and the words every admin form shares. Kept apart from
+ * messages.ts so the admin screens have one home for their texts; the users
+ * and contests screens have theirs (admin-users-messages.ts,
+ * admin-contests-messages.ts), and no text is written in two of them.
  */
 export const ADMIN_INVALID_CREDENTIALS = 'Invalid admin credentials'
 export const ADMIN_LOGIN_FAILED = 'Login failed. Please try again.'
@@ -14,3 +17,25 @@ export const BACK_TO_LOGIN = 'Back to Login'
 export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data'
 export const DASHBOARD_ERROR_TITLE = 'Error Loading Dashboard'
 export const REVENUE_RECORDED = 'Revenue entry recorded.'
+
+// The name field of the admin forms (users and contests) says the same.
+export const NAME_REQUIRED = 'Name is required'
+export const NAME_INVALID = 'Name contains characters that are not allowed'
+export function nameTooLong(max: number) {
+	return `Name must be at most ${max} characters`
+}
+export const SORT_ORDER_INVALID = 'sortOrder must be asc or desc'
+
+/** The dashboard's revenue form and POST /api/admin/revenue. */
+export const REVENUE_MESSAGES = {
+	brokerRequired: 'Broker is required',
+	brokerTooLong: 'Broker must be at most 100 characters',
+	brokerInvalid: 'Broker contains characters that are not allowed',
+	monthRequired: 'Month is required',
+	monthFormat: 'Enter the month as YYYY-MM',
+	monthFuture: 'Month cannot be in the future',
+	amountRequired: 'Amount is required',
+	amountFormat: 'Enter an amount in USD, like 1250 or 1250.50',
+	amountPositive: 'Amount must be greater than 0',
+	amountTooLarge: 'Amount must be at most $100,000,000',
+} as const

@@ -6,7 +6,7 @@
  *
  * Deny by default: a capability is allowed only when its role is listed.
  */
-import type { AdminRole } from '#db/schema.ts'
+import type { AdminRole } from '#app/domain/enums.ts'
 
 const BOTH: readonly AdminRole[] = ['super_admin', 'admin']
 const SUPER_ONLY: readonly AdminRole[] = ['super_admin']

@@ -1,7 +1,12 @@
+import { PLANS, USER_STATUSES } from '#app/domain/enums.ts'
+import { USER_LIMITS } from '#app/domain/limits.ts'
+import { NAME_INVALID, NAME_REQUIRED, nameTooLong } from './admin-messages.ts'
+
 /**
  * The words of the admin users screens and /api/admin/users* (spec sections
  * 2, 5 and 8). Kept apart from admin-messages.ts so the users screens have
- * one home for their texts.
+ * one home for their texts; words every admin form shares (the name field)
+ * come from admin-messages.ts.
  */
 export const USERS_TITLE = 'User Management'
 export const USERS_ERROR_TITLE = 'Error Loading Users'
@@ -17,6 +22,16 @@ export const EDIT_USER_TITLE = 'Edit User'
 export const DELETE_USER_TITLE = 'Delete User'
 export const DELETE_USER_WARNING = 'This action cannot be undone'
 export const DELETE_USER_DETAIL = 'This will permanently remove the user and all associated data.'
+
+/** The create and edit forms' own fields (email and password use sign-up's words). */
+export const USER_MESSAGES = {
+	nameRequired: NAME_REQUIRED,
+	nameTooLong: nameTooLong(USER_LIMITS.name),
+	nameInvalid: NAME_INVALID,
+	planInvalid: `Plan must be one of ${PLANS.join(', ')}`,
+	statusInvalid: `Status must be one of ${USER_STATUSES.join(', ')}`,
+} as const
+
 export const PASSWORD_KEEP_LABEL = 'Password (leave blank to keep current)'
 
 export const USER_CREATED = 'User created'

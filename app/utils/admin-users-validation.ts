@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import type { Capability } from './admin-roles.ts'
-import { PLANS, USER_STATUSES, type Plan, type UserStatus } from '#db/schema.ts'
+import { PLANS, USER_STATUSES, type Plan, type UserStatus } from '#app/domain/enums.ts'
+import { USER_LIMITS } from '#app/domain/limits.ts'
+import { SORT_ORDER_INVALID } from './admin-messages.ts'
 import {
 	BULK_ACTION_REQUIRED,
 	BULK_DUPLICATE_IDS,
@@ -9,6 +11,7 @@ import {
 	BULK_PLAN_REQUIRED,
 	BULK_STATUS_REQUIRED,
 	BULK_TOO_MANY,
+	USER_MESSAGES,
 } from './admin-users-messages.ts'
 import { CountrySchema, EmailSchema, NewPasswordSchema, PhoneSchema, TelegramSchema } from './validation.ts'
 
@@ -165,7 +168,7 @@ export function parseUserListQuery(
 	const sortOrder = single('sortOrder')
 	if (sortOrder !== undefined && sortOrder !== '') {
 		if (isOneOf(SORT_ORDERS, sortOrder)) query.sortOrder = sortOrder
-		else if (strict) errors.push({ path: 'sortOrder', message: 'sortOrder must be asc or desc' })
+		else if (strict) errors.push({ path: 'sortOrder', message: SORT_ORDER_INVALID })
 	}
 
 	if (errors.length > 0) return { ok: false, errors }
@@ -243,14 +246,6 @@ export function paginate(totalCount: number, page: number, limit: number): Pagin
 // ---------------------------------------------------------------------------
 // Create, edit
 
-export const USER_MESSAGES = {
-	nameRequired: 'Name is required',
-	nameTooLong: 'Name must be at most 100 characters',
-	nameInvalid: 'Name contains characters that are not allowed',
-	planInvalid: `Plan must be one of ${PLANS.join(', ')}`,
-	statusInvalid: `Status must be one of ${USER_STATUSES.join(', ')}`,
-} as const
-
 export const ManagedNameSchema = z
 	.string({ required_error: USER_MESSAGES.nameRequired, invalid_type_error: USER_MESSAGES.nameRequired })
 	.trim()
@@ -258,7 +253,7 @@ export const ManagedNameSchema = z
 		const message =
 			value.length === 0
 				? USER_MESSAGES.nameRequired
-				: value.length > 100
+				: value.length > USER_LIMITS.name
 					? USER_MESSAGES.nameTooLong
 					: CONTROL_CHARS.test(value)
 						? USER_MESSAGES.nameInvalid

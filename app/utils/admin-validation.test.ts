@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { RevenueApiSchema, RevenueFormSchema, REVENUE_MESSAGES as M, utcMonth } from './admin-validation.ts'
+import { REVENUE_MESSAGES as M } from './admin-messages.ts'
+import { RevenueApiSchema, RevenueFormSchema, utcMonth } from './admin-validation.ts'
 
 afterEach(() => vi.useRealTimers())
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { REVENUE_MESSAGES } from './admin-messages.ts'
 
 /**
  * Zod schemas of the admin portal, shared by the page actions (through
@@ -11,19 +12,6 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
 
 /** The largest revenue entry accepted: $100,000,000. */
 export const MAX_REVENUE_CENTS = 100_000_000 * 100
-
-export const REVENUE_MESSAGES = {
-	brokerRequired: 'Broker is required',
-	brokerTooLong: 'Broker must be at most 100 characters',
-	brokerInvalid: 'Broker contains characters that are not allowed',
-	monthRequired: 'Month is required',
-	monthFormat: 'Enter the month as YYYY-MM',
-	monthFuture: 'Month cannot be in the future',
-	amountRequired: 'Amount is required',
-	amountFormat: 'Enter an amount in USD, like 1250 or 1250.50',
-	amountPositive: 'Amount must be greater than 0',
-	amountTooLarge: 'Amount must be at most $100,000,000',
-} as const
 
 /** "2026-11" for a moment (UTC). */
 export function utcMonth(moment: Date) {

@@ -8,7 +8,9 @@ import {
 import { z } from 'zod'
 import type { AdminContest, AdminParticipant, deleteContest, getAdminLeaderboard, getContestStats } from '#app/models/admin-contests.server.ts'
 import type { DashboardStats } from '#app/models/admin-stats.server.ts'
-import type { bulkUpdateUsers, deleteManagedUser, ManagedUser, ManagedUserStats } from '#app/models/admin-users.server.ts'
+import type { bulkUpdateUsers, deleteManagedUser } from '#app/models/admin-users-changes.server.ts'
+import type { ManagedUserStats } from '#app/models/admin-users-figures.server.ts'
+import type { ManagedUser } from '#app/models/admin-users-list.server.ts'
 import type { PublicAdmin } from '#app/models/admin.server.ts'
 import type { PublicAlert } from '#app/models/alerts.server.ts'
 import type { PublicRevenueEntry } from '#app/models/revenue.server.ts'
@@ -43,7 +45,7 @@ import {
 	ResetPasswordApiSchema,
 	UnlockCodeApiSchema,
 } from './validation.ts'
-import { ADMIN_ROLES, ALERT_TYPES, CONTEST_STATUSES, CONTEST_TYPES, PLANS, USER_STATUSES } from '#db/schema.ts'
+import { ADMIN_ROLES, ALERT_TYPES, CONTEST_STATUSES, CONTEST_TYPES, PLANS, USER_STATUSES } from '#app/domain/enums.ts'
 
 /**
  * The OpenAPI 3.1 document of /api, served at GET /api/openapi.json.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import type { PremiumPlan } from '#app/domain/enums.ts'
 import { E2E_DATA_DIR } from '../setup/e2e-config.ts'
 
 /**
@@ -19,7 +20,6 @@ function withDb<T>(fn: (db: Database.Database) => T): T {
 	}
 }
 
-export type PremiumPlan = 'gold' | 'titanium' | 'platinum'
 
 const MARKER: Record<PremiumPlan, string> = { gold: 'GOLD', titanium: 'TITAN', platinum: 'PLAT' }
 

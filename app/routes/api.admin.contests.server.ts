@@ -1,12 +1,13 @@
 import type { z } from 'zod'
-import { CONTEST_NOT_FOUND } from './admin-contests-messages.ts'
-import { parsePositiveInt } from './admin-contests-validation.ts'
-import { apiError, validationFailed } from './api.server.ts'
+import { CONTEST_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
+import { parsePositiveInt } from '#app/utils/admin-contests-validation.ts'
+import { apiError, validationFailed } from '#app/utils/api.server.ts'
 
 /**
- * Small helpers of the /api/admin/contests routes: path ids and query
- * strings, read so that no value can reach the rules unchecked (400 or 404,
- * never a 500).
+ * Small helpers of the /api/admin/contests* routes, kept beside them: path
+ * ids and query strings, read so that no value can reach the rules
+ * unchecked (400 or 404, never a 500). routes.ts ignores `*.server.*`
+ * files, so this is no route.
  */
 
 /** The :contestId (or another id) of the path; a 404 answer when it is not a positive whole number. */

@@ -1,12 +1,14 @@
 import { data, redirect } from 'react-router'
 import { getContest } from '#app/models/admin-contests.server.ts'
-import { CONTEST_NOT_FOUND, type ContestNotice } from './admin-contests-messages.ts'
-import { contestListSearch, parsePositiveInt } from './admin-contests-validation.ts'
+import { CONTEST_NOT_FOUND, type ContestNotice } from '#app/utils/admin-contests-messages.ts'
+import { contestListSearch, parsePositiveInt } from '#app/utils/admin-contests-validation.ts'
 
 /**
- * Helpers of the /admin/contests dialogs (child routes): the contest of the
- * path, where Close goes (the list with its filters) and the redirect after
- * a change (the list with its filters and the notice).
+ * Server helpers of the /admin/contests dialogs (the child routes
+ * admin.contests.new and admin.contests.$contestId.*), kept beside them:
+ * the contest of the path, where Close goes (the list with its filters) and
+ * the redirect after a change (the list with its filters and the notice).
+ * routes.ts ignores `*.server.*` files, so this is no route.
  */
 
 /** The contest of :contestId, or a 404 shown by the list's error view ('Contest not found'). */

@@ -1,0 +1,37 @@
+/**
+ * The product's closed lists (plans, member statuses, admin roles, session
+ * kinds, contest types and statuses, alert types), in one place. The
+ * database schema builds its enum columns from them (`db/schema.ts`), the
+ * zod schemas and the pages read them from here.
+ *
+ * Browser-safe on purpose: no server code and no imports at all, so a page
+ * that needs a list never pulls `db/schema.ts` or Drizzle into its
+ * JavaScript (`tests/api/browser-bundle.spec.ts` checks the built chunks).
+ */
+
+/** Plans by capital, low to high (decisions.md 4). */
+export const PLANS = ['regular', 'gold', 'titanium', 'platinum'] as const
+export type Plan = (typeof PLANS)[number]
+
+/** The plans an activation code can grant (regular is the default, never activated). */
+export const PREMIUM_PLANS = ['gold', 'titanium', 'platinum'] as const satisfies readonly Plan[]
+export type PremiumPlan = (typeof PREMIUM_PLANS)[number]
+
+export const USER_STATUSES = ['active', 'pending', 'suspended', 'banned'] as const
+export type UserStatus = (typeof USER_STATUSES)[number]
+
+export const ADMIN_ROLES = ['super_admin', 'admin'] as const
+export type AdminRole = (typeof ADMIN_ROLES)[number]
+
+/** A session's door: the cookie (web) or a bearer token (api). */
+export const SESSION_KINDS = ['web', 'api'] as const
+export type SessionKind = (typeof SESSION_KINDS)[number]
+
+export const CONTEST_TYPES = ['referral', 'trading', 'deposit', 'activity'] as const
+export type ContestType = (typeof CONTEST_TYPES)[number]
+
+export const CONTEST_STATUSES = ['draft', 'active', 'paused', 'completed'] as const
+export type ContestStatus = (typeof CONTEST_STATUSES)[number]
+
+export const ALERT_TYPES = ['error', 'warning', 'info'] as const
+export type AlertType = (typeof ALERT_TYPES)[number]

@@ -1,0 +1,19 @@
+/**
+ * How long or large what admins enter may be: the zod schemas enforce these
+ * and the messages name them (app/utils/admin-*-messages.ts), so both read
+ * one number. Browser-safe, like enums.ts.
+ */
+
+export const CONTEST_LIMITS = {
+	name: 100,
+	description: 1000,
+	prize: 100,
+	rules: 5000,
+	search: 100,
+	maxParticipants: 1_000_000,
+	score: 1_000_000_000,
+} as const
+
+export const USER_LIMITS = {
+	name: 100,
+} as const
