@@ -10,13 +10,12 @@
 // printed against its bar (< 50 ms).
 // `--users-only` runs that step alone. Ports: BENCH_PORT (default 4600) and
 // the three after it.
-import { execSync, spawn } from 'node:child_process'
+import { execFileSync, execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import http from 'node:http'
 import autocannon from 'autocannon'
-import Database from 'better-sqlite3'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = 50
@@ -319,39 +318,13 @@ process.exit(0)
 // The admin users step (issue 4): 100,000 users, then the list page and
 // its API with a search, filters, a deep page and each sort.
 async function benchAdminUsers() {
-	const db = new Database(path.join(root, 'data', 'app.db'), { timeout: 10_000 })
-	db.pragma('journal_mode = WAL')
-	const first = ['Ada', 'Bola', 'Chidi', 'Dayo', 'Emeka', 'Funke', 'Gbenga', 'Hauwa', 'Ifeoma', 'Jide', 'Kemi', 'Lola', 'Musa', 'Ngozi', 'Olu', 'Tunde', 'Uche', 'Yemi', 'Zainab', 'Amara']
-	const last = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ibrahim', 'Okonkwo', 'Balogun', 'Nwosu', 'Abubakar', 'Ogunleye', 'Mensah', 'Asante', 'Bakare', 'Danjuma', 'Effiong', 'Fashola', 'Garba', 'Hassan', 'Idowu', 'Jaja', 'Kalu', 'Lawal', 'Mohammed', 'Nnamdi', 'Obi']
-	const statuses = ['active', 'active', 'active', 'active', 'active', 'active', 'active', 'pending', 'suspended', 'banned']
-	const plans = ['regular', 'regular', 'regular', 'regular', 'gold', 'gold', 'titanium', 'platinum']
-	const insert = db.prepare(
-		'insert into users (email, password_hash, name, phone, country, telegram, plan, status, referral_code, total_deposit, total_withdraw, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-	)
+	// Seeded through the app's own database layer (the operator CLI), while
+	// the server runs, as an operator's import would be.
 	const started = Date.now()
-	const now = Date.now()
-	db.transaction(() => {
-		for (let i = 0; i < USERS_COUNT; i++) {
-			const name = `${first[i % first.length]} ${last[Math.floor(i / first.length) % last.length]}`
-			const created = now - (USERS_COUNT - i) * 600_000 + (i % 7) * 1000
-			insert.run(
-				`user${i}.${last[i % last.length].toLowerCase()}@bench${i % 40}.example`,
-				'bench-not-a-hash',
-				name,
-				'+2348000000000',
-				'Nigeria',
-				`@bench${i}`,
-				plans[(i * 7) % plans.length],
-				statuses[(i * 3) % statuses.length],
-				`BENCH${i.toString(36).toUpperCase()}`,
-				(i * 37) % 10_000,
-				(i * 11) % 2_000,
-				created,
-				created,
-			)
-		}
-	})()
-	db.close()
+	execFileSync(process.execPath, ['scripts/cli.mjs', 'bench:seed-users', String(USERS_COUNT)], {
+		env: { ...process.env, DATA_DIR: path.join(root, 'data'), DATABASE_URL: '', CLI_SKIP_BUILD_CHECK: 'true' },
+		stdio: ['ignore', 'ignore', 'inherit'],
+	})
 	usersSeedMs = Date.now() - started
 	console.log(`seeded ${USERS_COUNT} users in ${usersSeedMs} ms`)
 

@@ -6,6 +6,7 @@ import { initEnv } from '#app/utils/env.server.ts'
 import { stopPasswordPool } from '#app/utils/password.server.ts'
 import { EmailSchema, NewPasswordSchema } from '#app/utils/validation.ts'
 import { backupDatabase, backupFileName, checkDatabaseFile, restoreDatabase } from '#db/backup.server.ts'
+import { seedBenchUsers } from '#db/bench-seed.server.ts'
 import { closeDb, getDb, migrateDatabase } from '#db/client.server.ts'
 import { ADMIN_ROLES, type AdminRole } from '#app/domain/enums.ts'
 import { runningServer } from './pid-file.ts'
@@ -114,10 +115,25 @@ async function restore(args: string[], io: CliIo) {
 	return 0
 }
 
+/** `bench:seed-users N`: N sample members for the benchmark (scripts/bench.mjs). */
+async function benchSeedUsers(args: string[], io: CliIo) {
+	const count = Number(args[0])
+	if (args.length !== 1 || !Number.isInteger(count) || count < 1 || count > 1_000_000) {
+		throw new CliError('Usage: node scripts/cli.mjs bench:seed-users <count from 1 to 1000000>')
+	}
+	initEnv()
+	migrateDatabase(getDb())
+	const started = Date.now()
+	seedBenchUsers(count)
+	io.out(`Seeded ${count} users in ${Date.now() - started} ms.\n`)
+	return 0
+}
+
 const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
 	'admin:create': adminCreate,
 	backup,
 	restore,
+	'bench:seed-users': benchSeedUsers,
 }
 
 /** Runs one command; resolves with the exit code (messages already written). */
