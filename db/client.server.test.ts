@@ -6,6 +6,9 @@ import { resetEnv, getEnv } from '#app/utils/env.server.ts'
 import { users } from './schema.ts'
 import {
 	BUSY_COOLDOWN_MS,
+	DATABASE_FULL_MESSAGE,
+	STORAGE_RETRY_AFTER_SECONDS,
+	databaseUnavailable,
 	BUSY_RETRY_AFTER_SECONDS,
 	DATABASE_BUSY_MESSAGE,
 	REQUEST_BUSY_TIMEOUT_MS,
@@ -117,6 +120,49 @@ describe('a lock held by another connection (docs/decisions/010)', () => {
 		expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(REQUEST_BUSY_TIMEOUT_MS)
 		insert('c@example.com')
 		expect(db.$client.prepare('select email from users').all()).toEqual([{ email: 'c@example.com' }])
+		closeDb()
+	})
+})
+
+describe('a full disk', () => {
+	test('a write that finds no room is a 503 telling the client to come back, nothing is half-written, and writes work again once there is room', () => {
+		const db = getDb()
+		migrateDatabase(db)
+		const insert = (i: number) =>
+			db
+				.insert(users)
+				.values({ name: 'Ada Lee', email: `full${i}@example.com`, passwordHash: 'x'.repeat(2_000), phone: '+1', country: 'X', telegram: '@a', investmentAmount: 'x', referralCode: `FULL${i}` })
+				.run()
+		// The driver's own cap on the file's size stands in for a full disk.
+		const pages = db.$client.pragma('page_count', { simple: true }) as number
+		db.$client.pragma(`max_page_count = ${pages}`)
+		let error: unknown
+		try {
+			for (let i = 0; i < 200; i++) insert(i)
+		} catch (e) {
+			error = e
+		}
+		expect(databaseUnavailable(error)).toEqual({ message: DATABASE_FULL_MESSAGE, retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS })
+		// An insert read back with RETURNING outside a transaction is refused
+		// too, and stores nothing. (Here the cap bites while the row is
+		// written; a disk that fills while the commit writes the WAL is
+		// tested on a real small disk in tests/api/durability.spec.ts.)
+		let returned: unknown
+		expect(() => {
+			returned = db
+				.insert(users)
+				.values({ name: 'Ada Lee', email: 'returning@example.com', passwordHash: 'x'.repeat(4_000), phone: '+1', country: 'X', telegram: '@a', investmentAmount: 'x', referralCode: 'RET1' })
+				.returning()
+				.get()
+		}).toThrow()
+		expect(returned).toBeUndefined()
+		expect(db.$client.prepare("select count(*) as n from users where email = 'returning@example.com'").get()).toEqual({ n: 0 })
+		expect(error).toMatchObject({ init: { status: 503, headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) } } })
+		const before = (db.$client.prepare('select count(*) as n from users').get() as { n: number }).n
+		expect(db.$client.pragma('integrity_check', { simple: true })).toBe('ok')
+		db.$client.pragma('max_page_count = 1073741823')
+		insert(1_000)
+		expect((db.$client.prepare('select count(*) as n from users').get() as { n: number }).n).toBe(before + 1)
 		closeDb()
 	})
 })

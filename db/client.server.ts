@@ -34,27 +34,52 @@ export const BUSY_COOLDOWN_MS = 2_000
 export const BUSY_RETRY_AFTER_SECONDS = 5
 export const DATABASE_BUSY_MESSAGE = 'The service is busy right now. Please try again in a few seconds.'
 
-const BUSY = Symbol('database busy')
+/**
+ * A full disk (or another storage failure) is the same kind of answer: the
+ * write is rolled back, the client is told to come back later, and the
+ * next write succeeds once there is room again.
+ */
+export const DATABASE_FULL_MESSAGE = 'The server is out of storage space, so nothing was saved. Please try again later.'
+export const STORAGE_RETRY_AFTER_SECONDS = 60
+
+const UNAVAILABLE = Symbol('database unavailable')
+type Unavailable = { message: string; retryAfterSeconds: number }
 
 /**
- * What a statement throws when the database stayed locked: React Router's
- * `data()` with status 503, so a page shows its error boundary with the
- * message and the status, and `apiRoute` answers the JSON envelope.
+ * What a statement throws when the database cannot take it (locked past the
+ * wait, or out of space): React Router's `data()` with status 503 and
+ * Retry-After, so a page shows its error boundary with the message and the
+ * status, and `apiRoute` answers the JSON envelope.
  */
-function databaseBusy() {
+function unavailable(reason: Unavailable) {
 	return Object.assign(
-		data({ error: DATABASE_BUSY_MESSAGE }, { status: 503, headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } }),
-		{ [BUSY]: true },
+		data({ error: reason.message }, { status: 503, headers: { 'Retry-After': String(reason.retryAfterSeconds) } }),
+		{ [UNAVAILABLE]: reason },
 	)
 }
 
+/** Why the database refused, when it was one of the 503 cases above; else null. */
+export function databaseUnavailable(error: unknown): Unavailable | null {
+	return typeof error === 'object' && error !== null && UNAVAILABLE in error ? (error as { [UNAVAILABLE]: Unavailable })[UNAVAILABLE] : null
+}
+
 export function isDatabaseBusy(error: unknown): boolean {
-	return typeof error === 'object' && error !== null && BUSY in error
+	return databaseUnavailable(error)?.message === DATABASE_BUSY_MESSAGE
+}
+
+function errorCode(error: unknown) {
+	const code = (error as { code?: unknown })?.code
+	return typeof code === 'string' ? code : ''
 }
 
 function isLockError(error: unknown) {
-	const code = (error as { code?: unknown })?.code
-	return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+	const code = errorCode(error)
+	return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')
+}
+
+function isStorageError(error: unknown) {
+	const code = errorCode(error)
+	return code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR')
 }
 
 type BusyGuard = { timeout: number; coolingUntil: number; timer?: NodeJS.Timeout }
@@ -65,6 +90,10 @@ type BusyGuard = { timeout: number; coolingUntil: number; timer?: NodeJS.Timeout
  */
 function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 	const translate = (error: unknown) => {
+		if (isStorageError(error)) {
+			log('db.storage_error', { code: errorCode(error), error: String((error as Error).message) }, 'error')
+			return unavailable({ message: DATABASE_FULL_MESSAGE, retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS })
+		}
 		if (!isLockError(error)) return error
 		if (guard.timeout > 0 && Date.now() >= guard.coolingUntil) {
 			guard.coolingUntil = Date.now() + BUSY_COOLDOWN_MS
@@ -76,7 +105,7 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 			guard.timer.unref()
 			log('db.busy', { waitedMs: guard.timeout, coolDownMs: BUSY_COOLDOWN_MS }, 'warn')
 		}
-		return databaseBusy()
+		return unavailable({ message: DATABASE_BUSY_MESSAGE, retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS })
 	}
 	const wrap = <F extends (...args: any[]) => any>(fn: F, self: unknown): F =>
 		function (this: unknown, ...args: unknown[]) {
@@ -90,8 +119,18 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 	sqlite.prepare = function guardedPrepare(source: string) {
 		const statement = prepare(source)
 		statement.run = wrap(statement.run, statement)
-		statement.get = wrap(statement.get, statement)
 		statement.all = wrap(statement.all, statement)
+		// A write read with .get() (INSERT/UPDATE ... RETURNING) stops after
+		// its first row; outside a transaction SQLite then commits while
+		// better-sqlite3 resets the statement, and a failed commit (a full
+		// disk) is not reported: the caller would get a row that was never
+		// stored. Reading every row runs the statement to its end, where the
+		// commit's error is thrown like any other.
+		statement.get = statement.readonly
+			? wrap(statement.get, statement)
+			: (function (this: unknown, ...args: unknown[]) {
+					return (statement.all as (...a: unknown[]) => unknown[])(...args)[0]
+				} as typeof statement.get)
 		statement.iterate = wrap(statement.iterate, statement)
 		return statement
 	} as typeof sqlite.prepare
@@ -173,13 +212,17 @@ export function sqliteVersion(db: Db = getDb()) {
 	return (db.$client.prepare('select sqlite_version() as v').get() as { v: string }).v
 }
 
-/** Checkpoints the WAL and closes the connection (graceful shutdown). */
-export function closeDb() {
+/**
+ * Closes the connection. The server checkpoints the WAL into the database
+ * file first (graceful shutdown); a command run beside a live server does
+ * not, since a truncating checkpoint holds back the server's writers.
+ */
+export function closeDb(options: { checkpoint: boolean } = { checkpoint: true }) {
 	const state = globalState.__appDb
 	if (!state) return
 	try {
 		clearTimeout(guards.get(state.sqlite)?.timer)
-		state.sqlite.pragma('wal_checkpoint(TRUNCATE)')
+		if (options.checkpoint) state.sqlite.pragma('wal_checkpoint(TRUNCATE)')
 	} finally {
 		state.sqlite.close()
 		globalState.__appDb = undefined

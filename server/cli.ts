@@ -154,7 +154,8 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
 		io.err(`${command} failed: ${(error as Error)?.message ?? String(error)}\n`)
 		return 1
 	} finally {
-		closeDb()
+		// No truncating checkpoint: the server may be running beside us.
+		closeDb({ checkpoint: false })
 		await stopPasswordPool()
 	}
 }

@@ -1,5 +1,5 @@
 import type { ZodError } from 'zod'
-import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY_MESSAGE, isDatabaseBusy } from '#db/client.server.ts'
+import { databaseUnavailable } from '#db/client.server.ts'
 import { log } from './log.server.ts'
 import type { Failure } from './result.ts'
 
@@ -99,7 +99,7 @@ type Handler = (args: { request: Request; params: Record<string, string | undefi
 /**
  * Builds a resource route's loader and action from per-method handlers:
  * other methods get 405 with Allow; thrown answers are returned; a database
- * that stayed locked is a 503 with Retry-After; anything unexpected becomes
+ * that stayed locked or is out of space is a 503 with Retry-After; anything unexpected becomes
  * a JSON 500 without details.
  */
 export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
@@ -114,9 +114,8 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
 			return await handler(args)
 		} catch (error) {
 			if (error instanceof Response) return error
-			if (isDatabaseBusy(error)) {
-				return apiError(503, DATABASE_BUSY_MESSAGE, undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) })
-			}
+			const down = databaseUnavailable(error)
+			if (down) return apiError(503, down.message, undefined, { 'Retry-After': String(down.retryAfterSeconds) })
 			log('api.error', { path: new URL(args.request.url).pathname, error: String((error as Error)?.message ?? error) }, 'error')
 			return apiError(500, 'Internal server error')
 		}
