@@ -8,7 +8,8 @@
 // bench database and /admin/users (admin cookie) and /api/admin/users
 // (admin bearer) are loaded with a search, filters and each sort; p95 is
 // printed against its bar (< 50 ms).
-// `--users-only` runs that step alone. Ports: BENCH_PORT (default 4600) and
+// `--users-only` runs that step alone; `--soak` runs the sustained-load test
+// (scripts/soak.mjs: 50 connections for 10 minutes, `--duration=S` shorter). Ports: BENCH_PORT (default 4600) and
 // the three after it.
 import { execFileSync, execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -16,6 +17,9 @@ import os from 'node:os'
 import path from 'node:path'
 import http from 'node:http'
 import autocannon from 'autocannon'
+
+// `--soak`: sustained load instead (scripts/soak.mjs); it exits when done.
+if (process.argv.includes('--soak')) await import('./soak.mjs')
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = 50
