@@ -56,7 +56,9 @@ async function waitFor(url) {
 	for (let i = 0; i < 200; i++) {
 		try {
 			if ((await fetch(url)).ok) return
-		} catch {}
+		} catch {
+			// not up yet
+		}
 		await new Promise((r) => setTimeout(r, 100))
 	}
 	throw new Error(`${url} did not come up`)
@@ -269,7 +271,9 @@ const table = [
 let commit = 'unknown'
 try {
 	commit = execSync('git rev-parse --short HEAD').toString().trim()
-} catch {}
+} catch {
+	// not a git checkout: no commit to record
+}
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`
 const usersSection = [
 	`Admin users list over ${USERS_COUNT.toLocaleString('en-US')} users (written straight into the bench database in ${(usersSeedMs / 1000).toFixed(1)} s), ${USERS_CONNECTIONS} concurrent clients, ${USERS_DURATION_MS / 1000} s per URL; bar: p95 < ${USERS_P95_BAR_MS} ms. Machine load average (1 min) ${usersLoad.before.toFixed(1)} before the step, ${os.loadavg()[0].toFixed(1)} after it (2 cores: above 2, other work shared the CPUs and the figures are noisy):`,

@@ -52,7 +52,9 @@ async function waitFor(url) {
 		if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`)
 		try {
 			if ((await fetch(url)).ok) return
-		} catch {}
+		} catch {
+			// not up yet
+		}
 		await new Promise((r) => setTimeout(r, 100))
 	}
 	throw new Error(`${url} did not come up`)
@@ -182,7 +184,9 @@ if (process.argv.includes('--record') && rows.length === PAGES.length) {
 	let commit = 'unknown'
 	try {
 		commit = execSync('git rev-parse --short HEAD').toString().trim()
-	} catch {}
+	} catch {
+		// not a git checkout: no commit to record
+	}
 	const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${execSync(`${CHROME} --version`, { stdio: ["ignore", "pipe", "ignore"] }).toString().trim()}`
 	const block = [
 		'<!-- lighthouse:start (written by scripts/lighthouse.mjs --record) -->',

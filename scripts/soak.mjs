@@ -58,7 +58,9 @@ const base = `http://127.0.0.1:${PORT}`
 for (let i = 0; ; i++) {
 	try {
 		if ((await fetch(`${base}/healthz`)).ok) break
-	} catch {}
+	} catch {
+		// not up yet
+	}
 	if (i > 200 || server.exitCode !== null) throw new Error('the server did not start')
 	await new Promise((r) => setTimeout(r, 100))
 }

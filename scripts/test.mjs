@@ -1,4 +1,4 @@
-// `npm test`: unit and integration tests (vitest), then a production build,
+// `npm test`: lint (ESLint, Prettier), unit and integration tests (vitest), then a production build,
 // then the Playwright suites (API, JS on, JS off) and the Lighthouse gates
 // (scripts/lighthouse.mjs, one check per audited page) against that build.
 // Ends with one line "N passed, N failed" over all of them.
@@ -29,6 +29,11 @@ function readJson(file) {
 let passed = 0
 let failed = 0
 let skipped = 0
+
+// Lint first (ESLint and Prettier's check): one result, and a failure fails the run.
+const lintOk = run('lint', 'npm', ['run', 'lint'])
+if (lintOk) passed += 1
+else failed += 1
 
 const vitestOk = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])
 const v = readJson(vitestJson)
@@ -67,7 +72,7 @@ if (buildOk) {
 	failed += 1
 }
 
-const ok = vitestOk && buildOk && playwrightOk && lighthouseOk
+const ok = lintOk && vitestOk && buildOk && playwrightOk && lighthouseOk
 console.log(`\n${ok ? 'All test steps passed.' : 'Some test steps failed.'}`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(ok ? 0 : 1)

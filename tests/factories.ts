@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import bcrypt from 'bcryptjs'
 import { getDb as getDbForTests } from '#db/client.server.ts'
-import { admins as adminsTable, auditLog, users as usersTable } from '#db/schema.ts'
+import { admins as adminsTable, auditLog, users as usersTable, type InsertUser, type SelectAdmin } from '#db/schema.ts'
 import type { RegistrationInput } from '#app/utils/validation.ts'
 
 export const GOOD_PASSWORD = 'Str0ngPassw0rd'
@@ -27,7 +27,7 @@ export function makeRegistration(overrides: Partial<RegistrationInput> = {}): Re
  * sign-up does (referredBy and referrerId).
  */
 export function insertMember(
-	overrides: Partial<import('#db/schema.ts').InsertUser> & { referrer?: { id: number; referralCode: string } } = {},
+	overrides: Partial<InsertUser> & { referrer?: { id: number; referralCode: string } } = {},
 ) {
 	const { referrer, ...fields } = overrides
 	const id = randomUUID().slice(0, 8)
@@ -53,7 +53,7 @@ export const ADMIN_PASSWORD = 'Adm1nPassw0rd'
  * bcrypt cost so tests stay fast; verifying it works as with any hash.
  */
 export function insertAdmin(
-	overrides: Partial<import('#db/schema.ts').SelectAdmin> & { password?: string } = {},
+	overrides: Partial<SelectAdmin> & { password?: string } = {},
 ) {
 	const { password = ADMIN_PASSWORD, ...fields } = overrides
 	const id = randomUUID().slice(0, 8)

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type * as PasswordModule from '#app/utils/password.server.ts'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { adminSessions, admins, systemAlerts } from '#db/schema.ts'
@@ -20,7 +21,7 @@ import {
 
 // Watch the password module's calls (the real functions still run).
 vi.mock('#app/utils/password.server.ts', async (importOriginal) => {
-	const actual = await importOriginal<typeof import('#app/utils/password.server.ts')>()
+	const actual = await importOriginal<typeof PasswordModule>()
 	return {
 		...actual,
 		spendDummyCompare: vi.fn(actual.spendDummyCompare),

@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { bearer, createAdminAccount, uniqueAdminEmail } from '../admin-utils.ts'
@@ -39,7 +40,7 @@ test.afterAll(async () => {
 	await server?.stop()
 })
 
-async function adminToken(request: import('@playwright/test').APIRequestContext) {
+async function adminToken(request: APIRequestContext) {
 	const res = await request.post(`${base}/api/admin/login`, { data: ADMIN, headers: from() })
 	expect(res.status(), await res.text()).toBe(200)
 	return (await res.json()).data.token as string

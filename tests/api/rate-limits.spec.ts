@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { E2E_PORT, E2E_ROOT } from '../setup/e2e-config.ts'
@@ -24,7 +25,7 @@ test.afterAll(async () => {
 })
 
 async function hammer(
-	request: import('@playwright/test').APIRequestContext,
+	request: APIRequestContext,
 	url: string,
 	data: unknown | (() => unknown),
 	headers: Record<string, string> = {},

@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { E2E_BASE_URL } from '../setup/e2e-config.ts'
 import { PASSWORD, registration } from '../playwright-utils.ts'
@@ -115,7 +116,7 @@ export async function waitForHydration(page: Page) {
 }
 
 /** Signs in through the API and returns the bearer token (or the status). */
-export async function apiLogin(request: import('@playwright/test').APIRequestContext, email: string, password: string) {
+export async function apiLogin(request: APIRequestContext, email: string, password: string) {
 	const res = await request.post('/api/auth/login', { data: { email, password } })
 	const body = res.ok() ? await res.json() : null
 	return { status: res.status(), token: body?.data?.token as string | undefined }
