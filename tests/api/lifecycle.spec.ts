@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test } from '@playwright/test'
@@ -29,6 +30,22 @@ test('graceful shutdown keeps every acknowledged write', async () => {
 	await new Promise((r) => setTimeout(r, 150))
 	const started = Date.now()
 	const exited = server.stop('SIGTERM')
+	// While it drains, a new connection is refused (the listener is closed
+	// at once) though the process is still there finishing the others.
+	let refusedWhileAlive = false
+	for (let i = 0; i < 200 && server.child.exitCode === null; i++) {
+		const refused = await new Promise<boolean>((resolve) => {
+			const socket = net.connect(PORT, '127.0.0.1')
+			socket.once('connect', () => (socket.destroy(), resolve(false)))
+			socket.once('error', () => resolve(true))
+		})
+		if (refused) {
+			refusedWhileAlive = server.child.exitCode === null
+			break
+		}
+		await new Promise((r) => setTimeout(r, 5))
+	}
+	expect(refusedWhileAlive).toBe(true)
 	const statuses = await Promise.all(inflight)
 	expect(statuses).toEqual(payloads.map(() => 201))
 	expect(await exited).toBe(0)
