@@ -1,7 +1,8 @@
-import { data, redirect } from 'react-router'
+import { data } from 'react-router'
 import { getContest } from '#app/models/admin-contests.server.ts'
-import { CONTEST_NOT_FOUND, type ContestNotice } from './admin-contests-messages.ts'
+import { CONTEST_NOT_FOUND, CONTEST_NOTICES, type ContestNotice } from './admin-contests-messages.ts'
 import { contestListSearch, parsePositiveInt } from './admin-contests-validation.ts'
+import { redirectWithFlash } from './flash.server.ts'
 
 /**
  * Helpers of the /admin/contests dialogs (child routes): the contest of the
@@ -22,9 +23,7 @@ export function contestListUrl(request: Request) {
 	return `/admin/contests${contestListSearch(new URL(request.url).searchParams)}`
 }
 
-/** Back to the list (filters kept) with the notice of what was done. */
+/** Back to the list (filters kept), with the notice of what was done as a flash message. */
 export function redirectToList(request: Request, done: ContestNotice) {
-	const params = new URLSearchParams(contestListSearch(new URL(request.url).searchParams))
-	params.set('done', done)
-	return redirect(`/admin/contests?${params}`)
+	return redirectWithFlash(contestListUrl(request), CONTEST_NOTICES[done])
 }

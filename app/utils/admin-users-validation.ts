@@ -462,26 +462,8 @@ export function bulkCapability(input: BulkInput): Capability {
 }
 
 // ---------------------------------------------------------------------------
-// What the list says after a change (?notice=...): links to the list carry it
-// once; every other link of the list drops it.
 
-export type UsersNotice =
-	| { kind: 'created' | 'updated' | 'deleted' }
-	| { kind: 'bulk-updated' | 'bulk-deleted'; count: number }
-
-export function noticeParam(notice: UsersNotice) {
-	return 'count' in notice ? `${notice.kind}:${notice.count}` : notice.kind
-}
-
-export function readNotice(value: string | null): UsersNotice | null {
-	if (value === 'created' || value === 'updated' || value === 'deleted') return { kind: value }
-	const match = /^(bulk-updated|bulk-deleted):(\d{1,4})$/.exec(value ?? '')
-	return match ? { kind: match[1] as 'bulk-updated' | 'bulk-deleted', count: Number(match[2]) } : null
-}
-
-/** "/admin/users?status=banned&notice=updated": the list in `query`'s state, with a notice. */
-export function usersListHref(query: UserListQuery, notice?: UsersNotice) {
-	const search = userListSearch(query)
-	if (!notice) return `/admin/users${search}`
-	return `/admin/users${search}${search ? '&' : '?'}notice=${encodeURIComponent(noticeParam(notice))}`
+/** "/admin/users?status=banned": the list in `query`'s state (what a change redirects to). */
+export function usersListHref(query: UserListQuery) {
+	return `/admin/users${userListSearch(query)}`
 }

@@ -233,3 +233,16 @@ export const ActivationCodeSchema = z.object({
 		.min(1, 'Please enter your activation code')
 		.max(64, 'Invalid activation code. Please check the code and try again.'),
 })
+
+/**
+ * A confirmation that carries no field (delete, complete, confirm an
+ * offer): what it acts on is in the URL. Parsed like every form so that a
+ * refusal comes back as the form's error.
+ */
+export const ConfirmFormSchema = z.object({})
+
+/**
+ * An empty JSON body: `POST /api/.../logout` takes no payload and refuses
+ * any field ('Unknown field').
+ */
+export const EmptyApiBodySchema = z.object({}).strict()
