@@ -1,6 +1,6 @@
 import { createAdminSession } from '#app/models/admin-session.server.ts'
 import { authenticateAdmin, toPublicAdmin } from '#app/models/admin.server.ts'
-import { apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
+import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 import { LoginApiSchema } from '#app/utils/validation.ts'
 
@@ -8,11 +8,8 @@ import { LoginApiSchema } from '#app/utils/validation.ts'
 // 'Invalid admin credentials' (unknown email and wrong password alike), 429.
 const route = apiRoute({
 	async POST({ request }) {
-		const body = await readJsonObject(request)
-		if (!body.ok) return body.response
-		const parsed = LoginApiSchema.safeParse(body.body)
-		if (!parsed.success) return validationFailed(parsed.error)
-		const result = await authenticateAdmin(parsed.data, requestMeta(request))
+		const input = await parseJsonBody(request, LoginApiSchema)
+		const result = await authenticateAdmin(input, requestMeta(request))
 		if (!result.ok) return apiFailure(result)
 		const { token } = createAdminSession(result.value.id, 'api')
 		return apiSuccess({ token, admin: toPublicAdmin(result.value) }, { message: 'Login successful' })

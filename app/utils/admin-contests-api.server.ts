@@ -1,12 +1,11 @@
-import type { z } from 'zod'
 import { CONTEST_NOT_FOUND } from './admin-contests-messages.ts'
 import { parsePositiveInt } from './admin-contests-validation.ts'
-import { apiError, validationFailed } from './api.server.ts'
+import { apiError } from './api.server.ts'
 
 /**
- * Small helpers of the /api/admin/contests routes: path ids and query
- * strings, read so that no value can reach the rules unchecked (400 or 404,
- * never a 500).
+ * The /api/admin/contests routes' path ids, read so that no value can reach
+ * the rules unchecked (a 404, never a 500). Query strings go through
+ * `parseQuery` (api.server.ts).
  */
 
 /** The :contestId (or another id) of the path; a 404 answer when it is not a positive whole number. */
@@ -14,17 +13,4 @@ export function requirePathId(value: string | undefined, message = CONTEST_NOT_F
 	const id = parsePositiveInt(value)
 	if (id === null) throw apiError(404, message)
 	return id
-}
-
-/**
- * The query string through a strict schema: each parameter given once
- * (security V6), unknown or malformed ones a 400 with their paths.
- */
-export function parseQuery<S extends z.ZodTypeAny>(request: Request, schema: S): z.output<S> {
-	const params = new URL(request.url).searchParams
-	const repeated = [...new Set(params.keys())].find((key) => params.getAll(key).length > 1)
-	if (repeated) throw apiError(400, 'Validation failed', [{ path: repeated, message: 'Give this parameter once' }])
-	const parsed = schema.safeParse(Object.fromEntries(params))
-	if (!parsed.success) throw validationFailed(parsed.error)
-	return parsed.data
 }

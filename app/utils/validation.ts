@@ -246,3 +246,23 @@ export const ConfirmFormSchema = z.object({})
  * any field ('Unknown field').
  */
 export const EmptyApiBodySchema = z.object({}).strict()
+
+/**
+ * A body that is read (a JSON object, or nothing) and not used: `POST
+ * /api/admin/contests/:id/complete` takes no payload and ignores fields.
+ */
+export const IgnoredApiBodySchema = z.object({})
+
+/**
+ * A query string as an object for a zod schema: one string per name, or
+ * all the values of a repeated name (an array), so the schema can refuse
+ * it. Own keys only (`__proto__` is a key like any other).
+ */
+export function queryInput(params: URLSearchParams): Record<string, string | string[]> {
+	return Object.fromEntries(
+		[...new Set(params.keys())].map((key) => {
+			const values = params.getAll(key)
+			return [key, values.length > 1 ? values : values[0]!]
+		}),
+	)
+}
