@@ -1,4 +1,5 @@
 import {
+	data,
 	isRouteErrorResponse,
 	Links,
 	Meta,
@@ -11,7 +12,9 @@ import {
 import type { Route } from './+types/root'
 import appCss from './app.css?url'
 import { ErrorPage } from './components/error-page.tsx'
+import { FlashNotice } from './components/flash-notice.tsx'
 import publicPagesScript from './enhance/public-pages.js?script'
+import { readFlash } from './utils/flash.server.ts'
 import { useNonce } from './utils/nonce-provider.ts'
 
 export const links: Route.LinksFunction = () => [
@@ -27,7 +30,24 @@ export const links: Route.LinksFunction = () => [
  * exports `clientLoader = documentOnly`, so that the client router of a
  * hydrated page reaches it by a full document load.
  */
-export type RouteHandle = { hydrate?: boolean }
+export type RouteHandle = {
+	hydrate?: boolean
+	/** The route's page is a RouteDialog: the flash message shows inside it. */
+	dialog?: boolean
+}
+
+/** The flash message of the previous action's redirect, read once (app/utils/flash.server.ts). */
+export async function loader({ request }: Route.LoaderArgs) {
+	const { flash, headers } = await readFlash(request)
+	return data({ flash }, { headers })
+}
+
+// A flash belongs to the page it was shown on: read again on every
+// navigation (the cookie is gone by then), so it does not follow the member
+// around. The loader only reads a cookie.
+export function shouldRevalidate() {
+	return true
+}
 
 function useHydrate() {
 	const leaf = useMatches().at(-1)
@@ -63,7 +83,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-	return <Outlet />
+	return (
+		<>
+			<FlashNotice placement="page" />
+			<Outlet />
+		</>
+	)
 }
 
 export function ErrorBoundary() {

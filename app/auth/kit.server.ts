@@ -4,14 +4,12 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { redirect } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
-import { z } from 'zod'
 import { getDb } from '#db/client.server.ts'
 import {
 	apiError,
 	apiFailure,
 	apiSuccess,
-	readJsonObject,
-	validationFailed,
+	parseJsonBody,
 } from '#app/utils/api.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
@@ -20,7 +18,7 @@ import { spendDummyCompare, verifyPassword } from '#app/utils/password.server.ts
 import { limited, resetRateLimit, type RateLimitRule } from '#app/utils/rate-limit.server.ts'
 import { clientIp, requestMeta } from '#app/utils/request.server.ts'
 import { fail, ok, type Failure, type Result } from '#app/utils/result.ts'
-import { LoginApiSchema, LoginFormSchema } from '#app/utils/validation.ts'
+import { EmptyApiBodySchema, LoginApiSchema, LoginFormSchema } from '#app/utils/validation.ts'
 import { createSessionCookie } from './cookie.server.ts'
 import {
 	createSessionStore,
@@ -154,12 +152,10 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 	const authenticator = new Authenticator<Account>()
 	authenticator.use(
 		new FormStrategy(async ({ form, request }) => {
-			const parsed = LoginFormSchema.safeParse({
-				email: form.get('email') ?? undefined,
-				password: form.get('password') ?? undefined,
-			})
-			if (!parsed.success) throw new SignInRefused(fail(400, 'Login failed'))
-			const result = await checkCredentials(parsed.data, requestMeta(request))
+			const submission = parseWithZod(form, { schema: LoginFormSchema })
+			if (submission.status !== 'success') throw new SignInRefused(fail(400, 'Login failed'))
+			const { email, password } = submission.value
+			const result = await checkCredentials({ email, password }, requestMeta(request))
 			if (!result.ok) throw new SignInRefused(result)
 			return result.value
 		}),
@@ -266,11 +262,8 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 	 * 'api' session; `respond` shapes the answer from the token and account.
 	 */
 	async function signInWithJson(request: Request, respond: (token: string, account: Account) => Response) {
-		const body = await readJsonObject(request)
-		if (!body.ok) return body.response
-		const parsed = LoginApiSchema.safeParse(body.body)
-		if (!parsed.success) return validationFailed(parsed.error)
-		const result = await checkCredentials(parsed.data, requestMeta(request))
+		const input = await parseJsonBody(request, LoginApiSchema)
+		const result = await checkCredentials(input, requestMeta(request))
 		if (!result.ok) return apiFailure(result)
 		const { token } = sessions.create(result.value.id, 'api')
 		return respond(token, result.value)
@@ -288,10 +281,7 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 	/** The API's sign-out: ends the bearer token's session; the body must be empty or {}. */
 	async function signOutWithJson(request: Request) {
 		const { token, account } = requireApiAccount(request)
-		const body = await readJsonObject(request)
-		if (!body.ok) return body.response
-		const parsed = z.object({}).strict().safeParse(body.body)
-		if (!parsed.success) return validationFailed(parsed.error)
+		await parseJsonBody(request, EmptyApiBodySchema)
 		sessions.endByToken(token)
 		log(config.log.signOut, { ip: clientIp(request), [idField]: account.id, via: 'api', result: 'success' })
 		return apiSuccess(undefined, { message: 'Signed out' })

@@ -1,18 +1,11 @@
-import {
-	getFormProps,
-	getInputProps,
-	getSelectProps,
-	getTextareaProps,
-	useForm,
-	type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, useNavigation } from 'react-router'
-import { CONTEST_TYPES } from '#app/domain/enums.ts'
+import { Form, Link } from 'react-router'
 import { MAX_PARTICIPANTS_HINT, TYPE_LABELS } from '#app/utils/admin-contests-messages.ts'
+import { CONTEST_TYPES } from '#app/domain/enums.ts'
 import { ContestFormSchema } from '#app/utils/admin-contests-validation.ts'
-import { cx } from '#app/utils/misc.ts'
-import { ErrorList, Field, FormAlert, StatusButton, type ListOfErrors } from './forms.tsx'
+import { cx, useIsPending } from '#app/utils/misc.ts'
+import { Field, FormAlert, SelectField, StatusButton, TextareaField } from './forms.tsx'
 
 const constraint = getZodConstraint(ContestFormSchema)
 
@@ -27,43 +20,6 @@ export type ContestFormValues = {
 	prizeThird: string
 	rules: string
 	maxParticipants: string
-}
-
-/** A label, a control, a hint and the errors, tied together by ids (like Field). */
-function Labelled({
-	label,
-	id,
-	errors,
-	errorId,
-	hint,
-	className,
-	children,
-}: {
-	label: string
-	id: string
-	errors?: ListOfErrors
-	errorId: string
-	hint?: string
-	className?: string
-	children: (aria: { 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => React.ReactNode
-}) {
-	const hasErrors = Boolean(errors?.filter(Boolean).length)
-	const hintId = hint ? `${id}-hint` : undefined
-	const describedBy = [hintId, hasErrors ? errorId : undefined].filter(Boolean).join(' ') || undefined
-	return (
-		<div className={className}>
-			<label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-200">
-				{label}
-			</label>
-			{children({ 'aria-invalid': hasErrors || undefined, 'aria-describedby': describedBy })}
-			{hint ? (
-				<p id={hintId} className="mt-1.5 text-sm text-slate-400">
-					{hint}
-				</p>
-			) : null}
-			<ErrorList id={errorId} errors={errors} />
-		</div>
-	)
 }
 
 /**
@@ -91,7 +47,6 @@ export function ContestForm({
 	/** The banner's title when the server refuses for a reason not tied to a field ('Failed to create contest'). */
 	failedTitle: string
 }) {
-	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id,
 		lastResult,
@@ -101,85 +56,34 @@ export function ContestForm({
 		shouldValidate: 'onSubmit',
 		shouldRevalidate: 'onInput',
 	})
-	const pending = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST'
+	const pending = useIsPending({ state: 'submitting' })
 	return (
 		<Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 sm:grid-cols-2">
 			<div className="sm:col-span-2">
 				<FormAlert id={form.errorId} errors={form.errors} title={failedTitle} />
 			</div>
-			<Field
-				className="sm:col-span-2"
-				label="Name"
-				inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'off' }}
-				errors={fields.name.errors}
-				errorId={fields.name.errorId}
-			/>
-			<Labelled label="Type" id={fields.type.id} errors={fields.type.errors} errorId={fields.type.errorId}>
-				{(aria) => (
-					<select {...getSelectProps(fields.type)} id={fields.type.id} {...aria} className="input">
-						{CONTEST_TYPES.map((type) => (
-							<option key={type} value={type}>
-								{TYPE_LABELS[type]}
-							</option>
-						))}
-					</select>
-				)}
-			</Labelled>
+			<Field className="sm:col-span-2" label="Name" field={fields.name} inputProps={{ autoComplete: 'off' }} />
+			<SelectField label="Type" field={fields.type}>
+				{CONTEST_TYPES.map((type) => (
+					<option key={type} value={type}>
+						{TYPE_LABELS[type]}
+					</option>
+				))}
+			</SelectField>
 			<Field
 				label="Max Participants"
 				hint={MAX_PARTICIPANTS_HINT}
-				inputProps={{
-					...getInputProps(fields.maxParticipants, { type: 'number' }),
-					min: 1,
-					step: 1,
-					inputMode: 'numeric',
-				}}
-				errors={fields.maxParticipants.errors}
-				errorId={fields.maxParticipants.errorId}
+				field={fields.maxParticipants}
+				type="number"
+				inputProps={{ min: 1, step: 1, inputMode: 'numeric' }}
 			/>
-			<Labelled
-				className="sm:col-span-2"
-				label="Description"
-				id={fields.description.id}
-				errors={fields.description.errors}
-				errorId={fields.description.errorId}
-			>
-				{(aria) => <textarea {...getTextareaProps(fields.description)} id={fields.description.id} {...aria} rows={3} className="input" />}
-			</Labelled>
-			<Field
-				label="Start Date"
-				inputProps={{ ...getInputProps(fields.startDate, { type: 'date' }) }}
-				errors={fields.startDate.errors}
-				errorId={fields.startDate.errorId}
-			/>
-			<Field
-				label="End Date"
-				inputProps={{ ...getInputProps(fields.endDate, { type: 'date' }) }}
-				errors={fields.endDate.errors}
-				errorId={fields.endDate.errorId}
-			/>
-			<Field
-				className="sm:col-span-2"
-				label="First Prize"
-				inputProps={{ ...getInputProps(fields.prizeFirst, { type: 'text' }), autoComplete: 'off' }}
-				errors={fields.prizeFirst.errors}
-				errorId={fields.prizeFirst.errorId}
-			/>
-			<Field
-				label="Second Prize (optional)"
-				inputProps={{ ...getInputProps(fields.prizeSecond, { type: 'text' }), autoComplete: 'off' }}
-				errors={fields.prizeSecond.errors}
-				errorId={fields.prizeSecond.errorId}
-			/>
-			<Field
-				label="Third Prize (optional)"
-				inputProps={{ ...getInputProps(fields.prizeThird, { type: 'text' }), autoComplete: 'off' }}
-				errors={fields.prizeThird.errors}
-				errorId={fields.prizeThird.errorId}
-			/>
-			<Labelled className="sm:col-span-2" label="Rules" id={fields.rules.id} errors={fields.rules.errors} errorId={fields.rules.errorId} hint="One rule per line">
-				{(aria) => <textarea {...getTextareaProps(fields.rules)} id={fields.rules.id} {...aria} rows={4} className="input" />}
-			</Labelled>
+			<TextareaField className="sm:col-span-2" label="Description" field={fields.description} textareaProps={{ rows: 3 }} />
+			<Field label="Start Date" field={fields.startDate} type="date" />
+			<Field label="End Date" field={fields.endDate} type="date" />
+			<Field className="sm:col-span-2" label="First Prize" field={fields.prizeFirst} inputProps={{ autoComplete: 'off' }} />
+			<Field label="Second Prize (optional)" field={fields.prizeSecond} inputProps={{ autoComplete: 'off' }} />
+			<Field label="Third Prize (optional)" field={fields.prizeThird} inputProps={{ autoComplete: 'off' }} />
+			<TextareaField className="sm:col-span-2" label="Rules" field={fields.rules} hint="One rule per line" textareaProps={{ rows: 4 }} />
 			<div className={cx('flex flex-wrap gap-3 sm:col-span-2')}>
 				<StatusButton pending={pending} pendingText={pendingLabel} className="sm:w-auto">
 					{submitLabel}

@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import { PASSWORD_KEEP_LABEL } from '#app/utils/admin-users-messages.ts'
 import { UserCreateFormSchema, UserUpdateFormSchema } from '#app/utils/admin-users-validation.ts'
 import { PLANS, USER_STATUSES, type Plan, type UserStatus } from '#app/domain/enums.ts'
-import { ErrorList, Field, FormAlert, StatusButton } from './forms.tsx'
+import { useIsPending } from '#app/utils/misc.ts'
+import { Field, FormAlert, SelectField, StatusButton } from './forms.tsx'
 
 const createConstraint = getZodConstraint(UserCreateFormSchema)
 const updateConstraint = getZodConstraint(UserUpdateFormSchema)
@@ -41,8 +42,7 @@ export function AdminUserForm({
 	cancelTo: string
 	planLabels?: Record<Plan, string>
 }) {
-	const navigation = useNavigation()
-	const pending = navigation.state === 'submitting' && navigation.formData?.has('email') === true
+	const pending = useIsPending({ state: 'submitting' })
 	const schema = mode === 'create' ? UserCreateFormSchema : UserUpdateFormSchema
 	const [form, fields] = useForm<Record<keyof UserFormDefaults | 'password', string>>({
 		id: mode === 'create' ? 'user-create-form' : 'user-edit-form',
@@ -56,72 +56,35 @@ export function AdminUserForm({
 	return (
 		<Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
 			<FormAlert id={form.errorId} errors={form.errors} />
-			<Field
-				label="Name"
-				inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'off' }}
-				errors={fields.name.errors}
-				errorId={fields.name.errorId}
-			/>
-			<Field
-				label="Email"
-				inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'off' }}
-				errors={fields.email.errors}
-				errorId={fields.email.errorId}
-			/>
+			<Field label="Name" field={fields.name} inputProps={{ autoComplete: 'off' }} />
+			<Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'off' }} />
 			<Field
 				label={mode === 'create' ? 'Password' : PASSWORD_KEEP_LABEL}
-				inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', required: mode === 'create' }}
-				errors={fields.password.errors}
-				errorId={fields.password.errorId}
+				field={fields.password}
+				type="password"
+				inputProps={{ autoComplete: 'new-password', required: mode === 'create' }}
 				hint="At least 8 characters with an uppercase letter, a lowercase letter and a number."
 			/>
 			<div className="grid gap-4 sm:grid-cols-2">
-				<Field
-					label="Phone (optional)"
-					inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'off' }}
-					errors={fields.phone.errors}
-					errorId={fields.phone.errorId}
-				/>
-				<Field
-					label="Country (optional)"
-					inputProps={{ ...getInputProps(fields.country, { type: 'text' }), autoComplete: 'off' }}
-					errors={fields.country.errors}
-					errorId={fields.country.errorId}
-				/>
+				<Field label="Phone (optional)" field={fields.phone} type="tel" inputProps={{ autoComplete: 'off' }} />
+				<Field label="Country (optional)" field={fields.country} inputProps={{ autoComplete: 'off' }} />
 			</div>
-			<Field
-				label="Telegram (optional)"
-				inputProps={{ ...getInputProps(fields.telegram, { type: 'text' }), autoComplete: 'off', placeholder: '@username' }}
-				errors={fields.telegram.errors}
-				errorId={fields.telegram.errorId}
-			/>
+			<Field label="Telegram (optional)" field={fields.telegram} inputProps={{ autoComplete: 'off', placeholder: '@username' }} />
 			<div className="grid gap-4 sm:grid-cols-2">
-				<div>
-					<label htmlFor={fields.plan.id} className="mb-1.5 block text-sm font-medium text-slate-200">
-						Plan
-					</label>
-					<select {...getSelectProps(fields.plan)} key={fields.plan.key} className="input">
-						{PLANS.map((plan) => (
-							<option key={plan} value={plan}>
-								{planLabels[plan]}
-							</option>
-						))}
-					</select>
-					<ErrorList id={fields.plan.errorId} errors={fields.plan.errors} />
-				</div>
-				<div>
-					<label htmlFor={fields.status.id} className="mb-1.5 block text-sm font-medium text-slate-200">
-						Status
-					</label>
-					<select {...getSelectProps(fields.status)} key={fields.status.key} className="input">
-						{USER_STATUSES.map((status) => (
-							<option key={status} value={status}>
-								{status.charAt(0).toUpperCase() + status.slice(1)}
-							</option>
-						))}
-					</select>
-					<ErrorList id={fields.status.errorId} errors={fields.status.errors} />
-				</div>
+				<SelectField label="Plan" field={fields.plan}>
+					{PLANS.map((plan) => (
+						<option key={plan} value={plan}>
+							{planLabels[plan]}
+						</option>
+					))}
+				</SelectField>
+				<SelectField label="Status" field={fields.status}>
+					{USER_STATUSES.map((status) => (
+						<option key={status} value={status}>
+							{status.charAt(0).toUpperCase() + status.slice(1)}
+						</option>
+					))}
+				</SelectField>
 			</div>
 			<div className="flex flex-wrap gap-2 pt-2">
 				<StatusButton pending={pending} pendingText={mode === 'create' ? 'Creating...' : 'Saving...'} className="sm:w-auto">

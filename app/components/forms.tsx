@@ -1,3 +1,4 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import { useEffect, useId, useState } from 'react'
 import { cx } from '#app/utils/misc.ts'
 
@@ -18,51 +19,151 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 	)
 }
 
-type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { key?: React.Key }
+/** A field of a Conform form (`fields.email` of `useForm`). */
+export type FieldMeta = FieldMetadata<any, any, string[]>
 
-export function Field({
-	label,
-	inputProps,
-	errors,
-	errorId,
-	hint,
-	className,
-	children,
-}: {
+type InputType = Exclude<Parameters<typeof getInputProps>[1]['type'], 'checkbox' | 'radio' | 'hidden'>
+
+/** What a caller may add to the input; the name, id, form, type, value and aria come from the field. */
+type ExtraInputProps = Omit<
+	React.InputHTMLAttributes<HTMLInputElement>,
+	'name' | 'id' | 'form' | 'type' | 'defaultValue' | 'defaultChecked' | 'value' | 'aria-invalid' | 'aria-describedby'
+>
+
+/**
+ * What ties a control to its label and errors: the errors shown under it
+ * (the field's, plus any the caller adds), `aria-invalid` when there are
+ * some, and `aria-describedby` naming the hint and, when invalid, the error
+ * list (which has the field's `errorId`).
+ */
+export function fieldAria(field: { errors?: string[]; errorId?: string }, options: { hintId?: string; extraErrors?: ListOfErrors } = {}) {
+	const errors = [...(field.errors ?? []), ...(options.extraErrors ?? [])].filter((e): e is string => Boolean(e))
+	const invalid = errors.length > 0
+	const describedBy = [options.hintId, invalid ? field.errorId : undefined].filter(Boolean).join(' ') || undefined
+	return { errors, aria: { 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy } }
+}
+
+function FieldLabel({ htmlFor, children }: { htmlFor: string; children: React.ReactNode }) {
+	return (
+		<label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-slate-200">
+			{children}
+		</label>
+	)
+}
+
+function FieldHint({ id, children }: { id?: string; children: React.ReactNode }) {
+	if (!children) return null
+	return (
+		<p id={id} className="mt-1.5 text-sm text-slate-400">
+			{children}
+		</p>
+	)
+}
+
+type FieldProps = {
 	label: React.ReactNode
-	inputProps: InputProps
-	errors?: ListOfErrors
-	errorId?: string
 	hint?: React.ReactNode
 	className?: string
 	children?: React.ReactNode
-}) {
+	/** The Conform field: name, id, constraints, default value and errors. */
+	field: FieldMeta
+	/** 'text' when left out. */
+	type?: InputType
+	inputProps?: ExtraInputProps
+	/** Errors that are not the field's but belong under it (the form's, on sign-up's email). */
+	extraErrors?: ListOfErrors
+}
+
+/** A labelled input of a Conform form, with its hint and errors (see `fieldAria`). */
+export function Field({ label, hint, className, children, field, type, inputProps, extraErrors }: FieldProps) {
 	const fallbackId = useId()
-	const { key, ...props } = inputProps
-	const id = props.id ?? fallbackId
+	const { key, ...fromField } = getInputProps(field, { type: type ?? 'text', ariaAttributes: false })
+	const input: React.InputHTMLAttributes<HTMLInputElement> = { ...fromField, ...inputProps }
+	const id = input.id ?? fallbackId
 	const hintId = hint ? `${id}-hint` : undefined
-	const hasErrors = Boolean(errors?.filter(Boolean).length)
-	const describedBy = [hintId, hasErrors ? errorId : undefined].filter(Boolean).join(' ') || undefined
+	const { errors, aria } = fieldAria(field, { hintId, extraErrors })
 	return (
 		<div className={className}>
-			<label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-200">
-				{label}
-			</label>
-			<input
-				key={key}
-				{...props}
-				id={id}
-				className={cx('input', props.className)}
-				aria-invalid={hasErrors || undefined}
-				aria-describedby={describedBy}
-			/>
-			{hint ? (
-				<p id={hintId} className="mt-1.5 text-sm text-slate-400">
-					{hint}
-				</p>
-			) : null}
+			<FieldLabel htmlFor={id}>{label}</FieldLabel>
+			<input key={key} {...input} id={id} className={cx('input', input.className)} {...aria} />
+			<FieldHint id={hintId}>{hint}</FieldHint>
 			{children}
-			<ErrorList id={errorId} errors={errors} />
+			<ErrorList id={field.errorId} errors={errors} />
+		</div>
+	)
+}
+
+/** A labelled select of a Conform form; the options are its children. */
+export function SelectField({
+	label,
+	field,
+	hint,
+	className,
+	selectProps,
+	children,
+}: {
+	label: React.ReactNode
+	field: FieldMeta
+	hint?: React.ReactNode
+	className?: string
+	selectProps?: Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'form' | 'defaultValue' | 'value'>
+	children: React.ReactNode
+}) {
+	const { key, ...fromField } = getSelectProps(field, { ariaAttributes: false })
+	const hintId = hint ? `${field.id}-hint` : undefined
+	const { errors, aria } = fieldAria(field, { hintId })
+	return (
+		<div className={className}>
+			<FieldLabel htmlFor={field.id}>{label}</FieldLabel>
+			<select key={key} {...fromField} {...selectProps} className={cx('input', selectProps?.className)} {...aria}>
+				{children}
+			</select>
+			<FieldHint id={hintId}>{hint}</FieldHint>
+			<ErrorList id={field.errorId} errors={errors} />
+		</div>
+	)
+}
+
+/** A labelled textarea of a Conform form. */
+export function TextareaField({
+	label,
+	field,
+	hint,
+	className,
+	textareaProps,
+}: {
+	label: React.ReactNode
+	field: FieldMeta
+	hint?: React.ReactNode
+	className?: string
+	textareaProps?: Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'form' | 'defaultValue' | 'value'>
+}) {
+	const { key, ...fromField } = getTextareaProps(field, { ariaAttributes: false })
+	const hintId = hint ? `${field.id}-hint` : undefined
+	const { errors, aria } = fieldAria(field, { hintId })
+	return (
+		<div className={className}>
+			<FieldLabel htmlFor={field.id}>{label}</FieldLabel>
+			<textarea key={key} {...fromField} {...textareaProps} className={cx('input', textareaProps?.className)} {...aria} />
+			<FieldHint id={hintId}>{hint}</FieldHint>
+			<ErrorList id={field.errorId} errors={errors} />
+		</div>
+	)
+}
+
+/** A checkbox of a Conform form with its label beside it (the label may hold links). */
+export function CheckboxField({ label, field, className }: { label: React.ReactNode; field: FieldMeta; className?: string }) {
+	const { key, ...fromField } = getInputProps(field, { type: 'checkbox', ariaAttributes: false })
+	const { errors, aria } = fieldAria(field)
+	return (
+		<div className={className}>
+			<div className="flex items-start gap-3">
+				<input key={key} {...fromField} className="mt-1 size-4 accent-emerald-400" {...aria} />
+				<label htmlFor={field.id} className="text-sm text-slate-200">
+					{label}
+				</label>
+			</div>
+			<ErrorList id={field.errorId} errors={errors} />
 		</div>
 	)
 }

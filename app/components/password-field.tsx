@@ -1,33 +1,29 @@
+import { getInputProps } from '@conform-to/react'
 import { useId, useState } from 'react'
 import { cx } from '#app/utils/misc.ts'
-import { ErrorList, useHydrated, type ListOfErrors } from './forms.tsx'
+import { ErrorList, fieldAria, useHydrated, type FieldMeta } from './forms.tsx'
 
-type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { key?: React.Key }
+type PasswordFieldProps = {
+	label: React.ReactNode
+	className?: string
+	/** The Conform field: name, id, constraints and errors. */
+	field: FieldMeta
+	inputProps?: Pick<React.InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'placeholder' | 'className'>
+}
 
 /**
  * A password field (same markup as Field) with a show/hide toggle. The
  * toggle is an enhancement: it renders only once JavaScript runs; without
  * JS the field is a plain password input.
  */
-export function PasswordField({
-	label,
-	inputProps,
-	errors,
-	errorId,
-	className,
-}: {
-	label: React.ReactNode
-	inputProps: InputProps
-	errors?: ListOfErrors
-	errorId?: string
-	className?: string
-}) {
+export function PasswordField({ label, className, field, inputProps }: PasswordFieldProps) {
 	const hydrated = useHydrated()
 	const [visible, setVisible] = useState(false)
 	const fallbackId = useId()
-	const { key, ...props } = inputProps
-	const id = props.id ?? fallbackId
-	const hasErrors = Boolean(errors?.filter(Boolean).length)
+	const { key, ...fromField } = getInputProps(field, { type: 'password', ariaAttributes: false })
+	const input: React.InputHTMLAttributes<HTMLInputElement> = { ...fromField, ...inputProps }
+	const id = input.id ?? fallbackId
+	const { errors, aria } = fieldAria(field)
 	return (
 		<div className={className}>
 			<label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-200">
@@ -36,12 +32,11 @@ export function PasswordField({
 			<div className="relative">
 				<input
 					key={key}
-					{...props}
+					{...input}
 					id={id}
 					type={visible ? 'text' : 'password'}
-					className={cx('input', hydrated && 'pr-20', props.className)}
-					aria-invalid={hasErrors || undefined}
-					aria-describedby={hasErrors ? errorId : undefined}
+					className={cx('input', hydrated && 'pr-20', input.className)}
+					{...aria}
 				/>
 				{hydrated ? (
 					<button
@@ -55,7 +50,7 @@ export function PasswordField({
 					</button>
 				) : null}
 			</div>
-			<ErrorList id={errorId} errors={errors} />
+			<ErrorList id={field.errorId} errors={errors} />
 		</div>
 	)
 }

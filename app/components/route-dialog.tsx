@@ -1,6 +1,11 @@
 import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { Link, useNavigate } from 'react-router'
+import type { RouteHandle } from '#app/root.tsx'
+import { FlashNotice } from './flash-notice.tsx'
 import { useHydrated } from './forms.tsx'
+
+/** The `handle` of a route whose page is a RouteDialog (the flash message shows inside it). */
+export const dialogHandle = { dialog: true } as const satisfies RouteHandle
 
 // useLayoutEffect warns on the server; the dialog only opens in the browser.
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
@@ -69,7 +74,10 @@ export function RouteDialog({
 		return (
 			<section aria-labelledby={titleId} className="card mb-6 border-emerald-400/50">
 				{header}
-				<div className="mt-4">{children}</div>
+				<div className="mt-4">
+					<FlashNotice placement="dialog" />
+					{children}
+				</div>
 			</section>
 		)
 	}
@@ -85,7 +93,10 @@ export function RouteDialog({
 			}}
 		>
 			{header}
-			<div className="mt-4">{children}</div>
+			<div className="mt-4">
+				<FlashNotice placement="dialog" />
+				{children}
+			</div>
 		</dialog>
 	)
 }

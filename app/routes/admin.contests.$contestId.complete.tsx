@@ -1,6 +1,8 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { Form, Link } from 'react-router'
 import { FormAlert } from '#app/components/forms.tsx'
-import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { completeContest } from '#app/models/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
@@ -11,9 +13,14 @@ import {
 	transitionRefused,
 } from '#app/utils/admin-contests-messages.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
-import { readFormData } from '#app/utils/forms.server.ts'
+import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
+import { useIsPending } from '#app/utils/misc.ts'
+import { ConfirmFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/admin.contests.$contestId.complete'
 import { contestListUrl, redirectToList, requireContest } from './admin.contests.server.ts'
+
+// A dialog over its parent page (the flash message shows inside it).
+export const handle = dialogHandle
 
 // Complete (active → completed) asks first: it freezes the ranks for good.
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -28,15 +35,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
 	const admin = await requireAdminCapability(request, 'contests:update')
 	const contest = requireContest(params.contestId)
-	await readFormData(request)
+	const submission = parseWithZod(await readFormData(request), { schema: ConfirmFormSchema })
 	const result = completeContest({ id: admin.id, email: admin.email }, contest.id)
-	if (!result.ok) return data({ error: result.message }, { status: result.status })
-	throw redirectToList(request, 'completed')
+	if (!result.ok) return replyWithFailure(submission, result)
+	throw await redirectToList(request, 'completed')
 }
 
 export default function CompleteContestRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const navigation = useNavigation()
-	const pending = navigation.state === 'submitting'
+	const pending = useIsPending({ state: 'submitting' })
+	const [form] = useForm({ id: `contest-complete-form-${loaderData.contest.id}`, lastResult: actionData?.result })
 	const { contest } = loaderData
 	const completable = contest.status === 'active'
 	return (
@@ -46,9 +53,9 @@ export default function CompleteContestRoute({ loaderData, actionData }: Route.C
 				{contest.participantCount === 1 ? 'participant' : 'participants'}?
 			</p>
 			<p className="mt-2 text-sm text-slate-300">{COMPLETE_CONTEST_WARNING}</p>
-			<Form method="post" className="mt-4 space-y-3">
-				{actionData?.error ? <FormAlert title={CONTEST_COMPLETE_FAILED} errors={[actionData.error]} /> : null}
-				{!completable && !actionData?.error ? (
+			<Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
+				<FormAlert id={form.errorId} title={CONTEST_COMPLETE_FAILED} errors={form.errors} />
+				{!completable && !form.errors?.length ? (
 					<FormAlert title={CONTEST_COMPLETE_FAILED} errors={[transitionRefused(contest.status, 'completed')]} />
 				) : null}
 				<div className="flex flex-wrap gap-3">

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { ContestForm } from '#app/components/admin-contest-form.tsx'
-import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { updateContest } from '#app/models/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
@@ -9,6 +9,9 @@ import { ContestFormSchema } from '#app/utils/admin-contests-validation.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/admin.contests.$contestId.edit'
 import { contestListUrl, redirectToList, requireContest } from './admin.contests.server.ts'
+
+// A dialog over its parent page (the flash message shows inside it).
+export const handle = dialogHandle
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireAdminCapability(request, 'contests:update')
@@ -40,7 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const result = updateContest({ id: admin.id, email: admin.email }, contest.id, submission.value)
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw redirectToList(request, 'updated')
+	throw await redirectToList(request, 'updated')
 }
 
 export default function EditContestRoute({ loaderData, actionData }: Route.ComponentProps) {

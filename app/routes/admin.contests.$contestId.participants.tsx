@@ -1,6 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { Form, Link } from 'react-router'
 import { ContestStatusBadge, RankTrophy } from '#app/components/admin-contest-badges.tsx'
-import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { fieldAria } from '#app/components/forms.tsx'
+import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { listParticipants, updateParticipantScore } from '#app/models/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
@@ -8,10 +11,14 @@ import { NO_PARTICIPANTS, SCORE_UPDATED } from '#app/utils/admin-contests-messag
 import { contestListSearch, parsePositiveInt, ScoreFormSchema } from '#app/utils/admin-contests-validation.ts'
 import { formatCount, formatDate } from '#app/utils/admin-format.ts'
 import { can } from '#app/utils/admin-roles.ts'
-import { readFormData } from '#app/utils/forms.server.ts'
-import { cx } from '#app/utils/misc.ts'
+import { redirectWithFlash } from '#app/utils/flash.server.ts'
+import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { useIsPending } from '#app/utils/misc.ts'
 import type { Route } from './+types/admin.contests.$contestId.participants'
 import { contestListUrl, requireContest } from './admin.contests.server.ts'
+
+// A dialog over its parent page (the flash message shows inside it).
+export const handle = dialogHandle
 
 /**
  * '{contest name} - Participants' (spec section 2): Rank (a coloured trophy
@@ -46,38 +53,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		participants: listed.participants,
 		pagination: listed.pagination,
 		canEditScores: can(admin, 'contests:update') && contest.status !== 'completed',
-		saved: parsePositiveInt(url.searchParams.get('saved')),
 	}
-}
-
-function text(value: FormDataEntryValue | null) {
-	return typeof value === 'string' ? value : undefined
 }
 
 /** One row's score: { userId, score }. */
 export async function action({ request, params }: Route.ActionArgs) {
 	const admin = await requireAdminCapability(request, 'contests:update')
 	const contest = requireContest(params.contestId)
-	const formData = await readFormData(request)
-	const raw = { userId: text(formData.get('userId')), score: text(formData.get('score')) }
-	const userId = parsePositiveInt(raw.userId)
-	const parsed = ScoreFormSchema.safeParse(raw)
-	if (!parsed.success) {
-		return data({ userId, value: raw.score ?? '', error: parsed.error.issues[0]?.message ?? 'Invalid score' }, { status: 400 })
-	}
-	const result = updateParticipantScore({ id: admin.id, email: admin.email }, contest.id, parsed.data.userId, parsed.data.score)
-	if (!result.ok) return data({ userId, value: raw.score ?? '', error: result.message }, { status: result.status })
+	const submission = parseWithZod(await readFormData(request), { schema: ScoreFormSchema })
+	if (submission.status !== 'success') return replyInvalid(submission)
+	const { userId, score } = submission.value
+	const result = updateParticipantScore({ id: admin.id, email: admin.email }, contest.id, userId, score)
+	if (!result.ok) return replyWithFailure(submission, result)
 	const url = new URL(request.url)
-	url.searchParams.set('saved', String(parsed.data.userId))
-	throw redirect(`${url.pathname}?${url.searchParams}`)
+	throw await redirectWithFlash(`${url.pathname}${url.search}`, SCORE_UPDATED)
 }
 
 export default function ContestParticipantsRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { contest, participants, pagination } = loaderData
-	const navigation = useNavigation()
-	const savingUser = navigation.state === 'submitting' ? navigation.formData?.get('userId') : null
-	const rowError = (userId: number) => (actionData && actionData.userId === userId ? actionData.error : null)
-	const orphanError = actionData && !participants.some((p) => p.userId === actionData.userId) ? actionData.error : null
+	// A refused score goes back to its row; one whose row is gone shows above the table.
+	const result = actionData?.result
+	const resultUserId = result ? String(result.initialValue?.userId ?? '') : null
+	const orphanError =
+		result && !participants.some((p) => String(p.userId) === resultUserId)
+			? (Object.values(result.error ?? {}).flat().find(Boolean) ?? null)
+			: null
 	return (
 		<RouteDialog title={`${contest.name} - Participants`} closeTo={loaderData.closeTo} wide>
 			<div className="flex flex-wrap items-center gap-3 text-sm text-slate-300">
@@ -87,11 +87,6 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 				</span>
 				{contest.status === 'completed' ? <span>Ranks are final.</span> : null}
 			</div>
-			{loaderData.saved ? (
-				<p role="status" className="mt-3 rounded-lg border border-emerald-400/60 bg-emerald-400/10 p-3 text-sm text-emerald-100">
-					{SCORE_UPDATED}
-				</p>
-			) : null}
 			{orphanError ? (
 				<p role="alert" className="mt-3 rounded-lg border border-red-400/60 bg-red-950/60 p-3 text-sm text-red-200">
 					{orphanError}
@@ -114,65 +109,35 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 							</tr>
 						</thead>
 						<tbody className="divide-y divide-slate-800">
-							{participants.map((p) => {
-								const error = rowError(p.userId)
-								const inputId = `score-${p.userId}`
-								const errorId = `score-${p.userId}-error`
-								return (
-									<tr key={p.id} className="align-top">
-										<td className="py-3 pr-3">
-											<span className="flex items-center gap-2 font-semibold tabular-nums">
-												<RankTrophy rank={p.rank} />
-												{p.rank}
-											</span>
-										</td>
-										<td className="py-3 pr-3">
-											<span className="block font-medium break-words">{p.user.name}</span>
-											<span className="block break-all text-slate-300">{p.user.email}</span>
-										</td>
-										<td className="py-3 pr-3">
-											{loaderData.canEditScores ? (
-												<Form method="post" action={loaderData.selfUrl} noValidate preventScrollReset className="flex items-start gap-2">
-													<input type="hidden" name="userId" value={p.userId} />
-													<label htmlFor={inputId} className="sr-only">
-														Score for {p.user.name}
-													</label>
-													<input
-														key={`${p.userId}-${p.score}-${error ? 'error' : 'ok'}`}
-														id={inputId}
-														name="score"
-														type="number"
-														min={0}
-														step={1}
-														inputMode="numeric"
-														defaultValue={error && actionData ? actionData.value : p.score}
-														aria-invalid={error ? true : undefined}
-														aria-describedby={error ? errorId : undefined}
-														className={cx('input w-24 px-2 py-1.5 tabular-nums')}
-													/>
-													<button
-														type="submit"
-														disabled={savingUser === String(p.userId)}
-														className="btn-secondary px-3 py-1.5 text-sm"
-													>
-														Save<span className="sr-only"> score for {p.user.name}</span>
-													</button>
-												</Form>
-											) : (
-												<span className="tabular-nums">{formatCount(p.score)}</span>
-											)}
-											{error ? (
-												<p id={errorId} className="mt-1 text-sm text-red-300">
-													{error}
-												</p>
-											) : null}
-										</td>
-										<td className="py-3 whitespace-nowrap">
-											<time dateTime={p.joinedAt}>{formatDate(p.joinedAt)}</time>
-										</td>
-									</tr>
-								)
-							})}
+							{participants.map((p) => (
+								<tr key={p.id} className="align-top">
+									<td className="py-3 pr-3">
+										<span className="flex items-center gap-2 font-semibold tabular-nums">
+											<RankTrophy rank={p.rank} />
+											{p.rank}
+										</span>
+									</td>
+									<td className="py-3 pr-3">
+										<span className="block font-medium break-words">{p.user.name}</span>
+										<span className="block break-all text-slate-300">{p.user.email}</span>
+									</td>
+									<td className="py-3 pr-3">
+										{loaderData.canEditScores ? (
+											<ScoreForm
+												key={`${p.userId}-${p.score}`}
+												participant={p}
+												action={loaderData.selfUrl}
+												lastResult={resultUserId === String(p.userId) ? result : undefined}
+											/>
+										) : (
+											<span className="tabular-nums">{formatCount(p.score)}</span>
+										)}
+									</td>
+									<td className="py-3 whitespace-nowrap">
+										<time dateTime={p.joinedAt}>{formatDate(p.joinedAt)}</time>
+									</td>
+								</tr>
+							))}
 						</tbody>
 					</table>
 				</div>
@@ -199,6 +164,56 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 				</nav>
 			) : null}
 		</RouteDialog>
+	)
+}
+
+type Participant = Route.ComponentProps['loaderData']['participants'][number]
+
+/** A row's score form: the typed value and the error come back to this row only. */
+function ScoreForm({
+	participant: p,
+	action,
+	lastResult,
+}: {
+	participant: Participant
+	action: string
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
+	const [form, fields] = useForm({
+		id: `score-form-${p.userId}`,
+		lastResult,
+		defaultValue: { userId: String(p.userId), score: String(p.score) },
+	})
+	const pending = useIsPending({ formAction: action, state: 'submitting', formData: { userId: String(p.userId) } })
+	const { key, ...scoreProps } = getInputProps(fields.score, { type: 'number', ariaAttributes: false })
+	// The score's own error, or why the change was refused (completed, gone).
+	const { errors, aria } = fieldAria(fields.score, { extraErrors: [...(form.errors ?? []), ...(fields.userId.errors ?? [])] })
+	return (
+		<>
+			<Form method="post" action={action} {...getFormProps(form, { ariaAttributes: false })} noValidate preventScrollReset className="flex items-start gap-2">
+				<input type="hidden" name={fields.userId.name} value={p.userId} />
+				<label htmlFor={fields.score.id} className="sr-only">
+					Score for {p.user.name}
+				</label>
+				<input
+					key={key}
+					{...scoreProps}
+					min={0}
+					step={1}
+					inputMode="numeric"
+					{...aria}
+					className="input w-24 px-2 py-1.5 tabular-nums"
+				/>
+				<button type="submit" disabled={pending} className="btn-secondary px-3 py-1.5 text-sm">
+					Save<span className="sr-only"> score for {p.user.name}</span>
+				</button>
+			</Form>
+			{errors.length ? (
+				<p id={fields.score.errorId} className="mt-1 text-sm text-red-300">
+					{errors[0]}
+				</p>
+			) : null}
+		</>
 	)
 }
 

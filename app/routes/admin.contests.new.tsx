@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { ContestForm } from '#app/components/admin-contest-form.tsx'
-import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { createContest } from '#app/models/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
@@ -9,6 +9,9 @@ import { ContestFormSchema } from '#app/utils/admin-contests-validation.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/admin.contests.new'
 import { contestListUrl, redirectToList } from './admin.contests.server.ts'
+
+// A dialog over its parent page (the flash message shows inside it).
+export const handle = dialogHandle
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdminCapability(request, 'contests:create')
@@ -22,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const result = createContest({ id: admin.id, email: admin.email }, submission.value)
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw redirectToList(request, 'created')
+	throw await redirectToList(request, 'created')
 }
 
 export default function NewContestRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
-import { data, redirect } from 'react-router'
+import { data } from 'react-router'
 import { getContest } from '#app/models/admin-contests.server.ts'
-import { CONTEST_NOT_FOUND, type ContestNotice } from '#app/utils/admin-contests-messages.ts'
+import { CONTEST_NOT_FOUND, CONTEST_NOTICES, type ContestNotice } from '#app/utils/admin-contests-messages.ts'
 import { contestListSearch, parsePositiveInt } from '#app/utils/admin-contests-validation.ts'
+import { redirectWithFlash } from '#app/utils/flash.server.ts'
 
 /**
  * Server helpers of the /admin/contests dialogs (the child routes
@@ -24,9 +25,7 @@ export function contestListUrl(request: Request) {
 	return `/admin/contests${contestListSearch(new URL(request.url).searchParams)}`
 }
 
-/** Back to the list (filters kept) with the notice of what was done. */
+/** Back to the list (filters kept), with the notice of what was done as a flash message. */
 export function redirectToList(request: Request, done: ContestNotice) {
-	const params = new URLSearchParams(contestListSearch(new URL(request.url).searchParams))
-	params.set('done', done)
-	return redirect(`/admin/contests?${params}`)
+	return redirectWithFlash(contestListUrl(request), CONTEST_NOTICES[done])
 }

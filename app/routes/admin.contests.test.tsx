@@ -5,6 +5,7 @@ import { getDb } from '#db/client.server.ts'
 import { auditLog, contestParticipants, contests } from '#db/schema.ts'
 import { insertContest, insertParticipant } from '#tests/contest-factories.ts'
 import { insertAdmin, insertMember } from '#tests/factories.ts'
+import { noticeAfter } from '#tests/flash.ts'
 import { memberAuth } from '#app/auth/member.server.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
 import * as completeRoute from './admin.contests.$contestId.complete.tsx'
@@ -49,6 +50,11 @@ async function caught(promise: Promise<unknown>) {
 
 type DataResult = { init: { status: number } | null; data: Record<string, unknown> }
 
+/** A refused form's answer (Conform's result): its errors and what was typed. */
+function replyOf(result: DataResult) {
+	return (result.data as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }).result
+}
+
 const goodForm = {
 	name: 'Spring Sprint',
 	type: 'deposit',
@@ -71,18 +77,17 @@ describe('list loader', () => {
 		insertContest({ name: 'Draft one', status: 'draft' })
 		insertContest({ name: 'Running', status: 'active', type: 'referral' })
 		const { cookie } = await adminCookie('admin')
-		const data = await loader(args(get(cookie, '/admin/contests?status=bogus&done=started')))
+		const data = await loader(args(get(cookie, '/admin/contests?status=bogus')))
 		expect(data.contests.map((c) => [c.name, c.actions.map((a) => a.label)])).toEqual([
 			['Running', ['Pause', 'Complete']],
 			['Draft one', ['Start']],
 		])
 		expect(data.filters).toEqual({ search: '', status: '', type: '' })
-		expect(data.notice).toBe('Contest started.')
 		expect(data).toMatchObject({ canCreate: true, canUpdate: true, canDelete: false })
 		const superAdmin = await adminCookie('super_admin')
-		const filtered = await loader(args(get(superAdmin.cookie, '/admin/contests?type=referral&search=run&done=nope')))
+		const filtered = await loader(args(get(superAdmin.cookie, '/admin/contests?type=referral&search=run&page=2')))
 		expect(filtered.contests.map((c) => c.name)).toEqual(['Running'])
-		expect(filtered).toMatchObject({ canDelete: true, notice: null, listSearch: '?search=run&type=referral', filtered: true })
+		expect(filtered).toMatchObject({ canDelete: true, listSearch: '?search=run&type=referral', filtered: true })
 	})
 
 	test('no admin session: to /admin/login with redirectTo; a member session: 403', async () => {
@@ -98,10 +103,11 @@ describe('list action (Start, Pause, Resume)', () => {
 		const contest = insertContest({ status: 'draft' })
 		const { admin, cookie } = await adminCookie('admin')
 		const response = (await caught(
-			action(args(post(cookie, '/admin/contests?search=a&status=draft&done=x', { intent: 'start', contestId: String(contest.id) }))),
+			action(args(post(cookie, '/admin/contests?search=a&status=draft&x=1', { intent: 'start', contestId: String(contest.id) }))),
 		)) as Response
 		expect(response.status).toBe(302)
-		expect(response.headers.get('Location')).toBe('/admin/contests?search=a&status=draft&done=started')
+		expect(response.headers.get('Location')).toBe('/admin/contests?search=a&status=draft')
+		expect(await noticeAfter(response)).toBe('Contest started.')
 		expect(getDb().select().from(contests).get()!.status).toBe('active')
 		expect(audits()).toMatchObject([{ adminId: admin.id, action: 'contest.status', before: { status: 'draft' }, after: { status: 'active' } }])
 	})
@@ -111,7 +117,9 @@ describe('list action (Start, Pause, Resume)', () => {
 		const { cookie } = await adminCookie()
 		const refused = (await action(args(post(cookie, '/admin/contests', { intent: 'pause', contestId: String(contest.id) })))) as unknown as DataResult
 		expect(refused.init!.status).toBe(409)
-		expect(refused.data).toEqual({ error: 'A draft contest cannot be changed to paused.', contestId: contest.id })
+		expect(replyOf(refused).error).toEqual({ '': ['A draft contest cannot be changed to paused.'] })
+		// The answer names the card it belongs under.
+		expect(replyOf(refused).initialValue).toMatchObject({ contestId: String(contest.id) })
 		const bodies: Array<Record<string, string>> = [
 			{ intent: 'complete', contestId: String(contest.id) },
 			{ intent: 'start', contestId: 'x' },
@@ -121,6 +129,7 @@ describe('list action (Start, Pause, Resume)', () => {
 		for (const fields of bodies) {
 			const bad = (await action(args(post(cookie, '/admin/contests', fields)))) as unknown as DataResult
 			expect(bad.init!.status).toBe(400)
+			expect(replyOf(bad).error['']).toEqual(['Choose Start, Pause or Resume for a contest'])
 		}
 		const missing = (await action(args(post(cookie, '/admin/contests', { intent: 'start', contestId: '99999' })))) as unknown as DataResult
 		expect(missing.init!.status).toBe(404)
@@ -133,7 +142,8 @@ describe('create and edit dialogs', () => {
 	test('create: a draft, audited, back to the list with the notice', async () => {
 		const { cookie } = await adminCookie()
 		const response = (await caught(newRoute.action(args(post(cookie, '/admin/contests/new?type=deposit', goodForm))))) as Response
-		expect(response.headers.get('Location')).toBe('/admin/contests?type=deposit&done=created')
+		expect(response.headers.get('Location')).toBe('/admin/contests?type=deposit')
+		expect(await noticeAfter(response)).toBe('Contest created as a draft.')
 		expect(getDb().select().from(contests).all()).toMatchObject([{ name: 'Spring Sprint', status: 'draft', type: 'deposit', prizeSecond: null, maxParticipants: null }])
 		expect(audits()).toMatchObject([{ action: 'contest.create' }])
 	})
@@ -168,7 +178,8 @@ describe('create and edit dialogs', () => {
 		const saved = (await caught(
 			editRoute.action(args(post(cookie, `/admin/contests/${contest.id}/edit`, goodForm), { contestId: String(contest.id) })),
 		)) as Response
-		expect(saved.headers.get('Location')).toBe('/admin/contests?done=updated')
+		expect(saved.headers.get('Location')).toBe('/admin/contests')
+		expect(await noticeAfter(saved)).toBe('Contest updated.')
 		expect(getDb().select().from(contests).get()).toMatchObject({ name: 'Spring Sprint', status: 'draft' })
 		expect(audits()).toMatchObject([{ action: 'contest.update' }])
 		for (const contestId of ['999', 'abc', '-1']) {
@@ -203,7 +214,8 @@ describe('delete dialog (super_admin only)', () => {
 		const page = await deleteRoute.loader(args(get(cookie, `/admin/contests/${contest.id}/delete?status=draft`), params))
 		expect(page).toMatchObject({ closeTo: '/admin/contests?status=draft', contest: { participantCount: 2 } })
 		const response = (await caught(deleteRoute.action(args(post(cookie, `/admin/contests/${contest.id}/delete?status=draft`), params)))) as Response
-		expect(response.headers.get('Location')).toBe('/admin/contests?status=draft&done=deleted')
+		expect(response.headers.get('Location')).toBe('/admin/contests?status=draft')
+		expect(await noticeAfter(response)).toBe('Contest deleted.')
 		expect(getDb().select().from(contests).all()).toEqual([])
 		expect(getDb().select().from(contestParticipants).all()).toEqual([])
 		expect(audits()).toMatchObject([{ action: 'contest.delete', before: { participantCount: 2 } }])
@@ -218,14 +230,15 @@ describe('complete dialog', () => {
 			args(post(cookie, `/admin/contests/${paused.id}/complete`), { contestId: String(paused.id) }),
 		)) as unknown as DataResult
 		expect(refused.init!.status).toBe(409)
-		expect(refused.data).toEqual({ error: 'A paused contest cannot be changed to completed.' })
+		expect(replyOf(refused).error).toEqual({ '': ['A paused contest cannot be changed to completed.'] })
 		const active = insertContest({ status: 'active' })
 		const a = insertParticipant(active.id, 2)
 		const b = insertParticipant(active.id, 5)
 		const response = (await caught(
 			completeRoute.action(args(post(cookie, `/admin/contests/${active.id}/complete`), { contestId: String(active.id) })),
 		)) as Response
-		expect(response.headers.get('Location')).toBe('/admin/contests?done=completed')
+		expect(response.headers.get('Location')).toBe('/admin/contests')
+		expect(await noticeAfter(response)).toBe('Contest completed: ranks are final.')
 		const ranks = getDb().select().from(contestParticipants).all().map((p) => [p.userId, p.rank])
 		expect(ranks).toEqual([
 			[a.user.id, 2],
@@ -255,19 +268,21 @@ describe('participants dialog', () => {
 		expect(completed.canEditScores).toBe(false)
 	})
 
-	test('action: sets a score (audited, redirect with saved); bad score 400 with the typed value; completed 409', async () => {
+	test('action: sets a score (audited, back with the notice); bad score 400 with the typed value; completed 409', async () => {
 		const contest = insertContest({ status: 'active' })
 		const { user } = insertParticipant(contest.id, 3)
 		const { cookie } = await adminCookie('admin')
 		const params = { contestId: String(contest.id) }
 		const url = `/admin/contests/${contest.id}/participants?search=x`
 		const response = (await caught(participantsRoute.action(args(post(cookie, url, { userId: String(user.id), score: '8' }), params)))) as Response
-		expect(response.headers.get('Location')).toBe(`/admin/contests/${contest.id}/participants?search=x&saved=${user.id}`)
+		expect(response.headers.get('Location')).toBe(`/admin/contests/${contest.id}/participants?search=x`)
+		expect(await noticeAfter(response)).toBe('Score updated.')
 		expect(getDb().select().from(contestParticipants).get()!.score).toBe(8)
 		expect(audits()).toMatchObject([{ action: 'contest.participant-score', before: { score: 3 }, after: { score: 8 } }])
 		const bad = (await participantsRoute.action(args(post(cookie, url, { userId: String(user.id), score: '-2' }), params))) as unknown as DataResult
 		expect(bad.init!.status).toBe(400)
-		expect(bad.data).toEqual({ userId: user.id, value: '-2', error: 'Score must be a whole number of 0 or more' })
+		expect(replyOf(bad).error).toEqual({ score: ['Score must be a whole number of 0 or more'] })
+		expect(replyOf(bad).initialValue).toEqual({ userId: String(user.id), score: '-2' })
 		const stranger = (await participantsRoute.action(args(post(cookie, url, { userId: '999999', score: '1' }), params))) as unknown as DataResult
 		expect(stranger.init!.status).toBe(404)
 		getDb().update(contests).set({ status: 'completed' }).run()

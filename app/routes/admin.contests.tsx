@@ -1,4 +1,5 @@
-import { data, Form, Link, Outlet, redirect, useNavigation } from 'react-router'
+import { parseWithZod } from '@conform-to/zod'
+import { Form, Link, Outlet } from 'react-router'
 import { ContestStatusBadge, ContestTypeBadge } from '#app/components/admin-contest-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
@@ -8,7 +9,6 @@ import { CONTEST_STATUSES, CONTEST_TYPES, type ContestStatus } from '#app/domain
 import { changeContestStatus, listContests } from '#app/models/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
-	CONTEST_NOTICES,
 	CONTEST_STATUS_FAILED,
 	CONTESTS_ERROR_TITLE,
 	CONTESTS_LOAD_FAILED,
@@ -19,17 +19,20 @@ import {
 	TYPE_LABELS,
 	type ContestNotice,
 } from '#app/utils/admin-contests-messages.ts'
+import { redirectToList } from './admin.contests.server.ts'
 import {
+	CONTEST_STATUS_CHOICE,
 	contestListSearch,
-	parsePositiveInt,
+	ContestStatusFormSchema,
 	readContestFilters,
 	statusActions,
-	type ContestAction,
+	type STATUS_FORM_INTENTS,
 } from '#app/utils/admin-contests-validation.ts'
 import { formatCount, formatDate } from '#app/utils/admin-format.ts'
 import { can } from '#app/utils/admin-roles.ts'
-import { readFormData } from '#app/utils/forms.server.ts'
-import { cx } from '#app/utils/misc.ts'
+import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
+import { cx, useIsPending } from '#app/utils/misc.ts'
+import { fail } from '#app/utils/result.ts'
 import type { Route } from './+types/admin.contests'
 
 /**
@@ -43,7 +46,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const admin = await requireAdminCapability(request, 'contests:view')
 	const url = new URL(request.url)
 	const filters = readContestFilters(url.searchParams)
-	const done = url.searchParams.get('done')
 	return {
 		contests: listContests(filters).map((contest) => ({
 			...contest,
@@ -52,14 +54,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 		filters: { search: filters.search, status: filters.status ?? '', type: filters.type ?? '' },
 		filtered: Boolean(filters.search || filters.status || filters.type),
 		listSearch: contestListSearch(url.searchParams),
-		notice: Object.hasOwn(CONTEST_NOTICES, done ?? '') ? CONTEST_NOTICES[done as ContestNotice] : null,
 		canCreate: can(admin, 'contests:create'),
 		canUpdate: can(admin, 'contests:update'),
 		canDelete: can(admin, 'contests:delete'),
 	}
 }
 
-const STATUS_INTENTS: Record<Exclude<ContestAction, 'complete'>, { to: ContestStatus; done: ContestNotice }> = {
+const STATUS_INTENTS: Record<(typeof STATUS_FORM_INTENTS)[number], { to: ContestStatus; done: ContestNotice }> = {
 	start: { to: 'active', done: 'started' },
 	pause: { to: 'paused', done: 'paused' },
 	resume: { to: 'active', done: 'resumed' },
@@ -68,18 +69,12 @@ const STATUS_INTENTS: Record<Exclude<ContestAction, 'complete'>, { to: ContestSt
 /** Start, Pause, Resume: { intent, contestId }. */
 export async function action({ request }: Route.ActionArgs) {
 	const admin = await requireAdminCapability(request, 'contests:update')
-	const formData = await readFormData(request)
-	const intent = formData.get('intent')
-	const contestId = parsePositiveInt(typeof formData.get('contestId') === 'string' ? (formData.get('contestId') as string) : null)
-	const step = typeof intent === 'string' && Object.hasOwn(STATUS_INTENTS, intent) ? STATUS_INTENTS[intent as keyof typeof STATUS_INTENTS] : null
-	if (!step || contestId === null) {
-		return data({ error: 'Choose Start, Pause or Resume for a contest', contestId }, { status: 400 })
-	}
-	const result = changeContestStatus({ id: admin.id, email: admin.email }, contestId, step.to)
-	if (!result.ok) return data({ error: result.message, contestId }, { status: result.status })
-	const params = new URLSearchParams(contestListSearch(new URL(request.url).searchParams))
-	params.set('done', step.done)
-	throw redirect(`/admin/contests?${params}`)
+	const submission = parseWithZod(await readFormData(request), { schema: ContestStatusFormSchema })
+	if (submission.status !== 'success') return replyWithFailure(submission, fail(400, CONTEST_STATUS_CHOICE))
+	const step = STATUS_INTENTS[submission.value.intent]
+	const result = changeContestStatus({ id: admin.id, email: admin.email }, submission.value.contestId, step.to)
+	if (!result.ok) return replyWithFailure(submission, result)
+	throw await redirectToList(request, step.done)
 }
 
 export function headers() {
@@ -88,9 +83,11 @@ export function headers() {
 
 export default function AdminContestsRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { contests, filters, listSearch } = loaderData
-	const navigation = useNavigation()
-	const busyContest = navigation.state === 'submitting' ? navigation.formData?.get('contestId') : null
 	const base = '/admin/contests'
+	// A refused Start, Pause or Resume: its message above the list and under its card.
+	const refusal = actionData?.result.error?.['']?.length
+		? { errors: actionData.result.error[''], contestId: String(actionData.result.initialValue?.contestId ?? '') }
+		: null
 	return (
 		<main className="space-y-6 py-8">
 			<Outlet />
@@ -102,12 +99,7 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 				) : null}
 			</AdminPageHeader>
 
-			{loaderData.notice ? (
-				<p role="status" className="rounded-lg border border-emerald-400/60 bg-emerald-400/10 p-3 text-sm text-emerald-100">
-					{loaderData.notice}
-				</p>
-			) : null}
-			{actionData?.error ? <FormAlert title={CONTEST_STATUS_FAILED} errors={[actionData.error]} /> : null}
+			<FormAlert title={CONTEST_STATUS_FAILED} errors={refusal?.errors} />
 
 			<Form
 				method="get"
@@ -238,18 +230,13 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 															<span className="sr-only"> {contest.name}</span>
 														</Link>
 													) : (
-														<Form key={action} method="post" action={`${base}${listSearch}`} preventScrollReset>
-															<input type="hidden" name="intent" value={action} />
-															<input type="hidden" name="contestId" value={contest.id} />
-															<button
-																type="submit"
-																disabled={busyContest === String(contest.id)}
-																className="btn-primary border border-transparent px-3 py-1.5 text-sm"
-															>
-																{label}
-																<span className="sr-only"> {contest.name}</span>
-															</button>
-														</Form>
+														<StatusForm
+															key={action}
+															formAction={`${base}${listSearch}`}
+															intent={action}
+															label={label}
+															contest={contest}
+														/>
 													),
 												)
 											: null}
@@ -263,8 +250,8 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 											</Link>
 										) : null}
 									</div>
-									{actionData?.error && actionData.contestId === contest.id ? (
-										<p className="mt-2 text-sm text-red-300">{actionData.error}</p>
+									{refusal && refusal.contestId === String(contest.id) ? (
+										<p className="mt-2 text-sm text-red-300">{refusal.errors.join(' ')}</p>
 									) : null}
 								</article>
 							</li>
@@ -273,6 +260,31 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 				)}
 			</AdminSection>
 		</main>
+	)
+}
+
+/** Start, Pause or Resume of one contest (its buttons wait while any of them is in flight). */
+function StatusForm({
+	formAction,
+	intent,
+	label,
+	contest,
+}: {
+	formAction: string
+	intent: string
+	label: string
+	contest: { id: number; name: string }
+}) {
+	const pending = useIsPending({ formAction, state: 'submitting', formData: { contestId: String(contest.id) } })
+	return (
+		<Form method="post" action={formAction} preventScrollReset>
+			<input type="hidden" name="intent" value={intent} />
+			<input type="hidden" name="contestId" value={contest.id} />
+			<button type="submit" disabled={pending} className="btn-primary border border-transparent px-3 py-1.5 text-sm">
+				{label}
+				<span className="sr-only"> {contest.name}</span>
+			</button>
+		</Form>
 	)
 }
 

@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
@@ -24,8 +24,9 @@ import {
 import { DASHBOARD_ERROR_TITLE, DASHBOARD_LOAD_FAILED, REVENUE_RECORDED } from '#app/utils/admin-messages.ts'
 import { can } from '#app/utils/admin-roles.ts'
 import { RevenueFormSchema, utcMonth } from '#app/utils/admin-validation.ts'
+import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid } from '#app/utils/forms.server.ts'
-import { cx } from '#app/utils/misc.ts'
+import { cx, useIsPending } from '#app/utils/misc.ts'
 import type { Route } from './+types/admin.dashboard'
 
 const revenueConstraint = getZodConstraint(RevenueFormSchema)
@@ -43,7 +44,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 		canRecordRevenue: can(admin, 'revenue:record'),
 		recentRevenue: listRecentRevenue(5),
 		currentMonth: utcMonth(now),
-		recorded: new URL(request.url).searchParams.get('revenue') === 'recorded',
 	}
 }
 
@@ -54,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const { broker, month, amount } = submission.value
 	recordRevenue({ id: admin.id, email: admin.email }, { broker, month, amountCents: amount })
-	throw redirect('/admin/dashboard?revenue=recorded#revenue')
+	throw await redirectWithFlash('/admin/dashboard#revenue', REVENUE_RECORDED)
 }
 
 export default function AdminDashboardRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -185,11 +185,6 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 					<p className="text-sm text-slate-300">
 						Enter a partner broker&apos;s commission report. The current month&apos;s entries make up Monthly Revenue.
 					</p>
-					{loaderData.recorded ? (
-						<p role="status" className="mt-4 rounded-lg border border-emerald-400/60 bg-emerald-400/10 p-3 text-sm text-emerald-100">
-							{REVENUE_RECORDED}
-						</p>
-					) : null}
 					<RevenueForm
 						key={loaderData.recentRevenue[0]?.id ?? 0}
 						lastResult={actionData?.result}
@@ -273,9 +268,7 @@ function RevenueForm({
 	lastResult: SubmissionResult<string[]> | undefined
 	currentMonth: string
 }) {
-	const navigation = useNavigation()
-	const pending =
-		navigation.state === 'submitting' && navigation.formAction?.startsWith('/admin/dashboard') === true
+	const pending = useIsPending({ state: 'submitting' })
 	const [form, fields] = useForm({
 		id: 'revenue-form',
 		lastResult,
@@ -290,28 +283,17 @@ function RevenueForm({
 			<div className="sm:col-span-3">
 				<FormAlert id={form.errorId} errors={form.errors} />
 			</div>
-			<Field
-				label="Broker"
-				inputProps={{ ...getInputProps(fields.broker, { type: 'text' }), list: 'revenue-brokers', autoComplete: 'off' }}
-				errors={fields.broker.errors}
-				errorId={fields.broker.errorId}
-			/>
+			<Field label="Broker" field={fields.broker} inputProps={{ list: 'revenue-brokers', autoComplete: 'off' }} />
 			<datalist id="revenue-brokers">
 				{brokers.map((b) => (
 					<option key={b.name} value={b.name} />
 				))}
 			</datalist>
-			<Field
-				label="Month"
-				inputProps={{ ...getInputProps(fields.month, { type: 'month' }), max: currentMonth }}
-				errors={fields.month.errors}
-				errorId={fields.month.errorId}
-			/>
+			<Field label="Month" field={fields.month} type="month" inputProps={{ max: currentMonth }} />
 			<Field
 				label="Amount (USD)"
-				inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), inputMode: 'decimal', autoComplete: 'off', placeholder: '1250.50' }}
-				errors={fields.amount.errors}
-				errorId={fields.amount.errorId}
+				field={fields.amount}
+				inputProps={{ inputMode: 'decimal', autoComplete: 'off', placeholder: '1250.50' }}
 			/>
 			<div className="sm:col-span-3">
 				<StatusButton pending={pending} pendingText="Recording..." className="sm:w-auto">

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Form, Link, Outlet, useLocation, useNavigation, useRouteError } from 'react-router'
+import { Form, Link, Outlet, useLocation, useRouteError } from 'react-router'
 import { AccessDeniedView, accessDeniedReason } from '#app/components/admin-error.tsx'
 import { AdminNav } from '#app/components/admin-nav.tsx'
 import { ErrorPage } from '#app/components/error-page.tsx'
@@ -7,6 +7,7 @@ import { site } from '#app/content/site.ts'
 import { requireAdmin } from '#app/auth/staff.server.ts'
 import { formatDate } from '#app/utils/admin-format.ts'
 import { accessLabel, roleLabel } from '#app/utils/admin-roles.ts'
+import { useIsPending } from '#app/utils/misc.ts'
 import type { Route } from './+types/admin'
 
 /**
@@ -37,8 +38,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 	const { admin } = loaderData
 	const drawer = useRef<HTMLDetailsElement>(null)
 	const location = useLocation()
-	const navigation = useNavigation()
-	const loggingOut = navigation.state !== 'idle' && navigation.formAction === '/admin/logout'
+	const loggingOut = useIsPending({ formAction: '/admin/logout' })
 	// With JS, navigating closes the drawer (without JS each page starts closed).
 	useEffect(() => {
 		if (drawer.current) drawer.current.open = false

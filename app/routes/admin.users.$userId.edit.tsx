@@ -1,18 +1,22 @@
 import { parseWithZod } from '@conform-to/zod'
-import { data, redirect } from 'react-router'
+import { data } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminUserForm } from '#app/components/admin-user-form.tsx'
-import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { updateManagedUser } from '#app/models/admin-users-changes.server.ts'
 import { getManagedUser } from '#app/models/admin-users-list.server.ts'
 import { planName } from '#app/models/plan.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { EDIT_USER_TITLE, USER_NOT_FOUND, USER_UPDATE_FAILED } from '#app/utils/admin-users-messages.ts'
+import { EDIT_USER_TITLE, USER_NOT_FOUND, USER_UPDATE_FAILED, USER_UPDATED } from '#app/utils/admin-users-messages.ts'
 import { parseUserId, parseUserListQuery, UserUpdateFormSchema, usersListHref } from '#app/utils/admin-users-validation.ts'
+import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { PLANS, type Plan } from '#app/domain/enums.ts'
 import type { Route } from './+types/admin.users.$userId.edit'
+
+// A dialog over its parent page (the flash message shows inside it).
+export const handle = dialogHandle
 
 // /admin/users/:userId/edit: 'Edit User'. The password changes only when
 // filled; banned or suspended ends the member's sessions at once.
@@ -46,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const result = await updateManagedUser({ id: admin.id, email: admin.email }, user.id, { ...rest, phone, country, telegram })
 	if (!result.ok) return replyWithFailure(submission, result)
 	const { query } = parseUserListQuery(new URL(request.url).searchParams)
-	throw redirect(usersListHref(query, { kind: 'updated' }))
+	throw await redirectWithFlash(usersListHref(query), USER_UPDATED)
 }
 
 export default function EditUserRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,17 +1,20 @@
 import { parseWithZod } from '@conform-to/zod'
-import { redirect } from 'react-router'
 import { AdminUserForm } from '#app/components/admin-user-form.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { createManagedUser } from '#app/models/admin-users-changes.server.ts'
 import { planName } from '#app/models/plan.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { CREATE_USER_TITLE, USER_CREATE_FAILED } from '#app/utils/admin-users-messages.ts'
+import { CREATE_USER_TITLE, USER_CREATE_FAILED, USER_CREATED } from '#app/utils/admin-users-messages.ts'
 import { parseUserListQuery, UserCreateFormSchema, usersListHref } from '#app/utils/admin-users-validation.ts'
+import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { PLANS, type Plan } from '#app/domain/enums.ts'
 import type { Route } from './+types/admin.users.new'
+
+// A dialog over its parent page (the flash message shows inside it).
+export const handle = dialogHandle
 
 // /admin/users/new: 'Create New User' (a dialog over the list with JS, a
 // section at the top of it without). The list's state is kept in the URL.
@@ -34,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const result = await createManagedUser({ id: admin.id, email: admin.email }, submission.value)
 	if (!result.ok) return replyWithFailure(submission, result)
 	const { query } = parseUserListQuery(new URL(request.url).searchParams)
-	throw redirect(usersListHref({ ...query, page: 1 }, { kind: 'created' }))
+	throw await redirectWithFlash(usersListHref({ ...query, page: 1 }), USER_CREATED)
 }
 
 export default function NewUserRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { auditLog, users } from '#db/schema.ts'
 import { insertAdmin, insertMember } from '#tests/factories.ts'
+import { noticeAfter } from '#tests/flash.ts'
 import { memberAuth } from '#app/auth/member.server.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
 import { action as deleteAction, loader as deleteLoader } from './admin.users.$userId.delete.tsx'
@@ -51,11 +52,10 @@ describe('/admin/users loader', () => {
 	test('the page of users, pagination, totals and what the role may do', async () => {
 		const { cookie } = await adminCookie('admin')
 		for (let i = 0; i < 12; i++) insertMember({ name: `Member ${String(i).padStart(2, '0')}`, createdAt: new Date(Date.now() - i * 60_000) })
-		const data = await loader(args(get('/admin/users?page=2&notice=bulk-updated:3', cookie)))
+		const data = await loader(args(get('/admin/users?page=2', cookie)))
 		expect(data.users.map((u) => u.name)).toEqual(['Member 10', 'Member 11'])
 		expect(data.pagination).toMatchObject({ page: 2, totalPages: 2, totalCount: 12, from: 11, to: 12 })
 		expect(data.totalUsers).toBe(12)
-		expect(data.notice).toEqual({ kind: 'bulk-updated', count: 3 })
 		expect(data.can).toEqual({ create: true, update: true, delete: false, bulkUpdate: true, bulkDelete: false, bulkBan: false })
 		const su = await adminCookie('super_admin')
 		expect((await loader(args(get('/admin/users', su.cookie)))).can).toMatchObject({ delete: true, bulkDelete: true, bulkBan: true })
@@ -67,7 +67,6 @@ describe('/admin/users loader', () => {
 		const data = await loader(args(get('/admin/users?page=99&status=nope&plan=x&sortBy=evil&sortOrder=up&notice=<script>', cookie)))
 		expect(data.query).toMatchObject({ page: 1, status: null, plan: null, sortBy: 'createdAt', sortOrder: 'desc' })
 		expect(data.users).toHaveLength(1)
-		expect(data.notice).toBeNull()
 	})
 
 	test("the filter form's sort value becomes sortBy/sortOrder on a canonical link, at page 1", async () => {
@@ -99,7 +98,8 @@ describe('/admin/users action (bulk update)', () => {
 			action(args(post('/admin/users?status=active&page=2', cookie, [['userIds', String(a.id)], ['userIds', String(b.id)], ['bulkAction', 'set-status'], ['bulkValue', 'suspended']]))),
 		)) as Response
 		expect(response.status).toBe(302)
-		expect(response.headers.get('Location')).toBe('/admin/users?status=active&page=2&notice=bulk-updated%3A2')
+		expect(response.headers.get('Location')).toBe('/admin/users?status=active&page=2')
+		expect(await noticeAfter(response)).toBe('2 users updated')
 		expect(memberAuth.sessions.find(token, 'web')).toBeNull()
 		expect(getDb().select().from(auditLog).all()).toHaveLength(2)
 		expect(getDb().select().from(auditLog).all()[0]).toMatchObject({ adminId: admin.id, action: 'user.bulk-update' })
@@ -134,7 +134,8 @@ describe('/admin/users action (bulk update)', () => {
 		expect(asked.confirmDelete?.users).toEqual([{ id: a.id, name: 'Gone Soon', email: a.email }])
 		expect(getDb().select().from(users).all()).toHaveLength(2)
 		const done = (await caught(action(args(post('/admin/users', cookie, [['userIds', String(a.id)], ['bulkAction', 'delete'], ['confirm', 'yes']]))))) as Response
-		expect(done.headers.get('Location')).toBe('/admin/users?notice=bulk-deleted%3A1')
+		expect(done.headers.get('Location')).toBe('/admin/users')
+		expect(await noticeAfter(done)).toBe('1 user deleted')
 		expect(getDb().select({ id: users.id }).from(users).all()).toEqual([{ id: keep.id }])
 	})
 
@@ -151,7 +152,8 @@ describe('create, edit and delete actions', () => {
 		const { cookie } = await adminCookie()
 		const fields: Array<[string, string]> = [['name', 'Ada'], ['email', 'ada@example.com'], ['password', 'Str0ngPassw0rd'], ['plan', 'gold'], ['status', 'pending'], ['phone', ''], ['role', 'super_admin']]
 		const created = (await caught(createAction(args(post('/admin/users/new?status=pending&page=3', cookie, fields))))) as Response
-		expect(created.headers.get('Location')).toBe('/admin/users?status=pending&notice=created')
+		expect(created.headers.get('Location')).toBe('/admin/users?status=pending')
+		expect(await noticeAfter(created)).toBe('User created')
 		expect(getDb().select().from(users).all()).toMatchObject([{ name: 'Ada', email: 'ada@example.com', plan: 'gold', status: 'pending', phone: '' }])
 		const taken = (await createAction(args(post('/admin/users/new', cookie, fields)))) as unknown as DataResult
 		expect(taken.init?.status).toBe(409)
@@ -166,7 +168,8 @@ describe('create, edit and delete actions', () => {
 		const member = insertMember({ phone: '+2348000000000', country: 'Ghana' })
 		const fields: Array<[string, string]> = [['name', 'New Name'], ['email', member.email], ['password', ''], ['phone', ''], ['country', 'Kenya'], ['telegram', ''], ['plan', 'platinum'], ['status', 'active']]
 		const response = (await caught(editAction(args(post(`/admin/users/${member.id}/edit?plan=gold`, cookie, fields), { userId: String(member.id) })))) as Response
-		expect(response.headers.get('Location')).toBe('/admin/users?plan=gold&notice=updated')
+		expect(response.headers.get('Location')).toBe('/admin/users?plan=gold')
+		expect(await noticeAfter(response)).toBe('User updated')
 		expect(getDb().select().from(users).all()[0]).toMatchObject({ name: 'New Name', phone: '', country: 'Kenya', plan: 'platinum', passwordHash: member.passwordHash })
 		const missing = (await caught(editAction(args(post('/admin/users/999/edit', cookie, fields), { userId: '999' })))) as { init: { status: number } }
 		expect(missing.init.status).toBe(404)
@@ -185,7 +188,8 @@ describe('create, edit and delete actions', () => {
 
 		const su = await adminCookie('super_admin')
 		const done = (await caught(deleteAction(args(post(`/admin/users/${member.id}/delete?search=x`, su.cookie, []), { userId: String(member.id) })))) as Response
-		expect(done.headers.get('Location')).toBe('/admin/users?search=x&notice=deleted')
+		expect(done.headers.get('Location')).toBe('/admin/users?search=x')
+		expect(await noticeAfter(done)).toBe('User deleted')
 		expect(getDb().select().from(users).all()).toEqual([])
 		expect(memberAuth.sessions.find(token, 'api')).toBeNull()
 		expect(getDb().select().from(auditLog).all()).toMatchObject([{ action: 'user.delete', targetId: String(member.id) }])

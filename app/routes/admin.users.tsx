@@ -1,11 +1,11 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { useRef } from 'react'
-import { data, Form, Link, Outlet, redirect, useLocation, useNavigation, useSubmit } from 'react-router'
+import { Form, Link, Outlet, redirect, useLocation, useSubmit } from 'react-router'
 import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
-import { ErrorList, FormAlert, StatusButton, useHydrated } from '#app/components/forms.tsx'
+import { ErrorList, FormAlert, SelectField, StatusButton, useHydrated } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { bulkUpdateUsers } from '#app/models/admin-users-changes.server.ts'
 import { countManagedUsers, getManagedUser, listManagedUsers } from '#app/models/admin-users-list.server.ts'
@@ -18,9 +18,6 @@ import {
 	bulkResultMessage,
 	DELETE_USER_DETAIL,
 	DELETE_USER_WARNING,
-	USER_CREATED,
-	USER_DELETED,
-	USER_UPDATED,
 	USERS_ERROR_TITLE,
 	USERS_LOAD_FAILED,
 	USERS_SEARCH_PLACEHOLDER,
@@ -32,16 +29,16 @@ import {
 	bulkCapability,
 	parseSortValue,
 	parseUserListQuery,
-	readNotice,
 	sortValue,
 	USER_SORT_OPTIONS,
 	userListSearch,
 	usersListHref,
-	type UsersNotice,
 } from '#app/utils/admin-users-validation.ts'
-import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
+import { redirectWithFlash } from '#app/utils/flash.server.ts'
+import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { log } from '#app/utils/log.server.ts'
-import { cx } from '#app/utils/misc.ts'
+import { cx, useIsPending } from '#app/utils/misc.ts'
+import { fail } from '#app/utils/result.ts'
 import { PLANS, USER_STATUSES } from '#app/domain/enums.ts'
 import type { Route } from './+types/admin.users'
 
@@ -70,7 +67,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 		pagination: list.pagination,
 		query: list.query,
 		totalUsers: countManagedUsers({ search: '', status: null, plan: null }),
-		notice: readNotice(url.searchParams.get('notice')),
 		plans: PLANS.map((plan) => ({ value: plan, label: planName(plan) })),
 		can: {
 			create: can(admin, 'users:create'),
@@ -91,43 +87,25 @@ export async function action({ request }: Route.ActionArgs) {
 	const admin = await requireAdminCapability(request, 'users:bulk-update')
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: BulkFormSchema })
-	if (submission.status !== 'success') {
-		return data({ result: submission.reply() as SubmissionResult<string[]>, confirmDelete: null }, { status: 400 })
-	}
+	if (submission.status !== 'success') return replyInvalid(submission)
 	const input = submission.value
 	const capability = bulkCapability(input)
 	if (!can(admin, capability)) {
 		log('admin.access_denied', { path: new URL(request.url).pathname, adminId: admin.id, capability }, 'warn')
-		return data({ result: submission.reply({ formErrors: [SUPER_ADMIN_REQUIRED] }) as SubmissionResult<string[]>, confirmDelete: null }, { status: 403 })
+		return replyWithFailure(submission, fail(403, SUPER_ADMIN_REQUIRED))
 	}
 	// A bulk delete is confirmed first: the answer lists who would go.
 	if (input.action === 'delete' && !input.confirmed) {
 		const users = input.userIds.map((id) => getManagedUser(id)).filter((u) => u !== null)
 		if (users.length !== input.userIds.length) {
-			return replyWithFailure(submission, { ok: false, status: 404, message: 'Some of the selected users no longer exist' })
+			return replyWithFailure(submission, fail(404, 'Some of the selected users no longer exist'))
 		}
 		return { result: undefined, confirmDelete: { users: users.map((u) => ({ id: u.id, name: u.name, email: u.email })) } }
 	}
 	const result = bulkUpdateUsers({ id: admin.id, email: admin.email }, input)
 	if (!result.ok) return replyWithFailure(submission, result)
 	const { query } = parseUserListQuery(new URL(request.url).searchParams)
-	const notice: UsersNotice = { kind: input.action === 'delete' ? 'bulk-deleted' : 'bulk-updated', count: result.value.updated }
-	throw redirect(usersListHref(query, notice))
-}
-
-function noticeText(notice: UsersNotice) {
-	switch (notice.kind) {
-		case 'created':
-			return USER_CREATED
-		case 'updated':
-			return USER_UPDATED
-		case 'deleted':
-			return USER_DELETED
-		case 'bulk-updated':
-			return bulkResultMessage(notice.count, 'updated')
-		case 'bulk-deleted':
-			return bulkResultMessage(notice.count, 'deleted')
-	}
+	throw await redirectWithFlash(usersListHref(query), bulkResultMessage(result.value.updated, input.action === 'delete' ? 'deleted' : 'updated'))
 }
 
 export default function AdminUsersRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -156,12 +134,6 @@ export default function AdminUsersRoute({ loaderData, actionData }: Route.Compon
 					</Link>
 				) : null}
 			</AdminPageHeader>
-
-			{loaderData.notice ? (
-				<p role="status" className="rounded-lg border border-emerald-400/60 bg-emerald-400/10 p-3 text-sm text-emerald-100">
-					{noticeText(loaderData.notice)}
-				</p>
-			) : null}
 
 			<FilterBar key={location.search} query={query} plans={loaderData.plans} />
 
@@ -283,8 +255,10 @@ function BulkForm({
 	canDelete: boolean
 	canBan: boolean
 }) {
-	const navigation = useNavigation()
-	const pending = navigation.state === 'submitting' && navigation.formData?.has('bulkAction') === true && !navigation.formData.has('confirm')
+	// The bulk form and the delete confirmation post to the same action.
+	const submitting = useIsPending({ state: 'submitting' })
+	const confirming = useIsPending({ state: 'submitting', formData: { confirm: 'yes' } })
+	const pending = submitting && !confirming
 	const [form, fields] = useForm({ id: BULK_FORM_ID, lastResult, shouldValidate: 'onSubmit' })
 	return (
 		<Form method="post" {...getFormProps(form)} className="mb-4 rounded-xl border border-slate-800 bg-slate-950/40 p-3">
@@ -292,41 +266,29 @@ function BulkForm({
 			<FormAlert id={form.errorId} errors={form.errors} />
 			<ErrorList id={fields.userIds.errorId} errors={fields.userIds.errors} />
 			<div className="mt-2 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-				<div>
-					<label htmlFor={fields.bulkAction.id} className="mb-1.5 block text-sm font-medium text-slate-200">
-						Bulk action
-					</label>
-					<select {...getSelectProps(fields.bulkAction)} key={fields.bulkAction.key} className="input py-2">
-						<option value="">Choose an action</option>
-						<option value="set-status">{BULK_ACTION_LABELS['set-status']}</option>
-						<option value="set-plan">{BULK_ACTION_LABELS['set-plan']}</option>
-						{canDelete ? <option value="delete">{BULK_ACTION_LABELS.delete}</option> : null}
-					</select>
-					<ErrorList id={fields.bulkAction.errorId} errors={fields.bulkAction.errors} />
-				</div>
-				<div>
-					<label htmlFor={fields.bulkValue.id} className="mb-1.5 block text-sm font-medium text-slate-200">
-						Value
-					</label>
-					<select {...getSelectProps(fields.bulkValue)} key={fields.bulkValue.key} className="input py-2">
-						<option value="">Choose a status or plan</option>
-						<optgroup label="Status">
-							{USER_STATUSES.filter((s) => canBan || s !== 'banned').map((status) => (
-								<option key={status} value={status}>
-									{capitalize(status)}
-								</option>
-							))}
-						</optgroup>
-						<optgroup label="Plan">
-							{plans.map((plan) => (
-								<option key={plan.value} value={plan.value}>
-									{plan.label}
-								</option>
-							))}
-						</optgroup>
-					</select>
-					<ErrorList id={fields.bulkValue.errorId} errors={fields.bulkValue.errors} />
-				</div>
+				<SelectField label="Bulk action" field={fields.bulkAction} selectProps={{ className: 'py-2' }}>
+					<option value="">Choose an action</option>
+					<option value="set-status">{BULK_ACTION_LABELS['set-status']}</option>
+					<option value="set-plan">{BULK_ACTION_LABELS['set-plan']}</option>
+					{canDelete ? <option value="delete">{BULK_ACTION_LABELS.delete}</option> : null}
+				</SelectField>
+				<SelectField label="Value" field={fields.bulkValue} selectProps={{ className: 'py-2' }}>
+					<option value="">Choose a status or plan</option>
+					<optgroup label="Status">
+						{USER_STATUSES.filter((s) => canBan || s !== 'banned').map((status) => (
+							<option key={status} value={status}>
+								{capitalize(status)}
+							</option>
+						))}
+					</optgroup>
+					<optgroup label="Plan">
+						{plans.map((plan) => (
+							<option key={plan.value} value={plan.value}>
+								{plan.label}
+							</option>
+						))}
+					</optgroup>
+				</SelectField>
 				<StatusButton pending={pending} pendingText="Applying..." className="px-4 py-2 text-sm sm:w-auto">
 					Apply to selected
 				</StatusButton>
@@ -336,8 +298,7 @@ function BulkForm({
 }
 
 function BulkDeleteConfirm({ users, cancelTo }: { users: Array<{ id: number; name: string; email: string }>; cancelTo: string }) {
-	const navigation = useNavigation()
-	const pending = navigation.state === 'submitting' && navigation.formData?.get('confirm') === 'yes'
+	const pending = useIsPending({ state: 'submitting', formData: { confirm: 'yes' } })
 	const count = users.length
 	return (
 		<section aria-labelledby="bulk-delete-heading" className="rounded-2xl border border-red-400/60 bg-red-950/40 p-4 sm:p-6">

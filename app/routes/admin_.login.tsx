@@ -1,16 +1,12 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, useNavigation } from 'react-router'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { Form, Link } from 'react-router'
+import { useSignInForm } from '#app/auth/sign-in-form.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
 import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { PasswordField } from '#app/components/password-field.tsx'
 import { site } from '#app/content/site.ts'
 import { ADMIN_AUTH_FAILED_TITLE } from '#app/utils/admin-messages.ts'
-import { LoginFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/admin_.login'
-
-// The same email and password rules as the member sign-in (spec section 5).
-const constraint = getZodConstraint(LoginFormSchema)
 
 export function loader({ request }: Route.LoaderArgs) {
 	return staffAuth.signInPage(request)
@@ -27,17 +23,8 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminLoginRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const navigation = useNavigation()
-	const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/admin/login') === true
-	const [form, fields] = useForm({
-		id: 'admin-login',
-		lastResult: actionData?.result,
-		constraint,
-		defaultValue: { redirectTo: loaderData.redirectTo },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-	})
+	// The same email and password rules as the member sign-in (spec section 5).
+	const { form, fields, pending } = useSignInForm('admin-login', { lastResult: actionData?.result, redirectTo: loaderData.redirectTo })
 	return (
 		<main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center px-4 py-10">
 			<div className="card">
@@ -52,18 +39,8 @@ export default function AdminLoginRoute({ loaderData, actionData }: Route.Compon
 					<HoneypotInputs />
 					<input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
 					<FormAlert id={form.errorId} errors={form.errors} title={ADMIN_AUTH_FAILED_TITLE} />
-					<Field
-						label="Email"
-						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'username' }}
-						errors={fields.email.errors}
-						errorId={fields.email.errorId}
-					/>
-					<PasswordField
-						label="Password"
-						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
-						errors={fields.password.errors}
-						errorId={fields.password.errorId}
-					/>
+					<Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'username' }} />
+					<PasswordField label="Password" field={fields.password} inputProps={{ autoComplete: 'current-password' }} />
 					<StatusButton pending={pending} pendingText="Signing In...">
 						Sign In
 					</StatusButton>

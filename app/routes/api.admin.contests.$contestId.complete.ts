@@ -1,7 +1,8 @@
 import { completeContest } from '#app/models/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { apiFailure, apiRoute, apiSuccess, readJsonObject } from '#app/utils/api.server.ts'
 import { requirePathId } from './api.admin.contests.server.ts'
+import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
+import { IgnoredApiBodySchema } from '#app/utils/validation.ts'
 
 // POST /api/admin/contests/:id/complete (no payload): active → completed,
 // ranks frozen → data { contest }. 409 from any other status.
@@ -9,8 +10,7 @@ const route = apiRoute({
 	async POST({ request, params }) {
 		const { admin } = requireApiCapability(request, 'contests:update')
 		const id = requirePathId(params.contestId)
-		const body = await readJsonObject(request)
-		if (!body.ok) return body.response
+		await parseJsonBody(request, IgnoredApiBodySchema)
 		const result = completeContest({ id: admin.id, email: admin.email }, id)
 		if (!result.ok) return apiFailure(result)
 		return apiSuccess({ contest: result.value }, { message: 'Contest completed' })

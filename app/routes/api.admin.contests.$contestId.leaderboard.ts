@@ -1,9 +1,9 @@
 import { getAdminLeaderboard } from '#app/models/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
+import { requirePathId } from './api.admin.contests.server.ts'
 import { CONTEST_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
 import { LeaderboardQuerySchema } from '#app/utils/admin-contests-validation.ts'
-import { apiError, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
-import { parseQuery, requirePathId } from './api.admin.contests.server.ts'
+import { apiError, apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
 
 // GET /api/admin/contests/:id/leaderboard ?limit (1..100, 10)
 //   → data { contest { id, name, status }, leaderboard: [{ rank, userId,

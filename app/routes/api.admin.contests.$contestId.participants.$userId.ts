@@ -2,7 +2,7 @@ import { updateParticipantScore } from '#app/models/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { PARTICIPANT_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
 import { ScoreApiSchema } from '#app/utils/admin-contests-validation.ts'
-import { apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
+import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { requirePathId } from './api.admin.contests.server.ts'
 
 // PUT /api/admin/contests/:id/participants/:userId { score } (a whole number
@@ -12,11 +12,8 @@ const route = apiRoute({
 		const { admin } = requireApiCapability(request, 'contests:update')
 		const contestId = requirePathId(params.contestId)
 		const userId = requirePathId(params.userId, PARTICIPANT_NOT_FOUND)
-		const body = await readJsonObject(request)
-		if (!body.ok) return body.response
-		const parsed = ScoreApiSchema.safeParse(body.body)
-		if (!parsed.success) return validationFailed(parsed.error)
-		const result = updateParticipantScore({ id: admin.id, email: admin.email }, contestId, userId, parsed.data.score)
+		const input = await parseJsonBody(request, ScoreApiSchema)
+		const result = updateParticipantScore({ id: admin.id, email: admin.email }, contestId, userId, input.score)
 		if (!result.ok) return apiFailure(result)
 		return apiSuccess({ participant: result.value }, { message: 'Score updated' })
 	},

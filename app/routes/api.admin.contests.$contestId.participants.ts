@@ -1,9 +1,9 @@
 import { listParticipants } from '#app/models/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
+import { requirePathId } from './api.admin.contests.server.ts'
 import { CONTEST_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
 import { ParticipantsQuerySchema } from '#app/utils/admin-contests-validation.ts'
-import { apiError, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
-import { parseQuery, requirePathId } from './api.admin.contests.server.ts'
+import { apiError, apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
 
 // GET /api/admin/contests/:id/participants ?page (1..) &limit (1..100, 50)
 //   → data { contest { id, name, status }, participants: [{ id, userId,

@@ -1,9 +1,9 @@
 import { changeContestStatus, deleteContest, getContest, updateContest } from '#app/models/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
+import { requirePathId } from './api.admin.contests.server.ts'
 import { CONTEST_MESSAGES, CONTEST_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
 import { ContestApiSchema, ContestStatusApiSchema } from '#app/utils/admin-contests-validation.ts'
-import { apiError, apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
-import { requirePathId } from './api.admin.contests.server.ts'
+import { apiError, apiFailure, apiRoute, apiSuccess, readJsonBody, validateApiInput } from '#app/utils/api.server.ts'
 
 const STATUS_MESSAGES = { start: 'Contest started', pause: 'Contest paused', resume: 'Contest resumed', complete: 'Contest completed' } as const
 
@@ -22,23 +22,21 @@ const route = apiRoute({
 	async PUT({ request, params }) {
 		const { admin } = requireApiCapability(request, 'contests:update')
 		const id = requirePathId(params.contestId)
-		const body = await readJsonObject(request)
-		if (!body.ok) return body.response
+		// Either { status } (Start, Pause, Resume) or the edit payload: which
+		// schema applies depends on the body, so it is read first.
+		const body = await readJsonBody(request)
 		const actor = { id: admin.id, email: admin.email }
-		if (Object.hasOwn(body.body, 'status')) {
-			const others = Object.keys(body.body).filter((key) => key !== 'status')
+		if (Object.hasOwn(body, 'status')) {
+			const others = Object.keys(body).filter((key) => key !== 'status')
 			if (others.length) {
 				return apiError(400, CONTEST_MESSAGES.eitherStatusOrFields, others.map((path) => ({ path, message: CONTEST_MESSAGES.eitherStatusOrFields })))
 			}
-			const parsed = ContestStatusApiSchema.safeParse(body.body)
-			if (!parsed.success) return validationFailed(parsed.error)
-			const result = changeContestStatus(actor, id, parsed.data.status)
+			const { status } = validateApiInput(ContestStatusApiSchema, body)
+			const result = changeContestStatus(actor, id, status)
 			if (!result.ok) return apiFailure(result)
 			return apiSuccess({ contest: result.value.contest }, { message: STATUS_MESSAGES[result.value.action] })
 		}
-		const parsed = ContestApiSchema.safeParse(body.body)
-		if (!parsed.success) return validationFailed(parsed.error)
-		const result = updateContest(actor, id, parsed.data)
+		const result = updateContest(actor, id, validateApiInput(ContestApiSchema, body))
 		if (!result.ok) return apiFailure(result)
 		return apiSuccess({ contest: result.value }, { message: 'Contest updated' })
 	},

@@ -1,8 +1,7 @@
 import { createContest, listContests } from '#app/models/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { ContestApiSchema, ContestListQuerySchema } from '#app/utils/admin-contests-validation.ts'
-import { apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
-import { parseQuery } from './api.admin.contests.server.ts'
+import { apiFailure, apiRoute, apiSuccess, parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
 
 // GET /api/admin/contests ?search&status&type&sortBy=createdAt&sortOrder=desc
 //   → data { contests: [{ id, name, description, type, status, startDate,
@@ -19,11 +18,8 @@ const route = apiRoute({
 	},
 	async POST({ request }) {
 		const { admin } = requireApiCapability(request, 'contests:create')
-		const body = await readJsonObject(request)
-		if (!body.ok) return body.response
-		const parsed = ContestApiSchema.safeParse(body.body)
-		if (!parsed.success) return validationFailed(parsed.error)
-		const result = createContest({ id: admin.id, email: admin.email }, parsed.data)
+		const input = await parseJsonBody(request, ContestApiSchema)
+		const result = createContest({ id: admin.id, email: admin.email }, input)
 		if (!result.ok) return apiFailure(result)
 		return apiSuccess({ contest: result.value }, { message: 'Contest created', status: 201 })
 	},

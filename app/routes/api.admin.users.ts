@@ -2,8 +2,8 @@ import { createManagedUser } from '#app/models/admin-users-changes.server.ts'
 import { listManagedUsers } from '#app/models/admin-users-list.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { USER_CREATED } from '#app/utils/admin-users-messages.ts'
-import { parseUserListQuery, UserCreateApiSchema } from '#app/utils/admin-users-validation.ts'
-import { apiError, apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
+import { UserCreateApiSchema, UserListApiQuerySchema } from '#app/utils/admin-users-validation.ts'
+import { apiFailure, apiRoute, apiSuccess, parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
 
 // GET /api/admin/users?page&limit&search&status&plan&sortBy&sortOrder:
 //   data { users: [managed user + totalInvested], pagination { page, limit,
@@ -13,19 +13,15 @@ import { apiError, apiFailure, apiRoute, apiSuccess, readJsonObject, validationF
 const route = apiRoute({
 	GET({ request }) {
 		requireApiCapability(request, 'users:view')
-		const parsed = parseUserListQuery(new URL(request.url).searchParams, { strict: true })
-		if (!parsed.ok) return apiError(400, 'Validation failed', parsed.errors)
-		const { users, pagination } = listManagedUsers(parsed.query)
+		const query = parseQuery(request, UserListApiQuerySchema, { repeated: 'schema' })
+		const { users, pagination } = listManagedUsers(query)
 		const { page, limit, totalPages, totalCount, currentPage } = pagination
 		return apiSuccess({ users, pagination: { page, limit, totalPages, totalCount, currentPage } })
 	},
 	async POST({ request }) {
 		const { admin } = requireApiCapability(request, 'users:create')
-		const body = await readJsonObject(request)
-		if (!body.ok) return body.response
-		const parsed = UserCreateApiSchema.safeParse(body.body)
-		if (!parsed.success) return validationFailed(parsed.error)
-		const result = await createManagedUser({ id: admin.id, email: admin.email }, parsed.data)
+		const input = await parseJsonBody(request, UserCreateApiSchema)
+		const result = await createManagedUser({ id: admin.id, email: admin.email }, input)
 		if (!result.ok) return apiFailure(result)
 		return apiSuccess({ user: result.value }, { message: USER_CREATED, status: 201 })
 	},

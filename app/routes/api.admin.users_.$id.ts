@@ -2,7 +2,7 @@ import { deleteManagedUser, updateManagedUser } from '#app/models/admin-users-ch
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { USER_DELETED, USER_NOT_FOUND, USER_UPDATED } from '#app/utils/admin-users-messages.ts'
 import { parseUserId, UserUpdateApiSchema } from '#app/utils/admin-users-validation.ts'
-import { apiError, apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
+import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // PUT /api/admin/users/:id { name, email, password?, phone?, country?,
 //   telegram?, plan?, status? }: a blank or missing password keeps the
@@ -14,11 +14,8 @@ const route = apiRoute({
 		const { admin } = requireApiCapability(request, 'users:update')
 		const id = parseUserId(params.id)
 		if (id === null) return apiError(404, USER_NOT_FOUND)
-		const body = await readJsonObject(request)
-		if (!body.ok) return body.response
-		const parsed = UserUpdateApiSchema.safeParse(body.body)
-		if (!parsed.success) return validationFailed(parsed.error)
-		const result = await updateManagedUser({ id: admin.id, email: admin.email }, id, parsed.data)
+		const input = await parseJsonBody(request, UserUpdateApiSchema)
+		const result = await updateManagedUser({ id: admin.id, email: admin.email }, id, input)
 		if (!result.ok) return apiFailure(result)
 		return apiSuccess({ user: result.value }, { message: USER_UPDATED })
 	},

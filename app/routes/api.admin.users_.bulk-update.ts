@@ -4,7 +4,7 @@ import { SUPER_ADMIN_REQUIRED } from '#app/utils/admin-messages.ts'
 import { can } from '#app/utils/admin-roles.ts'
 import { bulkResultMessage } from '#app/utils/admin-users-messages.ts'
 import { BulkApiSchema, bulkCapability } from '#app/utils/admin-users-validation.ts'
-import { apiError, apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
+import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'
 
 // POST /api/admin/users/bulk-update { userIds: number[], action:
@@ -14,18 +14,15 @@ import { log } from '#app/utils/log.server.ts'
 const route = apiRoute({
 	async POST({ request }) {
 		const { admin } = requireApiCapability(request, 'users:bulk-update')
-		const body = await readJsonObject(request)
-		if (!body.ok) return body.response
-		const parsed = BulkApiSchema.safeParse(body.body)
-		if (!parsed.success) return validationFailed(parsed.error)
-		const capability = bulkCapability(parsed.data)
+		const input = await parseJsonBody(request, BulkApiSchema)
+		const capability = bulkCapability(input)
 		if (!can(admin, capability)) {
 			log('admin.access_denied', { path: new URL(request.url).pathname, adminId: admin.id, capability, via: 'api' }, 'warn')
 			return apiError(403, SUPER_ADMIN_REQUIRED)
 		}
-		const result = bulkUpdateUsers({ id: admin.id, email: admin.email }, parsed.data)
+		const result = bulkUpdateUsers({ id: admin.id, email: admin.email }, input)
 		if (!result.ok) return apiFailure(result)
-		return apiSuccess(result.value, { message: bulkResultMessage(result.value.updated, parsed.data.action === 'delete' ? 'deleted' : 'updated') })
+		return apiSuccess(result.value, { message: bulkResultMessage(result.value.updated, input.action === 'delete' ? 'deleted' : 'updated') })
 	},
 })
 export const loader = route.loader

@@ -1,17 +1,14 @@
 import { memberAuth } from '#app/auth/member.server.ts'
 import { registerMember } from '#app/models/account.server.ts'
 import { toPublicUser } from '#app/models/user.server.ts'
-import { apiFailure, apiRoute, apiSuccess, readJsonObject, validationFailed } from '#app/utils/api.server.ts'
+import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 import { RegisterApiSchema } from '#app/utils/validation.ts'
 
 const route = apiRoute({
 	async POST({ request }) {
-		const body = await readJsonObject(request)
-		if (!body.ok) return body.response
-		const parsed = RegisterApiSchema.safeParse(body.body)
-		if (!parsed.success) return validationFailed(parsed.error)
-		const result = await registerMember(parsed.data, requestMeta(request))
+		const input = await parseJsonBody(request, RegisterApiSchema)
+		const result = await registerMember(input, requestMeta(request))
 		if (!result.ok) return apiFailure(result)
 		const { token } = memberAuth.sessions.create(result.value.id, 'api')
 		return apiSuccess(

@@ -1,11 +1,14 @@
 import { data, useLocation } from 'react-router'
 import { RiskBadge } from '#app/components/risk-badge.tsx'
-import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { brokers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { getTrader } from '#app/models/traders.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import type { Route } from './+types/dashboard._home.traders.$traderId'
+
+// A dialog over its parent page (the flash message shows inside it).
+export const handle = dialogHandle
 
 const numberFormat = new Intl.NumberFormat('en-US')
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
-import { Form, redirect, useNavigation } from 'react-router'
+import { Form, redirect } from 'react-router'
 import { ProgressBar, TabLinks } from '#app/components/dashboard-ui.tsx'
 import { ErrorList } from '#app/components/forms.tsx'
 import { lessons, lessonTabs, type LessonTab } from '#app/content/dashboard.ts'
@@ -7,6 +7,7 @@ import { site } from '#app/content/site.ts'
 import { academyStats, completeLesson, getCompletedLessonIds } from '#app/models/academy.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { useIsPending } from '#app/utils/misc.ts'
 import { CompleteLessonSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/dashboard.academy'
 
@@ -41,8 +42,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AcademyRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { stats, tab } = loaderData
-	const navigation = useNavigation()
-	const pendingLesson = navigation.state !== 'idle' ? navigation.formData?.get('lessonId') : null
 	const formErrors = actionData?.result.error ? Object.values(actionData.result.error).flat() : undefined
 	return (
 		<main className="space-y-6 py-8">
@@ -98,24 +97,27 @@ export default function AcademyRoute({ loaderData, actionData }: Route.Component
 									<span aria-hidden="true">✓ </span>Completed
 								</p>
 							) : (
-								<Form method="post" preventScrollReset>
-									<input type="hidden" name="lessonId" value={lesson.id} />
-									<input type="hidden" name="tab" value={tab} />
-									<button
-										type="submit"
-										className="btn-secondary px-4 py-2 text-sm"
-										disabled={pendingLesson === lesson.id}
-									>
-										{pendingLesson === lesson.id ? 'Saving...' : 'Mark as complete'}
-										<span className="sr-only">: {lesson.title}</span>
-									</button>
-								</Form>
+								<CompleteLessonForm lesson={lesson} tab={tab} />
 							)}
 						</div>
 					</li>
 				))}
 			</ol>
 		</main>
+	)
+}
+
+function CompleteLessonForm({ lesson, tab }: { lesson: { id: string; title: string }; tab: LessonTab }) {
+	const pending = useIsPending({ formData: { lessonId: lesson.id } })
+	return (
+		<Form method="post" preventScrollReset>
+			<input type="hidden" name="lessonId" value={lesson.id} />
+			<input type="hidden" name="tab" value={tab} />
+			<button type="submit" className="btn-secondary px-4 py-2 text-sm" disabled={pending}>
+				{pending ? 'Saving...' : 'Mark as complete'}
+				<span className="sr-only">: {lesson.title}</span>
+			</button>
+		</Form>
 	)
 }
 

@@ -1,16 +1,21 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { Form, redirect, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
-import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { PREMIUM_PLANS, type PremiumPlan } from '#app/domain/enums.ts'
 import { activatePlan, planName } from '#app/models/plan.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
+import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 import { ActivationCodeSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/dashboard.plans.activate'
+
+// A dialog over its parent page (the flash message shows inside it).
+export const handle = dialogHandle
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireUnlockedMember(request)
@@ -27,12 +32,11 @@ export async function action({ request }: Route.ActionArgs) {
 	const result = activatePlan(user.id, submission.value.code, requestMeta(request))
 	if (!result.ok) return replyWithFailure(submission, result)
 	// The dialog closes and the code is cleared: back to the plans, with the news.
-	throw redirect(`/dashboard/plans?activated=${result.value.plan}`)
+	throw await redirectWithFlash('/dashboard/plans', `Your plan is now ${planName(result.value.plan)}.`)
 }
 
 export default function ActivatePlanRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const navigation = useNavigation()
-	const pending = navigation.state === 'submitting' && navigation.formAction?.startsWith('/dashboard/plans/activate') === true
+	const pending = useIsPending({ state: 'submitting' })
 	const [form, fields] = useForm({
 		id: 'activate-plan',
 		lastResult: actionData?.result,
@@ -50,9 +54,8 @@ export default function ActivatePlanRoute({ loaderData, actionData }: Route.Comp
 				<FormAlert id={form.errorId} errors={form.errors} />
 				<Field
 					label="Activation code"
-					inputProps={{ ...getInputProps(fields.code, { type: 'text' }), autoComplete: 'off', autoCapitalize: 'off', spellCheck: false }}
-					errors={fields.code.errors}
-					errorId={fields.code.errorId}
+					field={fields.code}
+					inputProps={{ autoComplete: 'off', autoCapitalize: 'off', spellCheck: false }}
 				/>
 				<StatusButton pending={pending} pendingText="Activating...">
 					Activate Plan

@@ -1,19 +1,15 @@
 import { Link, Outlet } from 'react-router'
 import { planCards } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
-import { planName, planRank } from '#app/models/plan.server.ts'
+import { planRank } from '#app/models/plan.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { cx } from '#app/utils/misc.ts'
-import { PLANS, type Plan } from '#app/domain/enums.ts'
 import type { Route } from './+types/dashboard.plans'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember(request)
-	const activated = new URL(request.url).searchParams.get('activated')
-	const justActivated = PLANS.includes(activated as Plan) && activated === user.plan ? planName(user.plan) : null
 	return {
 		current: user.plan,
-		justActivated,
 		cards: planCards.map((card) => ({
 			...card,
 			state: card.id === user.plan ? 'current' : planRank(card.id) < planRank(user.plan) ? 'included' : 'available',
@@ -32,11 +28,6 @@ export default function PlansRoute({ loaderData }: Route.ComponentProps) {
 					team moves you up.
 				</p>
 			</div>
-			{loaderData.justActivated ? (
-				<p role="status" className="rounded-lg border border-emerald-400/60 bg-emerald-400/10 p-4 text-emerald-100">
-					Your plan is now {loaderData.justActivated}.
-				</p>
-			) : null}
 			<ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
 				{loaderData.cards.map((card) => (
 					<li

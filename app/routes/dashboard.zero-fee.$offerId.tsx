@@ -1,18 +1,21 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { data, Form, redirect, useNavigation } from 'react-router'
-import { z } from 'zod'
+import { data, Form } from 'react-router'
 import { FormAlert, StatusButton } from '#app/components/forms.tsx'
-import { RouteDialog } from '#app/components/route-dialog.tsx'
+import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { confirmOffer, getOffer, hasZeroFeeAccess } from '#app/models/fee-offers.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
+import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { ZERO_FEE_LOCKED } from '#app/utils/messages.ts'
+import { useIsPending } from '#app/utils/misc.ts'
+import { ConfirmFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/dashboard.zero-fee.$offerId'
 
-// The confirm form has no fields: the offer is in the URL.
-const ConfirmSchema = z.object({})
+// A dialog over its parent page (the flash message shows inside it).
+export const handle = dialogHandle
+
 const numberFormat = new Intl.NumberFormat('en-US')
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -27,21 +30,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
 	const user = await requireUnlockedMember(request)
 	const formData = await readFormData(request)
-	const submission = parseWithZod(formData, { schema: ConfirmSchema })
+	const submission = parseWithZod(formData, { schema: ConfirmFormSchema })
 	if (!hasZeroFeeAccess(user.plan)) {
 		return replyWithFailure(submission, { ok: false, status: 403, message: ZERO_FEE_LOCKED })
 	}
 	const result = confirmOffer(user.id, params.offerId)
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw redirect(`/dashboard/zero-fee?confirmed=${encodeURIComponent(result.value.offerId)}`)
+	const trader = getOffer(user.id, result.value.offerId)?.trader ?? ''
+	throw await redirectWithFlash(
+		'/dashboard/zero-fee',
+		`Your interest in ${trader}'s 0% offer is confirmed. Our team will contact you on Telegram.`,
+	)
 }
 
 export default function ConfirmOfferRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const navigation = useNavigation()
+	const pending = useIsPending({ state: 'submitting' })
 	const [form] = useForm({ id: 'confirm-offer', lastResult: actionData?.result })
 	const { offer } = loaderData
 	if (!offer) return null
-	const pending = navigation.state === 'submitting'
 	return (
 		<RouteDialog
 			title={`Confirm ${offer.trader}'s 0% offer`}

@@ -16,13 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	if (!hasZeroFeeAccess(user.plan)) {
 		return data({ locked: true as const, message: ZERO_FEE_LOCKED }, { status: 403 })
 	}
-	const confirmed = new URL(request.url).searchParams.get('confirmed')
-	const offers = listOffers(user.id)
-	return {
-		locked: false as const,
-		offers,
-		justConfirmed: offers.find((o) => o.id === confirmed && o.confirmed)?.trader ?? null,
-	}
+	return { locked: false as const, offers: listOffers(user.id) }
 }
 
 export default function ZeroFeeRoute({ loaderData }: Route.ComponentProps) {
@@ -52,11 +46,6 @@ export default function ZeroFeeRoute({ loaderData }: Route.ComponentProps) {
 					members and above; Platinum members get early access.
 				</p>
 			</div>
-			{loaderData.justConfirmed ? (
-				<p role="status" className="rounded-lg border border-emerald-400/60 bg-emerald-400/10 p-4 text-emerald-100">
-					Your interest in {loaderData.justConfirmed}'s 0% offer is confirmed. Our team will contact you on Telegram.
-				</p>
-			) : null}
 			<ul className="grid gap-4 lg:grid-cols-2">
 				{loaderData.offers.map((offer) => (
 					<li

@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import { AuthLayout } from '#app/components/auth-layout.tsx'
 import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
@@ -8,6 +8,7 @@ import { requestPasswordReset } from '#app/models/account.server.ts'
 import { FORGOT_PASSWORD_SENT } from '#app/utils/messages.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
+import { useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 import { ForgotPasswordSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/forgot-password'
@@ -26,8 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps) {
-	const navigation = useNavigation()
-	const pending = navigation.state !== 'idle' && navigation.formAction === '/forgot-password'
+	const pending = useIsPending()
 	const [form, fields] = useForm({
 		id: 'forgot-password',
 		lastResult: actionData?.result,
@@ -58,12 +58,7 @@ export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps
 				<Form method="post" {...getFormProps(form)} noValidate className="mt-8 space-y-5">
 					<HoneypotInputs />
 					<FormAlert id={form.errorId} errors={form.errors} title="Failed to send reset email" />
-					<Field
-						label="Email"
-						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-						errors={fields.email.errors}
-						errorId={fields.email.errorId}
-					/>
+					<Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
 					<StatusButton pending={pending} pendingText="Sending...">
 						Send Reset Link
 					</StatusButton>

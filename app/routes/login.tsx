@@ -1,16 +1,12 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, useNavigation } from 'react-router'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { Form, Link } from 'react-router'
 import { memberAuth } from '#app/auth/member.server.ts'
+import { useSignInForm } from '#app/auth/sign-in-form.ts'
 import { AuthLayout } from '#app/components/auth-layout.tsx'
 import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
-import { LoginFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/login'
 
-
-// Derived once: the HTML constraints (required, maxLength...) of the form.
-const constraint = getZodConstraint(LoginFormSchema)
 export function loader({ request }: Route.LoaderArgs) {
 	return memberAuth.signInPage(request)
 }
@@ -20,17 +16,7 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function LoginRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const navigation = useNavigation()
-	const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true
-	const [form, fields] = useForm({
-		id: 'login',
-		lastResult: actionData?.result,
-		constraint,
-		defaultValue: { redirectTo: loaderData.redirectTo },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-	})
+	const { form, fields, pending } = useSignInForm('login', { lastResult: actionData?.result, redirectTo: loaderData.redirectTo })
 	return (
 		<AuthLayout>
 			<div className="card">
@@ -40,18 +26,8 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
 					<HoneypotInputs />
 					<input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
 					<FormAlert id={form.errorId} errors={form.errors} title="Login failed" />
-					<Field
-						label="Email"
-						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-						errors={fields.email.errors}
-						errorId={fields.email.errorId}
-					/>
-					<Field
-						label="Password"
-						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
-						errors={fields.password.errors}
-						errorId={fields.password.errorId}
-					/>
+					<Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
+					<Field label="Password" field={fields.password} type="password" inputProps={{ autoComplete: 'current-password' }} />
 					<div className="text-right text-sm">
 						<Link to="/forgot-password" className="link">
 							Forgot your password?

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { useState } from 'react'
-import { Form, Link, redirect, redirectDocument, useNavigation } from 'react-router'
+import { Form, Link, redirect, redirectDocument } from 'react-router'
 import { formatMinutesSeconds, useCountdown } from '#app/components/countdown.tsx'
 import { CopyButton, Field, HoneypotInputs, StatusButton, useHydrated } from '#app/components/forms.tsx'
 import { LogoutButton } from '#app/components/logout-button.tsx'
@@ -18,7 +18,7 @@ import { firstName } from '#app/models/user.server.ts'
 import { requireMember, startMemberSession } from '#app/auth/member.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
-import { cx } from '#app/utils/misc.ts'
+import { cx, useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 import { UnlockCodeSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/next-steps'
@@ -43,9 +43,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NextStepsRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const navigation = useNavigation()
 	const hydrated = useHydrated()
-	const pending = navigation.state !== 'idle' && navigation.formAction === '/next-steps'
+	const pending = useIsPending()
 	const remaining = useCountdown(UNLOCK_COUNTDOWN_SECONDS)
 	const [gotCode, setGotCode] = useState(false)
 	const [form, fields] = useForm({
@@ -143,14 +142,9 @@ export default function NextStepsRoute({ loaderData, actionData }: Route.Compone
 						<HoneypotInputs />
 						<Field
 							label="Unlock Code"
-							inputProps={{
-								...getInputProps(fields.code, { type: 'text' }),
-								autoComplete: 'one-time-code',
-								autoCapitalize: 'characters',
-								spellCheck: false,
-							}}
-							errors={[...(fields.code.errors ?? []), ...(form.errors ?? [])]}
-							errorId={fields.code.errorId}
+							field={fields.code}
+							inputProps={{ autoComplete: 'one-time-code', autoCapitalize: 'characters', spellCheck: false }}
+							extraErrors={form.errors}
 						/>
 						<StatusButton pending={pending} pendingText="Unlocking Your Dashboard..." disabled={hydrated && !fields.code.value}>
 							Unlock Dashboard

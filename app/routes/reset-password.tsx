@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { useEffect } from 'react'
-import { data, Form, Link, useNavigate, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigate } from 'react-router'
 import { AuthLayout } from '#app/components/auth-layout.tsx'
 import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { isResetTokenUsable, resetPassword } from '#app/models/account.server.ts'
 import { PASSWORD_RESET_DONE } from '#app/utils/messages.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 import { ResetPasswordFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/reset-password'
@@ -53,8 +54,7 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
 }
 
 function ResetForm({ token, lastResult }: { token: string; lastResult?: any }) {
-	const navigation = useNavigation()
-	const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/reset-password') === true
+	const pending = useIsPending()
 	const [form, fields] = useForm({
 		id: 'reset-password',
 		lastResult,
@@ -74,17 +74,12 @@ function ResetForm({ token, lastResult }: { token: string; lastResult?: any }) {
 					<FormAlert id={form.errorId} errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} title="Failed to reset password" />
 					<Field
 						label="New Password"
-						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
-						errors={fields.password.errors}
-						errorId={fields.password.errorId}
+						field={fields.password}
+						type="password"
+						inputProps={{ autoComplete: 'new-password' }}
 						hint="At least 8 characters with an uppercase letter, a lowercase letter and a number."
 					/>
-					<Field
-						label="Confirm Password"
-						inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
-						errors={fields.confirmPassword.errors}
-						errorId={fields.confirmPassword.errorId}
-					/>
+					<Field label="Confirm Password" field={fields.confirmPassword} type="password" inputProps={{ autoComplete: 'new-password' }} />
 					<StatusButton pending={pending} pendingText="Resetting Password...">
 						Reset Password
 					</StatusButton>

@@ -1,15 +1,15 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect } from 'react-router'
 import { AuthLayout } from '#app/components/auth-layout.tsx'
-import { ErrorList, Field, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
+import { CheckboxField, ErrorList, Field, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { capitalBrackets, signupSteps } from '#app/content/onboarding.ts'
 import { site } from '#app/content/site.ts'
 import { registerMember } from '#app/models/account.server.ts'
 import { getMember, startMemberSession } from '#app/auth/member.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
-import { cx } from '#app/utils/misc.ts'
+import { cx, useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 import { SignupFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/signup'
@@ -39,8 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SignupRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const navigation = useNavigation()
-	const pending = navigation.state !== 'idle' && navigation.formAction === '/signup'
+	const pending = useIsPending()
 	const [form, fields] = useForm({
 		id: 'signup',
 		lastResult: actionData?.result,
@@ -81,44 +80,23 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 				<p className="mt-2 text-slate-300">Setup takes under 3 minutes. Start copying verified traders from $50.</p>
 				<Form method="post" {...getFormProps(form)} noValidate className="mt-8 space-y-5">
 					<HoneypotInputs />
-					<Field
-						label="Full Name"
-						inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
-						errors={fields.name.errors}
-						errorId={fields.name.errorId}
-					/>
-					<Field
-						label="Email"
-						inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-						errors={[...(fields.email.errors ?? []), ...(form.errors ?? [])]}
-						errorId={fields.email.errorId}
-					/>
+					<Field label="Full Name" field={fields.name} inputProps={{ autoComplete: 'name' }} />
+					<Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} extraErrors={form.errors} />
 					<Field
 						label="Password"
-						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
-						errors={fields.password.errors}
-						errorId={fields.password.errorId}
+						field={fields.password}
+						type="password"
+						inputProps={{ autoComplete: 'new-password' }}
 						hint="At least 8 characters with an uppercase letter, a lowercase letter and a number."
 					/>
 					<div className="grid gap-5 sm:grid-cols-2">
-						<Field
-							label="Phone"
-							inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
-							errors={fields.phone.errors}
-							errorId={fields.phone.errorId}
-						/>
-						<Field
-							label="Country"
-							inputProps={{ ...getInputProps(fields.country, { type: 'text' }), autoComplete: 'country-name' }}
-							errors={fields.country.errors}
-							errorId={fields.country.errorId}
-						/>
+						<Field label="Phone" field={fields.phone} type="tel" inputProps={{ autoComplete: 'tel' }} />
+						<Field label="Country" field={fields.country} inputProps={{ autoComplete: 'country-name' }} />
 					</div>
 					<Field
 						label="Telegram Username"
-						inputProps={{ ...getInputProps(fields.telegram, { type: 'text' }), placeholder: '@username', autoComplete: 'off' }}
-						errors={fields.telegram.errors}
-						errorId={fields.telegram.errorId}
+						field={fields.telegram}
+						inputProps={{ placeholder: '@username', autoComplete: 'off' }}
 						hint="We send your unlock code through Telegram."
 					/>
 					<fieldset aria-describedby={bracketInvalid ? bracketErrorId : undefined}>
@@ -167,29 +145,19 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 						</div>
 						<ErrorList id={bracketErrorId} errors={fields.investmentAmount.errors} />
 					</fieldset>
-					<Field
-						label="Referral Code (optional)"
-						inputProps={{ ...getInputProps(fields.referralCode, { type: 'text' }), autoComplete: 'off' }}
-						errors={fields.referralCode.errors}
-						errorId={fields.referralCode.errorId}
-					/>
-					<div>
-						<div className="flex items-start gap-3">
-							<input
-								{...getInputProps(fields.agreeToTerms, { type: 'checkbox' })}
-								className="mt-1 size-4 accent-emerald-400"
-								aria-describedby={fields.agreeToTerms.errors?.length ? fields.agreeToTerms.errorId : undefined}
-							/>
-							<label htmlFor={fields.agreeToTerms.id} className="text-sm text-slate-200">
+					<Field label="Referral Code (optional)" field={fields.referralCode} inputProps={{ autoComplete: 'off' }} />
+					<CheckboxField
+						field={fields.agreeToTerms}
+						label={
+							<>
 								I agree to the{' '}
 								<Link to="/terms" className="link">
 									Terms &amp; Conditions
 								</Link>{' '}
 								and understand that trading involves risk.
-							</label>
-						</div>
-						<ErrorList id={fields.agreeToTerms.errorId} errors={fields.agreeToTerms.errors} />
-					</div>
+							</>
+						}
+					/>
 					<StatusButton pending={pending} pendingText="Creating Your Account...">
 						Create Account
 					</StatusButton>

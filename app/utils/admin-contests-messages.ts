@@ -101,7 +101,7 @@ export function transitionRefused(from: ContestStatus, to: ContestStatus) {
 	return `${from === 'active' ? 'An' : 'A'} ${from} contest cannot be changed to ${to}.`
 }
 
-/** The notices shown on the list after a change (?done=...). */
+/** The notices shown on the list after a change (flash messages). */
 export const CONTEST_NOTICES = {
 	created: 'Contest created as a draft.',
 	updated: 'Contest updated.',

@@ -277,6 +277,23 @@ export function statusActions(status: ContestStatus) {
 	return CONTEST_TRANSITIONS.filter((t) => t.from === status)
 }
 
+/** Start, Pause and Resume post to the list; Complete has its own dialog. */
+export const STATUS_FORM_INTENTS = ['start', 'pause', 'resume'] as const satisfies readonly ContestAction[]
+export const CONTEST_STATUS_CHOICE = 'Choose Start, Pause or Resume for a contest'
+
+/**
+ * The list's status buttons: `{ intent, contestId }`, one small form per
+ * button. Anything else is the one form error CONTEST_STATUS_CHOICE.
+ */
+export const ContestStatusFormSchema = z.object({
+	intent: z.enum(STATUS_FORM_INTENTS, { errorMap: () => ({ message: CONTEST_STATUS_CHOICE }) }),
+	contestId: z
+		.string({ errorMap: () => ({ message: CONTEST_STATUS_CHOICE }) })
+		.regex(/^[1-9]\d{0,9}$/, CONTEST_STATUS_CHOICE)
+		.transform(Number)
+		.refine((id) => id <= 2_147_483_647, CONTEST_STATUS_CHOICE),
+})
+
 // ---------------------------------------------------------------- list filters
 
 export const CONTEST_SORT_KEYS = ['createdAt', 'name', 'startDate', 'endDate'] as const

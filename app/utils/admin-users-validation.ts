@@ -13,7 +13,7 @@ import {
 	BULK_TOO_MANY,
 	USER_MESSAGES,
 } from './admin-users-messages.ts'
-import { CountrySchema, EmailSchema, NewPasswordSchema, PhoneSchema, TelegramSchema } from './validation.ts'
+import { CountrySchema, EmailSchema, NewPasswordSchema, PhoneSchema, queryInput, TelegramSchema } from './validation.ts'
 
 /**
  * The admin users screens and /api/admin/users*: the list's query (search,
@@ -89,17 +89,133 @@ function plainInteger(value: string) {
 	return /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null
 }
 
+/** "" (and "all" for the filters) means "not given". */
+const blank = (value: string | undefined, all = false) => value === undefined || value === '' || (all && value === 'all')
+
 /**
- * Reads the list query from URL search params.
- *
- * - `strict` (the API): anything that is not exactly right is a 400 error
- *   with its path (a page of "0", "-1", "1.5", "1e3" or "abc", a limit over
- *   100, an unknown status, plan, sortBy or sortOrder, a repeated
- *   parameter, a search over 100 characters or with control characters).
- * - otherwise (the page): every bad value falls back to its default, so a
- *   hand-edited link never fails; the limit is always 10.
- *
- * An empty value (`status=`) or "all" means no filter in both.
+ * One parameter of the API's query: given once (security V6: no first-or-
+ * last ambiguity). A repeated one is the error 'Give <name> once', and its
+ * first value is still checked.
+ */
+function givenOnce<T extends z.ZodTypeAny>(name: string, schema: T) {
+	return z.preprocess((value, ctx) => {
+		if (!Array.isArray(value)) return value
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Give ${name} once` })
+		return value[0]
+	}, schema)
+}
+
+const listMessages = {
+	page: `page must be a whole number from 1 to ${USERS_MAX_PAGE}`,
+	limit: `limit must be a whole number from 1 to ${USERS_API_MAX_LIMIT}`,
+	searchTooLong: `search must be at most ${USERS_SEARCH_MAX} characters`,
+	searchInvalid: 'search contains characters that are not allowed',
+	status: `status must be one of ${USER_STATUSES.join(', ')}`,
+	plan: `plan must be one of ${PLANS.join(', ')}`,
+	sortBy: `sortBy must be one of ${USER_SORT_KEYS.join(', ')}`,
+	sortOrder: SORT_ORDER_INVALID,
+}
+
+/** A whole number from 1 to `max`, written plainly; blank is "not given". */
+const wholeNumberParam = (max: number, message: string) =>
+	z
+		.string()
+		.optional()
+		.refine((v) => blank(v) || (plainInteger(v!) ?? Infinity) <= max, message)
+		.transform((v) => (blank(v) ? undefined : plainInteger(v!)!))
+
+/** One of `options`; blank, and "all" when `all`, is "not given". */
+const oneOfParam = <T extends string>(options: readonly T[], message: string, all: boolean) =>
+	z
+		.string()
+		.optional()
+		.refine((v) => blank(v, all) || isOneOf(options, v!), message)
+		.transform((v) => (blank(v, all) ? undefined : (v as T)))
+
+/** Fills the defaults in: newest first, a name sorts A-Z and an amount high to low unless told. */
+function toListQuery(q: { page?: number; limit?: number; search?: string; status?: UserStatus; plan?: Plan; sortBy?: UserSortKey; sortOrder?: SortOrder }): UserListQuery {
+	const sortBy = q.sortBy ?? DEFAULT_USER_LIST_QUERY.sortBy
+	return {
+		page: q.page ?? DEFAULT_USER_LIST_QUERY.page,
+		limit: q.limit ?? DEFAULT_USER_LIST_QUERY.limit,
+		search: q.search ?? '',
+		status: q.status ?? null,
+		plan: q.plan ?? null,
+		sortBy,
+		sortOrder: q.sortOrder ?? defaultSortOrder(sortBy),
+	}
+}
+
+/**
+ * GET /api/admin/users (and /export): page, limit, search, status, plan,
+ * sortBy, sortOrder, each at most once. Anything that is not exactly right
+ * is an error with its path (a page of "0", "-1", "1.5", "1e3" or "abc", a
+ * limit over 100, an unknown status, plan, sortBy or sortOrder, a search
+ * over 100 characters or with control characters). An empty value, or
+ * "all" for status and plan, is no filter; unknown parameters are ignored.
+ * Read it with `parseQuery(request, UserListApiQuerySchema, { repeated: 'schema' })`.
+ */
+export const UserListApiQuerySchema = z
+	.object({
+		page: givenOnce('page', wholeNumberParam(USERS_MAX_PAGE, listMessages.page)),
+		limit: givenOnce('limit', wholeNumberParam(USERS_API_MAX_LIMIT, listMessages.limit)),
+		search: givenOnce(
+			'search',
+			z
+				.string()
+				.transform((v) => v.normalize('NFKC').trim())
+				.superRefine((v, ctx) => {
+					const message = v.length > USERS_SEARCH_MAX ? listMessages.searchTooLong : CONTROL_CHARS.test(v) ? listMessages.searchInvalid : null
+					if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+				})
+				.optional(),
+		),
+		status: givenOnce('status', oneOfParam(USER_STATUSES, listMessages.status, true)),
+		plan: givenOnce('plan', oneOfParam(PLANS, listMessages.plan, true)),
+		sortBy: givenOnce('sortBy', oneOfParam(USER_SORT_KEYS, listMessages.sortBy, false)),
+		sortOrder: givenOnce('sortOrder', oneOfParam(SORT_ORDERS, listMessages.sortOrder, false)),
+	})
+	.transform(toListQuery)
+
+/** The first value of a repeated parameter (the page never refuses a link). */
+const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value)
+
+/**
+ * The list page's query: the same parameters, every bad value falling back
+ * to its default so that a hand-edited link never fails. A page past
+ * 1,000,000 reads as the last; the limit is always 10; a search loses its
+ * control characters and is cut to 100 characters.
+ */
+export const UserListPageQuerySchema = z
+	.object({
+		page: z.preprocess(
+			firstValue,
+			z
+				.string()
+				.optional()
+				.transform((v) => {
+					const n = v === undefined ? null : plainInteger(v)
+					return n === null ? undefined : Math.min(n, USERS_MAX_PAGE)
+				}),
+		),
+		search: z.preprocess(
+			firstValue,
+			z
+				.string()
+				.optional()
+				.transform((v) => v?.normalize('NFKC').trim().replace(CONTROL_CHARS_GLOBAL, ' ').trim().slice(0, USERS_SEARCH_MAX).trim()),
+		),
+		status: z.preprocess(firstValue, z.enum(USER_STATUSES).optional().catch(undefined)),
+		plan: z.preprocess(firstValue, z.enum(PLANS).optional().catch(undefined)),
+		sortBy: z.preprocess(firstValue, z.enum(USER_SORT_KEYS).optional().catch(undefined)),
+		sortOrder: z.preprocess(firstValue, z.enum(SORT_ORDERS).optional().catch(undefined)),
+	})
+	.transform(toListQuery)
+
+/**
+ * Reads the list query from URL search params: `strict` through
+ * UserListApiQuerySchema (errors with their paths), otherwise through
+ * UserListPageQuerySchema (never fails).
  */
 export function parseUserListQuery(
 	params: URLSearchParams,
@@ -110,69 +226,10 @@ export function parseUserListQuery(
 	params: URLSearchParams,
 	options: { strict?: boolean } = {},
 ): { ok: true; query: UserListQuery } | { ok: false; errors: QueryError[] } {
-	const strict = options.strict === true
-	const errors: QueryError[] = []
-	const query: UserListQuery = { ...DEFAULT_USER_LIST_QUERY }
-
-	function single(name: string) {
-		const values = params.getAll(name)
-		if (values.length > 1 && strict) errors.push({ path: name, message: `Give ${name} once` })
-		return values[0]
-	}
-
-	const page = single('page')
-	if (page !== undefined && page !== '') {
-		const n = plainInteger(page)
-		if (n !== null && n <= USERS_MAX_PAGE) query.page = n
-		else if (strict) errors.push({ path: 'page', message: `page must be a whole number from 1 to ${USERS_MAX_PAGE}` })
-		else if (n !== null) query.page = USERS_MAX_PAGE
-	}
-
-	const limit = single('limit')
-	if (strict && limit !== undefined && limit !== '') {
-		const n = plainInteger(limit)
-		if (n !== null && n <= USERS_API_MAX_LIMIT) query.limit = n
-		else errors.push({ path: 'limit', message: `limit must be a whole number from 1 to ${USERS_API_MAX_LIMIT}` })
-	}
-
-	const search = single('search')
-	if (search !== undefined) {
-		const trimmed = search.normalize('NFKC').trim()
-		if (strict) {
-			if (trimmed.length > USERS_SEARCH_MAX) errors.push({ path: 'search', message: `search must be at most ${USERS_SEARCH_MAX} characters` })
-			else if (CONTROL_CHARS.test(trimmed)) errors.push({ path: 'search', message: 'search contains characters that are not allowed' })
-			else query.search = trimmed
-		} else {
-			query.search = trimmed.replace(CONTROL_CHARS_GLOBAL, ' ').trim().slice(0, USERS_SEARCH_MAX).trim()
-		}
-	}
-
-	const status = single('status')
-	if (status !== undefined && status !== '' && status !== 'all') {
-		if (isOneOf(USER_STATUSES, status)) query.status = status
-		else if (strict) errors.push({ path: 'status', message: `status must be one of ${USER_STATUSES.join(', ')}` })
-	}
-
-	const plan = single('plan')
-	if (plan !== undefined && plan !== '' && plan !== 'all') {
-		if (isOneOf(PLANS, plan)) query.plan = plan
-		else if (strict) errors.push({ path: 'plan', message: `plan must be one of ${PLANS.join(', ')}` })
-	}
-
-	const sortBy = single('sortBy')
-	if (sortBy !== undefined && sortBy !== '') {
-		if (isOneOf(USER_SORT_KEYS, sortBy)) query.sortBy = sortBy
-		else if (strict) errors.push({ path: 'sortBy', message: `sortBy must be one of ${USER_SORT_KEYS.join(', ')}` })
-	}
-	query.sortOrder = defaultSortOrder(query.sortBy)
-	const sortOrder = single('sortOrder')
-	if (sortOrder !== undefined && sortOrder !== '') {
-		if (isOneOf(SORT_ORDERS, sortOrder)) query.sortOrder = sortOrder
-		else if (strict) errors.push({ path: 'sortOrder', message: SORT_ORDER_INVALID })
-	}
-
-	if (errors.length > 0) return { ok: false, errors }
-	return { ok: true, query }
+	if (options.strict !== true) return { ok: true, query: UserListPageQuerySchema.parse(queryInput(params)) }
+	const parsed = UserListApiQuerySchema.safeParse(queryInput(params))
+	if (parsed.success) return { ok: true, query: parsed.data }
+	return { ok: false, errors: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) }
 }
 
 /** The sort selector's value for a query ("name-asc"). */
@@ -457,26 +514,8 @@ export function bulkCapability(input: BulkInput): Capability {
 }
 
 // ---------------------------------------------------------------------------
-// What the list says after a change (?notice=...): links to the list carry it
-// once; every other link of the list drops it.
 
-export type UsersNotice =
-	| { kind: 'created' | 'updated' | 'deleted' }
-	| { kind: 'bulk-updated' | 'bulk-deleted'; count: number }
-
-export function noticeParam(notice: UsersNotice) {
-	return 'count' in notice ? `${notice.kind}:${notice.count}` : notice.kind
-}
-
-export function readNotice(value: string | null): UsersNotice | null {
-	if (value === 'created' || value === 'updated' || value === 'deleted') return { kind: value }
-	const match = /^(bulk-updated|bulk-deleted):(\d{1,4})$/.exec(value ?? '')
-	return match ? { kind: match[1] as 'bulk-updated' | 'bulk-deleted', count: Number(match[2]) } : null
-}
-
-/** "/admin/users?status=banned&notice=updated": the list in `query`'s state, with a notice. */
-export function usersListHref(query: UserListQuery, notice?: UsersNotice) {
-	const search = userListSearch(query)
-	if (!notice) return `/admin/users${search}`
-	return `/admin/users${search}${search ? '&' : '?'}notice=${encodeURIComponent(noticeParam(notice))}`
+/** "/admin/users?status=banned": the list in `query`'s state (what a change redirects to). */
+export function usersListHref(query: UserListQuery) {
+	return `/admin/users${userListSearch(query)}`
 }

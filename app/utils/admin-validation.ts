@@ -114,3 +114,18 @@ export const RevenueApiSchema = z
 
 /** What the revenue rule takes. */
 export type RevenueInput = { broker: string; month: string; amountCents: number }
+
+/**
+ * GET /api/admin/dashboard/alerts ?limit=1..50 (default 10); anything else
+ * is a 400, never a 500.
+ */
+export const AlertsQuerySchema = z
+	.object({
+		limit: z
+			.string()
+			.regex(/^[1-9][0-9]?$/, 'limit must be a whole number from 1 to 50')
+			.transform(Number)
+			.refine((n) => n <= 50, 'limit must be a whole number from 1 to 50')
+			.optional(),
+	})
+	.strict()

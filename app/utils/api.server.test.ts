@@ -8,7 +8,11 @@ import {
 	apiRoute,
 	apiSuccess,
 	MAX_API_BODY_BYTES,
+	parseJsonBody,
+	parseQuery,
+	readJsonBody,
 	readJsonObject,
+	validateApiInput,
 	validationFailed,
 } from './api.server.ts'
 import Database from 'better-sqlite3'
@@ -319,5 +323,92 @@ describe('apiRoute', () => {
 		const response = await route.loader({ request: new Request(URL_), params: {} })
 		expect(response.status).toBe(401)
 		expect(await response.json()).toEqual({ success: false, message: 'Not authenticated' })
+	})
+})
+
+/** What a helper throws (the envelope answer apiRoute returns), as status and body. */
+async function thrown(run: () => unknown) {
+	try {
+		await run()
+	} catch (error) {
+		if (!(error instanceof Response)) throw error
+		return { status: error.status, body: (await error.json()) as Record<string, unknown> }
+	}
+	throw new Error('expected a thrown answer')
+}
+
+describe('parseJsonBody (the one way a route reads its payload)', () => {
+	test('the parsed value of a valid body', async () => {
+		const input = await parseJsonBody(post('{"email":" A@B.io ","password":"x"}', 'application/json'), LoginApiSchema)
+		expect(input).toEqual({ email: 'a@b.io', password: 'x' })
+	})
+
+	test("readJsonObject's refusals are thrown as they were answered", async () => {
+		expect(await thrown(() => parseJsonBody(post('x', 'text/plain'), LoginApiSchema))).toEqual({
+			status: 415,
+			body: { success: false, message: 'Content-Type must be application/json' },
+		})
+		expect((await thrown(() => parseJsonBody(post('{', 'application/json'), LoginApiSchema))).status).toBe(400)
+		expect((await thrown(() => parseJsonBody(post('[1]', 'application/json'), LoginApiSchema))).body.message).toBe(
+			'Request body must be a JSON object',
+		)
+		expect((await thrown(() => readJsonBody(post('x'.repeat(MAX_API_BODY_BYTES + 1), 'application/json')))).status).toBe(413)
+	})
+
+	test("a body the schema refuses: 400 'Validation failed' with each field's path and message", async () => {
+		expect(await thrown(() => parseJsonBody(post('{"password":"x","role":"admin"}', 'application/json'), LoginApiSchema))).toEqual({
+			status: 400,
+			body: {
+				success: false,
+				message: 'Validation failed',
+				errors: [
+					{ path: 'email', message: 'Email is required' },
+					{ path: 'role', message: 'Unknown field' },
+				],
+			},
+		})
+		expect(() => validateApiInput(z.object({ n: z.number() }), { n: 1 })).not.toThrow()
+	})
+
+	test('inside apiRoute the thrown answer is the answer', async () => {
+		const route = apiRoute({ POST: async ({ request }) => apiSuccess(await parseJsonBody(request, LoginApiSchema)) })
+		const response = await route.action({ request: post('{"email":1}', 'application/json'), params: {} })
+		expect(response.status).toBe(400)
+	})
+})
+
+describe('parseQuery (the one way a route reads its query string)', () => {
+	const Schema = z.object({ limit: z.string().regex(/^\d+$/, 'limit must be a number').transform(Number).optional() }).strict()
+	const get = (query: string) => new Request(`http://localhost:3000/api/x?${query}`)
+
+	test('the parsed values', () => {
+		expect(parseQuery(get('limit=5'), Schema)).toEqual({ limit: 5 })
+		expect(parseQuery(get(''), Schema)).toEqual({})
+	})
+
+	test('malformed or unknown values: 400 with their paths', async () => {
+		expect((await thrown(() => parseQuery(get('limit=x&y=1'), Schema))).body).toEqual({
+			success: false,
+			message: 'Validation failed',
+			errors: [
+				{ path: 'limit', message: 'limit must be a number' },
+				{ path: 'y', message: 'Unknown field' },
+			],
+		})
+	})
+
+	test("a repeated parameter: 'Give this parameter once', or the schema decides", async () => {
+		expect((await thrown(() => parseQuery(get('limit=1&limit=2'), Schema))).body).toEqual({
+			success: false,
+			message: 'Validation failed',
+			errors: [{ path: 'limit', message: 'Give this parameter once' }],
+		})
+		const Lists = z.object({ tag: z.union([z.string(), z.array(z.string())]) })
+		expect(parseQuery(get('tag=a&tag=b'), Lists, { repeated: 'schema' })).toEqual({ tag: ['a', 'b'] })
+	})
+
+	test('__proto__ is a parameter like any other', async () => {
+		expect((await thrown(() => parseQuery(get('__proto__=1'), Schema))).body.errors).toEqual([{ path: '__proto__', message: 'Unknown field' }])
+		expect(({} as Record<string, unknown>)['1']).toBeUndefined()
 	})
 })

@@ -1,7 +1,8 @@
-import type { ZodError } from 'zod'
+import type { z, ZodError } from 'zod'
 import { databaseUnavailable } from '#db/client.server.ts'
 import { log } from './log.server.ts'
 import type { Failure } from './result.ts'
+import { queryInput } from './validation.ts'
 
 /**
  * The /api envelope (described for clients by app/utils/openapi.server.ts):
@@ -91,6 +92,60 @@ export async function readJsonObject(
 		return { ok: false, response: apiError(400, 'Request body must be a JSON object') }
 	}
 	return { ok: true, body: body as Record<string, unknown> }
+}
+
+/**
+ * The request's JSON object body (see readJsonObject), or a thrown 415, 413
+ * or 400 answer (apiRoute answers what a handler throws). For a route that
+ * looks at the body before it knows which schema applies.
+ */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+	const body = await readJsonObject(request)
+	if (!body.ok) throw body.response
+	return body.body
+}
+
+/** `input` through `schema`: the parsed value, or a thrown 400 'Validation failed' with the errors. */
+export function validateApiInput<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> {
+	const parsed = schema.safeParse(input)
+	if (!parsed.success) throw validationFailed(parsed.error)
+	return parsed.data
+}
+
+/**
+ * The one way an /api route reads its payload: the JSON object body
+ * (415, 413, 400 as readJsonObject) validated with `schema` (400
+ * 'Validation failed' with each field's path and message). Throws the
+ * answer; apiRoute returns it. The schemas are the exported ones of
+ * app/utils/*-validation.ts, so an OpenAPI document can use them too.
+ */
+export async function parseJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
+	return validateApiInput(schema, await readJsonBody(request))
+}
+
+/**
+ * The one way an /api route reads its query string, through `schema`:
+ * each name is one string, or an array of all its values when repeated.
+ *
+ * - `repeated: 'refuse'` (default): any repeated parameter is a 400 with
+ *   'Give this parameter once' before the schema runs (security V6: no
+ *   first-or-last ambiguity).
+ * - `repeated: 'schema'`: the schema decides (the users list names the
+ *   parameter: 'Give status once').
+ *
+ * Unknown or malformed values are a 400 'Validation failed', never a 500.
+ */
+export function parseQuery<S extends z.ZodTypeAny>(
+	request: Request,
+	schema: S,
+	options: { repeated?: 'refuse' | 'schema' } = {},
+): z.output<S> {
+	const input = queryInput(new URL(request.url).searchParams)
+	if (options.repeated !== 'schema') {
+		const repeated = Object.keys(input).find((key) => Array.isArray(input[key]))
+		if (repeated) throw apiError(400, 'Validation failed', [{ path: repeated, message: 'Give this parameter once' }])
+	}
+	return validateApiInput(schema, input)
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

@@ -1,3 +1,5 @@
+import { useFormAction, useNavigation } from 'react-router'
+
 /**
  * Keeps a redirect target on this site: a path that starts with one slash,
  * with no backslash or control character and no scheme or host.
@@ -20,4 +22,39 @@ export function safeRedirect(to: unknown, fallback = '/dashboard') {
 /** Joins class names, dropping empty ones. */
 export function cx(...names: Array<string | false | null | undefined>) {
 	return names.filter(Boolean).join(' ')
+}
+
+type PendingOptions = {
+	/**
+	 * The form's action, as `navigation.formAction` reports it. Defaults to
+	 * the action of the route the hook is called in (what a `<Form>`
+	 * without `action` posts to, search params included).
+	 */
+	formAction?: string
+	formMethod?: 'POST' | 'GET' | 'PUT' | 'PATCH' | 'DELETE'
+	/** 'non-idle' (default): submitting or loading what follows. */
+	state?: 'submitting' | 'loading' | 'non-idle'
+	/**
+	 * Only a submission carrying these values: tells apart the forms that
+	 * post to one action (a row's hidden id, the submit button's value).
+	 */
+	formData?: Record<string, string>
+}
+
+/**
+ * True while a form of this page is in flight (the one way to compute a
+ * pending state: pending labels, disabled buttons). Matches the navigation
+ * by action, method, state and, when given, the submitted values. Without
+ * JS there is no navigation state: the browser shows its own progress.
+ */
+export function useIsPending({ formAction, formMethod = 'POST', state = 'non-idle', formData }: PendingOptions = {}) {
+	const contextualAction = useFormAction()
+	const navigation = useNavigation()
+	const inState = state === 'non-idle' ? navigation.state !== 'idle' : navigation.state === state
+	if (!inState) return false
+	if (navigation.formAction !== (formAction ?? contextualAction)) return false
+	if (navigation.formMethod?.toUpperCase() !== formMethod) return false
+	if (!formData) return true
+	const submitted = navigation.formData
+	return Boolean(submitted) && Object.entries(formData).every(([name, value]) => submitted?.get(name) === value)
 }

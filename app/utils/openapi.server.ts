@@ -15,7 +15,7 @@ import type { PublicAdmin } from '#app/models/admin.server.ts'
 import type { PublicAlert } from '#app/models/alerts.server.ts'
 import type { PublicRevenueEntry } from '#app/models/revenue.server.ts'
 import type { PublicUser } from '#app/models/user.server.ts'
-import { QuerySchema as AlertsQuerySchema } from '#app/routes/api.admin.dashboard.alerts.ts'
+import { AlertsQuerySchema } from '#app/utils/admin-validation.ts'
 import {
 	ContestApiSchema,
 	ContestListQuerySchema,

@@ -236,3 +236,36 @@ export const ActivationCodeSchema = z.object({
 		.min(1, 'Please enter your activation code')
 		.max(64, 'Invalid activation code. Please check the code and try again.'),
 })
+
+/**
+ * A confirmation that carries no field (delete, complete, confirm an
+ * offer): what it acts on is in the URL. Parsed like every form so that a
+ * refusal comes back as the form's error.
+ */
+export const ConfirmFormSchema = z.object({})
+
+/**
+ * An empty JSON body: `POST /api/.../logout` takes no payload and refuses
+ * any field ('Unknown field').
+ */
+export const EmptyApiBodySchema = z.object({}).strict()
+
+/**
+ * A body that is read (a JSON object, or nothing) and not used: `POST
+ * /api/admin/contests/:id/complete` takes no payload and ignores fields.
+ */
+export const IgnoredApiBodySchema = z.object({})
+
+/**
+ * A query string as an object for a zod schema: one string per name, or
+ * all the values of a repeated name (an array), so the schema can refuse
+ * it. Own keys only (`__proto__` is a key like any other).
+ */
+export function queryInput(params: URLSearchParams): Record<string, string | string[]> {
+	return Object.fromEntries(
+		[...new Set(params.keys())].map((key) => {
+			const values = params.getAll(key)
+			return [key, values.length > 1 ? values : values[0]!]
+		}),
+	)
+}

@@ -47,7 +47,7 @@ test.describe('plan activation', () => {
 
 		await codeField(page).fill(code)
 		await view.getByRole('button', { name: 'Activate Plan' }).click()
-		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/plans?activated=gold`)
+		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/plans`)
 		await expect(page.getByRole('status')).toHaveText('Your plan is now Gold Room.')
 		await expect(page.getByRole('dialog')).toHaveCount(0)
 		await expect(planBadge(page)).toHaveText('Your plan: Gold Room')
@@ -61,8 +61,9 @@ test.describe('plan activation', () => {
 		await page.goto('/dashboard')
 		await expect(planBadge(page)).toHaveText('Your plan: Gold Room')
 		await expect(page.getByRole('region', { name: 'Account Overview' })).toContainText('PlanGold Room')
-		// The "activated" note only shows for the plan the member holds.
-		await page.goto('/dashboard/plans?activated=platinum')
+		// The note was shown once: coming back to the plans shows none.
+		await page.goto('/dashboard/plans')
+		await expect(planCard(page, 'Gold Room').getByRole('button', { name: 'Current Plan' })).toBeVisible()
 		await expect(page.getByRole('status')).toHaveCount(0)
 	})
 
@@ -70,7 +71,7 @@ test.describe('plan activation', () => {
 		await signInMember(page, request)
 		await activateGold(page)
 		await submitActivationCode(page, issuePlanCode('titanium'), 'Titanium Vault')
-		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/plans?activated=titanium`)
+		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/plans`)
 		await expect(page.getByRole('status')).toHaveText('Your plan is now Titanium Vault.')
 		await expect(planBadge(page)).toHaveText('Your plan: Titanium Vault')
 		await expect(planCard(page, 'Titanium Vault').getByRole('button', { name: 'Current Plan' })).toBeDisabled()
@@ -227,7 +228,7 @@ test.describe('0% Fee Offers', () => {
 		await expect(confirm).toContainText(`Spots left${before} of ${offer.totalSpots}`)
 		await confirm.getByRole('button', { name: 'Confirm', exact: true }).click()
 
-		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/zero-fee?confirmed=${offer.id}`)
+		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/zero-fee`)
 		await expect(page.getByRole('status')).toContainText(`Your interest in ${offer.trader}'s 0% offer is confirmed.`)
 		await expect(page.getByRole('dialog')).toHaveCount(0)
 		await expect(card).toContainText(`${before - 1} of ${offer.totalSpots} spots left`)

@@ -67,7 +67,8 @@ export async function submitActivationCode(page: Page, code: string, plan = 'Gol
 export async function activateGold(page: Page) {
 	const code = issuePlanCode('gold')
 	await submitActivationCode(page, code, 'Gold Room')
-	await expect(page).toHaveURL(/\/dashboard\/plans\?activated=gold$/)
+	await expect(page).toHaveURL(/\/dashboard\/plans$/)
+	await expect(page.getByRole('status')).toHaveText('Your plan is now Gold Room.')
 	await expect(planBadge(page)).toHaveText('Your plan: Gold Room')
 	await waitForHydration(page)
 	return code
