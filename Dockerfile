@@ -18,11 +18,16 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# 2. Production dependencies only (no vite, typescript, playwright...).
+# 2. Production dependencies only (no vite, playwright, lighthouse...).
+# --omit=optional as well: the lock marks the optional peers that drizzle-orm
+# and @react-router/node declare (typescript, @types/*, pg helpers,
+# @opentelemetry/api: 30 MB the server never loads) "devOptional", which
+# --omit=dev alone keeps. No production package is optional today; the Dockerfile test
+# checks that every production package of the lock is in the image.
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+RUN npm ci --omit=dev --omit=optional --no-audit --no-fund
 
 # 3. What `node server.js` reads at run time, and nothing else: the server
 # build (public/ is inside build/client), server.js, the SQL migrations
