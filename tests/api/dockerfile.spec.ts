@@ -37,12 +37,28 @@ test.describe('the Dockerfile runner refuses what it cannot follow', () => {
 		['an unknown instruction', 'FROM node:20.20.2-bookworm-slim\nLABEL a=b\nCMD ["node"]', /instruction LABEL/],
 		['ENTRYPOINT', 'FROM node:20.20.2-bookworm-slim\nENTRYPOINT ["node"]\nCMD ["x"]', /instruction ENTRYPOINT/],
 		['an unknown COPY flag', 'FROM node:20.20.2-bookworm-slim\nCOPY --link a b\nCMD ["node"]', /COPY --link/],
-		['a RUN flag', 'FROM node:20.20.2-bookworm-slim\nRUN --mount=type=cache,target=/root/.npm npm ci\nCMD ["node"]', /RUN --mount/],
+		[
+			'a RUN flag',
+			'FROM node:20.20.2-bookworm-slim\nRUN --mount=type=cache,target=/root/.npm npm ci\nCMD ["node"]',
+			/RUN --mount/,
+		],
 		['FROM --platform', 'FROM --platform=linux/amd64 node:20.20.2-bookworm-slim\nCMD ["node"]', /FROM --platform/],
 		['CMD in shell form', 'FROM node:20.20.2-bookworm-slim\nCMD node server.js', /shell form/],
-		['COPY --from an image', 'FROM node:20.20.2-bookworm-slim\nCOPY --from=alpine /x /x\nCMD ["node"]', /not an earlier stage/],
-		['variables outside FROM and RUN', 'FROM node:20.20.2-bookworm-slim\nENV A=$B\nCMD ["node"]', /variable substitution/],
-		['USER in a build stage', 'FROM node:20.20.2-bookworm-slim AS a\nUSER node\nFROM a\nCMD ["node"]', /USER outside the last stage/],
+		[
+			'COPY --from an image',
+			'FROM node:20.20.2-bookworm-slim\nCOPY --from=alpine /x /x\nCMD ["node"]',
+			/not an earlier stage/,
+		],
+		[
+			'variables outside FROM and RUN',
+			'FROM node:20.20.2-bookworm-slim\nENV A=$B\nCMD ["node"]',
+			/variable substitution/,
+		],
+		[
+			'USER in a build stage',
+			'FROM node:20.20.2-bookworm-slim AS a\nUSER node\nFROM a\nCMD ["node"]',
+			/USER outside the last stage/,
+		],
 		['a wildcard COPY', 'FROM node:20.20.2-bookworm-slim\nCOPY *.json ./\nCMD ["node"]', /wildcard/],
 		['the real Dockerfile with one more line', `${read('Dockerfile')}\nONBUILD RUN true\n`, /instruction ONBUILD/],
 	]
@@ -61,11 +77,13 @@ test.describe('the Dockerfile runner refuses what it cannot follow', () => {
 			context: dir,
 			runEnv: {},
 			runtimeIds: { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 },
-			step: async <T,>(_: string, body: () => Promise<T> | T) => body(),
+			step: async <T>(_: string, body: () => Promise<T> | T) => body(),
 		}
 		const runtime = planDockerfile(parseDockerfile('FROM node:20.20.2-bookworm-slim\nRUN apt-get update\nCMD ["node"]'))
 		await expect(buildStages(runtime, options)).rejects.toThrow(/only mkdir -p and chown/)
-		const build = planDockerfile(parseDockerfile('FROM node:20.20.2-bookworm-slim AS b\nRUN cp x /etc/x\nFROM b\nCMD ["node"]'))
+		const build = planDockerfile(
+			parseDockerfile('FROM node:20.20.2-bookworm-slim AS b\nRUN cp x /etc/x\nFROM b\nCMD ["node"]'),
+		)
 		await expect(buildStages(build, options)).rejects.toThrow(/absolute path/)
 		fs.rmSync(dir, { recursive: true, force: true })
 	})
@@ -92,7 +110,15 @@ test('.dockerignore keeps secrets, data, installed and built output and tests ou
 	]) {
 		expect(isIgnored(p, patterns), p).toBe(true)
 	}
-	for (const p of ['package.json', 'package-lock.json', 'server.js', 'migrations/0000_init.sql', 'app/root.tsx', 'public/favicon.svg', 'scripts/backup.mjs']) {
+	for (const p of [
+		'package.json',
+		'package-lock.json',
+		'server.js',
+		'migrations/0000_init.sql',
+		'app/root.tsx',
+		'public/favicon.svg',
+		'scripts/backup.mjs',
+	]) {
 		expect(isIgnored(p, patterns), p).toBe(false)
 	}
 	// Docker's own semantics, on patterns this file does not use.
@@ -110,7 +136,9 @@ test('the Dockerfile says what the deployment needs', () => {
 	const p = plan()
 	const final = p.final
 	// One pinned Debian slim Node 20 base for every stage.
-	const images = neededStages(p).map((s) => s.image).filter(Boolean)
+	const images = neededStages(p)
+		.map((s) => s.image)
+		.filter(Boolean)
 	expect(images.length).toBeGreaterThan(0)
 	for (const image of images) expect(image).toMatch(/^node:20\.\d+\.\d+-bookworm-slim$/)
 	expect(new Set(images).size).toBe(1)
@@ -124,7 +152,9 @@ test('the Dockerfile says what the deployment needs', () => {
 	expect(final.cmd).toEqual(['node', '--max-old-space-size=160', 'server.js'])
 	// No secrets baked into the image.
 	expect(Object.keys(final.env).filter((k) => /SECRET|PASSWORD|TOKEN|KEY|SMTP_URL|ADMIN_EMAIL/.test(k))).toEqual([])
-	const runs = p.stages.flatMap((s) => s.steps.flatMap((step) => (step.kind === 'run' && step.shell ? [step.shell] : [])))
+	const runs = p.stages.flatMap((s) =>
+		s.steps.flatMap((step) => (step.kind === 'run' && step.shell ? [step.shell] : [])),
+	)
 	expect(runs.some((r) => /^npm ci\b(?!.*--omit=dev)/.test(r))).toBe(true)
 	expect(runs.some((r) => /^npm ci\b.*--omit=dev/.test(r))).toBe(true)
 	expect(runs).toContain('npm run build')
@@ -134,10 +164,20 @@ test('the Dockerfile says what the deployment needs', () => {
 function runtimeIdentity() {
 	const uid = process.getuid?.() ?? 0
 	if (uid !== 0) {
-		return { uid, gid: process.getgid?.() ?? 0, wrap: (argv: string[]) => argv, note: `runs as the current user (uid ${uid}), already not root` }
+		return {
+			uid,
+			gid: process.getgid?.() ?? 0,
+			wrap: (argv: string[]) => argv,
+			note: `runs as the current user (uid ${uid}), already not root`,
+		}
 	}
 	if (spawnSync('setpriv', ['--version']).status !== 0) {
-		return { uid: 0, gid: 0, wrap: (argv: string[]) => argv, note: 'runs as root: setpriv is not installed, so the user switch is skipped' }
+		return {
+			uid: 0,
+			gid: 0,
+			wrap: (argv: string[]) => argv,
+			note: 'runs as root: setpriv is not installed, so the user switch is skipped',
+		}
 	}
 	const id = (name: string, flag: '-u' | '-g') => {
 		const r = spawnSync('id', [flag, name], { encoding: 'utf8' })
@@ -165,14 +205,23 @@ function prebuiltStandIn(dir: string): { env: Record<string, string>; note: stri
 	const version = lock.packages['node_modules/better-sqlite3']?.version
 	const local = path.join(ROOT, 'node_modules/better-sqlite3')
 	const binary = path.join(local, 'build/Release/better_sqlite3.node')
-	const localVersion = fs.existsSync(local) ? (JSON.parse(fs.readFileSync(path.join(local, 'package.json'), 'utf8')) as { version: string }).version : null
+	const localVersion = fs.existsSync(local)
+		? (JSON.parse(fs.readFileSync(path.join(local, 'package.json'), 'utf8')) as { version: string }).version
+		: null
 	if (version && version === localVersion && fs.existsSync(binary)) {
 		fs.mkdirSync(dir, { recursive: true })
 		const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`
 		const tar = spawnSync('tar', ['-czf', path.join(dir, name), '-C', local, 'build/Release/better_sqlite3.node'])
-		if (tar.status === 0) return { env: { npm_config_better_sqlite3_local_prebuilds: dir }, note: `better-sqlite3 ${version}: this machine's binary stands in for the downloaded prebuilt one` }
+		if (tar.status === 0)
+			return {
+				env: { npm_config_better_sqlite3_local_prebuilds: dir },
+				note: `better-sqlite3 ${version}: this machine's binary stands in for the downloaded prebuilt one`,
+			}
 	}
-	return { env: { npm_config_build_from_source: 'better-sqlite3' }, note: 'better-sqlite3 is compiled from source (no local binary of the locked version)' }
+	return {
+		env: { npm_config_build_from_source: 'better-sqlite3' },
+		note: 'better-sqlite3 is compiled from source (no local binary of the locked version)',
+	}
 }
 
 function snapshot(root: string, skip: string[]) {
@@ -221,8 +270,11 @@ test('the image builds and runs: healthz, sign-up, HEALTHCHECK, no dev dependenc
 	const note = (description: string) => info.annotations.push({ type: 'note', description })
 	const p = plan()
 	const final = p.final
-	const pinned = neededStages(p).find((s) => s.image)!.image!.replace(/^node:([\d.]+)-.*$/, '$1')
-	if (pinned !== process.versions.node) note(`the image pins Node ${pinned}; this machine runs ${process.versions.node}`)
+	const pinned = neededStages(p)
+		.find((s) => s.image)!
+		.image!.replace(/^node:([\d.]+)-.*$/, '$1')
+	if (pinned !== process.versions.node)
+		note(`the image pins Node ${pinned}; this machine runs ${process.versions.node}`)
 	expect(pinned.split('.')[0]).toBe(process.versions.node.split('.')[0])
 	expect(await portIsFree(PORT), `port ${PORT} (E2E_PORT + 30) is taken`).toBe(true)
 
@@ -258,12 +310,15 @@ test('the image builds and runs: healthz, sign-up, HEALTHCHECK, no dev dependenc
 	const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, LockEntry> }
 	const devOnly = (entry: LockEntry) => entry.dev || entry.devOptional
 	expect(fs.readdirSync(root).sort()).toEqual([final.workdir, ...final.volumes].map((d) => d.split('/')[1]!).sort())
-	for (const dep of Object.keys(pkg.dependencies)) expect(fs.existsSync(path.join(app, 'node_modules', dep)), dep).toBe(true)
+	for (const dep of Object.keys(pkg.dependencies))
+		expect(fs.existsSync(path.join(app, 'node_modules', dep)), dep).toBe(true)
 	// Every production package of the lock (for this platform) is there...
 	const fits = (list: string[] | undefined, value: string) =>
 		!list || (list.some((v) => !v.startsWith('!')) ? list.includes(value) : !list.includes(`!${value}`))
 	const missing = Object.entries(lock.packages)
-		.filter(([key, entry]) => key && !devOnly(entry) && fits(entry.os, process.platform) && fits(entry.cpu, process.arch))
+		.filter(
+			([key, entry]) => key && !devOnly(entry) && fits(entry.os, process.platform) && fits(entry.cpu, process.arch),
+		)
 		.map(([key]) => key)
 		.filter((key) => !fs.existsSync(path.join(app, key)))
 	expect(missing, 'production packages missing from the runtime image').toEqual([])
@@ -273,17 +328,37 @@ test('the image builds and runs: healthz, sign-up, HEALTHCHECK, no dev dependenc
 		.map(([key]) => key)
 		.filter((key) => fs.existsSync(path.join(app, key)))
 	expect(devInImage, 'devDependencies in the runtime image').toEqual([])
-	for (const name of ['vite', '@playwright/test', 'playwright', 'typescript', 'vitest', 'lighthouse', '@react-router/dev', 'drizzle-kit']) {
+	for (const name of [
+		'vite',
+		'@playwright/test',
+		'playwright',
+		'typescript',
+		'vitest',
+		'lighthouse',
+		'@react-router/dev',
+		'drizzle-kit',
+	]) {
 		expect(fs.existsSync(path.join(app, 'node_modules', name)), name).toBe(false)
 	}
 	const ownFiles = listFiles(app, (rel) => rel === 'node_modules')
-	expect(ownFiles.filter((f) => /(^|\/)\.env|(^|\/)(tests?|data|test-results|playwright-report|\.tmp|\.git)(\/|$)|\.(test|spec)\.[cm]?[jt]sx?$|\.db(-wal|-shm)?$/.test(f))).toEqual([])
+	expect(
+		ownFiles.filter((f) =>
+			/(^|\/)\.env|(^|\/)(tests?|data|test-results|playwright-report|\.tmp|\.git)(\/|$)|\.(test|spec)\.[cm]?[jt]sx?$|\.db(-wal|-shm)?$/.test(
+				f,
+			),
+		),
+	).toEqual([])
 	expect(ownFiles).toContain('server.js')
 	expect(fs.readdirSync(dataDir)).toEqual([])
 	expect(fs.statSync(dataDir).uid).toBe(who.uid)
 
 	// CMD with the image's ENV (PORT moved to a free port), as its USER.
-	const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: inStage(root, `/home/${final.user}`), ...hostEnv(root, final.env), PORT: String(PORT) }
+	const env = {
+		PATH: process.env.PATH ?? '/usr/bin:/bin',
+		HOME: inStage(root, `/home/${final.user}`),
+		...hostEnv(root, final.env),
+		PORT: String(PORT),
+	}
 	const before = snapshot(root, [dataDir])
 	const logFile = path.join(scratch, 'runtime.log')
 	const out = fs.openSync(logFile, 'w')
@@ -294,10 +369,15 @@ test('the image builds and runs: healthz, sign-up, HEALTHCHECK, no dev dependenc
 	try {
 		const deadline = Date.now() + 60_000
 		for (;;) {
-			if (child.exitCode !== null) throw new Error(`the CMD exited early (${child.exitCode}):\n${fs.readFileSync(logFile, 'utf8')}`)
-			const ok = await fetch(`${base}/healthz`).then((r) => r.status === 200, () => false)
+			if (child.exitCode !== null)
+				throw new Error(`the CMD exited early (${child.exitCode}):\n${fs.readFileSync(logFile, 'utf8')}`)
+			const ok = await fetch(`${base}/healthz`).then(
+				(r) => r.status === 200,
+				() => false,
+			)
 			if (ok) break
-			if (Date.now() > deadline) throw new Error(`/healthz did not answer 200 within 60 s:\n${fs.readFileSync(logFile, 'utf8')}`)
+			if (Date.now() > deadline)
+				throw new Error(`/healthz did not answer 200 within 60 s:\n${fs.readFileSync(logFile, 'utf8')}`)
 			await new Promise((r) => setTimeout(r, 200))
 		}
 		expect(fs.readFileSync(logFile, 'utf8')).toContain(`listening on 0.0.0.0:${PORT}`)

@@ -279,7 +279,8 @@ export function planDockerfile(instructions: Instruction[]): Plan {
 			}
 			case 'USER': {
 				const s = finalOnly()
-				if (!/^[a-z_][a-z0-9_-]*(:[a-z_][a-z0-9_-]*)?$/.test(ins.args)) throw new CannotFollow(ins.line, `USER ${ins.args}`)
+				if (!/^[a-z_][a-z0-9_-]*(:[a-z_][a-z0-9_-]*)?$/.test(ins.args))
+					throw new CannotFollow(ins.line, `USER ${ins.args}`)
 				s.user = ins.args
 				return
 			}
@@ -316,7 +317,8 @@ export function planDockerfile(instructions: Instruction[]): Plan {
 				} else command = ['/bin/sh', '-c', body]
 				const flag = (name: string, fallback: string) => ins.flags.get(name) ?? fallback
 				const retries = Number(flag('retries', '3'))
-				if (!Number.isInteger(retries) || retries < 1) throw new CannotFollow(ins.line, `--retries=${flag('retries', '')}`)
+				if (!Number.isInteger(retries) || retries < 1)
+					throw new CannotFollow(ins.line, `--retries=${flag('retries', '')}`)
 				s.healthcheck = {
 					line: ins.line,
 					command,
@@ -375,7 +377,8 @@ export function parseDockerignore(text: string): IgnorePattern[] {
 		if (!p || /[[\]\\]/.test(p)) throw new Error(`.dockerignore line ${index + 1}: "${raw}" cannot be followed`)
 		p = path.posix.normalize(p).replace(/\/+$/, '')
 		if (p.length > 1 && p.startsWith('/')) p = p.slice(1)
-		if (p === '.' || p === '' || p.startsWith('..')) throw new Error(`.dockerignore line ${index + 1}: "${raw}" cannot be followed`)
+		if (p === '.' || p === '' || p.startsWith('..'))
+			throw new Error(`.dockerignore line ${index + 1}: "${raw}" cannot be followed`)
 		let re = '^'
 		for (let i = 0; i < p.length; i++) {
 			const c = p[i]!
@@ -459,7 +462,9 @@ export function inStage(root: string, imagePath: string) {
 
 /** The stage's ENV as it applies here: absolute paths point into the stage's folder. */
 export function hostEnv(root: string, env: Record<string, string>) {
-	return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.startsWith('/') && !v.includes(':') ? inStage(root, v) : v]))
+	return Object.fromEntries(
+		Object.entries(env).map(([k, v]) => [k, v.startsWith('/') && !v.includes(':') ? inStage(root, v) : v]),
+	)
 }
 
 /** The stages the last one needs, in file order. */
@@ -490,7 +495,13 @@ function ownerIds(stage: Stage, owner: string, line: number, ids: { uid: number;
 	return ids
 }
 
-function copyStep(step: Extract<Step, { kind: 'copy' }>, stage: Stage, root: string, plan: Plan, options: BuildOptions) {
+function copyStep(
+	step: Extract<Step, { kind: 'copy' }>,
+	stage: Stage,
+	root: string,
+	plan: Plan,
+	options: BuildOptions,
+) {
 	const fromStage = step.from ? plan.stages.find((s) => s.name === step.from)! : undefined
 	const sourceRoot = fromStage ? stageRoot(options.scratch, fromStage) : options.context
 	const destPath = path.posix.resolve(step.workdir, step.dest)
@@ -503,7 +514,8 @@ function copyStep(step: Extract<Step, { kind: 'copy' }>, stage: Stage, root: str
 			)
 		}
 		const isDir = fs.lstatSync(from).isDirectory()
-		const to = isDir || !destIsDir ? inStage(root, destPath) : inStage(root, path.posix.join(destPath, path.posix.basename(src)))
+		const to =
+			isDir || !destIsDir ? inStage(root, destPath) : inStage(root, path.posix.join(destPath, path.posix.basename(src)))
 		fs.mkdirSync(isDir ? to : path.dirname(to), { recursive: true })
 		fs.cpSync(from, to, { recursive: true, verbatimSymlinks: true, force: true })
 		if (step.chown) chownTree(to, ownerIds(stage, step.chown, step.line, options.runtimeIds))
@@ -540,7 +552,10 @@ function emulateRun(step: Extract<Step, { kind: 'run' }>, stage: Stage, root: st
 async function realRun(step: Extract<Step, { kind: 'run' }>, stage: Stage, root: string, options: BuildOptions) {
 	const text = step.shell ?? step.exec!.join(' ')
 	if (/(^|[\s=:'"(])\/(?!\/)/.test(text)) {
-		throw new CannotFollow(step.line, `RUN names an absolute path ("${text}"); here it would be this machine's, not the stage's`)
+		throw new CannotFollow(
+			step.line,
+			`RUN names an absolute path ("${text}"); here it would be this machine's, not the stage's`,
+		)
 	}
 	const cwd = inStage(root, step.workdir)
 	fs.mkdirSync(cwd, { recursive: true })
@@ -584,7 +599,9 @@ export async function buildStages(plan: Plan, options: BuildOptions) {
 				await options.step(title, () => copyStep(step, stage, root, plan, options))
 			} else {
 				const title = `${stage.name}: RUN ${step.shell ?? JSON.stringify(step.exec)}`
-				await options.step(title, () => (isFinal ? emulateRun(step, stage, root, options) : realRun(step, stage, root, options)))
+				await options.step(title, () =>
+					isFinal ? emulateRun(step, stage, root, options) : realRun(step, stage, root, options),
+				)
 			}
 		}
 	}
