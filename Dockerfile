@@ -32,15 +32,17 @@ RUN npm ci --omit=dev --omit=optional --no-audit --no-fund
 # 3. What `node server.js` reads at run time, and nothing else: the server
 # build (public/ is inside build/client), server.js, the SQL migrations
 # applied at start, package.json ("type": "module"), production
-# node_modules, and the two operator scripts (backup, admin:create).
+# node_modules, and the operator commands' launcher (scripts/cli.mjs:
+# admin:create, backup, restore, which run from the build; the image is
+# never rebuilt in place, hence CLI_SKIP_BUILD_CHECK).
 FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data CLI_SKIP_BUILD_CHECK=true
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json server.js ./
 COPY migrations ./migrations
-COPY scripts/backup.mjs scripts/admin-create.mjs ./scripts/
+COPY scripts/cli.mjs ./scripts/
 # The database, secrets.json, the mail outbox and backups live in /data.
 # It must exist and belong to `node` before VOLUME, so that a new named
 # volume starts out writable by the app; the app's own files stay root's.

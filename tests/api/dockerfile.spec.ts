@@ -117,7 +117,7 @@ test('.dockerignore keeps secrets, data, installed and built output and tests ou
 		'migrations/0000_init.sql',
 		'app/root.tsx',
 		'public/favicon.svg',
-		'scripts/backup.mjs',
+		'scripts/cli.mjs',
 	]) {
 		expect(isIgnored(p, patterns), p).toBe(false)
 	}
