@@ -4,6 +4,7 @@ import { Form, Link } from 'react-router'
 import { ContestStatusBadge, RankTrophy } from '#app/components/admin-contest-badges.tsx'
 import { fieldAria } from '#app/components/forms.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
+import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import { listParticipants, updateParticipantScore } from '#app/models/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
@@ -97,7 +98,7 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 			) : (
 				// `relative`: the screen-reader-only texts of the rows are positioned
 				// inside the scroll region, not past the phone's edge.
-				<div className="relative mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Participants table">
+				<TableScroller className="relative mt-4" label="Participants table">
 					<table className="w-full min-w-[34rem] text-left text-sm">
 						<caption className="sr-only">Participants of {contest.name}, in ranking order</caption>
 						<thead className="text-slate-400">
@@ -140,7 +141,7 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 							))}
 						</tbody>
 					</table>
-				</div>
+				</TableScroller>
 			)}
 			{pagination.totalPages > 1 ? (
 				<nav aria-label="Participants pages" className="mt-4 flex items-center justify-between gap-3 text-sm">

@@ -6,6 +6,7 @@ import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { ErrorList, FormAlert, SelectField, StatusButton, useHydrated } from '#app/components/forms.tsx'
+import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import { bulkUpdateUsers } from '#app/models/admin-users-changes.server.ts'
 import { countManagedUsers, getManagedUser, listManagedUsers } from '#app/models/admin-users-list.server.ts'
@@ -346,7 +347,7 @@ function UsersTable({
 	const table = useRef<HTMLTableElement>(null)
 	const selectable = allowed.bulkUpdate
 	return (
-		<div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Users table">
+		<TableScroller className="relative" label="Users table">
 			<table ref={table} className="w-full min-w-[52rem] text-left text-sm">
 				<caption className="sr-only">Users, {users.length} on this page</caption>
 				<thead className="text-slate-400">
@@ -436,7 +437,7 @@ function UsersTable({
 					)}
 				</tbody>
 			</table>
-		</div>
+		</TableScroller>
 	)
 }
 

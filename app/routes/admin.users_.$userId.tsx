@@ -2,6 +2,7 @@ import { data, Link } from 'react-router'
 import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import { getManagedUserStats } from '#app/models/admin-users-figures.server.ts'
 import { planName } from '#app/models/plan.server.ts'
@@ -148,7 +149,7 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 				{stats.planHistory.length === 0 ? (
 					<p className="text-slate-300">No plan changes yet</p>
 				) : (
-					<div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Plan history table">
+					<TableScroller className="relative" label="Plan history table">
 						<table className="w-full min-w-[32rem] text-left text-sm">
 							<thead className="text-slate-400">
 								<tr>
@@ -174,7 +175,7 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 								))}
 							</tbody>
 						</table>
-					</div>
+					</TableScroller>
 				)}
 			</AdminSection>
 

@@ -2,6 +2,7 @@ import { Form, Link, Outlet, useSubmit } from 'react-router'
 import { ProgressBar } from '#app/components/dashboard-ui.tsx'
 import { CopyButton, useHydrated } from '#app/components/forms.tsx'
 import { RiskBadge } from '#app/components/risk-badge.tsx'
+import { TableScroller } from '#app/components/table-scroller.tsx'
 import {
 	brokers,
 	communityLinks,
@@ -148,7 +149,7 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 					</Form>
 				</div>
 				{/* Its own name: a second landmark named like the section is a duplicate (axe landmark-unique). */}
-				<div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Traders table">
+				<TableScroller className="mt-4" label="Traders table">
 					<table className="w-full min-w-[36rem] text-left text-sm">
 						<thead className="text-slate-300">
 							<tr className="border-b border-slate-800">
@@ -193,7 +194,7 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 							))}
 						</tbody>
 					</table>
-				</div>
+				</TableScroller>
 			</section>
 
 			<section aria-labelledby="promotions-heading" className="card">

@@ -1,5 +1,6 @@
 import { ProgressBar, TabLinks } from '#app/components/dashboard-ui.tsx'
 import { CopyButton } from '#app/components/forms.tsx'
+import { TableScroller } from '#app/components/table-scroller.tsx'
 import { POINTS_PER_REFERRAL } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import {
@@ -121,7 +122,7 @@ function InfoTab({ statement }: { statement: Array<{ date: string; reason: strin
 				{statement.length === 0 ? (
 					<p className="mt-2 text-sm text-slate-400">No points yet. Share your link to earn your first point.</p>
 				) : (
-					<div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Points statement">
+					<TableScroller className="mt-3" label="Points statement">
 						<table className="w-full min-w-[28rem] text-left text-sm">
 							<thead className="text-slate-300">
 								<tr className="border-b border-slate-800">
@@ -146,7 +147,7 @@ function InfoTab({ statement }: { statement: Array<{ date: string; reason: strin
 								))}
 							</tbody>
 						</table>
-					</div>
+					</TableScroller>
 				)}
 			</div>
 		</section>
@@ -198,7 +199,7 @@ function LeaderboardTab({
 			{entries.length === 0 ? (
 				<p className="mt-3 text-sm text-slate-400">No points earned yet by anyone. Be the first.</p>
 			) : (
-				<div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Referral leaderboard">
+				<TableScroller className="mt-3" label="Referral leaderboard">
 					<table className="w-full min-w-[30rem] text-left text-sm">
 						<thead className="text-slate-300">
 							<tr className="border-b border-slate-800">
@@ -234,7 +235,7 @@ function LeaderboardTab({
 							))}
 						</tbody>
 					</table>
-				</div>
+				</TableScroller>
 			)}
 		</section>
 	)

@@ -99,7 +99,12 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 						inputProps={{ placeholder: '@username', autoComplete: 'off' }}
 						hint="We send your unlock code through Telegram."
 					/>
-					<fieldset aria-describedby={bracketInvalid ? bracketErrorId : undefined}>
+					{/* The group carries the error: ARIA gives aria-invalid to radiogroup, not to each radio. */}
+					<fieldset
+						role="radiogroup"
+						aria-invalid={bracketInvalid || undefined}
+						aria-describedby={bracketInvalid ? bracketErrorId : undefined}
+					>
 						<legend className="mb-2 text-sm font-medium text-slate-200">Starting Capital</legend>
 						<div className="grid gap-3 sm:grid-cols-2">
 							{capitalBrackets.map((bracket) => {
@@ -119,7 +124,6 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 											name={fields.investmentAmount.name}
 											value={bracket.value}
 											defaultChecked={fields.investmentAmount.initialValue === bracket.value}
-											aria-invalid={bracketInvalid || undefined}
 											aria-describedby={featuresId}
 											className="mt-1 size-4 accent-emerald-400"
 										/>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CONTEST_STATUSES, CONTEST_TYPES, type ContestStatus, type ContestType } from '#app/domain/enums.ts'
 import { CONTEST_LIMITS } from '#app/domain/limits.ts'
 import { CONTEST_QUERY_MESSAGES, CONTEST_MESSAGES } from './admin-contests-messages.ts'
+import { CONTROL_CHARS, CONTROL_CHARS_EXCEPT_LINE_BREAKS } from './validation.ts'
 
 /**
  * Contest management's rules without server code: the form and API schemas
@@ -12,8 +13,6 @@ import { CONTEST_QUERY_MESSAGES, CONTEST_MESSAGES } from './admin-contests-messa
 
 // Single-line fields refuse every control character; multi-line ones keep
 // tabs and line breaks.
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
-const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
 
 const M = CONTEST_MESSAGES
@@ -48,7 +47,7 @@ function optionalText(checks: Check[], invalidType: string) {
 
 const within = (max: number, message: string): Check => [(v) => v.length <= max, message]
 const singleLine = (message: string): Check => [(v) => !CONTROL_CHARS.test(v), message]
-const multiLine = (message: string): Check => [(v) => !CONTROL_CHARS_MULTILINE.test(v), message]
+const multiLine = (message: string): Check => [(v) => !CONTROL_CHARS_EXCEPT_LINE_BREAKS.test(v), message]
 
 const NameSchema = requiredText(M.nameRequired, [within(CONTEST_LIMITS.name, M.nameTooLong), singleLine(M.nameInvalid)])
 const DescriptionSchema = requiredText(M.descriptionRequired, [

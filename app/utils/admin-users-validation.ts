@@ -13,7 +13,7 @@ import {
 	BULK_TOO_MANY,
 	USER_MESSAGES,
 } from './admin-users-messages.ts'
-import { CountrySchema, EmailSchema, NewPasswordSchema, PhoneSchema, queryInput, TelegramSchema } from './validation.ts'
+import { CONTROL_CHARS, CONTROL_CHARS_GLOBAL, CountrySchema, EmailSchema, NewPasswordSchema, PhoneSchema, queryInput, TelegramSchema } from './validation.ts'
 
 /**
  * The admin users screens and /api/admin/users*: the list's query (search,
@@ -75,8 +75,6 @@ export const DEFAULT_USER_LIST_QUERY: UserListQuery = {
 	sortOrder: 'desc',
 }
 
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
-const CONTROL_CHARS_GLOBAL = /[\u0000-\u001f\u007f]/g
 
 export type QueryError = { path: string; message: string }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { REVENUE_MESSAGES } from './admin-messages.ts'
+import { CONTROL_CHARS } from './validation.ts'
 
 /**
  * Zod schemas of the admin portal, shared by the page actions (through
@@ -8,7 +9,6 @@ import { REVENUE_MESSAGES } from './admin-messages.ts'
  * Each field reports one message at a time.
  */
 
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
 
 /** The largest revenue entry accepted: $100,000,000. */
 export const MAX_REVENUE_CENTS = 100_000_000 * 100

@@ -5,13 +5,14 @@
  * with =, +, -, @, a tab, a carriage return or NUL) get a leading ' so they
  * stay text (docs/security.md V9, B15). Numbers are written as numbers.
  */
-const FORMULA_START = /^[=+\-@\t\r\u0000]/
+const FORMULA_START = /^[=+\-@\t\r]/
+const NUL = String.fromCharCode(0)
 
 export function csvCell(value: string | number | boolean | null | undefined): string {
 	if (value === null || value === undefined) return ''
 	if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
 	if (typeof value === 'boolean') return value ? 'true' : 'false'
-	const text = FORMULA_START.test(value) ? `'${value}` : value
+	const text = FORMULA_START.test(value) || value.startsWith(NUL) ? `'${value}` : value
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 

@@ -8,7 +8,7 @@ export function safeRedirect(to: unknown, fallback = '/dashboard') {
 	if (typeof to !== 'string') return fallback
 	const target = to.trim()
 	if (!target.startsWith('/') || target.startsWith('//')) return fallback
-	if (/[\\\u0000-\u001f\u007f]/.test(target)) return fallback
+	if (/[\\\p{Cc}]/u.test(target)) return fallback
 	try {
 		const base = 'http://same.site.invalid'
 		const url = new URL(target, base)

@@ -11,9 +11,16 @@ export const TERMS_VERSION = 'June 29, 2025'
 export const INVESTMENT_AMOUNTS = ['$50-$100', '$100-$500', '$500-$1000', '$1000+'] as const
 
 export const PASSWORD_MAX_BYTES = 72
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
+/**
+ * Control characters (NUL, line breaks, DEL, the C1 range...): refused in
+ * one-line fields, and with the line break and tab kept in multi-line ones.
+ * The one definition every validation module uses.
+ */
+export const CONTROL_CHARS = /\p{Cc}/u
+export const CONTROL_CHARS_GLOBAL = /\p{Cc}/gu
+export const CONTROL_CHARS_EXCEPT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u
 // No whitespace, no second @ and no control character (NUL, DEL, ...) in any part.
-const EMAIL_PATTERN = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/
+const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u
 
 function byteLength(value: string) {
 	return new TextEncoder().encode(value).length
@@ -116,7 +123,7 @@ export const CountrySchema = stringField('Required', [
 export const TelegramSchema = stringField('Telegram username is required', [
 	[(v) => v.startsWith('@'), 'Telegram username must start with @'],
 	maxLength('Telegram username', 33),
-	[(v) => /^@[^\s\u0000-\u001f\u007f@]+$/.test(v), 'Telegram username must not contain spaces'],
+	[(v) => /^@[^\s\p{Cc}@]+$/u.test(v), 'Telegram username must not contain spaces'],
 ])
 
 export const InvestmentAmountSchema = z.enum(INVESTMENT_AMOUNTS, {
