@@ -728,7 +728,8 @@ describe('sign-in and sign-out flows', () => {
 		expect(store.find(token, 'api')?.id).toBe(user.id)
 		expect(store.find(token, 'web')).toBeNull()
 
-		const refused = await memberAuth.signOutWithJson(json('/api/auth/logout', { extra: 1 }, token))
+		// Input refusals are thrown, as apiRoute expects (parseJsonBody).
+		const refused = await thrownResponse(memberAuth.signOutWithJson(json('/api/auth/logout', { extra: 1 }, token)))
 		expect(refused.status).toBe(400)
 		const out = await memberAuth.signOutWithJson(json('/api/auth/logout', {}, token))
 		expect(await out.json()).toEqual({ success: true, message: 'Signed out' })
@@ -739,7 +740,7 @@ describe('sign-in and sign-out flows', () => {
 	test('the API sign-in refuses a non-strict body and wrong credentials', async () => {
 		const user = await registered()
 		const respond = () => new Response('unexpected')
-		expect((await memberAuth.signInWithJson(json('/api/auth/login', { email: user.email, password: GOOD_PASSWORD, role: 'admin' }), respond)).status).toBe(400)
+		expect((await thrownResponse(memberAuth.signInWithJson(json('/api/auth/login', { email: user.email, password: GOOD_PASSWORD, role: 'admin' }), respond))).status).toBe(400)
 		const wrong = await memberAuth.signInWithJson(json('/api/auth/login', { email: user.email, password: 'Wrong-Passw0rd' }), respond)
 		expect(wrong.status).toBe(401)
 		expect(await wrong.json()).toEqual({ success: false, message: INVALID_CREDENTIALS })
