@@ -149,7 +149,7 @@ export type Cleanup = {
 	contests(...ids: number[]): void
 }
 
-type Fixtures = {
+export type Fixtures = {
 	contestStatus: ContestStatus
 	cleanup: Cleanup
 	createMember: (options?: MemberOptions) => Promise<TestMember>
