@@ -32,6 +32,20 @@ export function contestPayload(overrides: Record<string, unknown> = {}) {
 	}
 }
 
+/** An active trading contest that ends tomorrow (UTC): the dashboard raises a "Contest ending soon" alert for it. */
+export function endingSoon(name = `Ending Soon ${randomUUID().slice(0, 6)}`) {
+	return {
+		name,
+		description: 'Trading sprint',
+		type: 'trading',
+		status: 'active',
+		startDate: day(-10),
+		endDate: day(1),
+		prizes: { first: '$500' },
+		rules: 'Trade',
+	} as const
+}
+
 export type E2eParticipant = { userId: number; name: string; email: string; score: number }
 
 /**

@@ -116,6 +116,7 @@ export type ContestOptions = {
 	/** "YYYY-MM-DD"; by default 30 to 60 days from now (never the running referral contest, no "ending soon" alert). */
 	startDate?: string
 	endDate?: string
+	/** Default: first '$500', second 'Phone' (contestPayload's); given prizes replace them whole. */
 	prizes?: { first?: string; second?: string | null; third?: string | null }
 	rules?: string
 	maxParticipants?: number | null
@@ -287,6 +288,8 @@ function insertContest(db: Database.Database, options: ContestOptions = {}): Tes
 		startDate: options.startDate ?? day(30),
 		endDate: options.endDate ?? day(60),
 	}
+	// As contestPayload: given prizes replace the default ones whole.
+	const prizes = { first: '$500', ...(options.prizes ?? { second: 'Phone', third: null }) }
 	const { id } = db
 		.prepare(
 			`insert into contests (name, description, type, status, start_date, end_date, prize_first, prize_second, prize_third,
@@ -300,9 +303,9 @@ function insertContest(db: Database.Database, options: ContestOptions = {}): Tes
 			contest.status,
 			contest.startDate,
 			contest.endDate,
-			options.prizes?.first ?? '$500',
-			options.prizes?.second === undefined ? 'Phone' : options.prizes.second,
-			options.prizes?.third ?? null,
+			prizes.first,
+			prizes.second ?? null,
+			prizes.third ?? null,
 			options.rules ?? 'One account per person\nNo wash trading',
 			options.maxParticipants ?? null,
 			contest.status === 'completed' ? now : null,
