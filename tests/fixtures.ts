@@ -172,7 +172,12 @@ export type Fixtures = {
 // ---------------------------------------------------------------------------
 // The database
 
-/** One short connection to the E2E server's SQLite file (WAL: the server keeps running). */
+/**
+ * One short connection to the E2E server's SQLite file (WAL: the server keeps
+ * running). Writes go in BEGIN IMMEDIATE transactions: a deferred one that
+ * finds another writer's commit when it upgrades fails at once with
+ * "database is locked" instead of waiting (docs/architecture.md, SQLite).
+ */
 function withDb<T>(fn: (db: Database.Database) => T): T {
 	const db = new Database(E2E_DATABASE, { fileMustExist: true, timeout: 5000 })
 	try {
@@ -410,7 +415,7 @@ export const test = base.extend<Fixtures>({
 
 	createMember: async ({ cleanup }, use) => {
 		await use(async (options) => {
-			const member = withDb((db) => db.transaction(() => insertMember(db, options))())
+			const member = withDb((db) => db.transaction(() => insertMember(db, options)).immediate())
 			cleanup.members(member.id)
 			return member
 		})
@@ -418,7 +423,7 @@ export const test = base.extend<Fixtures>({
 
 	createAdmin: async ({ cleanup }, use) => {
 		await use(async (options) => {
-			const admin = withDb((db) => db.transaction(() => insertAdmin(db, options))())
+			const admin = withDb((db) => db.transaction(() => insertAdmin(db, options)).immediate())
 			cleanup.admins(admin.id)
 			return admin
 		})
@@ -426,7 +431,7 @@ export const test = base.extend<Fixtures>({
 
 	createContest: async ({ cleanup }, use) => {
 		await use(async (options) => {
-			const contest = withDb((db) => insertContest(db, options))
+			const contest = withDb((db) => db.transaction(() => insertContest(db, options)).immediate())
 			cleanup.contests(contest.id)
 			return contest
 		})
@@ -449,7 +454,7 @@ export const test = base.extend<Fixtures>({
 						join.run(contestId, member.id, score, at, at)
 						return { userId: member.id, name: member.name, email: member.email, score }
 					}),
-				)()
+				).immediate()
 			})
 			cleanup.members(...players.map((p) => p.userId))
 			return players
@@ -459,7 +464,7 @@ export const test = base.extend<Fixtures>({
 	sessionCookie: async ({}, use) => {
 		await use(async (account) => {
 			const admin = isAdmin(account)
-			const token = withDb((db) => insertSession(db, admin ? 'admin' : 'member', account.id, 'web'))
+			const token = withDb((db) => db.transaction(() => insertSession(db, admin ? 'admin' : 'member', account.id, 'web')).immediate())
 			return signedCookie(admin ? 'admin' : 'member', token)
 		})
 	},

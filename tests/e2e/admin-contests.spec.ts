@@ -226,8 +226,7 @@ test.describe('participants', () => {
 		await expect(frozen.getByRole('table').getByRole('row').nth(1)).toContainText('12')
 	})
 
-	test("a contest without participants says 'No participants yet'", async ({ page, superAdmin, createContest }) => {
-		const contest = await createContest({ name: uniqueContestName('Empty') })
+	test("a contest without participants says 'No participants yet'", async ({ page, superAdmin, contest }) => {
 		await page.goto(`/admin/contests/${contest.id}/participants?search=${encodeURIComponent(contest.name)}`)
 		await expect(dialog(page, `${contest.name} - Participants`).getByText('No participants yet')).toBeVisible()
 	})
