@@ -7,9 +7,10 @@ import type { AdminRole } from '#app/domain/enums.ts'
 import { E2E_ADMIN, E2E_DATA_DIR } from './setup/e2e-config.ts'
 
 /**
- * Admin fixtures for the Playwright suites (API and browser). The run's
- * first super admin is E2E_ADMIN; more admins are made with the real CLI
- * (`npm run admin:create`, `scripts/cli.mjs`) against the test server's database.
+ * Admin helpers for the Playwright suites (API and browser). The run's
+ * first super admin is E2E_ADMIN; `createAdminAccount` makes more with the
+ * real CLI (`npm run admin:create`, `scripts/cli.mjs`), for the specs that test sign-in.
+ * Tests that only need an admin take one from tests/fixtures.ts.
  */
 export { E2E_ADMIN }
 
@@ -86,18 +87,4 @@ export function withE2eDatabase<T>(fn: (db: Database.Database) => T, file = E2E_
 	} finally {
 		db.close()
 	}
-}
-
-/** An active contest of type trading that ends tomorrow (UTC). */
-export function insertContestEndingSoon(name = `Ending Soon ${randomUUID().slice(0, 6)}`) {
-	const today = new Date()
-	const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10)
-	withE2eDatabase((db) =>
-		db
-			.prepare(
-				"insert into contests (name, description, type, status, start_date, end_date, prize_first, rules) values (?, 'Trading sprint', 'trading', 'active', ?, ?, '$500', 'Trade')",
-			)
-			.run(name, day(-10), day(1)),
-	)
-	return name
 }

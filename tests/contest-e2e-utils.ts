@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { withE2eDatabase } from './admin-utils.ts'
 
 /**
- * Contest fixtures for the Playwright suites. Contests made here are of
- * type trading and start a month from now by default, so they never become
- * the running referral contest of the member pages nor raise "ending soon"
- * alerts that other suites look for.
+ * Contest helpers for the Playwright suites (the contest rows themselves
+ * come from tests/fixtures.ts). Contests are of type trading and start a
+ * month from now by default, so they never become the running referral
+ * contest of the member pages nor raise "ending soon" alerts that other
+ * suites look for.
  */
 
 /** "YYYY-MM-DD", `offset` days from today (UTC). */
@@ -32,34 +33,18 @@ export function contestPayload(overrides: Record<string, unknown> = {}) {
 	}
 }
 
-export type E2eParticipant = { userId: number; name: string; email: string; score: number }
-
-/**
- * Members written straight to the test server's database and joined to the
- * contest with the given scores (the n-th reached its score n minutes ago,
- * so earlier entries win ties).
- */
-export function insertParticipants(contestId: number, scores: number[]): E2eParticipant[] {
-	return withE2eDatabase((db) => {
-		const now = Date.now()
-		const addUser = db.prepare(
-			"insert into users (email, password_hash, name, referral_code, is_verified) values (?, 'not-a-real-hash', ?, ?, 1) returning id",
-		)
-		const join = db.prepare(
-			'insert into contest_participants (contest_id, user_id, score, scored_at, joined_at) values (?, ?, ?, ?, ?)',
-		)
-		return db.transaction(() =>
-			scores.map((score, i) => {
-				const id = randomUUID().slice(0, 8)
-				const name = `Player ${id}`
-				const email = `player-${id}@example.com`
-				const { id: userId } = addUser.get(email, name, `CP${id.toUpperCase()}`) as { id: number }
-				const at = now - (scores.length - i) * 60_000
-				join.run(contestId, userId, score, at, at)
-				return { userId, name, email, score }
-			}),
-		)()
-	})
+/** An active trading contest that ends tomorrow (UTC): the dashboard raises a "Contest ending soon" alert for it. */
+export function endingSoon(name = `Ending Soon ${randomUUID().slice(0, 6)}`) {
+	return {
+		name,
+		description: 'Trading sprint',
+		type: 'trading',
+		status: 'active',
+		startDate: day(-10),
+		endDate: day(1),
+		prizes: { first: '$500' },
+		rules: 'Trade',
+	} as const
 }
 
 /** How many participant rows a contest has in the test server's database. */

@@ -1,14 +1,7 @@
-import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
-import { adminApiLogin, bearer, createAdminAccount, E2E_ADMIN } from '../admin-utils.ts'
-import {
-	contestAudit,
-	contestPayload,
-	day,
-	insertParticipants,
-	participantRows,
-	uniqueContestName,
-} from '../contest-e2e-utils.ts'
-import { createMember } from '../playwright-utils.ts'
+import type { APIRequestContext, APIResponse } from '@playwright/test'
+import { bearer } from '../admin-utils.ts'
+import { contestAudit, contestPayload, day, participantRows, uniqueContestName } from '../contest-e2e-utils.ts'
+import { expect, test, type Cleanup, type TestAdmin } from '../fixtures.ts'
 
 // Every /api/admin/contests route: success, validation errors, member token
 // refused (403), no or bad token (401), admin refused where super_admin is
@@ -21,18 +14,25 @@ async function json(res: APIResponse) {
 	return res.json()
 }
 
+// Each test's own super admin and admin (fixtures); contests made through the API are removed after the test too.
+let superAdmin: TestAdmin
 let superToken: string
 let adminToken: string
+let cleanup: Cleanup
 
-test.beforeAll(async ({ request }) => {
-	superToken = await adminApiLogin(request, E2E_ADMIN)
-	adminToken = await adminApiLogin(request, createAdminAccount({ role: 'admin' }))
+test.beforeEach(async ({ createAdmin, cleanup: testCleanup }) => {
+	superAdmin = await createAdmin({ role: 'super_admin' })
+	superToken = superAdmin.token
+	adminToken = (await createAdmin({ role: 'admin' })).token
+	cleanup = testCleanup
 })
 
 async function create(request: APIRequestContext, overrides: Record<string, unknown> = {}, token = superToken) {
 	const res = await request.post('/api/admin/contests', { data: contestPayload(overrides), headers: bearer(token) })
 	expect(res.status(), await res.text()).toBe(201)
-	return (await res.json()).data.contest as { id: number; name: string; status: string }
+	const contest = (await res.json()).data.contest as { id: number; name: string; status: string }
+	cleanup.contests(contest.id)
+	return contest
 }
 
 function setStatus(request: APIRequestContext, id: number, status: unknown, token = superToken) {
@@ -59,7 +59,7 @@ const routes: Array<[string, string, unknown?]> = [
 
 test.describe('guards of /api/admin/contests', () => {
 	for (const [method, path, body] of routes) {
-		test(`${method} ${path}: no token 401, bad token 401, member token 403`, async ({ request }) => {
+		test(`${method} ${path}: no token 401, bad token 401, member token 403`, async ({ request, memberToken }) => {
 			const call = (headers: Record<string, string> = {}) =>
 				request.fetch(path, { method, headers, ...(body === undefined ? {} : { data: body }) })
 			const none = await call()
@@ -67,7 +67,7 @@ test.describe('guards of /api/admin/contests', () => {
 			expect(none.headers()['www-authenticate']).toBe('Bearer')
 			expect(await json(none)).toEqual({ success: false, message: 'Not authenticated' })
 			expect((await call(bearer('not-a-real-token-0123456789abcdef'))).status()).toBe(401)
-			const member = await call(bearer((await createMember(request)).token))
+			const member = await call(bearer(memberToken))
 			expect(member.status()).toBe(403)
 			expect(await json(member)).toEqual({ success: false, message: 'Access denied. Admin privileges required.' })
 		})
@@ -272,7 +272,7 @@ test.describe('GET and PUT /api/admin/contests/:id', () => {
 		expect(contestAudit(contest.id).map((a) => a.action)).toEqual(['contest.create', 'contest.update'])
 	})
 
-	test('PUT validation: field errors, end before start, status mixed with fields, max below the participants; unknown 404', async ({ request }) => {
+	test('PUT validation: field errors, end before start, status mixed with fields, max below the participants; unknown 404', async ({ request, addParticipants }) => {
 		const contest = await create(request)
 		const empty = await request.put(`/api/admin/contests/${contest.id}`, { data: {}, headers: bearer(superToken) })
 		expect(empty.status()).toBe(400)
@@ -287,7 +287,7 @@ test.describe('GET and PUT /api/admin/contests/:id', () => {
 		})
 		expect(mixed.status()).toBe(400)
 		expect((await mixed.json()).message).toBe('Send either the contest fields or only status')
-		insertParticipants(contest.id, [1, 2, 3])
+		await addParticipants(contest.id, [1, 2, 3])
 		const tooSmall = await request.put(`/api/admin/contests/${contest.id}`, {
 			data: contestPayload({ maxParticipants: 2 }),
 			headers: bearer(superToken),
@@ -368,9 +368,9 @@ test.describe('status transitions', () => {
 })
 
 test.describe('participants, scores, leaderboard, stats', () => {
-	test('participants in ranking order with rank, user name and email, score, joinedAt; paging', async ({ request }) => {
+	test('participants in ranking order with rank, user name and email, score, joinedAt; paging', async ({ request, addParticipants }) => {
 		const contest = await create(request)
-		const [low, high, tiedFirst, tiedSecond] = insertParticipants(contest.id, [1, 9, 5, 5])
+		const [low, high, tiedFirst, tiedSecond] = await addParticipants(contest.id, [1, 9, 5, 5])
 		const res = await request.get(`/api/admin/contests/${contest.id}/participants`, { headers: bearer(adminToken) })
 		expect(res.status()).toBe(200)
 		const body = await json(res)
@@ -411,10 +411,10 @@ test.describe('participants, scores, leaderboard, stats', () => {
 		}
 	})
 
-	test('PUT a score: the ranking moves; bad scores 400; unknown 404; audited', async ({ request }) => {
+	test('PUT a score: the ranking moves; bad scores 400; unknown 404; audited', async ({ request, addParticipants }) => {
 		const contest = await create(request)
 		expect((await setStatus(request, contest.id, 'active')).status()).toBe(200)
-		const [first, second] = insertParticipants(contest.id, [10, 4])
+		const [first, second] = await addParticipants(contest.id, [10, 4])
 		const res = await request.put(`/api/admin/contests/${contest.id}/participants/${second!.userId}`, {
 			data: { score: 12 },
 			headers: bearer(adminToken),
@@ -448,10 +448,10 @@ test.describe('participants, scores, leaderboard, stats', () => {
 		expect(JSON.parse(audit[0]!.after!)).toEqual({ userId: second!.userId, score: 12 })
 	})
 
-	test('Complete freezes the ranks; later score changes are refused (409)', async ({ request }) => {
+	test('Complete freezes the ranks; later score changes are refused (409)', async ({ request, addParticipants }) => {
 		const contest = await create(request)
 		expect((await setStatus(request, contest.id, 'active')).status()).toBe(200)
-		const players = insertParticipants(contest.id, [3, 7, 7, 0])
+		const players = await addParticipants(contest.id, [3, 7, 7, 0])
 		expect((await complete(request, contest.id)).status()).toBe(200)
 		const ranks = async () =>
 			((await json(await request.get(`/api/admin/contests/${contest.id}/participants`, { headers: bearer(superToken) }))).data.participants as Array<{
@@ -477,9 +477,9 @@ test.describe('participants, scores, leaderboard, stats', () => {
 		expect(await ranks()).toEqual(frozen)
 	})
 
-	test('stats: participants, total and top score, days left, status', async ({ request }) => {
+	test('stats: participants, total and top score, days left, status', async ({ request, addParticipants }) => {
 		const contest = await create(request, { startDate: day(-5), endDate: day(10), maxParticipants: 10 })
-		insertParticipants(contest.id, [2, 5, 8])
+		await addParticipants(contest.id, [2, 5, 8])
 		const res = await request.get(`/api/admin/contests/${contest.id}/stats`, { headers: bearer(adminToken) })
 		expect(res.status()).toBe(200)
 		expect((await json(res)).data).toEqual({
@@ -502,9 +502,9 @@ test.describe('participants, scores, leaderboard, stats', () => {
 })
 
 test.describe('DELETE /api/admin/contests/:id', () => {
-	test('role admin is refused (403) and the contest stays', async ({ request }) => {
+	test('role admin is refused (403) and the contest stays', async ({ request, addParticipants }) => {
 		const contest = await create(request)
-		insertParticipants(contest.id, [1])
+		await addParticipants(contest.id, [1])
 		const res = await request.delete(`/api/admin/contests/${contest.id}`, { headers: bearer(adminToken) })
 		expect(res.status()).toBe(403)
 		expect(await json(res)).toEqual({ success: false, message: 'Access denied. Super admin privileges required.' })
@@ -512,9 +512,9 @@ test.describe('DELETE /api/admin/contests/:id', () => {
 		expect(participantRows(contest.id)).toBe(1)
 	})
 
-	test('super_admin deletes the contest and its participants; audited; a second delete is 404', async ({ request }) => {
+	test('super_admin deletes the contest and its participants; audited; a second delete is 404', async ({ request, addParticipants }) => {
 		const contest = await create(request)
-		insertParticipants(contest.id, [1, 2, 3])
+		await addParticipants(contest.id, [1, 2, 3])
 		const res = await request.delete(`/api/admin/contests/${contest.id}`, { headers: bearer(superToken) })
 		expect(res.status()).toBe(200)
 		expect(await json(res)).toEqual({ success: true, message: 'Contest deleted', data: { id: contest.id, participantsRemoved: 3 } })
@@ -524,7 +524,7 @@ test.describe('DELETE /api/admin/contests/:id', () => {
 		expect((await request.delete('/api/admin/contests/abc', { headers: bearer(superToken) })).status()).toBe(404)
 		const audit = contestAudit(contest.id)
 		expect(audit.map((a) => a.action)).toEqual(['contest.create', 'contest.delete'])
-		expect(audit[1]!.adminEmail).toBe(E2E_ADMIN.email)
+		expect(audit[1]!.adminEmail).toBe(superAdmin.email)
 		expect(JSON.parse(audit[1]!.before!)).toMatchObject({ name: contest.name, participantCount: 3 })
 	})
 })

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
-import { adminApiLogin, bearer, createAdminAccount, withE2eDatabase } from '../admin-utils.ts'
+import type { APIResponse } from '@playwright/test'
+import { bearer, withE2eDatabase } from '../admin-utils.ts'
 import { apiLogin } from '../e2e/support.ts'
-import { createMember, PASSWORD } from '../playwright-utils.ts'
+import { expect, test, type Fixtures, type MemberOptions } from '../fixtures.ts'
+import { E2E_UNLOCK_CODE, PASSWORD } from '../playwright-utils.ts'
 
 // /api/admin/users*: every route with success, validation errors, the
 // member token refused (403), no or bad token (401), role admin refused
@@ -15,12 +16,15 @@ async function json(res: APIResponse) {
 	return res.json()
 }
 
+// Each test's own super admin and admin, and its members, from the fixtures.
 let superToken: string
 let staffToken: string
+let makeMember: Fixtures['createMember']
 
-test.beforeAll(async ({ request }) => {
-	superToken = await adminApiLogin(request)
-	staffToken = await adminApiLogin(request, createAdminAccount({ role: 'admin' }))
+test.beforeEach(async ({ createAdmin, createMember }) => {
+	superToken = (await createAdmin({ role: 'super_admin' })).token
+	staffToken = (await createAdmin({ role: 'admin' })).token
+	makeMember = createMember
 })
 
 const su = () => bearer(superToken)
@@ -34,18 +38,14 @@ function userPayload(tag: string, overrides: Record<string, unknown> = {}) {
 	return { name: `Api User ${tag} ${id}`, email: `api-${id}-${tag}@example.com`, password: PASSWORD, ...overrides }
 }
 
-async function createUser(request: APIRequestContext, tag: string, overrides: Record<string, unknown> = {}) {
-	const res = await request.post('/api/admin/users', { headers: su(), data: userPayload(tag, overrides) })
-	expect(res.status(), await res.text()).toBe(201)
-	return (await res.json()).data.user as { id: number; email: string; name: string; plan: string; status: string }
+/** A member as an admin makes one (no contact details), named and mailed like userPayload. */
+async function createUser(tag: string, overrides: Pick<MemberOptions, 'name' | 'plan' | 'status'> = {}) {
+	const { name, email } = userPayload(tag, overrides) as { name: string; email: string }
+	return makeMember({ phone: '', country: '', telegram: '', investmentAmount: null, ...overrides, name, email })
 }
 
 function setMoney(email: string, deposit: number, withdraw: number) {
 	withE2eDatabase((db) => db.prepare('update users set total_deposit = ?, total_withdraw = ? where email = ?').run(deposit, withdraw, email))
-}
-
-async function memberToken(request: APIRequestContext) {
-	return (await createMember(request)).token
 }
 
 test.describe('guards of /api/admin/users*', () => {
@@ -59,14 +59,14 @@ test.describe('guards of /api/admin/users*', () => {
 		['GET', '/api/admin/users/export'],
 	]
 	for (const [method, path, body] of routes) {
-		test(`${method} ${path}: no token 401, bad token 401, member token 403`, async ({ request }) => {
+		test(`${method} ${path}: no token 401, bad token 401, member token 403`, async ({ request, memberToken }) => {
 			const opts = (headers: Record<string, string>) => ({ method, headers, ...(body === undefined ? {} : { data: body }) })
 			const none = await request.fetch(path, opts({}))
 			expect(none.status()).toBe(401)
 			expect(none.headers()['www-authenticate']).toBe('Bearer')
 			expect(await json(none)).toEqual({ success: false, message: 'Not authenticated' })
 			expect((await request.fetch(path, opts(bearer('not-a-real-token-0123456789abcdef')))).status()).toBe(401)
-			const member = await request.fetch(path, opts(bearer(await memberToken(request))))
+			const member = await request.fetch(path, opts(bearer(memberToken)))
 			expect(member.status()).toBe(403)
 			expect(await json(member)).toEqual({ success: false, message: 'Access denied. Admin privileges required.' })
 		})
@@ -84,9 +84,9 @@ test.describe('guards of /api/admin/users*', () => {
 test.describe('GET /api/admin/users', () => {
 	test('data.users and data.pagination; search, filters, each sort, pages', async ({ request }) => {
 		const tag = newTag()
-		const ada = await createUser(request, tag, { name: `Ada ${tag}`, plan: 'gold' })
-		const bola = await createUser(request, tag, { name: `bola ${tag}`, status: 'banned' })
-		const chidi = await createUser(request, tag, { name: `Chidi ${tag}`, plan: 'gold', status: 'pending' })
+		const ada = await createUser(tag, { name: `Ada ${tag}`, plan: 'gold' })
+		const bola = await createUser(tag, { name: `bola ${tag}`, status: 'banned' })
+		const chidi = await createUser(tag, { name: `Chidi ${tag}`, plan: 'gold', status: 'pending' })
 		setMoney(ada.email, 100, 50)
 		setMoney(bola.email, 1000, 0)
 		setMoney(chidi.email, 10, 5)
@@ -223,7 +223,7 @@ test.describe('POST /api/admin/users', () => {
 		const long = await request.post('/api/admin/users', { headers: su(), data: userPayload(newTag(), { password: `Aa1${'x'.repeat(70)}` }) })
 		expect((await json(long)).errors).toEqual([{ path: 'password', message: 'Password is too long (at most 72 bytes)' }])
 
-		const first = await createUser(request, newTag())
+		const first = await createUser(newTag())
 		const taken = await request.post('/api/admin/users', { headers: su(), data: userPayload(newTag(), { email: first.email.toUpperCase() }) })
 		expect(taken.status()).toBe(409)
 		expect(await json(taken)).toEqual({
@@ -261,8 +261,8 @@ test.describe('POST /api/admin/users', () => {
 
 test.describe('PUT /api/admin/users/:id', () => {
 	test('updates the fields; a blank or missing password keeps the current one; a new one replaces it and ends sessions', async ({ request }) => {
-		const member = await createMember(request)
-		const id = member.user.id as number
+		const member = await makeMember()
+		const id = member.id
 		const res = await request.put(`/api/admin/users/${id}`, {
 			headers: staff(),
 			data: { name: 'Renamed Member', email: member.email, password: '', plan: 'platinum', status: 'pending', country: 'Ghana' },
@@ -284,9 +284,9 @@ test.describe('PUT /api/admin/users/:id', () => {
 
 	for (const status of ['banned', 'suspended']) {
 		test(`status ${status} ends the member's sessions at once`, async ({ request }) => {
-			const member = await createMember(request, { unlocked: true })
+			const member = await makeMember({ unlocked: true })
 			const second = await apiLogin(request, member.email, PASSWORD)
-			const res = await request.put(`/api/admin/users/${member.user.id}`, { headers: staff(), data: { name: member.name, email: member.email, status } })
+			const res = await request.put(`/api/admin/users/${member.id}`, { headers: staff(), data: { name: member.name, email: member.email, status } })
 			expect(res.status()).toBe(200)
 			for (const token of [member.token, second.token!]) {
 				expect((await request.get('/api/auth/me', { headers: bearer(token) })).status()).toBe(401)
@@ -296,8 +296,8 @@ test.describe('PUT /api/admin/users/:id', () => {
 	}
 
 	test('404 for unknown or malformed ids; 409 for another member\'s email; 400 for bad fields (B18)', async ({ request }) => {
-		const a = await createUser(request, newTag())
-		const b = await createUser(request, newTag())
+		const a = await createUser(newTag())
+		const b = await createUser(newTag())
 		for (const id of ['999999999', '0', '-1', '1.0', '01', '1abc', 'x'.repeat(1000), '%00']) {
 			const res = await request.put(`/api/admin/users/${id}`, { headers: su(), data: { name: 'X', email: 'x@example.com' } })
 			expect(res.status(), id).toBe(404)
@@ -319,8 +319,8 @@ test.describe('PUT /api/admin/users/:id', () => {
 
 test.describe('DELETE /api/admin/users/:id', () => {
 	test('super_admin deletes: the member\'s tokens stop working at once; a second delete is 404', async ({ request }) => {
-		const member = await createMember(request, { unlocked: true })
-		const id = member.user.id as number
+		const member = await makeMember({ unlocked: true })
+		const id = member.id
 		expect((await request.get('/api/auth/me', { headers: bearer(member.token) })).status()).toBe(200)
 		const res = await request.delete(`/api/admin/users/${id}`, { headers: su() })
 		expect(res.status()).toBe(200)
@@ -333,8 +333,8 @@ test.describe('DELETE /api/admin/users/:id', () => {
 	})
 
 	test('role admin is refused (403) and nothing is deleted', async ({ request }) => {
-		const member = await createMember(request)
-		const res = await request.delete(`/api/admin/users/${member.user.id}`, { headers: staff() })
+		const member = await makeMember()
+		const res = await request.delete(`/api/admin/users/${member.id}`, { headers: staff() })
 		expect(res.status()).toBe(403)
 		expect(await json(res)).toEqual({ success: false, message: 'Access denied. Super admin privileges required.' })
 		expect((await request.get('/api/auth/me', { headers: bearer(member.token) })).status()).toBe(200)
@@ -343,13 +343,15 @@ test.describe('DELETE /api/admin/users/:id', () => {
 
 test.describe('GET /api/admin/users/:id/stats', () => {
 	test('the user, referrals, points, plan history, sessions, activity', async ({ request }) => {
-		const referrer = await createMember(request, { unlocked: true })
-		await createMember(request, { unlocked: true, overrides: { referralCode: referrer.user.referralCode } })
-		await request.put(`/api/admin/users/${referrer.user.id}`, { headers: staff(), data: { name: referrer.name, email: referrer.email, plan: 'gold' } })
-		const res = await request.get(`/api/admin/users/${referrer.user.id}/stats`, { headers: staff() })
+		const referrer = await makeMember({ unlocked: true })
+		// A member the referrer referred unlocks: the referral is credited.
+		const friend = await makeMember({ referrer })
+		expect((await request.post('/api/auth/verify-code', { data: { code: E2E_UNLOCK_CODE }, headers: bearer(friend.token) })).status()).toBe(200)
+		await request.put(`/api/admin/users/${referrer.id}`, { headers: staff(), data: { name: referrer.name, email: referrer.email, plan: 'gold' } })
+		const res = await request.get(`/api/admin/users/${referrer.id}/stats`, { headers: staff() })
 		expect(res.status()).toBe(200)
 		const { data } = await json(res)
-		expect(data.user).toMatchObject({ id: referrer.user.id, email: referrer.email, plan: 'gold', referralCode: referrer.user.referralCode, isVerified: true })
+		expect(data.user).toMatchObject({ id: referrer.id, email: referrer.email, plan: 'gold', referralCode: referrer.referralCode, isVerified: true })
 		expect(data.user.lastSeenAt).toEqual(expect.any(String))
 		expect(data.referrals).toMatchObject({ count: 1, points: 1, referredMembers: 1 })
 		expect(data.planHistory[0]).toMatchObject({ from: 'regular', to: 'gold', source: 'Changed by an admin' })
@@ -365,8 +367,8 @@ test.describe('GET /api/admin/users/:id/stats', () => {
 test.describe('POST /api/admin/users/bulk-update', () => {
 	test('set status and set plan: data.updated counts the rows that changed', async ({ request }) => {
 		const tag = newTag()
-		const a = await createUser(request, tag)
-		const b = await createUser(request, tag, { status: 'suspended' })
+		const a = await createUser(tag)
+		const b = await createUser(tag, { status: 'suspended' })
 		const res = await request.post('/api/admin/users/bulk-update', {
 			headers: staff(),
 			data: { userIds: [a.id, b.id], action: 'set-status', data: { status: 'suspended' } },
@@ -380,8 +382,8 @@ test.describe('POST /api/admin/users/bulk-update', () => {
 	})
 
 	test('ban ends sessions; role admin may not ban or delete (403, nothing changes)', async ({ request }) => {
-		const member = await createMember(request)
-		const id = member.user.id as number
+		const member = await makeMember()
+		const id = member.id
 		for (const data of [
 			{ userIds: [id], action: 'set-status', data: { status: 'banned' } },
 			{ userIds: [id], action: 'delete' },
@@ -397,19 +399,19 @@ test.describe('POST /api/admin/users/bulk-update', () => {
 	})
 
 	test('bulk delete (super_admin) removes the members and revokes their tokens', async ({ request }) => {
-		const one = await createMember(request)
-		const two = await createMember(request)
-		const res = await request.post('/api/admin/users/bulk-update', { headers: su(), data: { userIds: [one.user.id, two.user.id], action: 'delete' } })
+		const one = await makeMember()
+		const two = await makeMember()
+		const res = await request.post('/api/admin/users/bulk-update', { headers: su(), data: { userIds: [one.id, two.id], action: 'delete' } })
 		expect(await json(res)).toEqual({ success: true, message: '2 users deleted', data: { updated: 2 } })
 		for (const m of [one, two]) {
 			expect((await request.get('/api/auth/me', { headers: bearer(m.token) })).status()).toBe(401)
-			expect((await request.get(`/api/admin/users/${m.user.id}/stats`, { headers: su() })).status()).toBe(404)
+			expect((await request.get(`/api/admin/users/${m.id}/stats`, { headers: su() })).status()).toBe(404)
 		}
 	})
 
 	test('all or nothing: an unknown id changes nothing (404); bad payloads 400 (C8, B18)', async ({ request }) => {
 		const tag = newTag()
-		const a = await createUser(request, tag)
+		const a = await createUser(tag)
 		const unknown = await request.post('/api/admin/users/bulk-update', { headers: su(), data: { userIds: [a.id, 999999999], action: 'set-plan', data: { plan: 'gold' } } })
 		expect(unknown.status()).toBe(404)
 		expect((await json(unknown)).message).toBe('Some of the selected users no longer exist; nothing was changed')
@@ -439,8 +441,8 @@ test.describe('POST /api/admin/users/bulk-update', () => {
 test.describe('GET /api/admin/users/export', () => {
 	test('the filtered list as a CSV download, formula cells made text', async ({ request }) => {
 		const tag = newTag()
-		await createUser(request, tag, { name: `=HYPERLINK("http://evil","x") ${tag}` })
-		await createUser(request, tag, { name: `Plain ${tag}`, status: 'pending' })
+		await createUser(tag, { name: `=HYPERLINK("http://evil","x") ${tag}` })
+		await createUser(tag, { name: `Plain ${tag}`, status: 'pending' })
 		const res = await request.get(`/api/admin/users/export?search=${tag}&sortBy=name&sortOrder=asc`, { headers: staff() })
 		expect(res.status()).toBe(200)
 		expect(res.headers()['content-type']).toBe('text/csv; charset=utf-8')

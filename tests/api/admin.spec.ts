@@ -1,13 +1,8 @@
-import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
-import {
-	adminApiLogin,
-	bearer,
-	createAdminAccount,
-	E2E_ADMIN,
-	insertContestEndingSoon,
-	uniqueAdminEmail,
-} from '../admin-utils.ts'
-import { createMember, PASSWORD } from '../playwright-utils.ts'
+import type { APIRequestContext, APIResponse } from '@playwright/test'
+import { adminApiLogin, bearer, E2E_ADMIN, uniqueAdminEmail } from '../admin-utils.ts'
+import { endingSoon } from '../contest-e2e-utils.ts'
+import { expect, test } from '../fixtures.ts'
+import { PASSWORD } from '../playwright-utils.ts'
 
 // Every /api/admin/* route of the foundation: success, validation errors,
 // member token refused (403), no or bad token (401), never a 500.
@@ -16,10 +11,6 @@ async function json(res: APIResponse) {
 	expect(res.headers()['content-type']).toBe('application/json; charset=utf-8')
 	expect(res.headers()['cache-control']).toBe('no-store')
 	return res.json()
-}
-
-async function memberToken(request: APIRequestContext) {
-	return (await createMember(request)).token
 }
 
 const thisMonth = () => new Date().toISOString().slice(0, 7)
@@ -39,7 +30,7 @@ function call(request: APIRequestContext, method: string, path: string, body: un
 
 test.describe('guards of /api/admin/*', () => {
 	for (const [method, path, body] of guarded) {
-		test(`${method} ${path}: no token 401, bad token 401, member token 403`, async ({ request }) => {
+		test(`${method} ${path}: no token 401, bad token 401, member token 403`, async ({ request, memberToken }) => {
 			const none = await call(request, method, path, body)
 			expect(none.status()).toBe(401)
 			expect(none.headers()['www-authenticate']).toBe('Bearer')
@@ -48,14 +39,13 @@ test.describe('guards of /api/admin/*', () => {
 			const bad = await call(request, method, path, body, bearer('not-a-real-token-0123456789abcdef'))
 			expect(bad.status()).toBe(401)
 
-			const member = await call(request, method, path, body, bearer(await memberToken(request)))
+			const member = await call(request, method, path, body, bearer(memberToken))
 			expect(member.status()).toBe(403)
 			expect(await json(member)).toEqual({ success: false, message: 'Access denied. Admin privileges required.' })
 		})
 	}
 
-	test('a token in the query string or a cookie is not accepted', async ({ request }) => {
-		const token = await adminApiLogin(request)
+	test('a token in the query string or a cookie is not accepted', async ({ request, superAdminToken: token }) => {
 		expect((await request.get(`/api/admin/me?access_token=${token}`)).status()).toBe(401)
 		expect((await request.get('/api/admin/me', { headers: { Cookie: `admin_session=${token}` } })).status()).toBe(401)
 	})
@@ -97,8 +87,8 @@ test.describe('POST /api/admin/login', () => {
 		expect(await adminApiLogin(request)).not.toBe(body.data.token)
 	})
 
-	test("wrong password, unknown email and a member's credentials all get the same 401", async ({ request }) => {
-		const member = await createMember(request)
+	test("wrong password, unknown email and a member's credentials all get the same 401", async ({ request, createMember }) => {
+		const member = await createMember()
 		const answers = []
 		for (const data of [
 			{ email: E2E_ADMIN.email, password: 'Wr0ngPassword' },
@@ -148,8 +138,8 @@ test.describe('POST /api/admin/login', () => {
 })
 
 test.describe('GET /api/admin/me and POST /api/admin/logout', () => {
-	test('me answers the admin of the token; a role admin is labelled admin', async ({ request }) => {
-		const staff = createAdminAccount({ role: 'admin', name: 'Api Staff' })
+	test('me answers the admin of the token; a role admin is labelled admin', async ({ request, createAdmin }) => {
+		const staff = await createAdmin({ role: 'admin', name: 'Api Staff' })
 		const token = await adminApiLogin(request, staff)
 		const res = await request.get('/api/admin/me', { headers: bearer(token) })
 		expect(res.status()).toBe(200)
@@ -162,9 +152,10 @@ test.describe('GET /api/admin/me and POST /api/admin/logout', () => {
 		})
 	})
 
-	test('logout revokes the token at once; other tokens of the admin keep working', async ({ request }) => {
-		const token = await adminApiLogin(request)
-		const other = await adminApiLogin(request)
+	test('logout revokes the token at once; other tokens of the admin keep working', async ({ request, createAdmin }) => {
+		const admin = await createAdmin({ role: 'super_admin' })
+		const token = admin.token
+		const other = await adminApiLogin(request, admin)
 		const out = await request.post('/api/admin/logout', { headers: bearer(token) })
 		expect(out.status()).toBe(200)
 		expect(await json(out)).toEqual({ success: true, message: 'Signed out' })
@@ -173,8 +164,7 @@ test.describe('GET /api/admin/me and POST /api/admin/logout', () => {
 		expect((await request.get('/api/admin/me', { headers: bearer(other) })).status()).toBe(200)
 	})
 
-	test('logout takes no payload', async ({ request }) => {
-		const token = await adminApiLogin(request)
+	test('logout takes no payload', async ({ request, superAdminToken: token }) => {
 		const res = await request.post('/api/admin/logout', { headers: bearer(token), data: { everywhere: true } })
 		expect(res.status()).toBe(400)
 		expect((await request.get('/api/admin/me', { headers: bearer(token) })).status()).toBe(200)
@@ -182,8 +172,7 @@ test.describe('GET /api/admin/me and POST /api/admin/logout', () => {
 })
 
 test.describe('GET /api/admin/dashboard/stats', () => {
-	test('the four figures with change and trend, from stored data', async ({ request }) => {
-		const token = await adminApiLogin(request)
+	test('the four figures with change and trend, from stored data', async ({ request, superAdminToken: token, createMember }) => {
 		const before = (await json(await request.get('/api/admin/dashboard/stats', { headers: bearer(token) }))).data
 		expect(Object.keys(before).sort()).toEqual(
 			[
@@ -212,13 +201,12 @@ test.describe('GET /api/admin/dashboard/stats', () => {
 		// The seed's monthly referral contest is active.
 		expect(before.activeContests).toBeGreaterThanOrEqual(1)
 
-		await createMember(request)
+		await createMember()
 		const after = (await json(await request.get('/api/admin/dashboard/stats', { headers: bearer(token) }))).data
 		expect(after.totalUsers).toBeGreaterThan(before.totalUsers)
 	})
 
-	test('takes no body and no other method', async ({ request }) => {
-		const token = await adminApiLogin(request)
+	test('takes no body and no other method', async ({ request, superAdminToken: token }) => {
 		const post = await request.post('/api/admin/dashboard/stats', { headers: bearer(token), data: {} })
 		expect(post.status()).toBe(405)
 		expect(post.headers()['allow']).toBe('GET, HEAD')
@@ -226,13 +214,12 @@ test.describe('GET /api/admin/dashboard/stats', () => {
 })
 
 test.describe('GET /api/admin/dashboard/alerts', () => {
-	test('repeated failed admin sign-ins and a contest about to end appear, newest first', async ({ request }) => {
+	test('repeated failed admin sign-ins and a contest about to end appear, newest first', async ({ request, superAdminToken: token, createContest }) => {
 		for (let i = 0; i < 5; i++) {
 			const res = await request.post('/api/admin/login', { data: { email: uniqueAdminEmail('intruder'), password: 'Wr0ngPassword' } })
 			expect(res.status()).toBe(401)
 		}
-		const contest = insertContestEndingSoon()
-		const token = await adminApiLogin(request)
+		const { name: contest } = await createContest(endingSoon())
 		const res = await request.get('/api/admin/dashboard/alerts?limit=50', { headers: bearer(token) })
 		expect(res.status()).toBe(200)
 		const alerts = (await json(res)).data as Array<Record<string, unknown>>
@@ -253,8 +240,7 @@ test.describe('GET /api/admin/dashboard/alerts', () => {
 		expect(again.filter((a: Record<string, unknown>) => String(a.message).includes(`"${contest}"`))).toHaveLength(1)
 	})
 
-	test('limit is 1 to 50; anything else is a 400', async ({ request }) => {
-		const token = await adminApiLogin(request)
+	test('limit is 1 to 50; anything else is a 400', async ({ request, superAdminToken: token }) => {
 		const one = await request.get('/api/admin/dashboard/alerts?limit=1', { headers: bearer(token) })
 		expect(one.status()).toBe(200)
 		expect((await json(one)).data.length).toBeLessThanOrEqual(1)
@@ -267,9 +253,7 @@ test.describe('GET /api/admin/dashboard/alerts', () => {
 })
 
 test.describe('POST /api/admin/revenue', () => {
-	test('records an entry (201) that adds to Monthly Revenue; an admin of role admin may too', async ({ request }) => {
-		const staff = createAdminAccount({ role: 'admin' })
-		const token = await adminApiLogin(request, staff)
+	test('records an entry (201) that adds to Monthly Revenue; an admin of role admin may too', async ({ request, adminToken: token }) => {
 		const before = (await json(await request.get('/api/admin/dashboard/stats', { headers: bearer(token) }))).data.monthlyRevenue
 		const res = await request.post('/api/admin/revenue', {
 			headers: bearer(token),
@@ -286,8 +270,7 @@ test.describe('POST /api/admin/revenue', () => {
 		expect(after).toBeGreaterThanOrEqual(before + 1250.5)
 	})
 
-	test('validation errors per field; nothing recorded', async ({ request }) => {
-		const token = await adminApiLogin(request)
+	test('validation errors per field; nothing recorded', async ({ request, superAdminToken: token }) => {
 		const cases: Array<[Record<string, unknown>, Array<{ path: string; message: string }>]> = [
 			[
 				{},

@@ -2,10 +2,11 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT, E2E_ROOT } from '../setup/e2e-config.ts'
 import { startServer } from '../setup/server-process.ts'
-import { createMember, PASSWORD, registration } from '../playwright-utils.ts'
+import { PASSWORD, registration } from '../playwright-utils.ts'
 
 // One request from anyone must never end the process or produce a 500
 // (issue 9): oversized bodies in any framing, field names of thousands of
@@ -114,12 +115,11 @@ test.describe('form bodies are checked before parsing: 400, never a 500', () => 
 		})
 	}
 
-	test('deep field names on /next-steps with a member session', async ({ playwright }) => {
-		const context = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}` })
+	test('deep field names on /next-steps with a member session', async ({ playwright, createMember, sessionCookie }) => {
+		// A member's session cookie, written by the fixtures (no sign-in form).
+		const cookie = await sessionCookie(await createMember())
+		const context = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}`, storageState: { cookies: [cookie], origins: [] } })
 		try {
-			const member = await createMember(context)
-			const signIn = await context.post('/login', { form: { email: member.email, password: PASSWORD }, maxRedirects: 0 })
-			expect(signIn.status()).toBe(302)
 			for (const name of [deepDots, deepBrackets]) {
 				const res = await context.post('/next-steps', {
 					headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

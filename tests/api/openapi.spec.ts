@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test, type APIRequestContext } from '@playwright/test'
-import { adminApiLogin, bearer, createAdminAccount } from '../admin-utils.ts'
-import { contestPayload, insertParticipants } from '../contest-e2e-utils.ts'
+import type { APIRequestContext } from '@playwright/test'
+import { bearer } from '../admin-utils.ts'
+import { contestPayload } from '../contest-e2e-utils.ts'
+import { expect, test, type Fixtures } from '../fixtures.ts'
 import { createSchemaValidator } from '../openapi-ajv.ts'
-import { createMember, E2E_UNLOCK_CODE, PASSWORD, registration, resetLinkFor } from '../playwright-utils.ts'
+import { E2E_UNLOCK_CODE, PASSWORD, registration, resetLinkFor } from '../playwright-utils.ts'
 
 // GET /api/openapi.json against the running server: for every documented
 // operation, a sample request that succeeds and (where the document lists
@@ -85,37 +86,40 @@ async function callDocumented(request: APIRequestContext, method: Method, templa
 
 const tag = () => `oa${randomUUID().replace(/-/g, '').slice(0, 10)}`
 const MISSING_ID = 2_000_000_000
-let staffAccount: ReturnType<typeof createAdminAccount> | undefined
 
-async function adminToken(request: APIRequestContext) {
-	return bearer(await adminApiLogin(request))
+// The members, admins and contests of a sample come from the test's fixtures
+// (written to the database, removed after the test).
+let fixtures: Pick<Fixtures, 'createMember' | 'createAdmin' | 'createContest' | 'addParticipants'>
+
+test.beforeEach(({ createMember, createAdmin, createContest, addParticipants }) => {
+	fixtures = { createMember, createAdmin, createContest, addParticipants }
+})
+
+/** The bearer header of a new super admin. */
+async function adminToken() {
+	return bearer((await fixtures.createAdmin({ role: 'super_admin' })).token)
 }
 
-/** A token of role admin (not super_admin): made once per worker with the CLI. */
-async function staffToken(request: APIRequestContext) {
-	staffAccount ??= createAdminAccount({ role: 'admin' })
-	return bearer(await adminApiLogin(request, staffAccount))
+/** The bearer header of a new admin of role admin (not super_admin). */
+async function staffToken() {
+	return bearer((await fixtures.createAdmin({ role: 'admin' })).token)
 }
 
-async function createUser(request: APIRequestContext, headers: Record<string, string>, overrides: Record<string, unknown> = {}) {
+function createMember() {
+	return fixtures.createMember()
+}
+
+function createUser(overrides: { plan?: 'gold' | 'titanium' } = {}) {
 	const t = tag()
-	const res = await request.post('/api/admin/users', {
-		headers,
-		data: { name: `OpenAPI ${t}`, email: `${t}@example.com`, password: PASSWORD, ...overrides },
-	})
-	expect(res.status(), await res.text()).toBe(201)
-	return (await res.json()).data.user as { id: number; email: string; name: string }
+	return fixtures.createMember({ name: `OpenAPI ${t}`, email: `${t}@example.com`, ...overrides })
 }
 
-async function createContest(request: APIRequestContext, headers: Record<string, string>, status?: 'active') {
-	const res = await request.post('/api/admin/contests', { headers, data: contestPayload({ name: `OpenAPI ${tag()}` }) })
-	expect(res.status(), await res.text()).toBe(201)
-	const contest = (await res.json()).data.contest as { id: number; name: string }
-	if (status) {
-		const started = await request.put(`/api/admin/contests/${contest.id}`, { headers, data: { status } })
-		expect(started.status()).toBe(200)
-	}
-	return contest
+function createContest(status?: 'active') {
+	return fixtures.createContest({ name: `OpenAPI ${tag()}`, ...(status ? { status } : {}) })
+}
+
+function addParticipants(contestId: number, scores: number[]) {
+	return fixtures.addParticipants(contestId, scores)
 }
 
 // ---------------------------------------------------------------------------
@@ -135,25 +139,25 @@ const SAMPLES: Record<string, Sample> = {
 		expect((await call({ data: {} })).status).toBe(400)
 	},
 	'POST /api/auth/login': async ({ request, call }) => {
-		const member = await createMember(request)
+		const member = await createMember()
 		expect((await call({ data: { email: member.email, password: PASSWORD } })).status).toBe(200)
 		expect((await call({ data: { email: member.email, password: `${PASSWORD}x` } })).status).toBe(401)
 		expect((await call({ data: { email: 5 } })).status).toBe(400)
 		expect((await call({ data: 'email=a', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415)
 	},
 	'GET /api/auth/me': async ({ request, call }) => {
-		const member = await createMember(request)
+		const member = await createMember()
 		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
 		expect((await call()).status).toBe(401)
 	},
 	'POST /api/auth/logout': async ({ request, call }) => {
-		const member = await createMember(request)
+		const member = await createMember()
 		expect((await call({ headers: bearer(member.token), data: { everywhere: true } })).status).toBe(400)
 		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
 		expect((await call({ headers: bearer(member.token) })).status).toBe(401)
 	},
 	'POST /api/auth/verify-code': async ({ request, call }) => {
-		const member = await createMember(request)
+		const member = await createMember()
 		expect((await call({ headers: bearer(member.token), data: { code: 'WRONG-CODE' } })).status).toBe(400)
 		expect((await call({ headers: bearer(member.token), data: { code: E2E_UNLOCK_CODE } })).status).toBe(200)
 		expect((await call({ data: { code: E2E_UNLOCK_CODE } })).status).toBe(401)
@@ -163,56 +167,56 @@ const SAMPLES: Record<string, Sample> = {
 		expect((await call({ data: { email: 'not-an-email' } })).status).toBe(400)
 	},
 	'POST /api/auth/reset-password': async ({ request, call, other }) => {
-		const member = await createMember(request)
+		const member = await createMember()
 		expect((await other('POST', '/api/auth/forgot-password', { data: { email: member.email } })).status).toBe(200)
 		const token = new URL(await resetLinkFor(member.email)).searchParams.get('token')!
 		expect((await call({ data: { token, password: 'N3w-Passw0rd' } })).status).toBe(200)
 		expect((await call({ data: { token, password: 'N3w-Passw0rd' } })).status).toBe(400)
 	},
 	'POST /api/admin/login': async ({ call }) => {
-		const account = createAdminAccount({ role: 'admin' })
+		const account = await fixtures.createAdmin({ role: 'admin' })
 		expect((await call({ data: { email: account.email, password: account.password } })).status).toBe(200)
 		expect((await call({ data: { email: account.email, password: `${account.password}x` } })).status).toBe(401)
 		expect((await call({ data: { email: account.email } })).status).toBe(400)
 	},
 	'POST /api/admin/logout': async ({ request, call }) => {
-		const member = await createMember(request)
+		const member = await createMember()
 		expect((await call({ headers: bearer(member.token) })).status).toBe(403)
-		const admin = await adminToken(request)
+		const admin = await adminToken()
 		expect((await call({ headers: admin })).status).toBe(200)
 		expect((await call({ headers: admin })).status).toBe(401)
 	},
 	'GET /api/admin/me': async ({ request, call }) => {
-		expect((await call({ headers: await adminToken(request) })).status).toBe(200)
-		expect((await call({ headers: await staffToken(request) })).status).toBe(200)
-		expect((await call({ headers: bearer((await createMember(request)).token) })).status).toBe(403)
+		expect((await call({ headers: await adminToken() })).status).toBe(200)
+		expect((await call({ headers: await staffToken() })).status).toBe(200)
+		expect((await call({ headers: bearer((await createMember()).token) })).status).toBe(403)
 		expect((await call({ headers: bearer('not-a-token') })).status).toBe(401)
 	},
 	'GET /api/admin/dashboard/stats': async ({ request, call }) => {
-		expect((await call({ headers: await adminToken(request) })).status).toBe(200)
+		expect((await call({ headers: await adminToken() })).status).toBe(200)
 		expect((await call()).status).toBe(401)
 	},
 	'GET /api/admin/dashboard/alerts': async ({ request, call }) => {
-		const headers = await adminToken(request)
+		const headers = await adminToken()
 		expect((await call({ headers, query: { limit: '50' } })).status).toBe(200)
 		expect((await call({ headers, query: { limit: '0' } })).status).toBe(400)
 	},
 	'POST /api/admin/revenue': async ({ request, call }) => {
-		const headers = await adminToken(request)
+		const headers = await adminToken()
 		// 2000-01: far from the current month, whose total other suites read.
 		expect((await call({ headers, data: { broker: `Broker ${tag()}`, month: '2000-01', amount: 12.5 } })).status).toBe(201)
 		expect((await call({ headers, data: { broker: 'B', month: '2000-13', amount: 1 } })).status).toBe(400)
 	},
 	'GET /api/admin/users': async ({ request, call }) => {
-		const headers = await adminToken(request)
-		const user = await createUser(request, headers, { plan: 'gold' })
+		const headers = await adminToken()
+		const user = await createUser({ plan: 'gold' })
 		const listed = await call({ headers, query: { search: user.email, limit: '5' } })
 		expect(listed.status).toBe(200)
 		expect(listed.body.data.users).toHaveLength(1)
 		expect((await call({ headers, query: { page: '0' } })).status).toBe(400)
 	},
 	'POST /api/admin/users': async ({ request, call }) => {
-		const headers = await adminToken(request)
+		const headers = await adminToken()
 		const t = tag()
 		const payload = { name: `OpenAPI ${t}`, email: `${t}@example.com`, password: PASSWORD, phone: '+2348012345678', plan: 'platinum' }
 		expect((await call({ headers, data: payload })).status).toBe(201)
@@ -221,23 +225,23 @@ const SAMPLES: Record<string, Sample> = {
 		expect((await call({ headers: { ...headers, 'Content-Type': 'text/plain' }, data: 'name=x' })).status).toBe(415)
 	},
 	'PUT /api/admin/users/{id}': async ({ request, call }) => {
-		const headers = await adminToken(request)
-		const [user, other] = [await createUser(request, headers), await createUser(request, headers)]
+		const headers = await adminToken()
+		const [user, other] = [await createUser(), await createUser()]
 		const data = { name: `${user.name} Edited`, email: user.email, status: 'suspended' }
 		expect((await call({ headers, params: { id: user.id }, data })).status).toBe(200)
 		expect((await call({ headers, params: { id: user.id }, data: { ...data, email: other.email } })).status).toBe(409)
 		expect((await call({ headers, params: { id: MISSING_ID }, data })).status).toBe(404)
 	},
 	'DELETE /api/admin/users/{id}': async ({ request, call }) => {
-		const headers = await adminToken(request)
-		const user = await createUser(request, headers)
-		expect((await call({ headers: await staffToken(request), params: { id: user.id } })).status).toBe(403)
+		const headers = await adminToken()
+		const user = await createUser()
+		expect((await call({ headers: await staffToken(), params: { id: user.id } })).status).toBe(403)
 		expect((await call({ headers, params: { id: user.id } })).status).toBe(200)
 		expect((await call({ headers, params: { id: user.id } })).status).toBe(404)
 	},
 	'GET /api/admin/users/{id}/stats': async ({ request, call, other }) => {
-		const headers = await adminToken(request)
-		const user = await createUser(request, headers, { plan: 'titanium' })
+		const headers = await adminToken()
+		const user = await createUser({ plan: 'titanium' })
 		await other('PUT', '/api/admin/users/{id}', { headers, params: { id: user.id }, data: { name: user.name, email: user.email, plan: 'gold' } })
 		const stats = await call({ headers, params: { id: user.id } })
 		expect(stats.status).toBe(200)
@@ -245,45 +249,45 @@ const SAMPLES: Record<string, Sample> = {
 		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
 	},
 	'POST /api/admin/users/bulk-update': async ({ request, call }) => {
-		const headers = await adminToken(request)
-		const ids = [(await createUser(request, headers)).id, (await createUser(request, headers)).id]
+		const headers = await adminToken()
+		const ids = [(await createUser()).id, (await createUser()).id]
 		expect((await call({ headers, data: { userIds: ids, action: 'set-plan', data: { plan: 'gold' } } })).status).toBe(200)
-		expect((await call({ headers: await staffToken(request), data: { userIds: ids, action: 'delete' } })).status).toBe(403)
+		expect((await call({ headers: await staffToken(), data: { userIds: ids, action: 'delete' } })).status).toBe(403)
 		expect((await call({ headers, data: { userIds: [...ids, MISSING_ID], action: 'delete' } })).status).toBe(404)
 		expect((await call({ headers, data: { userIds: ids, action: 'set-plan' } })).status).toBe(400)
 	},
 	'GET /api/admin/users/export': async ({ request, call }) => {
-		const headers = await adminToken(request)
-		const user = await createUser(request, headers)
+		const headers = await adminToken()
+		const user = await createUser()
 		const csv = await call({ headers, query: { search: user.email } })
 		expect(csv.status).toBe(200)
 		expect(csv.body).toContain(user.email)
 		expect((await call({ headers, query: { sortBy: 'email' } })).status).toBe(400)
 	},
 	'GET /api/admin/contests': async ({ request, call }) => {
-		const headers = await adminToken(request)
-		const contest = await createContest(request, headers)
+		const headers = await adminToken()
+		const contest = await createContest()
 		const listed = await call({ headers, query: { search: contest.name } })
 		expect(listed.status).toBe(200)
 		expect(listed.body.data.contests).toHaveLength(1)
 		expect((await call({ headers, query: { status: 'finished' } })).status).toBe(400)
 	},
 	'POST /api/admin/contests': async ({ request, call }) => {
-		const headers = await adminToken(request)
+		const headers = await adminToken()
 		expect((await call({ headers, data: contestPayload({ name: `OpenAPI ${tag()}`, maxParticipants: 20 }) })).status).toBe(201)
 		expect((await call({ headers, data: { ...contestPayload(), startDate: 'tomorrow' } })).status).toBe(400)
-		expect((await call({ headers: bearer((await createMember(request)).token), data: contestPayload() })).status).toBe(403)
+		expect((await call({ headers: bearer((await createMember()).token), data: contestPayload() })).status).toBe(403)
 	},
 	'GET /api/admin/contests/{contestId}': async ({ request, call }) => {
-		const headers = await adminToken(request)
-		const contest = await createContest(request, headers)
+		const headers = await adminToken()
+		const contest = await createContest()
 		expect((await call({ headers, params: { contestId: contest.id } })).status).toBe(200)
 		expect((await call({ headers, params: { contestId: MISSING_ID } })).status).toBe(404)
 		expect((await call({ headers, params: { contestId: 'abc' } })).status).toBe(404)
 	},
 	'PUT /api/admin/contests/{contestId}': async ({ request, call }) => {
-		const headers = await adminToken(request)
-		const contest = await createContest(request, headers)
+		const headers = await adminToken()
+		const contest = await createContest()
 		const params = { contestId: contest.id }
 		expect((await call({ headers, params, data: contestPayload({ name: `${contest.name} Edited` }) })).status).toBe(200)
 		expect((await call({ headers, params, data: { status: 'active' } })).status).toBe(200)
@@ -291,24 +295,24 @@ const SAMPLES: Record<string, Sample> = {
 		expect((await call({ headers, params, data: { status: 'paused', name: 'x' } })).status).toBe(400)
 	},
 	'DELETE /api/admin/contests/{contestId}': async ({ request, call }) => {
-		const headers = await adminToken(request)
-		const contest = await createContest(request, headers)
-		insertParticipants(contest.id, [3])
-		expect((await call({ headers: await staffToken(request), params: { contestId: contest.id } })).status).toBe(403)
+		const headers = await adminToken()
+		const contest = await createContest()
+		await addParticipants(contest.id, [3])
+		expect((await call({ headers: await staffToken(), params: { contestId: contest.id } })).status).toBe(403)
 		expect((await call({ headers, params: { contestId: contest.id } })).status).toBe(200)
 		expect((await call({ headers, params: { contestId: contest.id } })).status).toBe(404)
 	},
 	'POST /api/admin/contests/{contestId}/complete': async ({ request, call }) => {
-		const headers = await adminToken(request)
-		const contest = await createContest(request, headers, 'active')
-		insertParticipants(contest.id, [5, 9])
+		const headers = await adminToken()
+		const contest = await createContest('active')
+		await addParticipants(contest.id, [5, 9])
 		expect((await call({ headers, params: { contestId: contest.id } })).status).toBe(200)
 		expect((await call({ headers, params: { contestId: contest.id } })).status).toBe(409)
 	},
 	'GET /api/admin/contests/{contestId}/participants': async ({ request, call }) => {
-		const headers = await adminToken(request)
-		const contest = await createContest(request, headers, 'active')
-		insertParticipants(contest.id, [1, 4, 2])
+		const headers = await adminToken()
+		const contest = await createContest('active')
+		await addParticipants(contest.id, [1, 4, 2])
 		const page = await call({ headers, params: { contestId: contest.id }, query: { limit: '2' } })
 		expect(page.status).toBe(200)
 		expect(page.body.data.participants).toHaveLength(2)
@@ -316,25 +320,25 @@ const SAMPLES: Record<string, Sample> = {
 		expect((await call({ headers, params: { contestId: MISSING_ID } })).status).toBe(404)
 	},
 	'PUT /api/admin/contests/{contestId}/participants/{userId}': async ({ request, call }) => {
-		const headers = await adminToken(request)
-		const contest = await createContest(request, headers, 'active')
-		const [player] = insertParticipants(contest.id, [2])
+		const headers = await adminToken()
+		const contest = await createContest('active')
+		const [player] = await addParticipants(contest.id, [2])
 		const params = { contestId: contest.id, userId: player!.userId }
 		expect((await call({ headers, params, data: { score: 7 } })).status).toBe(200)
 		expect((await call({ headers, params, data: { score: -1 } })).status).toBe(400)
 		expect((await call({ headers, params: { ...params, userId: MISSING_ID }, data: { score: 1 } })).status).toBe(404)
 	},
 	'GET /api/admin/contests/{contestId}/leaderboard': async ({ request, call }) => {
-		const headers = await adminToken(request)
-		const contest = await createContest(request, headers, 'active')
-		insertParticipants(contest.id, [3, 8])
+		const headers = await adminToken()
+		const contest = await createContest('active')
+		await addParticipants(contest.id, [3, 8])
 		expect((await call({ headers, params: { contestId: contest.id }, query: { limit: '1' } })).status).toBe(200)
 		expect((await call({ headers, params: { contestId: contest.id }, query: { limit: '101' } })).status).toBe(400)
 	},
 	'GET /api/admin/contests/{contestId}/stats': async ({ request, call }) => {
-		const headers = await adminToken(request)
-		const contest = await createContest(request, headers, 'active')
-		insertParticipants(contest.id, [6])
+		const headers = await adminToken()
+		const contest = await createContest('active')
+		await addParticipants(contest.id, [6])
 		expect((await call({ headers, params: { contestId: contest.id } })).status).toBe(200)
 		expect((await call({ headers, params: { contestId: MISSING_ID } })).status).toBe(404)
 	},

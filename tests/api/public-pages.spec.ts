@@ -1,8 +1,7 @@
 import crypto from 'node:crypto'
 import zlib from 'node:zlib'
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { E2E_BASE_URL } from '../setup/e2e-config.ts'
-import { createMember } from '../playwright-utils.ts'
 
 // The landing and terms pages for visitors come from the page cache
 // (server/page-cache.ts) with a hash-based CSP; members get pages rendered
@@ -16,14 +15,6 @@ const externalScripts = (html: string) =>
 	[...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1]!).filter((attributes) => /\bsrc\s*=/i.test(attributes))
 const scriptSrc = (csp: string) => /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/) ?? []
 
-/** A member signed in through the real sign-in form: the context now holds the session cookie. */
-async function signedInContext(playwright: { request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> } }, request: APIRequestContext) {
-	const member = await createMember(request, { unlocked: true })
-	const context = await playwright.request.newContext({ baseURL: E2E_BASE_URL })
-	const res = await context.post('/login', { form: { email: member.email, password: member.password }, maxRedirects: 0 })
-	expect(res.status()).toBe(302)
-	return { context, member }
-}
 
 for (const path of ['/', '/terms']) {
 	test(`${path} for a visitor: cached, not hydrated, CSP allows 'self' plus exactly its inline scripts by hash, security headers kept`, async ({
@@ -95,8 +86,12 @@ for (const path of ['/', '/terms']) {
 	test(`${path} with a session: rendered for the member (nonce CSP, no-store), never cached for others`, async ({
 		playwright,
 		request,
+		createMember,
+		sessionCookie,
 	}) => {
-		const { context } = await signedInContext(playwright, request)
+		// A request context holding a member's session cookie (written by the fixtures, not the sign-in form).
+		const cookie = await sessionCookie(await createMember({ unlocked: true }))
+		const context = await playwright.request.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [cookie], origins: [] } })
 		const mine = await context.get(path)
 		expect(mine.status()).toBe(200)
 		expect(mine.headers()['cache-control']).toBe('private, no-store')

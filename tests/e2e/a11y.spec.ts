@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { createMember, login, resetLinkFor } from '../playwright-utils.ts'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test, type Fixtures } from '../fixtures.ts'
+import { resetLinkFor } from '../playwright-utils.ts'
 import { expectAccessible, watchPageProblems } from './axe.ts'
 import { signupForm, waitForHydration } from './support.ts'
 
@@ -9,16 +10,14 @@ import { signupForm, waitForHydration } from './support.ts'
  * and (with JS) no Content-Security-Policy violation or page error.
  */
 
-type Setup = (page: Page, request: APIRequestContext) => Promise<void>
+type Setup = (page: Page, fixtures: { request: APIRequestContext } & Pick<Fixtures, 'createMember' | 'signIn'>) => Promise<void>
 
 const pages: Array<{ name: string; status?: number; setup: Setup }> = [
 	{ name: 'landing /', setup: async (page) => void (await page.goto('/')) },
 	{
 		name: 'landing / (signed in)',
-		setup: async (page, request) => {
-			const member = await createMember(request, { unlocked: true })
-			await login(page, member.email, member.password)
-			await expect(page).toHaveURL(/\/dashboard$/)
+		setup: async (page, { createMember, signIn }) => {
+			await signIn(page, await createMember({ unlocked: true }))
 			await page.goto('/')
 			await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
 		},
@@ -41,8 +40,8 @@ const pages: Array<{ name: string; status?: number; setup: Setup }> = [
 	{ name: '/reset-password without a token', setup: async (page) => void (await page.goto('/reset-password')) },
 	{
 		name: '/reset-password with a valid token',
-		setup: async (page, request) => {
-			const member = await createMember(request)
+		setup: async (page, { request, createMember }) => {
+			const member = await createMember()
 			const res = await request.post('/api/auth/forgot-password', { data: { email: member.email } })
 			expect(res.status()).toBe(200)
 			await page.goto(await resetLinkFor(member.email))
@@ -51,18 +50,16 @@ const pages: Array<{ name: string; status?: number; setup: Setup }> = [
 	},
 	{
 		name: '/next-steps (signed in, not unlocked)',
-		setup: async (page, request) => {
-			const member = await createMember(request)
-			await login(page, member.email, member.password)
-			await expect(page).toHaveURL(/\/next-steps$/)
+		setup: async (page, { createMember, signIn }) => {
+			await signIn(page, await createMember())
+			await page.goto('/next-steps')
 		},
 	},
 	{
 		name: '/dashboard (unlocked)',
-		setup: async (page, request) => {
-			const member = await createMember(request, { unlocked: true })
-			await login(page, member.email, member.password)
-			await expect(page).toHaveURL(/\/dashboard$/)
+		setup: async (page, { createMember, signIn }) => {
+			await signIn(page, await createMember({ unlocked: true }))
+			await page.goto('/dashboard')
 		},
 	},
 	{ name: 'the 404 page', setup: async (page) => void (await page.goto('/no-such-page')) },
@@ -91,10 +88,9 @@ const pages: Array<{ name: string; status?: number; setup: Setup }> = [
 	},
 	{
 		name: '/next-steps after a wrong code (error shown)',
-		setup: async (page, request) => {
-			const member = await createMember(request)
-			await login(page, member.email, member.password)
-			await expect(page).toHaveURL(/\/next-steps$/)
+		setup: async (page, { createMember, signIn }) => {
+			await signIn(page, await createMember())
+			await page.goto('/next-steps')
 			await waitForHydration(page)
 			await page.getByLabel('Unlock Code', { exact: true }).fill('WRONG-CODE')
 			await page.getByRole('button', { name: 'Unlock Dashboard' }).click()
@@ -113,9 +109,9 @@ for (const viewport of viewports) {
 		test.use({ viewport })
 
 		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({ page, request }) => {
+			test(`${name} has no accessibility violations`, async ({ page, request, createMember, signIn }) => {
 				const problems = watchPageProblems(page)
-				await setup(page, request)
+				await setup(page, { request, createMember, signIn })
 				await expectAccessible(page, problems)
 			})
 		}

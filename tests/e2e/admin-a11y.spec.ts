@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { createAdminAccount, insertContestEndingSoon, signInAsAdmin } from '../admin-utils.ts'
-import { createMember, login } from '../playwright-utils.ts'
+import type { Page } from '@playwright/test'
+import { endingSoon } from '../contest-e2e-utils.ts'
+import { expect, test, type Fixtures } from '../fixtures.ts'
 import { expectAccessible, watchPageProblems } from './axe.ts'
 import { waitForHydration } from './support.ts'
 
@@ -9,7 +9,13 @@ import { waitForHydration } from './support.ts'
  * width, JS on and off: zero axe violations, no horizontal overflow on the
  * phone, no CSP violation or page error (tests/e2e/axe.ts).
  */
-type Setup = (page: Page, request: APIRequestContext) => Promise<void>
+type Setup = (page: Page, fixtures: Pick<Fixtures, 'createMember' | 'createAdmin' | 'createContest' | 'signIn'>) => Promise<void>
+
+/** The page signed in as a new admin of `role`, on the dashboard. */
+async function adminDashboard(page: Page, { createAdmin, signIn }: Parameters<Setup>[1], role: 'admin' | 'super_admin' = 'super_admin') {
+	await signIn(page, await createAdmin({ role }))
+	await page.goto('/admin/dashboard')
+}
 
 const pages: Array<{ name: string; setup: Setup }> = [
 	{ name: '/admin/login', setup: async (page) => void (await page.goto('/admin/login')) },
@@ -35,23 +41,23 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: '/admin/dashboard (super admin, with alerts and users)',
-		setup: async (page, request) => {
-			await createMember(request)
-			insertContestEndingSoon()
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			await fixtures.createMember()
+			await fixtures.createContest(endingSoon())
+			await adminDashboard(page, fixtures)
 			await expect(page.getByRole('region', { name: 'System Alerts' }).getByRole('listitem').first()).toBeVisible()
 		},
 	},
 	{
 		name: '/admin/dashboard (role admin)',
-		setup: async (page) => {
-			await signInAsAdmin(page, createAdminAccount({ role: 'admin' }))
+		setup: async (page, fixtures) => {
+			await adminDashboard(page, fixtures, 'admin')
 		},
 	},
 	{
 		name: '/admin/dashboard with revenue field errors',
-		setup: async (page) => {
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			await adminDashboard(page, fixtures)
 			await waitForHydration(page)
 			const form = page.getByRole('region', { name: 'Record Revenue' })
 			await form.getByLabel('Amount (USD)', { exact: true }).fill('abc')
@@ -61,8 +67,8 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: '/admin/dashboard after recording revenue',
-		setup: async (page) => {
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			await adminDashboard(page, fixtures)
 			await waitForHydration(page)
 			const form = page.getByRole('region', { name: 'Record Revenue' })
 			await form.getByLabel('Broker', { exact: true }).fill('XM')
@@ -73,8 +79,8 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: '/admin/dashboard with the menu open',
-		setup: async (page) => {
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			await adminDashboard(page, fixtures)
 			await waitForHydration(page)
 			const menu = page.getByText('Menu', { exact: true })
 			if (await menu.isVisible()) {
@@ -85,10 +91,8 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: 'Access Denied (a member session on /admin)',
-		setup: async (page, request) => {
-			const member = await createMember(request, { unlocked: true })
-			await login(page, member.email, member.password)
-			await expect(page).toHaveURL(/\/dashboard$/)
+		setup: async (page, { createMember, signIn }) => {
+			await signIn(page, await createMember({ unlocked: true }))
 			await page.goto('/admin/dashboard')
 			await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible()
 		},
@@ -105,9 +109,9 @@ for (const viewport of viewports) {
 		test.use({ viewport })
 
 		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({ page, request }) => {
+			test(`${name} has no accessibility violations`, async ({ page, createMember, createAdmin, createContest, signIn }) => {
 				const problems = watchPageProblems(page)
-				await setup(page, request)
+				await setup(page, { createMember, createAdmin, createContest, signIn })
 				await expectAccessible(page, problems)
 			})
 		}

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { adminApiLogin, bearer, createAdminAccount, E2E_ADMIN, signInAsAdmin } from '../admin-utils.ts'
-import { contestPayload, insertParticipants, uniqueContestName } from '../contest-e2e-utils.ts'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { bearer } from '../admin-utils.ts'
+import { uniqueContestName } from '../contest-e2e-utils.ts'
+import { expect, test, type Fixtures } from '../fixtures.ts'
 import { expectAccessible, watchPageProblems } from './axe.ts'
 import { jsOff, waitForHydration } from './support.ts'
 
@@ -9,24 +10,33 @@ import { jsOff, waitForHydration } from './support.ts'
  * on and off: zero axe violations, no horizontal overflow on the phone, no
  * CSP violation or page error (tests/e2e/axe.ts).
  */
-type Setup = (page: Page, request: APIRequestContext) => Promise<void>
+type SetupFixtures = { request: APIRequestContext } & Pick<Fixtures, 'createAdmin' | 'createContest' | 'addParticipants' | 'signIn'>
+type Setup = (page: Page, fixtures: SetupFixtures) => Promise<void>
 
+/** The page signed in as a new admin of `role`; returns the admin. */
+async function signInAs(page: Page, { createAdmin, signIn }: SetupFixtures, role: 'admin' | 'super_admin' = 'super_admin') {
+	const admin = await createAdmin({ role })
+	await signIn(page, admin)
+	return admin
+}
+
+/** A contest in `status` with participants of the given scores; completed through the API (the ranks are frozen there). */
 async function contestWith(
-	request: APIRequestContext,
+	fixtures: SetupFixtures,
 	status: 'draft' | 'active' | 'paused' | 'completed',
 	scores: number[] = [],
 	tag?: string,
 ) {
-	const token = await adminApiLogin(request, E2E_ADMIN)
-	const res = await request.post('/api/admin/contests', {
-		data: contestPayload({ name: tag ? `A11y ${status} ${tag}` : uniqueContestName(`A11y ${status}`), maxParticipants: 50 }),
-		headers: bearer(token),
+	const contest = await fixtures.createContest({
+		name: tag ? `A11y ${status} ${tag}` : uniqueContestName(`A11y ${status}`),
+		maxParticipants: 50,
+		status: status === 'completed' ? 'active' : status,
 	})
-	const contest = (await res.json()).data.contest as { id: number; name: string }
-	insertParticipants(contest.id, scores)
-	const steps = { draft: [], active: ['active'], paused: ['active', 'paused'], completed: ['active'] }[status]
-	for (const step of steps) await request.put(`/api/admin/contests/${contest.id}`, { data: { status: step }, headers: bearer(token) })
-	if (status === 'completed') await request.post(`/api/admin/contests/${contest.id}/complete`, { headers: bearer(token) })
+	await fixtures.addParticipants(contest.id, scores)
+	if (status === 'completed') {
+		const { token } = await fixtures.createAdmin({ role: 'super_admin' })
+		expect((await fixtures.request.post(`/api/admin/contests/${contest.id}/complete`, { headers: bearer(token) })).status()).toBe(200)
+	}
 	return contest
 }
 
@@ -45,39 +55,38 @@ function dialog(page: Page, name: string | RegExp) {
 const pages: Array<{ name: string; setup: Setup }> = [
 	{
 		name: '/admin/contests with a contest of every status (super admin)',
-		setup: async (page, request) => {
-			const tag = (await contestWith(request, 'draft', [1])).name.split(' ').pop()!
-			for (const status of ['active', 'paused', 'completed'] as const) await contestWith(request, status, [1], tag)
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const tag = (await contestWith(fixtures, 'draft', [1])).name.split(' ').pop()!
+			for (const status of ['active', 'paused', 'completed'] as const) await contestWith(fixtures, status, [1], tag)
+			await signInAs(page, fixtures)
 			await page.goto(`/admin/contests?search=${encodeURIComponent(tag)}`)
 			await expect(page.getByRole('article').first()).toBeVisible()
 		},
 	},
 	{
 		name: '/admin/contests (role admin), filtered to nothing',
-		setup: async (page) => {
-			await signInAsAdmin(page, createAdminAccount({ role: 'admin' }))
+		setup: async (page, fixtures) => {
+			await signInAs(page, fixtures, 'admin')
 			await page.goto('/admin/contests?search=nothing-matches-this&status=completed&type=deposit')
 			await expect(page.getByText('No contests found')).toBeVisible()
 		},
 	},
 	{
 		name: '/admin/contests after a status change (notice) and a refused one (alert)',
-		setup: async (page, request) => {
-			const contest = await contestWith(request, 'draft')
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const contest = await contestWith(fixtures, 'draft')
+			const admin = await signInAs(page, fixtures)
 			await page.goto(`/admin/contests?search=${encodeURIComponent(contest.name)}`)
 			await waitForHydration(page)
-			const token = await adminApiLogin(request, E2E_ADMIN)
-			await request.put(`/api/admin/contests/${contest.id}`, { data: { status: 'active' }, headers: bearer(token) })
+			await fixtures.request.put(`/api/admin/contests/${contest.id}`, { data: { status: 'active' }, headers: bearer(admin.token) })
 			await page.getByRole('button', { name: `Start ${contest.name}` }).click()
 			await expect(page.getByRole('alert').filter({ hasText: 'Failed to update contest status' })).toBeVisible()
 		},
 	},
 	{
 		name: 'Create New Contest with field errors',
-		setup: async (page) => {
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			await signInAs(page, fixtures)
 			await page.goto('/admin/contests/new?search=nothing-behind')
 			await waitForHydration(page)
 			await dialog(page, 'Create New Contest').getByLabel('Start Date', { exact: true }).fill('2031-05-02')
@@ -88,36 +97,36 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: 'Edit Contest',
-		setup: async (page, request) => {
-			const contest = await contestWith(request, 'active')
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const contest = await contestWith(fixtures, 'active')
+			await signInAs(page, fixtures)
 			await page.goto(`/admin/contests/${contest.id}/edit${only(contest)}`)
 			await expect(dialog(page, 'Edit Contest').getByLabel('Name', { exact: true })).toHaveValue(contest.name)
 		},
 	},
 	{
 		name: 'Delete Contest confirmation',
-		setup: async (page, request) => {
-			const contest = await contestWith(request, 'draft', [2])
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const contest = await contestWith(fixtures, 'draft', [2])
+			await signInAs(page, fixtures)
 			await page.goto(`/admin/contests/${contest.id}/delete${only(contest)}`)
 			await expect(dialog(page, 'Delete Contest')).toContainText('This will permanently remove the contest and all participant data.')
 		},
 	},
 	{
 		name: 'Complete Contest confirmation',
-		setup: async (page, request) => {
-			const contest = await contestWith(request, 'active', [2])
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const contest = await contestWith(fixtures, 'active', [2])
+			await signInAs(page, fixtures)
 			await page.goto(`/admin/contests/${contest.id}/complete${only(contest)}`)
 			await expect(dialog(page, 'Complete Contest').getByRole('button', { name: 'Complete Contest' })).toBeVisible()
 		},
 	},
 	{
 		name: 'Participants with trophies, score forms and a score error',
-		setup: async (page, request) => {
-			const contest = await contestWith(request, 'active', [9, 7, 5, 3])
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const contest = await contestWith(fixtures, 'active', [9, 7, 5, 3])
+			await signInAs(page, fixtures)
 			await page.goto(`/admin/contests/${contest.id}/participants${only(contest)}`)
 			await waitForHydration(page)
 			const view = dialog(page, `${contest.name} - Participants`)
@@ -128,35 +137,35 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: 'Participants of a completed contest (frozen ranks)',
-		setup: async (page, request) => {
-			const contest = await contestWith(request, 'completed', [4, 4, 1])
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const contest = await contestWith(fixtures, 'completed', [4, 4, 1])
+			await signInAs(page, fixtures)
 			await page.goto(`/admin/contests/${contest.id}/participants${only(contest)}`)
 			await expect(dialog(page, `${contest.name} - Participants`)).toContainText('Ranks are final.')
 		},
 	},
 	{
 		name: "Participants: 'No participants yet'",
-		setup: async (page, request) => {
-			const contest = await contestWith(request, 'draft')
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const contest = await contestWith(fixtures, 'draft')
+			await signInAs(page, fixtures)
 			await page.goto(`/admin/contests/${contest.id}/participants${only(contest)}`)
 			await expect(dialog(page, `${contest.name} - Participants`).getByText('No participants yet')).toBeVisible()
 		},
 	},
 	{
 		name: "'Error Loading Contests' (unknown contest)",
-		setup: async (page) => {
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			await signInAs(page, fixtures)
 			await page.goto('/admin/contests/999999999/participants')
 			await expect(page.getByRole('heading', { name: 'Error Loading Contests' })).toBeVisible()
 		},
 	},
 	{
 		name: "'Access Denied' (role admin on delete)",
-		setup: async (page, request) => {
-			const contest = await contestWith(request, 'draft')
-			await signInAsAdmin(page, createAdminAccount({ role: 'admin' }))
+		setup: async (page, fixtures) => {
+			const contest = await contestWith(fixtures, 'draft')
+			await signInAs(page, fixtures, 'admin')
 			await page.goto(`/admin/contests/${contest.id}/delete${only(contest)}`)
 			await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible()
 		},
@@ -173,9 +182,9 @@ for (const viewport of viewports) {
 		test.use({ viewport })
 
 		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({ page, request }) => {
+			test(`${name} has no accessibility violations`, async ({ page, request, createAdmin, createContest, addParticipants, signIn }) => {
 				const problems = watchPageProblems(page)
-				await setup(page, request)
+				await setup(page, { request, createAdmin, createContest, addParticipants, signIn })
 				await expectAccessible(page, problems)
 			})
 		}

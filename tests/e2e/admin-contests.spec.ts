@@ -1,24 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { adminApiLogin, bearer, createAdminAccount, E2E_ADMIN, signInAsAdmin } from '../admin-utils.ts'
-import { contestPayload, day, insertParticipants, participantRows, uniqueContestName } from '../contest-e2e-utils.ts'
+import type { Page } from '@playwright/test'
+import { bearer } from '../admin-utils.ts'
+import { day, participantRows, uniqueContestName } from '../contest-e2e-utils.ts'
+import { expect, test } from '../fixtures.ts'
 import { expectFieldError, jsOff, waitForHydration } from './support.ts'
 
 // Contest management with JavaScript on and off: the list and its filters,
 // create (and a bad end date), start, pause, resume, complete, participants
 // (view, score change), edit, delete with confirmation, and what role admin
 // does not get.
-
-async function apiContest(request: APIRequestContext, overrides: Record<string, unknown> = {}, status?: 'active' | 'paused') {
-	const token = await adminApiLogin(request, E2E_ADMIN)
-	const res = await request.post('/api/admin/contests', { data: contestPayload(overrides), headers: bearer(token) })
-	expect(res.status()).toBe(201)
-	const contest = (await res.json()).data.contest as { id: number; name: string }
-	for (const step of status === 'paused' ? ['active', 'paused'] : status ? [status] : []) {
-		const put = await request.put(`/api/admin/contests/${contest.id}`, { data: { status: step }, headers: bearer(token) })
-		expect(put.status()).toBe(200)
-	}
-	return contest
-}
 
 /** A dialog with JS, the page's section without. */
 function dialog(page: Page, name: string | RegExp) {
@@ -39,9 +28,9 @@ async function expectNotice(page: Page, text: string) {
 }
 
 test.describe('contest list', () => {
-	test('header, Create Contest, cards with badges, first prize, participants and dates; filters live in the URL', async ({ page, request }) => {
+	test('header, Create Contest, cards with badges, first prize, participants and dates; filters live in the URL', async ({ page, superAdmin, createContest, addParticipants }) => {
 		const tag = uniqueContestName('List').split(' ')[1]!
-		const deposit = await apiContest(request, {
+		const deposit = await createContest({
 			name: `Deposit ${tag}`,
 			type: 'deposit',
 			startDate: '2031-03-01',
@@ -49,9 +38,9 @@ test.describe('contest list', () => {
 			prizes: { first: '$2,000 cash' },
 			maxParticipants: 40,
 		})
-		const activity = await apiContest(request, { name: `Activity ${tag}`, type: 'activity' }, 'active')
-		insertParticipants(deposit.id, [3, 1])
-		await signInAsAdmin(page)
+		const activity = await createContest({ name: `Activity ${tag}`, type: 'activity', status: 'active' })
+		await addParticipants(deposit.id, [3, 1])
+		await page.goto('/admin/dashboard')
 		await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Contests' }).first().click()
 		await expect(page).toHaveURL(/\/admin\/contests$/)
 		await expect(page.getByRole('heading', { level: 1, name: 'Contest Management' })).toBeVisible()
@@ -90,9 +79,8 @@ test.describe('contest list', () => {
 })
 
 test.describe('create', () => {
-	test('a bad end date is an error on End Date; fixed, the contest is created as a draft', async ({ page }) => {
+	test('a bad end date is an error on End Date; fixed, the contest is created as a draft', async ({ page, superAdmin }) => {
 		const name = uniqueContestName('Created')
-		await signInAsAdmin(page)
 		await openList(page, name)
 		await page.getByRole('link', { name: 'Create Contest' }).click()
 		const form = dialog(page, 'Create New Contest')
@@ -122,8 +110,7 @@ test.describe('create', () => {
 		await expect(dialog(page, 'Create New Contest')).toHaveCount(0)
 	})
 
-	test('the required fields come back from the server (or the browser) under each field', async ({ page }) => {
-		await signInAsAdmin(page)
+	test('the required fields come back from the server (or the browser) under each field', async ({ page, superAdmin }) => {
 		await page.goto('/admin/contests/new?search=nothing-behind')
 		await waitForHydration(page)
 		const form = dialog(page, 'Create New Contest')
@@ -142,9 +129,8 @@ test.describe('create', () => {
 })
 
 test.describe('status actions', () => {
-	test('Start, Pause, Resume, then Complete after confirming; each shows only the actions its status offers', async ({ page, request }) => {
-		const contest = await apiContest(request, { name: uniqueContestName('Lifecycle') })
-		await signInAsAdmin(page)
+	test('Start, Pause, Resume, then Complete after confirming; each shows only the actions its status offers', async ({ page, superAdmin, createContest }) => {
+		const contest = await createContest({ name: uniqueContestName('Lifecycle') })
 		await openList(page, contest.name)
 		const c = card(page, contest.name)
 		await expect(c.getByRole('button', { name: /^(Pause|Resume)/ })).toHaveCount(0)
@@ -177,13 +163,11 @@ test.describe('status actions', () => {
 		await expect(c.getByRole('link', { name: `Delete ${contest.name}` })).toBeVisible()
 	})
 
-	test('a transition the spec does not offer is refused by the server with its message', async ({ page, request }) => {
-		const contest = await apiContest(request, { name: uniqueContestName('Stale') })
-		await signInAsAdmin(page)
+	test('a transition the spec does not offer is refused by the server with its message', async ({ page, request, superAdmin, createContest }) => {
+		const contest = await createContest({ name: uniqueContestName('Stale') })
 		await openList(page, contest.name)
 		// Someone else starts it meanwhile; this page still offers Start.
-		const token = await adminApiLogin(request, E2E_ADMIN)
-		await request.put(`/api/admin/contests/${contest.id}`, { data: { status: 'active' }, headers: bearer(token) })
+		await request.put(`/api/admin/contests/${contest.id}`, { data: { status: 'active' }, headers: bearer(superAdmin.token) })
 		await card(page, contest.name).getByRole('button', { name: `Start ${contest.name}` }).click()
 		const alert = page.getByRole('alert').filter({ hasText: 'Failed to update contest status' })
 		await expect(alert).toContainText('This contest is already active.')
@@ -191,10 +175,9 @@ test.describe('status actions', () => {
 })
 
 test.describe('participants', () => {
-	test('the dialog lists rank, user, score and joined with trophies for 1 to 3; a score change re-ranks; refused once completed', async ({ page, request }) => {
-		const contest = await apiContest(request, { name: uniqueContestName('Players') }, 'active')
-		const players = insertParticipants(contest.id, [9, 7, 5, 1])
-		await signInAsAdmin(page)
+	test('the dialog lists rank, user, score and joined with trophies for 1 to 3; a score change re-ranks; refused once completed', async ({ page, request, superAdmin, createContest, addParticipants }) => {
+		const contest = await createContest({ name: uniqueContestName('Players'), status: 'active' })
+		const players = await addParticipants(contest.id, [9, 7, 5, 1])
 		await openList(page, contest.name)
 		await card(page, contest.name).getByRole('link', { name: `View participants of ${contest.name}` }).click()
 		const view = dialog(page, `${contest.name} - Participants`)
@@ -235,8 +218,7 @@ test.describe('participants', () => {
 		await expect(dialog(page, `${contest.name} - Participants`)).toHaveCount(0)
 
 		// Completed: ranks frozen, no score form.
-		const token = await adminApiLogin(request, E2E_ADMIN)
-		expect((await request.post(`/api/admin/contests/${contest.id}/complete`, { headers: bearer(token) })).status()).toBe(200)
+		expect((await request.post(`/api/admin/contests/${contest.id}/complete`, { headers: bearer(superAdmin.token) })).status()).toBe(200)
 		await page.goto(`/admin/contests/${contest.id}/participants?search=${encodeURIComponent(contest.name)}`)
 		const frozen = dialog(page, `${contest.name} - Participants`)
 		await expect(frozen).toContainText('Ranks are final.')
@@ -244,23 +226,20 @@ test.describe('participants', () => {
 		await expect(frozen.getByRole('table').getByRole('row').nth(1)).toContainText('12')
 	})
 
-	test("a contest without participants says 'No participants yet'", async ({ page, request }) => {
-		const contest = await apiContest(request, { name: uniqueContestName('Empty') })
-		await signInAsAdmin(page)
+	test("a contest without participants says 'No participants yet'", async ({ page, superAdmin, contest }) => {
 		await page.goto(`/admin/contests/${contest.id}/participants?search=${encodeURIComponent(contest.name)}`)
 		await expect(dialog(page, `${contest.name} - Participants`).getByText('No participants yet')).toBeVisible()
 	})
 })
 
 test.describe('edit', () => {
-	test('the form is filled with the contest; a bad end date is refused; saved, the card shows the change', async ({ page, request }) => {
-		const contest = await apiContest(request, {
+	test('the form is filled with the contest; a bad end date is refused; saved, the card shows the change', async ({ page, superAdmin, createContest }) => {
+		const contest = await createContest({
 			name: uniqueContestName('Editable'),
 			startDate: '2032-05-01',
 			endDate: '2032-05-31',
 			maxParticipants: 20,
 		})
-		await signInAsAdmin(page)
 		await openList(page, contest.name)
 		await card(page, contest.name).getByRole('link', { name: `Edit ${contest.name}` }).click()
 		const form = dialog(page, 'Edit Contest')
@@ -291,10 +270,9 @@ test.describe('edit', () => {
 })
 
 test.describe('delete', () => {
-	test('super admin deletes after confirming (Cancel keeps it); the participants go too', async ({ page, request }) => {
-		const contest = await apiContest(request, { name: uniqueContestName('Doomed') })
-		insertParticipants(contest.id, [4, 2])
-		await signInAsAdmin(page)
+	test('super admin deletes after confirming (Cancel keeps it); the participants go too', async ({ page, superAdmin, createContest, addParticipants }) => {
+		const contest = await createContest({ name: uniqueContestName('Doomed') })
+		await addParticipants(contest.id, [4, 2])
 		await openList(page, contest.name)
 		await card(page, contest.name).getByRole('link', { name: `Delete ${contest.name}` }).click()
 		let confirm = dialog(page, 'Delete Contest')
@@ -312,9 +290,8 @@ test.describe('delete', () => {
 		expect(participantRows(contest.id)).toBe(0)
 	})
 
-	test('role admin sees no Delete and gets Access Denied on the delete page; the other actions are there', async ({ page, request }) => {
-		const contest = await apiContest(request, { name: uniqueContestName('Kept') })
-		await signInAsAdmin(page, createAdminAccount({ role: 'admin' }))
+	test('role admin sees no Delete and gets Access Denied on the delete page; the other actions are there', async ({ page, admin, createContest }) => {
+		const contest = await createContest({ name: uniqueContestName('Kept') })
 		await openList(page, contest.name)
 		const c = card(page, contest.name)
 		await expect(c.getByRole('link', { name: `Edit ${contest.name}` })).toBeVisible()
@@ -332,8 +309,7 @@ test.describe('delete', () => {
 		await expect(card(page, contest.name)).toBeVisible()
 	})
 
-	test("an unknown contest's dialog shows 'Contest not found' with Retry", async ({ page }) => {
-		await signInAsAdmin(page)
+	test("an unknown contest's dialog shows 'Contest not found' with Retry", async ({ page, superAdmin }) => {
 		const response = await page.goto('/admin/contests/999999999/edit')
 		expect(response?.status()).toBe(404)
 		await expect(page.getByRole('heading', { name: 'Error Loading Contests' })).toBeVisible()

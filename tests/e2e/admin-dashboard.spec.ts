@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
-import { insertContestEndingSoon, signInAsAdmin, uniqueAdminEmail } from '../admin-utils.ts'
-import { createMember } from '../playwright-utils.ts'
+import type { Page } from '@playwright/test'
+import { uniqueAdminEmail } from '../admin-utils.ts'
+import { endingSoon } from '../contest-e2e-utils.ts'
+import { expect, test } from '../fixtures.ts'
 import { expectFieldError, jsOff, waitForHydration } from './support.ts'
 
 // The admin dashboard with JavaScript on and off: figures, recent users,
@@ -30,8 +31,8 @@ function revenueForm(page: Page) {
 }
 
 test.describe('admin dashboard', () => {
-	test('title, actions and the four stat cards with change and trend', async ({ page }) => {
-		await signInAsAdmin(page)
+	test('title, actions and the four stat cards with change and trend', async ({ page, superAdmin }) => {
+		await page.goto('/admin/dashboard')
 		await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
 		await expect(page.getByText('Manage your platform from here')).toBeVisible()
 		await expect(page.getByRole('link', { name: 'Manage Users' })).toHaveAttribute('href', '/admin/users')
@@ -50,9 +51,9 @@ test.describe('admin dashboard', () => {
 		}
 	})
 
-	test('Recent Users lists the newest member with initials, email, status and plan; View All leads to the users screen', async ({ page, request }) => {
-		await signInAsAdmin(page)
-		const member = await createMember(request, { overrides: { name: 'Zora Recentmember' } })
+	test('Recent Users lists the newest member with initials, email, status and plan; View All leads to the users screen', async ({ page, superAdmin, createMember }) => {
+		await page.goto('/admin/dashboard')
+		const member = await createMember({ name: 'Zora Recentmember' })
 		await page.reload()
 		const recent = page.getByRole('region', { name: 'Recent Users' })
 		const row = recent.getByRole('listitem').filter({ hasText: member.email })
@@ -65,12 +66,12 @@ test.describe('admin dashboard', () => {
 		await expect(recent.getByRole('link', { name: 'View All users' })).toHaveAttribute('href', '/admin/users')
 	})
 
-	test('System Alerts shows the server-raised alerts (at most 3) with View links', async ({ page, request }) => {
+	test('System Alerts shows the server-raised alerts (at most 3) with View links', async ({ page, request, superAdmin, createContest }) => {
 		for (let i = 0; i < 5; i++) {
 			await request.post('/api/admin/login', { data: { email: uniqueAdminEmail('intruder'), password: 'Wr0ngPassword' } })
 		}
-		insertContestEndingSoon()
-		await signInAsAdmin(page)
+		await createContest(endingSoon())
+		await page.goto('/admin/dashboard')
 		const alerts = page.getByRole('region', { name: 'System Alerts' })
 		const items = alerts.getByRole('listitem')
 		expect(await items.count()).toBeGreaterThan(0)
@@ -84,8 +85,8 @@ test.describe('admin dashboard', () => {
 		await expect(alerts.getByText('No system alerts')).toHaveCount(0)
 	})
 
-	test('the revenue form records an entry that feeds Monthly Revenue', async ({ page }) => {
-		await signInAsAdmin(page)
+	test('the revenue form records an entry that feeds Monthly Revenue', async ({ page, superAdmin }) => {
+		await page.goto('/admin/dashboard')
 		await waitForHydration(page)
 		const before = await monthlyRevenue(page)
 		const broker = `Broker ${Date.now()}`
@@ -104,8 +105,8 @@ test.describe('admin dashboard', () => {
 		await expect(form.amount).toHaveValue('')
 	})
 
-	test('bad revenue input shows field errors under each field', async ({ page }) => {
-		await signInAsAdmin(page)
+	test('bad revenue input shows field errors under each field', async ({ page, superAdmin }) => {
+		await page.goto('/admin/dashboard')
 		await waitForHydration(page)
 		const form = revenueForm(page)
 		await form.month.fill('')
@@ -137,8 +138,8 @@ test.describe('admin dashboard', () => {
 test.describe('admin sidebar at 360 px', () => {
 	test.use({ viewport: { width: 360, height: 800 } })
 
-	test('the navigation is a slide-out drawer that opens without JS; the current page is marked', async ({ page }) => {
-		await signInAsAdmin(page)
+	test('the navigation is a slide-out drawer that opens without JS; the current page is marked', async ({ page, superAdmin }) => {
+		await page.goto('/admin/dashboard')
 		await waitForHydration(page)
 		await expect(page.locator('details')).not.toHaveAttribute('open', '')
 		const users = page.getByRole('link', { name: 'Users', exact: true })
@@ -149,7 +150,7 @@ test.describe('admin sidebar at 360 px', () => {
 		await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page')
 		await expect(page.locator('details').getByText('Super Admin Access', { exact: true })).toBeVisible()
 		// The header still names the admin on a phone, without overflowing.
-		await expect(page.getByRole('banner').getByText('root@e2e.example')).toBeVisible()
+		await expect(page.getByRole('banner').getByText(superAdmin.email)).toBeVisible()
 		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 		if (!jsOff()) {
 			// With JS, following a link closes the drawer.

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { createAdminAccount, signInAsAdmin } from '../admin-utils.ts'
+import type { Page } from '@playwright/test'
+import { expect, test, type Fixtures } from '../fixtures.ts'
 import { PASSWORD } from '../playwright-utils.ts'
 import { expectAccessible, watchPageProblems } from './axe.ts'
 import { dialog, newTag, openUsers, seedUsers } from './admin-users-support.ts'
@@ -10,11 +10,17 @@ import { waitForHydration } from './support.ts'
  * and off: zero axe violations, no horizontal overflow on the phone, no CSP
  * violation or page error (tests/e2e/axe.ts).
  */
-type Setup = (page: Page, request: APIRequestContext) => Promise<void>
+type SetupFixtures = Pick<Fixtures, 'createMember' | 'createAdmin' | 'signIn'>
+type Setup = (page: Page, fixtures: SetupFixtures) => Promise<void>
 
-async function seeded(request: APIRequestContext) {
+/** The page signed in as a new admin of `role`. */
+async function signInAs(page: Page, { createAdmin, signIn }: SetupFixtures, role: 'admin' | 'super_admin' = 'super_admin') {
+	await signIn(page, await createAdmin({ role }))
+}
+
+async function seeded({ createMember }: SetupFixtures) {
 	const tag = newTag()
-	const users = await seedUsers(request, tag, [
+	const users = await seedUsers(createMember, tag, [
 		{ name: 'Ada Lovelace', plan: 'gold', deposit: 1250.5 },
 		{ name: 'Grace Hopper', status: 'banned' },
 		{ name: 'A very long name that keeps going and going without end', status: 'pending', plan: 'platinum' },
@@ -25,25 +31,25 @@ async function seeded(request: APIRequestContext) {
 const pages: Array<{ name: string; setup: Setup }> = [
 	{
 		name: '/admin/users (super admin, rows, filters)',
-		setup: async (page, request) => {
-			const { tag } = await seeded(request)
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const { tag } = await seeded(fixtures)
+			await signInAs(page, fixtures)
 			await openUsers(page, `?search=${tag}&sortBy=name&sortOrder=asc`)
 		},
 	},
 	{
 		name: '/admin/users (role admin, many pages)',
-		setup: async (page) => {
-			await signInAsAdmin(page, createAdminAccount({ role: 'admin' }))
+		setup: async (page, fixtures) => {
+			await signInAs(page, fixtures, 'admin')
 			await openUsers(page, '?page=2')
 		},
 	},
 	{
 		name: '/admin/users with nothing found and a notice',
-		setup: async (page) => {
+		setup: async (page, fixtures) => {
 			// A member made through the dialog over a list that does not show them.
 			const tag = newTag()
-			await signInAsAdmin(page)
+			await signInAs(page, fixtures)
 			await page.goto(`/admin/users/new?search=nobody-${tag}&status=banned`)
 			await waitForHydration(page)
 			const form = dialog(page, 'Create New User')
@@ -57,9 +63,9 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: '/admin/users with bulk errors',
-		setup: async (page, request) => {
-			const { tag } = await seeded(request)
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const { tag } = await seeded(fixtures)
+			await signInAs(page, fixtures)
 			await openUsers(page, `?search=${tag}`)
 			await page.getByLabel('Bulk action', { exact: true }).selectOption({ label: 'Set plan' })
 			await page.getByRole('button', { name: 'Apply to selected' }).click()
@@ -68,9 +74,9 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: '/admin/users bulk delete confirmation',
-		setup: async (page, request) => {
-			const { tag, users } = await seeded(request)
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const { tag, users } = await seeded(fixtures)
+			await signInAs(page, fixtures)
 			await openUsers(page, `?search=${tag}`)
 			await page.getByRole('checkbox', { name: `Select ${users[0]!.name}` }).check()
 			await page.getByLabel('Bulk action', { exact: true }).selectOption({ label: 'Delete' })
@@ -80,9 +86,9 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: 'Create New User',
-		setup: async (page, request) => {
-			const { tag } = await seeded(request)
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const { tag } = await seeded(fixtures)
+			await signInAs(page, fixtures)
 			await openUsers(page, `?search=${tag}`)
 			await page.getByRole('link', { name: 'Add User' }).click()
 			await expect(dialog(page, 'Create New User')).toBeVisible()
@@ -90,8 +96,8 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: 'Create New User with field errors',
-		setup: async (page) => {
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			await signInAs(page, fixtures)
 			await page.goto('/admin/users/new')
 			await waitForHydration(page)
 			const form = dialog(page, 'Create New User')
@@ -102,9 +108,9 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: 'Edit User',
-		setup: async (page, request) => {
-			const { tag, users } = await seeded(request)
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const { tag, users } = await seeded(fixtures)
+			await signInAs(page, fixtures)
 			await openUsers(page, `?search=${tag}`)
 			await page.getByRole('link', { name: `Edit ${users[0]!.name}` }).click()
 			await expect(dialog(page, 'Edit User')).toBeVisible()
@@ -112,9 +118,9 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: 'Delete User',
-		setup: async (page, request) => {
-			const { tag, users } = await seeded(request)
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const { tag, users } = await seeded(fixtures)
+			await signInAs(page, fixtures)
 			await openUsers(page, `?search=${tag}`)
 			await page.getByRole('link', { name: `Delete ${users[1]!.name}` }).click()
 			await expect(dialog(page, 'Delete User')).toBeVisible()
@@ -122,17 +128,17 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: "the user's page",
-		setup: async (page, request) => {
-			const { users } = await seeded(request)
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			const { users } = await seeded(fixtures)
+			await signInAs(page, fixtures)
 			await page.goto(`/admin/users/${users[0]!.id}`)
 			await expect(page.getByRole('heading', { level: 1, name: users[0]!.name })).toBeVisible()
 		},
 	},
 	{
 		name: 'an unknown user (the error view)',
-		setup: async (page) => {
-			await signInAsAdmin(page)
+		setup: async (page, fixtures) => {
+			await signInAs(page, fixtures)
 			await page.goto('/admin/users/987654321')
 			await expect(page.getByRole('heading', { name: 'Error Loading Users' })).toBeVisible()
 		},
@@ -149,9 +155,9 @@ for (const viewport of viewports) {
 		test.use({ viewport })
 
 		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({ page, request }) => {
+			test(`${name} has no accessibility violations`, async ({ page, createMember, createAdmin, signIn }) => {
 				const problems = watchPageProblems(page)
-				await setup(page, request)
+				await setup(page, { createMember, createAdmin, signIn })
 				await expectAccessible(page, problems)
 			})
 		}

@@ -1,40 +1,39 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
-import { adminApiLogin, bearer, E2E_ADMIN, withE2eDatabase } from '../admin-utils.ts'
-import { PASSWORD } from '../playwright-utils.ts'
+import { expect, type Page } from '@playwright/test'
+import type { Plan, UserStatus } from '#app/domain/enums.ts'
+import type { Fixtures } from '../fixtures.ts'
 import { jsOff, waitForHydration } from './support.ts'
 
 /**
- * Helpers of the users screens' browser tests: members made through
- * /api/admin/users with a tag in their name, so a search for the tag shows
- * this test's rows only (the suite runs in parallel on one server).
+ * Helpers of the users screens' browser tests: members made with the
+ * fixtures (as an admin would make them: no contact details, not unlocked)
+ * with a tag in their name, so a search for the tag shows this test's rows
+ * only (the suite runs in parallel on one server).
  */
 export const newTag = () => `zx${randomUUID().replace(/-/g, '').slice(0, 10)}`
 
-let token: string | undefined
-
+/** Members in the order given (the last is the newest), named `<name> <tag>` (default `Member NN <tag>`). */
 export async function seedUsers(
-	request: APIRequestContext,
+	createMember: Fixtures['createMember'],
 	tag: string,
 	rows: Array<{ name?: string; status?: string; plan?: string; deposit?: number; withdraw?: number }>,
 ) {
-	token ??= await adminApiLogin(request, E2E_ADMIN)
-	const created: Array<{ id: number; name: string; email: string }> = []
+	const created = []
 	for (const [i, row] of rows.entries()) {
-		const name = row.name ? `${row.name} ${tag}` : `Member ${String(i).padStart(2, '0')} ${tag}`
-		const email = `u${i}-${randomUUID().slice(0, 6)}-${tag}@example.com`
-		const res = await request.post('/api/admin/users', {
-			headers: bearer(token),
-			data: { name, email, password: PASSWORD, ...(row.status ? { status: row.status } : {}), ...(row.plan ? { plan: row.plan } : {}) },
-		})
-		expect(res.status(), await res.text()).toBe(201)
-		const user = (await res.json()).data.user
-		if (row.deposit !== undefined || row.withdraw !== undefined) {
-			withE2eDatabase((db) =>
-				db.prepare('update users set total_deposit = ?, total_withdraw = ? where id = ?').run(row.deposit ?? 0, row.withdraw ?? 0, user.id),
-			)
-		}
-		created.push({ id: user.id, name, email })
+		created.push(
+			await createMember({
+				name: row.name ? `${row.name} ${tag}` : `Member ${String(i).padStart(2, '0')} ${tag}`,
+				email: `u${i}-${randomUUID().slice(0, 6)}-${tag}@example.com`,
+				phone: '',
+				country: '',
+				telegram: '',
+				investmentAmount: null,
+				status: row.status as UserStatus | undefined,
+				plan: row.plan as Plan | undefined,
+				deposit: row.deposit,
+				withdraw: row.withdraw,
+			}),
+		)
 	}
 	return created
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
-import { expect, test } from '@playwright/test'
-import { createAdminAccount, signInAsAdmin } from '../admin-utils.ts'
+import { bearer, withE2eDatabase } from '../admin-utils.ts'
+import { expect, test } from '../fixtures.ts'
 import { apiLogin, expectFieldError, waitForHydration } from './support.ts'
 import { PASSWORD } from '../playwright-utils.ts'
 import { choose, dialog, filters, newTag, openUsers, row, search, seedUsers, tableNames, usersTable } from './admin-users-support.ts'
@@ -10,7 +10,7 @@ import { choose, dialog, filters, newTag, openUsers, row, search, seedUsers, tab
 // bulk updates; export; the user's page; what role admin is not offered.
 
 test.describe('users list', () => {
-	test('search, status and plan filters, sorts and paging: every state a link, filters reset the page', async ({ page, request }) => {
+	test('search, status and plan filters, sorts and paging: every state a link, filters reset the page', async ({ page, superAdmin, createMember }) => {
 		const tag = newTag()
 		const rows = Array.from({ length: 12 }, (_, i) => ({
 			name: `Member ${String(i).padStart(2, '0')}`,
@@ -18,8 +18,7 @@ test.describe('users list', () => {
 			plan: i % 4 === 0 ? 'gold' : 'regular',
 			deposit: i * 100,
 		}))
-		await seedUsers(request, tag, rows)
-		await signInAsAdmin(page)
+		await seedUsers(createMember, tag, rows)
 		await openUsers(page)
 		await expect(page.getByText(/^\d[\d,]* users? in total$/)).toBeVisible()
 		await expect(filters(page).search).toHaveAttribute('placeholder', 'Search users...')
@@ -77,8 +76,7 @@ test.describe('users list', () => {
 		await expect(page.getByText('Page 1 of 1')).toBeVisible()
 	})
 
-	test('hand-edited links with bad values still show the list', async ({ page }) => {
-		await signInAsAdmin(page)
+	test('hand-edited links with bad values still show the list', async ({ page, superAdmin }) => {
 		for (const query of ['?page=-1&limit=1000000', '?status=deleted&plan=x&sortBy=password&sortOrder=up', '?page=1e3', '?page=99999999', `?search=${'%25'.repeat(200)}`]) {
 			const response = await page.goto(`/admin/users${query}`)
 			expect(response?.status(), query).toBe(200)
@@ -88,9 +86,8 @@ test.describe('users list', () => {
 })
 
 test.describe('create, edit, delete', () => {
-	test('Add User: field errors, then the member is created with the defaults', async ({ page, request }) => {
+	test('Add User: field errors, then the member is created with the defaults', async ({ page, request, superAdmin }) => {
 		const tag = newTag()
-		await signInAsAdmin(page)
 		await openUsers(page, `?search=${tag}`)
 		await page.getByRole('link', { name: 'Add User' }).click()
 		await expect(page).toHaveURL(new RegExp(`/admin/users/new\\?search=${tag}$`))
@@ -136,11 +133,10 @@ test.describe('create, edit, delete', () => {
 		await expect(page).toHaveURL(new RegExp(`/admin/users\\?search=${tag}$`))
 	})
 
-	test('Edit User: the password stays when left blank; status and name change; a ban signs the member out', async ({ page, request }) => {
+	test('Edit User: the password stays when left blank; status and name change; a ban signs the member out', async ({ page, request, superAdmin, createMember }) => {
 		const tag = newTag()
-		const [user] = await seedUsers(request, tag, [{ name: 'Editable' }])
-		const member = await apiLogin(request, user!.email, PASSWORD)
-		await signInAsAdmin(page)
+		const [user] = await seedUsers(createMember, tag, [{ name: 'Editable' }])
+		const member = user!
 		await openUsers(page, `?search=${tag}`)
 		await row(page, user!.name).getByRole('link', { name: `Edit ${user!.name}` }).click()
 		const form = dialog(page, 'Edit User')
@@ -168,10 +164,9 @@ test.describe('create, edit, delete', () => {
 		await expectFieldError(page, again.getByLabel('Password (leave blank to keep current)', { exact: true }), 'Password must be at least 8 characters')
 	})
 
-	test('Delete User asks for confirmation; Cancel keeps the member, Delete User removes them', async ({ page, request }) => {
+	test('Delete User asks for confirmation; Cancel keeps the member, Delete User removes them', async ({ page, request, superAdmin, createMember }) => {
 		const tag = newTag()
-		const [user] = await seedUsers(request, tag, [{ name: 'Doomed' }])
-		await signInAsAdmin(page)
+		const [user] = await seedUsers(createMember, tag, [{ name: 'Doomed' }])
 		await openUsers(page, `?search=${tag}`)
 		await row(page, user!.name).getByRole('link', { name: `Delete ${user!.name}` }).click()
 		const confirm = dialog(page, 'Delete User')
@@ -191,10 +186,9 @@ test.describe('create, edit, delete', () => {
 		expect((await apiLogin(request, user!.email, PASSWORD)).status).toBe(401)
 	})
 
-	test('role admin: no Delete, no bulk delete or ban offered; the delete page is Access Denied', async ({ page, request }) => {
+	test('role admin: no Delete, no bulk delete or ban offered; the delete page is Access Denied', async ({ page, admin, createMember }) => {
 		const tag = newTag()
-		const [user] = await seedUsers(request, tag, [{ name: 'Protected' }])
-		await signInAsAdmin(page, createAdminAccount({ role: 'admin' }))
+		const [user] = await seedUsers(createMember, tag, [{ name: 'Protected' }])
 		await openUsers(page, `?search=${tag}`)
 		await expect(row(page, user!.name).getByRole('link', { name: `Edit ${user!.name}` })).toBeVisible()
 		await expect(row(page, user!.name).getByRole('link', { name: /^Delete/ })).toHaveCount(0)
@@ -208,10 +202,9 @@ test.describe('create, edit, delete', () => {
 })
 
 test.describe('bulk update, export, view', () => {
-	test('bulk: set status on the checked rows ("2 users updated"), then delete two after confirming', async ({ page, request }) => {
+	test('bulk: set status on the checked rows ("2 users updated"), then delete two after confirming', async ({ page, superAdmin, createMember }) => {
 		const tag = newTag()
-		const users = await seedUsers(request, tag, [{ name: 'Bulk A' }, { name: 'Bulk B' }, { name: 'Bulk C' }])
-		await signInAsAdmin(page)
+		const users = await seedUsers(createMember, tag, [{ name: 'Bulk A' }, { name: 'Bulk B' }, { name: 'Bulk C' }])
 		await openUsers(page, `?search=${tag}&sortBy=name&sortOrder=asc`)
 
 		// Nothing checked: an error, nothing changes.
@@ -255,10 +248,9 @@ test.describe('bulk update, export, view', () => {
 		expect(await tableNames(page)).toEqual([users[2]!.name])
 	})
 
-	test('Export downloads the filtered list as CSV, every page', async ({ page, request }) => {
+	test('Export downloads the filtered list as CSV, every page', async ({ page, superAdmin, createMember }) => {
 		const tag = newTag()
-		await seedUsers(request, tag, Array.from({ length: 12 }, (_, i) => ({ name: i === 0 ? '=SUM(1+1)' : `Export ${i}` })))
-		await signInAsAdmin(page)
+		await seedUsers(createMember, tag, Array.from({ length: 12 }, (_, i) => ({ name: i === 0 ? '=SUM(1+1)' : `Export ${i}` })))
 		await openUsers(page, `?search=${tag}&page=2`)
 		const download = page.waitForEvent('download')
 		await page.getByRole('link', { name: 'Export users as CSV' }).click()
@@ -271,10 +263,17 @@ test.describe('bulk update, export, view', () => {
 		expect(text).toContain(`'=SUM(1+1) ${tag}`)
 	})
 
-	test('View opens the user page with the figures; Edit from there', async ({ page, request }) => {
+	test('View opens the user page with the figures; Edit from there', async ({ page, request, superAdmin, cleanup }) => {
 		const tag = newTag()
-		const [user] = await seedUsers(request, tag, [{ name: 'Viewed', plan: 'gold', deposit: 250, withdraw: 50 }])
-		await signInAsAdmin(page)
+		// Made through the admin API: its plan history starts with that creation.
+		const res = await request.post('/api/admin/users', {
+			headers: bearer(superAdmin.token),
+			data: { name: `Viewed ${tag}`, email: `viewed-${tag}@example.com`, password: PASSWORD, plan: 'gold' },
+		})
+		expect(res.status(), await res.text()).toBe(201)
+		const user = (await res.json()).data.user as { id: number; name: string }
+		cleanup.members(user.id)
+		withE2eDatabase((db) => db.prepare('update users set total_deposit = 250, total_withdraw = 50 where id = ?').run(user.id))
 		await openUsers(page, `?search=${tag}`)
 		await row(page, user!.name).getByRole('link', { name: `View ${user!.name}` }).click()
 		await expect(page).toHaveURL(new RegExp(`/admin/users/${user!.id}$`))

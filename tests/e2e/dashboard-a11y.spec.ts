@@ -1,8 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { createMember } from '../playwright-utils.ts'
-import { activateGold, signInMember, submitActivationCode } from './dashboard-support.ts'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test, type Fixtures } from '../fixtures.ts'
+import { bearer } from '../admin-utils.ts'
+import { E2E_UNLOCK_CODE } from '../playwright-utils.ts'
+import { activateGold, submitActivationCode } from './dashboard-support.ts'
 import { expectAccessible, watchPageProblems } from './axe.ts'
-import { jsOff, waitForHydration } from './support.ts'
+import { jsOff, open, waitForHydration } from './support.ts'
 
 /**
  * Every page and dialog of the member dashboard, at a phone and a desktop
@@ -11,13 +13,14 @@ import { jsOff, waitForHydration } from './support.ts'
  * The checks are those of a11y.spec.ts (the account journey).
  */
 
-type Setup = (page: Page, request: APIRequestContext) => Promise<void>
+/** Every setup runs with the page signed in as `member` (the fixture). */
+type Setup = (page: Page, fixtures: { request: APIRequestContext } & Pick<Fixtures, 'member' | 'createMember'>) => Promise<void>
 
-/** A signed-in member with one referral credited (so statement, leaderboard and contest rows render). */
-async function signInWithReferral(page: Page, request: APIRequestContext) {
-	const member = await signInMember(page, request)
-	await createMember(request, { unlocked: true, overrides: { referralCode: member.user.referralCode } })
-	return member
+/** One referral credited to the signed-in member (so statement, leaderboard and contest rows render): a member they referred unlocks. */
+async function withReferral({ request, member, createMember }: Parameters<Setup>[1]) {
+	const friend = await createMember({ referrer: member })
+	const unlock = await request.post('/api/auth/verify-code', { data: { code: E2E_UNLOCK_CODE }, headers: bearer(friend.token) })
+	expect(unlock.status()).toBe(200)
 }
 
 async function goto(page: Page, url: string, heading: string | RegExp) {
@@ -28,12 +31,11 @@ async function goto(page: Page, url: string, heading: string | RegExp) {
 const pages: Array<{ name: string; setup: Setup }> = [
 	{
 		name: '/dashboard (home)',
-		setup: async (page, request) => void (await signInMember(page, request)),
+		setup: async (page) => void (await goto(page, '/dashboard', /^Welcome back/)),
 	},
 	{
 		name: '/dashboard/traders/:id (trader detail)',
-		setup: async (page, request) => {
-			await signInMember(page, request)
+		setup: async (page) => {
 			await goto(page, '/dashboard/traders/chioma-eze?sort=winRate', /^Welcome back/)
 			await waitForHydration(page)
 			await expect(page.getByRole(jsOff() ? 'region' : 'dialog', { name: 'Chioma Eze' })).toBeVisible()
@@ -41,8 +43,7 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: '/dashboard/academy (a lesson completed)',
-		setup: async (page, request) => {
-			await signInMember(page, request)
+		setup: async (page) => {
 			await goto(page, '/dashboard/academy?tab=risk', 'Academy')
 			await waitForHydration(page)
 			await page.getByRole('button', { name: /^Mark as complete/ }).first().click()
@@ -51,23 +52,20 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: '/dashboard/plans',
-		setup: async (page, request) => {
-			await signInMember(page, request)
+		setup: async (page) => {
 			await goto(page, '/dashboard/plans', 'Plans')
 		},
 	},
 	{
 		name: '/dashboard/plans after activating gold',
-		setup: async (page, request) => {
-			await signInMember(page, request)
+		setup: async (page) => {
 			await activateGold(page)
 			await expect(page.getByRole('status')).toHaveText('Your plan is now Gold Room.')
 		},
 	},
 	{
 		name: '/dashboard/plans/activate (activation dialog)',
-		setup: async (page, request) => {
-			await signInMember(page, request)
+		setup: async (page) => {
 			await goto(page, '/dashboard/plans/activate?plan=gold', 'Plans')
 			await waitForHydration(page)
 			await expect(page.getByLabel('Activation code', { exact: true })).toBeVisible()
@@ -75,24 +73,21 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: '/dashboard/plans/activate after a bad code (error shown)',
-		setup: async (page, request) => {
-			await signInMember(page, request)
+		setup: async (page) => {
 			await submitActivationCode(page, 'GOLD-NOT-ISSUED')
 			await expect(page.getByText('Invalid activation code. Please check the code and try again.')).toBeVisible()
 		},
 	},
 	{
 		name: '/dashboard/zero-fee locked (regular plan)',
-		setup: async (page, request) => {
-			await signInMember(page, request)
+		setup: async (page) => {
 			await goto(page, '/dashboard/zero-fee', '0% Fee Offers')
 			await expect(page.getByText('Upgrade to a premium plan to access this feature')).toBeVisible()
 		},
 	},
 	{
 		name: '/dashboard/zero-fee unlocked (gold plan)',
-		setup: async (page, request) => {
-			await signInMember(page, request)
+		setup: async (page) => {
 			await activateGold(page)
 			await goto(page, '/dashboard/zero-fee', '0% Fee Offers')
 			await expect(page.getByRole('link', { name: /^Claim 0% offer/ }).first()).toBeVisible()
@@ -100,8 +95,7 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: '/dashboard/zero-fee/:id (confirm dialog)',
-		setup: async (page, request) => {
-			await signInMember(page, request)
+		setup: async (page) => {
 			await activateGold(page)
 			await goto(page, '/dashboard/zero-fee/chioma-eze', '0% Fee Offers')
 			await waitForHydration(page)
@@ -110,31 +104,30 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 	{
 		name: '/dashboard/referrals info tab (with a statement line)',
-		setup: async (page, request) => {
-			await signInWithReferral(page, request)
+		setup: async (page, fixtures) => {
+			await withReferral(fixtures)
 			await goto(page, '/dashboard/referrals', 'Referrals & Invite')
 			await expect(page.getByRole('region', { name: 'Points statement' })).toBeVisible()
 		},
 	},
 	{
 		name: '/dashboard/referrals milestones tab',
-		setup: async (page, request) => {
-			await signInMember(page, request)
+		setup: async (page) => {
 			await goto(page, '/dashboard/referrals?tab=milestones', 'Referrals & Invite')
 		},
 	},
 	{
 		name: '/dashboard/referrals leaderboard tab (ranked)',
-		setup: async (page, request) => {
-			await signInWithReferral(page, request)
+		setup: async (page, fixtures) => {
+			await withReferral(fixtures)
 			await goto(page, '/dashboard/referrals?tab=leaderboard', 'Referrals & Invite')
 			await expect(page.getByText(/^Your rank: #\d+$/)).toBeVisible()
 		},
 	},
 	{
 		name: '/dashboard/contests (ranked)',
-		setup: async (page, request) => {
-			await signInWithReferral(page, request)
+		setup: async (page, fixtures) => {
+			await withReferral(fixtures)
 			await goto(page, '/dashboard/contests', 'Monthly Contest')
 			await expect(page.getByRole('region', { name: 'Your standing' })).toContainText('Your referrals this month1')
 		},
@@ -152,9 +145,9 @@ for (const viewport of viewports) {
 		test.use({ viewport })
 
 		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({ page, request }) => {
+			test(`${name} has no accessibility violations`, async ({ page, request, member, createMember }) => {
 				const problems = watchPageProblems(page)
-				await setup(page, request)
+				await setup(page, { request, member, createMember })
 				await expectAccessible(page, problems)
 			})
 		}
@@ -164,9 +157,9 @@ for (const viewport of viewports) {
 test.describe('dashboard at 360x800', () => {
 	test.use({ viewport: { width: 360, height: 800 } })
 
-	test('the open Menu drawer has no accessibility violations', async ({ page, request }) => {
+	test('the open Menu drawer has no accessibility violations', async ({ page, member }) => {
 		const problems = watchPageProblems(page)
-		await signInMember(page, request)
+		await open(page, '/dashboard')
 		await page.getByText('Menu', { exact: true }).click()
 		await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible()
 		await expectAccessible(page, problems)

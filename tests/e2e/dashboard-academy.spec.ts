@@ -1,12 +1,10 @@
-import { expect, test } from '@playwright/test'
 import { lessons, lessonTabs } from '#app/content/dashboard.ts'
+import { expect, test } from '../fixtures.ts'
 import { E2E_BASE_URL } from '../setup/e2e-config.ts'
-import { signInMember } from './dashboard-support.ts'
 import { otherDevice, waitForHydration } from './support.ts'
 
 test.describe('academy', () => {
-	test('the tabs are links that switch the five lessons shown', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('the tabs are links that switch the five lessons shown', async ({ page, member }) => {
 		await page.goto('/dashboard/academy')
 		await waitForHydration(page)
 		const tabs = page.getByRole('navigation', { name: 'Lesson topics' })
@@ -24,8 +22,7 @@ test.describe('academy', () => {
 		await expect(page.getByRole('list', { name: 'Trading Basics lessons' })).toBeVisible()
 	})
 
-	test('marking a lesson complete raises the member\'s own count, and it persists', async ({ page, request, browser }) => {
-		await signInMember(page, request)
+	test('marking a lesson complete raises the member\'s own count, and it persists', async ({ page, member, browser, createMember, signIn }) => {
 		await page.goto('/dashboard/academy?tab=risk')
 		await waitForHydration(page)
 		await expect(page.getByText('0 of 15 lessons completed (0%)')).toBeVisible()
@@ -52,7 +49,7 @@ test.describe('academy', () => {
 		const device = await otherDevice(browser)
 		try {
 			const other = await device.newPage()
-			await signInMember(other, request)
+			await signIn(other, await createMember({ unlocked: true }))
 			await other.goto('/dashboard/academy?tab=risk')
 			await expect(other.getByText('0 of 15 lessons completed (0%)')).toBeVisible()
 		} finally {
@@ -60,8 +57,7 @@ test.describe('academy', () => {
 		}
 	})
 
-	test('completing every lesson of a tab earns its certificate', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('completing every lesson of a tab earns its certificate', async ({ page, member }) => {
 		await page.goto('/dashboard/academy?tab=portfolio')
 		await waitForHydration(page)
 		const progress = page.getByRole('region', { name: 'Your progress' })

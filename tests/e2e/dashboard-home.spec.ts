@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { TRADER_SORTS, traders, type TraderSort } from '#app/content/dashboard.ts'
+import { expect, test } from '../fixtures.ts'
 import { E2E_BASE_URL } from '../setup/e2e-config.ts'
-import { signInMember } from './dashboard-support.ts'
-import { jsOff, waitForHydration } from './support.ts'
+import { jsOff, open, waitForHydration } from './support.ts'
 
 /** The content's traders in the order a sort must show them: highest first, ties in content order. */
 function expectedOrder(sort: TraderSort) {
@@ -21,14 +21,14 @@ function traderNames(page: Page) {
 }
 
 test.describe('Live Top Traders sort', () => {
-	test('the default order is Weekly Return', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('the default order is Weekly Return', async ({ page, member }) => {
+		await open(page, '/dashboard')
 		await expect(page.getByLabel('Sort by')).toHaveValue('weeklyReturn')
 		await expect(traderNames(page)).toHaveText(expectedOrder('weeklyReturn'))
 	})
 
-	test('each option reorders the table on the server and puts ?sort= in the URL', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('each option reorders the table on the server and puts ?sort= in the URL', async ({ page, member }) => {
+		await open(page, '/dashboard')
 		const select = page.getByLabel('Sort by')
 		await expect(select.getByRole('option')).toHaveText(TRADER_SORTS.map((s) => s.label))
 		if (jsOff()) await expect(page.getByRole('button', { name: 'Sort', exact: true })).toBeVisible()
@@ -49,8 +49,7 @@ test.describe('Live Top Traders sort', () => {
 		}
 	})
 
-	test('a sort in the URL is applied on load; an unknown one falls back to Weekly Return', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('a sort in the URL is applied on load; an unknown one falls back to Weekly Return', async ({ page, member }) => {
 		await page.goto('/dashboard?sort=winRate')
 		await expect(traderNames(page).first()).toHaveText(expectedOrder('winRate')[0]!)
 		await expect(traderNames(page)).toHaveText(expectedOrder('winRate'))
@@ -66,9 +65,8 @@ test.describe('trader detail', () => {
 
 	test('a trader opens over the home page (a dialog with JS, a page section without) and closes back to /dashboard with ?sort=', async ({
 		page,
-		request,
+		member,
 	}) => {
-		await signInMember(page, request)
 		await page.goto('/dashboard?sort=followers')
 		await waitForHydration(page)
 		await traderTable(page).getByRole('link', { name: trader.name }).click()
@@ -105,8 +103,7 @@ test.describe('trader detail', () => {
 		await expect(traderNames(page)).toHaveText(expectedOrder('followers'))
 	})
 
-	test('the detail URL loaded directly shows the trader (a page section without JS, the dialog with JS)', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('the detail URL loaded directly shows the trader (a page section without JS, the dialog with JS)', async ({ page, member }) => {
 		const response = await page.goto(`/dashboard/traders/${trader.id}`)
 		expect(response?.status()).toBe(200)
 		await waitForHydration(page)
@@ -124,8 +121,7 @@ test.describe('trader detail', () => {
 		await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible()
 	})
 
-	test('an unknown trader is a 404', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('an unknown trader is a 404', async ({ page, member }) => {
 		const response = await page.goto('/dashboard/traders/no-such-trader')
 		expect(response?.status()).toBe(404)
 		await expect(page.getByRole('dialog')).toHaveCount(0)
@@ -134,10 +130,10 @@ test.describe('trader detail', () => {
 })
 
 test.describe('copy buttons', () => {
-	test('codes are visible as text; with JS a copy button copies and shows Copied! for 2 seconds', async ({ page, context, request }) => {
+	test('codes are visible as text; with JS a copy button copies and shows Copied! for 2 seconds', async ({ page, context, member }) => {
 		if (!jsOff()) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL })
-		const member = await signInMember(page, request)
-		for (const code of ['WELCOME100', 'SPLIT50', 'ZEROFEE', member.user.referralCode as string]) {
+		await open(page, '/dashboard')
+		for (const code of ['WELCOME100', 'SPLIT50', 'ZEROFEE', member.referralCode]) {
 			await expect(page.getByText(code, { exact: true })).toBeVisible()
 		}
 		// The copy buttons are the JS enhancement.
@@ -155,7 +151,7 @@ test.describe('copy buttons', () => {
 		await page.goto('/dashboard/referrals')
 		await waitForHydration(page)
 		const section = page.getByRole('region', { name: 'Your referral link' })
-		const link = `${E2E_BASE_URL}/signup?ref=${member.user.referralCode}`
+		const link = `${E2E_BASE_URL}/signup?ref=${member.referralCode}`
 		await expect(section.getByText(link, { exact: true })).toBeVisible()
 		await expect(section.getByRole('button')).toHaveCount(jsOff() ? 0 : 1)
 		if (!jsOff()) {

@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { feeOffers } from '#app/content/dashboard.ts'
+import { expect, test } from '../fixtures.ts'
 import { E2E_BASE_URL } from '../setup/e2e-config.ts'
 import { issuePlanCode, planCodeUses } from './db.ts'
-import { activateGold, offerCard, planBadge, planCard, sidebar, signInMember, submitActivationCode } from './dashboard-support.ts'
-import { expectFieldError, jsOff, otherDevice, waitForHydration } from './support.ts'
-import { createMember, login } from '../playwright-utils.ts'
+import { activateGold, offerCard, planBadge, planCard, sidebar, submitActivationCode } from './dashboard-support.ts'
+import { expectFieldError, jsOff, open, otherDevice, waitForHydration } from './support.ts'
 
 const INVALID = 'Invalid activation code. Please check the code and try again.'
 const USED = 'This activation code has already been used'
@@ -29,8 +29,8 @@ async function expectStillRegular(page: Page) {
 }
 
 test.describe('plan activation', () => {
-	test('a good code moves the plan: header badge, Current Plan and the cards below it', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('a good code moves the plan: header badge, Current Plan and the cards below it', async ({ page, member }) => {
+		await open(page, '/dashboard')
 		await expect(planBadge(page)).toHaveText('Your plan: Regular')
 		const code = issuePlanCode('gold')
 
@@ -67,8 +67,7 @@ test.describe('plan activation', () => {
 		await expect(page.getByRole('status')).toHaveCount(0)
 	})
 
-	test('a higher plan after gold: a titanium code', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('a higher plan after gold: a titanium code', async ({ page, member }) => {
 		await activateGold(page)
 		await submitActivationCode(page, issuePlanCode('titanium'), 'Titanium Vault')
 		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/plans`)
@@ -78,8 +77,7 @@ test.describe('plan activation', () => {
 		await expect(planCard(page, 'Gold Room').getByRole('button', { name: 'Included in your plan' })).toBeDisabled()
 	})
 
-	test('a bad code shows the field error and changes nothing', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('a bad code shows the field error and changes nothing', async ({ page, member }) => {
 		const code = issuePlanCode('gold')
 		// Not issued, and an issued code in the wrong case (codes are case sensitive).
 		for (const bad of ['GOLD-NOT-ISSUED-1', code.toLowerCase()]) {
@@ -93,8 +91,7 @@ test.describe('plan activation', () => {
 		await expectStillRegular(page)
 	})
 
-	test('an expired code is refused as invalid', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('an expired code is refused as invalid', async ({ page, member }) => {
 		const code = issuePlanCode('gold', { expiresAt: new Date(Date.now() - 60_000) })
 		await submitActivationCode(page, code)
 		await expectFieldError(page, codeField(page), INVALID)
@@ -102,16 +99,13 @@ test.describe('plan activation', () => {
 		await expectStillRegular(page)
 	})
 
-	test('a code another member has used says it has already been used', async ({ browser, page, request }) => {
-		await signInMember(page, request)
+	test('a code another member has used says it has already been used', async ({ browser, page, member, createMember, signIn }) => {
 		const code = await activateGold(page)
 
 		const device = await otherDevice(browser)
 		try {
 			const other = await device.newPage()
-			const member = await createMember(request, { unlocked: true })
-			await login(other, member.email, member.password)
-			await expect(other).toHaveURL(/\/dashboard$/)
+			await signIn(other, await createMember({ unlocked: true }))
 			await submitActivationCode(other, code)
 			await expectFieldError(other, codeField(other), USED)
 			await expectStillRegular(other)
@@ -121,16 +115,14 @@ test.describe('plan activation', () => {
 		expect(planCodeUses(code)).toBe(1)
 	})
 
-	test('an empty code asks for the activation code', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('an empty code asks for the activation code', async ({ page, member }) => {
 		await submitActivationCode(page, '   ')
 		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/plans/activate?plan=gold`)
 		await expectFieldError(page, codeField(page), REQUIRED)
 		await expectStillRegular(page)
 	})
 
-	test('the activation form closes back to the plans', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('the activation form closes back to the plans', async ({ page, member }) => {
 		await page.goto('/dashboard/plans/activate?plan=platinum')
 		await waitForHydration(page)
 		const view = activationView(page, 'Activate Platinum Room')
@@ -149,8 +141,8 @@ test.describe('plan activation', () => {
 })
 
 test.describe('0% Fee Offers', () => {
-	test('regular plan: the menu entry is locked (alert with JS, the upgrade page without)', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('regular plan: the menu entry is locked (alert with JS, the upgrade page without)', async ({ page, member }) => {
+		await open(page, '/dashboard')
 		const entry = sidebar(page).getByRole('link', { name: /^0% Fee Offers/ })
 		await expect(entry).toContainText('Premium')
 		if (jsOff()) {
@@ -174,8 +166,7 @@ test.describe('0% Fee Offers', () => {
 		}
 	})
 
-	test('regular plan: the loader answers 403 with the upgrade message and no offers', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('regular plan: the loader answers 403 with the upgrade message and no offers', async ({ page, member }) => {
 		const response = await page.goto('/dashboard/zero-fee')
 		expect(response?.status()).toBe(403)
 		await waitForHydration(page)
@@ -195,8 +186,7 @@ test.describe('0% Fee Offers', () => {
 		expect(post.status()).toBe(403)
 	})
 
-	test('gold plan: five offers with spots labels, and one confirmation per member takes one spot', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('gold plan: five offers with spots labels, and one confirmation per member takes one spot', async ({ page, member }) => {
 		await activateGold(page)
 		// Each project confirms a different offer, so that the two runs do not race for one counter.
 		const offer = feeOffers.find((o) => o.id === (jsOff() ? 'kwame-asante' : 'daniel-mensah'))!
@@ -250,8 +240,7 @@ test.describe('0% Fee Offers', () => {
 		await expect(offerCard(page, offer.trader)).toContainText(`${before - 1} of ${offer.totalSpots} spots left`)
 	})
 
-	test('gold plan: the menu entry is a plain link to the offers', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('gold plan: the menu entry is a plain link to the offers', async ({ page, member }) => {
 		await activateGold(page)
 		const entry = sidebar(page).getByRole('link', { name: '0% Fee Offers', exact: true })
 		await expect(entry).not.toContainText('Premium')
@@ -261,8 +250,7 @@ test.describe('0% Fee Offers', () => {
 		await expect(offerCard(page, 'Amara Okafor')).toBeVisible()
 	})
 
-	test('an unknown offer is a 404 for a gold member', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('an unknown offer is a 404 for a gold member', async ({ page, member }) => {
 		await activateGold(page)
 		const response = await page.goto('/dashboard/zero-fee/no-such-offer')
 		expect(response?.status()).toBe(404)

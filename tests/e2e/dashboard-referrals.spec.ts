@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { E2E_UNLOCK_CODE } from '../playwright-utils.ts'
 import { E2E_BASE_URL } from '../setup/e2e-config.ts'
-import { signInMember } from './dashboard-support.ts'
 import { apiLogin, fillSignup, jsOff, otherDevice, signupData, signupForm, waitForHydration } from './support.ts'
 
 async function me(request: APIRequestContext, token: string) {
@@ -28,10 +28,13 @@ test.describe('referrals', () => {
 		page,
 		request,
 		browser,
+		createMember,
+		signIn,
 	}) => {
 		// The referrer, signed in on this page.
-		const referrer = await signInMember(page, request, { overrides: { name: 'Folake Adeyemi' } })
-		const code = referrer.user.referralCode as string
+		const referrer = await createMember({ unlocked: true, name: 'Folake Adeyemi' })
+		await signIn(page, referrer)
+		const code = referrer.referralCode
 		expect(await me(request, referrer.token)).toMatchObject({ referralPoints: 0, referralCount: 0 })
 
 		await page.goto('/dashboard/referrals?tab=leaderboard')
@@ -129,8 +132,7 @@ test.describe('referrals', () => {
 		expect((await me(request, token!)).referredBy).toBe(code)
 	})
 
-	test('the milestones tab marks milestones from stored points', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('the milestones tab marks milestones from stored points', async ({ page, member }) => {
 		await page.goto('/dashboard/referrals?tab=milestones')
 		const items = page.getByRole('region', { name: 'Milestone Rewards' }).getByRole('listitem')
 		await expect(items).toHaveCount(7)
@@ -141,8 +143,7 @@ test.describe('referrals', () => {
 })
 
 test.describe('contest countdown', () => {
-	test('renders the time to the contest end on the server, and ticks with JS', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('renders the time to the contest end on the server, and ticks with JS', async ({ page, member }) => {
 		const before = Date.now()
 		await page.goto('/dashboard/contests')
 		const after = Date.now()

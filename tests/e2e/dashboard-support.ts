@@ -1,5 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
-import { createMember, login } from '../playwright-utils.ts'
+import { expect, type Page } from '@playwright/test'
 import { issuePlanCode } from './db.ts'
 import { waitForHydration } from './support.ts'
 
@@ -12,23 +11,6 @@ export const dashboardPages = [
 	{ path: '/dashboard/referrals', label: 'Referrals & Invite', heading: 'Referrals & Invite' },
 	{ path: '/dashboard/contests', label: 'Monthly Contest', heading: 'Monthly Contest' },
 ] as const
-
-/**
- * A new member (unlocked unless told otherwise) signed in through the real
- * form; with JS the page is hydrated when this returns.
- */
-export async function signInMember(
-	page: Page,
-	request: APIRequestContext,
-	options: { unlocked?: boolean; overrides?: Record<string, unknown> } = {},
-) {
-	const unlocked = options.unlocked ?? true
-	const member = await createMember(request, { unlocked, overrides: options.overrides })
-	await login(page, member.email, member.password)
-	await expect(page).toHaveURL(unlocked ? /\/dashboard$/ : /\/next-steps$/)
-	await waitForHydration(page)
-	return member
-}
 
 /** The sidebar's navigation (the drawer's on narrow screens: open it first). */
 export function sidebar(page: Page) {

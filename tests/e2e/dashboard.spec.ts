@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test'
-import { createMember } from '../playwright-utils.ts'
+import { expect, test } from '../fixtures.ts'
 import { E2E_BASE_URL } from '../setup/e2e-config.ts'
-import { dashboardPages, planBadge, planCard, sidebar, signInMember } from './dashboard-support.ts'
-import { jsOff, waitForHydration } from './support.ts'
+import { dashboardPages, planBadge, planCard, sidebar } from './dashboard-support.ts'
+import { jsOff, open, waitForHydration } from './support.ts'
 
 /** Every dashboard URL, the nested ones (dialogs with JS) included. */
 const guardedUrls = [
@@ -25,8 +24,7 @@ test.describe('dashboard guards', () => {
 		await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
 	})
 
-	test('a member who has not unlocked is sent to /next-steps from every dashboard URL', async ({ page, request }) => {
-		await signInMember(page, request, { unlocked: false })
+	test('a member who has not unlocked is sent to /next-steps from every dashboard URL', async ({ page, lockedMember }) => {
 		for (const url of guardedUrls) {
 			await page.goto(url)
 			await expect(page, url).toHaveURL(/\/next-steps$/)
@@ -34,8 +32,8 @@ test.describe('dashboard guards', () => {
 		await expect(page.getByRole('heading', { level: 1, name: /^Almost there, / })).toBeVisible()
 	})
 
-	test('signing in with redirectTo to a dashboard page lands on that page', async ({ page, request }) => {
-		const member = await createMember(request, { unlocked: true })
+	test('signing in with redirectTo to a dashboard page lands on that page', async ({ page, createMember }) => {
+		const member = await createMember({ unlocked: true })
 		await page.goto('/dashboard/academy?tab=risk')
 		await expect(page).toHaveURL(/\/login\?redirectTo=/)
 		await waitForHydration(page)
@@ -47,8 +45,10 @@ test.describe('dashboard guards', () => {
 })
 
 test.describe('dashboard pages for an unlocked member', () => {
-	test('home shows the greeting, tiles, guide, traders, promotions, brokers, community and account', async ({ page, request }) => {
-		const member = await signInMember(page, request, { overrides: { name: 'Ngozi Adebayo' } })
+	test('home shows the greeting, tiles, guide, traders, promotions, brokers, community and account', async ({ page, createMember, signIn }) => {
+		const member = await createMember({ unlocked: true, name: 'Ngozi Adebayo' })
+		await signIn(page, member)
+		await open(page, '/dashboard')
 		await expect(page).toHaveTitle(/^Dashboard \| /)
 		await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ngozi!' })).toBeVisible()
 		for (const label of ['Verified Traders', 'Verified Win Rate', 'Your Referral Points', 'Academy Progress']) {
@@ -79,13 +79,12 @@ test.describe('dashboard pages for an unlocked member', () => {
 
 		const account = page.getByRole('region', { name: 'Account Overview' })
 		await expect(account).toContainText('PlanRegular')
-		await expect(account.getByText(member.user.referralCode, { exact: true })).toBeVisible()
+		await expect(account.getByText(member.referralCode, { exact: true })).toBeVisible()
 		await expect(account).toContainText(/Dashboard unlockedYes, since \w{3} \d{1,2}, \d{4}/)
 		await expect(page.getByText('Risk disclaimer:')).toBeVisible()
 	})
 
-	test('academy shows the tabs, five lessons and the member\'s own totals', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('academy shows the tabs, five lessons and the member\'s own totals', async ({ page, member }) => {
 		await page.goto('/dashboard/academy')
 		await expect(page).toHaveTitle(/^Academy \| /)
 		await expect(page.getByRole('heading', { level: 1, name: 'Academy' })).toBeVisible()
@@ -101,8 +100,7 @@ test.describe('dashboard pages for an unlocked member', () => {
 		await expect(page.getByText('Risk disclaimer:')).toBeVisible()
 	})
 
-	test('plans shows the four cards with Regular as the current plan', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('plans shows the four cards with Regular as the current plan', async ({ page, member }) => {
 		await page.goto('/dashboard/plans')
 		await expect(page).toHaveTitle(/^Plans \| /)
 		await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible()
@@ -121,12 +119,11 @@ test.describe('dashboard pages for an unlocked member', () => {
 		await expect(page.getByText('Risk disclaimer:')).toBeVisible()
 	})
 
-	test('referrals shows the link, zero-padded points, the next milestone and the tabs', async ({ page, request }) => {
-		const member = await signInMember(page, request)
+	test('referrals shows the link, zero-padded points, the next milestone and the tabs', async ({ page, member }) => {
 		await page.goto('/dashboard/referrals')
 		await expect(page).toHaveTitle(/^Referrals & Invite \| /)
 		await expect(page.getByRole('heading', { level: 1, name: 'Referrals & Invite' })).toBeVisible()
-		const code = member.user.referralCode as string
+		const code = member.referralCode
 		await expect(page.getByText(`${E2E_BASE_URL}/signup?ref=${code}`, { exact: true })).toBeVisible()
 		await expect(page.getByRole('definition').filter({ hasText: /^000$/ })).toBeVisible()
 		await expect(page.getByText('Next milestone: 100 points (Gift Pack + VIP Call), 100 to go')).toBeVisible()
@@ -152,8 +149,7 @@ test.describe('dashboard pages for an unlocked member', () => {
 		await expect(page.getByText('Risk disclaimer:')).toBeVisible()
 	})
 
-	test('contests shows the running contest, countdown, standing, prizes, rules and top 10', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('contests shows the running contest, countdown, standing, prizes, rules and top 10', async ({ page, member }) => {
 		await page.goto('/dashboard/contests')
 		await expect(page).toHaveTitle(/^Monthly Contest \| /)
 		await expect(page.getByRole('heading', { level: 1, name: 'Monthly Contest' })).toBeVisible()
@@ -174,8 +170,8 @@ test.describe('dashboard pages for an unlocked member', () => {
 })
 
 test.describe('dashboard sidebar', () => {
-	test('lists every entry and marks the current page', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('lists every entry and marks the current page', async ({ page, member }) => {
+		await open(page, '/dashboard')
 		const nav = sidebar(page)
 		const links = nav.getByRole('link')
 		const names = ['Dashboard', 'Academy', 'Plans', '0% Fee Offers Premium', 'Referrals & Invite', 'Monthly Contest']
@@ -197,8 +193,8 @@ test.describe('dashboard sidebar', () => {
 		await expect(nav.locator('[aria-current="page"]')).toHaveAttribute('href', '/dashboard/plans')
 	})
 
-	test('moving between pages through the sidebar', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('moving between pages through the sidebar', async ({ page, member }) => {
+		await open(page, '/dashboard')
 		const nav = sidebar(page)
 		for (const { path, label, heading } of dashboardPages.filter((p) => p.path !== '/dashboard/zero-fee')) {
 			await nav.getByRole('link', { name: label, exact: true }).click()
@@ -210,8 +206,8 @@ test.describe('dashboard sidebar', () => {
 	test.describe('at 360 px', () => {
 		test.use({ viewport: { width: 360, height: 800 } })
 
-		test('the Menu drawer opens and leads to another page', async ({ page, request }) => {
-			await signInMember(page, request)
+		test('the Menu drawer opens and leads to another page', async ({ page, member }) => {
+			await open(page, '/dashboard')
 			const nav = sidebar(page)
 			// Closed: the entries are not shown.
 			await expect(nav).toBeHidden()
@@ -229,16 +225,15 @@ test.describe('dashboard sidebar', () => {
 			expect(scrollWidth, 'no horizontal overflow at 360px').toBeLessThanOrEqual(360)
 		})
 
-		test('Logout from the drawer goes to /', async ({ page, request }) => {
-			await signInMember(page, request)
+		test('Logout from the drawer goes to /', async ({ page, member }) => {
+			await open(page, '/dashboard')
 			await page.getByText('Menu', { exact: true }).click()
 			await sidebar(page).getByRole('button', { name: 'Logout' }).click()
 			await expect(page).toHaveURL(`${E2E_BASE_URL}/`)
 		})
 	})
 
-	test('Logout goes to / and ends the session', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('Logout goes to / and ends the session', async ({ page, member }) => {
 		await page.goto('/dashboard/referrals')
 		await waitForHydration(page)
 		await sidebar(page).getByRole('button', { name: 'Logout' }).click()
@@ -248,8 +243,8 @@ test.describe('dashboard sidebar', () => {
 		await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/)
 	})
 
-	test('the header plan badge shows the stored plan', async ({ page, request }) => {
-		await signInMember(page, request)
+	test('the header plan badge shows the stored plan', async ({ page, member }) => {
+		await open(page, '/dashboard')
 		await expect(planBadge(page)).toHaveText('Your plan: Regular')
 		if (!jsOff()) {
 			// With JS, client-side navigation keeps the badge.

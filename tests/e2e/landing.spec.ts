@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { site } from '#app/content/site.ts'
-import { createMember, login } from '../playwright-utils.ts'
-import { jsOff, open, waitForHydration } from './support.ts'
+import { expect, test } from '../fixtures.ts'
+import { jsOff, open } from './support.ts'
 
 /** The landing page's sections, in the spec's order (section 2). */
 const SECTION_HEADINGS = [
@@ -75,15 +75,13 @@ test.describe('landing page', () => {
 		await expect(page.locator('#pricing').getByText('Most Popular')).toHaveCount(1)
 	})
 
-	test('header: visitors get Sign In and Get Started Free, members Dashboard and Sign Out', async ({ page, request }) => {
+	test('header: visitors get Sign In and Get Started Free, members Dashboard and Sign Out', async ({ page, createMember, signIn }) => {
 		await open(page, '/')
 		await expect(header(page).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login')
 		await expect(header(page).getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/signup')
 		await expect(header(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
 
-		const member = await createMember(request, { unlocked: true })
-		await login(page, member.email, member.password)
-		await expect(page).toHaveURL(/\/dashboard$/)
+		await signIn(page, await createMember({ unlocked: true }))
 		await open(page, '/')
 		await expect(header(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard')
 		await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible()
@@ -237,11 +235,8 @@ const isPlainDocument = (page: Page) =>
 test.describe('the landing page is never rendered by the client router (JS on)', () => {
 	test.skip(() => jsOff(), 'client navigation needs JS')
 
-	test('signing out on the hydrated dashboard loads the landing page as a document, with its script', async ({ page, request }) => {
-		const member = await createMember(request, { unlocked: true })
-		await login(page, member.email, member.password)
-		await expect(page).toHaveURL(/\/dashboard$/)
-		await waitForHydration(page)
+	test('signing out on the hydrated dashboard loads the landing page as a document, with its script', async ({ page, member }) => {
+		await open(page, '/dashboard')
 		expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(true)
 		await page.getByRole('button', { name: 'Logout' }).click()
 		await expect(page).toHaveURL((url) => url.pathname === '/')

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { createMember, login } from '../playwright-utils.ts'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { jsOff, open, waitForHydration } from './support.ts'
 
 /** Spec section 2 (/terms), plus Termination: fifteen sections. */
@@ -53,12 +53,10 @@ test.describe('terms page', () => {
 		await expect(section('contact')).toContainText('@TradeCircleSupport')
 	})
 
-	test('the header follows the session', async ({ page, request }) => {
+	test('the header follows the session', async ({ page, createMember, signIn }) => {
 		await open(page, '/terms')
 		await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
-		const member = await createMember(request, { unlocked: true })
-		await login(page, member.email, member.password)
-		await expect(page).toHaveURL(/\/dashboard$/)
+		await signIn(page, await createMember({ unlocked: true }))
 		await open(page, '/terms')
 		await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible()
 		await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible()
