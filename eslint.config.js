@@ -9,7 +9,15 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
 	{
-		ignores: ['build/**', '.react-router/**', '.tmp/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'],
+		ignores: [
+			'build/**',
+			'.react-router/**',
+			'.tmp/**',
+			'data/**',
+			'node_modules/**',
+			'test-results/**',
+			'playwright-report/**',
+		],
 	},
 	js.configs.recommended,
 	...tseslint.configs.recommended,
@@ -21,7 +29,10 @@ export default tseslint.config(
 			globals: { ...globals.node },
 		},
 		rules: {
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+			],
 			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
 			// Loaders, actions and test helpers take loosely typed values at the edges.
 			'@typescript-eslint/no-explicit-any': 'off',
@@ -42,6 +53,17 @@ export default tseslint.config(
 			// scrollable-region-focusable): a named region or group may take
 			// tabIndex={0}.
 			'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region', 'group'], tags: [] }],
+		},
+	},
+	{
+		// Playwright fixtures are taken by destructuring the test's first
+		// argument, often only for what setting them up does (a member signed
+		// in on the page): an unused parameter there is the pattern, and
+		// `async ({}, use) => ...` is how a fixture that needs none is written.
+		files: ['tests/**/*.ts'],
+		rules: {
+			'@typescript-eslint/no-unused-vars': ['error', { args: 'none', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+			'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
 		},
 	},
 	{

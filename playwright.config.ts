@@ -29,7 +29,9 @@ export default defineConfig({
 	expect: { timeout: 7_000 },
 	reporter: [
 		['list'],
-		...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }] as const] : []),
+		...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
+			? [['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }] as const]
+			: []),
 		...(process.env.CI ? [['html', { open: 'never' }] as const] : []),
 	],
 	use: {

@@ -160,7 +160,9 @@ async function finish(code) {
 
 process.on('SIGTERM', () => shutdown('SIGTERM'))
 process.on('SIGINT', () => shutdown('SIGINT'))
-process.on('unhandledRejection', (error) => log('unhandledRejection', { error: String(error?.message ?? error) }, 'error'))
+process.on('unhandledRejection', (error) =>
+	log('unhandledRejection', { error: String(error?.message ?? error) }, 'error'),
+)
 /**
  * A request whose handling failed outside its own error handling: it gets a
  * 500 if nothing was sent yet, otherwise its connection is cut. The
@@ -169,7 +171,11 @@ process.on('unhandledRejection', (error) => log('unhandledRejection', { error: S
 function failRequest(error, context) {
 	log(
 		'request.failed',
-		{ path: (context?.req?.url ?? '').split('?')[0].slice(0, 300), error: String(error?.message ?? error), stack: error?.stack },
+		{
+			path: (context?.req?.url ?? '').split('?')[0].slice(0, 300),
+			error: String(error?.message ?? error),
+			stack: error?.stack,
+		},
 		'error',
 	)
 	const res = context?.res

@@ -13,7 +13,10 @@ const BACKUP_NAME = /^app-(\d{8}T\d{6}Z)\.db$/
 
 /** The file name a backup taken at `now` gets (sortable, UTC). */
 export function backupFileName(now = new Date()) {
-	return `${BACKUP_PREFIX}${now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z')}.db`
+	return `${BACKUP_PREFIX}${now
+		.toISOString()
+		.replace(/[-:]/g, '')
+		.replace(/\.\d{3}Z$/, 'Z')}.db`
 }
 
 /** What is wrong with a database file, or null when it is a sound app database. */
@@ -24,7 +27,11 @@ export function checkDatabaseFile(file: string): string | null {
 		db = openDatabaseFile(file)
 		const check = db.pragma('integrity_check', { simple: true })
 		if (check !== 'ok') return `integrity_check said: ${String(check)}`
-		const tables = new Set((db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((t) => t.name))
+		const tables = new Set(
+			(db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map(
+				(t) => t.name,
+			),
+		)
 		for (const table of ['users', 'admins', '__drizzle_migrations']) {
 			if (!tables.has(table)) return `it is not a database of this app (no ${table} table)`
 		}

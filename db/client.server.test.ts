@@ -39,10 +39,12 @@ describe('database connection', () => {
 
 	test('the migrated schema has the tables and passes the integrity checks', () => {
 		const db = getDb()
-		const tables = (db.$client.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map(
-			(t) => t.name,
+		const tables = (
+			db.$client.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]
+		).map((t) => t.name)
+		expect(tables).toEqual(
+			expect.arrayContaining(['users', 'sessions', 'password_reset_tokens', 'unlock_codes', 'admins']),
 		)
-		expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'password_reset_tokens', 'unlock_codes', 'admins']))
 		expect(db.$client.pragma('integrity_check', { simple: true })).toBe('ok')
 		expect(db.$client.pragma('foreign_key_check')).toEqual([])
 		// Migrating again is a no-op.
@@ -89,7 +91,16 @@ describe('a lock held by another connection (docs/decisions/010)', () => {
 		const insert = (email: string) =>
 			db
 				.insert(users)
-				.values({ name: 'Ada Lee', email, passwordHash: 'x', phone: '+1', country: 'X', telegram: '@a', investmentAmount: 'x', referralCode: email })
+				.values({
+					name: 'Ada Lee',
+					email,
+					passwordHash: 'x',
+					phone: '+1',
+					country: 'X',
+					telegram: '@a',
+					investmentAmount: 'x',
+					referralCode: email,
+				})
 				.run()
 		try {
 			let started = performance.now()
@@ -107,7 +118,9 @@ describe('a lock held by another connection (docs/decisions/010)', () => {
 			expect(isDatabaseBusy(caught(() => insert('b@example.com')))).toBe(true)
 			expect(performance.now() - started).toBeLessThan(100)
 			// A transaction fails the same way and leaves nothing behind.
-			expect(isDatabaseBusy(caught(() => db.transaction((tx) => tx.delete(users).run(), { behavior: 'immediate' })))).toBe(true)
+			expect(
+				isDatabaseBusy(caught(() => db.transaction((tx) => tx.delete(users).run(), { behavior: 'immediate' }))),
+			).toBe(true)
 			// Reads do not need the write lock (WAL).
 			expect(db.$client.prepare('select count(*) as n from users').get()).toEqual({ n: 0 })
 		} finally {
@@ -131,7 +144,16 @@ describe('a full disk', () => {
 		const insert = (i: number) =>
 			db
 				.insert(users)
-				.values({ name: 'Ada Lee', email: `full${i}@example.com`, passwordHash: 'x'.repeat(2_000), phone: '+1', country: 'X', telegram: '@a', investmentAmount: 'x', referralCode: `FULL${i}` })
+				.values({
+					name: 'Ada Lee',
+					email: `full${i}@example.com`,
+					passwordHash: 'x'.repeat(2_000),
+					phone: '+1',
+					country: 'X',
+					telegram: '@a',
+					investmentAmount: 'x',
+					referralCode: `FULL${i}`,
+				})
 				.run()
 		// The driver's own cap on the file's size stands in for a full disk.
 		const pages = db.$client.pragma('page_count', { simple: true }) as number
@@ -142,7 +164,10 @@ describe('a full disk', () => {
 		} catch (e) {
 			error = e
 		}
-		expect(databaseUnavailable(error)).toEqual({ message: DATABASE_FULL_MESSAGE, retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS })
+		expect(databaseUnavailable(error)).toEqual({
+			message: DATABASE_FULL_MESSAGE,
+			retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
+		})
 		// An insert read back with RETURNING outside a transaction is refused
 		// too, and stores nothing. (Here the cap bites while the row is
 		// written; a disk that fills while the commit writes the WAL is
@@ -151,13 +176,26 @@ describe('a full disk', () => {
 		expect(() => {
 			returned = db
 				.insert(users)
-				.values({ name: 'Ada Lee', email: 'returning@example.com', passwordHash: 'x'.repeat(4_000), phone: '+1', country: 'X', telegram: '@a', investmentAmount: 'x', referralCode: 'RET1' })
+				.values({
+					name: 'Ada Lee',
+					email: 'returning@example.com',
+					passwordHash: 'x'.repeat(4_000),
+					phone: '+1',
+					country: 'X',
+					telegram: '@a',
+					investmentAmount: 'x',
+					referralCode: 'RET1',
+				})
 				.returning()
 				.get()
 		}).toThrow()
 		expect(returned).toBeUndefined()
-		expect(db.$client.prepare("select count(*) as n from users where email = 'returning@example.com'").get()).toEqual({ n: 0 })
-		expect(error).toMatchObject({ init: { status: 503, headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) } } })
+		expect(db.$client.prepare("select count(*) as n from users where email = 'returning@example.com'").get()).toEqual({
+			n: 0,
+		})
+		expect(error).toMatchObject({
+			init: { status: 503, headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) } },
+		})
 		const before = (db.$client.prepare('select count(*) as n from users').get() as { n: number }).n
 		expect(db.$client.pragma('integrity_check', { simple: true })).toBe('ok')
 		db.$client.pragma('max_page_count = 1073741823')

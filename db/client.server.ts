@@ -60,7 +60,9 @@ function unavailable(reason: Unavailable) {
 
 /** Why the database refused, when it was one of the 503 cases above; else null. */
 export function databaseUnavailable(error: unknown): Unavailable | null {
-	return typeof error === 'object' && error !== null && UNAVAILABLE in error ? (error as { [UNAVAILABLE]: Unavailable })[UNAVAILABLE] : null
+	return typeof error === 'object' && error !== null && UNAVAILABLE in error
+		? (error as { [UNAVAILABLE]: Unavailable })[UNAVAILABLE]
+		: null
 }
 
 export function isDatabaseBusy(error: unknown): boolean {

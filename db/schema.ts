@@ -1,13 +1,14 @@
 import { desc, relations, sql } from 'drizzle-orm'
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import {
-	index,
-	integer,
-	real,
-	sqliteTable,
-	text,
-	uniqueIndex,
-} from 'drizzle-orm/sqlite-core'
-import { ADMIN_ROLES, ALERT_TYPES, CONTEST_STATUSES, CONTEST_TYPES, PLANS, SESSION_KINDS, USER_STATUSES } from '#app/domain/enums.ts'
+	ADMIN_ROLES,
+	ALERT_TYPES,
+	CONTEST_STATUSES,
+	CONTEST_TYPES,
+	PLANS,
+	SESSION_KINDS,
+	USER_STATUSES,
+} from '#app/domain/enums.ts'
 
 // The enum columns take their values from app/domain/enums.ts, the one
 // browser-safe home of those lists: import the lists and their types from

@@ -90,8 +90,14 @@ if (!USERS_ONLY) {
 	// Baselines: a raw node:http JSON answer, and a static HTML file from raw Node.
 	const landing = await (await fetch(`http://127.0.0.1:${PORT}/`)).text()
 	fs.writeFileSync(path.join(root, 'landing.html'), landing)
-	start(['-e', `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type':'application/json'}); s.end(JSON.stringify({success:true,data:{user:{id:1,name:'Ada'}}})) }).listen(${JSON_PORT})`])
-	start(['-e', `const b=require('node:fs').readFileSync(${JSON.stringify(path.join(root, 'landing.html'))}); require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type':'text/html; charset=utf-8'}); s.end(b) }).listen(${STATIC_PORT})`])
+	start([
+		'-e',
+		`require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type':'application/json'}); s.end(JSON.stringify({success:true,data:{user:{id:1,name:'Ada'}}})) }).listen(${JSON_PORT})`,
+	])
+	start([
+		'-e',
+		`const b=require('node:fs').readFileSync(${JSON.stringify(path.join(root, 'landing.html'))}); require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type':'text/html; charset=utf-8'}); s.end(b) }).listen(${STATIC_PORT})`,
+	])
 	// The same build served bare by React Router's own listener: the floor our
 	// layers (headers, logging, sessions, limits) are measured against.
 	start(['--max-old-space-size=160', 'scripts/bare-server.mjs'], {
@@ -139,7 +145,10 @@ if (!USERS_ONLY) {
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
 			body: new URLSearchParams({ email, password: 'Bench-Passw0rd' }),
 		})
-		const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+		const cookie = login.headers
+			.getSetCookie()
+			.map((c) => c.split(';')[0])
+			.join('; ')
 		if (!cookie) throw new Error(`bench sign-in failed: ${login.status}`)
 		return { token, cookie, referralCode: body.data.user.referralCode }
 	}
@@ -184,7 +193,11 @@ if (!USERS_ONLY) {
 		{ name: BARE_HOME, url: `http://127.0.0.1:${BARE_PORT}/` },
 		{ name: BARE_LOGIN, url: `http://127.0.0.1:${BARE_PORT}/login` },
 		{ name: BARE_DASHBOARD, url: `http://127.0.0.1:${BARE_PORT}/dashboard`, headers: { Cookie: bare.cookie } },
-		{ name: BARE_REFERRALS, url: `http://127.0.0.1:${BARE_PORT}/dashboard/referrals`, headers: { Cookie: bare.cookie } },
+		{
+			name: BARE_REFERRALS,
+			url: `http://127.0.0.1:${BARE_PORT}/dashboard/referrals`,
+			headers: { Cookie: bare.cookie },
+		},
 		{ name: 'GET /', url: `http://127.0.0.1:${PORT}/`, baselines: [RAW_HTML, BARE_HOME] },
 		{ name: 'GET /login', url: `http://127.0.0.1:${PORT}/login`, baselines: [RAW_HTML, BARE_LOGIN] },
 		{
@@ -209,7 +222,9 @@ if (!USERS_ONLY) {
 
 	for (const item of plan) {
 		// A short warm-up, then the measured run.
-		await new Promise((resolve) => autocannon({ url: item.url, connections: 10, duration: 1, headers: item.headers }, resolve))
+		await new Promise((resolve) =>
+			autocannon({ url: item.url, connections: 10, duration: 1, headers: item.headers }, resolve),
+		)
 		const { result } = await run(item.name, item.url, item.headers)
 		rows.push({
 			name: item.name,
@@ -219,7 +234,9 @@ if (!USERS_ONLY) {
 			p99: result.latency.p99,
 			errors: result.errors + result.timeouts + result.non2xx,
 		})
-		console.log(`${item.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.timeouts + result.non2xx}`)
+		console.log(
+			`${item.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.timeouts + result.non2xx}`,
+		)
 	}
 	clearInterval(sampler)
 
@@ -242,9 +259,17 @@ if (!USERS_ONLY) {
 		['GET / while 20 sign-ins are in flight', `http://127.0.0.1:${PORT}/`],
 	]) {
 		const result = await new Promise((resolve, reject) =>
-			autocannon({ url, connections: 10, duration: Math.min(DURATION, 5) }, (err, r) => (err ? reject(err) : resolve(r))),
+			autocannon({ url, connections: 10, duration: Math.min(DURATION, 5) }, (err, r) =>
+				err ? reject(err) : resolve(r),
+			),
 		)
-		underHashing.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx })
+		underHashing.push({
+			name,
+			rps: result.requests.average,
+			p50: result.latency.p50,
+			p99: result.latency.p99,
+			errors: result.errors + result.timeouts + result.non2xx,
+		})
 		console.log(`${name}: p99 ${result.latency.p99} ms`)
 	}
 	signingIn = false
@@ -281,13 +306,20 @@ const usersSection = [
 	'| route | req/s | p50 (ms) | p95 (ms) | p99 (ms) | errors | p95 bar |',
 	'| --- | ---: | ---: | ---: | ---: | ---: | --- |',
 	...usersRows.map(
-		(r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.p95 < USERS_P95_BAR_MS ? 'met' : 'NOT met'} |`,
+		(r) =>
+			`| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.p95 < USERS_P95_BAR_MS ? 'met' : 'NOT met'} |`,
 	),
 	'',
 ]
 const report = (
 	USERS_ONLY
-		? [`## Run of ${new Date().toISOString()} (admin users step only)`, '', `Commit ${commit}; ${machine}; load generator on the same machine.`, '', ...usersSection]
+		? [
+				`## Run of ${new Date().toISOString()} (admin users step only)`,
+				'',
+				`Commit ${commit}; ${machine}; load generator on the same machine.`,
+				'',
+				...usersSection,
+			]
 		: [
 				`## Run of ${new Date().toISOString()}`,
 				'',
@@ -343,7 +375,10 @@ async function benchAdminUsers() {
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
 		body: new URLSearchParams(ADMIN),
 	})
-	const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+	const cookie = login.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ')
 	if (login.status !== 302 || !cookie) throw new Error(`bench admin sign-in failed: ${login.status}`)
 	const apiLogin = await fetch(`${base}/api/admin/login`, {
 		method: 'POST',
@@ -363,7 +398,10 @@ async function benchAdminUsers() {
 		['search "okonkwo"', 'search=okonkwo'],
 		['search "okonkwo", name A-Z', 'search=okonkwo&sortBy=name&sortOrder=asc'],
 		['filter status=banned', 'status=banned'],
-		['filters status=active, plan=gold, investment high-low', 'status=active&plan=gold&sortBy=totalInvested&sortOrder=desc'],
+		[
+			'filters status=active, plan=gold, investment high-low',
+			'status=active&plan=gold&sortBy=totalInvested&sortOrder=desc',
+		],
 		['search + filter: "ada", status=pending', 'search=ada&status=pending'],
 		['page 5,000', 'page=5000'],
 	]
@@ -380,7 +418,9 @@ async function benchAdminUsers() {
 			const r = await latencyRun(url, headers, USERS_DURATION_MS)
 			const row = { name: `GET ${door} ${label}`, ...r }
 			results.push(row)
-			console.log(`${row.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}`)
+			console.log(
+				`${row.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}`,
+			)
 		}
 	}
 	return results

@@ -11,7 +11,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
 // Tests run it against the build they just made: no rebuild mid-run.
 if (process.env.CLI_SKIP_BUILD_CHECK !== 'true') {
-	execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] })
+	execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], {
+		stdio: ['ignore', 'ignore', 'inherit'],
+	})
 }
 const { runCli } = await import(path.join(root, 'build/server/index.js'))
 process.exitCode = await runCli(process.argv.slice(2))

@@ -37,7 +37,13 @@ fs.mkdirSync(root, { recursive: true })
 
 // The production server, as `npm start` runs it, on a throwaway database.
 const server = spawn(process.execPath, ['--max-old-space-size=160', 'server.js'], {
-	env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: path.join(root, 'data'), APP_ORIGIN: ORIGIN },
+	env: {
+		...process.env,
+		NODE_ENV: 'production',
+		PORT: String(PORT),
+		DATA_DIR: path.join(root, 'data'),
+		APP_ORIGIN: ORIGIN,
+	},
 	stdio: ['ignore', 'ignore', 'inherit'],
 })
 let chrome
@@ -163,7 +169,8 @@ try {
 			problems.push(`${id} ${row[id]} < 100 (${audits.join('; ') || 'see the report'})`)
 		}
 		if (cls > MAX_CLS) problems.push(`layout shift ${cls.toFixed(3)} > ${MAX_CLS}`)
-		if (page.jsBudget && js.files > JS_BUDGET_BYTES) problems.push(`JavaScript ${kb(js.files)} gzipped > ${kb(JS_BUDGET_BYTES)}`)
+		if (page.jsBudget && js.files > JS_BUDGET_BYTES)
+			problems.push(`JavaScript ${kb(js.files)} gzipped > ${kb(JS_BUDGET_BYTES)}`)
 		console.log(
 			`${row.page}: performance ${row.performance} (not gated; LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms), accessibility ${row.accessibility}, best practices ${row['best-practices']}, SEO ${row.seo}, CLS ${cls.toFixed(3)}, JS ${kb(js.files)} gzipped (${js.files} bytes) in ${js.count} files (+ ${kb(js.inline)} inline hydration data)`,
 		)
@@ -187,7 +194,12 @@ if (process.argv.includes('--record') && rows.length === PAGES.length) {
 	} catch {
 		// not a git checkout: no commit to record
 	}
-	const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${execSync(`${CHROME} --version`, { stdio: ["ignore", "pipe", "ignore"] }).toString().trim()}`
+	const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${execSync(
+		`${CHROME} --version`,
+		{ stdio: ['ignore', 'pipe', 'ignore'] },
+	)
+		.toString()
+		.trim()}`
 	const block = [
 		'<!-- lighthouse:start (written by scripts/lighthouse.mjs --record) -->',
 		'## Lighthouse (public pages)',

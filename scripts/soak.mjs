@@ -66,13 +66,32 @@ for (let i = 0; ; i++) {
 }
 
 const json = (url, body, headers = {}) =>
-	fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) })
-const member = { name: 'Soak Member', email: 'soak-member@example.com', password: 'Soak-Passw0rd1', phone: '+2348000000000', country: 'Nigeria', telegram: '@soak', investmentAmount: '$100-$500' }
+	fetch(`${base}${url}`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', ...headers },
+		body: JSON.stringify(body),
+	})
+const member = {
+	name: 'Soak Member',
+	email: 'soak-member@example.com',
+	password: 'Soak-Passw0rd1',
+	phone: '+2348000000000',
+	country: 'Nigeria',
+	telegram: '@soak',
+	investmentAmount: '$100-$500',
+}
 const registered = await (await json('/api/auth/register', member)).json()
 const memberToken = registered.data.token
 await json('/api/auth/verify-code', { code: UNLOCK_CODE }, { Authorization: `Bearer ${memberToken}` })
-const signIn = await fetch(`${base}/login`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ email: member.email, password: member.password }) })
-const memberCookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+const signIn = await fetch(`${base}/login`, {
+	method: 'POST',
+	redirect: 'manual',
+	body: new URLSearchParams({ email: member.email, password: member.password }),
+})
+const memberCookie = signIn.headers
+	.getSetCookie()
+	.map((c) => c.split(';')[0])
+	.join('; ')
 const adminToken = (await (await json('/api/admin/login', ADMIN)).json()).data.token
 const target = registered.data.user
 if (!memberCookie || !adminToken) throw new Error('soak set-up failed')
@@ -88,7 +107,10 @@ const requests = [
 		method: 'PUT',
 		path: `/api/admin/users/${target.id}`,
 		headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-		setupRequest: (req) => ({ ...req, body: JSON.stringify({ name: `Soak Member ${++edit % 1000}`, email: member.email }) }),
+		setupRequest: (req) => ({
+			...req,
+			body: JSON.stringify({ name: `Soak Member ${++edit % 1000}`, email: member.email }),
+		}),
 	},
 ]
 
@@ -117,7 +139,9 @@ while ((Date.now() - started) / 1000 < DURATION_S - 0.5) {
 		rssMb: Math.round(rssMb()),
 	})
 	const w = windows.at(-1)
-	console.log(`${String(w.atS).padStart(5)} s  ${String(w.reqPerSec).padStart(6)} req/s  p50 ${w.p50} ms  p99 ${w.p99} ms  errors ${w.errors}  RSS ${w.rssMb} MB`)
+	console.log(
+		`${String(w.atS).padStart(5)} s  ${String(w.reqPerSec).padStart(6)} req/s  p50 ${w.p50} ms  p99 ${w.p99} ms  errors ${w.errors}  RSS ${w.rssMb} MB`,
+	)
 	if (server.exitCode !== null) break
 }
 clearInterval(sampler)
@@ -127,7 +151,9 @@ const half = samples.filter((s) => s.t >= started + ((Date.now() - started) * 1)
 const n = half.length
 const meanT = half.reduce((a, s) => a + s.t, 0) / n
 const meanR = half.reduce((a, s) => a + s.rss, 0) / n
-const slope = half.reduce((a, s) => a + (s.t - meanT) * (s.rss - meanR), 0) / (half.reduce((a, s) => a + (s.t - meanT) ** 2, 0) || 1)
+const slope =
+	half.reduce((a, s) => a + (s.t - meanT) * (s.rss - meanR), 0) /
+	(half.reduce((a, s) => a + (s.t - meanT) ** 2, 0) || 1)
 const trendMb = n > 1 ? slope * (half.at(-1).t - half[0].t) : 0
 const peak = Math.max(...samples.map((s) => s.rss))
 const errors = windows.reduce((a, w) => a + w.errors, 0)

@@ -35,7 +35,13 @@ const lintOk = run('lint', 'npm', ['run', 'lint'])
 if (lintOk) passed += 1
 else failed += 1
 
-const vitestOk = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])
+const vitestOk = run('vitest', 'npx', [
+	'vitest',
+	'run',
+	'--reporter=default',
+	'--reporter=json',
+	`--outputFile.json=${vitestJson}`,
+])
 const v = readJson(vitestJson)
 if (v) {
 	passed += v.numPassedTests

@@ -72,7 +72,11 @@ export async function startup() {
 	// briefly, then answered 503 (db/client.server.ts).
 	setBusyTimeout(REQUEST_BUSY_TIMEOUT_MS)
 	if (config.backupIntervalMs > 0) {
-		stopBackups = startBackupSchedule({ intervalMs: config.backupIntervalMs, keep: config.backupKeep, dir: config.backupDir })
+		stopBackups = startBackupSchedule({
+			intervalMs: config.backupIntervalMs,
+			keep: config.backupKeep,
+			dir: config.backupDir,
+		})
 	}
 	writePidFile(config.dataDir)
 	log('startup', { sqlite: version, database: config.databasePath, expiredSessionsRemoved: expired })
@@ -112,7 +116,11 @@ function apiAnswer(status: number, message: string, headers: Record<string, stri
 function tooLarge(url: URL) {
 	return isApiPath(url.pathname)
 		? apiAnswer(413, 'Request body is too large')
-		: plainPage(413, 'Request too large', 'Request body is too large. Forms here are small: please go back and try again.')
+		: plainPage(
+				413,
+				'Request too large',
+				'Request body is too large. Forms here are small: please go back and try again.',
+			)
 }
 
 function serverError(error: unknown, url: URL) {
@@ -152,7 +160,10 @@ export async function handle(request: Request, client: ClientInfo): Promise<Resp
 		const allow = isApi ? 'GET, HEAD, POST, PUT, PATCH, DELETE' : 'GET, HEAD, POST'
 		return isApi
 			? apiAnswer(405, 'Method not allowed', { Allow: allow })
-			: new Response('Method Not Allowed', { status: 405, headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: allow } })
+			: new Response('Method Not Allowed', {
+					status: 405,
+					headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: allow },
+				})
 	}
 	const queryProblem = url.search ? checkFieldNames(url.searchParams.keys()) : null
 	if (queryProblem) {
@@ -160,7 +171,10 @@ export async function handle(request: Request, client: ClientInfo): Promise<Resp
 		return isApi ? apiAnswer(400, queryProblem.message) : plainPage(400, 'Bad request', queryProblem.message)
 	}
 	// Any copy the client sent is replaced: rate limits trust this header.
-	request.headers.set('x-client-ip', clientIpFrom(request.headers.get('x-forwarded-for'), client.address, getEnv().trustProxy))
+	request.headers.set(
+		'x-client-ip',
+		clientIpFrom(request.headers.get('x-forwarded-for'), client.address, getEnv().trustProxy),
+	)
 	if (!isApi && !BODYLESS.has(method)) {
 		if (request.headers.get('sec-fetch-site') === 'cross-site') {
 			log('csrf.rejected', { path: url.pathname, reason: 'sec-fetch-site' }, 'warn')

@@ -32,9 +32,18 @@ const CONTROL_CHARS = /\p{Cc}/u
 
 class CliError extends Error {}
 
-function options<T extends Record<string, { type: 'string' | 'boolean'; short?: string }>>(args: string[], spec: T, usage: string) {
+function options<T extends Record<string, { type: 'string' | 'boolean'; short?: string }>>(
+	args: string[],
+	spec: T,
+	usage: string,
+) {
 	try {
-		return parseArgs({ args, options: { ...spec, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true })
+		return parseArgs({
+			args,
+			options: { ...spec, help: { type: 'boolean', short: 'h' } },
+			strict: true,
+			allowPositionals: true,
+		})
 	} catch (error) {
 		throw new CliError(`${(error as Error).message}\n${usage}`)
 	}
@@ -48,7 +57,11 @@ function randomPassword() {
 }
 
 async function adminCreate(args: string[], io: CliIo) {
-	const { values } = options(args, { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } }, ADMIN_USAGE)
+	const { values } = options(
+		args,
+		{ email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
+		ADMIN_USAGE,
+	)
 	if (values.help) {
 		io.out(`${ADMIN_USAGE}\n`)
 		return 0
@@ -104,7 +117,8 @@ async function restore(args: string[], io: CliIo) {
 	if (positionals.length !== 1) throw new CliError(RESTORE_USAGE)
 	const config = initEnv()
 	const pid = runningServer(config.dataDir)
-	if (pid !== null) throw new CliError(`The server is running on this data folder (pid ${pid}): stop it first, then restore.`)
+	if (pid !== null)
+		throw new CliError(`The server is running on this data folder (pid ${pid}): stop it first, then restore.`)
 	const file = path.resolve(positionals[0]!)
 	const problem = checkDatabaseFile(file)
 	if (problem) throw new CliError(`${file} cannot be restored: ${problem}`)

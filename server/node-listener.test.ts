@@ -59,7 +59,9 @@ function raw(chunks: (string | Buffer)[], options: { endAfter?: boolean; delayMs
 }
 
 function chunked(size: number, path = '/login') {
-	const parts = [`POST ${path} HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n`]
+	const parts = [
+		`POST ${path} HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n`,
+	]
 	for (let sent = 0; sent < size; sent += 50) parts.push(`32\r\n${'x'.repeat(50)}\r\n`)
 	parts.push('0\r\n\r\n')
 	return parts
@@ -142,7 +144,10 @@ describe('bodies over the limit: 413, connection closed, the handler never calle
 
 describe('failures of one request stay with that request', () => {
 	test('a client that aborts midway through its body', async () => {
-		await raw(['POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Length: 90\r\n\r\n', 'abc'], { endAfter: true, delayMs: 20 })
+		await raw(['POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Length: 90\r\n\r\n', 'abc'], {
+			endAfter: true,
+			delayMs: 20,
+		})
 		await raw(chunked(60).slice(0, 2), { endAfter: true, delayMs: 20 })
 		expect(seen).toEqual([])
 		await stillServing()

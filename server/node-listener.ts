@@ -75,7 +75,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
 		// A client that aborts mid-body: 'error' (ECONNRESET) and/or 'close'
 		// before 'end'. Listening to 'error' keeps it from being uncaught.
 		req.on('error', () => settle({ kind: 'aborted' }))
-		req.on('close', () => settle(req.complete ? { kind: 'ok', body: Buffer.concat(chunks, size) } : { kind: 'aborted' }))
+		req.on('close', () =>
+			settle(req.complete ? { kind: 'ok', body: Buffer.concat(chunks, size) } : { kind: 'aborted' }),
+		)
 	})
 }
 

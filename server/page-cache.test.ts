@@ -40,11 +40,12 @@ describe('preferredEncoding', () => {
 const HTML = '<!DOCTYPE html><html><body><h1>Hello</h1><script>1</script></body></html>'.repeat(20)
 
 function fakeRender(status = 200) {
-	return vi.fn(async (path: string) =>
-		new Response(`${HTML}<!-- ${path} -->`, {
-			status,
-			headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'self'" },
-		}),
+	return vi.fn(
+		async (path: string) =>
+			new Response(`${HTML}<!-- ${path} -->`, {
+				status,
+				headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'self'" },
+			}),
 	)
 }
 

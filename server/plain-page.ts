@@ -6,7 +6,8 @@ import { site } from '#app/content/site.ts'
  * too large, a form that cannot be read, a cross-site post): the same look
  * as the app's error pages, no script, its own strict policy.
  */
-const CSP = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+const CSP =
+	"default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 function escapeHtml(text: string) {
 	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

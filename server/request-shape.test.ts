@@ -15,7 +15,11 @@ describe('checkFieldNames', () => {
 		['a.a segments', `a${'.a'.repeat(2_800)}`, /too long|too deeply nested/],
 		['20 dotted segments', `a${'.a'.repeat(20)}`, /too deeply nested/],
 		['[0] segments', `a${'[0]'.repeat(3_000)}`, /too long|too deeply nested/],
-		['17 short segments', Array.from({ length: REQUEST_SHAPE_LIMITS.nameSegments + 1 }, () => 'a').join('.'), /too deeply nested/],
+		[
+			'17 short segments',
+			Array.from({ length: REQUEST_SHAPE_LIMITS.nameSegments + 1 }, () => 'a').join('.'),
+			/too deeply nested/,
+		],
 		['a long name', 'a'.repeat(REQUEST_SHAPE_LIMITS.nameLength + 1), /too long/],
 	])('%s are refused', (_label, name, message) => {
 		expect(checkFieldNames(['email', name])?.message).toMatch(message)

@@ -33,10 +33,14 @@ export function checkFieldNames(names: Iterable<string>): ShapeProblem | null {
 			return { message: `Too many fields: at most ${REQUEST_SHAPE_LIMITS.fields} are accepted.` }
 		}
 		if (name.length > REQUEST_SHAPE_LIMITS.nameLength) {
-			return { message: `A field name is too long: at most ${REQUEST_SHAPE_LIMITS.nameLength} characters are accepted.` }
+			return {
+				message: `A field name is too long: at most ${REQUEST_SHAPE_LIMITS.nameLength} characters are accepted.`,
+			}
 		}
 		if (segments(name) > REQUEST_SHAPE_LIMITS.nameSegments) {
-			return { message: `A field name is too deeply nested: at most ${REQUEST_SHAPE_LIMITS.nameSegments} parts are accepted.` }
+			return {
+				message: `A field name is too deeply nested: at most ${REQUEST_SHAPE_LIMITS.nameSegments} parts are accepted.`,
+			}
 		}
 	}
 	return null
@@ -53,12 +57,16 @@ function* keys(params: URLSearchParams | FormData) {
 export async function checkFormBody(contentType: string | null, body: Uint8Array): Promise<ShapeProblem | null> {
 	const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
 	if (type === 'application/x-www-form-urlencoded') {
-		return checkFieldNames(keys(new URLSearchParams(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'))))
+		return checkFieldNames(
+			keys(new URLSearchParams(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'))),
+		)
 	}
 	if (type === 'multipart/form-data') {
 		let form: FormData
 		try {
-			form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': contentType! } }).formData()
+			form = await new Response(body as Uint8Array<ArrayBuffer>, {
+				headers: { 'Content-Type': contentType! },
+			}).formData()
 		} catch {
 			return { message: 'The form could not be read.' }
 		}

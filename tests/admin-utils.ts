@@ -47,7 +47,10 @@ export function createAdminAccount(
 			'--password',
 			account.password,
 		],
-		{ env: { ...process.env, DATABASE_URL: options.database ?? E2E_DATABASE, CLI_SKIP_BUILD_CHECK: 'true' }, stdio: 'pipe' },
+		{
+			env: { ...process.env, DATABASE_URL: options.database ?? E2E_DATABASE, CLI_SKIP_BUILD_CHECK: 'true' },
+			stdio: 'pipe',
+		},
 	)
 	return account
 }
@@ -62,7 +65,9 @@ export async function adminApiLogin(
 	account: { email: string; password: string } = E2E_ADMIN,
 	baseURL = '',
 ) {
-	const res = await request.post(`${baseURL}/api/admin/login`, { data: { email: account.email, password: account.password } })
+	const res = await request.post(`${baseURL}/api/admin/login`, {
+		data: { email: account.email, password: account.password },
+	})
 	expect(res.status(), await res.text()).toBe(200)
 	return (await res.json()).data.token as string
 }

@@ -50,7 +50,12 @@ export function endingSoon(name = `Ending Soon ${randomUUID().slice(0, 6)}`) {
 /** How many participant rows a contest has in the test server's database. */
 export function participantRows(contestId: number) {
 	return withE2eDatabase(
-		(db) => (db.prepare('select count(*) as n from contest_participants where contest_id = ?').get(contestId) as { n: number }).n,
+		(db) =>
+			(
+				db.prepare('select count(*) as n from contest_participants where contest_id = ?').get(contestId) as {
+					n: number
+				}
+			).n,
 	)
 }
 
@@ -59,7 +64,14 @@ export function contestAudit(contestId: number) {
 	return withE2eDatabase(
 		(db) =>
 			db
-				.prepare("select action, admin_email as adminEmail, before, after from audit_log where target_type = 'contest' and target_id = ? order by id")
-				.all(String(contestId)) as Array<{ action: string; adminEmail: string; before: string | null; after: string | null }>,
+				.prepare(
+					"select action, admin_email as adminEmail, before, after from audit_log where target_type = 'contest' and target_id = ? order by id",
+				)
+				.all(String(contestId)) as Array<{
+				action: string
+				adminEmail: string
+				before: string | null
+				after: string | null
+			}>,
 	)
 }

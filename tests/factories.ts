@@ -52,9 +52,7 @@ export const ADMIN_PASSWORD = 'Adm1nPassw0rd'
  * An admin written straight to the database. The password hash uses a low
  * bcrypt cost so tests stay fast; verifying it works as with any hash.
  */
-export function insertAdmin(
-	overrides: Partial<SelectAdmin> & { password?: string } = {},
-) {
+export function insertAdmin(overrides: Partial<SelectAdmin> & { password?: string } = {}) {
 	const { password = ADMIN_PASSWORD, ...fields } = overrides
 	const id = randomUUID().slice(0, 8)
 	const row = getDbForTests()

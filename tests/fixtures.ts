@@ -341,7 +341,14 @@ function removeRows(rows: { members: Set<number>; admins: Set<number>; contests:
 			}
 			run(`delete from contest_participants where contest_id ${inIds}`, rows.contests)
 			run(`delete from contests where id ${inIds}`, rows.contests)
-			for (const table of ['sessions', 'password_reset_tokens', 'lesson_completions', 'fee_offer_claims', 'contest_participants', 'plan_activations']) {
+			for (const table of [
+				'sessions',
+				'password_reset_tokens',
+				'lesson_completions',
+				'fee_offer_claims',
+				'contest_participants',
+				'plan_activations',
+			]) {
 				run(`delete from ${table} where user_id ${inIds}`, rows.members)
 			}
 			run(`delete from referral_credits where referrer_id ${inIds}`, rows.members)
@@ -357,7 +364,9 @@ function removeRows(rows: { members: Set<number>; admins: Set<number>; contests:
 
 /** The secret the E2E server signs cookies with (its first one: createCookie signs with secrets[0]). */
 function sessionSecrets() {
-	const fromEnv = process.env.SESSION_SECRET?.split(',').map((s) => s.trim()).filter(Boolean)
+	const fromEnv = process.env.SESSION_SECRET?.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean)
 	if (fromEnv?.length) return fromEnv
 	const file = path.join(E2E_DATA_DIR, 'secrets.json')
 	return [(JSON.parse(fs.readFileSync(file, 'utf8')) as { sessionSecret: string }).sessionSecret]
@@ -446,15 +455,21 @@ export const test = base.extend<Fixtures>({
 					'insert into contest_participants (contest_id, user_id, score, scored_at, joined_at) values (?, ?, ?, ?, ?)',
 				)
 				const now = Date.now()
-				return db.transaction(() =>
-					scores.map((score, i) => {
-						const tag = randomUUID().slice(0, 8)
-						const member = insertMember(db, { unlocked: true, name: `Player ${tag}`, email: `player-${tag}@example.com` })
-						const at = now - (scores.length - i) * 60_000
-						join.run(contestId, member.id, score, at, at)
-						return { userId: member.id, name: member.name, email: member.email, score }
-					}),
-				).immediate()
+				return db
+					.transaction(() =>
+						scores.map((score, i) => {
+							const tag = randomUUID().slice(0, 8)
+							const member = insertMember(db, {
+								unlocked: true,
+								name: `Player ${tag}`,
+								email: `player-${tag}@example.com`,
+							})
+							const at = now - (scores.length - i) * 60_000
+							join.run(contestId, member.id, score, at, at)
+							return { userId: member.id, name: member.name, email: member.email, score }
+						}),
+					)
+					.immediate()
 			})
 			cleanup.members(...players.map((p) => p.userId))
 			return players
@@ -464,7 +479,9 @@ export const test = base.extend<Fixtures>({
 	sessionCookie: async ({}, use) => {
 		await use(async (account) => {
 			const admin = isAdmin(account)
-			const token = withDb((db) => db.transaction(() => insertSession(db, admin ? 'admin' : 'member', account.id, 'web')).immediate())
+			const token = withDb((db) =>
+				db.transaction(() => insertSession(db, admin ? 'admin' : 'member', account.id, 'web')).immediate(),
+			)
 			return signedCookie(admin ? 'admin' : 'member', token)
 		})
 	},

@@ -53,7 +53,9 @@ export function createSchemaValidator(document: { components?: { schemas?: Recor
 			if (validate(data)) return { valid: true }
 			return {
 				valid: false,
-				errors: (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`),
+				errors: (validate.errors ?? []).map(
+					(e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+				),
 			}
 		},
 	}

@@ -77,8 +77,11 @@ export function countMails(to: string) {
 	if (!fs.existsSync(E2E_MAIL_DIR)) return 0
 	return fs
 		.readdirSync(E2E_MAIL_DIR)
-		.filter((f) => (JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, f), 'utf8')) as { to: string[] }).to.includes(to.toLowerCase()))
-		.length
+		.filter((f) =>
+			(JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, f), 'utf8')) as { to: string[] }).to.includes(
+				to.toLowerCase(),
+			),
+		).length
 }
 
 /** The reset link of the newest reset mail to `to`. */

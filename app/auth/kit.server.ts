@@ -5,12 +5,7 @@ import { redirect } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { getDb } from '#db/client.server.ts'
-import {
-	apiError,
-	apiFailure,
-	apiSuccess,
-	parseJsonBody,
-} from '#app/utils/api.server.ts'
+import { apiError, apiFailure, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { log } from '#app/utils/log.server.ts'

@@ -10,12 +10,7 @@ import { resetEnv } from '#app/utils/env.server.ts'
 import { HONEYPOT_FIELD } from '#app/utils/honeypot.server.ts'
 import { ACCOUNT_NOT_ACTIVE, INVALID_CREDENTIALS } from '#app/utils/messages.ts'
 import type { Failure, Result } from '#app/utils/result.ts'
-import {
-	LoginApiSchema,
-	NewPasswordSchema,
-	RegisterApiSchema,
-	type RegistrationInput,
-} from '#app/utils/validation.ts'
+import { LoginApiSchema, NewPasswordSchema, RegisterApiSchema, type RegistrationInput } from '#app/utils/validation.ts'
 import { getBearerToken } from './kit.server.ts'
 import {
 	getMember,
@@ -184,7 +179,7 @@ describe('member sessions (the sessions table)', () => {
 		expect(sessionRows()).toHaveLength(0)
 	})
 
-	test("members have no idle limit: 29 days without a request still count", async () => {
+	test('members have no idle limit: 29 days without a request still count', async () => {
 		const user = await member()
 		const created = new Date('2030-01-01T00:00:00Z')
 		const { token } = store.create(user.id, 'web', created)
@@ -254,7 +249,9 @@ describe('checkCredentials (the sign-in rule of the page and the API)', () => {
 
 	test('a wrong password and an unknown email get the same 401', async () => {
 		const member = await registered()
-		const wrong = expectFailure(await checkCredentials({ email: member.email, password: 'Wrong-Passw0rd' }, rotatingIp()))
+		const wrong = expectFailure(
+			await checkCredentials({ email: member.email, password: 'Wrong-Passw0rd' }, rotatingIp()),
+		)
 		const unknown = expectFailure(
 			await checkCredentials({ email: 'nobody@example.com', password: 'Wrong-Passw0rd' }, rotatingIp()),
 		)
@@ -329,17 +326,23 @@ describe('checkCredentials (the sign-in rule of the page and the API)', () => {
 		expect(Buffer.byteLength(password)).toBe(72)
 		const member = await registered({ password })
 		expectOk(await checkCredentials({ email: member.email, password }, rotatingIp()))
-		expectFailure(await checkCredentials({ email: member.email, password: 'Aa1' + '😀'.repeat(17) + 'c' }, rotatingIp()))
+		expectFailure(
+			await checkCredentials({ email: member.email, password: 'Aa1' + '😀'.repeat(17) + 'c' }, rotatingIp()),
+		)
 	})
 
 	test.each(['suspended', 'banned'] as const)('a %s member gets 403 with the right password', async (status) => {
 		const member = await registered()
 		getDb().update(users).set({ status }).where(eq(users.id, member.id)).run()
-		const failure = expectFailure(await checkCredentials({ email: member.email, password: GOOD_PASSWORD }, rotatingIp()))
+		const failure = expectFailure(
+			await checkCredentials({ email: member.email, password: GOOD_PASSWORD }, rotatingIp()),
+		)
 		expect(failure.status).toBe(403)
 		expect(failure.message).toBe(ACCOUNT_NOT_ACTIVE)
 		// With a wrong password it is the plain 401: status is not revealed.
-		const wrong = expectFailure(await checkCredentials({ email: member.email, password: 'Wrong-Passw0rd' }, rotatingIp()))
+		const wrong = expectFailure(
+			await checkCredentials({ email: member.email, password: 'Wrong-Passw0rd' }, rotatingIp()),
+		)
 		expect(wrong.status).toBe(401)
 	})
 
@@ -357,7 +360,9 @@ describe('checkCredentials (the sign-in rule of the page and the API)', () => {
 			)
 			expect(failure.status).toBe(401)
 		}
-		const blocked = expectFailure(await checkCredentials({ email: member.email, password: GOOD_PASSWORD }, rotatingIp()))
+		const blocked = expectFailure(
+			await checkCredentials({ email: member.email, password: GOOD_PASSWORD }, rotatingIp()),
+		)
 		expect(blocked.status).toBe(429)
 		expect(blocked.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/)
 		expect(blocked.retryAfterSeconds).toBeGreaterThan(14 * 60)
@@ -373,9 +378,13 @@ describe('checkCredentials (the sign-in rule of the page and the API)', () => {
 		vi.setSystemTime(start)
 		const member = await registered()
 		for (let i = 0; i < 11; i++) await checkCredentials({ email: member.email, password: `Wrong-${i}` }, rotatingIp())
-		expect(expectFailure(await checkCredentials({ email: member.email, password: GOOD_PASSWORD }, rotatingIp())).status).toBe(429)
+		expect(
+			expectFailure(await checkCredentials({ email: member.email, password: GOOD_PASSWORD }, rotatingIp())).status,
+		).toBe(429)
 		vi.setSystemTime(new Date(start.getTime() + 14 * 60_000))
-		expect(expectFailure(await checkCredentials({ email: member.email, password: GOOD_PASSWORD }, rotatingIp())).status).toBe(429)
+		expect(
+			expectFailure(await checkCredentials({ email: member.email, password: GOOD_PASSWORD }, rotatingIp())).status,
+		).toBe(429)
 		vi.setSystemTime(new Date(start.getTime() + 15 * 60_000 + 1000))
 		expectOk(await checkCredentials({ email: member.email, password: GOOD_PASSWORD }, rotatingIp()))
 	})
@@ -392,9 +401,13 @@ describe('checkCredentials (the sign-in rule of the page and the API)', () => {
 
 	test('the per-account limit also counts unknown emails (no enumeration by limits)', async () => {
 		for (let i = 0; i < 10; i++) {
-			expect(expectFailure(await checkCredentials({ email: 'ghost@example.com', password: 'x' }, rotatingIp())).status).toBe(401)
+			expect(
+				expectFailure(await checkCredentials({ email: 'ghost@example.com', password: 'x' }, rotatingIp())).status,
+			).toBe(401)
 		}
-		expect(expectFailure(await checkCredentials({ email: 'ghost@example.com', password: 'x' }, rotatingIp())).status).toBe(429)
+		expect(
+			expectFailure(await checkCredentials({ email: 'ghost@example.com', password: 'x' }, rotatingIp())).status,
+		).toBe(429)
 	})
 
 	test('per-IP limit: 10 attempts a minute from one IP, whatever the account', async () => {
@@ -581,7 +594,9 @@ describe('guards', () => {
 		const response = await thrownResponse(memberAuth.signInPage(pageRequest('/login', pair)))
 		expect(response.headers.get('Location')).toBe('/dashboard')
 		expect(await memberAuth.signInPage(pageRequest('/login'))).toEqual({ redirectTo: '' })
-		expect(await memberAuth.signInPage(pageRequest('/login?redirectTo=%2Fdashboard%2Fplans'))).toEqual({ redirectTo: '/dashboard/plans' })
+		expect(await memberAuth.signInPage(pageRequest('/login?redirectTo=%2Fdashboard%2Fplans'))).toEqual({
+			redirectTo: '/dashboard/plans',
+		})
 		expect(await memberAuth.signInPage(pageRequest('/login?redirectTo=%2F%2Fevil.example'))).toEqual({ redirectTo: '' })
 	})
 })
@@ -660,7 +675,11 @@ describe('sign-in and sign-out flows', () => {
 
 	/** A `data(value, { status })` answer: its status and value. */
 	function dataOf(value: unknown) {
-		const d = value as { type?: string; data?: { result?: { error?: Record<string, string[]> } }; init?: { status?: number; headers?: Record<string, string> } }
+		const d = value as {
+			type?: string
+			data?: { result?: { error?: Record<string, string[]> } }
+			init?: { status?: number; headers?: Record<string, string> }
+		}
 		if (d?.type !== 'DataWithResponseInit') throw new Error('expected data()')
 		return { status: d.init?.status, formErrors: d.data?.result?.error?.[''], headers: d.init?.headers }
 	}
@@ -670,7 +689,10 @@ describe('sign-in and sign-out flows', () => {
 		const old = store.create(user.id, 'web').token
 		const response = await thrownResponse(
 			memberAuth.signInWithForm(
-				form({ email: 'page.sign.in@example.com', password: GOOD_PASSWORD, redirectTo: '/dashboard/plans' }, await cookieFor(old)),
+				form(
+					{ email: 'page.sign.in@example.com', password: GOOD_PASSWORD, redirectTo: '/dashboard/plans' },
+					await cookieFor(old),
+				),
 			),
 		)
 		expect(response.status).toBe(302)
@@ -700,7 +722,9 @@ describe('sign-in and sign-out flows', () => {
 
 	test('an invalid form is a 400 before any check; a filled honeypot is refused', async () => {
 		expect(dataOf(await memberAuth.signInWithForm(form({ email: 'not-an-email', password: '' }))).status).toBe(400)
-		const honeypot = await memberAuth.signInWithForm(form({ email: 'a@b.io', password: 'x', [HONEYPOT_FIELD]: 'bot' })).catch((e: unknown) => e)
+		const honeypot = await memberAuth
+			.signInWithForm(form({ email: 'a@b.io', password: 'x', [HONEYPOT_FIELD]: 'bot' }))
+			.catch((e: unknown) => e)
 		expect((honeypot as { init?: { status?: number } }).init?.status).toBe(400)
 	})
 
@@ -708,11 +732,19 @@ describe('sign-in and sign-out flows', () => {
 		const user = await member()
 		const token = store.create(user.id, 'web').token
 		const other = store.create(user.id, 'web').token
-		const response = await memberAuth.signOutWithForm(pageRequest('/logout', await cookieFor(token), { method: 'POST' }))
+		const response = await memberAuth.signOutWithForm(
+			pageRequest('/logout', await cookieFor(token), { method: 'POST' }),
+		)
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toBe('/')
 		expect(response.headers.get('Set-Cookie')).toMatch(/^session=;.*Max-Age=0/)
-		expect(getDb().select().from(sessions).where(eq(sessions.tokenHash, sha256(token))).all()).toHaveLength(0)
+		expect(
+			getDb()
+				.select()
+				.from(sessions)
+				.where(eq(sessions.tokenHash, sha256(token)))
+				.all(),
+		).toHaveLength(0)
 		// Other devices stay signed in.
 		expect(store.find(other, 'web')?.id).toBe(user.id)
 	})
@@ -734,14 +766,28 @@ describe('sign-in and sign-out flows', () => {
 		const out = await memberAuth.signOutWithJson(json('/api/auth/logout', {}, token))
 		expect(await out.json()).toEqual({ success: true, message: 'Signed out' })
 		expect(store.find(token, 'api')).toBeNull()
-		await expect(thrownResponse(memberAuth.signOutWithJson(json('/api/auth/logout', {}, token)))).resolves.toMatchObject({ status: 401 })
+		await expect(
+			thrownResponse(memberAuth.signOutWithJson(json('/api/auth/logout', {}, token))),
+		).resolves.toMatchObject({ status: 401 })
 	})
 
 	test('the API sign-in refuses a non-strict body and wrong credentials', async () => {
 		const user = await registered()
 		const respond = () => new Response('unexpected')
-		expect((await thrownResponse(memberAuth.signInWithJson(json('/api/auth/login', { email: user.email, password: GOOD_PASSWORD, role: 'admin' }), respond))).status).toBe(400)
-		const wrong = await memberAuth.signInWithJson(json('/api/auth/login', { email: user.email, password: 'Wrong-Passw0rd' }), respond)
+		expect(
+			(
+				await thrownResponse(
+					memberAuth.signInWithJson(
+						json('/api/auth/login', { email: user.email, password: GOOD_PASSWORD, role: 'admin' }),
+						respond,
+					),
+				)
+			).status,
+		).toBe(400)
+		const wrong = await memberAuth.signInWithJson(
+			json('/api/auth/login', { email: user.email, password: 'Wrong-Passw0rd' }),
+			respond,
+		)
 		expect(wrong.status).toBe(401)
 		expect(await wrong.json()).toEqual({ success: false, message: INVALID_CREDENTIALS })
 	})

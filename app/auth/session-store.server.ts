@@ -101,7 +101,10 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 			[keys.createdAt]: now,
 		}
 		if (keys.lastUsedAt) values[keys.lastUsedAt] = now
-		getDb().insert(sessions.table).values(values as never).run()
+		getDb()
+			.insert(sessions.table)
+			.values(values as never)
+			.run()
 		return { token, expiresAt }
 	}
 
@@ -148,7 +151,12 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 
 	/** Ends one session; true when there was one. */
 	function endByToken(token: string) {
-		return getDb().delete(sessions.table).where(eq(sessions.tokenHash, sha256(token))).run().changes > 0
+		return (
+			getDb()
+				.delete(sessions.table)
+				.where(eq(sessions.tokenHash, sha256(token)))
+				.run().changes > 0
+		)
 	}
 
 	/** Removes sessions past their absolute or idle expiry (start-up housekeeping). */

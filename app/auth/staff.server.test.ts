@@ -58,7 +58,10 @@ describe('checkCredentials (the staff sign-in rule of the page and the API)', ()
 		const second = new Date('2030-01-03T09:00:00Z')
 		const again = await checkCredentials({ email: admin.email, password: admin.password }, meta(), second)
 		expect(again.ok && again.value).toMatchObject({ lastLogin: second, previousLogin: first })
-		expect(getDb().select().from(admins).where(eq(admins.id, admin.id)).get()).toMatchObject({ lastLogin: second, previousLogin: first })
+		expect(getDb().select().from(admins).where(eq(admins.id, admin.id)).get()).toMatchObject({
+			lastLogin: second,
+			previousLogin: first,
+		})
 	})
 
 	test('a wrong password and an unknown email get the same 401, each after one bcrypt compare', async () => {
@@ -70,7 +73,9 @@ describe('checkCredentials (the staff sign-in rule of the page and the API)', ()
 		expect(spendDummyCompare).toHaveBeenCalledTimes(1)
 		expect(wrong).toEqual({ ok: false, status: 401, message: 'Invalid admin credentials' })
 		expect(unknown).toEqual(wrong)
-		expect(getDb().select({ lastLogin: admins.lastLogin }).from(admins).where(eq(admins.id, admin.id)).get()!.lastLogin).toBeNull()
+		expect(
+			getDb().select({ lastLogin: admins.lastLogin }).from(admins).where(eq(admins.id, admin.id)).get()!.lastLogin,
+		).toBeNull()
 	})
 
 	test("a member's email and password are no admin credentials", async () => {
@@ -94,7 +99,9 @@ describe('checkCredentials (the staff sign-in rule of the page and the API)', ()
 	test('an account takes 5 attempts per 15 minutes from any number of addresses, even with the right password after', async () => {
 		const admin = insertAdmin()
 		for (let i = 0; i < 5; i++) {
-			expect(await checkCredentials({ email: admin.email, password: 'Wr0ngPassword' }, meta())).toMatchObject({ status: 401 })
+			expect(await checkCredentials({ email: admin.email, password: 'Wr0ngPassword' }, meta())).toMatchObject({
+				status: 401,
+			})
 		}
 		const blocked = await checkCredentials({ email: admin.email, password: admin.password }, meta())
 		expect(blocked).toMatchObject({ status: 429 })
@@ -107,12 +114,15 @@ describe('checkCredentials (the staff sign-in rule of the page and the API)', ()
 		for (let i = 0; i < 4; i++) await checkCredentials({ email: admin.email, password: 'Wr0ngPassword' }, meta())
 		expect((await checkCredentials({ email: admin.email, password: admin.password }, meta())).ok).toBe(true)
 		for (let i = 0; i < 4; i++) {
-			expect(await checkCredentials({ email: admin.email, password: 'Wr0ngPassword' }, meta())).toMatchObject({ status: 401 })
+			expect(await checkCredentials({ email: admin.email, password: 'Wr0ngPassword' }, meta())).toMatchObject({
+				status: 401,
+			})
 		}
 	})
 
 	test('5 failures raise the repeated failed sign-ins warning', async () => {
-		for (let i = 0; i < 5; i++) await checkCredentials({ email: `x${i}@example.com`, password: 'Wr0ngPassword' }, meta())
+		for (let i = 0; i < 5; i++)
+			await checkCredentials({ email: `x${i}@example.com`, password: 'Wr0ngPassword' }, meta())
 		const alerts = getDb().select().from(systemAlerts).all()
 		expect(alerts).toHaveLength(1)
 		expect(alerts[0]).toMatchObject({ type: 'warning', title: 'Repeated failed admin sign-ins' })
@@ -282,7 +292,9 @@ describe('requireAdmin', () => {
 		const response = (await thrown(requireAdmin(request))) as Response
 		expect(response.headers.get('Location')).toBe('/admin/login')
 		expect(response.headers.get('Set-Cookie')).toMatch(/^admin_session=;.*Max-Age=0/)
-		const forged = (await thrown(requireAdmin(pageRequest('/admin', ['admin_session=forged-value-0123456789abcdefgh'])))) as Response
+		const forged = (await thrown(
+			requireAdmin(pageRequest('/admin', ['admin_session=forged-value-0123456789abcdefgh'])),
+		)) as Response
 		expect(forged.headers.get('Location')).toBe('/admin/login')
 	})
 
@@ -314,7 +326,9 @@ describe('role guards', () => {
 		const admin = insertAdmin({ role: 'admin' })
 		const cookie = await adminCookie(admin.id)
 		for (const capability of ['users:delete', 'contests:delete'] as const) {
-			expect(thrownData(await thrown(requireAdminCapability(pageRequest('/admin/users', [cookie]), capability)))).toEqual({
+			expect(
+				thrownData(await thrown(requireAdminCapability(pageRequest('/admin/users', [cookie]), capability))),
+			).toEqual({
 				status: 403,
 				data: { accessDenied: true, reason: 'Access denied. Super admin privileges required.' },
 			})
@@ -372,9 +386,13 @@ describe('page sessions', () => {
 
 	test('the sign-in page sends a signed-in admin to the dashboard (a member may see it)', async () => {
 		const admin = insertAdmin()
-		const response = (await thrown(staffAuth.signInPage(pageRequest('/admin/login', [await adminCookie(admin.id)])))) as Response
+		const response = (await thrown(
+			staffAuth.signInPage(pageRequest('/admin/login', [await adminCookie(admin.id)])),
+		)) as Response
 		expect(response.headers.get('Location')).toBe('/admin/dashboard')
-		await expect(staffAuth.signInPage(pageRequest('/admin/login', [await memberCookie()]))).resolves.toEqual({ redirectTo: '' })
+		await expect(staffAuth.signInPage(pageRequest('/admin/login', [await memberCookie()]))).resolves.toEqual({
+			redirectTo: '',
+		})
 	})
 
 	test('redirectTo keeps same-site /admin paths only', async () => {
@@ -382,7 +400,13 @@ describe('page sessions', () => {
 			(await staffAuth.signInPage(pageRequest(`/admin/login?${new URLSearchParams({ redirectTo: to })}`))).redirectTo
 		expect(await redirectTo('/admin/users?page=2')).toBe('/admin/users?page=2')
 		expect(await redirectTo('/admin')).toBe('/admin')
-		for (const bad of ['/dashboard', '//evil.example', 'https://evil.example/admin', '/admin/login', '/administrator']) {
+		for (const bad of [
+			'/dashboard',
+			'//evil.example',
+			'https://evil.example/admin',
+			'/admin/login',
+			'/administrator',
+		]) {
 			expect(await redirectTo(bad), bad).toBe('/admin/dashboard')
 		}
 		expect(await redirectTo('')).toBe('')
@@ -437,9 +461,14 @@ describe('/api/admin guards', () => {
 		const bossToken = store.create(boss.id, 'api').token
 		expect(requireApiAdmin(apiRequest('/api/admin/me', adminToken)).admin.id).toBe(admin.id)
 		expect(requireApiAdmin(apiRequest('/api/admin/me', adminToken)).admin).not.toHaveProperty('passwordHash')
-		const response = (await thrown(() => requireApiCapability(apiRequest('/api/admin/x', adminToken), 'users:bulk-delete'))) as Response
+		const response = (await thrown(() =>
+			requireApiCapability(apiRequest('/api/admin/x', adminToken), 'users:bulk-delete'),
+		)) as Response
 		expect(response.status).toBe(403)
-		expect(await response.json()).toEqual({ success: false, message: 'Access denied. Super admin privileges required.' })
+		expect(await response.json()).toEqual({
+			success: false,
+			message: 'Access denied. Super admin privileges required.',
+		})
 		expect(requireApiCapability(apiRequest('/api/admin/x', bossToken), 'users:bulk-delete').admin.id).toBe(boss.id)
 		expect(requireApiCapability(apiRequest('/api/admin/x', adminToken), 'revenue:record').admin.id).toBe(admin.id)
 	})
@@ -461,19 +490,29 @@ describe('sign-in and sign-out flows', () => {
 	test('the page sign-in starts a session and goes to a same-site /admin redirectTo', async () => {
 		const admin = insertAdmin()
 		const response = (await thrown(
-			staffAuth.signInWithForm(form({ email: admin.email, password: ADMIN_PASSWORD, redirectTo: '/admin/users?page=2' })),
+			staffAuth.signInWithForm(
+				form({ email: admin.email, password: ADMIN_PASSWORD, redirectTo: '/admin/users?page=2' }),
+			),
 		)) as Response
 		expect(response.headers.get('Location')).toBe('/admin/users?page=2')
 		expect(response.headers.get('Set-Cookie')).toMatch(/^admin_session=/)
-		const token = await staffAuth.cookie.read(new Request('http://localhost:3000/', { headers: { Cookie: response.headers.get('Set-Cookie')!.split(';')[0]! } }))
+		const token = await staffAuth.cookie.read(
+			new Request('http://localhost:3000/', {
+				headers: { Cookie: response.headers.get('Set-Cookie')!.split(';')[0]! },
+			}),
+		)
 		expect(store.find(token!, 'web')?.id).toBe(admin.id)
-		const member = (await thrown(staffAuth.signInWithForm(form({ email: admin.email, password: ADMIN_PASSWORD, redirectTo: '/dashboard' })))) as Response
+		const member = (await thrown(
+			staffAuth.signInWithForm(form({ email: admin.email, password: ADMIN_PASSWORD, redirectTo: '/dashboard' })),
+		)) as Response
 		expect(member.headers.get('Location')).toBe('/admin/dashboard')
 	})
 
 	test("a refused page sign-in is the form error 'Invalid admin credentials' (401)", async () => {
 		const admin = insertAdmin()
-		const answer = (await staffAuth.signInWithForm(form({ email: admin.email, password: 'Wr0ngPassword' }))) as unknown as {
+		const answer = (await staffAuth.signInWithForm(
+			form({ email: admin.email, password: 'Wr0ngPassword' }),
+		)) as unknown as {
 			data: { result: { error: Record<string, string[]> } }
 			init: { status: number }
 		}
@@ -485,7 +524,9 @@ describe('sign-in and sign-out flows', () => {
 	test("an unexpected error on the page is 'Login failed. Please try again.' (500), not the error page", async () => {
 		const admin = insertAdmin()
 		vi.mocked(verifyPassword).mockRejectedValueOnce(new Error('worker gone'))
-		const answer = (await staffAuth.signInWithForm(form({ email: admin.email, password: ADMIN_PASSWORD }))) as unknown as {
+		const answer = (await staffAuth.signInWithForm(
+			form({ email: admin.email, password: ADMIN_PASSWORD }),
+		)) as unknown as {
 			data: { result: { error: Record<string, string[]> } }
 			init: { status: number }
 		}
@@ -495,8 +536,9 @@ describe('sign-in and sign-out flows', () => {
 
 	test('the API sign-in gives an api token that the API sign-out ends', async () => {
 		const admin = insertAdmin()
-		const response = await staffAuth.signInWithJson(json('/api/admin/login', { email: admin.email, password: ADMIN_PASSWORD }), (token, account) =>
-			Response.json({ token, account }),
+		const response = await staffAuth.signInWithJson(
+			json('/api/admin/login', { email: admin.email, password: ADMIN_PASSWORD }),
+			(token, account) => Response.json({ token, account }),
 		)
 		const { token, account } = (await response.json()) as { token: string; account: Record<string, unknown> }
 		expect(account).toMatchObject({ id: admin.id, email: admin.email, role: 'admin' })

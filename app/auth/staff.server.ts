@@ -132,7 +132,11 @@ export function requireApiAdmin(request: Request) {
 export function requireApiCapability(request: Request, capability: Capability) {
 	const auth = requireApiAdmin(request)
 	if (!can(auth.admin, capability)) {
-		log('admin.access_denied', { path: new URL(request.url).pathname, adminId: auth.admin.id, capability, via: 'api' }, 'warn')
+		log(
+			'admin.access_denied',
+			{ path: new URL(request.url).pathname, adminId: auth.admin.id, capability, via: 'api' },
+			'warn',
+		)
 		throw apiError(403, SUPER_ADMIN_REQUIRED)
 	}
 	return auth

@@ -77,13 +77,29 @@ export function ContestForm({
 				type="number"
 				inputProps={{ min: 1, step: 1, inputMode: 'numeric' }}
 			/>
-			<TextareaField className="sm:col-span-2" label="Description" field={fields.description} textareaProps={{ rows: 3 }} />
+			<TextareaField
+				className="sm:col-span-2"
+				label="Description"
+				field={fields.description}
+				textareaProps={{ rows: 3 }}
+			/>
 			<Field label="Start Date" field={fields.startDate} type="date" />
 			<Field label="End Date" field={fields.endDate} type="date" />
-			<Field className="sm:col-span-2" label="First Prize" field={fields.prizeFirst} inputProps={{ autoComplete: 'off' }} />
+			<Field
+				className="sm:col-span-2"
+				label="First Prize"
+				field={fields.prizeFirst}
+				inputProps={{ autoComplete: 'off' }}
+			/>
 			<Field label="Second Prize (optional)" field={fields.prizeSecond} inputProps={{ autoComplete: 'off' }} />
 			<Field label="Third Prize (optional)" field={fields.prizeThird} inputProps={{ autoComplete: 'off' }} />
-			<TextareaField className="sm:col-span-2" label="Rules" field={fields.rules} hint="One rule per line" textareaProps={{ rows: 4 }} />
+			<TextareaField
+				className="sm:col-span-2"
+				label="Rules"
+				field={fields.rules}
+				hint="One rule per line"
+				textareaProps={{ rows: 4 }}
+			/>
 			<div className={cx('flex flex-wrap gap-3 sm:col-span-2')}>
 				<StatusButton pending={pending} pendingText={pendingLabel} className="sm:w-auto">
 					{submitLabel}

@@ -37,7 +37,11 @@ export function AdminSection({
 	className?: string
 }) {
 	return (
-		<section aria-labelledby={`${id}-heading`} id={id} className={`rounded-2xl border border-slate-800 bg-slate-900/70 p-4 sm:p-6 ${className ?? ''}`}>
+		<section
+			aria-labelledby={`${id}-heading`}
+			id={id}
+			className={`rounded-2xl border border-slate-800 bg-slate-900/70 p-4 sm:p-6 ${className ?? ''}`}
+		>
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<h2 id={`${id}-heading`} className="text-lg font-semibold">
 					{title}

@@ -10,7 +10,12 @@ import { Field, FormAlert, SelectField, StatusButton } from './forms.tsx'
 const createConstraint = getZodConstraint(UserCreateFormSchema)
 const updateConstraint = getZodConstraint(UserUpdateFormSchema)
 
-const PLAN_LABELS: Record<Plan, string> = { regular: 'Regular', gold: 'Gold', titanium: 'Titanium', platinum: 'Platinum' }
+const PLAN_LABELS: Record<Plan, string> = {
+	regular: 'Regular',
+	gold: 'Gold',
+	titanium: 'Titanium',
+	platinum: 'Platinum',
+}
 
 export type UserFormDefaults = {
 	name: string
@@ -69,7 +74,11 @@ export function AdminUserForm({
 				<Field label="Phone (optional)" field={fields.phone} type="tel" inputProps={{ autoComplete: 'off' }} />
 				<Field label="Country (optional)" field={fields.country} inputProps={{ autoComplete: 'off' }} />
 			</div>
-			<Field label="Telegram (optional)" field={fields.telegram} inputProps={{ autoComplete: 'off', placeholder: '@username' }} />
+			<Field
+				label="Telegram (optional)"
+				field={fields.telegram}
+				inputProps={{ autoComplete: 'off', placeholder: '@username' }}
+			/>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<SelectField label="Plan" field={fields.plan}>
 					{PLANS.map((plan) => (
@@ -87,7 +96,11 @@ export function AdminUserForm({
 				</SelectField>
 			</div>
 			<div className="flex flex-wrap gap-2 pt-2">
-				<StatusButton pending={pending} pendingText={mode === 'create' ? 'Creating...' : 'Saving...'} className="sm:w-auto">
+				<StatusButton
+					pending={pending}
+					pendingText={mode === 'create' ? 'Creating...' : 'Saving...'}
+					className="sm:w-auto"
+				>
 					{mode === 'create' ? 'Create User' : 'Save Changes'}
 				</StatusButton>
 				<Link to={cancelTo} preventScrollReset className="btn-secondary">

@@ -55,7 +55,11 @@ export function DashboardNav({ locked, onNavigate }: { locked: boolean; onNaviga
 													isActive ? 'border-slate-950/60 text-slate-950' : 'border-amber-300/60 text-amber-200',
 												)}
 											>
-												<svg aria-hidden="true" viewBox="0 0 16 16" className="mr-1 inline size-3 fill-current align-[-1px]">
+												<svg
+													aria-hidden="true"
+													viewBox="0 0 16 16"
+													className="mr-1 inline size-3 fill-current align-[-1px]"
+												>
 													<path d="M5 7V5a3 3 0 1 1 6 0v2h1a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h1Zm1.5 0h3V5a1.5 1.5 0 1 0-3 0v2Z" />
 												</svg>
 												Premium

@@ -25,7 +25,9 @@ export function TabLinks({
 							aria-current={t.id === current ? 'page' : undefined}
 							className={cx(
 								'inline-block rounded-full border px-4 py-2 text-sm font-medium',
-								t.id === current ? 'border-emerald-400 bg-emerald-400 text-slate-950' : 'border-slate-600 hover:bg-slate-800',
+								t.id === current
+									? 'border-emerald-400 bg-emerald-400 text-slate-950'
+									: 'border-slate-600 hover:bg-slate-800',
 							)}
 						>
 							{t.label}
@@ -38,7 +40,15 @@ export function TabLinks({
 }
 
 /** A 0-100 progress bar named by the element `labelledBy` points at. */
-export function ProgressBar({ labelledBy, percent, className }: { labelledBy: string; percent: number; className?: string }) {
+export function ProgressBar({
+	labelledBy,
+	percent,
+	className,
+}: {
+	labelledBy: string
+	percent: number
+	className?: string
+}) {
 	return (
 		<div
 			role="progressbar"

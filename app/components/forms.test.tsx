@@ -13,7 +13,14 @@ function TestForm({ lastResult, extra }: { lastResult?: SubmissionResult<string[
 	const [form, fields] = useForm<Values>({ id: 'test-form', lastResult, constraint: { email: { required: true } } })
 	return (
 		<form id={form.id}>
-			<Field label="Email" field={fields.email} type="email" hint="We never share it." inputProps={{ autoComplete: 'email' }} extraErrors={extra} />
+			<Field
+				label="Email"
+				field={fields.email}
+				type="email"
+				hint="We never share it."
+				inputProps={{ autoComplete: 'email' }}
+				extraErrors={extra}
+			/>
 			<SelectField label="Plan" field={fields.plan}>
 				<option value="gold">Gold</option>
 			</SelectField>
@@ -62,8 +69,13 @@ describe('field components', () => {
 			},
 		}
 		const html = renderToString(<TestForm lastResult={lastResult} extra={['Registration failed']} />)
-		expect(attributes(html, 'test-form-email')).toMatchObject({ invalid: true, describedBy: 'test-form-email-hint test-form-email-error' })
-		expect(html).toMatch(/<ul id="test-form-email-error"[^>]*><li[^>]*>Invalid email address<\/li><li[^>]*>Registration failed<\/li><\/ul>/)
+		expect(attributes(html, 'test-form-email')).toMatchObject({
+			invalid: true,
+			describedBy: 'test-form-email-hint test-form-email-error',
+		})
+		expect(html).toMatch(
+			/<ul id="test-form-email-error"[^>]*><li[^>]*>Invalid email address<\/li><li[^>]*>Registration failed<\/li><\/ul>/,
+		)
 		expect(html).toMatch(/value="x"/)
 		for (const [id, message] of [
 			['test-form-plan', 'Plan must be one of regular, gold'],
@@ -78,6 +90,9 @@ describe('field components', () => {
 
 	test('errors that are not the field own make it invalid too (the form error under sign-up email)', () => {
 		const html = renderToString(<TestForm extra={['An account with this email already exists']} />)
-		expect(attributes(html, 'test-form-email')).toMatchObject({ invalid: true, describedBy: 'test-form-email-hint test-form-email-error' })
+		expect(attributes(html, 'test-form-email')).toMatchObject({
+			invalid: true,
+			describedBy: 'test-form-email-hint test-form-email-error',
+		})
 	})
 })

@@ -36,7 +36,10 @@ type ExtraInputProps = Omit<
  * some, and `aria-describedby` naming the hint and, when invalid, the error
  * list (which has the field's `errorId`).
  */
-export function fieldAria(field: { errors?: string[]; errorId?: string }, options: { hintId?: string; extraErrors?: ListOfErrors } = {}) {
+export function fieldAria(
+	field: { errors?: string[]; errorId?: string },
+	options: { hintId?: string; extraErrors?: ListOfErrors } = {},
+) {
 	const errors = [...(field.errors ?? []), ...(options.extraErrors ?? [])].filter((e): e is string => Boolean(e))
 	const invalid = errors.length > 0
 	const describedBy = [options.hintId, invalid ? field.errorId : undefined].filter(Boolean).join(' ') || undefined
@@ -136,7 +139,10 @@ export function TextareaField({
 	field: FieldMeta
 	hint?: React.ReactNode
 	className?: string
-	textareaProps?: Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'form' | 'defaultValue' | 'value'>
+	textareaProps?: Omit<
+		React.TextareaHTMLAttributes<HTMLTextAreaElement>,
+		'name' | 'id' | 'form' | 'defaultValue' | 'value'
+	>
 }) {
 	const { key, ...fromField } = getTextareaProps(field, { ariaAttributes: false })
 	const hintId = hint ? `${field.id}-hint` : undefined
@@ -144,7 +150,13 @@ export function TextareaField({
 	return (
 		<div className={className}>
 			<FieldLabel htmlFor={field.id}>{label}</FieldLabel>
-			<textarea key={key} {...fromField} {...textareaProps} className={cx('input', textareaProps?.className)} {...aria} />
+			<textarea
+				key={key}
+				{...fromField}
+				{...textareaProps}
+				className={cx('input', textareaProps?.className)}
+				{...aria}
+			/>
 			<FieldHint id={hintId}>{hint}</FieldHint>
 			<ErrorList id={field.errorId} errors={errors} />
 		</div>
@@ -152,7 +164,15 @@ export function TextareaField({
 }
 
 /** A checkbox of a Conform form with its label beside it (the label may hold links). */
-export function CheckboxField({ label, field, className }: { label: React.ReactNode; field: FieldMeta; className?: string }) {
+export function CheckboxField({
+	label,
+	field,
+	className,
+}: {
+	label: React.ReactNode
+	field: FieldMeta
+	className?: string
+}) {
 	const { key, ...fromField } = getInputProps(field, { type: 'checkbox', ariaAttributes: false })
 	const { errors, aria } = fieldAria(field)
 	return (
@@ -239,7 +259,10 @@ export function CopyButton({ value, label = 'Copy' }: { value: string; label?: s
 			type="button"
 			className="rounded-md border border-slate-500 px-3 py-1.5 text-sm font-medium hover:bg-slate-800"
 			onClick={() => {
-				void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => setCopied(false))
+				void navigator.clipboard?.writeText(value).then(
+					() => setCopied(true),
+					() => setCopied(false),
+				)
 			}}
 		>
 			<span aria-live="polite">{copied ? 'Copied!' : label}</span>

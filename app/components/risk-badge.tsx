@@ -16,4 +16,3 @@ export function RiskBadge({ risk }: { risk: RiskLevel }) {
 		</span>
 	)
 }
-

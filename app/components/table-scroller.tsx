@@ -7,7 +7,15 @@ import { cx } from '#app/utils/misc.ts'
  * own: a second landmark named like the section would be a duplicate (axe
  * landmark-unique).
  */
-export function TableScroller({ label, className, children }: { label: string; className?: string; children: React.ReactNode }) {
+export function TableScroller({
+	label,
+	className,
+	children,
+}: {
+	label: string
+	className?: string
+	children: React.ReactNode
+}) {
 	return (
 		<div className={cx('overflow-x-auto', className)} tabIndex={0} role="region" aria-label={label}>
 			{children}

@@ -123,9 +123,21 @@ export type TraderSort = (typeof TRADER_SORTS)[number]['value']
 export type Promotion = { code: string; description: string; expires: string }
 
 export const promotions: Promotion[] = [
-	{ code: 'WELCOME100', description: '100% deposit bonus on your first deposit with a partner broker', expires: 'Dec 31, 2026' },
-	{ code: 'SPLIT50', description: 'Risk Shield: split your capital across 2 traders from $50', expires: 'Dec 15, 2026' },
-	{ code: 'ZEROFEE', description: '0% performance fee for your first month on selected traders', expires: 'Jan 31, 2027' },
+	{
+		code: 'WELCOME100',
+		description: '100% deposit bonus on your first deposit with a partner broker',
+		expires: 'Dec 31, 2026',
+	},
+	{
+		code: 'SPLIT50',
+		description: 'Risk Shield: split your capital across 2 traders from $50',
+		expires: 'Dec 15, 2026',
+	},
+	{
+		code: 'ZEROFEE',
+		description: '0% performance fee for your first month on selected traders',
+		expires: 'Jan 31, 2027',
+	},
 ]
 
 export type Broker = {
@@ -167,7 +179,10 @@ export const brokers: Broker[] = [
 
 export const quickStartGuide = [
 	{ title: 'Pick a trader', text: 'Compare weekly and monthly returns, win rate and risk in Live Top Traders.' },
-	{ title: 'Open a partner broker account', text: 'Use a promotion code below for the deposit bonus; we never hold your funds.' },
+	{
+		title: 'Open a partner broker account',
+		text: 'Use a promotion code below for the deposit bonus; we never hold your funds.',
+	},
 	{ title: 'Fund from $50', text: 'Start small. Risk Shield splits your capital across traders.' },
 	{ title: 'Copy and watch', text: 'Follow alerts in the Community Hub and stop copying at any time.' },
 ]
@@ -199,21 +214,111 @@ export const lessonTabs: Array<{ id: LessonTab; label: string }> = [
 
 /** 15 lessons, 5 a tab, 150 minutes (2.5 h) in all. */
 export const lessons: Lesson[] = [
-	{ id: 'basics-1', tab: 'basics', title: 'What copy trading is', duration: 8, description: 'How copying a trader works, what you control and what you do not.' },
-	{ id: 'basics-2', tab: 'basics', title: 'Reading a trader profile', duration: 10, description: 'Weekly and monthly return, win rate, trades and followers, and what each hides.' },
-	{ id: 'basics-3', tab: 'basics', title: 'Brokers, accounts and deposits', duration: 10, description: 'Why your money stays with a regulated broker and how to fund from $50.' },
-	{ id: 'basics-4', tab: 'basics', title: 'Orders, spreads and fees', duration: 12, description: 'Market and pending orders, the spread, swaps and performance fees.' },
-	{ id: 'basics-5', tab: 'basics', title: 'Your first copy', duration: 10, description: 'Choosing an amount, starting to copy and stopping at any time.' },
-	{ id: 'risk-1', tab: 'risk', title: 'Why most CFD accounts lose money', duration: 10, description: 'Leverage, volatility and the 78% figure every broker must publish.' },
-	{ id: 'risk-2', tab: 'risk', title: 'Position size and the 1% rule', duration: 10, description: 'How much of your capital one trade should risk.' },
-	{ id: 'risk-3', tab: 'risk', title: 'Stop-loss and drawdown', duration: 10, description: 'Setting a copy stop-loss and reading a drawdown chart.' },
-	{ id: 'risk-4', tab: 'risk', title: 'Risk Shield: splitting capital', duration: 8, description: 'Spreading one deposit across traders with different styles.' },
-	{ id: 'risk-5', tab: 'risk', title: 'When to stop copying', duration: 12, description: 'Signals that a trader no longer fits your plan.' },
-	{ id: 'portfolio-1', tab: 'portfolio', title: 'Goals and time horizon', duration: 8, description: 'Matching traders to what you want and when you need the money.' },
-	{ id: 'portfolio-2', tab: 'portfolio', title: 'Mixing risk levels', duration: 10, description: 'Combining low, medium and high risk traders.' },
-	{ id: 'portfolio-3', tab: 'portfolio', title: 'Rebalancing monthly', duration: 10, description: 'Moving capital between traders on a fixed schedule.' },
-	{ id: 'portfolio-4', tab: 'portfolio', title: 'Tracking results honestly', duration: 12, description: 'Keeping a record of deposits, withdrawals and net results.' },
-	{ id: 'portfolio-5', tab: 'portfolio', title: 'Growing your plan', duration: 10, description: 'When more capital makes sense, and when it does not.' },
+	{
+		id: 'basics-1',
+		tab: 'basics',
+		title: 'What copy trading is',
+		duration: 8,
+		description: 'How copying a trader works, what you control and what you do not.',
+	},
+	{
+		id: 'basics-2',
+		tab: 'basics',
+		title: 'Reading a trader profile',
+		duration: 10,
+		description: 'Weekly and monthly return, win rate, trades and followers, and what each hides.',
+	},
+	{
+		id: 'basics-3',
+		tab: 'basics',
+		title: 'Brokers, accounts and deposits',
+		duration: 10,
+		description: 'Why your money stays with a regulated broker and how to fund from $50.',
+	},
+	{
+		id: 'basics-4',
+		tab: 'basics',
+		title: 'Orders, spreads and fees',
+		duration: 12,
+		description: 'Market and pending orders, the spread, swaps and performance fees.',
+	},
+	{
+		id: 'basics-5',
+		tab: 'basics',
+		title: 'Your first copy',
+		duration: 10,
+		description: 'Choosing an amount, starting to copy and stopping at any time.',
+	},
+	{
+		id: 'risk-1',
+		tab: 'risk',
+		title: 'Why most CFD accounts lose money',
+		duration: 10,
+		description: 'Leverage, volatility and the 78% figure every broker must publish.',
+	},
+	{
+		id: 'risk-2',
+		tab: 'risk',
+		title: 'Position size and the 1% rule',
+		duration: 10,
+		description: 'How much of your capital one trade should risk.',
+	},
+	{
+		id: 'risk-3',
+		tab: 'risk',
+		title: 'Stop-loss and drawdown',
+		duration: 10,
+		description: 'Setting a copy stop-loss and reading a drawdown chart.',
+	},
+	{
+		id: 'risk-4',
+		tab: 'risk',
+		title: 'Risk Shield: splitting capital',
+		duration: 8,
+		description: 'Spreading one deposit across traders with different styles.',
+	},
+	{
+		id: 'risk-5',
+		tab: 'risk',
+		title: 'When to stop copying',
+		duration: 12,
+		description: 'Signals that a trader no longer fits your plan.',
+	},
+	{
+		id: 'portfolio-1',
+		tab: 'portfolio',
+		title: 'Goals and time horizon',
+		duration: 8,
+		description: 'Matching traders to what you want and when you need the money.',
+	},
+	{
+		id: 'portfolio-2',
+		tab: 'portfolio',
+		title: 'Mixing risk levels',
+		duration: 10,
+		description: 'Combining low, medium and high risk traders.',
+	},
+	{
+		id: 'portfolio-3',
+		tab: 'portfolio',
+		title: 'Rebalancing monthly',
+		duration: 10,
+		description: 'Moving capital between traders on a fixed schedule.',
+	},
+	{
+		id: 'portfolio-4',
+		tab: 'portfolio',
+		title: 'Tracking results honestly',
+		duration: 12,
+		description: 'Keeping a record of deposits, withdrawals and net results.',
+	},
+	{
+		id: 'portfolio-5',
+		tab: 'portfolio',
+		title: 'Growing your plan',
+		duration: 10,
+		description: 'When more capital makes sense, and when it does not.',
+	},
 ]
 
 /** One certificate per tab, earned when all its lessons are complete. */
@@ -250,7 +355,12 @@ export const planCards: PlanCard[] = [
 		name: 'Titanium Vault',
 		capitalRange: '$5,000 to $9,999',
 		accessLevel: 'Pro access',
-		features: ['Everything in Gold Room', 'Risk Shield with up to 5 traders', 'Phone support', 'Monthly portfolio review'],
+		features: [
+			'Everything in Gold Room',
+			'Risk Shield with up to 5 traders',
+			'Phone support',
+			'Monthly portfolio review',
+		],
 		popular: false,
 	},
 	{
@@ -258,7 +368,12 @@ export const planCards: PlanCard[] = [
 		name: 'Platinum Room',
 		capitalRange: '$10,000+',
 		accessLevel: 'VIP access',
-		features: ['Everything in Titanium Vault', 'Early access to 0% Fee Offers', 'Dedicated manager', 'Private strategy calls'],
+		features: [
+			'Everything in Titanium Vault',
+			'Early access to 0% Fee Offers',
+			'Dedicated manager',
+			'Private strategy calls',
+		],
 		popular: false,
 	},
 ]
@@ -384,13 +499,25 @@ export type Milestone = { points: number; reward: string; description: string }
 
 /** Spec section 9, in order of points. */
 export const milestones: Milestone[] = [
-	{ points: 100, reward: 'Gift Pack + VIP Call', description: 'A TradeCircle gift pack and a one-to-one VIP strategy call' },
+	{
+		points: 100,
+		reward: 'Gift Pack + VIP Call',
+		description: 'A TradeCircle gift pack and a one-to-one VIP strategy call',
+	},
 	{ points: 300, reward: '$500 Cash', description: '$500 paid to your broker account' },
 	{ points: 500, reward: 'Smartphone', description: 'A new smartphone' },
-	{ points: 1_000, reward: 'Latest Smartphone + Badge', description: 'The newest phone model and the Elite Referrer badge' },
+	{
+		points: 1_000,
+		reward: 'Latest Smartphone + Badge',
+		description: 'The newest phone model and the Elite Referrer badge',
+	},
 	{ points: 10_000, reward: 'Luxury Trip', description: 'An all-expenses-paid trip' },
 	{ points: 50_000, reward: 'Car + $5,000', description: 'A car and $5,000 cash' },
-	{ points: 200_000, reward: 'Car + $25,000 + Lifetime Platinum', description: 'A car, $25,000 cash and lifetime Platinum membership' },
+	{
+		points: 200_000,
+		reward: 'Car + $25,000 + Lifetime Platinum',
+		description: 'A car, $25,000 cash and lifetime Platinum membership',
+	},
 ]
 
 /** Spec section 9: 1 premium referral gives 1 point, no cap, no expiry. */

@@ -107,12 +107,24 @@ export const landing = {
 	features: {
 		title: 'Everything you need to copy with confidence',
 		items: [
-			{ title: 'Verified Traders', text: 'Every trader is ranked and manually reviewed. Featured traders hold a 94% verified win rate.' },
-			{ title: 'Risk Shield', text: 'Our capital-splitting feature spreads your money across several traders to limit the damage of one bad run.' },
+			{
+				title: 'Verified Traders',
+				text: 'Every trader is ranked and manually reviewed. Featured traders hold a 94% verified win rate.',
+			},
+			{
+				title: 'Risk Shield',
+				text: 'Our capital-splitting feature spreads your money across several traders to limit the damage of one bad run.',
+			},
 			{ title: 'Live Alerts', text: 'Get live alerts when the traders you copy open or close a position.' },
-			{ title: 'Zero Performance Fees', text: 'Zero performance fees on selected trader offers: keep more of what you earn.' },
+			{
+				title: 'Zero Performance Fees',
+				text: 'Zero performance fees on selected trader offers: keep more of what you earn.',
+			},
 			{ title: 'Start From $50', text: 'A minimum start of $50 lets you begin small and grow at your own pace.' },
-			{ title: 'Up to 100% Deposit Bonus', text: 'Partner brokers offer up to a 100% deposit bonus to members who sign up through our access links.' },
+			{
+				title: 'Up to 100% Deposit Bonus',
+				text: 'Partner brokers offer up to a 100% deposit bonus to members who sign up through our access links.',
+			},
 		] satisfies Feature[],
 	},
 
@@ -128,29 +140,57 @@ export const landing = {
 	steps: {
 		title: 'How it works',
 		items: [
-			{ title: 'Quick Sign Up', text: 'Create your free account in under 3 minutes, then unlock your dashboard with the code from our Telegram channel.' },
-			{ title: 'Choose Verified Traders', text: 'Compare ranked, manually reviewed traders by return, win rate and risk level.' },
-			{ title: 'Set & Split', text: 'Fund your account at a partner broker, set your capital and let Risk Shield split it across your traders.' },
+			{
+				title: 'Quick Sign Up',
+				text: 'Create your free account in under 3 minutes, then unlock your dashboard with the code from our Telegram channel.',
+			},
+			{
+				title: 'Choose Verified Traders',
+				text: 'Compare ranked, manually reviewed traders by return, win rate and risk level.',
+			},
+			{
+				title: 'Set & Split',
+				text: 'Fund your account at a partner broker, set your capital and let Risk Shield split it across your traders.',
+			},
 		] satisfies Feature[],
 	},
 
 	pricing: {
 		title: 'Pick your starting capital',
-		intro: 'TradeCircle is free to use. Tiers are the capital you fund your own broker account with; we never hold your funds.',
+		intro:
+			'TradeCircle is free to use. Tiers are the capital you fund your own broker account with; we never hold your funds.',
 		popularLabel: 'Most Popular',
 		tiers: [
-			{ name: 'Regular', capital: '$50', features: ['Copy 1 verified trader', 'Live alerts', 'Risk Shield basics', 'Academy access'] },
+			{
+				name: 'Regular',
+				capital: '$50',
+				features: ['Copy 1 verified trader', 'Live alerts', 'Risk Shield basics', 'Academy access'],
+			},
 			{
 				name: 'Gold',
 				capital: '$99',
 				popular: true,
-				features: ['Copy up to 3 traders', 'Zero performance fees on selected offers', 'Full Risk Shield splitting', 'Priority support'],
+				features: [
+					'Copy up to 3 traders',
+					'Zero performance fees on selected offers',
+					'Full Risk Shield splitting',
+					'Priority support',
+				],
 			},
-			{ name: 'Platinum', capital: '$149', features: ['Copy up to 5 traders', 'Early access to 0% fee offers', 'Advanced analytics', 'Priority support'] },
+			{
+				name: 'Platinum',
+				capital: '$149',
+				features: ['Copy up to 5 traders', 'Early access to 0% fee offers', 'Advanced analytics', 'Priority support'],
+			},
 			{
 				name: 'Titanium',
 				capital: '$200+',
-				features: ['Unlimited trader copies', 'Up to 100% deposit bonus from partner brokers', 'Dedicated account manager', 'All Platinum features'],
+				features: [
+					'Unlimited trader copies',
+					'Up to 100% deposit bonus from partner brokers',
+					'Dedicated account manager',
+					'All Platinum features',
+				],
 			},
 		] satisfies Tier[],
 	},

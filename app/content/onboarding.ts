@@ -42,7 +42,15 @@ export const setupGuide = [
 ]
 
 export const unlockTestimonials = [
-	{ name: 'Chinedu O.', country: 'Nigeria', text: 'Got my code in under a minute and was copying my first trader the same evening.' },
-	{ name: 'Amara K.', country: 'Ghana', text: 'The channel posts the code straight away. Setup really takes about 60 seconds.' },
+	{
+		name: 'Chinedu O.',
+		country: 'Nigeria',
+		text: 'Got my code in under a minute and was copying my first trader the same evening.',
+	},
+	{
+		name: 'Amara K.',
+		country: 'Ghana',
+		text: 'The channel posts the code straight away. Setup really takes about 60 seconds.',
+	},
 	{ name: 'Daniel M.', country: 'Kenya', text: 'Clear steps, no fuss. The risk settings let me start small with $50.' },
 ]

@@ -33,8 +33,8 @@ export const termsSections: Array<{ id: string; title: string; paragraphs: strin
 		id: 'third-party-brokers',
 		title: 'Third-Party Brokers',
 		paragraphs: [
-			'Accounts, deposits, withdrawals and trades are held and executed by independent brokers, not by us. We never hold, receive or transfer your funds. Your relationship with a broker is governed by that broker\'s own terms, and any bonus or promotion is offered and administered by the broker.',
-			'We do not guarantee the solvency, conduct, availability or regulatory status of any broker. Check a broker\'s licence and terms before you open an account.',
+			"Accounts, deposits, withdrawals and trades are held and executed by independent brokers, not by us. We never hold, receive or transfer your funds. Your relationship with a broker is governed by that broker's own terms, and any bonus or promotion is offered and administered by the broker.",
+			"We do not guarantee the solvency, conduct, availability or regulatory status of any broker. Check a broker's licence and terms before you open an account.",
 		],
 	},
 	{

@@ -14,9 +14,20 @@ describe('academy content', () => {
 
 describe('academyStats', () => {
 	test('progress = completed / total', () => {
-		expect(academyStats(new Set())).toMatchObject({ completed: 0, total: 15, progressPercent: 0, totalHours: '2.5 h', certificates: 0, certificateTotal: 3 })
+		expect(academyStats(new Set())).toMatchObject({
+			completed: 0,
+			total: 15,
+			progressPercent: 0,
+			totalHours: '2.5 h',
+			certificates: 0,
+			certificateTotal: 3,
+		})
 		expect(academyStats(new Set(['basics-1', 'risk-2']))).toMatchObject({ completed: 2, progressPercent: 13 })
-		expect(academyStats(new Set(lessons.map((l) => l.id)))).toMatchObject({ completed: 15, progressPercent: 100, certificates: 3 })
+		expect(academyStats(new Set(lessons.map((l) => l.id)))).toMatchObject({
+			completed: 15,
+			progressPercent: 100,
+			certificates: 3,
+		})
 	})
 
 	test('a certificate for each tab whose five lessons are complete; unknown ids count for nothing', () => {

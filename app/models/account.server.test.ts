@@ -8,18 +8,10 @@ import { passwordResetTokens, sessions, unlockCodes, users } from '#db/schema.ts
 import { GOOD_PASSWORD, makeRegistration } from '#tests/factories.ts'
 import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
 import { getEnv, resetEnv } from '#app/utils/env.server.ts'
-import {
-	EMAIL_TAKEN,
-	INVALID_RESET_LINK,
-	INVALID_UNLOCK_CODE,
-	UNKNOWN_REFERRAL_CODE,
-} from '#app/utils/messages.ts'
+import { EMAIL_TAKEN, INVALID_RESET_LINK, INVALID_UNLOCK_CODE, UNKNOWN_REFERRAL_CODE } from '#app/utils/messages.ts'
 import { verifyPassword } from '#app/utils/password.server.ts'
 import type { Failure, Result } from '#app/utils/result.ts'
-import {
-	RegisterApiSchema,
-	type RegistrationInput,
-} from '#app/utils/validation.ts'
+import { RegisterApiSchema, type RegistrationInput } from '#app/utils/validation.ts'
 import {
 	isResetTokenUsable,
 	registerMember,
@@ -87,7 +79,9 @@ function outboxFiles() {
 
 /** The mail bodies, quoted-printable decoded. */
 function decodeMail(raw: string) {
-	return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+	return raw
+		.replace(/=\r?\n/g, '')
+		.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 }
 
 async function waitForMails(count: number, timeoutMs = 3000) {
@@ -204,7 +198,11 @@ describe('registerMember', () => {
 
 	test('a known referral code in any case stores referredBy and referrerId', async () => {
 		const referrer = await registered()
-		const variants = [referrer.referralCode, referrer.referralCode.toLowerCase(), ` ${referrer.referralCode.toLowerCase()} `]
+		const variants = [
+			referrer.referralCode,
+			referrer.referralCode.toLowerCase(),
+			` ${referrer.referralCode.toLowerCase()} `,
+		]
 		for (const referralCode of variants) {
 			const member = await registered({ referralCode })
 			const row = getUserById(member.id)!
@@ -328,7 +326,8 @@ describe('unlockMember', () => {
 	test('code entry is limited per account across rotating IPs', async () => {
 		addUnlockCode(CODE)
 		const member = await registered()
-		for (let i = 0; i < 10; i++) expect(expectFailure(unlockMember(member.id, `BAD-${i}`, rotatingIp())).status).toBe(400)
+		for (let i = 0; i < 10; i++)
+			expect(expectFailure(unlockMember(member.id, `BAD-${i}`, rotatingIp())).status).toBe(400)
 		const blocked = expectFailure(unlockMember(member.id, CODE, rotatingIp()))
 		expect(blocked.status).toBe(429)
 		expect(blocked.retryAfterSeconds).toBeGreaterThan(14 * 60)
@@ -375,7 +374,9 @@ describe('requestPasswordReset', () => {
 		const member = await registered({ email: 'case@example.com' })
 		await requestPasswordReset('case@example.com', meta)
 		expect(await waitForMails(1)).toHaveLength(1)
-		expect(getDb().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, member.id)).all()).toHaveLength(1)
+		expect(
+			getDb().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, member.id)).all(),
+		).toHaveLength(1)
 	})
 
 	test('an unknown email gets the same answer and no mail', async () => {
@@ -581,7 +582,9 @@ describe('resetPassword', () => {
 
 	test('one link can be tried 5 times, from any IP', async () => {
 		for (let i = 0; i < 5; i++) {
-			expect(expectFailure(await resetPassword({ token: 'same-guess', password: NEW_PASSWORD }, rotatingIp())).status).toBe(400)
+			expect(
+				expectFailure(await resetPassword({ token: 'same-guess', password: NEW_PASSWORD }, rotatingIp())).status,
+			).toBe(400)
 		}
 		const blocked = expectFailure(await resetPassword({ token: 'same-guess', password: NEW_PASSWORD }, rotatingIp()))
 		expect(blocked.status).toBe(429)

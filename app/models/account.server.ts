@@ -9,11 +9,7 @@ import { escapeHtml, sendMail } from '#app/utils/mail.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
 import { consumeRateLimit, limited, resetRateLimit } from '#app/utils/rate-limit.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
-import {
-	INVALID_RESET_LINK,
-	INVALID_UNLOCK_CODE,
-	UNKNOWN_REFERRAL_CODE,
-} from '#app/utils/messages.ts'
+import { INVALID_RESET_LINK, INVALID_UNLOCK_CODE, UNKNOWN_REFERRAL_CODE } from '#app/utils/messages.ts'
 import { TERMS_VERSION, type RegistrationInput } from '#app/utils/validation.ts'
 import { createResetToken, findUsableResetToken } from './password-reset.server.ts'
 import { creditReferral } from './referral.server.ts'
@@ -28,10 +24,7 @@ import { emailTaken, getUserByEmail, getUserById, getUserByReferralCode, newRefe
  */
 export type RequestMeta = { ip: string }
 
-export async function registerMember(
-	input: RegistrationInput,
-	meta: RequestMeta,
-): Promise<Result<SelectUser>> {
+export async function registerMember(input: RegistrationInput, meta: RequestMeta): Promise<Result<SelectUser>> {
 	const blocked = limited('signup:ip', meta.ip) ?? limited('signup:account', input.email)
 	if (blocked) {
 		log('auth.signup', { ip: meta.ip, result: 'rate_limited' }, 'warn')
@@ -188,10 +181,7 @@ export async function resetPassword(
 				.where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
 				.run()
 			if (used.changes !== 1) return false
-			tx.update(users)
-				.set({ passwordHash, updatedAt: new Date() })
-				.where(eq(users.id, row.userId))
-				.run()
+			tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId)).run()
 			// A reset ends every session of the member, on every device, in
 			// the same transaction.
 			tx.delete(sessions).where(eq(sessions.userId, row.userId)).run()

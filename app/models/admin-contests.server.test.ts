@@ -28,7 +28,11 @@ const at = (iso: string) => new Date(iso)
 describe('createContest', () => {
 	test('a new contest starts as draft, with its audit row', () => {
 		const admin = insertAuditActor()
-		const result = createContest(admin, contestInput({ prizeThird: '$300', maxParticipants: 50 }), at('2026-11-20T10:00:00Z'))
+		const result = createContest(
+			admin,
+			contestInput({ prizeThird: '$300', maxParticipants: 50 }),
+			at('2026-11-20T10:00:00Z'),
+		)
 		expect(result.ok).toBe(true)
 		if (!result.ok) return
 		expect(result.value).toMatchObject({
@@ -58,11 +62,17 @@ describe('createContest', () => {
 
 	test('an end date before the start date is a field error on the end date; nothing stored', () => {
 		const result = createContest(insertAuditActor(), contestInput({ startDate: '2026-12-10', endDate: '2026-12-09' }))
-		expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { endDate: ['End date must be on or after the start date'] } })
+		expect(result).toMatchObject({
+			ok: false,
+			status: 400,
+			fieldErrors: { endDate: ['End date must be on or after the start date'] },
+		})
 		expect(getDb().select().from(contests).all()).toEqual([])
 		expect(auditRows()).toEqual([])
 		// A one-day contest is fine.
-		expect(createContest(insertAuditActor(), contestInput({ startDate: '2026-12-10', endDate: '2026-12-10' })).ok).toBe(true)
+		expect(createContest(insertAuditActor(), contestInput({ startDate: '2026-12-10', endDate: '2026-12-10' })).ok).toBe(
+			true,
+		)
 	})
 })
 
@@ -71,19 +81,38 @@ describe('updateContest', () => {
 		const admin = insertAuditActor()
 		for (const status of ['draft', 'active', 'paused', 'completed'] as const) {
 			const contest = insertContest({ status, name: `Old ${status}` })
-			const result = updateContest(admin, contest.id, contestInput({ name: `New ${status}`, type: 'deposit', maxParticipants: 10 }))
+			const result = updateContest(
+				admin,
+				contest.id,
+				contestInput({ name: `New ${status}`, type: 'deposit', maxParticipants: 10 }),
+			)
 			expect(result.ok).toBe(true)
-			expect(getContest(contest.id)).toMatchObject({ name: `New ${status}`, type: 'deposit', status, maxParticipants: 10 })
+			expect(getContest(contest.id)).toMatchObject({
+				name: `New ${status}`,
+				type: 'deposit',
+				status,
+				maxParticipants: 10,
+			})
 		}
 		const rows = auditRows()
 		expect(rows).toHaveLength(4)
-		expect(rows[0]).toMatchObject({ action: 'contest.update', before: { name: 'Old draft' }, after: { name: 'New draft' } })
+		expect(rows[0]).toMatchObject({
+			action: 'contest.update',
+			before: { name: 'Old draft' },
+			after: { name: 'New draft' },
+		})
 	})
 
 	test('unknown contest 404; end before start 400; max participants below the current count 400', () => {
-		expect(updateContest(insertAuditActor(), 9999, contestInput())).toMatchObject({ ok: false, status: 404, message: 'Contest not found' })
+		expect(updateContest(insertAuditActor(), 9999, contestInput())).toMatchObject({
+			ok: false,
+			status: 404,
+			message: 'Contest not found',
+		})
 		const contest = insertContest()
-		expect(updateContest(insertAuditActor(), contest.id, contestInput({ startDate: '2026-12-02', endDate: '2026-12-01' }))).toMatchObject({
+		expect(
+			updateContest(insertAuditActor(), contest.id, contestInput({ startDate: '2026-12-02', endDate: '2026-12-01' })),
+		).toMatchObject({
 			status: 400,
 			fieldErrors: { endDate: ['End date must be on or after the start date'] },
 		})
@@ -99,7 +128,12 @@ describe('updateContest', () => {
 
 	test('moving the end date resolves the alert about the old one', () => {
 		const contest = insertContest({ status: 'active', endDate: '2026-11-30' })
-		raiseAlert({ type: 'warning', title: 'Contest ending soon', message: 'm', dedupeKey: `contest-ending:${contest.id}:2026-11-30` })
+		raiseAlert({
+			type: 'warning',
+			title: 'Contest ending soon',
+			message: 'm',
+			dedupeKey: `contest-ending:${contest.id}:2026-11-30`,
+		})
 		updateContest(insertAuditActor(), contest.id, contestInput({ startDate: '2026-11-01', endDate: '2026-12-15' }))
 		expect(getDb().select().from(systemAlerts).get()!.resolvedAt).not.toBeNull()
 	})
@@ -177,7 +211,10 @@ describe('completeContest', () => {
 		const zero = insertParticipant(contest.id, 0, at('2026-11-01T10:00:00Z'))
 		const admin = insertAuditActor()
 		const result = completeContest(admin, contest.id, at('2026-12-01T09:00:00Z'))
-		expect(result).toMatchObject({ ok: true, value: { status: 'completed', completedAt: '2026-12-01T09:00:00.000Z', participantCount: 6 } })
+		expect(result).toMatchObject({
+			ok: true,
+			value: { status: 'completed', completedAt: '2026-12-01T09:00:00.000Z', participantCount: 6 },
+		})
 		const ranks = Object.fromEntries(
 			getDb()
 				.select({ userId: contestParticipants.userId, rank: contestParticipants.rank })
@@ -185,7 +222,9 @@ describe('completeContest', () => {
 				.all()
 				.map((r) => [r.userId, r.rank]),
 		)
-		expect([tieEarlier, tieLater, c, tieSameTimeFirst, tieSameTimeSecond, zero].map((p) => ranks[p.user.id])).toEqual([1, 2, 3, 4, 5, 6])
+		expect([tieEarlier, tieLater, c, tieSameTimeFirst, tieSameTimeSecond, zero].map((p) => ranks[p.user.id])).toEqual([
+			1, 2, 3, 4, 5, 6,
+		])
 		expect(auditRows()).toMatchObject([
 			{
 				action: 'contest.complete',
@@ -238,7 +277,12 @@ describe('updateParticipantScore', () => {
 		expect(updateParticipantScore(admin, contest.id, chaser.user.id, 6)).toMatchObject({ ok: true, value: { rank: 1 } })
 		expect(listParticipants(contest.id)!.participants.map((p) => p.userId)).toEqual([chaser.user.id, leader.user.id])
 		expect(auditRows()).toMatchObject([
-			{ action: 'contest.participant-score', targetId: String(contest.id), before: { userId: chaser.user.id, score: 3 }, after: { score: 5 } },
+			{
+				action: 'contest.participant-score',
+				targetId: String(contest.id),
+				before: { userId: chaser.user.id, score: 3 },
+				after: { score: 5 },
+			},
 			{ action: 'contest.participant-score', before: { score: 5 }, after: { score: 6 } },
 		])
 		// The same score again changes nothing and writes no row.
@@ -249,11 +293,28 @@ describe('updateParticipantScore', () => {
 	test('0 is fine; negative or fractional refused (400); unknown contest or participant 404', () => {
 		const contest = insertContest({ status: 'paused' })
 		const p = insertParticipant(contest.id, 4)
-		expect(updateParticipantScore(insertAuditActor(), contest.id, p.user.id, 0)).toMatchObject({ ok: true, value: { score: 0 } })
-		expect(updateParticipantScore(insertAuditActor(), contest.id, p.user.id, -1)).toMatchObject({ ok: false, status: 400 })
-		expect(updateParticipantScore(insertAuditActor(), contest.id, p.user.id, 1.5)).toMatchObject({ ok: false, status: 400 })
-		expect(updateParticipantScore(insertAuditActor(), 777, p.user.id, 1)).toMatchObject({ ok: false, status: 404, message: 'Contest not found' })
-		expect(updateParticipantScore(insertAuditActor(), contest.id, 888_888, 1)).toMatchObject({ ok: false, status: 404, message: 'Participant not found' })
+		expect(updateParticipantScore(insertAuditActor(), contest.id, p.user.id, 0)).toMatchObject({
+			ok: true,
+			value: { score: 0 },
+		})
+		expect(updateParticipantScore(insertAuditActor(), contest.id, p.user.id, -1)).toMatchObject({
+			ok: false,
+			status: 400,
+		})
+		expect(updateParticipantScore(insertAuditActor(), contest.id, p.user.id, 1.5)).toMatchObject({
+			ok: false,
+			status: 400,
+		})
+		expect(updateParticipantScore(insertAuditActor(), 777, p.user.id, 1)).toMatchObject({
+			ok: false,
+			status: 404,
+			message: 'Contest not found',
+		})
+		expect(updateParticipantScore(insertAuditActor(), contest.id, 888_888, 1)).toMatchObject({
+			ok: false,
+			status: 404,
+			message: 'Participant not found',
+		})
 	})
 
 	test('refused (409) once the contest is completed; the score stays', () => {
@@ -280,10 +341,21 @@ describe('deleteContest', () => {
 		const admin = insertAuditActor()
 		expect(deleteContest(admin, contest.id)).toEqual({ ok: true, value: { id: contest.id, participantsRemoved: 2 } })
 		expect(getContest(contest.id)).toBeNull()
-		expect(getDb().select().from(contestParticipants).all().map((p) => p.contestId)).toEqual([other.id])
+		expect(
+			getDb()
+				.select()
+				.from(contestParticipants)
+				.all()
+				.map((p) => p.contestId),
+		).toEqual([other.id])
 		expect(getDb().select().from(users).where(eq(users.id, a.user.id)).get()).toBeDefined()
 		expect(auditRows()).toMatchObject([
-			{ action: 'contest.delete', targetId: String(contest.id), before: { name: 'Test Contest', participantCount: 2 }, after: null },
+			{
+				action: 'contest.delete',
+				targetId: String(contest.id),
+				before: { name: 'Test Contest', participantCount: 2 },
+				after: null,
+			},
 		])
 		expect(getDb().select().from(systemAlerts).get()!.resolvedAt).not.toBeNull()
 		expect(deleteContest(admin, contest.id)).toMatchObject({ ok: false, status: 404 })
@@ -292,9 +364,24 @@ describe('deleteContest', () => {
 
 describe('listContests', () => {
 	test('newest first with participant counts; search in name and description; status and type filters', () => {
-		const a = insertContest({ name: 'Alpha Referral', type: 'referral', status: 'active', createdAt: at('2026-01-01T00:00:00Z') })
-		const b = insertContest({ name: 'Beta', description: 'Deposit race 100%_off', type: 'deposit', createdAt: at('2026-02-01T00:00:00Z') })
-		const c = insertContest({ name: 'Gamma', type: 'trading', status: 'completed', createdAt: at('2026-03-01T00:00:00Z') })
+		const a = insertContest({
+			name: 'Alpha Referral',
+			type: 'referral',
+			status: 'active',
+			createdAt: at('2026-01-01T00:00:00Z'),
+		})
+		const b = insertContest({
+			name: 'Beta',
+			description: 'Deposit race 100%_off',
+			type: 'deposit',
+			createdAt: at('2026-02-01T00:00:00Z'),
+		})
+		const c = insertContest({
+			name: 'Gamma',
+			type: 'trading',
+			status: 'completed',
+			createdAt: at('2026-03-01T00:00:00Z'),
+		})
 		insertParticipant(a.id, 1)
 		insertParticipant(a.id, 1)
 		insertParticipant(c.id, 1)
@@ -313,7 +400,11 @@ describe('listContests', () => {
 		expect(listContests(filters('type=activity'))).toEqual([])
 		// A value that is not an option reads as all on the page.
 		expect(listContests(filters('status=bogus&type=%27%20or%201%3D1'))).toHaveLength(3)
-		expect(listContests({ ...filters(), sortBy: 'name', sortOrder: 'asc' }).map((x) => x.name)).toEqual(['Alpha Referral', 'Beta', 'Gamma'])
+		expect(listContests({ ...filters(), sortBy: 'name', sortOrder: 'asc' }).map((x) => x.name)).toEqual([
+			'Alpha Referral',
+			'Beta',
+			'Gamma',
+		])
 	})
 })
 
@@ -348,7 +439,12 @@ describe('participants, leaderboard and stats', () => {
 	})
 
 	test('stats: participants, total, top, average, days left (0 once completed), places left', () => {
-		const contest = insertContest({ status: 'active', startDate: '2026-11-01', endDate: '2026-11-30', maxParticipants: 10 })
+		const contest = insertContest({
+			status: 'active',
+			startDate: '2026-11-01',
+			endDate: '2026-11-30',
+			maxParticipants: 10,
+		})
 		insertParticipant(contest.id, 3)
 		insertParticipant(contest.id, 4)
 		expect(getContestStats(contest.id, at('2026-11-20T12:00:00Z'))).toMatchObject({
@@ -364,7 +460,13 @@ describe('participants, leaderboard and stats', () => {
 		completeContest(insertAuditActor(), contest.id)
 		expect(getContestStats(contest.id, at('2026-11-20T12:00:00Z'))).toMatchObject({ status: 'completed', daysLeft: 0 })
 		const empty = insertContest()
-		expect(getContestStats(empty.id, at('2026-11-20T12:00:00Z'))).toMatchObject({ participants: 0, totalScore: 0, topScore: 0, averageScore: 0, spotsLeft: null })
+		expect(getContestStats(empty.id, at('2026-11-20T12:00:00Z'))).toMatchObject({
+			participants: 0,
+			totalScore: 0,
+			topScore: 0,
+			averageScore: 0,
+			spotsLeft: null,
+		})
 		expect(getContestStats(999_999)).toBeNull()
 	})
 })

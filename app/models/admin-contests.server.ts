@@ -1,11 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '#db/client.server.ts'
-import {
-	contestParticipants,
-	contests,
-	users,
-	type SelectContest,
-} from '#db/schema.ts'
+import { contestParticipants, contests, users, type SelectContest } from '#db/schema.ts'
 import { likeContains } from '#db/sql.server.ts'
 import type { ContestStatus } from '#app/domain/enums.ts'
 import {
@@ -168,7 +163,18 @@ export function createContest(admin: AuditActor, input: ContestInput, now = new 
 				.values({ ...contestValues(input), status: 'draft', createdAt: now, updatedAt: now })
 				.returning()
 				.get()
-			recordAudit(tx, { admin, action: 'contest.create', targetType: 'contest', targetId: created.id, before: null, after: auditView(created) }, now)
+			recordAudit(
+				tx,
+				{
+					admin,
+					action: 'contest.create',
+					targetType: 'contest',
+					targetId: created.id,
+					before: null,
+					after: auditView(created),
+				},
+				now,
+			)
 			return created
 		},
 		{ behavior: 'immediate' },
@@ -182,7 +188,12 @@ export function createContest(admin: AuditActor, input: ContestInput, now = new 
  * cannot go below the participants already in. Moving the end date
  * resolves the alert about the old one.
  */
-export function updateContest(admin: AuditActor, id: number, input: ContestInput, now = new Date()): Result<AdminContest> {
+export function updateContest(
+	admin: AuditActor,
+	id: number,
+	input: ContestInput,
+	now = new Date(),
+): Result<AdminContest> {
 	const invalid = endBeforeStart(input)
 	if (invalid) return invalid
 	const result = getDb().transaction(
@@ -201,7 +212,18 @@ export function updateContest(admin: AuditActor, id: number, input: ContestInput
 				.returning()
 				.get()
 			if (after.endDate !== before.endDate) resolveContestAlerts(tx, id, now, before.endDate)
-			recordAudit(tx, { admin, action: 'contest.update', targetType: 'contest', targetId: id, before: auditView(before), after: auditView(after) }, now)
+			recordAudit(
+				tx,
+				{
+					admin,
+					action: 'contest.update',
+					targetType: 'contest',
+					targetId: id,
+					before: auditView(before),
+					after: auditView(after),
+				},
+				now,
+			)
 			return ok(toPublic(after, count))
 		},
 		{ behavior: 'immediate' },
@@ -227,12 +249,7 @@ export function changeContestStatus(
 			if (to === 'completed') return fail(409, USE_COMPLETE_ACTION)
 			const transition = findTransition(before.status, to)
 			if (!transition) return fail(409, transitionRefused(before.status, to))
-			const after = tx
-				.update(contests)
-				.set({ status: to, updatedAt: now })
-				.where(eq(contests.id, id))
-				.returning()
-				.get()
+			const after = tx.update(contests).set({ status: to, updatedAt: now }).where(eq(contests.id, id)).returning().get()
 			recordAudit(
 				tx,
 				{
@@ -272,7 +289,10 @@ export function completeContest(admin: AuditActor, id: number, now = new Date())
 				.orderBy(...rankingOrder)
 				.all()
 			ranked.forEach((p, i) => {
-				tx.update(contestParticipants).set({ rank: i + 1 }).where(eq(contestParticipants.id, p.id)).run()
+				tx.update(contestParticipants)
+					.set({ rank: i + 1 })
+					.where(eq(contestParticipants.id, p.id))
+					.run()
 			})
 			const after = tx
 				.update(contests)
@@ -302,12 +322,17 @@ export function completeContest(admin: AuditActor, id: number, now = new Date())
 		},
 		{ behavior: 'immediate' },
 	)
-	if (result.ok) log('admin.contest_completed', { adminId: admin.id, contestId: id, participants: result.value.participantCount })
+	if (result.ok)
+		log('admin.contest_completed', { adminId: admin.id, contestId: id, participants: result.value.participantCount })
 	return result
 }
 
 /** Deletes a contest and its participants in one transaction (super_admin: the route checks). */
-export function deleteContest(admin: AuditActor, id: number, now = new Date()): Result<{ id: number; participantsRemoved: number }> {
+export function deleteContest(
+	admin: AuditActor,
+	id: number,
+	now = new Date(),
+): Result<{ id: number; participantsRemoved: number }> {
 	const result = getDb().transaction(
 		(tx): Result<{ id: number; participantsRemoved: number }> => {
 			const before = findContest(tx, id)
@@ -331,7 +356,8 @@ export function deleteContest(admin: AuditActor, id: number, now = new Date()): 
 		},
 		{ behavior: 'immediate' },
 	)
-	if (result.ok) log('admin.contest_deleted', { adminId: admin.id, contestId: id, participants: result.value.participantsRemoved })
+	if (result.ok)
+		log('admin.contest_deleted', { adminId: admin.id, contestId: id, participants: result.value.participantsRemoved })
 	return result
 }
 

@@ -20,7 +20,15 @@ const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000)
 function contest(status: 'draft' | 'active' | 'paused' | 'completed') {
 	getDb()
 		.insert(contests)
-		.values({ name: status, description: 'd', status, startDate: '2026-11-01', endDate: '2026-11-30', prizeFirst: '$1', rules: 'r' })
+		.values({
+			name: status,
+			description: 'd',
+			status,
+			startDate: '2026-11-01',
+			endDate: '2026-11-30',
+			prizeFirst: '$1',
+			rules: 'r',
+		})
 		.run()
 }
 
@@ -152,9 +160,17 @@ describe('getDashboardStats', () => {
 
 	test('revenue from nothing last month is +100%; nothing this month against something is -100%', () => {
 		revenue('2026-11', 1000)
-		expect(getDashboardStats(NOW)).toMatchObject({ monthlyRevenue: 10, monthlyRevenueChange: 100, monthlyRevenueTrend: 'up' })
+		expect(getDashboardStats(NOW)).toMatchObject({
+			monthlyRevenue: 10,
+			monthlyRevenueChange: 100,
+			monthlyRevenueTrend: 'up',
+		})
 		const december = new Date('2026-12-02T00:00:00Z')
-		expect(getDashboardStats(december)).toMatchObject({ monthlyRevenue: 0, monthlyRevenueChange: -100, monthlyRevenueTrend: 'down' })
+		expect(getDashboardStats(december)).toMatchObject({
+			monthlyRevenue: 0,
+			monthlyRevenueChange: -100,
+			monthlyRevenueTrend: 'down',
+		})
 	})
 })
 
@@ -184,7 +200,12 @@ describe('snapshots', () => {
 describe('recent users', () => {
 	test('the 5 newest members with initials, status and plan', () => {
 		for (let i = 1; i <= 7; i++) {
-			insertMember({ name: `Member Number${i}`, createdAt: daysAgo(10 - i), plan: i === 7 ? 'gold' : 'regular', status: i === 6 ? 'suspended' : 'active' })
+			insertMember({
+				name: `Member Number${i}`,
+				createdAt: daysAgo(10 - i),
+				plan: i === 7 ? 'gold' : 'regular',
+				status: i === 6 ? 'suspended' : 'active',
+			})
 		}
 		const recent = listRecentUsers()
 		expect(recent.map((u) => u.name)).toEqual([
@@ -211,7 +232,9 @@ describe('recent users', () => {
 
 describe('the figures read indexes', () => {
 	const plans = (sql: string) =>
-		(getDb().$client.prepare(`explain query plan ${sql}`).all() as Array<{ detail: string }>).map((p) => p.detail).join(' | ')
+		(getDb().$client.prepare(`explain query plan ${sql}`).all() as Array<{ detail: string }>)
+			.map((p) => p.detail)
+			.join(' | ')
 
 	test('members seen lately, members joined before a date, active contests, newest members', () => {
 		expect(plans('select count(*) from users where last_seen_at >= 1')).toMatch(/users_last_seen_at_idx/)

@@ -37,7 +37,11 @@ function emailOwner(tx: Db | Tx, email: string) {
  * Creates a member (spec: plan defaults to regular, status to active) with
  * a new unique referral code; the password is hashed like sign-up's.
  */
-export async function createManagedUser(actor: AuditActor, input: UserCreateInput, now = new Date()): Promise<Result<ManagedUser>> {
+export async function createManagedUser(
+	actor: AuditActor,
+	input: UserCreateInput,
+	now = new Date(),
+): Promise<Result<ManagedUser>> {
 	if (emailOwner(getDb(), input.email) !== null) return emailTaken()
 	const passwordHash = await hashPassword(input.password)
 	try {
@@ -63,7 +67,14 @@ export async function createManagedUser(actor: AuditActor, input: UserCreateInpu
 					.get()
 				recordAudit(
 					tx,
-					{ admin: actor, action: 'user.create', targetType: 'user', targetId: created.id, before: null, after: auditView(created) },
+					{
+						admin: actor,
+						action: 'user.create',
+						targetType: 'user',
+						targetId: created.id,
+						before: null,
+						after: auditView(created),
+					},
 					now,
 				)
 				return created
@@ -139,7 +150,11 @@ export async function updateManagedUser(
 						targetType: 'user',
 						targetId: id,
 						before: auditView(before),
-						after: { ...auditView(after), ...(passwordHash ? { credentialChanged: true } : {}), ...(ended ? { sessionsEnded: ended } : {}) },
+						after: {
+							...auditView(after),
+							...(passwordHash ? { credentialChanged: true } : {}),
+							...(ended ? { sessionsEnded: ended } : {}),
+						},
 					},
 					now,
 				)
@@ -185,7 +200,18 @@ export function deleteManagedUser(actor: AuditActor, id: number, now = new Date(
 			const before = tx.select().from(users).where(eq(users.id, id)).get()
 			if (!before) return false
 			removeUser(tx, id)
-			recordAudit(tx, { admin: actor, action: 'user.delete', targetType: 'user', targetId: id, before: auditView(before), after: null }, now)
+			recordAudit(
+				tx,
+				{
+					admin: actor,
+					action: 'user.delete',
+					targetType: 'user',
+					targetId: id,
+					before: auditView(before),
+					after: null,
+				},
+				now,
+			)
 			return true
 		},
 		{ behavior: 'immediate' },
@@ -214,7 +240,18 @@ export function bulkUpdateUsers(actor: AuditActor, input: BulkInput, now = new D
 				const rows = tx.select().from(users).where(inArray(users.id, input.userIds)).all()
 				for (const row of rows) {
 					removeUser(tx, row.id)
-					recordAudit(tx, { admin: actor, action: 'user.bulk-delete', targetType: 'user', targetId: row.id, before: auditView(row), after: null }, now)
+					recordAudit(
+						tx,
+						{
+							admin: actor,
+							action: 'user.bulk-delete',
+							targetType: 'user',
+							targetId: row.id,
+							before: auditView(row),
+							after: null,
+						},
+						now,
+					)
 				}
 				return rows.length
 			}
@@ -239,7 +276,14 @@ export function bulkUpdateUsers(actor: AuditActor, input: BulkInput, now = new D
 				for (const row of changing) {
 					recordAudit(
 						tx,
-						{ admin: actor, action: 'user.bulk-update', targetType: 'user', targetId: row.id, before: { [key]: row.value }, after: { [key]: value } },
+						{
+							admin: actor,
+							action: 'user.bulk-update',
+							targetType: 'user',
+							targetId: row.id,
+							before: { [key]: row.value },
+							after: { [key]: value },
+						},
 						now,
 					)
 				}
@@ -252,6 +296,11 @@ export function bulkUpdateUsers(actor: AuditActor, input: BulkInput, now = new D
 		{ behavior: 'immediate' },
 	)
 	if (result === null) return fail(404, BULK_UNKNOWN_USERS, { fieldErrors: { userIds: [BULK_UNKNOWN_USERS] } })
-	log('admin.users_bulk_update', { adminId: actor.id, action: input.action, requested: input.userIds.length, changed: result })
+	log('admin.users_bulk_update', {
+		adminId: actor.id,
+		action: input.action,
+		requested: input.userIds.length,
+		changed: result,
+	})
 	return ok({ updated: result })
 }

@@ -10,13 +10,27 @@ const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000)
 
 describe('CSV export', () => {
 	test('every filtered row in the list order, formula-safe, with a header and a BOM', async () => {
-		insertMember({ name: '=HYPERLINK("http://evil","x")', email: 'evil@example.com', createdAt: minutesAgo(5), totalDeposit: 10.5, totalWithdraw: 2 })
-		insertMember({ name: 'Ada, Countess', email: 'ada@example.com', status: 'banned', plan: 'gold', createdAt: minutesAgo(1) })
+		insertMember({
+			name: '=HYPERLINK("http://evil","x")',
+			email: 'evil@example.com',
+			createdAt: minutesAgo(5),
+			totalDeposit: 10.5,
+			totalWithdraw: 2,
+		})
+		insertMember({
+			name: 'Ada, Countess',
+			email: 'ada@example.com',
+			status: 'banned',
+			plan: 'gold',
+			createdAt: minutesAgo(1),
+		})
 		const text = await exportUsersCsvText(q())
 		const lines = text.split('\r\n')
 		expect(lines[0]).toBe(`\uFEFF${CSV_HEADER.join(',')}`)
 		expect(lines[1]).toMatch(/^\d+,"Ada, Countess",ada@example.com,,,,Gold Room,banned,0,0,0,\d{4}-\d\d-\d\dT/)
-		expect(lines[2]).toMatch(/^\d+,"'=HYPERLINK\(""http:\/\/evil"",""x""\)",evil@example.com,,,,Regular,active,10.5,2,12.5,/)
+		expect(lines[2]).toMatch(
+			/^\d+,"'=HYPERLINK\(""http:\/\/evil"",""x""\)",evil@example.com,,,,Regular,active,10.5,2,12.5,/,
+		)
 		expect(lines).toHaveLength(4)
 		expect(lines[3]).toBe('')
 		const banned = await exportUsersCsvText(q({ status: 'banned' }))

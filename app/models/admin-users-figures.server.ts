@@ -1,6 +1,14 @@
 import { and, count, desc, eq, gt } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { contestParticipants, feeOfferClaims, lessonCompletions, planActivations, referralCredits, sessions, users } from '#db/schema.ts'
+import {
+	contestParticipants,
+	feeOfferClaims,
+	lessonCompletions,
+	planActivations,
+	referralCredits,
+	sessions,
+	users,
+} from '#db/schema.ts'
 import { PLANS, type Plan } from '#app/domain/enums.ts'
 import { USER_NOT_FOUND } from '#app/utils/admin-users-messages.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
@@ -107,7 +115,10 @@ export function getManagedUserStats(id: number, now = new Date()): Result<Manage
 		.from(sessions)
 		.where(and(eq(sessions.userId, id), gt(sessions.expiresAt, now)))
 		.all()
-	const lastStarted = live.reduce<Date | null>((latest, s) => (!latest || s.createdAt > latest ? s.createdAt : latest), null)
+	const lastStarted = live.reduce<Date | null>(
+		(latest, s) => (!latest || s.createdAt > latest ? s.createdAt : latest),
+		null,
+	)
 
 	const countOf = (table: typeof lessonCompletions | typeof contestParticipants | typeof feeOfferClaims) =>
 		db.select({ n: count() }).from(table).where(eq(table.userId, id)).get()?.n ?? 0
@@ -136,6 +147,8 @@ export function getManagedUserStats(id: number, now = new Date()): Result<Manage
 			contestsJoined: countOf(contestParticipants),
 			offersClaimed: countOf(feeOfferClaims),
 		},
-		recentChanges: audit.slice(0, 10).map((e) => ({ at: e.createdAt.toISOString(), action: e.action, by: e.adminEmail })),
+		recentChanges: audit
+			.slice(0, 10)
+			.map((e) => ({ at: e.createdAt.toISOString(), action: e.action, by: e.adminEmail })),
 	})
 }

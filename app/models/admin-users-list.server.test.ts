@@ -13,11 +13,51 @@ const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000)
 describe('the list', () => {
 	function seed() {
 		const rows = [
-			{ name: 'ada Lovelace', email: 'ada@example.com', status: 'active', plan: 'gold', totalDeposit: 500, totalWithdraw: 100, createdAt: minutesAgo(50) },
-			{ name: 'Grace Hopper', email: 'grace@navy.example', status: 'banned', plan: 'regular', totalDeposit: 50, totalWithdraw: 0, createdAt: minutesAgo(40) },
-			{ name: 'Alan Turing', email: 'alan@bletchley.example', status: 'active', plan: 'platinum', totalDeposit: 2000, totalWithdraw: 500, createdAt: minutesAgo(30) },
-			{ name: 'Bola Adeyemi', email: 'bola@mail.example', status: 'pending', plan: 'gold', totalDeposit: 0, totalWithdraw: 0, createdAt: minutesAgo(20) },
-			{ name: 'Chidi Eze', email: 'chidi_100%@mail.example', status: 'suspended', plan: 'titanium', totalDeposit: 10, totalWithdraw: 5, createdAt: minutesAgo(10) },
+			{
+				name: 'ada Lovelace',
+				email: 'ada@example.com',
+				status: 'active',
+				plan: 'gold',
+				totalDeposit: 500,
+				totalWithdraw: 100,
+				createdAt: minutesAgo(50),
+			},
+			{
+				name: 'Grace Hopper',
+				email: 'grace@navy.example',
+				status: 'banned',
+				plan: 'regular',
+				totalDeposit: 50,
+				totalWithdraw: 0,
+				createdAt: minutesAgo(40),
+			},
+			{
+				name: 'Alan Turing',
+				email: 'alan@bletchley.example',
+				status: 'active',
+				plan: 'platinum',
+				totalDeposit: 2000,
+				totalWithdraw: 500,
+				createdAt: minutesAgo(30),
+			},
+			{
+				name: 'Bola Adeyemi',
+				email: 'bola@mail.example',
+				status: 'pending',
+				plan: 'gold',
+				totalDeposit: 0,
+				totalWithdraw: 0,
+				createdAt: minutesAgo(20),
+			},
+			{
+				name: 'Chidi Eze',
+				email: 'chidi_100%@mail.example',
+				status: 'suspended',
+				plan: 'titanium',
+				totalDeposit: 10,
+				totalWithdraw: 5,
+				createdAt: minutesAgo(10),
+			},
 		] as const
 		return rows.map((r) => insertMember({ ...r }))
 	}
@@ -25,12 +65,45 @@ describe('the list', () => {
 	test('newest first by default, with investment = deposit + withdrawn, never a hash', () => {
 		seed()
 		const { users: list, pagination } = listManagedUsers(q())
-		expect(list.map((u) => u.name)).toEqual(['Chidi Eze', 'Bola Adeyemi', 'Alan Turing', 'Grace Hopper', 'ada Lovelace'])
-		expect(list[2]).toMatchObject({ totalDeposit: 2000, totalWithdraw: 500, totalInvested: 2500, plan: 'platinum', status: 'active' })
+		expect(list.map((u) => u.name)).toEqual([
+			'Chidi Eze',
+			'Bola Adeyemi',
+			'Alan Turing',
+			'Grace Hopper',
+			'ada Lovelace',
+		])
+		expect(list[2]).toMatchObject({
+			totalDeposit: 2000,
+			totalWithdraw: 500,
+			totalInvested: 2500,
+			plan: 'platinum',
+			status: 'active',
+		})
 		expect(Object.keys(list[0]!).sort()).toEqual(
-			['country', 'createdAt', 'email', 'id', 'name', 'phone', 'plan', 'status', 'telegram', 'totalDeposit', 'totalInvested', 'totalWithdraw'].sort(),
+			[
+				'country',
+				'createdAt',
+				'email',
+				'id',
+				'name',
+				'phone',
+				'plan',
+				'status',
+				'telegram',
+				'totalDeposit',
+				'totalInvested',
+				'totalWithdraw',
+			].sort(),
 		)
-		expect(pagination).toMatchObject({ page: 1, limit: 10, totalCount: 5, totalPages: 1, currentPage: 1, from: 1, to: 5 })
+		expect(pagination).toMatchObject({
+			page: 1,
+			limit: 10,
+			totalCount: 5,
+			totalPages: 1,
+			currentPage: 1,
+			from: 1,
+			to: 5,
+		})
 	})
 
 	test('each of the six sorts (names case-insensitive; ties by id)', () => {
@@ -46,15 +119,23 @@ describe('the list', () => {
 
 	test('status and plan filters, alone and together', () => {
 		seed()
-		expect(listManagedUsers(q({ status: 'active' })).users.map((u) => u.email)).toEqual(['alan@bletchley.example', 'ada@example.com'])
+		expect(listManagedUsers(q({ status: 'active' })).users.map((u) => u.email)).toEqual([
+			'alan@bletchley.example',
+			'ada@example.com',
+		])
 		expect(listManagedUsers(q({ plan: 'gold' })).pagination.totalCount).toBe(2)
-		expect(listManagedUsers(q({ status: 'active', plan: 'gold' })).users.map((u) => u.email)).toEqual(['ada@example.com'])
+		expect(listManagedUsers(q({ status: 'active', plan: 'gold' })).users.map((u) => u.email)).toEqual([
+			'ada@example.com',
+		])
 		expect(listManagedUsers(q({ status: 'banned', plan: 'gold' })).users).toEqual([])
 	})
 
 	test('search by name or email: substrings, any case, 1 to 2 characters too; wildcards and quotes are text', () => {
 		seed()
-		const emails = (search: string) => listManagedUsers(q({ search })).users.map((u) => u.email).sort()
+		const emails = (search: string) =>
+			listManagedUsers(q({ search }))
+				.users.map((u) => u.email)
+				.sort()
 		expect(emails('lovelace')).toEqual(['ada@example.com'])
 		expect(emails('HOPP')).toEqual(['grace@navy.example'])
 		expect(emails('bletchley')).toEqual(['alan@bletchley.example'])
@@ -95,7 +176,13 @@ describe('the list', () => {
 		const seen = new Set<number>()
 		for (const page of [1, 2, 3]) {
 			const { users: list, pagination } = listManagedUsers(q({ page }))
-			expect(pagination).toMatchObject({ page, totalPages: 3, totalCount: 23, from: (page - 1) * 10 + 1, to: Math.min(page * 10, 23) })
+			expect(pagination).toMatchObject({
+				page,
+				totalPages: 3,
+				totalCount: 23,
+				from: (page - 1) * 10 + 1,
+				to: Math.min(page * 10, 23),
+			})
 			for (const u of list) seen.add(u.id)
 		}
 		expect(seen.size).toBe(23)

@@ -2,7 +2,12 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db } from '#db/client.server.ts'
 import { users, type SelectUser } from '#db/schema.ts'
 import { likeContains } from '#db/sql.server.ts'
-import { DEFAULT_USER_LIST_QUERY, paginate, type Pagination, type UserListQuery } from '#app/utils/admin-users-validation.ts'
+import {
+	DEFAULT_USER_LIST_QUERY,
+	paginate,
+	type Pagination,
+	type UserListQuery,
+} from '#app/utils/admin-users-validation.ts'
 
 /**
  * The admin users list (spec sections 2 and 9): the managed user as the
@@ -101,7 +106,10 @@ function ftsCount(search: string, db: Db) {
  * set (`+id`, so SQLite walks the sort or filter index); a narrow one
  * looks its matches up by id.
  */
-export function listWhere(query: Pick<UserListQuery, 'search' | 'status' | 'plan'>, options: { broad?: boolean } = {}): SQL | undefined {
+export function listWhere(
+	query: Pick<UserListQuery, 'search' | 'status' | 'plan'>,
+	options: { broad?: boolean } = {},
+): SQL | undefined {
 	const conditions: SQL[] = []
 	// A narrow search reads its few matches by id and filters them there
 	// (`+status`: not through the status index, which would walk every
@@ -109,7 +117,9 @@ export function listWhere(query: Pick<UserListQuery, 'search' | 'status' | 'plan
 	const narrow = Boolean(query.search) && usesTrigrams(query.search) && !options.broad
 	if (query.search) {
 		if (usesTrigrams(query.search)) {
-			conditions.push(options.broad ? sql`+${users.id} in ${ftsMatch(query.search)}` : sql`${users.id} in ${ftsMatch(query.search)}`)
+			conditions.push(
+				options.broad ? sql`+${users.id} in ${ftsMatch(query.search)}` : sql`${users.id} in ${ftsMatch(query.search)}`,
+			)
 		} else {
 			const pattern = likeContains(query.search)
 			conditions.push(sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`)
@@ -194,7 +204,11 @@ export function listManagedUsers(
 		totalCount === 0 || (effective.page - 1) * effective.limit >= totalCount
 			? []
 			: listQueries(effective, getDb(), { broad: how.broad }).rows.all()
-	return { users: rows.map(toManagedUser), pagination: paginate(totalCount, effective.page, effective.limit), query: effective }
+	return {
+		users: rows.map(toManagedUser),
+		pagination: paginate(totalCount, effective.page, effective.limit),
+		query: effective,
+	}
 }
 
 /** The user's name and email for the edit and delete dialogs; null when unknown. */

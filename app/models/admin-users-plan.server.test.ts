@@ -12,7 +12,9 @@ import { listQueries } from './admin-users-list.server.ts'
 
 function plan(statement: { toSQL(): { sql: string; params: unknown[] } }) {
 	const { sql, params } = statement.toSQL()
-	const rows = getDb().$client.prepare(`explain query plan ${sql}`).all(...(params as never[])) as Array<{ detail: string }>
+	const rows = getDb()
+		.$client.prepare(`explain query plan ${sql}`)
+		.all(...(params as never[])) as Array<{ detail: string }>
 	return rows.map((r) => r.detail)
 }
 
@@ -47,7 +49,9 @@ describe('users list query plans', () => {
 		for (const option of USER_SORT_OPTIONS) {
 			test(`${name}, ${option.label}: rows walk an index in order (no full scan, no sort step); the count uses an index`, () => {
 				seed()
-				const { rows, count } = listQueries(q({ ...filter, sortBy: option.sortBy, sortOrder: option.sortOrder, page: 3 }))
+				const { rows, count } = listQueries(
+					q({ ...filter, sortBy: option.sortBy, sortOrder: option.sortOrder, page: 3 }),
+				)
 				const rowsPlan = plan(rows)
 				expect(fullScans(rowsPlan), rowsPlan.join('\n')).toEqual([])
 				expect(rowsPlan.join('\n')).not.toMatch(/TEMP B-TREE/)
@@ -102,6 +106,8 @@ describe('users list query plans', () => {
 
 	test('a search without filters is counted on the trigram index alone', () => {
 		seed()
-		expect(plan(listQueries(q({ search: 'Lovelace' })).count)).toEqual([expect.stringMatching(/^SCAN users_fts VIRTUAL TABLE INDEX \d+:M/)])
+		expect(plan(listQueries(q({ search: 'Lovelace' })).count)).toEqual([
+			expect.stringMatching(/^SCAN users_fts VIRTUAL TABLE INDEX \d+:M/),
+		])
 	})
 })

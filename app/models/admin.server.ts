@@ -57,12 +57,7 @@ export function recordAdminSignIn(admin: AdminProfile, now = new Date()): AdminP
 	return updated ?? { ...admin, previousLogin: admin.lastLogin, lastLogin: now }
 }
 
-export async function createAdmin(input: {
-	email: string
-	name: string
-	role: AdminRole
-	password: string
-}) {
+export async function createAdmin(input: { email: string; name: string; role: AdminRole; password: string }) {
 	if (input.password.length < 8) {
 		throw new Error('Admin passwords need at least 8 characters')
 	}

@@ -35,7 +35,14 @@ describe('raiseAlert', () => {
 	})
 
 	test('keeps a same-site action path and drops anything else', () => {
-		const urls = ['/admin/contests', 'https://evil.example/x', '//evil.example', 'javascript:alert(1)', '/\\evil.example', 'admin']
+		const urls = [
+			'/admin/contests',
+			'https://evil.example/x',
+			'//evil.example',
+			'javascript:alert(1)',
+			'/\\evil.example',
+			'admin',
+		]
 		const stored = urls.map((actionUrl, i) => {
 			const { id } = raiseAlert({ type: 'info', title: 't', message: 'm', actionUrl, dedupeKey: `u${i}` })
 			return getDb().select().from(systemAlerts).where(eq(systemAlerts.id, id)).get()!.actionUrl

@@ -11,7 +11,14 @@ describe('recordAudit', () => {
 		const now = new Date('2030-05-01T10:00:00Z')
 		const { id } = recordAudit(
 			getDb(),
-			{ admin, action: 'user.update', targetType: 'user', targetId: 42, before: { plan: 'regular' }, after: { plan: 'gold' } },
+			{
+				admin,
+				action: 'user.update',
+				targetType: 'user',
+				targetId: 42,
+				before: { plan: 'regular' },
+				after: { plan: 'gold' },
+			},
 			now,
 		)
 		const row = getDb().select().from(auditLog).where(eq(auditLog.id, id)).get()!
@@ -36,7 +43,12 @@ describe('recordAudit', () => {
 			targetType: 'user',
 			targetId: member.id,
 			before: member,
-			after: { ...member, password: 'N3wSecretPass', nested: { tokenHash: 'x', apiToken: 'y', keep: 1 }, list: [{ secret: 's', ok: true }] },
+			after: {
+				...member,
+				password: 'N3wSecretPass',
+				nested: { tokenHash: 'x', apiToken: 'y', keep: 1 },
+				list: [{ secret: 's', ok: true }],
+			},
 		})
 		const raw = JSON.stringify(getDb().$client.prepare('select before, after from audit_log').all())
 		expect(raw).not.toMatch(/passwordHash|password_hash|\$2b\$|N3wSecretPass|tokenHash|apiToken|secret/)
@@ -52,7 +64,13 @@ describe('recordAudit', () => {
 		expect(() =>
 			getDb().transaction((tx) => {
 				tx.update(users).set({ plan: 'gold' }).where(eq(users.id, member.id)).run()
-				recordAudit(tx, { admin, action: 'user.update', targetType: 'user', targetId: member.id, after: { plan: 'gold' } })
+				recordAudit(tx, {
+					admin,
+					action: 'user.update',
+					targetType: 'user',
+					targetId: member.id,
+					after: { plan: 'gold' },
+				})
 				throw new Error('something later failed')
 			}),
 		).toThrow('something later failed')
@@ -74,11 +92,27 @@ describe('listAuditForTarget', () => {
 	test("returns one target's rows, newest first, optionally of one action", () => {
 		const admin = insertAuditActor()
 		const t = (m: number) => new Date(Date.UTC(2030, 0, 1, 0, m))
-		recordAudit(getDb(), { admin, action: 'user.create', targetType: 'user', targetId: 1, after: { plan: 'regular' } }, t(1))
-		recordAudit(getDb(), { admin, action: 'user.update', targetType: 'user', targetId: 1, after: { plan: 'gold' } }, t(2))
-		recordAudit(getDb(), { admin, action: 'user.update', targetType: 'user', targetId: 2, after: { plan: 'titanium' } }, t(3))
+		recordAudit(
+			getDb(),
+			{ admin, action: 'user.create', targetType: 'user', targetId: 1, after: { plan: 'regular' } },
+			t(1),
+		)
+		recordAudit(
+			getDb(),
+			{ admin, action: 'user.update', targetType: 'user', targetId: 1, after: { plan: 'gold' } },
+			t(2),
+		)
+		recordAudit(
+			getDb(),
+			{ admin, action: 'user.update', targetType: 'user', targetId: 2, after: { plan: 'titanium' } },
+			t(3),
+		)
 		recordAudit(getDb(), { admin, action: 'contest.update', targetType: 'contest', targetId: 1, after: {} }, t(4))
-		recordAudit(getDb(), { admin, action: 'user.update', targetType: 'user', targetId: 1, after: { plan: 'platinum' } }, t(5))
+		recordAudit(
+			getDb(),
+			{ admin, action: 'user.update', targetType: 'user', targetId: 1, after: { plan: 'platinum' } },
+			t(5),
+		)
 		const history = listAuditForTarget('user', 1)
 		expect(history.map((h) => h.after)).toEqual([{ plan: 'platinum' }, { plan: 'gold' }, { plan: 'regular' }])
 		expect(listAuditForTarget('user', '1', { action: 'user.update' })).toHaveLength(2)

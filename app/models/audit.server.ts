@@ -50,7 +50,8 @@ export function sanitizeAuditValue(value: unknown, depth = 0): unknown {
 	for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
 		if (SECRET_KEY.test(key)) continue
 		const clean = sanitizeAuditValue(v, depth + 1)
-		if (clean !== undefined) Object.defineProperty(out, key, { value: clean, enumerable: true, writable: true, configurable: true })
+		if (clean !== undefined)
+			Object.defineProperty(out, key, { value: clean, enumerable: true, writable: true, configurable: true })
 	}
 	return out
 }

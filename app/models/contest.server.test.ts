@@ -109,7 +109,9 @@ describe('contest ranking', () => {
 		for (let i = 0; i < 7; i++) join(contest.id, i % 3, at(`2026-11-0${i + 1}T10:00:00Z`))
 		const all = listRanking(contest.id, { limit: 100 })
 		expect(all.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5, 6, 7])
-		expect(all[0]).toEqual(expect.objectContaining({ score: 2, name: expect.any(String), email: expect.stringContaining('@') }))
+		expect(all[0]).toEqual(
+			expect.objectContaining({ score: 2, name: expect.any(String), email: expect.stringContaining('@') }),
+		)
 		const second = listRanking(contest.id, { limit: 3, offset: 3 })
 		expect(second).toEqual(all.slice(3, 6))
 		const rows = getDb().select().from(contestParticipants).all()
@@ -152,7 +154,11 @@ describe('ensureMonthlyReferralContest', () => {
 		ensureMonthlyReferralContest(at('2026-11-21T08:00:00Z'))
 		ensureMonthlyReferralContest(at('2027-02-02T08:00:00Z'))
 		const feb = getDb().select().from(contests).all()[1]!
-		expect(feb).toMatchObject({ startDate: '2027-02-01', endDate: '2027-02-28', name: 'February 2027 Referral Contest' })
+		expect(feb).toMatchObject({
+			startDate: '2027-02-01',
+			endDate: '2027-02-28',
+			name: 'February 2027 Referral Contest',
+		})
 	})
 
 	test("an admin's referral contest covering the month (in any status) is kept, not doubled", () => {

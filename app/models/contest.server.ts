@@ -1,11 +1,7 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '#db/client.server.ts'
 import { contestParticipants, contests, users, type SelectContest, type SelectContestParticipant } from '#db/schema.ts'
-import {
-	LEADERBOARD_SIZE,
-	monthlyContestPrizes,
-	monthlyContestRules,
-} from '#app/content/dashboard.ts'
+import { LEADERBOARD_SIZE, monthlyContestPrizes, monthlyContestRules } from '#app/content/dashboard.ts'
 import { displayName } from './user.server.ts'
 
 /**

@@ -63,7 +63,8 @@ describe('confirmOffer', () => {
 	})
 
 	test('a full offer takes no more confirmations, and the label follows the spots left', () => {
-		for (let i = 0; i < offer.spotsLeft; i++) expect(confirmOffer(insertMember({ plan: 'gold' }).id, offer.id).ok).toBe(true)
+		for (let i = 0; i < offer.spotsLeft; i++)
+			expect(confirmOffer(insertMember({ plan: 'gold' }).id, offer.id).ok).toBe(true)
 		const late = insertMember({ plan: 'gold' })
 		expect(confirmOffer(late.id, offer.id)).toMatchObject({ ok: false, status: 409, message: OFFER_FULL })
 		expect(getOffer(late.id, offer.id)).toMatchObject({ spotsLeft: 0, spotsLabel: 'Almost Full!' })

@@ -45,7 +45,15 @@ describe('activatePlan', () => {
 	test('a code that was never issued changes nothing, even if it follows the GOLD/TITAN/PLAT pattern', () => {
 		issuePlanCode({ plan: 'gold', code: 'GOLD-REAL0001' })
 		const member = insertMember()
-		for (const code of ['GOLD-FAKE0001', 'GOLD', 'PLATINUM', 'TITAN-1', "' OR 1=1 --", 'GOLD-REAL000', 'GOLD-REAL00011']) {
+		for (const code of [
+			'GOLD-FAKE0001',
+			'GOLD',
+			'PLATINUM',
+			'TITAN-1',
+			"' OR 1=1 --",
+			'GOLD-REAL000',
+			'GOLD-REAL00011',
+		]) {
 			const failure = refused(activatePlan(member.id, code, meta()))
 			expect(failure.status).toBe(400)
 			expect(failure.fieldErrors).toEqual({ code: [INVALID_ACTIVATION_CODE] })

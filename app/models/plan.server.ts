@@ -57,11 +57,7 @@ export function issuePlanCode({
 
 /** An unused, unexpired code for `plan`, if any (for the start banner). */
 function findOpenCode(plan: PremiumPlan, now: Date) {
-	const rows = getDb()
-		.select()
-		.from(planCodes)
-		.where(eq(planCodes.plan, plan))
-		.all()
+	const rows = getDb().select().from(planCodes).where(eq(planCodes.plan, plan)).all()
 	return rows.find((r) => r.uses < r.maxUses && (!r.expiresAt || r.expiresAt > now))?.code ?? null
 }
 
@@ -116,7 +112,10 @@ export function activatePlan(
 			if (planRank(row.plan) < planRank(user.plan)) {
 				return fail(409, PLAN_LOWER_THAN_CURRENT, { fieldErrors: { code: [PLAN_LOWER_THAN_CURRENT] } })
 			}
-			tx.update(planCodes).set({ uses: row.uses + 1 }).where(eq(planCodes.id, row.id)).run()
+			tx.update(planCodes)
+				.set({ uses: row.uses + 1 })
+				.where(eq(planCodes.id, row.id))
+				.run()
 			tx.update(users).set({ plan: row.plan, updatedAt: now }).where(eq(users.id, userId)).run()
 			tx.insert(planActivations)
 				.values({ userId, codeId: row.id, fromPlan: user.plan, toPlan: row.plan, createdAt: now })

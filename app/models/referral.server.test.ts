@@ -99,7 +99,15 @@ describe('milestoneProgress', () => {
 
 	test('milestones are achieved from the points, inclusive', () => {
 		expect(milestoneProgress(99).milestones.filter((m) => m.achieved)).toHaveLength(0)
-		expect(milestoneProgress(100).milestones.map((m) => m.achieved)).toEqual([true, false, false, false, false, false, false])
+		expect(milestoneProgress(100).milestones.map((m) => m.achieved)).toEqual([
+			true,
+			false,
+			false,
+			false,
+			false,
+			false,
+			false,
+		])
 		expect(milestoneProgress(1_000).milestones.filter((m) => m.achieved)).toHaveLength(4)
 	})
 

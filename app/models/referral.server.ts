@@ -168,7 +168,10 @@ export function getLeaderboardRank(user: Pick<SelectUser, 'id' | 'referralPoints
 				and(
 					eq(users.referralPoints, user.referralPoints),
 					isNotNull(users.lastReferralAt),
-					or(lt(users.lastReferralAt, new Date(at)), and(eq(users.lastReferralAt, new Date(at)), lt(users.id, user.id))),
+					or(
+						lt(users.lastReferralAt, new Date(at)),
+						and(eq(users.lastReferralAt, new Date(at)), lt(users.id, user.id)),
+					),
 				),
 			),
 		)

@@ -9,10 +9,20 @@ describe('recordRevenue', () => {
 	test('stores the entry and its audit row', () => {
 		const admin = insertAdmin()
 		const now = new Date('2026-11-21T10:00:00Z')
-		const result = recordRevenue({ id: admin.id, email: admin.email }, { broker: 'Exness', month: '2026-11', amountCents: 125_050 }, now)
+		const result = recordRevenue(
+			{ id: admin.id, email: admin.email },
+			{ broker: 'Exness', month: '2026-11', amountCents: 125_050 },
+			now,
+		)
 		expect(result.ok).toBe(true)
 		if (!result.ok) return
-		expect(result.value).toEqual({ id: result.value.id, broker: 'Exness', month: '2026-11', amount: 1250.5, createdAt: now.toISOString() })
+		expect(result.value).toEqual({
+			id: result.value.id,
+			broker: 'Exness',
+			month: '2026-11',
+			amount: 1250.5,
+			createdAt: now.toISOString(),
+		})
 		const row = getDb().select().from(revenueEntries).get()!
 		expect(row).toMatchObject({ broker: 'Exness', month: '2026-11', amountCents: 125_050, adminId: admin.id })
 		const [audit] = listAuditForTarget('revenue', result.value.id)

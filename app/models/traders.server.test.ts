@@ -2,19 +2,25 @@ import { expect, test } from 'vitest'
 import { traders } from '#app/content/dashboard.ts'
 import { getTrader, parseTraderSort, sortTraders } from './traders.server.ts'
 
-test.each(['weeklyReturn', 'monthlyReturn', 'winRate', 'followers'] as const)('sorting by %s puts the highest first', (sort) => {
-	const sorted = sortTraders(sort)
-	expect(sorted).toHaveLength(traders.length)
-	for (let i = 1; i < sorted.length; i++) expect(sorted[i - 1]![sort]).toBeGreaterThanOrEqual(sorted[i]![sort])
-})
+test.each(['weeklyReturn', 'monthlyReturn', 'winRate', 'followers'] as const)(
+	'sorting by %s puts the highest first',
+	(sort) => {
+		const sorted = sortTraders(sort)
+		expect(sorted).toHaveLength(traders.length)
+		for (let i = 1; i < sorted.length; i++) expect(sorted[i - 1]![sort]).toBeGreaterThanOrEqual(sorted[i]![sort])
+	},
+)
 
 test('the four sorts give different leaders (the selector visibly changes the table)', () => {
-	const leaders = new Set((['weeklyReturn', 'monthlyReturn', 'winRate', 'followers'] as const).map((s) => sortTraders(s)[0]!.id))
+	const leaders = new Set(
+		(['weeklyReturn', 'monthlyReturn', 'winRate', 'followers'] as const).map((s) => sortTraders(s)[0]!.id),
+	)
 	expect(leaders.size).toBeGreaterThan(1)
 })
 
 test('an unknown or missing sort falls back to Weekly Return', () => {
-	for (const value of [null, '', 'name', 'constructor', '__proto__', 'WINRATE']) expect(parseTraderSort(value)).toBe('weeklyReturn')
+	for (const value of [null, '', 'name', 'constructor', '__proto__', 'WINRATE'])
+		expect(parseTraderSort(value)).toBe('weeklyReturn')
 	expect(parseTraderSort('followers')).toBe('followers')
 })
 

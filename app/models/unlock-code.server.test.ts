@@ -23,7 +23,18 @@ describe('isValidUnlockCode', () => {
 
 	test('refuses anything else', () => {
 		addUnlockCode('ABCD-2345')
-		for (const code of ['', ' ', 'ABCD2345', 'ABCD-234', 'ABCD-23456', 'ABCD 2345', 'ABCD-2345\u0000', "' OR 1=1 --", '%', '*']) {
+		for (const code of [
+			'',
+			' ',
+			'ABCD2345',
+			'ABCD-234',
+			'ABCD-23456',
+			'ABCD 2345',
+			'ABCD-2345\u0000',
+			"' OR 1=1 --",
+			'%',
+			'*',
+		]) {
 			expect(isValidUnlockCode(code), JSON.stringify(code)).toBe(false)
 		}
 	})

@@ -7,12 +7,7 @@ function activeCodes(now = new Date()) {
 	return getDb()
 		.select({ code: unlockCodes.code })
 		.from(unlockCodes)
-		.where(
-			and(
-				eq(unlockCodes.active, true),
-				or(isNull(unlockCodes.expiresAt), gt(unlockCodes.expiresAt, now)),
-			),
-		)
+		.where(and(eq(unlockCodes.active, true), or(isNull(unlockCodes.expiresAt), gt(unlockCodes.expiresAt, now))))
 		.orderBy(desc(unlockCodes.createdAt), desc(unlockCodes.id))
 		.all()
 }
@@ -48,11 +43,7 @@ export function generateUnlockCode() {
  */
 export function ensureUnlockCode(preferred?: string) {
 	if (preferred) {
-		const existing = getDb()
-			.select()
-			.from(unlockCodes)
-			.where(eq(unlockCodes.code, preferred))
-			.get()
+		const existing = getDb().select().from(unlockCodes).where(eq(unlockCodes.code, preferred)).get()
 		if (!existing) addUnlockCode(preferred)
 		else if (!existing.active || (existing.expiresAt && existing.expiresAt <= new Date())) {
 			getDb()

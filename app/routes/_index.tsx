@@ -69,7 +69,10 @@ export default function IndexRoute({ loaderData }: Route.ComponentProps) {
 					<ol className="grid gap-4 md:grid-cols-3">
 						{c.steps.items.map((s, i) => (
 							<li key={s.title} className="card">
-								<span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-emerald-400 font-bold text-slate-950">
+								<span
+									aria-hidden="true"
+									className="grid size-10 place-items-center rounded-full bg-emerald-400 font-bold text-slate-950"
+								>
 									{i + 1}
 								</span>
 								<h3 className="mt-4 text-lg font-semibold">
@@ -141,9 +144,15 @@ function Section({
 
 function Hero({ hero, countdownSeconds }: { hero: LandingContent['hero']; countdownSeconds: number }) {
 	return (
-		<section aria-labelledby="hero-title" className="border-b border-slate-900 bg-gradient-to-b from-emerald-950/40 to-slate-950">
+		<section
+			aria-labelledby="hero-title"
+			className="border-b border-slate-900 bg-gradient-to-b from-emerald-950/40 to-slate-950"
+		>
 			{/* The parallax target: no transform in the HTML, so nothing is hidden without JS. */}
-			<div data-parallax="" className="mx-auto grid max-w-6xl origin-top gap-10 px-4 py-12 md:py-20 lg:grid-cols-2 lg:items-center">
+			<div
+				data-parallax=""
+				className="mx-auto grid max-w-6xl origin-top gap-10 px-4 py-12 md:py-20 lg:grid-cols-2 lg:items-center"
+			>
 				<div>
 					<p className="text-sm font-semibold tracking-wide text-emerald-300">{hero.eyebrow}</p>
 					<h1 id="hero-title" className="mt-3 text-4xl font-bold leading-tight sm:text-5xl">
@@ -299,7 +308,9 @@ function Pricing({ pricing }: { pricing: LandingContent['pricing'] }) {
 						key={t.name}
 						className={cx(
 							'flex flex-col rounded-2xl border p-5 sm:p-6',
-							t.popular ? 'border-emerald-400 bg-emerald-400/5 ring-1 ring-emerald-400' : 'border-slate-800 bg-slate-900/70',
+							t.popular
+								? 'border-emerald-400 bg-emerald-400/5 ring-1 ring-emerald-400'
+								: 'border-slate-800 bg-slate-900/70',
 						)}
 					>
 						<div className="flex items-center justify-between gap-2">

@@ -77,7 +77,9 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 	const resultUserId = result ? String(result.initialValue?.userId ?? '') : null
 	const orphanError =
 		result && !participants.some((p) => String(p.userId) === resultUserId)
-			? (Object.values(result.error ?? {}).flat().find(Boolean) ?? null)
+			? (Object.values(result.error ?? {})
+					.flat()
+					.find(Boolean) ?? null)
 			: null
 	return (
 		<RouteDialog title={`${contest.name} - Participants`} closeTo={loaderData.closeTo} wide>
@@ -103,10 +105,18 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 						<caption className="sr-only">Participants of {contest.name}, in ranking order</caption>
 						<thead className="text-slate-400">
 							<tr>
-								<th scope="col" className="py-2 pr-3 font-medium">Rank</th>
-								<th scope="col" className="py-2 pr-3 font-medium">User</th>
-								<th scope="col" className="py-2 pr-3 font-medium">Score</th>
-								<th scope="col" className="py-2 font-medium">Joined</th>
+								<th scope="col" className="py-2 pr-3 font-medium">
+									Rank
+								</th>
+								<th scope="col" className="py-2 pr-3 font-medium">
+									User
+								</th>
+								<th scope="col" className="py-2 pr-3 font-medium">
+									Score
+								</th>
+								<th scope="col" className="py-2 font-medium">
+									Joined
+								</th>
 							</tr>
 						</thead>
 						<tbody className="divide-y divide-slate-800">
@@ -188,10 +198,19 @@ function ScoreForm({
 	const pending = useIsPending({ formAction: action, state: 'submitting', formData: { userId: String(p.userId) } })
 	const { key, ...scoreProps } = getInputProps(fields.score, { type: 'number', ariaAttributes: false })
 	// The score's own error, or why the change was refused (completed, gone).
-	const { errors, aria } = fieldAria(fields.score, { extraErrors: [...(form.errors ?? []), ...(fields.userId.errors ?? [])] })
+	const { errors, aria } = fieldAria(fields.score, {
+		extraErrors: [...(form.errors ?? []), ...(fields.userId.errors ?? [])],
+	})
 	return (
 		<>
-			<Form method="post" action={action} {...getFormProps(form, { ariaAttributes: false })} noValidate preventScrollReset className="flex items-start gap-2">
+			<Form
+				method="post"
+				action={action}
+				{...getFormProps(form, { ariaAttributes: false })}
+				noValidate
+				preventScrollReset
+				className="flex items-start gap-2"
+			>
 				<input type="hidden" name={fields.userId.name} value={p.userId} />
 				<label htmlFor={fields.score.id} className="sr-only">
 					Score for {p.user.name}

@@ -30,7 +30,11 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function NewContestRoute({ loaderData, actionData }: Route.ComponentProps) {
 	return (
-		<RouteDialog title={CREATE_CONTEST_TITLE} closeTo={loaderData.closeTo} description="A new contest starts as a draft; Start opens it.">
+		<RouteDialog
+			title={CREATE_CONTEST_TITLE}
+			closeTo={loaderData.closeTo}
+			description="A new contest starts as a draft; Start opens it."
+		>
 			<ContestForm
 				id="contest-create-form"
 				lastResult={actionData?.result}

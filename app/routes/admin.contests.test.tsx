@@ -35,7 +35,11 @@ function get(cookie: string, path: string) {
 }
 
 function post(cookie: string, path: string, fields: Record<string, string> = {}) {
-	return new Request(`http://localhost:3000${path}`, { method: 'POST', headers: { Cookie: cookie }, body: new URLSearchParams(fields) })
+	return new Request(`http://localhost:3000${path}`, {
+		method: 'POST',
+		headers: { Cookie: cookie },
+		body: new URLSearchParams(fields),
+	})
 }
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never
@@ -103,19 +107,27 @@ describe('list action (Start, Pause, Resume)', () => {
 		const contest = insertContest({ status: 'draft' })
 		const { admin, cookie } = await adminCookie('admin')
 		const response = (await caught(
-			action(args(post(cookie, '/admin/contests?search=a&status=draft&x=1', { intent: 'start', contestId: String(contest.id) }))),
+			action(
+				args(
+					post(cookie, '/admin/contests?search=a&status=draft&x=1', { intent: 'start', contestId: String(contest.id) }),
+				),
+			),
 		)) as Response
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toBe('/admin/contests?search=a&status=draft')
 		expect(await noticeAfter(response)).toBe('Contest started.')
 		expect(getDb().select().from(contests).get()!.status).toBe('active')
-		expect(audits()).toMatchObject([{ adminId: admin.id, action: 'contest.status', before: { status: 'draft' }, after: { status: 'active' } }])
+		expect(audits()).toMatchObject([
+			{ adminId: admin.id, action: 'contest.status', before: { status: 'draft' }, after: { status: 'active' } },
+		])
 	})
 
 	test('a refused transition is a 409 with its message; bad intents 400; nothing changes', async () => {
 		const contest = insertContest({ status: 'draft' })
 		const { cookie } = await adminCookie()
-		const refused = (await action(args(post(cookie, '/admin/contests', { intent: 'pause', contestId: String(contest.id) })))) as unknown as DataResult
+		const refused = (await action(
+			args(post(cookie, '/admin/contests', { intent: 'pause', contestId: String(contest.id) })),
+		)) as unknown as DataResult
 		expect(refused.init!.status).toBe(409)
 		expect(replyOf(refused).error).toEqual({ '': ['A draft contest cannot be changed to paused.'] })
 		// The answer names the card it belongs under.
@@ -131,7 +143,9 @@ describe('list action (Start, Pause, Resume)', () => {
 			expect(bad.init!.status).toBe(400)
 			expect(replyOf(bad).error['']).toEqual(['Choose Start, Pause or Resume for a contest'])
 		}
-		const missing = (await action(args(post(cookie, '/admin/contests', { intent: 'start', contestId: '99999' })))) as unknown as DataResult
+		const missing = (await action(
+			args(post(cookie, '/admin/contests', { intent: 'start', contestId: '99999' })),
+		)) as unknown as DataResult
 		expect(missing.init!.status).toBe(404)
 		expect(getDb().select().from(contests).get()!.status).toBe('draft')
 		expect(audits()).toEqual([])
@@ -141,10 +155,14 @@ describe('list action (Start, Pause, Resume)', () => {
 describe('create and edit dialogs', () => {
 	test('create: a draft, audited, back to the list with the notice', async () => {
 		const { cookie } = await adminCookie()
-		const response = (await caught(newRoute.action(args(post(cookie, '/admin/contests/new?type=deposit', goodForm))))) as Response
+		const response = (await caught(
+			newRoute.action(args(post(cookie, '/admin/contests/new?type=deposit', goodForm))),
+		)) as Response
 		expect(response.headers.get('Location')).toBe('/admin/contests?type=deposit')
 		expect(await noticeAfter(response)).toBe('Contest created as a draft.')
-		expect(getDb().select().from(contests).all()).toMatchObject([{ name: 'Spring Sprint', status: 'draft', type: 'deposit', prizeSecond: null, maxParticipants: null }])
+		expect(getDb().select().from(contests).all()).toMatchObject([
+			{ name: 'Spring Sprint', status: 'draft', type: 'deposit', prizeSecond: null, maxParticipants: null },
+		])
 		expect(audits()).toMatchObject([{ action: 'contest.create' }])
 	})
 
@@ -154,14 +172,18 @@ describe('create and edit dialogs', () => {
 			args(post(cookie, '/admin/contests/new', { ...goodForm, startDate: '2031-04-02', endDate: '2031-04-01' })),
 		)) as unknown as DataResult
 		expect(result.init!.status).toBe(400)
-		expect((result.data.result as { error: Record<string, string[]> }).error).toEqual({ endDate: ['End date must be on or after the start date'] })
+		expect((result.data.result as { error: Record<string, string[]> }).error).toEqual({
+			endDate: ['End date must be on or after the start date'],
+		})
 		expect(getDb().select().from(contests).all()).toEqual([])
 	})
 
 	test('edit: the form values come from the contest; saving audits; unknown contest 404', async () => {
 		const contest = insertContest({ maxParticipants: 9, prizeSecond: 'Phone' })
 		const { cookie } = await adminCookie()
-		const data = await editRoute.loader(args(get(cookie, `/admin/contests/${contest.id}/edit?search=x`), { contestId: String(contest.id) }))
+		const data = await editRoute.loader(
+			args(get(cookie, `/admin/contests/${contest.id}/edit?search=x`), { contestId: String(contest.id) }),
+		)
 		expect(data.closeTo).toBe('/admin/contests?search=x')
 		expect(data.values).toEqual({
 			name: 'Test Contest',
@@ -176,14 +198,18 @@ describe('create and edit dialogs', () => {
 			maxParticipants: '9',
 		})
 		const saved = (await caught(
-			editRoute.action(args(post(cookie, `/admin/contests/${contest.id}/edit`, goodForm), { contestId: String(contest.id) })),
+			editRoute.action(
+				args(post(cookie, `/admin/contests/${contest.id}/edit`, goodForm), { contestId: String(contest.id) }),
+			),
 		)) as Response
 		expect(saved.headers.get('Location')).toBe('/admin/contests')
 		expect(await noticeAfter(saved)).toBe('Contest updated.')
 		expect(getDb().select().from(contests).get()).toMatchObject({ name: 'Spring Sprint', status: 'draft' })
 		expect(audits()).toMatchObject([{ action: 'contest.update' }])
 		for (const contestId of ['999', 'abc', '-1']) {
-			const missing = (await caught(editRoute.loader(args(get(cookie, `/admin/contests/${contestId}/edit`), { contestId })))) as DataResult
+			const missing = (await caught(
+				editRoute.loader(args(get(cookie, `/admin/contests/${contestId}/edit`), { contestId })),
+			)) as DataResult
 			expect(missing.init!.status).toBe(404)
 			expect(missing.data).toEqual({ message: 'Contest not found' })
 		}
@@ -196,10 +222,14 @@ describe('delete dialog (super_admin only)', () => {
 		insertParticipant(contest.id, 1)
 		const { cookie } = await adminCookie('admin')
 		const params = { contestId: String(contest.id) }
-		const page = (await caught(deleteRoute.loader(args(get(cookie, `/admin/contests/${contest.id}/delete`), params)))) as DataResult
+		const page = (await caught(
+			deleteRoute.loader(args(get(cookie, `/admin/contests/${contest.id}/delete`), params)),
+		)) as DataResult
 		expect(page.init!.status).toBe(403)
 		expect(page.data).toEqual({ accessDenied: true, reason: 'Access denied. Super admin privileges required.' })
-		const posted = (await caught(deleteRoute.action(args(post(cookie, `/admin/contests/${contest.id}/delete`), params)))) as DataResult
+		const posted = (await caught(
+			deleteRoute.action(args(post(cookie, `/admin/contests/${contest.id}/delete`), params)),
+		)) as DataResult
 		expect(posted.init!.status).toBe(403)
 		expect(getDb().select().from(contests).all()).toHaveLength(1)
 		expect(getDb().select().from(contestParticipants).all()).toHaveLength(1)
@@ -211,9 +241,13 @@ describe('delete dialog (super_admin only)', () => {
 		insertParticipant(contest.id, 2)
 		const { cookie } = await adminCookie('super_admin')
 		const params = { contestId: String(contest.id) }
-		const page = await deleteRoute.loader(args(get(cookie, `/admin/contests/${contest.id}/delete?status=draft`), params))
+		const page = await deleteRoute.loader(
+			args(get(cookie, `/admin/contests/${contest.id}/delete?status=draft`), params),
+		)
 		expect(page).toMatchObject({ closeTo: '/admin/contests?status=draft', contest: { participantCount: 2 } })
-		const response = (await caught(deleteRoute.action(args(post(cookie, `/admin/contests/${contest.id}/delete?status=draft`), params)))) as Response
+		const response = (await caught(
+			deleteRoute.action(args(post(cookie, `/admin/contests/${contest.id}/delete?status=draft`), params)),
+		)) as Response
 		expect(response.headers.get('Location')).toBe('/admin/contests?status=draft')
 		expect(await noticeAfter(response)).toBe('Contest deleted.')
 		expect(getDb().select().from(contests).all()).toEqual([])
@@ -235,11 +269,17 @@ describe('complete dialog', () => {
 		const a = insertParticipant(active.id, 2)
 		const b = insertParticipant(active.id, 5)
 		const response = (await caught(
-			completeRoute.action(args(post(cookie, `/admin/contests/${active.id}/complete`), { contestId: String(active.id) })),
+			completeRoute.action(
+				args(post(cookie, `/admin/contests/${active.id}/complete`), { contestId: String(active.id) }),
+			),
 		)) as Response
 		expect(response.headers.get('Location')).toBe('/admin/contests')
 		expect(await noticeAfter(response)).toBe('Contest completed: ranks are final.')
-		const ranks = getDb().select().from(contestParticipants).all().map((p) => [p.userId, p.rank])
+		const ranks = getDb()
+			.select()
+			.from(contestParticipants)
+			.all()
+			.map((p) => [p.userId, p.rank])
 		expect(ranks).toEqual([
 			[a.user.id, 2],
 			[b.user.id, 1],
@@ -253,7 +293,9 @@ describe('participants dialog', () => {
 		for (let i = 0; i < 3; i++) insertParticipant(contest.id, i)
 		const admin = await adminCookie('admin')
 		const params = { contestId: String(contest.id) }
-		const data = await participantsRoute.loader(args(get(admin.cookie, `/admin/contests/${contest.id}/participants?page=99&search=t`), params))
+		const data = await participantsRoute.loader(
+			args(get(admin.cookie, `/admin/contests/${contest.id}/participants?page=99&search=t`), params),
+		)
 		expect(data.participants.map((p) => p.score)).toEqual([2, 1, 0])
 		expect(data).toMatchObject({
 			canEditScores: true,
@@ -264,7 +306,9 @@ describe('participants dialog', () => {
 			pagination: { page: 1, totalPages: 1, totalCount: 3 },
 		})
 		getDb().update(contests).set({ status: 'completed' }).run()
-		const completed = await participantsRoute.loader(args(get(admin.cookie, `/admin/contests/${contest.id}/participants`), params))
+		const completed = await participantsRoute.loader(
+			args(get(admin.cookie, `/admin/contests/${contest.id}/participants`), params),
+		)
 		expect(completed.canEditScores).toBe(false)
 	})
 
@@ -274,19 +318,27 @@ describe('participants dialog', () => {
 		const { cookie } = await adminCookie('admin')
 		const params = { contestId: String(contest.id) }
 		const url = `/admin/contests/${contest.id}/participants?search=x`
-		const response = (await caught(participantsRoute.action(args(post(cookie, url, { userId: String(user.id), score: '8' }), params)))) as Response
+		const response = (await caught(
+			participantsRoute.action(args(post(cookie, url, { userId: String(user.id), score: '8' }), params)),
+		)) as Response
 		expect(response.headers.get('Location')).toBe(`/admin/contests/${contest.id}/participants?search=x`)
 		expect(await noticeAfter(response)).toBe('Score updated.')
 		expect(getDb().select().from(contestParticipants).get()!.score).toBe(8)
 		expect(audits()).toMatchObject([{ action: 'contest.participant-score', before: { score: 3 }, after: { score: 8 } }])
-		const bad = (await participantsRoute.action(args(post(cookie, url, { userId: String(user.id), score: '-2' }), params))) as unknown as DataResult
+		const bad = (await participantsRoute.action(
+			args(post(cookie, url, { userId: String(user.id), score: '-2' }), params),
+		)) as unknown as DataResult
 		expect(bad.init!.status).toBe(400)
 		expect(replyOf(bad).error).toEqual({ score: ['Score must be a whole number of 0 or more'] })
 		expect(replyOf(bad).initialValue).toEqual({ userId: String(user.id), score: '-2' })
-		const stranger = (await participantsRoute.action(args(post(cookie, url, { userId: '999999', score: '1' }), params))) as unknown as DataResult
+		const stranger = (await participantsRoute.action(
+			args(post(cookie, url, { userId: '999999', score: '1' }), params),
+		)) as unknown as DataResult
 		expect(stranger.init!.status).toBe(404)
 		getDb().update(contests).set({ status: 'completed' }).run()
-		const locked = (await participantsRoute.action(args(post(cookie, url, { userId: String(user.id), score: '9' }), params))) as unknown as DataResult
+		const locked = (await participantsRoute.action(
+			args(post(cookie, url, { userId: String(user.id), score: '9' }), params),
+		)) as unknown as DataResult
 		expect(locked.init!.status).toBe(409)
 		expect(getDb().select().from(contestParticipants).get()!.score).toBe(8)
 	})
@@ -295,7 +347,9 @@ describe('participants dialog', () => {
 describe('contests ErrorBoundary', () => {
 	function render(error: unknown) {
 		const Stub = createRoutesStub([{ id: 'contests', path: '/admin/contests', Component: () => null, ErrorBoundary }])
-		return renderToString(<Stub initialEntries={['/admin/contests?status=active']} hydrationData={{ errors: { contests: error } }} />)
+		return renderToString(
+			<Stub initialEntries={['/admin/contests?status=active']} hydrationData={{ errors: { contests: error } }} />,
+		)
 	}
 
 	test("'Error Loading Contests' with 'Failed to load contests' (or the server's message) and Retry", () => {

@@ -127,7 +127,13 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 					<label htmlFor="contest-status-filter" className="mb-1.5 block text-sm font-medium text-slate-200">
 						Status
 					</label>
-					<select id="contest-status-filter" name="status" defaultValue={filters.status} key={filters.status} className="input">
+					<select
+						id="contest-status-filter"
+						name="status"
+						defaultValue={filters.status}
+						key={filters.status}
+						className="input"
+					>
 						<option value="">All statuses</option>
 						{CONTEST_STATUSES.map((status) => (
 							<option key={status} value={status}>
@@ -213,7 +219,11 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 											View<span className="sr-only"> participants of {contest.name}</span>
 										</Link>
 										{loaderData.canUpdate ? (
-											<Link to={`${base}/${contest.id}/edit${listSearch}`} preventScrollReset className="btn-secondary px-3 py-1.5 text-sm">
+											<Link
+												to={`${base}/${contest.id}/edit${listSearch}`}
+												preventScrollReset
+												className="btn-secondary px-3 py-1.5 text-sm"
+											>
 												Edit<span className="sr-only"> {contest.name}</span>
 											</Link>
 										) : null}

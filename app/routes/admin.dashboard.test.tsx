@@ -42,11 +42,15 @@ describe('dashboard action (revenue form)', () => {
 	test('records the entry with its audit row and redirects to the confirmation', async () => {
 		const { admin, cookie } = await adminCookie('admin')
 		const month = utcMonth(new Date())
-		const response = (await caught(action(args(post(cookie, { broker: 'Exness', month, amount: '$1,250.50' }))))) as Response
+		const response = (await caught(
+			action(args(post(cookie, { broker: 'Exness', month, amount: '$1,250.50' }))),
+		)) as Response
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toBe('/admin/dashboard#revenue')
 		expect(await noticeAfter(response)).toBe('Revenue entry recorded.')
-		expect(getDb().select().from(revenueEntries).all()).toMatchObject([{ broker: 'Exness', month, amountCents: 125_050, adminId: admin.id }])
+		expect(getDb().select().from(revenueEntries).all()).toMatchObject([
+			{ broker: 'Exness', month, amountCents: 125_050, adminId: admin.id },
+		])
 		expect(getDb().select().from(auditLog).all()).toMatchObject([{ adminId: admin.id, action: 'revenue.record' }])
 	})
 
@@ -69,7 +73,9 @@ describe('dashboard action (revenue form)', () => {
 		const anonymous = (await caught(action(args(post('', { broker: 'X', month: '2020-01', amount: '1' }))))) as Response
 		expect(anonymous.headers.get('Location')).toBe('/admin/login')
 		const member = insertMember()
-		const memberCookie = (await memberAuth.cookie.serialize(memberAuth.sessions.create(member.id, 'web').token)).split(';')[0]!
+		const memberCookie = (await memberAuth.cookie.serialize(memberAuth.sessions.create(member.id, 'web').token)).split(
+			';',
+		)[0]!
 		const denied = (await caught(action(args(post(memberCookie, { broker: 'X', month: '2020-01', amount: '1' }))))) as {
 			init: { status: number }
 		}
@@ -81,12 +87,18 @@ describe('dashboard action (revenue form)', () => {
 describe('dashboard loader', () => {
 	test('figures, the 5 newest users and alerts', async () => {
 		const { cookie } = await adminCookie()
-		for (let i = 0; i < 6; i++) insertMember({ name: `Member ${i}`, createdAt: new Date(Date.now() - (10 - i) * 60_000) })
+		for (let i = 0; i < 6; i++)
+			insertMember({ name: `Member ${i}`, createdAt: new Date(Date.now() - (10 - i) * 60_000) })
 		const request = new Request('http://localhost:3000/admin/dashboard', { headers: { Cookie: cookie } })
 		const data = await loader(args(request) as never)
 		expect(data.stats.totalUsers).toBe(6)
 		expect(data.recentUsers.map((u) => u.name)).toEqual(['Member 5', 'Member 4', 'Member 3', 'Member 2', 'Member 1'])
-		expect(data.recentUsers[0]).toMatchObject({ initials: 'M5', plan: 'regular', planName: 'Regular', status: 'active' })
+		expect(data.recentUsers[0]).toMatchObject({
+			initials: 'M5',
+			plan: 'regular',
+			planName: 'Regular',
+			status: 'active',
+		})
 		expect(data.alerts).toEqual([])
 		expect(data.canRecordRevenue).toBe(true)
 	})
@@ -95,7 +107,9 @@ describe('dashboard loader', () => {
 describe('dashboard ErrorBoundary', () => {
 	function render(error: unknown) {
 		const Stub = createRoutesStub([{ id: 'dashboard', path: '/admin/dashboard', Component: () => null, ErrorBoundary }])
-		return renderToString(<Stub initialEntries={['/admin/dashboard?x=1']} hydrationData={{ errors: { dashboard: error } }} />)
+		return renderToString(
+			<Stub initialEntries={['/admin/dashboard?x=1']} hydrationData={{ errors: { dashboard: error } }} />,
+		)
 	}
 
 	test("an unexpected failure: 'Error Loading Dashboard', 'Failed to load dashboard data' and a Retry link to the page", () => {

@@ -155,11 +155,16 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 					) : (
 						<ul className="space-y-3">
 							{loaderData.alerts.map((alert) => (
-								<li key={alert.id} className={cx('rounded-xl border-l-4 p-4', ALERT_STYLES[alert.type] ?? ALERT_STYLES.info)}>
+								<li
+									key={alert.id}
+									className={cx('rounded-xl border-l-4 p-4', ALERT_STYLES[alert.type] ?? ALERT_STYLES.info)}
+								>
 									<div className="flex flex-wrap items-start justify-between gap-3">
 										<div className="min-w-0">
 											<p className="font-semibold">
-												<span className="sr-only">{alert.type === 'error' ? 'Error: ' : alert.type === 'warning' ? 'Warning: ' : 'Notice: '}</span>
+												<span className="sr-only">
+													{alert.type === 'error' ? 'Error: ' : alert.type === 'warning' ? 'Warning: ' : 'Notice: '}
+												</span>
 												{alert.title}
 											</p>
 											<p className="mt-1 text-sm">{alert.message}</p>
@@ -196,9 +201,15 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 								<caption className="mb-2 text-left font-medium text-slate-200">Latest entries</caption>
 								<thead className="text-slate-400">
 									<tr>
-										<th scope="col" className="py-2 pr-4 font-medium">Month</th>
-										<th scope="col" className="py-2 pr-4 font-medium">Broker</th>
-										<th scope="col" className="py-2 text-right font-medium">Amount</th>
+										<th scope="col" className="py-2 pr-4 font-medium">
+											Month
+										</th>
+										<th scope="col" className="py-2 pr-4 font-medium">
+											Broker
+										</th>
+										<th scope="col" className="py-2 text-right font-medium">
+											Amount
+										</th>
 									</tr>
 								</thead>
 								<tbody className="divide-y divide-slate-800">

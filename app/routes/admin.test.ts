@@ -32,7 +32,11 @@ describe('admin shell loader', () => {
 	test("an admin on a first sign-in: 'Admin', 'Admin Access' and today's date", async () => {
 		const admin = insertAdmin({ role: 'admin' })
 		const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date())
-		expect((await load(admin)).admin).toMatchObject({ roleLabel: 'Admin', accessLabel: 'Admin Access', lastLogin: today })
+		expect((await load(admin)).admin).toMatchObject({
+			roleLabel: 'Admin',
+			accessLabel: 'Admin Access',
+			lastLogin: today,
+		})
 	})
 
 	test('the data never carries the password hash or the session secret', async () => {

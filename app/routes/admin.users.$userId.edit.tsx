@@ -9,7 +9,12 @@ import { getManagedUser } from '#app/models/admin-users-list.server.ts'
 import { planName } from '#app/models/plan.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { EDIT_USER_TITLE, USER_NOT_FOUND, USER_UPDATE_FAILED, USER_UPDATED } from '#app/utils/admin-users-messages.ts'
-import { parseUserId, parseUserListQuery, UserUpdateFormSchema, usersListHref } from '#app/utils/admin-users-validation.ts'
+import {
+	parseUserId,
+	parseUserListQuery,
+	UserUpdateFormSchema,
+	usersListHref,
+} from '#app/utils/admin-users-validation.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { PLANS, type Plan } from '#app/domain/enums.ts'
@@ -33,7 +38,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = userOr404(params.userId)
 	const { query } = parseUserListQuery(new URL(request.url).searchParams)
 	return {
-		user: { name: user.name, email: user.email, phone: user.phone, country: user.country, telegram: user.telegram, plan: user.plan, status: user.status },
+		user: {
+			name: user.name,
+			email: user.email,
+			phone: user.phone,
+			country: user.country,
+			telegram: user.telegram,
+			plan: user.plan,
+			status: user.status,
+		},
 		closeTo: usersListHref(query),
 		planLabels: Object.fromEntries(PLANS.map((p) => [p, planName(p)])) as Record<Plan, string>,
 	}
@@ -47,7 +60,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 	if (submission.status !== 'success') return replyInvalid(submission)
 	// The form always sends the contact fields: a blank one clears it.
 	const { phone = '', country = '', telegram = '', ...rest } = submission.value
-	const result = await updateManagedUser({ id: admin.id, email: admin.email }, user.id, { ...rest, phone, country, telegram })
+	const result = await updateManagedUser({ id: admin.id, email: admin.email }, user.id, {
+		...rest,
+		phone,
+		country,
+		telegram,
+	})
 	if (!result.ok) return replyWithFailure(submission, result)
 	const { query } = parseUserListQuery(new URL(request.url).searchParams)
 	throw await redirectWithFlash(usersListHref(query), USER_UPDATED)

@@ -42,8 +42,17 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function NewUserRoute({ loaderData, actionData }: Route.ComponentProps) {
 	return (
-		<RouteDialog title={CREATE_USER_TITLE} closeTo={loaderData.closeTo} description="The new member can sign in with this email and password.">
-			<AdminUserForm mode="create" lastResult={actionData?.result} cancelTo={loaderData.closeTo} planLabels={loaderData.planLabels} />
+		<RouteDialog
+			title={CREATE_USER_TITLE}
+			closeTo={loaderData.closeTo}
+			description="The new member can sign in with this email and password."
+		>
+			<AdminUserForm
+				mode="create"
+				lastResult={actionData?.result}
+				cancelTo={loaderData.closeTo}
+				planLabels={loaderData.planLabels}
+			/>
 		</RouteDialog>
 	)
 }

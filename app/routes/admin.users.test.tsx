@@ -36,7 +36,8 @@ function post(path: string, cookie: string, fields: Array<[string, string]>) {
 }
 
 type AnyArgs = { request: Request; params: Record<string, string>; context: object }
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as AnyArgs as never
+const args = (request: Request, params: Record<string, string> = {}) =>
+	({ request, params, context: {} }) as AnyArgs as never
 
 async function caught(promise: Promise<unknown>) {
 	try {
@@ -46,34 +47,55 @@ async function caught(promise: Promise<unknown>) {
 	}
 }
 
-type DataResult = { init: { status: number } | null; data: { result?: { error?: Record<string, string[]> }; confirmDelete?: { users: Array<{ id: number }> } | null } }
+type DataResult = {
+	init: { status: number } | null
+	data: { result?: { error?: Record<string, string[]> }; confirmDelete?: { users: Array<{ id: number }> } | null }
+}
 
 describe('/admin/users loader', () => {
 	test('the page of users, pagination, totals and what the role may do', async () => {
 		const { cookie } = await adminCookie('admin')
-		for (let i = 0; i < 12; i++) insertMember({ name: `Member ${String(i).padStart(2, '0')}`, createdAt: new Date(Date.now() - i * 60_000) })
+		for (let i = 0; i < 12; i++)
+			insertMember({ name: `Member ${String(i).padStart(2, '0')}`, createdAt: new Date(Date.now() - i * 60_000) })
 		const data = await loader(args(get('/admin/users?page=2', cookie)))
 		expect(data.users.map((u) => u.name)).toEqual(['Member 10', 'Member 11'])
 		expect(data.pagination).toMatchObject({ page: 2, totalPages: 2, totalCount: 12, from: 11, to: 12 })
 		expect(data.totalUsers).toBe(12)
-		expect(data.can).toEqual({ create: true, update: true, delete: false, bulkUpdate: true, bulkDelete: false, bulkBan: false })
+		expect(data.can).toEqual({
+			create: true,
+			update: true,
+			delete: false,
+			bulkUpdate: true,
+			bulkDelete: false,
+			bulkBan: false,
+		})
 		const su = await adminCookie('super_admin')
-		expect((await loader(args(get('/admin/users', su.cookie)))).can).toMatchObject({ delete: true, bulkDelete: true, bulkBan: true })
+		expect((await loader(args(get('/admin/users', su.cookie)))).can).toMatchObject({
+			delete: true,
+			bulkDelete: true,
+			bulkBan: true,
+		})
 	})
 
 	test('bad values fall back; a page past the end shows the last page', async () => {
 		const { cookie } = await adminCookie()
 		insertMember()
-		const data = await loader(args(get('/admin/users?page=99&status=nope&plan=x&sortBy=evil&sortOrder=up&notice=<script>', cookie)))
+		const data = await loader(
+			args(get('/admin/users?page=99&status=nope&plan=x&sortBy=evil&sortOrder=up&notice=<script>', cookie)),
+		)
 		expect(data.query).toMatchObject({ page: 1, status: null, plan: null, sortBy: 'createdAt', sortOrder: 'desc' })
 		expect(data.users).toHaveLength(1)
 	})
 
 	test("the filter form's sort value becomes sortBy/sortOrder on a canonical link, at page 1", async () => {
 		const { cookie } = await adminCookie()
-		const response = (await caught(loader(args(get('/admin/users?search=ada&status=&plan=gold&sort=totalInvested-asc&page=4', cookie))))) as Response
+		const response = (await caught(
+			loader(args(get('/admin/users?search=ada&status=&plan=gold&sort=totalInvested-asc&page=4', cookie))),
+		)) as Response
 		expect(response.status).toBe(302)
-		expect(response.headers.get('Location')).toBe('/admin/users?search=ada&plan=gold&sortBy=totalInvested&sortOrder=asc')
+		expect(response.headers.get('Location')).toBe(
+			'/admin/users?search=ada&plan=gold&sortBy=totalInvested&sortOrder=asc',
+		)
 		const unknown = (await caught(loader(args(get('/admin/users?sort=bogus', cookie))))) as Response
 		expect(unknown.headers.get('Location')).toBe('/admin/users')
 	})
@@ -82,7 +104,9 @@ describe('/admin/users loader', () => {
 		const anonymous = (await caught(loader(args(get('/admin/users?page=2', ''))))) as Response
 		expect(anonymous.headers.get('Location')).toBe('/admin/login?redirectTo=%2Fadmin%2Fusers%3Fpage%3D2')
 		const member = insertMember()
-		const memberCookie = (await memberAuth.cookie.serialize(memberAuth.sessions.create(member.id, 'web').token)).split(';')[0]!
+		const memberCookie = (await memberAuth.cookie.serialize(memberAuth.sessions.create(member.id, 'web').token)).split(
+			';',
+		)[0]!
 		const denied = (await caught(loader(args(get('/admin/users', memberCookie))))) as { init: { status: number } }
 		expect(denied.init.status).toBe(403)
 	})
@@ -95,7 +119,16 @@ describe('/admin/users action (bulk update)', () => {
 		const b = insertMember()
 		const token = memberAuth.sessions.create(a.id, 'web').token
 		const response = (await caught(
-			action(args(post('/admin/users?status=active&page=2', cookie, [['userIds', String(a.id)], ['userIds', String(b.id)], ['bulkAction', 'set-status'], ['bulkValue', 'suspended']]))),
+			action(
+				args(
+					post('/admin/users?status=active&page=2', cookie, [
+						['userIds', String(a.id)],
+						['userIds', String(b.id)],
+						['bulkAction', 'set-status'],
+						['bulkValue', 'suspended'],
+					]),
+				),
+			),
 		)) as Response
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toBe('/admin/users?status=active&page=2')
@@ -107,7 +140,9 @@ describe('/admin/users action (bulk update)', () => {
 
 	test('field errors without a selection, an action or a value', async () => {
 		const { cookie } = await adminCookie()
-		const result = (await action(args(post('/admin/users', cookie, [['bulkAction', 'set-plan']])))) as unknown as DataResult
+		const result = (await action(
+			args(post('/admin/users', cookie, [['bulkAction', 'set-plan']])),
+		)) as unknown as DataResult
 		expect(result.init?.status).toBe(400)
 		expect(result.data.result?.error).toEqual({ userIds: ['Select at least one user'], bulkValue: ['Choose a plan'] })
 	})
@@ -116,10 +151,18 @@ describe('/admin/users action (bulk update)', () => {
 		const { cookie } = await adminCookie('admin')
 		const a = insertMember()
 		for (const fields of [
-			[['bulkAction', 'set-status'], ['bulkValue', 'banned']],
-			[['bulkAction', 'delete'], ['confirm', 'yes']],
+			[
+				['bulkAction', 'set-status'],
+				['bulkValue', 'banned'],
+			],
+			[
+				['bulkAction', 'delete'],
+				['confirm', 'yes'],
+			],
 		] as Array<Array<[string, string]>>) {
-			const result = (await action(args(post('/admin/users', cookie, [['userIds', String(a.id)], ...fields])))) as unknown as DataResult
+			const result = (await action(
+				args(post('/admin/users', cookie, [['userIds', String(a.id)], ...fields])),
+			)) as unknown as DataResult
 			expect(result.init?.status).toBe(403)
 			expect(result.data.result?.error).toEqual({ '': ['Access denied. Super admin privileges required.'] })
 		}
@@ -130,10 +173,27 @@ describe('/admin/users action (bulk update)', () => {
 		const { cookie } = await adminCookie('super_admin')
 		const a = insertMember({ name: 'Gone Soon' })
 		const keep = insertMember()
-		const asked = (await action(args(post('/admin/users', cookie, [['userIds', String(a.id)], ['bulkAction', 'delete']])))) as unknown as DataResult['data']
+		const asked = (await action(
+			args(
+				post('/admin/users', cookie, [
+					['userIds', String(a.id)],
+					['bulkAction', 'delete'],
+				]),
+			),
+		)) as unknown as DataResult['data']
 		expect(asked.confirmDelete?.users).toEqual([{ id: a.id, name: 'Gone Soon', email: a.email }])
 		expect(getDb().select().from(users).all()).toHaveLength(2)
-		const done = (await caught(action(args(post('/admin/users', cookie, [['userIds', String(a.id)], ['bulkAction', 'delete'], ['confirm', 'yes']]))))) as Response
+		const done = (await caught(
+			action(
+				args(
+					post('/admin/users', cookie, [
+						['userIds', String(a.id)],
+						['bulkAction', 'delete'],
+						['confirm', 'yes'],
+					]),
+				),
+			),
+		)) as Response
 		expect(done.headers.get('Location')).toBe('/admin/users')
 		expect(await noticeAfter(done)).toBe('1 user deleted')
 		expect(getDb().select({ id: users.id }).from(users).all()).toEqual([{ id: keep.id }])
@@ -141,7 +201,11 @@ describe('/admin/users action (bulk update)', () => {
 
 	test('a JSON body is a 415, not a 500', async () => {
 		const { cookie } = await adminCookie()
-		const request = new Request(`${BASE}/admin/users`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: '{"userIds":[1]}' })
+		const request = new Request(`${BASE}/admin/users`, {
+			method: 'POST',
+			headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+			body: '{"userIds":[1]}',
+		})
 		const result = (await caught(action(args(request)))) as { init: { status: number } }
 		expect(result.init.status).toBe(415)
 	})
@@ -150,28 +214,65 @@ describe('/admin/users action (bulk update)', () => {
 describe('create, edit and delete actions', () => {
 	test('create: redirect to the list at page 1 with "User created"; field errors; taken email', async () => {
 		const { cookie } = await adminCookie()
-		const fields: Array<[string, string]> = [['name', 'Ada'], ['email', 'ada@example.com'], ['password', 'Str0ngPassw0rd'], ['plan', 'gold'], ['status', 'pending'], ['phone', ''], ['role', 'super_admin']]
-		const created = (await caught(createAction(args(post('/admin/users/new?status=pending&page=3', cookie, fields))))) as Response
+		const fields: Array<[string, string]> = [
+			['name', 'Ada'],
+			['email', 'ada@example.com'],
+			['password', 'Str0ngPassw0rd'],
+			['plan', 'gold'],
+			['status', 'pending'],
+			['phone', ''],
+			['role', 'super_admin'],
+		]
+		const created = (await caught(
+			createAction(args(post('/admin/users/new?status=pending&page=3', cookie, fields))),
+		)) as Response
 		expect(created.headers.get('Location')).toBe('/admin/users?status=pending')
 		expect(await noticeAfter(created)).toBe('User created')
-		expect(getDb().select().from(users).all()).toMatchObject([{ name: 'Ada', email: 'ada@example.com', plan: 'gold', status: 'pending', phone: '' }])
+		expect(getDb().select().from(users).all()).toMatchObject([
+			{ name: 'Ada', email: 'ada@example.com', plan: 'gold', status: 'pending', phone: '' },
+		])
 		const taken = (await createAction(args(post('/admin/users/new', cookie, fields)))) as unknown as DataResult
 		expect(taken.init?.status).toBe(409)
 		expect(taken.data.result?.error).toEqual({ email: ['An account with this email already exists'] })
-		const invalid = (await createAction(args(post('/admin/users/new', cookie, [['email', 'x']])))) as unknown as DataResult
+		const invalid = (await createAction(
+			args(post('/admin/users/new', cookie, [['email', 'x']])),
+		)) as unknown as DataResult
 		expect(invalid.init?.status).toBe(400)
-		expect(invalid.data.result?.error).toMatchObject({ name: ['Name is required'], email: ['Invalid email address'], password: ['Password is required'] })
+		expect(invalid.data.result?.error).toMatchObject({
+			name: ['Name is required'],
+			email: ['Invalid email address'],
+			password: ['Password is required'],
+		})
 	})
 
 	test('edit: a blank contact field clears it; a blank password keeps it; unknown id 404', async () => {
 		const { cookie } = await adminCookie()
 		const member = insertMember({ phone: '+2348000000000', country: 'Ghana' })
-		const fields: Array<[string, string]> = [['name', 'New Name'], ['email', member.email], ['password', ''], ['phone', ''], ['country', 'Kenya'], ['telegram', ''], ['plan', 'platinum'], ['status', 'active']]
-		const response = (await caught(editAction(args(post(`/admin/users/${member.id}/edit?plan=gold`, cookie, fields), { userId: String(member.id) })))) as Response
+		const fields: Array<[string, string]> = [
+			['name', 'New Name'],
+			['email', member.email],
+			['password', ''],
+			['phone', ''],
+			['country', 'Kenya'],
+			['telegram', ''],
+			['plan', 'platinum'],
+			['status', 'active'],
+		]
+		const response = (await caught(
+			editAction(args(post(`/admin/users/${member.id}/edit?plan=gold`, cookie, fields), { userId: String(member.id) })),
+		)) as Response
 		expect(response.headers.get('Location')).toBe('/admin/users?plan=gold')
 		expect(await noticeAfter(response)).toBe('User updated')
-		expect(getDb().select().from(users).all()[0]).toMatchObject({ name: 'New Name', phone: '', country: 'Kenya', plan: 'platinum', passwordHash: member.passwordHash })
-		const missing = (await caught(editAction(args(post('/admin/users/999/edit', cookie, fields), { userId: '999' })))) as { init: { status: number } }
+		expect(getDb().select().from(users).all()[0]).toMatchObject({
+			name: 'New Name',
+			phone: '',
+			country: 'Kenya',
+			plan: 'platinum',
+			passwordHash: member.passwordHash,
+		})
+		const missing = (await caught(
+			editAction(args(post('/admin/users/999/edit', cookie, fields), { userId: '999' })),
+		)) as { init: { status: number } }
 		expect(missing.init.status).toBe(404)
 	})
 
@@ -179,21 +280,33 @@ describe('create, edit and delete actions', () => {
 		const staff = await adminCookie('admin')
 		const member = insertMember()
 		const token = memberAuth.sessions.create(member.id, 'api').token
-		const denied = (await caught(deleteLoader(args(get(`/admin/users/${member.id}/delete`, staff.cookie), { userId: String(member.id) })))) as { init: { status: number }; data: { accessDenied: boolean } }
+		const denied = (await caught(
+			deleteLoader(args(get(`/admin/users/${member.id}/delete`, staff.cookie), { userId: String(member.id) })),
+		)) as { init: { status: number }; data: { accessDenied: boolean } }
 		expect(denied.init.status).toBe(403)
 		expect(denied.data.accessDenied).toBe(true)
-		const deniedPost = (await caught(deleteAction(args(post(`/admin/users/${member.id}/delete`, staff.cookie, []), { userId: String(member.id) })))) as { init: { status: number } }
+		const deniedPost = (await caught(
+			deleteAction(args(post(`/admin/users/${member.id}/delete`, staff.cookie, []), { userId: String(member.id) })),
+		)) as { init: { status: number } }
 		expect(deniedPost.init.status).toBe(403)
 		expect(getDb().select().from(users).all()).toHaveLength(1)
 
 		const su = await adminCookie('super_admin')
-		const done = (await caught(deleteAction(args(post(`/admin/users/${member.id}/delete?search=x`, su.cookie, []), { userId: String(member.id) })))) as Response
+		const done = (await caught(
+			deleteAction(
+				args(post(`/admin/users/${member.id}/delete?search=x`, su.cookie, []), { userId: String(member.id) }),
+			),
+		)) as Response
 		expect(done.headers.get('Location')).toBe('/admin/users?search=x')
 		expect(await noticeAfter(done)).toBe('User deleted')
 		expect(getDb().select().from(users).all()).toEqual([])
 		expect(memberAuth.sessions.find(token, 'api')).toBeNull()
-		expect(getDb().select().from(auditLog).all()).toMatchObject([{ action: 'user.delete', targetId: String(member.id) }])
-		const again = (await deleteAction(args(post(`/admin/users/${member.id}/delete`, su.cookie, []), { userId: String(member.id) }))) as unknown as DataResult
+		expect(getDb().select().from(auditLog).all()).toMatchObject([
+			{ action: 'user.delete', targetId: String(member.id) },
+		])
+		const again = (await deleteAction(
+			args(post(`/admin/users/${member.id}/delete`, su.cookie, []), { userId: String(member.id) }),
+		)) as unknown as DataResult
 		expect(again.init?.status).toBe(404)
 	})
 })
@@ -206,7 +319,9 @@ describe('the user page and the export', () => {
 		expect(data.stats.user.name).toBe('Viewed Member')
 		expect(data.can).toEqual({ update: true, delete: false })
 		for (const id of ['424242', '0', 'abc']) {
-			const missing = (await caught(userLoader(args(get(`/admin/users/${id}`, cookie), { userId: id })))) as { init: { status: number } }
+			const missing = (await caught(userLoader(args(get(`/admin/users/${id}`, cookie), { userId: id })))) as {
+				init: { status: number }
+			}
 			expect(missing.init.status).toBe(404)
 		}
 	})
@@ -215,7 +330,9 @@ describe('the user page and the export', () => {
 		const { cookie } = await adminCookie()
 		insertMember({ name: 'Banned One', status: 'banned' })
 		insertMember({ name: 'Active One' })
-		const response = (await exportLoader(args(get('/admin/users/export.csv?status=banned&page=abc', cookie)))) as Response
+		const response = (await exportLoader(
+			args(get('/admin/users/export.csv?status=banned&page=abc', cookie)),
+		)) as Response
 		expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
 		expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="users-\d{4}-\d\d-\d\d\.csv"$/)
 		const text = await response.text()
@@ -229,7 +346,9 @@ describe('the user page and the export', () => {
 describe('users ErrorBoundary', () => {
 	function render(error: unknown) {
 		const Stub = createRoutesStub([{ id: 'users', path: '/admin/users', Component: () => null, ErrorBoundary }])
-		return renderToString(<Stub initialEntries={['/admin/users?page=2']} hydrationData={{ errors: { users: error } }} />)
+		return renderToString(
+			<Stub initialEntries={['/admin/users?page=2']} hydrationData={{ errors: { users: error } }} />,
+		)
 	}
 
 	test("'Error Loading Users', 'Failed to load users' and a Retry link", () => {
@@ -241,7 +360,12 @@ describe('users ErrorBoundary', () => {
 	})
 
 	test("the guards' 403 shows 'Access Denied'", () => {
-		const html = render(new ErrorResponse(403, 'Forbidden', { accessDenied: true, reason: 'Access denied. Super admin privileges required.' }))
+		const html = render(
+			new ErrorResponse(403, 'Forbidden', {
+				accessDenied: true,
+				reason: 'Access denied. Super admin privileges required.',
+			}),
+		)
 		expect(html).toContain('Access Denied')
 		expect(html).toContain('Back to Login')
 	})

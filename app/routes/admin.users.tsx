@@ -101,12 +101,18 @@ export async function action({ request }: Route.ActionArgs) {
 		if (users.length !== input.userIds.length) {
 			return replyWithFailure(submission, fail(404, 'Some of the selected users no longer exist'))
 		}
-		return { result: undefined, confirmDelete: { users: users.map((u) => ({ id: u.id, name: u.name, email: u.email })) } }
+		return {
+			result: undefined,
+			confirmDelete: { users: users.map((u) => ({ id: u.id, name: u.name, email: u.email })) },
+		}
 	}
 	const result = bulkUpdateUsers({ id: admin.id, email: admin.email }, input)
 	if (!result.ok) return replyWithFailure(submission, result)
 	const { query } = parseUserListQuery(new URL(request.url).searchParams)
-	throw await redirectWithFlash(usersListHref(query), bulkResultMessage(result.value.updated, input.action === 'delete' ? 'deleted' : 'updated'))
+	throw await redirectWithFlash(
+		usersListHref(query),
+		bulkResultMessage(result.value.updated, input.action === 'delete' ? 'deleted' : 'updated'),
+	)
 }
 
 export default function AdminUsersRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -170,7 +176,12 @@ function FilterBar({ query, plans }: { query: LoaderData['query']; plans: Loader
 	}
 	return (
 		<AdminSection id="user-filters" title="Search and filters">
-			<Form method="get" action="/admin/users" preventScrollReset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end">
+			<Form
+				method="get"
+				action="/admin/users"
+				preventScrollReset
+				className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+			>
 				<div>
 					<label htmlFor="users-search" className="mb-1.5 block text-sm font-medium text-slate-200">
 						Search
@@ -190,7 +201,13 @@ function FilterBar({ query, plans }: { query: LoaderData['query']; plans: Loader
 					<label htmlFor="users-status" className="mb-1.5 block text-sm font-medium text-slate-200">
 						Status
 					</label>
-					<select id="users-status" name="status" defaultValue={query.status ?? ''} className="input py-2" onChange={onSelect}>
+					<select
+						id="users-status"
+						name="status"
+						defaultValue={query.status ?? ''}
+						className="input py-2"
+						onChange={onSelect}
+					>
 						<option value="">All statuses</option>
 						{USER_STATUSES.map((status) => (
 							<option key={status} value={status}>
@@ -203,7 +220,13 @@ function FilterBar({ query, plans }: { query: LoaderData['query']; plans: Loader
 					<label htmlFor="users-plan" className="mb-1.5 block text-sm font-medium text-slate-200">
 						Plan
 					</label>
-					<select id="users-plan" name="plan" defaultValue={query.plan ?? ''} className="input py-2" onChange={onSelect}>
+					<select
+						id="users-plan"
+						name="plan"
+						defaultValue={query.plan ?? ''}
+						className="input py-2"
+						onChange={onSelect}
+					>
 						<option value="">All plans</option>
 						{plans.map((plan) => (
 							<option key={plan.value} value={plan.value}>
@@ -216,7 +239,13 @@ function FilterBar({ query, plans }: { query: LoaderData['query']; plans: Loader
 					<label htmlFor="users-sort" className="mb-1.5 block text-sm font-medium text-slate-200">
 						Sort by
 					</label>
-					<select id="users-sort" name="sort" defaultValue={sortValue(query)} className="input py-2" onChange={onSelect}>
+					<select
+						id="users-sort"
+						name="sort"
+						defaultValue={sortValue(query)}
+						className="input py-2"
+						onChange={onSelect}
+					>
 						{USER_SORT_OPTIONS.map((option) => (
 							<option key={option.value} value={option.value}>
 								{option.label}
@@ -298,11 +327,20 @@ function BulkForm({
 	)
 }
 
-function BulkDeleteConfirm({ users, cancelTo }: { users: Array<{ id: number; name: string; email: string }>; cancelTo: string }) {
+function BulkDeleteConfirm({
+	users,
+	cancelTo,
+}: {
+	users: Array<{ id: number; name: string; email: string }>
+	cancelTo: string
+}) {
 	const pending = useIsPending({ state: 'submitting', formData: { confirm: 'yes' } })
 	const count = users.length
 	return (
-		<section aria-labelledby="bulk-delete-heading" className="rounded-2xl border border-red-400/60 bg-red-950/40 p-4 sm:p-6">
+		<section
+			aria-labelledby="bulk-delete-heading"
+			className="rounded-2xl border border-red-400/60 bg-red-950/40 p-4 sm:p-6"
+		>
 			<h2 id="bulk-delete-heading" className="text-lg font-semibold text-red-100">
 				Delete {count} {count === 1 ? 'user' : 'users'}?
 			</h2>
@@ -321,7 +359,11 @@ function BulkDeleteConfirm({ users, cancelTo }: { users: Array<{ id: number; nam
 				))}
 				<input type="hidden" name="bulkAction" value="delete" />
 				<input type="hidden" name="confirm" value="yes" />
-				<button type="submit" disabled={pending} className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60">
+				<button
+					type="submit"
+					disabled={pending}
+					className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+				>
 					{pending ? 'Deleting...' : `Delete ${count} ${count === 1 ? 'user' : 'users'}`}
 				</button>
 				<Link to={cancelTo} className="btn-secondary px-4 py-2 text-sm">
@@ -371,12 +413,24 @@ function UsersTable({
 								)}
 							</th>
 						) : null}
-						<th scope="col" className="py-2 pr-4 font-medium">User</th>
-						<th scope="col" className="py-2 pr-4 font-medium">Plan</th>
-						<th scope="col" className="py-2 pr-4 font-medium">Status</th>
-						<th scope="col" className="py-2 pr-4 text-right font-medium">Investment</th>
-						<th scope="col" className="py-2 pr-4 font-medium">Joined</th>
-						<th scope="col" className="py-2 font-medium">Actions</th>
+						<th scope="col" className="py-2 pr-4 font-medium">
+							User
+						</th>
+						<th scope="col" className="py-2 pr-4 font-medium">
+							Plan
+						</th>
+						<th scope="col" className="py-2 pr-4 font-medium">
+							Status
+						</th>
+						<th scope="col" className="py-2 pr-4 text-right font-medium">
+							Investment
+						</th>
+						<th scope="col" className="py-2 pr-4 font-medium">
+							Joined
+						</th>
+						<th scope="col" className="py-2 font-medium">
+							Actions
+						</th>
 					</tr>
 				</thead>
 				<tbody key={tableKey} className="divide-y divide-slate-800">
@@ -426,7 +480,11 @@ function UsersTable({
 											</Link>
 										) : null}
 										{allowed.delete ? (
-											<Link to={`${user.id}/delete${search}`} preventScrollReset className="font-medium text-red-300 underline-offset-4 hover:underline">
+											<Link
+												to={`${user.id}/delete${search}`}
+												preventScrollReset
+												className="font-medium text-red-300 underline-offset-4 hover:underline"
+											>
 												Delete<span className="sr-only"> {user.name}</span>
 											</Link>
 										) : null}
@@ -447,11 +505,16 @@ function PaginationBar({ pagination, query }: { pagination: LoaderData['paginati
 	return (
 		<div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
 			<p className="text-slate-300">
-				Showing {formatCount(pagination.from)} to {formatCount(pagination.to)} of {formatCount(pagination.totalCount)} users
+				Showing {formatCount(pagination.from)} to {formatCount(pagination.to)} of {formatCount(pagination.totalCount)}{' '}
+				users
 			</p>
 			<nav aria-label="Pagination" className="flex items-center gap-3">
 				{pagination.hasPrevious ? (
-					<Link to={`/admin/users${userListSearch(query, { page: pagination.page - 1 })}`} className={linkClass} rel="prev">
+					<Link
+						to={`/admin/users${userListSearch(query, { page: pagination.page - 1 })}`}
+						className={linkClass}
+						rel="prev"
+					>
 						Previous
 					</Link>
 				) : (
@@ -463,7 +526,11 @@ function PaginationBar({ pagination, query }: { pagination: LoaderData['paginati
 					Page {formatCount(pagination.page)} of {formatCount(pagination.totalPages)}
 				</span>
 				{pagination.hasNext ? (
-					<Link to={`/admin/users${userListSearch(query, { page: pagination.page + 1 })}`} className={linkClass} rel="next">
+					<Link
+						to={`/admin/users${userListSearch(query, { page: pagination.page + 1 })}`}
+						className={linkClass}
+						rel="next"
+					>
 						Next
 					</Link>
 				) : (

@@ -90,8 +90,22 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 							['Joined', formatDate(user.createdAt)],
 							['Last seen', user.lastSeenAt ? formatDateTime(user.lastSeenAt) : 'Never'],
 							['Dashboard unlocked', user.isVerified ? (user.unlockedAt ? formatDate(user.unlockedAt) : 'Yes') : 'No'],
-							['Referral code', <code key="code" className="font-mono">{user.referralCode}</code>],
-							['Referred by', user.referredBy ? <code key="by" className="font-mono">{user.referredBy}</code> : none],
+							[
+								'Referral code',
+								<code key="code" className="font-mono">
+									{user.referralCode}
+								</code>,
+							],
+							[
+								'Referred by',
+								user.referredBy ? (
+									<code key="by" className="font-mono">
+										{user.referredBy}
+									</code>
+								) : (
+									none
+								),
+							],
 						]}
 					/>
 				</AdminSection>
@@ -136,7 +150,10 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 						items={[
 							['Active sessions', formatCount(stats.sessions.active)],
 							['Browser / API', `${formatCount(stats.sessions.web)} / ${formatCount(stats.sessions.api)}`],
-							['Latest sign-in', stats.sessions.lastStartedAt ? formatDateTime(stats.sessions.lastStartedAt) : 'None active'],
+							[
+								'Latest sign-in',
+								stats.sessions.lastStartedAt ? formatDateTime(stats.sessions.lastStartedAt) : 'None active',
+							],
 							['Lessons completed', formatCount(stats.activity.lessonsCompleted)],
 							['Contests joined', formatCount(stats.activity.contestsJoined)],
 							['0% fee offers claimed', formatCount(stats.activity.offersClaimed)],
@@ -153,10 +170,18 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 						<table className="w-full min-w-[32rem] text-left text-sm">
 							<thead className="text-slate-400">
 								<tr>
-									<th scope="col" className="py-2 pr-4 font-medium">When</th>
-									<th scope="col" className="py-2 pr-4 font-medium">From</th>
-									<th scope="col" className="py-2 pr-4 font-medium">To</th>
-									<th scope="col" className="py-2 font-medium">How</th>
+									<th scope="col" className="py-2 pr-4 font-medium">
+										When
+									</th>
+									<th scope="col" className="py-2 pr-4 font-medium">
+										From
+									</th>
+									<th scope="col" className="py-2 pr-4 font-medium">
+										To
+									</th>
+									<th scope="col" className="py-2 font-medium">
+										How
+									</th>
 								</tr>
 							</thead>
 							<tbody className="divide-y divide-slate-800">
@@ -187,7 +212,8 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 						{stats.recentChanges.map((change) => (
 							<li key={`${change.at}-${change.action}`} className="flex flex-wrap justify-between gap-2 py-2">
 								<span>
-									{ACTION_LABELS[change.action] ?? change.action} <span className="break-all text-slate-400">by {change.by}</span>
+									{ACTION_LABELS[change.action] ?? change.action}{' '}
+									<span className="break-all text-slate-400">by {change.by}</span>
 								</span>
 								<time dateTime={change.at} className="text-slate-300">
 									{formatDateTime(change.at)}

@@ -24,7 +24,10 @@ export function action({ request }: Route.ActionArgs) {
 
 export default function AdminLoginRoute({ loaderData, actionData }: Route.ComponentProps) {
 	// The same email and password rules as the member sign-in (spec section 5).
-	const { form, fields, pending } = useSignInForm('admin-login', { lastResult: actionData?.result, redirectTo: loaderData.redirectTo })
+	const { form, fields, pending } = useSignInForm('admin-login', {
+		lastResult: actionData?.result,
+		redirectTo: loaderData.redirectTo,
+	})
 	return (
 		<main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center px-4 py-10">
 			<div className="card">

@@ -17,7 +17,11 @@ const route = apiRoute({
 		const listed = listParticipants(id, query)
 		if (!listed) return apiError(404, CONTEST_NOT_FOUND)
 		const { contest, participants, pagination } = listed
-		return apiSuccess({ contest: { id: contest.id, name: contest.name, status: contest.status }, participants, pagination })
+		return apiSuccess({
+			contest: { id: contest.id, name: contest.name, status: contest.status },
+			participants,
+			pagination,
+		})
 	},
 })
 export const loader = route.loader

@@ -5,7 +5,12 @@ import { CONTEST_MESSAGES, CONTEST_NOT_FOUND } from '#app/utils/admin-contests-m
 import { ContestApiSchema, ContestStatusApiSchema } from '#app/utils/admin-contests-validation.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, readJsonBody, validateApiInput } from '#app/utils/api.server.ts'
 
-const STATUS_MESSAGES = { start: 'Contest started', pause: 'Contest paused', resume: 'Contest resumed', complete: 'Contest completed' } as const
+const STATUS_MESSAGES = {
+	start: 'Contest started',
+	pause: 'Contest paused',
+	resume: 'Contest resumed',
+	complete: 'Contest completed',
+} as const
 
 // GET /api/admin/contests/:id → data { contest }.
 // PUT /api/admin/contests/:id with the create payload (edit), or with only
@@ -29,7 +34,11 @@ const route = apiRoute({
 		if (Object.hasOwn(body, 'status')) {
 			const others = Object.keys(body).filter((key) => key !== 'status')
 			if (others.length) {
-				return apiError(400, CONTEST_MESSAGES.eitherStatusOrFields, others.map((path) => ({ path, message: CONTEST_MESSAGES.eitherStatusOrFields })))
+				return apiError(
+					400,
+					CONTEST_MESSAGES.eitherStatusOrFields,
+					others.map((path) => ({ path, message: CONTEST_MESSAGES.eitherStatusOrFields })),
+				)
 			}
 			const { status } = validateApiInput(ContestStatusApiSchema, body)
 			const result = changeContestStatus(actor, id, status)

@@ -17,12 +17,18 @@ const route = apiRoute({
 		const input = await parseJsonBody(request, BulkApiSchema)
 		const capability = bulkCapability(input)
 		if (!can(admin, capability)) {
-			log('admin.access_denied', { path: new URL(request.url).pathname, adminId: admin.id, capability, via: 'api' }, 'warn')
+			log(
+				'admin.access_denied',
+				{ path: new URL(request.url).pathname, adminId: admin.id, capability, via: 'api' },
+				'warn',
+			)
 			return apiError(403, SUPER_ADMIN_REQUIRED)
 		}
 		const result = bulkUpdateUsers({ id: admin.id, email: admin.email }, input)
 		if (!result.ok) return apiFailure(result)
-		return apiSuccess(result.value, { message: bulkResultMessage(result.value.updated, input.action === 'delete' ? 'deleted' : 'updated') })
+		return apiSuccess(result.value, {
+			message: bulkResultMessage(result.value.updated, input.action === 'delete' ? 'deleted' : 'updated'),
+		})
 	},
 })
 export const loader = route.loader

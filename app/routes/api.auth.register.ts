@@ -11,10 +11,7 @@ const route = apiRoute({
 		const result = await registerMember(input, requestMeta(request))
 		if (!result.ok) return apiFailure(result)
 		const { token } = memberAuth.sessions.create(result.value.id, 'api')
-		return apiSuccess(
-			{ token, user: toPublicUser(result.value) },
-			{ message: 'Account created', status: 201 },
-		)
+		return apiSuccess({ token, user: toPublicUser(result.value) }, { message: 'Account created', status: 201 })
 	},
 })
 export const loader = route.loader

@@ -53,6 +53,4 @@ export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) 
 	)
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-	{ title: `${data?.trader.name ?? 'Trader'} | ${site.name}` },
-]
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.trader.name ?? 'Trader'} | ${site.name}` }]

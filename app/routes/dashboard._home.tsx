@@ -119,7 +119,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 						<h2 id="traders-heading" className="text-lg font-semibold">
 							Live Top Traders
 						</h2>
-						<p className="text-sm text-slate-400">Sample figures for illustration; past results do not guarantee future returns.</p>
+						<p className="text-sm text-slate-400">
+							Sample figures for illustration; past results do not guarantee future returns.
+						</p>
 					</div>
 					<Form method="get" className="flex items-end gap-2" preventScrollReset>
 						<div>
@@ -206,7 +208,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 						<li key={promo.code} className="rounded-xl border border-slate-700 p-4">
 							<p className="text-sm text-slate-200">{promo.description}</p>
 							<div className="mt-3 flex flex-wrap items-center gap-2">
-								<code className="select-all rounded bg-slate-800 px-2 py-1 font-mono text-emerald-200">{promo.code}</code>
+								<code className="select-all rounded bg-slate-800 px-2 py-1 font-mono text-emerald-200">
+									{promo.code}
+								</code>
 								<CopyButton value={promo.code} label={`Copy code ${promo.code}`} />
 							</div>
 							<p className="mt-2 text-xs text-slate-400">Expires {promo.expires}</p>
@@ -228,7 +232,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 							<div className="flex items-center justify-between gap-2">
 								<h3 className="font-semibold">{broker.name}</h3>
 								{broker.recommended ? (
-									<span className="rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-semibold text-slate-950">Recommended</span>
+									<span className="rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-semibold text-slate-950">
+										Recommended
+									</span>
 								) : null}
 							</div>
 							<p className="mt-1 text-sm text-amber-200">
@@ -239,7 +245,12 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 									<li key={f}>{f}</li>
 								))}
 							</ul>
-							<a href={broker.url} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-3 px-4 py-2 text-sm">
+							<a
+								href={broker.url}
+								target="_blank"
+								rel="noopener noreferrer"
+								className="btn-secondary mt-3 px-4 py-2 text-sm"
+							>
 								Open an account with {broker.name}
 							</a>
 						</li>

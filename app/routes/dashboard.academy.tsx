@@ -24,7 +24,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 		stats: academyStats(completed),
 		lessons: lessons
 			.filter((l) => l.tab === tab)
-			.map((l) => ({ id: l.id, title: l.title, duration: l.duration, description: l.description, completed: completed.has(l.id) })),
+			.map((l) => ({
+				id: l.id,
+				title: l.title,
+				duration: l.duration,
+				description: l.description,
+				completed: completed.has(l.id),
+			})),
 	}
 }
 
@@ -83,7 +89,11 @@ export default function AcademyRoute({ loaderData, actionData }: Route.Component
 			<ErrorList errors={formErrors} />
 			<ol className="space-y-3" aria-label={`${lessonTabs.find((t) => t.id === tab)?.label} lessons`}>
 				{loaderData.lessons.map((lesson, i) => (
-					<li key={lesson.id} id={`lesson-${lesson.id}`} className="rounded-xl border border-slate-800 bg-slate-900/70 p-4">
+					<li
+						key={lesson.id}
+						id={`lesson-${lesson.id}`}
+						className="rounded-xl border border-slate-800 bg-slate-900/70 p-4"
+					>
 						<div className="flex flex-wrap items-start justify-between gap-3">
 							<div className="min-w-0">
 								<h2 className="font-semibold">

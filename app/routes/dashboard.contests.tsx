@@ -37,7 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 				...(contest.prizeThird ? [{ place: '3rd', prize: contest.prizeThird }] : []),
 				{ place: '4th to 10th', prize: monthlyContestPrizes.fourthToTenth },
 			],
-			rules: contest.rules.split('\n').map((r) => r.trim()).filter(Boolean),
+			rules: contest.rules
+				.split('\n')
+				.map((r) => r.trim())
+				.filter(Boolean),
 			participants: countParticipants(contest.id),
 		},
 		me: getContestStanding(contest.id, user.id),
@@ -86,7 +89,9 @@ export default function ContestsRoute({ loaderData }: Route.ComponentProps) {
 					<dl className="mt-3 grid grid-cols-2 gap-3">
 						<div className="rounded-xl border border-slate-800 p-4">
 							<dt className="text-sm text-slate-400">Your rank</dt>
-							<dd className={cx('font-bold text-emerald-300', me ? 'text-3xl' : 'mt-2 text-lg')}>{me ? `#${me.rank}` : 'Not ranked yet'}</dd>
+							<dd className={cx('font-bold text-emerald-300', me ? 'text-3xl' : 'mt-2 text-lg')}>
+								{me ? `#${me.rank}` : 'Not ranked yet'}
+							</dd>
 						</div>
 						<div className="rounded-xl border border-slate-800 p-4">
 							<dt className="text-sm text-slate-400">Your referrals this month</dt>
@@ -132,7 +137,10 @@ export default function ContestsRoute({ loaderData }: Route.ComponentProps) {
 						{top.map((s) => (
 							<li
 								key={s.rank}
-								className={cx('flex items-center justify-between gap-3 rounded-lg px-3 py-2', s.me ? 'bg-emerald-400/10' : 'bg-slate-800/40')}
+								className={cx(
+									'flex items-center justify-between gap-3 rounded-lg px-3 py-2',
+									s.me ? 'bg-emerald-400/10' : 'bg-slate-800/40',
+								)}
 							>
 								<span>
 									<span className="mr-2 font-semibold">#{s.rank}</span>
@@ -161,10 +169,16 @@ function ContestCountdown({ seconds }: { seconds: number }) {
 		['seconds', parts.seconds],
 	] as const
 	return (
-		<div role="timer" aria-label="Time left in the contest" className="mt-3 grid max-w-md grid-cols-4 gap-2 text-center">
+		<div
+			role="timer"
+			aria-label="Time left in the contest"
+			className="mt-3 grid max-w-md grid-cols-4 gap-2 text-center"
+		>
 			{units.map(([unit, value]) => (
 				<div key={unit} className="rounded-xl border border-slate-700 bg-slate-950 p-3">
-					<span className="block font-mono text-2xl font-bold text-emerald-300 sm:text-3xl">{String(value).padStart(2, '0')}</span>
+					<span className="block font-mono text-2xl font-bold text-emerald-300 sm:text-3xl">
+						{String(value).padStart(2, '0')}
+					</span>
 					<span className="text-xs text-slate-400">{unit}</span>
 				</div>
 			))}

@@ -24,8 +24,8 @@ export default function PlansRoute({ loaderData }: Route.ComponentProps) {
 			<div>
 				<h1 className="text-2xl font-bold sm:text-3xl">Plans</h1>
 				<p className="mt-2 text-slate-300">
-					Plans follow the capital you trade with at a partner broker. Membership stays free; an activation code from our
-					team moves you up.
+					Plans follow the capital you trade with at a partner broker. Membership stays free; an activation code from
+					our team moves you up.
 				</p>
 			</div>
 			<ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -34,13 +34,19 @@ export default function PlansRoute({ loaderData }: Route.ComponentProps) {
 						key={card.id}
 						className={cx(
 							'flex flex-col rounded-2xl border bg-slate-900/70 p-5',
-							card.state === 'current' ? 'border-emerald-400' : card.popular ? 'border-amber-300/70' : 'border-slate-800',
+							card.state === 'current'
+								? 'border-emerald-400'
+								: card.popular
+									? 'border-amber-300/70'
+									: 'border-slate-800',
 						)}
 					>
 						<div className="flex items-center justify-between gap-2">
 							<h2 className="text-lg font-bold">{card.name}</h2>
 							{card.popular ? (
-								<span className="rounded-full bg-amber-300 px-2 py-0.5 text-xs font-semibold text-slate-950">Popular</span>
+								<span className="rounded-full bg-amber-300 px-2 py-0.5 text-xs font-semibold text-slate-950">
+									Popular
+								</span>
 							) : null}
 						</div>
 						<p className="mt-1 text-xl font-semibold text-emerald-300">{card.capitalRange}</p>

@@ -46,7 +46,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 			tab === 'info'
 				? getPointsStatement(user.id).map((line) => ({ ...line, date: dateFormat.format(new Date(line.date)) }))
 				: [],
-		leaderboard: tab === 'leaderboard' ? getReferralLeaderboard().map((e) => ({ ...e, points: formatPoints(e.points), me: e.userId === user.id })) : [],
+		leaderboard:
+			tab === 'leaderboard'
+				? getReferralLeaderboard().map((e) => ({ ...e, points: formatPoints(e.points), me: e.userId === user.id }))
+				: [],
 		myRank: tab === 'leaderboard' ? getLeaderboardRank(user) : null,
 	}
 }
@@ -168,7 +171,10 @@ function MilestonesTab({
 				{milestones.map((m) => (
 					<li
 						key={m.points}
-						className={cx('rounded-xl border p-4', m.achieved ? 'border-emerald-400 bg-emerald-400/10' : 'border-slate-800 bg-slate-900/70')}
+						className={cx(
+							'rounded-xl border p-4',
+							m.achieved ? 'border-emerald-400 bg-emerald-400/10' : 'border-slate-800 bg-slate-900/70',
+						)}
 					>
 						<p className="text-sm text-slate-400">{numberFormat.format(m.points)} points</p>
 						<h3 className="font-semibold">{m.reward}</h3>
@@ -187,7 +193,15 @@ function LeaderboardTab({
 	entries,
 	myRank,
 }: {
-	entries: Array<{ rank: number; name: string; points: string; referrals: number; change: number; prize: string | null; me: boolean }>
+	entries: Array<{
+		rank: number
+		name: string
+		points: string
+		referrals: number
+		change: number
+		prize: string | null
+		me: boolean
+	}>
 	myRank: number | null
 }) {
 	return (
@@ -195,7 +209,9 @@ function LeaderboardTab({
 			<h2 id="leaderboard-heading" className="text-lg font-semibold">
 				Leaderboard
 			</h2>
-			<p className="mt-1 text-sm text-slate-300">{myRank ? `Your rank: #${myRank}` : 'You are not ranked yet: your first point puts you on the board.'}</p>
+			<p className="mt-1 text-sm text-slate-300">
+				{myRank ? `Your rank: #${myRank}` : 'You are not ranked yet: your first point puts you on the board.'}
+			</p>
 			{entries.length === 0 ? (
 				<p className="mt-3 text-sm text-slate-400">No points earned yet by anyone. Be the first.</p>
 			) : (

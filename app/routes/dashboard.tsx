@@ -59,8 +59,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 					<Outlet />
 					<footer className="border-t border-slate-800 py-8 text-xs text-slate-400">
 						<p>
-							<strong className="text-slate-300">Risk disclaimer:</strong> {site.riskWarning} {site.name} is not a broker
-							or a financial adviser and never holds your funds. Figures for traders and offers are sample
+							<strong className="text-slate-300">Risk disclaimer:</strong> {site.riskWarning} {site.name} is not a
+							broker or a financial adviser and never holds your funds. Figures for traders and offers are sample
 							content, not live results.
 						</p>
 					</footer>

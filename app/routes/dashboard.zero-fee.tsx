@@ -50,13 +50,24 @@ export default function ZeroFeeRoute({ loaderData }: Route.ComponentProps) {
 				{loaderData.offers.map((offer) => (
 					<li
 						key={offer.id}
-						className={cx('flex flex-col rounded-2xl border bg-slate-900/70 p-5', offer.featured ? 'border-emerald-400/60' : 'border-slate-800')}
+						className={cx(
+							'flex flex-col rounded-2xl border bg-slate-900/70 p-5',
+							offer.featured ? 'border-emerald-400/60' : 'border-slate-800',
+						)}
 					>
 						<div className="flex flex-wrap items-center justify-between gap-2">
 							<h2 className="text-lg font-bold">{offer.trader}</h2>
 							<div className="flex flex-wrap gap-2">
-								{offer.featured ? <span className="rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-semibold text-slate-950">Featured</span> : null}
-								{offer.urgent ? <span className="rounded-full bg-red-400 px-2 py-0.5 text-xs font-semibold text-slate-950">Ends soon</span> : null}
+								{offer.featured ? (
+									<span className="rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-semibold text-slate-950">
+										Featured
+									</span>
+								) : null}
+								{offer.urgent ? (
+									<span className="rounded-full bg-red-400 px-2 py-0.5 text-xs font-semibold text-slate-950">
+										Ends soon
+									</span>
+								) : null}
 								<RiskBadge risk={offer.risk} />
 							</div>
 						</div>

@@ -13,7 +13,6 @@ import { requestMeta } from '#app/utils/request.server.ts'
 import { ForgotPasswordSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/forgot-password'
 
-
 // Derived once: the HTML constraints (required, maxLength...) of the form.
 const constraint = getZodConstraint(ForgotPasswordSchema)
 export async function action({ request }: Route.ActionArgs) {

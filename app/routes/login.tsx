@@ -16,7 +16,10 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function LoginRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { form, fields, pending } = useSignInForm('login', { lastResult: actionData?.result, redirectTo: loaderData.redirectTo })
+	const { form, fields, pending } = useSignInForm('login', {
+		lastResult: actionData?.result,
+		redirectTo: loaderData.redirectTo,
+	})
 	return (
 		<AuthLayout>
 			<div className="card">
@@ -27,7 +30,12 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
 					<input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
 					<FormAlert id={form.errorId} errors={form.errors} title="Login failed" />
 					<Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} />
-					<Field label="Password" field={fields.password} type="password" inputProps={{ autoComplete: 'current-password' }} />
+					<Field
+						label="Password"
+						field={fields.password}
+						type="password"
+						inputProps={{ autoComplete: 'current-password' }}
+					/>
 					<div className="text-right text-sm">
 						<Link to="/forgot-password" className="link">
 							Forgot your password?

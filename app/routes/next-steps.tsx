@@ -64,7 +64,11 @@ export default function NextStepsRoute({ loaderData, actionData }: Route.Compone
 					</Link>
 					<p className="text-sm text-slate-300">
 						Bonus window{' '}
-						<span className="font-mono text-base font-semibold text-amber-300" role="timer" aria-label="Time left for the setup bonus">
+						<span
+							className="font-mono text-base font-semibold text-amber-300"
+							role="timer"
+							aria-label="Time left for the setup bonus"
+						>
 							{formatMinutesSeconds(remaining)}
 						</span>
 					</p>
@@ -83,7 +87,9 @@ export default function NextStepsRoute({ loaderData, actionData }: Route.Compone
 							key={step}
 							className={cx(
 								'rounded-lg border px-2 py-2 text-center sm:px-3',
-								stepDone[i] ? 'border-emerald-400 bg-emerald-400/10 text-emerald-200' : 'border-slate-700 text-slate-300',
+								stepDone[i]
+									? 'border-emerald-400 bg-emerald-400/10 text-emerald-200'
+									: 'border-slate-700 text-slate-300',
 							)}
 						>
 							<span aria-hidden="true">{stepDone[i] ? '✓ ' : `${i + 1}. `}</span>
@@ -94,8 +100,8 @@ export default function NextStepsRoute({ loaderData, actionData }: Route.Compone
 				</ol>
 
 				<p className="rounded-xl border border-amber-400/50 bg-amber-400/10 p-4 text-sm text-amber-100">
-					<strong>Limited-time bonus:</strong> complete your setup within 5 minutes to qualify for a 100% deposit bonus with our
-					partner brokers. Setup takes about 60 seconds.
+					<strong>Limited-time bonus:</strong> complete your setup within 5 minutes to qualify for a 100% deposit bonus
+					with our partner brokers. Setup takes about 60 seconds.
 				</p>
 
 				<section className="card">
@@ -146,7 +152,11 @@ export default function NextStepsRoute({ loaderData, actionData }: Route.Compone
 							inputProps={{ autoComplete: 'one-time-code', autoCapitalize: 'characters', spellCheck: false }}
 							extraErrors={form.errors}
 						/>
-						<StatusButton pending={pending} pendingText="Unlocking Your Dashboard..." disabled={hydrated && !fields.code.value}>
+						<StatusButton
+							pending={pending}
+							pendingText="Unlocking Your Dashboard..."
+							disabled={hydrated && !fields.code.value}
+						>
 							Unlock Dashboard
 						</StatusButton>
 					</Form>

@@ -22,7 +22,6 @@ const REDIRECT_DELAY_MS = 3000
 // Router's action origin check refuses (400), breaking the form without JS.
 const NO_REFERRER = { 'Referrer-Policy': 'strict-origin', 'Cache-Control': 'no-store' }
 
-
 // Derived once: the HTML constraints (required, maxLength...) of the form.
 const constraint = getZodConstraint(ResetPasswordFormSchema)
 export function headers() {
@@ -71,7 +70,11 @@ function ResetForm({ token, lastResult }: { token: string; lastResult?: any }) {
 				<p className="mt-2 text-slate-300">Choose a new password for your account.</p>
 				<Form method="post" {...getFormProps(form)} noValidate className="mt-8 space-y-5">
 					<input {...getInputProps(fields.token, { type: 'hidden' })} />
-					<FormAlert id={form.errorId} errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} title="Failed to reset password" />
+					<FormAlert
+						id={form.errorId}
+						errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]}
+						title="Failed to reset password"
+					/>
 					<Field
 						label="New Password"
 						field={fields.password}
@@ -79,7 +82,12 @@ function ResetForm({ token, lastResult }: { token: string; lastResult?: any }) {
 						inputProps={{ autoComplete: 'new-password' }}
 						hint="At least 8 characters with an uppercase letter, a lowercase letter and a number."
 					/>
-					<Field label="Confirm Password" field={fields.confirmPassword} type="password" inputProps={{ autoComplete: 'new-password' }} />
+					<Field
+						label="Confirm Password"
+						field={fields.confirmPassword}
+						type="password"
+						inputProps={{ autoComplete: 'new-password' }}
+					/>
 					<StatusButton pending={pending} pendingText="Resetting Password...">
 						Reset Password
 					</StatusButton>

@@ -14,7 +14,6 @@ import { requestMeta } from '#app/utils/request.server.ts'
 import { SignupFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/signup'
 
-
 // Derived once: the HTML constraints (required, maxLength...) of the form.
 const constraint = getZodConstraint(SignupFormSchema)
 export async function loader({ request }: Route.LoaderArgs) {
@@ -81,7 +80,13 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 				<Form method="post" {...getFormProps(form)} noValidate className="mt-8 space-y-5">
 					<HoneypotInputs />
 					<Field label="Full Name" field={fields.name} inputProps={{ autoComplete: 'name' }} />
-					<Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'email' }} extraErrors={form.errors} />
+					<Field
+						label="Email"
+						field={fields.email}
+						type="email"
+						inputProps={{ autoComplete: 'email' }}
+						extraErrors={form.errors}
+					/>
 					<Field
 						label="Password"
 						field={fields.password}

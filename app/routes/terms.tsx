@@ -50,8 +50,8 @@ export default function TermsRoute({ loaderData }: Route.ComponentProps) {
 						Last updated <time dateTime={loaderData.lastUpdatedIso}>{loaderData.lastUpdated}</time>
 					</p>
 					<p className="mt-6 leading-relaxed text-slate-200">
-						Please read these terms carefully. They explain what {site.name} is, what it is not, and the
-						rules that apply when you use it.
+						Please read these terms carefully. They explain what {site.name} is, what it is not, and the rules that
+						apply when you use it.
 					</p>
 					{sections.map((s, i) => (
 						<section

@@ -15,7 +15,10 @@ import {
 	statusActions,
 } from './admin-contests-validation.ts'
 
-function fieldErrors(result: { success: boolean; error?: { issues: Array<{ path: (string | number)[]; message: string }> } }) {
+function fieldErrors(result: {
+	success: boolean
+	error?: { issues: Array<{ path: (string | number)[]; message: string }> }
+}) {
 	const out: Record<string, string[]> = {}
 	for (const issue of result.error?.issues ?? []) (out[issue.path.join('.')] ??= []).push(issue.message)
 	return out
@@ -88,21 +91,37 @@ describe('ContestFormSchema', () => {
 	})
 
 	test('an end date before the start date is an error on the end date; the same day is fine', () => {
-		expect(fieldErrors(ContestFormSchema.safeParse({ ...goodForm, startDate: '2026-12-10', endDate: '2026-12-09' }))).toEqual({
+		expect(
+			fieldErrors(ContestFormSchema.safeParse({ ...goodForm, startDate: '2026-12-10', endDate: '2026-12-09' })),
+		).toEqual({
 			endDate: ['End date must be on or after the start date'],
 		})
-		expect(ContestFormSchema.safeParse({ ...goodForm, startDate: '2026-12-10', endDate: '2026-12-10' }).success).toBe(true)
+		expect(ContestFormSchema.safeParse({ ...goodForm, startDate: '2026-12-10', endDate: '2026-12-10' }).success).toBe(
+			true,
+		)
 		// Shown together with the other fields' errors.
 		expect(
-			fieldErrors(ContestFormSchema.safeParse({ ...goodForm, name: 'x'.repeat(101), startDate: '2026-12-10', endDate: '2026-12-09' })),
-		).toEqual({ name: ['Name must be at most 100 characters'], endDate: ['End date must be on or after the start date'] })
+			fieldErrors(
+				ContestFormSchema.safeParse({
+					...goodForm,
+					name: 'x'.repeat(101),
+					startDate: '2026-12-10',
+					endDate: '2026-12-09',
+				}),
+			),
+		).toEqual({
+			name: ['Name must be at most 100 characters'],
+			endDate: ['End date must be on or after the start date'],
+		})
 	})
 
 	test('dates: date-only, a time part is trimmed, real days, 2000 to 2100', () => {
 		expect(ContestFormSchema.parse({ ...goodForm, startDate: '2026-12-01T00:00:00.000Z' }).startDate).toBe('2026-12-01')
 		expect(ContestFormSchema.parse({ ...goodForm, startDate: '2026-12-01T10:30' }).startDate).toBe('2026-12-01')
 		for (const bad of ['2026-02-30', '2026-13-01', '01/12/2026', '2026-1-1', 'tomorrow', '2026-12-01Tabc']) {
-			expect(fieldErrors(ContestFormSchema.safeParse({ ...goodForm, startDate: bad }))).toEqual({ startDate: ['Enter a date as YYYY-MM-DD'] })
+			expect(fieldErrors(ContestFormSchema.safeParse({ ...goodForm, startDate: bad }))).toEqual({
+				startDate: ['Enter a date as YYYY-MM-DD'],
+			})
 		}
 		expect(fieldErrors(ContestFormSchema.safeParse({ ...goodForm, startDate: '1999-12-31' }))).toEqual({
 			startDate: ['Enter a date between 2000 and 2100'],
@@ -150,7 +169,7 @@ describe('ContestApiSchema', () => {
 
 	test('strict, typed: unknown fields, wrong types and a status are refused with their paths', () => {
 		expect(fieldErrors(ContestApiSchema.safeParse({ ...goodApi, status: 'active', isAdmin: true }))).toEqual({
-			'': ['Unrecognized key(s) in object: \'status\', \'isAdmin\''],
+			'': ["Unrecognized key(s) in object: 'status', 'isAdmin'"],
 		})
 		expect(
 			fieldErrors(
@@ -169,7 +188,9 @@ describe('ContestApiSchema', () => {
 			maxParticipants: ['Max participants must be a whole number from 1 to 1,000,000'],
 			startDate: ['Start date is required'],
 		})
-		expect(fieldErrors(ContestApiSchema.safeParse({ ...goodApi, prizes: null }))).toEqual({ prizes: ['First prize is required'] })
+		expect(fieldErrors(ContestApiSchema.safeParse({ ...goodApi, prizes: null }))).toEqual({
+			prizes: ['First prize is required'],
+		})
 		expect(fieldErrors(ContestApiSchema.safeParse({ ...goodApi, maxParticipants: 2.5 }))).toEqual({
 			maxParticipants: ['Max participants must be a whole number from 1 to 1,000,000'],
 		})
@@ -193,9 +214,13 @@ describe('ContestApiSchema', () => {
 describe('scores', () => {
 	test('the form: a non-negative whole number up to 1,000,000,000', () => {
 		expect(ScoreFormSchema.parse({ userId: '12', score: ' 0 ' })).toEqual({ userId: 12, score: 0 })
-		expect(fieldErrors(ScoreFormSchema.safeParse({ userId: '12', score: '' }))).toEqual({ score: ['Score is required'] })
+		expect(fieldErrors(ScoreFormSchema.safeParse({ userId: '12', score: '' }))).toEqual({
+			score: ['Score is required'],
+		})
 		for (const bad of ['-1', '1.5', 'abc', '1e3']) {
-			expect(fieldErrors(ScoreFormSchema.safeParse({ userId: '12', score: bad }))).toEqual({ score: ['Score must be a whole number of 0 or more'] })
+			expect(fieldErrors(ScoreFormSchema.safeParse({ userId: '12', score: bad }))).toEqual({
+				score: ['Score must be a whole number of 0 or more'],
+			})
 		}
 		expect(fieldErrors(ScoreFormSchema.safeParse({ userId: '12', score: '99999999999999999999' }))).toEqual({
 			score: ['Score must be at most 1,000,000,000'],
@@ -225,15 +250,39 @@ describe('transitions', () => {
 
 describe('list filters', () => {
 	test('API query: strict, with defaults; bad values are errors', () => {
-		expect(ContestListQuerySchema.parse({})).toEqual({ search: '', status: null, type: null, sortBy: 'createdAt', sortOrder: 'desc' })
-		expect(ContestListQuerySchema.parse({ search: ' x ', status: 'all', type: 'deposit', sortBy: 'createdAt', sortOrder: 'asc' })).toEqual({
+		expect(ContestListQuerySchema.parse({})).toEqual({
+			search: '',
+			status: null,
+			type: null,
+			sortBy: 'createdAt',
+			sortOrder: 'desc',
+		})
+		expect(
+			ContestListQuerySchema.parse({
+				search: ' x ',
+				status: 'all',
+				type: 'deposit',
+				sortBy: 'createdAt',
+				sortOrder: 'asc',
+			}),
+		).toEqual({
 			search: 'x',
 			status: null,
 			type: 'deposit',
 			sortBy: 'createdAt',
 			sortOrder: 'asc',
 		})
-		expect(fieldErrors(ContestListQuerySchema.safeParse({ status: 'bogus', type: 'x', sortBy: 'password', sortOrder: 'up', page: '1' }))).toEqual({
+		expect(
+			fieldErrors(
+				ContestListQuerySchema.safeParse({
+					status: 'bogus',
+					type: 'x',
+					sortBy: 'password',
+					sortOrder: 'up',
+					page: '1',
+				}),
+			),
+		).toEqual({
 			status: ['status must be draft, active, paused, completed or all'],
 			type: ['type must be referral, trading, deposit, activity or all'],
 			sortBy: ['sortBy must be createdAt, name, startDate or endDate'],
@@ -249,13 +298,22 @@ describe('list filters', () => {
 			status: 'paused',
 			type: null,
 		})
-		expect(contestListSearch(new URLSearchParams('search=a b&status=active&done=created&page=2'))).toBe('?search=a+b&status=active')
+		expect(contestListSearch(new URLSearchParams('search=a b&status=active&done=created&page=2'))).toBe(
+			'?search=a+b&status=active',
+		)
 		expect(contestListSearch(new URLSearchParams('done=created'))).toBe('')
 	})
 
 	test('participants and leaderboard queries', () => {
 		expect(ParticipantsQuerySchema.parse({ page: '2', limit: '100' })).toEqual({ page: 2, limit: 100 })
-		for (const bad of [{ page: '0' }, { page: '-1' }, { limit: '101' }, { limit: 'abc' }, { page: '1.5' }, { sort: 'x' }]) {
+		for (const bad of [
+			{ page: '0' },
+			{ page: '-1' },
+			{ limit: '101' },
+			{ limit: 'abc' },
+			{ page: '1.5' },
+			{ sort: 'x' },
+		]) {
 			expect(ParticipantsQuerySchema.safeParse(bad).success).toBe(false)
 		}
 		expect(LeaderboardQuerySchema.parse({})).toEqual({})

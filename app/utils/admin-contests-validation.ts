@@ -14,7 +14,6 @@ import { CONTROL_CHARS, CONTROL_CHARS_EXCEPT_LINE_BREAKS } from './validation.ts
 // Single-line fields refuse every control character; multi-line ones keep
 // tabs and line breaks.
 
-
 const M = CONTEST_MESSAGES
 
 type Check = [test: (value: string) => boolean, message: string]
@@ -54,15 +53,16 @@ const DescriptionSchema = requiredText(M.descriptionRequired, [
 	within(CONTEST_LIMITS.description, M.descriptionTooLong),
 	multiLine(M.descriptionInvalid),
 ])
-const RulesSchema = requiredText(M.rulesRequired, [within(CONTEST_LIMITS.rules, M.rulesTooLong), multiLine(M.rulesInvalid)])
+const RulesSchema = requiredText(M.rulesRequired, [
+	within(CONTEST_LIMITS.rules, M.rulesTooLong),
+	multiLine(M.rulesInvalid),
+])
 const prizeChecks = [within(CONTEST_LIMITS.prize, M.prizeTooLong), singleLine(M.prizeInvalid)]
 const FirstPrizeSchema = requiredText(M.prizeFirstRequired, prizeChecks)
 const OtherPrizeSchema = optionalText(prizeChecks, M.prizeInvalid)
 
 /** Type: one of the four, referral when missing (spec section 5). */
-const TypeSchema = z
-	.enum(CONTEST_TYPES, { errorMap: () => ({ message: M.typeInvalid }) })
-	.default('referral')
+const TypeSchema = z.enum(CONTEST_TYPES, { errorMap: () => ({ message: M.typeInvalid }) }).default('referral')
 
 /** A real calendar day "YYYY-MM-DD", or null. */
 export function parseDateOnly(value: string): string | null {
@@ -193,20 +193,20 @@ export const ContestApiSchema = z
 	})
 	.strict()
 	.superRefine(checkDateOrder)
-	.transform(
-		({ prizes, ...rest }): ContestInput => ({
-			...rest,
-			prizeFirst: prizes.first,
-			prizeSecond: prizes.second,
-			prizeThird: prizes.third,
-		}),
-	)
+	.transform(({ prizes, ...rest }): ContestInput => ({
+		...rest,
+		prizeFirst: prizes.first,
+		prizeSecond: prizes.second,
+		prizeThird: prizes.third,
+	}))
 
 /** PUT /api/admin/contests/:id with only { status } (start, pause, resume). */
 export const ContestStatusApiSchema = z
 	.object({
 		status: z.enum(CONTEST_STATUSES, {
-			errorMap: (issue) => ({ message: issue.code === 'invalid_type' && issue.received === 'undefined' ? M.statusRequired : M.statusInvalid }),
+			errorMap: (issue) => ({
+				message: issue.code === 'invalid_type' && issue.received === 'undefined' ? M.statusRequired : M.statusInvalid,
+			}),
 		}),
 	})
 	.strict()
@@ -317,21 +317,23 @@ export const ContestListQuerySchema = z
 			.trim()
 			.refine((v) => v.length <= CONTEST_LIMITS.search && !CONTROL_CHARS.test(v), CONTEST_QUERY_MESSAGES.search)
 			.optional(),
-		status: z.enum([...CONTEST_STATUSES, 'all', ''], { errorMap: () => ({ message: CONTEST_QUERY_MESSAGES.status }) }).optional(),
-		type: z.enum([...CONTEST_TYPES, 'all', ''], { errorMap: () => ({ message: CONTEST_QUERY_MESSAGES.type }) }).optional(),
+		status: z
+			.enum([...CONTEST_STATUSES, 'all', ''], { errorMap: () => ({ message: CONTEST_QUERY_MESSAGES.status }) })
+			.optional(),
+		type: z
+			.enum([...CONTEST_TYPES, 'all', ''], { errorMap: () => ({ message: CONTEST_QUERY_MESSAGES.type }) })
+			.optional(),
 		sortBy: z.enum(CONTEST_SORT_KEYS, { errorMap: () => ({ message: CONTEST_QUERY_MESSAGES.sortBy }) }).optional(),
 		sortOrder: z.enum(['asc', 'desc'], { errorMap: () => ({ message: CONTEST_QUERY_MESSAGES.sortOrder }) }).optional(),
 	})
 	.strict()
-	.transform(
-		(q): ContestFilters => ({
-			search: q.search ?? '',
-			status: q.status && q.status !== 'all' ? q.status : null,
-			type: q.type && q.type !== 'all' ? q.type : null,
-			sortBy: q.sortBy ?? 'createdAt',
-			sortOrder: q.sortOrder ?? 'desc',
-		}),
-	)
+	.transform((q): ContestFilters => ({
+		search: q.search ?? '',
+		status: q.status && q.status !== 'all' ? q.status : null,
+		type: q.type && q.type !== 'all' ? q.type : null,
+		sortBy: q.sortBy ?? 'createdAt',
+		sortOrder: q.sortOrder ?? 'desc',
+	}))
 
 /**
  * The page's filters: the same parameters read leniently (a value that is

@@ -13,7 +13,16 @@ import {
 	BULK_TOO_MANY,
 	USER_MESSAGES,
 } from './admin-users-messages.ts'
-import { CONTROL_CHARS, CONTROL_CHARS_GLOBAL, CountrySchema, EmailSchema, NewPasswordSchema, PhoneSchema, queryInput, TelegramSchema } from './validation.ts'
+import {
+	CONTROL_CHARS,
+	CONTROL_CHARS_GLOBAL,
+	CountrySchema,
+	EmailSchema,
+	NewPasswordSchema,
+	PhoneSchema,
+	queryInput,
+	TelegramSchema,
+} from './validation.ts'
 
 /**
  * The admin users screens and /api/admin/users*: the list's query (search,
@@ -75,7 +84,6 @@ export const DEFAULT_USER_LIST_QUERY: UserListQuery = {
 	sortOrder: 'desc',
 }
 
-
 export type QueryError = { path: string; message: string }
 
 function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
@@ -88,7 +96,8 @@ function plainInteger(value: string) {
 }
 
 /** "" (and "all" for the filters) means "not given". */
-const blank = (value: string | undefined, all = false) => value === undefined || value === '' || (all && value === 'all')
+const blank = (value: string | undefined, all = false) =>
+	value === undefined || value === '' || (all && value === 'all')
 
 /**
  * One parameter of the API's query: given once (security V6: no first-or-
@@ -131,7 +140,15 @@ const oneOfParam = <T extends string>(options: readonly T[], message: string, al
 		.transform((v) => (blank(v, all) ? undefined : (v as T)))
 
 /** Fills the defaults in: newest first, a name sorts A-Z and an amount high to low unless told. */
-function toListQuery(q: { page?: number; limit?: number; search?: string; status?: UserStatus; plan?: Plan; sortBy?: UserSortKey; sortOrder?: SortOrder }): UserListQuery {
+function toListQuery(q: {
+	page?: number
+	limit?: number
+	search?: string
+	status?: UserStatus
+	plan?: Plan
+	sortBy?: UserSortKey
+	sortOrder?: SortOrder
+}): UserListQuery {
 	const sortBy = q.sortBy ?? DEFAULT_USER_LIST_QUERY.sortBy
 	return {
 		page: q.page ?? DEFAULT_USER_LIST_QUERY.page,
@@ -163,7 +180,12 @@ export const UserListApiQuerySchema = z
 				.string()
 				.transform((v) => v.normalize('NFKC').trim())
 				.superRefine((v, ctx) => {
-					const message = v.length > USERS_SEARCH_MAX ? listMessages.searchTooLong : CONTROL_CHARS.test(v) ? listMessages.searchInvalid : null
+					const message =
+						v.length > USERS_SEARCH_MAX
+							? listMessages.searchTooLong
+							: CONTROL_CHARS.test(v)
+								? listMessages.searchInvalid
+								: null
 					if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
 				})
 				.optional(),
@@ -201,7 +223,9 @@ export const UserListPageQuerySchema = z
 			z
 				.string()
 				.optional()
-				.transform((v) => v?.normalize('NFKC').trim().replace(CONTROL_CHARS_GLOBAL, ' ').trim().slice(0, USERS_SEARCH_MAX).trim()),
+				.transform((v) =>
+					v?.normalize('NFKC').trim().replace(CONTROL_CHARS_GLOBAL, ' ').trim().slice(0, USERS_SEARCH_MAX).trim(),
+				),
 		),
 		status: z.preprocess(firstValue, z.enum(USER_STATUSES).optional().catch(undefined)),
 		plan: z.preprocess(firstValue, z.enum(PLANS).optional().catch(undefined)),
@@ -219,7 +243,10 @@ export function parseUserListQuery(
 	params: URLSearchParams,
 	options: { strict: true },
 ): { ok: true; query: UserListQuery } | { ok: false; errors: QueryError[] }
-export function parseUserListQuery(params: URLSearchParams, options?: { strict?: false }): { ok: true; query: UserListQuery }
+export function parseUserListQuery(
+	params: URLSearchParams,
+	options?: { strict?: false },
+): { ok: true; query: UserListQuery }
 export function parseUserListQuery(
 	params: URLSearchParams,
 	options: { strict?: boolean } = {},
@@ -227,7 +254,10 @@ export function parseUserListQuery(
 	if (options.strict !== true) return { ok: true, query: UserListPageQuerySchema.parse(queryInput(params)) }
 	const parsed = UserListApiQuerySchema.safeParse(queryInput(params))
 	if (parsed.success) return { ok: true, query: parsed.data }
-	return { ok: false, errors: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) }
+	return {
+		ok: false,
+		errors: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+	}
 }
 
 /** The sort selector's value for a query ("name-asc"). */

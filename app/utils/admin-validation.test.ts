@@ -31,7 +31,8 @@ describe('RevenueFormSchema (the dashboard form)', () => {
 		for (const [amount, cents] of cases) {
 			const result = form({ broker: ' Exness ', month: '2026-11', amount })
 			expect(result.status, amount).toBe('success')
-			if (result.status === 'success') expect(result.value).toEqual({ broker: 'Exness', month: '2026-11', amount: cents })
+			if (result.status === 'success')
+				expect(result.value).toEqual({ broker: 'Exness', month: '2026-11', amount: cents })
 		}
 	})
 
@@ -104,7 +105,7 @@ describe('RevenueApiSchema (POST /api/admin/revenue)', () => {
 		expect(issue({ ...base, broker: ['XM'] })).toEqual([`broker: ${M.brokerRequired}`])
 		expect(issue({ ...base, month: 202001 })).toEqual([`month: ${M.monthRequired}`])
 		expect(issue({ broker: 'XM', month: '2020-01' })).toEqual([`amount: ${M.amountRequired}`])
-		expect(issue({ ...base, adminId: 1 })).toEqual(['unrecognized_keys: Unrecognized key(s) in object: \'adminId\''])
+		expect(issue({ ...base, adminId: 1 })).toEqual(["unrecognized_keys: Unrecognized key(s) in object: 'adminId'"])
 	})
 })
 

@@ -9,7 +9,6 @@ import { CONTROL_CHARS } from './validation.ts'
  * Each field reports one message at a time.
  */
 
-
 /** The largest revenue entry accepted: $100,000,000. */
 export const MAX_REVENUE_CENTS = 100_000_000 * 100
 
@@ -52,7 +51,8 @@ const MonthSchema = z
 
 function checkCents(cents: number, ctx: z.RefinementCtx) {
 	if (cents <= 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: REVENUE_MESSAGES.amountPositive })
-	else if (cents > MAX_REVENUE_CENTS) ctx.addIssue({ code: z.ZodIssueCode.custom, message: REVENUE_MESSAGES.amountTooLarge })
+	else if (cents > MAX_REVENUE_CENTS)
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message: REVENUE_MESSAGES.amountTooLarge })
 }
 
 /**

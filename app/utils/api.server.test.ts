@@ -33,7 +33,11 @@ function post(body: BodyInit | null, contentType?: string | null, headers: Recor
 async function refused(request: Request) {
 	const result = await readJsonObject(request)
 	if (result.ok) throw new Error(`expected a refusal, got ${JSON.stringify(result.body)}`)
-	return { status: result.response.status, body: (await result.response.json()) as Record<string, unknown>, response: result.response }
+	return {
+		status: result.response.status,
+		body: (await result.response.json()) as Record<string, unknown>,
+		response: result.response,
+	}
 }
 
 describe('envelope helpers', () => {
@@ -82,7 +86,10 @@ describe('envelope helpers', () => {
 		const limited = apiFailure(fail(429, 'Too many attempts. Please try again in 1 minute.', { retryAfterSeconds: 42 }))
 		expect(limited.status).toBe(429)
 		expect(limited.headers.get('Retry-After')).toBe('42')
-		expect(await limited.json()).toEqual({ success: false, message: 'Too many attempts. Please try again in 1 minute.' })
+		expect(await limited.json()).toEqual({
+			success: false,
+			message: 'Too many attempts. Please try again in 1 minute.',
+		})
 	})
 })
 
@@ -103,7 +110,9 @@ describe('validationFailed', () => {
 	})
 
 	test('__proto__ is reported as an unknown field', async () => {
-		const result = LoginApiSchema.safeParse(JSON.parse('{"email":"a@b.io","password":"x","__proto__":{"isAdmin":true}}'))
+		const result = LoginApiSchema.safeParse(
+			JSON.parse('{"email":"a@b.io","password":"x","__proto__":{"isAdmin":true}}'),
+		)
 		const body = (await validationFailed(result.error!).json()) as { errors: unknown[] }
 		expect(body.errors).toEqual([{ path: '__proto__', message: 'Unknown field' }])
 	})
@@ -131,7 +140,11 @@ describe('readJsonObject', () => {
 	})
 
 	test('accepts a utf-8 charset in any case', async () => {
-		for (const type of ['application/json; charset=utf-8', 'Application/JSON; Charset=UTF-8', 'application/json;charset=utf-8']) {
+		for (const type of [
+			'application/json; charset=utf-8',
+			'Application/JSON; Charset=UTF-8',
+			'application/json;charset=utf-8',
+		]) {
 			const result = await readJsonObject(post('{"a":1}', type))
 			expect(result.ok, type).toBe(true)
 		}
@@ -167,11 +180,14 @@ describe('readJsonObject', () => {
 		expect((await refused(request)).status).toBe(415)
 	})
 
-	test.each(['{', '{"a":}', "{'a':1}", '{"a":1,}', 'undefined', '\u0000'])('400 for malformed JSON %j', async (text) => {
-		const { status, body } = await refused(post(text, 'application/json'))
-		expect(status).toBe(400)
-		expect(body).toEqual({ success: false, message: 'Malformed JSON body' })
-	})
+	test.each(['{', '{"a":}', "{'a':1}", '{"a":1,}', 'undefined', '\u0000'])(
+		'400 for malformed JSON %j',
+		async (text) => {
+			const { status, body } = await refused(post(text, 'application/json'))
+			expect(status).toBe(400)
+			expect(body).toEqual({ success: false, message: 'Malformed JSON body' })
+		},
+	)
 
 	test.each(['[]', '[{"email":"a@b.io"}]', 'null', '123', '"x"', 'true'])('400 for a top-level %s', async (text) => {
 		const { status, body } = await refused(post(text, 'application/json'))
@@ -352,11 +368,15 @@ describe('parseJsonBody (the one way a route reads its payload)', () => {
 		expect((await thrown(() => parseJsonBody(post('[1]', 'application/json'), LoginApiSchema))).body.message).toBe(
 			'Request body must be a JSON object',
 		)
-		expect((await thrown(() => readJsonBody(post('x'.repeat(MAX_API_BODY_BYTES + 1), 'application/json')))).status).toBe(413)
+		expect(
+			(await thrown(() => readJsonBody(post('x'.repeat(MAX_API_BODY_BYTES + 1), 'application/json')))).status,
+		).toBe(413)
 	})
 
 	test("a body the schema refuses: 400 'Validation failed' with each field's path and message", async () => {
-		expect(await thrown(() => parseJsonBody(post('{"password":"x","role":"admin"}', 'application/json'), LoginApiSchema))).toEqual({
+		expect(
+			await thrown(() => parseJsonBody(post('{"password":"x","role":"admin"}', 'application/json'), LoginApiSchema)),
+		).toEqual({
 			status: 400,
 			body: {
 				success: false,
@@ -378,7 +398,9 @@ describe('parseJsonBody (the one way a route reads its payload)', () => {
 })
 
 describe('parseQuery (the one way a route reads its query string)', () => {
-	const Schema = z.object({ limit: z.string().regex(/^\d+$/, 'limit must be a number').transform(Number).optional() }).strict()
+	const Schema = z
+		.object({ limit: z.string().regex(/^\d+$/, 'limit must be a number').transform(Number).optional() })
+		.strict()
 	const get = (query: string) => new Request(`http://localhost:3000/api/x?${query}`)
 
 	test('the parsed values', () => {
@@ -408,7 +430,9 @@ describe('parseQuery (the one way a route reads its query string)', () => {
 	})
 
 	test('__proto__ is a parameter like any other', async () => {
-		expect((await thrown(() => parseQuery(get('__proto__=1'), Schema))).body.errors).toEqual([{ path: '__proto__', message: 'Unknown field' }])
+		expect((await thrown(() => parseQuery(get('__proto__=1'), Schema))).body.errors).toEqual([
+			{ path: '__proto__', message: 'Unknown field' },
+		])
 		expect(({} as Record<string, unknown>)['1']).toBeUndefined()
 	})
 })

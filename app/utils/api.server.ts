@@ -22,7 +22,11 @@ export function apiJson(body: unknown, status = 200, headers: Record<string, str
 
 export function apiSuccess(data?: unknown, options: { message?: string; status?: number } = {}) {
 	return apiJson(
-		{ success: true, ...(options.message ? { message: options.message } : {}), ...(data === undefined ? {} : { data }) },
+		{
+			success: true,
+			...(options.message ? { message: options.message } : {}),
+			...(data === undefined ? {} : { data }),
+		},
 		options.status ?? 200,
 	)
 }
@@ -70,7 +74,10 @@ export async function readJsonObject(
 	request: Request,
 ): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; response: Response }> {
 	const header = request.headers.get('Content-Type')
-	const type = (header ?? '').toLowerCase().split(';').map((p) => p.trim())
+	const type = (header ?? '')
+		.toLowerCase()
+		.split(';')
+		.map((p) => p.trim())
 	const charset = type.find((p) => p.startsWith('charset='))
 	const isJson = type[0] === 'application/json' && (!charset || charset === 'charset=utf-8')
 	if (header !== null && !isJson) {
@@ -171,7 +178,11 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
 			if (error instanceof Response) return error
 			const down = databaseUnavailable(error)
 			if (down) return apiError(503, down.message, undefined, { 'Retry-After': String(down.retryAfterSeconds) })
-			log('api.error', { path: new URL(args.request.url).pathname, error: String((error as Error)?.message ?? error) }, 'error')
+			log(
+				'api.error',
+				{ path: new URL(args.request.url).pathname, error: String((error as Error)?.message ?? error) },
+				'error',
+			)
 			return apiError(500, 'Internal server error')
 		}
 	}

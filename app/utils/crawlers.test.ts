@@ -14,7 +14,9 @@ test('robots.txt allows the public pages, keeps private ones out and names the s
 
 test('the sitemap lists the landing page and the terms on the configured origin', () => {
 	const xml = sitemapXml('https://tradecircle.example')
-	expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/)
+	expect(xml).toMatch(
+		/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+	)
 	expect(xml).toContain('<loc>https://tradecircle.example/</loc>')
 	expect(xml).toContain('<loc>https://tradecircle.example/terms</loc>')
 	expect(xml).toContain('<lastmod>2025-06-29</lastmod>')

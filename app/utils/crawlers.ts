@@ -11,7 +11,15 @@ export const PUBLIC_PAGES = [
 	{ path: '/signup', changefreq: 'monthly', priority: '0.6' },
 ] as const
 
-const PRIVATE_PREFIXES = ['/dashboard', '/next-steps', '/admin', '/api/', '/reset-password', '/forgot-password', '/login']
+const PRIVATE_PREFIXES = [
+	'/dashboard',
+	'/next-steps',
+	'/admin',
+	'/api/',
+	'/reset-password',
+	'/forgot-password',
+	'/login',
+]
 
 export function robotsTxt(origin: string) {
 	return [

@@ -58,7 +58,14 @@ describe('defaults on an empty environment', () => {
 	})
 
 	test('empty or blank values count as unset', () => {
-		const env = initEnv({ DATA_DIR: '  ', APP_ORIGIN: '', DATABASE_URL: ' ', SESSION_SECRET: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' })
+		const env = initEnv({
+			DATA_DIR: '  ',
+			APP_ORIGIN: '',
+			DATABASE_URL: ' ',
+			SESSION_SECRET: '',
+			ADMIN_EMAIL: '',
+			ADMIN_PASSWORD: '',
+		})
 		expect(env.dataDir).toBe(path.join(tmp, 'data'))
 		expect(env.appOrigin).toBe('http://localhost:3000')
 		expect(env.databasePath).toBe(path.join(tmp, 'data', 'app.db'))
@@ -136,10 +143,7 @@ describe('settings', () => {
 		expect(env.rateLimitMultiplier).toBe(2.5)
 		expect(env.trustProxy).toBe(1)
 		expect(env.host).toBe('0.0.0.0')
-		expect(env.sessionSecrets).toEqual([
-			'newest-secret-0123456789abcdef0123',
-			'older-secret-0123456789abcdef01234',
-		])
+		expect(env.sessionSecrets).toEqual(['newest-secret-0123456789abcdef0123', 'older-secret-0123456789abcdef01234'])
 		// A given secret is not written to disk.
 		expect(fs.existsSync(path.join(tmp, 'data', 'secrets.json'))).toBe(false)
 	})

@@ -152,7 +152,9 @@ export function initEnv(source: NodeJS.ProcessEnv = process.env): AppConfig {
 	const env = result.data
 	const dataDir = path.resolve(env.DATA_DIR ?? './data')
 	const sessionSecrets = env.SESSION_SECRET
-		? env.SESSION_SECRET.split(',').map((s) => s.trim()).filter(Boolean)
+		? env.SESSION_SECRET.split(',')
+				.map((s) => s.trim())
+				.filter(Boolean)
 		: [loadGeneratedSecrets(dataDir).sessionSecret]
 	const appOrigin = new URL(env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).origin
 	config = {
@@ -161,9 +163,7 @@ export function initEnv(source: NodeJS.ProcessEnv = process.env): AppConfig {
 		port: env.PORT,
 		host: env.HOST,
 		dataDir,
-		databasePath: env.DATABASE_URL
-			? databasePathFrom(env.DATABASE_URL)
-			: path.join(dataDir, 'app.db'),
+		databasePath: env.DATABASE_URL ? databasePathFrom(env.DATABASE_URL) : path.join(dataDir, 'app.db'),
 		sessionSecrets,
 		appOrigin,
 		secureCookies: appOrigin.startsWith('https:'),

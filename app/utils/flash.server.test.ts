@@ -64,7 +64,9 @@ describe('flash messages', () => {
 	})
 
 	test('other headers of the redirect are kept', async () => {
-		const response = await redirectWithFlash('/admin/contests', 'Contest created as a draft.', { headers: { 'Set-Cookie': 'other=1; Path=/' } })
+		const response = await redirectWithFlash('/admin/contests', 'Contest created as a draft.', {
+			headers: { 'Set-Cookie': 'other=1; Path=/' },
+		})
 		expect(response.headers.getSetCookie()).toHaveLength(2)
 		expect(await noticeAfter(response)).toBe('Contest created as a draft.')
 	})

@@ -60,7 +60,9 @@ export async function redirectWithFlash(url: string, message: string, init: Resp
  * none, or it was tampered with) and, when there was a cookie, the header
  * that clears it.
  */
-export async function readFlash(request: Request): Promise<{ flash: Flash | null; headers: Record<string, string> | undefined }> {
+export async function readFlash(
+	request: Request,
+): Promise<{ flash: Flash | null; headers: Record<string, string> | undefined }> {
 	const cookie = flashCookie()
 	const header = request.headers.get('Cookie')
 	// Most requests carry no flash: skip the signature check.

@@ -22,10 +22,7 @@ export function replyWithFailure(submission: Submission<any>, failure: Failure) 
 }
 
 export function replyInvalid(submission: Submission<any>) {
-	return data(
-		{ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) },
-		{ status: 400 },
-	)
+	return data({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }) }, { status: 400 })
 }
 
 /**

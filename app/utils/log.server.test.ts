@@ -2,12 +2,7 @@ import fs from 'node:fs'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { makeRegistration } from '#tests/factories.ts'
 import { memberAuth } from '#app/auth/member.server.ts'
-import {
-	registerMember,
-	requestPasswordReset,
-	resetPassword,
-	unlockMember,
-} from '#app/models/account.server.ts'
+import { registerMember, requestPasswordReset, resetPassword, unlockMember } from '#app/models/account.server.ts'
 import { createResetToken } from '#app/models/password-reset.server.ts'
 import { addUnlockCode } from '#app/models/unlock-code.server.ts'
 import { getEnv } from './env.server.ts'
@@ -133,7 +128,8 @@ describe('log output', () => {
 
 	test("a value with '\\n' or '\\r' cannot forge a second line (E5)", () => {
 		const out = captureStdout()
-		const forged = 'evil\n2026-01-01T00:00:00Z INFO admin login ok\r\n{"level":"info","event":"auth.login","result":"success"}'
+		const forged =
+			'evil\n2026-01-01T00:00:00Z INFO admin login ok\r\n{"level":"info","event":"auth.login","result":"success"}'
 		log('auth.login', { email: forged, result: 'failure' })
 		log(`event\nwith newline`, {})
 		const text = out.text()
@@ -178,18 +174,28 @@ describe('account events never log a secret (E4)', () => {
 		const session = memberAuth.sessions.create(user.id, 'web').token
 		const sessionCookie = (await memberAuth.cookie.serialize(session)).split(';')[0]!
 		await memberAuth.signOutWithForm(
-			new Request('http://localhost:3000/logout', { method: 'POST', headers: { Cookie: sessionCookie, 'x-client-ip': '203.0.113.9' } }),
+			new Request('http://localhost:3000/logout', {
+				method: 'POST',
+				headers: { Cookie: sessionCookie, 'x-client-ip': '203.0.113.9' },
+			}),
 		)
 		await requestPasswordReset(user.email, { ip: '203.0.113.9' })
 		const resetToken = createResetToken(user.id)
 		await resetPassword({ token: resetToken, password: newPassword }, { ip: '203.0.113.9' })
 		// let the mails be written (and logged)
-		for (let i = 0; i < 100 && (!fs.existsSync(getEnv().mailOutbox) || fs.readdirSync(getEnv().mailOutbox).length < 2); i++) {
+		for (
+			let i = 0;
+			i < 100 && (!fs.existsSync(getEnv().mailOutbox) || fs.readdirSync(getEnv().mailOutbox).length < 2);
+			i++
+		) {
 			await new Promise((r) => setTimeout(r, 20))
 		}
 
 		const text = out.text()
-		const records = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+		const records = text
+			.trim()
+			.split('\n')
+			.map((l) => JSON.parse(l) as Record<string, unknown>)
 		const events = records.map((r) => `${r.event}:${r.result ?? ''}`)
 		expect(events).toEqual(
 			expect.arrayContaining([
@@ -204,7 +210,17 @@ describe('account events never log a secret (E4)', () => {
 			]),
 		)
 		expect(events.filter((e) => e === 'auth.login:failure')).toHaveLength(2)
-		for (const secret of [password, wrongPassword, newPassword, unlockCode, unlockCode.toLowerCase(), 'WRONG-CODE-1', session, sessionCookie.split('=')[1]!, resetToken]) {
+		for (const secret of [
+			password,
+			wrongPassword,
+			newPassword,
+			unlockCode,
+			unlockCode.toLowerCase(),
+			'WRONG-CODE-1',
+			session,
+			sessionCookie.split('=')[1]!,
+			resetToken,
+		]) {
 			expect(text).not.toContain(secret)
 		}
 		for (const record of records) for (const key of allKeys(record)) expect(key).not.toMatch(SECRET_KEY)

@@ -36,7 +36,5 @@ export function log(event: string, fields: Fields = {}, level: 'info' | 'warn' |
 	if (silentOverride ?? process.env.LOG_SILENT === 'true') return
 	// JSON.stringify escapes control characters, so a crafted value cannot
 	// forge a log line (docs/security.md E5).
-	process.stdout.write(
-		`${JSON.stringify({ time: new Date().toISOString(), level, event, ...redact(fields) })}\n`,
-	)
+	process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...redact(fields) })}\n`)
 }

@@ -19,7 +19,14 @@ function outbox() {
 describe('sendMail without SMTP_URL', () => {
 	test('writes one .eml file into DATA_DIR/outbox', async () => {
 		expect(getEnv().mailOutbox).toBe(path.join(getEnv().dataDir, 'outbox'))
-		expect(await sendMail({ to: 'member@example.com', subject: 'Hello there', text: 'Plain body', html: '<p>Html body</p>' })).toBe(true)
+		expect(
+			await sendMail({
+				to: 'member@example.com',
+				subject: 'Hello there',
+				text: 'Plain body',
+				html: '<p>Html body</p>',
+			}),
+		).toBe(true)
 		const files = outbox()
 		expect(files).toHaveLength(1)
 		expect(files[0]).toMatch(/\.eml$/)
@@ -76,7 +83,9 @@ describe('sendMail with a failing SMTP server', () => {
 
 describe('escapeHtml', () => {
 	test('escapes the five HTML specials', () => {
-		expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;')
+		expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+			'&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;',
+		)
 		expect(escapeHtml('plain text')).toBe('plain text')
 	})
 })

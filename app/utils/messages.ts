@@ -9,7 +9,6 @@ export const FORGOT_PASSWORD_SENT =
 	"If an account exists for that email, we've sent a password reset link. Please check your inbox and spam folder."
 export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now sign in with your new password.'
 
-
 // Member dashboard
 export const ZERO_FEE_LOCKED = 'Upgrade to a premium plan to access this feature'
 export const ACTIVATION_CODE_REQUIRED = 'Please enter your activation code'

@@ -14,7 +14,11 @@ import { getOpenApiDocument } from './openapi.server.ts'
 
 type ApiRoute = { file: string; path: string }
 type RouteModule = {
-	loader: (args: { request: Request; params: Record<string, string | undefined>; context: unknown }) => Promise<Response> | Response
+	loader: (args: {
+		request: Request
+		params: Record<string, string | undefined>
+		context: unknown
+	}) => Promise<Response> | Response
 }
 
 const APP_DIR = path.resolve('app')
@@ -90,7 +94,10 @@ describe('the OpenAPI document', () => {
 				const operation = item[method]
 				if (!operation) continue
 				const statuses = Object.keys(operation.responses ?? {})
-				expect(statuses.some((s) => s.startsWith('2')), `${method} ${p}`).toBe(true)
+				expect(
+					statuses.some((s) => s.startsWith('2')),
+					`${method} ${p}`,
+				).toBe(true)
 				expect(statuses, `${method} ${p}`).toContain('500')
 			}
 		}
@@ -109,7 +116,8 @@ describe('the OpenAPI document', () => {
 			for (const method of HTTP_METHODS) {
 				const operation = item[method]
 				if (!operation) continue
-				for (const parameter of operation.parameters ?? []) compile('schema' in parameter ? parameter.schema : undefined)
+				for (const parameter of operation.parameters ?? [])
+					compile('schema' in parameter ? parameter.schema : undefined)
 				const body = operation.requestBody
 				if (body && 'content' in body) for (const media of Object.values(body.content)) compile(media.schema)
 				for (const response of Object.values(operation.responses ?? {})) {
@@ -146,7 +154,7 @@ describe('the users list query as documented', () => {
 		}
 	})
 
-	test('number and length bounds are the parser\'s', () => {
+	test("number and length bounds are the parser's", () => {
 		for (const name of ['page', 'limit']) {
 			const { minimum, maximum } = parameters[name] as { minimum: number; maximum: number }
 			expect(parse({ [name]: String(minimum) }).ok, name).toBe(true)

@@ -6,7 +6,13 @@ import {
 	type RouteConfig,
 } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
-import type { AdminContest, AdminParticipant, deleteContest, getAdminLeaderboard, getContestStats } from '#app/models/admin-contests.server.ts'
+import type {
+	AdminContest,
+	AdminParticipant,
+	deleteContest,
+	getAdminLeaderboard,
+	getContestStats,
+} from '#app/models/admin-contests.server.ts'
 import type { DashboardStats } from '#app/models/admin-stats.server.ts'
 import type { bulkUpdateUsers, deleteManagedUser } from '#app/models/admin-users-changes.server.ts'
 import type { ManagedUserStats } from '#app/models/admin-users-figures.server.ts'
@@ -213,12 +219,18 @@ const DashboardStatsSchema = z
 		monthlyRevenue: z.number().openapi({ description: 'US dollars, this UTC month.' }),
 		monthlyRevenueChange: z.number(),
 		monthlyRevenueTrend: trend,
-		platformActivity: z.number().min(0).max(100).openapi({ description: 'Percent of members seen in the last 7 days.' }),
+		platformActivity: z
+			.number()
+			.min(0)
+			.max(100)
+			.openapi({ description: 'Percent of members seen in the last 7 days.' }),
 		platformActivityChange: z.number(),
 		platformActivityTrend: trend,
 	})
 	.strict()
-	.openapi('DashboardStats', { description: 'Changes are percentages with one decimal, signed; the trend follows the sign.' })
+	.openapi('DashboardStats', {
+		description: 'Changes are percentages with one decimal, signed; the trend follows the sign.',
+	})
 
 const AlertSchema = z
 	.object({
@@ -298,7 +310,9 @@ const ManagedUserStatsSchema = z
 				})
 				.strict(),
 		),
-		sessions: z.object({ active: count(), web: count(), api: count(), lastStartedAt: isoDateTime().nullable() }).strict(),
+		sessions: z
+			.object({ active: count(), web: count(), api: count(), lastStartedAt: isoDateTime().nullable() })
+			.strict(),
 		activity: z.object({ lessonsCompleted: count(), contestsJoined: count(), offersClaimed: count() }).strict(),
 		recentChanges: z.array(z.object({ at: isoDateTime(), action: z.string(), by: z.string() }).strict()),
 	})
@@ -352,7 +366,11 @@ const LeaderboardSchema = z
 	.strict()
 
 const ParticipantsPageSchema = z
-	.object({ contest: ContestSummarySchema, participants: z.array(AdminParticipantSchema), pagination: PaginationSchema })
+	.object({
+		contest: ContestSummarySchema,
+		participants: z.array(AdminParticipantSchema),
+		pagination: PaginationSchema,
+	})
 	.strict()
 
 const ContestStatsSchema = z
@@ -418,9 +436,19 @@ export type ResponseSchemasMatchModels = AllTrue<
  * (openapi.server.test.ts checks that the parser agrees).
  */
 const userFilters = {
-	search: z.string().max(USERS_SEARCH_MAX).optional().openapi({ description: 'Name or email contains this (trimmed, NFKC).' }),
-	status: z.enum([...USER_STATUSES, 'all', '']).optional().openapi({ description: 'Empty or `all`: every status.' }),
-	plan: z.enum([...PLANS, 'all', '']).optional().openapi({ description: 'Empty or `all`: every plan.' }),
+	search: z
+		.string()
+		.max(USERS_SEARCH_MAX)
+		.optional()
+		.openapi({ description: 'Name or email contains this (trimmed, NFKC).' }),
+	status: z
+		.enum([...USER_STATUSES, 'all', ''])
+		.optional()
+		.openapi({ description: 'Empty or `all`: every status.' }),
+	plan: z
+		.enum([...PLANS, 'all', ''])
+		.optional()
+		.openapi({ description: 'Empty or `all`: every plan.' }),
 	sortBy: z.enum(USER_SORT_KEYS).default(DEFAULT_USER_LIST_QUERY.sortBy),
 	sortOrder: z.enum(SORT_ORDERS).optional().openapi({ description: '`asc` for name, else `desc`, when not given.' }),
 }
@@ -457,7 +485,9 @@ const NoPayload = z.object({}).strict()
 /** POST .../complete reads the body as JSON (415, 413, 400) and ignores what it holds. */
 const IgnoredPayload = z.record(z.unknown()).openapi({ description: 'Ignored.' })
 
-const ContestIdParams = z.object({ contestId: id().openapi({ description: 'Anything but a positive whole number is a 404.' }) })
+const ContestIdParams = z.object({
+	contestId: id().openapi({ description: 'Anything but a positive whole number is a 404.' }),
+})
 const UserIdParams = z.object({ id: id().openapi({ description: 'Anything but a positive whole number is a 404.' }) })
 const ParticipantParams = ContestIdParams.extend({ userId: id() })
 
@@ -495,7 +525,10 @@ function registerPaths(r: OpenAPIRegistry) {
 		summary: 'Create a member account and sign in',
 		request: { body: jsonBody(RegisterApiSchema.openapi('RegisterRequest')) },
 		responses: {
-			201: ok('Account created.', { message: true, data: z.object({ token: TokenSchema, user: PublicUserSchema }).strict() }),
+			201: ok('Account created.', {
+				message: true,
+				data: z.object({ token: TokenSchema, user: PublicUserSchema }).strict(),
+			}),
 			...refusals([...BODY_REFUSALS, 409, 429], { 409: 'The email is taken (`errors` has the email field).' }),
 		},
 	})
@@ -533,8 +566,13 @@ function registerPaths(r: OpenAPIRegistry) {
 		auth: 'member',
 		request: { body: jsonBody(UnlockCodeApiSchema.openapi('UnlockCodeRequest')) },
 		responses: {
-			200: ok('Unlocked (also when already unlocked).', { message: true, data: z.object({ user: PublicUserSchema }).strict() }),
-			...refusals([...BODY_REFUSALS, 429], { 400: 'Validation failed, or a wrong or expired code (`errors` has `code`).' }),
+			200: ok('Unlocked (also when already unlocked).', {
+				message: true,
+				data: z.object({ user: PublicUserSchema }).strict(),
+			}),
+			...refusals([...BODY_REFUSALS, 429], {
+				400: 'Validation failed, or a wrong or expired code (`errors` has `code`).',
+			}),
 		},
 	})
 	operation(r, 'post', '/api/auth/forgot-password', {
@@ -549,7 +587,9 @@ function registerPaths(r: OpenAPIRegistry) {
 		request: { body: jsonBody(ResetPasswordApiSchema.openapi('ResetPasswordRequest')) },
 		responses: {
 			200: ok('Password changed.', { message: true }),
-			...refusals([...BODY_REFUSALS, 429], { 400: 'Validation failed, or an unknown, used or expired token (`errors` has `token`).' }),
+			...refusals([...BODY_REFUSALS, 429], {
+				400: 'Validation failed, or an unknown, used or expired token (`errors` has `token`).',
+			}),
 		},
 	})
 
@@ -559,8 +599,13 @@ function registerPaths(r: OpenAPIRegistry) {
 		summary: 'Admin sign-in',
 		request: { body: jsonBody(LoginRequest) },
 		responses: {
-			200: ok('Signed in.', { message: true, data: z.object({ token: TokenSchema, admin: PublicAdminSchema }).strict() }),
-			...refusals([...BODY_REFUSALS, 401, 429], { 401: "'Invalid admin credentials' (unknown email, wrong password, a member's account)." }),
+			200: ok('Signed in.', {
+				message: true,
+				data: z.object({ token: TokenSchema, admin: PublicAdminSchema }).strict(),
+			}),
+			...refusals([...BODY_REFUSALS, 401, 429], {
+				401: "'Invalid admin credentials' (unknown email, wrong password, a member's account).",
+			}),
 		},
 	})
 	operation(r, 'post', '/api/admin/logout', {
@@ -568,7 +613,10 @@ function registerPaths(r: OpenAPIRegistry) {
 		summary: "End this token's session",
 		auth: 'admin',
 		request: { body: jsonBody(NoPayload, { required: false, description: 'No payload.' }) },
-		responses: { 200: ok('Signed out.', { message: true }), ...refusals([...BODY_REFUSALS, ...ADMIN_GUARD], ADMIN_403) },
+		responses: {
+			200: ok('Signed out.', { message: true }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD], ADMIN_403),
+		},
 	})
 	operation(r, 'get', '/api/admin/me', {
 		tags: ['Admin auth'],
@@ -613,8 +661,13 @@ function registerPaths(r: OpenAPIRegistry) {
 		auth: 'admin',
 		request: { query: UserListQueryDoc },
 		responses: {
-			200: ok('A page of members.', { data: z.object({ users: z.array(ManagedUserSchema), pagination: PaginationSchema }).strict() }),
-			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter (`errors` names each).', ...ADMIN_403 }),
+			200: ok('A page of members.', {
+				data: z.object({ users: z.array(ManagedUserSchema), pagination: PaginationSchema }).strict(),
+			}),
+			...refusals([400, ...ADMIN_GUARD], {
+				400: 'A bad or repeated query parameter (`errors` names each).',
+				...ADMIN_403,
+			}),
 		},
 	})
 	operation(r, 'post', '/api/admin/users', {
@@ -644,7 +697,7 @@ function registerPaths(r: OpenAPIRegistry) {
 		request: { params: UserIdParams },
 		responses: {
 			200: ok('Deleted.', { message: true, data: DeletedUserSchema }),
-			...refusals([...ADMIN_GUARD, 404], { 403: 'Not a super admin, or a member\'s token.' }),
+			...refusals([...ADMIN_GUARD, 404], { 403: "Not a super admin, or a member's token." }),
 		},
 	})
 	operation(r, 'get', '/api/admin/users/{id}/stats', {
@@ -652,7 +705,10 @@ function registerPaths(r: OpenAPIRegistry) {
 		summary: "A member's figures: profile, referrals, plan history, sessions, activity",
 		auth: 'admin',
 		request: { params: UserIdParams },
-		responses: { 200: ok('The figures.', { data: ManagedUserStatsSchema }), ...refusals([...ADMIN_GUARD, 404], ADMIN_403) },
+		responses: {
+			200: ok('The figures.', { data: ManagedUserStatsSchema }),
+			...refusals([...ADMIN_GUARD, 404], ADMIN_403),
+		},
 	})
 	operation(r, 'post', '/api/admin/users/bulk-update', {
 		tags: ['Admin users'],
@@ -662,7 +718,7 @@ function registerPaths(r: OpenAPIRegistry) {
 		responses: {
 			200: ok('Done.', { message: true, data: BulkResultSchema }),
 			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404], {
-				403: 'Deleting or banning needs a super admin; or a member\'s token.',
+				403: "Deleting or banning needs a super admin; or a member's token.",
 				404: 'An id is unknown: nothing changed.',
 			}),
 		},
@@ -675,7 +731,13 @@ function registerPaths(r: OpenAPIRegistry) {
 		responses: {
 			200: {
 				description: 'RFC 4180 CSV with a UTF-8 byte-order mark, as an attachment.',
-				headers: { 'Content-Disposition': { required: true, description: '`attachment; filename="users-YYYY-MM-DD.csv"`', schema: { type: 'string' } } },
+				headers: {
+					'Content-Disposition': {
+						required: true,
+						description: '`attachment; filename="users-YYYY-MM-DD.csv"`',
+						schema: { type: 'string' },
+					},
+				},
 				content: { 'text/csv': { schema: z.string() } },
 			},
 			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
@@ -717,10 +779,10 @@ function registerPaths(r: OpenAPIRegistry) {
 		auth: 'admin',
 		request: {
 			params: ContestIdParams,
-			body: jsonBody(
-				z.union([ContestRequest, ContestStatusApiSchema.openapi('ContestStatusRequest')]),
-				{ description: 'The create payload (edit), or only `{ status }` (draft → active, active → paused, paused → active).' },
-			),
+			body: jsonBody(z.union([ContestRequest, ContestStatusApiSchema.openapi('ContestStatusRequest')]), {
+				description:
+					'The create payload (edit), or only `{ status }` (draft → active, active → paused, paused → active).',
+			}),
 		},
 		responses: {
 			200: ok('Updated.', { message: true, data: contestData }),
@@ -737,14 +799,17 @@ function registerPaths(r: OpenAPIRegistry) {
 		request: { params: ContestIdParams },
 		responses: {
 			200: ok('Deleted.', { message: true, data: DeletedContestSchema }),
-			...refusals([...ADMIN_GUARD, 404], { 403: 'Not a super admin, or a member\'s token.' }),
+			...refusals([...ADMIN_GUARD, 404], { 403: "Not a super admin, or a member's token." }),
 		},
 	})
 	operation(r, 'post', '/api/admin/contests/{contestId}/complete', {
 		tags: ['Admin contests'],
 		summary: 'Complete an active contest: its ranks are frozen',
 		auth: 'admin',
-		request: { params: ContestIdParams, body: jsonBody(IgnoredPayload, { required: false, description: 'No payload.' }) },
+		request: {
+			params: ContestIdParams,
+			body: jsonBody(IgnoredPayload, { required: false, description: 'No payload.' }),
+		},
 		responses: {
 			200: ok('Completed.', { message: true, data: contestData }),
 			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], { 409: 'The contest is not active.', ...ADMIN_403 }),
@@ -800,7 +865,9 @@ function registerPaths(r: OpenAPIRegistry) {
 			200: {
 				description: 'The OpenAPI 3.1 document (not in the envelope).',
 				content: jsonContent(
-					z.object({ openapi: z.string(), info: z.object({}).passthrough(), paths: z.record(z.unknown()) }).passthrough(),
+					z
+						.object({ openapi: z.string(), info: z.object({}).passthrough(), paths: z.record(z.unknown()) })
+						.passthrough(),
 				),
 			},
 			...refusals([]),
@@ -818,7 +885,8 @@ function buildDocument() {
 	registry.registerComponent('securitySchemes', ADMIN_AUTH, {
 		type: 'http',
 		scheme: 'bearer',
-		description: 'An admin token: `data.token` of POST /api/admin/login. Tokens of one kind never open the other\'s routes.',
+		description:
+			"An admin token: `data.token` of POST /api/admin/login. Tokens of one kind never open the other's routes.",
 	})
 	registry.registerComponent('responses', 'MethodNotAllowed', {
 		description: 'Any method a path does not list (`Allow` names those it takes; HEAD goes with GET).',

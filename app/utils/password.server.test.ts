@@ -21,7 +21,15 @@ describe('password pool', () => {
 
 	test('a wrong password is false', async () => {
 		const hash = await hashPassword('Str0ngPassw0rd')
-		for (const wrong of ['str0ngpassw0rd', 'STR0NGPASSW0RD', 'Str0ngPassw0rd ', ' Str0ngPassw0rd', 'Str0ngPassw0r', '', 'x']) {
+		for (const wrong of [
+			'str0ngpassw0rd',
+			'STR0NGPASSW0RD',
+			'Str0ngPassw0rd ',
+			' Str0ngPassw0rd',
+			'Str0ngPassw0r',
+			'',
+			'x',
+		]) {
 			expect(await verifyPassword(wrong, hash)).toBe(false)
 		}
 	})

@@ -15,10 +15,6 @@ export function ok<T>(value: T): Success<T> {
 	return { ok: true, value }
 }
 
-export function fail(
-	status: number,
-	message: string,
-	extra: Omit<Failure, 'ok' | 'status' | 'message'> = {},
-): Failure {
+export function fail(status: number, message: string, extra: Omit<Failure, 'ok' | 'status' | 'message'> = {}): Failure {
 	return { ok: false, status, message, ...extra }
 }

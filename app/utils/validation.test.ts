@@ -125,9 +125,7 @@ describe('sign-up form: the spec messages, one per field', () => {
 	test.each(['abcdefgh1', 'ABCDEFGH1', 'Abcdefghi', '12345678', '        '])(
 		'password %j lacks a class',
 		(password) => {
-			expect(signupMessages('password', password)).toEqual([
-				'Password must contain uppercase, lowercase, and number',
-			])
+			expect(signupMessages('password', password)).toEqual(['Password must contain uppercase, lowercase, and number'])
 		},
 	)
 
@@ -159,16 +157,12 @@ describe('sign-up form: the spec messages, one per field', () => {
 	test('the referral code is optional, trimmed and upper-cased', () => {
 		expect(SignupFormSchema.safeParse(validSignup({ referralCode: '' })).data?.referralCode).toBeUndefined()
 		expect(SignupFormSchema.safeParse(validSignup({ referralCode: '   ' })).data?.referralCode).toBeUndefined()
-		expect(SignupFormSchema.safeParse(validSignup({ referralCode: ' abcd2345 ' })).data?.referralCode).toBe(
-			'ABCD2345',
-		)
+		expect(SignupFormSchema.safeParse(validSignup({ referralCode: ' abcd2345 ' })).data?.referralCode).toBe('ABCD2345')
 		expect(signupMessages('referralCode', 'X'.repeat(33))).toEqual(['Invalid referral code'])
 	})
 
 	test('control characters in the name are refused', () => {
-		expect(signupMessages('name', 'Ada\u0000Lovelace')).toEqual([
-			'Full name contains characters that are not allowed',
-		])
+		expect(signupMessages('name', 'Ada\u0000Lovelace')).toEqual(['Full name contains characters that are not allowed'])
 		expect(signupMessages('name', 'Ada\r\nBcc: x@evil.example')).toEqual([
 			'Full name contains characters that are not allowed',
 		])
@@ -211,7 +205,9 @@ describe('emails', () => {
 
 	test('Unicode look-alikes are normalised before the uniqueness check (B10)', () => {
 		// Full-width letters (NFKC) and a decomposed é (NFD) name the same address.
-		expect(EmailSchema.parse('\uff41\uff44\uff41@\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.com')).toBe('ada@example.com')
+		expect(EmailSchema.parse('\uff41\uff44\uff41@\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.com')).toBe(
+			'ada@example.com',
+		)
 		expect(EmailSchema.parse('re\u0301my@example.com')).toBe(EmailSchema.parse('r\u00e9my@example.com'))
 		expect(EmailSchema.parse('A@Example.COM')).toBe('a@example.com')
 	})
@@ -318,12 +314,18 @@ describe('reset password', () => {
 			password: ['Password must be at least 8 characters'],
 		})
 		expect(
-			fieldErrors(ResetPasswordFormSchema.safeParse({ token: 't', password: 'abcdefgh', confirmPassword: 'abcdefgh' }).error),
+			fieldErrors(
+				ResetPasswordFormSchema.safeParse({ token: 't', password: 'abcdefgh', confirmPassword: 'abcdefgh' }).error,
+			),
 		).toEqual({ password: ['Password must contain uppercase, lowercase, and number'] })
 	})
 
 	test('matching valid passwords parse', () => {
-		const result = ResetPasswordFormSchema.safeParse({ token: ' tok ', password: 'Abcdefg1', confirmPassword: 'Abcdefg1' })
+		const result = ResetPasswordFormSchema.safeParse({
+			token: ' tok ',
+			password: 'Abcdefg1',
+			confirmPassword: 'Abcdefg1',
+		})
 		expect(result.success).toBe(true)
 		expect(result.data?.token).toBe('tok')
 	})
@@ -333,7 +335,9 @@ describe('reset password', () => {
 		expect(fieldErrors(ResetPasswordApiSchema.safeParse({ password: 'Abcdefg1' }).error)).toEqual({
 			token: ['Invalid reset token'],
 		})
-		expect(fieldErrors(ResetPasswordApiSchema.safeParse({ token: 'x'.repeat(201), password: 'Abcdefg1' }).error)).toEqual({
+		expect(
+			fieldErrors(ResetPasswordApiSchema.safeParse({ token: 'x'.repeat(201), password: 'Abcdefg1' }).error),
+		).toEqual({
 			token: ['Invalid reset token'],
 		})
 		const extra = ResetPasswordApiSchema.safeParse({ token: 't', password: 'Abcdefg1', confirmPassword: 'x' })

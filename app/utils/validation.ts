@@ -78,10 +78,7 @@ export const NewPasswordSchema = stringField(
 	'Password is required',
 	[
 		[(v) => v.length >= 8, 'Password must be at least 8 characters'],
-		[
-			(v) => byteLength(v) <= PASSWORD_MAX_BYTES,
-			`Password is too long (at most ${PASSWORD_MAX_BYTES} bytes)`,
-		],
+		[(v) => byteLength(v) <= PASSWORD_MAX_BYTES, `Password is too long (at most ${PASSWORD_MAX_BYTES} bytes)`],
 		[
 			(v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /[0-9]/.test(v),
 			'Password must contain uppercase, lowercase, and number',
@@ -93,12 +90,7 @@ export const NewPasswordSchema = stringField(
 /** Sign-in: bcrypt reads only 72 bytes, so a longer password could match a cut one. */
 export const PasswordSchema = stringField(
 	'Password is required',
-	[
-		[
-			(v) => byteLength(v) <= PASSWORD_MAX_BYTES,
-			`Password is too long (at most ${PASSWORD_MAX_BYTES} bytes)`,
-		],
-	],
+	[[(v) => byteLength(v) <= PASSWORD_MAX_BYTES, `Password is too long (at most ${PASSWORD_MAX_BYTES} bytes)`]],
 	{ trim: false },
 )
 
@@ -109,16 +101,10 @@ export const NameSchema = stringField('Full name is required', [
 
 export const PhoneSchema = stringField('Required', [
 	maxLength('Phone', 32),
-	[
-		(v) => /^\+?[0-9 ().-]+$/.test(v) && v.replace(/\D/g, '').length >= 6,
-		'Enter a valid phone number',
-	],
+	[(v) => /^\+?[0-9 ().-]+$/.test(v) && v.replace(/\D/g, '').length >= 6, 'Enter a valid phone number'],
 ])
 
-export const CountrySchema = stringField('Required', [
-	maxLength('Country', 56),
-	noControlChars('Country'),
-])
+export const CountrySchema = stringField('Required', [maxLength('Country', 56), noControlChars('Country')])
 
 export const TelegramSchema = stringField('Telegram username is required', [
 	[(v) => v.startsWith('@'), 'Telegram username must start with @'],
@@ -204,9 +190,7 @@ export const ResetPasswordFormSchema = z
 		}
 	})
 
-export const ResetPasswordApiSchema = z
-	.object({ token: ResetTokenSchema, password: NewPasswordSchema })
-	.strict()
+export const ResetPasswordApiSchema = z.object({ token: ResetTokenSchema, password: NewPasswordSchema }).strict()
 
 export const UnlockCodeSchema = z.object({
 	code: z

@@ -75,17 +75,24 @@ test.describe('guards of /api/admin/contests', () => {
 
 	test('an admin token in a cookie or the query string is not accepted; other methods are 405', async ({ request }) => {
 		expect((await request.get(`/api/admin/contests?access_token=${superToken}`)).status()).toBe(401)
-		expect((await request.get('/api/admin/contests', { headers: { Cookie: `admin_session=${superToken}` } })).status()).toBe(401)
+		expect(
+			(await request.get('/api/admin/contests', { headers: { Cookie: `admin_session=${superToken}` } })).status(),
+		).toBe(401)
 		const patch = await request.fetch('/api/admin/contests', { method: 'PATCH', headers: bearer(superToken), data: {} })
 		expect(patch.status()).toBe(405)
 		expect(patch.headers().allow).toBe('GET, POST, HEAD')
-		expect((await request.fetch('/api/admin/contests/1/stats', { method: 'POST', headers: bearer(superToken) })).status()).toBe(405)
+		expect(
+			(await request.fetch('/api/admin/contests/1/stats', { method: 'POST', headers: bearer(superToken) })).status(),
+		).toBe(405)
 	})
 })
 
 test.describe('POST /api/admin/contests', () => {
 	test('creates a draft (201) with every field; it is listed with 0 participants; audited', async ({ request }) => {
-		const payload = contestPayload({ maxParticipants: 25, prizes: { first: '$1,000 + jacket', second: 'Phone', third: '$300' } })
+		const payload = contestPayload({
+			maxParticipants: 25,
+			prizes: { first: '$1,000 + jacket', second: 'Phone', third: '$300' },
+		})
 		const res = await request.post('/api/admin/contests', { data: payload, headers: bearer(adminToken) })
 		expect(res.status()).toBe(201)
 		const body = await json(res)
@@ -106,13 +113,23 @@ test.describe('POST /api/admin/contests', () => {
 			updatedAt: expect.any(String),
 			completedAt: null,
 		})
-		const list = await json(await request.get(`/api/admin/contests?search=${encodeURIComponent(payload.name)}`, { headers: bearer(superToken) }))
+		const list = await json(
+			await request.get(`/api/admin/contests?search=${encodeURIComponent(payload.name)}`, {
+				headers: bearer(superToken),
+			}),
+		)
 		expect(list.data.contests).toEqual([body.data.contest])
 		expect(contestAudit(body.data.contest.id).map((a) => a.action)).toEqual(['contest.create'])
 	})
 
-	test('type defaults to referral; a time part of a date is trimmed; optional prizes and max may be left out', async ({ request }) => {
-		const { type: _t, maxParticipants: _m, ...payload } = contestPayload({
+	test('type defaults to referral; a time part of a date is trimmed; optional prizes and max may be left out', async ({
+		request,
+	}) => {
+		const {
+			type: _t,
+			maxParticipants: _m,
+			...payload
+		} = contestPayload({
 			startDate: `${day(40)}T00:00:00.000Z`,
 			endDate: `${day(41)}T12:30:00Z`,
 			prizes: { first: 'Cash' },
@@ -128,7 +145,9 @@ test.describe('POST /api/admin/contests', () => {
 		})
 	})
 
-	test('validation errors with their paths; an end date before the start date is an error on endDate', async ({ request }) => {
+	test('validation errors with their paths; an end date before the start date is an error on endDate', async ({
+		request,
+	}) => {
 		const empty = await request.post('/api/admin/contests', { data: {}, headers: bearer(superToken) })
 		expect(empty.status()).toBe(400)
 		expect(await json(empty)).toEqual({
@@ -148,7 +167,9 @@ test.describe('POST /api/admin/contests', () => {
 			headers: bearer(superToken),
 		})
 		expect(order.status()).toBe(400)
-		expect((await order.json()).errors).toEqual([{ path: 'endDate', message: 'End date must be on or after the start date' }])
+		expect((await order.json()).errors).toEqual([
+			{ path: 'endDate', message: 'End date must be on or after the start date' },
+		])
 		const bad = await request.post('/api/admin/contests', {
 			data: contestPayload({
 				type: 'lottery',
@@ -171,7 +192,9 @@ test.describe('POST /api/admin/contests', () => {
 		)
 	})
 
-	test('bad bodies: type confusion, wrong content type, malformed JSON; never a 500 and nothing stored', async ({ request }) => {
+	test('bad bodies: type confusion, wrong content type, malformed JSON; never a 500 and nothing stored', async ({
+		request,
+	}) => {
 		const name = uniqueContestName('Never')
 		for (const data of [
 			contestPayload({ name: ['x'] }),
@@ -198,7 +221,9 @@ test.describe('POST /api/admin/contests', () => {
 			headers: { ...bearer(superToken), 'Content-Type': 'application/json' },
 		})
 		expect(broken.status()).toBe(400)
-		const list = await json(await request.get(`/api/admin/contests?search=${encodeURIComponent(name)}`, { headers: bearer(superToken) }))
+		const list = await json(
+			await request.get(`/api/admin/contests?search=${encodeURIComponent(name)}`, { headers: bearer(superToken) }),
+		)
 		expect(list.data.contests).toEqual([])
 	})
 })
@@ -242,7 +267,10 @@ test.describe('GET /api/admin/contests', () => {
 			expect(res.status(), query).toBe(400)
 			const body = await json(res)
 			expect(body.success).toBe(false)
-			expect(body.errors.map((e: { path: string }) => e.path), query).toContain(path)
+			expect(
+				body.errors.map((e: { path: string }) => e.path),
+				query,
+			).toContain(path)
 		}
 	})
 })
@@ -259,20 +287,39 @@ test.describe('GET and PUT /api/admin/contests/:id', () => {
 		}
 	})
 
-	test('PUT with the full payload edits the contest (role admin may), keeps its status, audits', async ({ request }) => {
+	test('PUT with the full payload edits the contest (role admin may), keeps its status, audits', async ({
+		request,
+	}) => {
 		const contest = await create(request)
-		const payload = contestPayload({ name: uniqueContestName('Edited'), type: 'activity', maxParticipants: 5, prizes: { first: '$900' } })
+		const payload = contestPayload({
+			name: uniqueContestName('Edited'),
+			type: 'activity',
+			maxParticipants: 5,
+			prizes: { first: '$900' },
+		})
 		const res = await request.put(`/api/admin/contests/${contest.id}`, { data: payload, headers: bearer(adminToken) })
 		expect(res.status()).toBe(200)
 		expect(await json(res)).toMatchObject({
 			success: true,
 			message: 'Contest updated',
-			data: { contest: { id: contest.id, name: payload.name, type: 'activity', status: 'draft', maxParticipants: 5, prizes: { first: '$900', second: null } } },
+			data: {
+				contest: {
+					id: contest.id,
+					name: payload.name,
+					type: 'activity',
+					status: 'draft',
+					maxParticipants: 5,
+					prizes: { first: '$900', second: null },
+				},
+			},
 		})
 		expect(contestAudit(contest.id).map((a) => a.action)).toEqual(['contest.create', 'contest.update'])
 	})
 
-	test('PUT validation: field errors, end before start, status mixed with fields, max below the participants; unknown 404', async ({ request, addParticipants }) => {
+	test('PUT validation: field errors, end before start, status mixed with fields, max below the participants; unknown 404', async ({
+		request,
+		addParticipants,
+	}) => {
 		const contest = await create(request)
 		const empty = await request.put(`/api/admin/contests/${contest.id}`, { data: {}, headers: bearer(superToken) })
 		expect(empty.status()).toBe(400)
@@ -280,7 +327,9 @@ test.describe('GET and PUT /api/admin/contests/:id', () => {
 			data: contestPayload({ startDate: day(10), endDate: day(9) }),
 			headers: bearer(superToken),
 		})
-		expect((await order.json()).errors).toEqual([{ path: 'endDate', message: 'End date must be on or after the start date' }])
+		expect((await order.json()).errors).toEqual([
+			{ path: 'endDate', message: 'End date must be on or after the start date' },
+		])
 		const mixed = await request.put(`/api/admin/contests/${contest.id}`, {
 			data: { ...contestPayload(), status: 'active' },
 			headers: bearer(superToken),
@@ -294,9 +343,15 @@ test.describe('GET and PUT /api/admin/contests/:id', () => {
 		})
 		expect(tooSmall.status()).toBe(400)
 		expect((await tooSmall.json()).errors).toEqual([
-			{ path: 'maxParticipants', message: 'Max participants cannot be below the 3 participants already in the contest' },
+			{
+				path: 'maxParticipants',
+				message: 'Max participants cannot be below the 3 participants already in the contest',
+			},
 		])
-		const unknown = await request.put('/api/admin/contests/999999999', { data: contestPayload(), headers: bearer(superToken) })
+		const unknown = await request.put('/api/admin/contests/999999999', {
+			data: contestPayload(),
+			headers: bearer(superToken),
+		})
 		expect(unknown.status()).toBe(404)
 		expect((await setStatus(request, 999999999, 'active')).status()).toBe(404)
 		expect(contestAudit(contest.id).map((a) => a.action)).toEqual(['contest.create'])
@@ -317,7 +372,10 @@ test.describe('status transitions', () => {
 		}
 		const done = await complete(request, contest.id, adminToken)
 		expect(done.status()).toBe(200)
-		expect(await json(done)).toMatchObject({ message: 'Contest completed', data: { contest: { status: 'completed', completedAt: expect.any(String) } } })
+		expect(await json(done)).toMatchObject({
+			message: 'Contest completed',
+			data: { contest: { status: 'completed', completedAt: expect.any(String) } },
+		})
 		expect(contestAudit(contest.id).map((a) => a.action)).toEqual([
 			'contest.create',
 			'contest.status',
@@ -360,22 +418,29 @@ test.describe('status transitions', () => {
 		for (const status of ['archived', '', null, ['active'], 1]) {
 			const res = await setStatus(request, contest.id, status)
 			expect(res.status(), JSON.stringify(status)).toBe(400)
-			expect((await res.json()).errors).toEqual([{ path: 'status', message: 'Status must be draft, active, paused or completed' }])
+			expect((await res.json()).errors).toEqual([
+				{ path: 'status', message: 'Status must be draft, active, paused or completed' },
+			])
 		}
 		expect((await complete(request, 999999999)).status()).toBe(404)
-		expect((await complete(request, contest.id).then((r) => r.status()))).toBe(409)
+		expect(await complete(request, contest.id).then((r) => r.status())).toBe(409)
 	})
 })
 
 test.describe('participants, scores, leaderboard, stats', () => {
-	test('participants in ranking order with rank, user name and email, score, joinedAt; paging', async ({ request, addParticipants }) => {
+	test('participants in ranking order with rank, user name and email, score, joinedAt; paging', async ({
+		request,
+		addParticipants,
+	}) => {
 		const contest = await create(request)
 		const [low, high, tiedFirst, tiedSecond] = await addParticipants(contest.id, [1, 9, 5, 5])
 		const res = await request.get(`/api/admin/contests/${contest.id}/participants`, { headers: bearer(adminToken) })
 		expect(res.status()).toBe(200)
 		const body = await json(res)
 		expect(body.data.contest).toEqual({ id: contest.id, name: contest.name, status: 'draft' })
-		expect(body.data.participants.map((p: { rank: number; user: { email: string } }) => [p.rank, p.user.email])).toEqual([
+		expect(
+			body.data.participants.map((p: { rank: number; user: { email: string } }) => [p.rank, p.user.email]),
+		).toEqual([
 			[1, high!.email],
 			[2, tiedFirst!.email],
 			[3, tiedSecond!.email],
@@ -390,23 +455,44 @@ test.describe('participants, scores, leaderboard, stats', () => {
 			joinedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
 		})
 		expect(body.data.pagination).toEqual({ page: 1, limit: 50, totalPages: 1, totalCount: 4, currentPage: 1 })
-		const page2 = await json(await request.get(`/api/admin/contests/${contest.id}/participants?page=2&limit=3`, { headers: bearer(superToken) }))
+		const page2 = await json(
+			await request.get(`/api/admin/contests/${contest.id}/participants?page=2&limit=3`, {
+				headers: bearer(superToken),
+			}),
+		)
 		expect(page2.data.participants.map((p: { rank: number }) => p.rank)).toEqual([4])
 		expect(page2.data.pagination).toEqual({ page: 2, limit: 3, totalPages: 2, totalCount: 4, currentPage: 2 })
 		const empty = await create(request)
-		const none = await json(await request.get(`/api/admin/contests/${empty.id}/participants`, { headers: bearer(superToken) }))
+		const none = await json(
+			await request.get(`/api/admin/contests/${empty.id}/participants`, { headers: bearer(superToken) }),
+		)
 		expect(none.data.participants).toEqual([])
-		expect((await request.get('/api/admin/contests/999999999/participants', { headers: bearer(superToken) })).status()).toBe(404)
+		expect(
+			(await request.get('/api/admin/contests/999999999/participants', { headers: bearer(superToken) })).status(),
+		).toBe(404)
 	})
 
 	test('bad paging values are a 400, never a 500', async ({ request }) => {
 		const contest = await create(request)
-		for (const query of ['page=0', 'page=-1', 'page=abc', 'limit=0', 'limit=101', 'limit=1.5', 'page=1&page=2', 'sort=score']) {
-			const res = await request.get(`/api/admin/contests/${contest.id}/participants?${query}`, { headers: bearer(superToken) })
+		for (const query of [
+			'page=0',
+			'page=-1',
+			'page=abc',
+			'limit=0',
+			'limit=101',
+			'limit=1.5',
+			'page=1&page=2',
+			'sort=score',
+		]) {
+			const res = await request.get(`/api/admin/contests/${contest.id}/participants?${query}`, {
+				headers: bearer(superToken),
+			})
 			expect(res.status(), query).toBe(400)
 		}
 		for (const query of ['limit=0', 'limit=1000', 'limit=x', 'top=3']) {
-			const res = await request.get(`/api/admin/contests/${contest.id}/leaderboard?${query}`, { headers: bearer(superToken) })
+			const res = await request.get(`/api/admin/contests/${contest.id}/leaderboard?${query}`, {
+				headers: bearer(superToken),
+			})
 			expect(res.status(), query).toBe(400)
 		}
 	})
@@ -425,23 +511,51 @@ test.describe('participants, scores, leaderboard, stats', () => {
 			message: 'Score updated',
 			data: { participant: { userId: second!.userId, score: 12, rank: 1, user: { email: second!.email } } },
 		})
-		const board = await json(await request.get(`/api/admin/contests/${contest.id}/leaderboard?limit=1`, { headers: bearer(superToken) }))
+		const board = await json(
+			await request.get(`/api/admin/contests/${contest.id}/leaderboard?limit=1`, { headers: bearer(superToken) }),
+		)
 		expect(board.data).toEqual({
 			contest: { id: contest.id, name: contest.name, status: 'active' },
 			leaderboard: [{ rank: 1, userId: second!.userId, name: second!.name, email: second!.email, score: 12 }],
 		})
-		for (const data of [{ score: -1 }, { score: 1.5 }, { score: '5' }, {}, { score: null }, { score: 1, rank: 1 }, { score: 1e12 }]) {
-			const bad = await request.put(`/api/admin/contests/${contest.id}/participants/${first!.userId}`, { data, headers: bearer(superToken) })
+		for (const data of [
+			{ score: -1 },
+			{ score: 1.5 },
+			{ score: '5' },
+			{},
+			{ score: null },
+			{ score: 1, rank: 1 },
+			{ score: 1e12 },
+		]) {
+			const bad = await request.put(`/api/admin/contests/${contest.id}/participants/${first!.userId}`, {
+				data,
+				headers: bearer(superToken),
+			})
 			expect(bad.status(), JSON.stringify(data)).toBe(400)
 		}
 		expect(
-			(await request.put(`/api/admin/contests/${contest.id}/participants/999999999`, { data: { score: 1 }, headers: bearer(superToken) })).status(),
+			(
+				await request.put(`/api/admin/contests/${contest.id}/participants/999999999`, {
+					data: { score: 1 },
+					headers: bearer(superToken),
+				})
+			).status(),
 		).toBe(404)
 		expect(
-			(await request.put(`/api/admin/contests/${contest.id}/participants/abc`, { data: { score: 1 }, headers: bearer(superToken) })).status(),
+			(
+				await request.put(`/api/admin/contests/${contest.id}/participants/abc`, {
+					data: { score: 1 },
+					headers: bearer(superToken),
+				})
+			).status(),
 		).toBe(404)
 		expect(
-			(await request.put(`/api/admin/contests/999999999/participants/${first!.userId}`, { data: { score: 1 }, headers: bearer(superToken) })).status(),
+			(
+				await request.put(`/api/admin/contests/999999999/participants/${first!.userId}`, {
+					data: { score: 1 },
+					headers: bearer(superToken),
+				})
+			).status(),
 		).toBe(404)
 		const audit = contestAudit(contest.id).filter((a) => a.action === 'contest.participant-score')
 		expect(audit).toHaveLength(1)
@@ -454,10 +568,16 @@ test.describe('participants, scores, leaderboard, stats', () => {
 		const players = await addParticipants(contest.id, [3, 7, 7, 0])
 		expect((await complete(request, contest.id)).status()).toBe(200)
 		const ranks = async () =>
-			((await json(await request.get(`/api/admin/contests/${contest.id}/participants`, { headers: bearer(superToken) }))).data.participants as Array<{
-				userId: number
-				rank: number
-			}>).map((p) => [p.userId, p.rank])
+			(
+				(
+					await json(
+						await request.get(`/api/admin/contests/${contest.id}/participants`, { headers: bearer(superToken) }),
+					)
+				).data.participants as Array<{
+					userId: number
+					rank: number
+				}>
+			).map((p) => [p.userId, p.rank])
 		const frozen = await ranks()
 		expect(frozen).toEqual([
 			[players[1]!.userId, 1],
@@ -496,8 +616,12 @@ test.describe('participants, scores, leaderboard, stats', () => {
 			maxParticipants: 10,
 			spotsLeft: 7,
 		})
-		expect((await request.get('/api/admin/contests/999999999/stats', { headers: bearer(superToken) })).status()).toBe(404)
-		expect((await request.get('/api/admin/contests/999999999/leaderboard', { headers: bearer(superToken) })).status()).toBe(404)
+		expect((await request.get('/api/admin/contests/999999999/stats', { headers: bearer(superToken) })).status()).toBe(
+			404,
+		)
+		expect(
+			(await request.get('/api/admin/contests/999999999/leaderboard', { headers: bearer(superToken) })).status(),
+		).toBe(404)
 	})
 })
 
@@ -512,15 +636,24 @@ test.describe('DELETE /api/admin/contests/:id', () => {
 		expect(participantRows(contest.id)).toBe(1)
 	})
 
-	test('super_admin deletes the contest and its participants; audited; a second delete is 404', async ({ request, addParticipants }) => {
+	test('super_admin deletes the contest and its participants; audited; a second delete is 404', async ({
+		request,
+		addParticipants,
+	}) => {
 		const contest = await create(request)
 		await addParticipants(contest.id, [1, 2, 3])
 		const res = await request.delete(`/api/admin/contests/${contest.id}`, { headers: bearer(superToken) })
 		expect(res.status()).toBe(200)
-		expect(await json(res)).toEqual({ success: true, message: 'Contest deleted', data: { id: contest.id, participantsRemoved: 3 } })
+		expect(await json(res)).toEqual({
+			success: true,
+			message: 'Contest deleted',
+			data: { id: contest.id, participantsRemoved: 3 },
+		})
 		expect(participantRows(contest.id)).toBe(0)
 		expect((await request.get(`/api/admin/contests/${contest.id}`, { headers: bearer(superToken) })).status()).toBe(404)
-		expect((await request.delete(`/api/admin/contests/${contest.id}`, { headers: bearer(superToken) })).status()).toBe(404)
+		expect((await request.delete(`/api/admin/contests/${contest.id}`, { headers: bearer(superToken) })).status()).toBe(
+			404,
+		)
 		expect((await request.delete('/api/admin/contests/abc', { headers: bearer(superToken) })).status()).toBe(404)
 		const audit = contestAudit(contest.id)
 		expect(audit.map((a) => a.action)).toEqual(['contest.create', 'contest.delete'])

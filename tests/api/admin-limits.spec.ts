@@ -62,18 +62,25 @@ test('over https the admin cookie is __Host-admin_session, Secure, HttpOnly, Sam
 test('a mail that cannot be delivered raises the error alert', async ({ request }) => {
 	const member = registration()
 	expect((await request.post(`${base}/api/auth/register`, { data: member, headers: from() })).status()).toBe(201)
-	const forgot = await request.post(`${base}/api/auth/forgot-password`, { data: { email: member.email }, headers: from() })
+	const forgot = await request.post(`${base}/api/auth/forgot-password`, {
+		data: { email: member.email },
+		headers: from(),
+	})
 	expect(forgot.status()).toBe(200)
 	const token = await adminToken(request)
 	await expect
 		.poll(async () => {
 			const res = await request.get(`${base}/api/admin/dashboard/alerts`, { headers: { ...bearer(token), ...from() } })
-			return ((await res.json()).data as Array<{ title: string; type: string }>).find((a) => a.title === 'Mail delivery failing')
+			return ((await res.json()).data as Array<{ title: string; type: string }>).find(
+				(a) => a.title === 'Mail delivery failing',
+			)
 		})
 		.toMatchObject({ type: 'error', title: 'Mail delivery failing' })
 })
 
-test('sign-in: the 11th attempt from one address within a minute is a 429 with Retry-After, page and API alike', async ({ request }) => {
+test('sign-in: the 11th attempt from one address within a minute is a 429 with Retry-After, page and API alike', async ({
+	request,
+}) => {
 	const one = from('10.99.0.1')
 	const statuses: number[] = []
 	for (let i = 0; i < 10; i++) {
@@ -88,7 +95,10 @@ test('sign-in: the 11th attempt from one address within a minute is a 429 with R
 	expect(blocked.status()).toBe(429)
 	expect(Number(blocked.headers()['retry-after'])).toBeGreaterThan(0)
 	const body = await blocked.json()
-	expect(body).toEqual({ success: false, message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/) })
+	expect(body).toEqual({
+		success: false,
+		message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/),
+	})
 	const page = await request.post(`${base}/admin/login`, { form: ADMIN, headers: one, maxRedirects: 0 })
 	expect(page.status()).toBe(429)
 	const html = await page.text()
@@ -102,15 +112,22 @@ test('sign-in: the 11th attempt from one address within a minute is a 429 with R
 test('one account takes 5 attempts per 15 minutes, from any number of addresses', async ({ request }) => {
 	const staff = createAdminAccount({ role: 'admin', database: path.join(dataDir, 'app.db') })
 	for (let i = 0; i < 5; i++) {
-		const res = await request.post(`${base}/api/admin/login`, { data: { email: staff.email, password: 'Wr0ngPassword' }, headers: from() })
+		const res = await request.post(`${base}/api/admin/login`, {
+			data: { email: staff.email, password: 'Wr0ngPassword' },
+			headers: from(),
+		})
 		expect(res.status()).toBe(401)
 	}
-	const right = await request.post(`${base}/api/admin/login`, { data: { email: staff.email, password: staff.password }, headers: from() })
+	const right = await request.post(`${base}/api/admin/login`, {
+		data: { email: staff.email, password: staff.password },
+		headers: from(),
+	})
 	expect(right.status()).toBe(429)
 	expect(Number(right.headers()['retry-after'])).toBeGreaterThan(60)
 	// The failures raised the repeated failed sign-ins warning.
 	const token = await adminToken(request)
-	const alerts = (await (await request.get(`${base}/api/admin/dashboard/alerts`, { headers: { ...bearer(token), ...from() } })).json())
-		.data as Array<{ title: string }>
+	const alerts = (
+		await (await request.get(`${base}/api/admin/dashboard/alerts`, { headers: { ...bearer(token), ...from() } })).json()
+	).data as Array<{ title: string }>
 	expect(alerts.map((a) => a.title)).toContain('Repeated failed admin sign-ins')
 })

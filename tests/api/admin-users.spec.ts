@@ -45,7 +45,9 @@ async function createUser(tag: string, overrides: Pick<MemberOptions, 'name' | '
 }
 
 function setMoney(email: string, deposit: number, withdraw: number) {
-	withE2eDatabase((db) => db.prepare('update users set total_deposit = ?, total_withdraw = ? where email = ?').run(deposit, withdraw, email))
+	withE2eDatabase((db) =>
+		db.prepare('update users set total_deposit = ?, total_withdraw = ? where email = ?').run(deposit, withdraw, email),
+	)
 }
 
 test.describe('guards of /api/admin/users*', () => {
@@ -60,7 +62,11 @@ test.describe('guards of /api/admin/users*', () => {
 	]
 	for (const [method, path, body] of routes) {
 		test(`${method} ${path}: no token 401, bad token 401, member token 403`, async ({ request, memberToken }) => {
-			const opts = (headers: Record<string, string>) => ({ method, headers, ...(body === undefined ? {} : { data: body }) })
+			const opts = (headers: Record<string, string>) => ({
+				method,
+				headers,
+				...(body === undefined ? {} : { data: body }),
+			})
 			const none = await request.fetch(path, opts({}))
 			expect(none.status()).toBe(401)
 			expect(none.headers()['www-authenticate']).toBe('Bearer')
@@ -77,7 +83,9 @@ test.describe('guards of /api/admin/users*', () => {
 		expect(patch.status()).toBe(405)
 		expect(patch.headers()['allow']).toBe('GET, POST, HEAD')
 		expect((await request.fetch('/api/admin/users/1', { method: 'GET', headers: su() })).status()).toBe(405)
-		expect((await request.fetch('/api/admin/users/bulk-update', { method: 'PUT', headers: su(), data: {} })).status()).toBe(405)
+		expect(
+			(await request.fetch('/api/admin/users/bulk-update', { method: 'PUT', headers: su(), data: {} })).status(),
+		).toBe(405)
 	})
 })
 
@@ -98,9 +106,26 @@ test.describe('GET /api/admin/users', () => {
 		expect(body.data.pagination).toEqual({ page: 1, limit: 10, totalPages: 1, totalCount: 3, currentPage: 1 })
 		expect(body.data.users.map((u: { id: number }) => u.id)).toEqual([chidi.id, bola.id, ada.id])
 		expect(Object.keys(body.data.users[0]).sort()).toEqual(
-			['country', 'createdAt', 'email', 'id', 'name', 'phone', 'plan', 'status', 'telegram', 'totalDeposit', 'totalInvested', 'totalWithdraw'].sort(),
+			[
+				'country',
+				'createdAt',
+				'email',
+				'id',
+				'name',
+				'phone',
+				'plan',
+				'status',
+				'telegram',
+				'totalDeposit',
+				'totalInvested',
+				'totalWithdraw',
+			].sort(),
 		)
-		expect(body.data.users.find((u: { id: number }) => u.id === ada.id)).toMatchObject({ totalDeposit: 100, totalWithdraw: 50, totalInvested: 150 })
+		expect(body.data.users.find((u: { id: number }) => u.id === ada.id)).toMatchObject({
+			totalDeposit: 100,
+			totalWithdraw: 50,
+			totalInvested: 150,
+		})
 		expect(JSON.stringify(body)).not.toMatch(/passwordHash|\$2[aby]\$|referralCode/)
 
 		const names = async (query: string) => {
@@ -117,7 +142,15 @@ test.describe('GET /api/admin/users', () => {
 		expect(await names('plan=gold&status=pending')).toEqual(['Chidi'])
 		expect(await names('status=suspended')).toEqual([])
 		// Search by email, any case.
-		expect((await json(await request.get(`/api/admin/users?search=${encodeURIComponent(ada.email.toUpperCase())}`, { headers: su() }))).data.users).toHaveLength(1)
+		expect(
+			(
+				await json(
+					await request.get(`/api/admin/users?search=${encodeURIComponent(ada.email.toUpperCase())}`, {
+						headers: su(),
+					}),
+				)
+			).data.users,
+		).toHaveLength(1)
 
 		const page2 = await json(await request.get(`/api/admin/users?search=${tag}&limit=2&page=2`, { headers: su() }))
 		expect(page2.data.pagination).toEqual({ page: 2, limit: 2, totalPages: 2, totalCount: 3, currentPage: 2 })
@@ -172,7 +205,15 @@ test.describe('GET /api/admin/users', () => {
 			expect(body.errors.length, query).toBeGreaterThan(0)
 		}
 		// Odd but harmless values: treated as data, answered normally.
-		for (const query of ["search=' OR '1'='1", 'search=%25', 'search=_', `search=${'%25'.repeat(100)}`, 'search=%22', 'page[]=1', 'status=&plan=']) {
+		for (const query of [
+			"search=' OR '1'='1",
+			'search=%25',
+			'search=_',
+			`search=${'%25'.repeat(100)}`,
+			'search=%22',
+			'page[]=1',
+			'status=&plan=',
+		]) {
 			const res = await request.get(`/api/admin/users?${query}`, { headers: su() })
 			expect(res.status(), query).toBe(200)
 		}
@@ -211,7 +252,14 @@ test.describe('POST /api/admin/users', () => {
 		])
 		const bad = await request.post('/api/admin/users', {
 			headers: su(),
-			data: { name: 'X', email: 'not-an-email', password: 'alllowercase1', telegram: 'nope', plan: 'diamond', status: 'deleted' },
+			data: {
+				name: 'X',
+				email: 'not-an-email',
+				password: 'alllowercase1',
+				telegram: 'nope',
+				plan: 'diamond',
+				status: 'deleted',
+			},
 		})
 		expect((await json(bad)).errors).toEqual([
 			{ path: 'email', message: 'Invalid email address' },
@@ -220,11 +268,19 @@ test.describe('POST /api/admin/users', () => {
 			{ path: 'plan', message: 'Plan must be one of regular, gold, titanium, platinum' },
 			{ path: 'status', message: 'Status must be one of active, pending, suspended, banned' },
 		])
-		const long = await request.post('/api/admin/users', { headers: su(), data: userPayload(newTag(), { password: `Aa1${'x'.repeat(70)}` }) })
-		expect((await json(long)).errors).toEqual([{ path: 'password', message: 'Password is too long (at most 72 bytes)' }])
+		const long = await request.post('/api/admin/users', {
+			headers: su(),
+			data: userPayload(newTag(), { password: `Aa1${'x'.repeat(70)}` }),
+		})
+		expect((await json(long)).errors).toEqual([
+			{ path: 'password', message: 'Password is too long (at most 72 bytes)' },
+		])
 
 		const first = await createUser(newTag())
-		const taken = await request.post('/api/admin/users', { headers: su(), data: userPayload(newTag(), { email: first.email.toUpperCase() }) })
+		const taken = await request.post('/api/admin/users', {
+			headers: su(),
+			data: userPayload(newTag(), { email: first.email.toUpperCase() }),
+		})
 		expect(taken.status()).toBe(409)
 		expect(await json(taken)).toEqual({
 			success: false,
@@ -233,26 +289,48 @@ test.describe('POST /api/admin/users', () => {
 		})
 	})
 
-	test('unknown fields, wrong types and bad bodies: 400 or 415, nothing stored (B2, B4, B6, B7)', async ({ request }) => {
+	test('unknown fields, wrong types and bad bodies: 400 or 415, nothing stored (B2, B4, B6, B7)', async ({
+		request,
+	}) => {
 		const tag = newTag()
-		for (const extra of [{ role: 'super_admin' }, { passwordHash: 'x' }, { referralPoints: 99 }, { totalDeposit: 5 }, { id: 1 }, { isVerified: true }]) {
+		for (const extra of [
+			{ role: 'super_admin' },
+			{ passwordHash: 'x' },
+			{ referralPoints: 99 },
+			{ totalDeposit: 5 },
+			{ id: 1 },
+			{ isVerified: true },
+		]) {
 			const res = await request.post('/api/admin/users', { headers: su(), data: userPayload(tag, extra) })
 			expect(res.status(), JSON.stringify(extra)).toBe(400)
 		}
 		for (const email of [['a@b.co'], { $ne: null }, 42, null, true]) {
-			expect((await request.post('/api/admin/users', { headers: su(), data: userPayload(tag, { email }) })).status()).toBe(400)
+			expect(
+				(await request.post('/api/admin/users', { headers: su(), data: userPayload(tag, { email }) })).status(),
+			).toBe(400)
 		}
 		const proto = await request.post('/api/admin/users', {
 			headers: { ...su(), 'Content-Type': 'application/json' },
 			data: `{"name":"P","email":"p-${tag}@example.com","password":"${PASSWORD}","__proto__":{"isAdmin":true}}`,
 		})
 		expect(proto.status()).toBe(400)
-		expect((await request.post('/api/admin/users', { headers: { ...su(), 'Content-Type': 'text/plain' }, data: 'x' })).status()).toBe(415)
+		expect(
+			(
+				await request.post('/api/admin/users', { headers: { ...su(), 'Content-Type': 'text/plain' }, data: 'x' })
+			).status(),
+		).toBe(415)
 		expect((await request.post('/api/admin/users', { headers: su(), form: { name: 'x' } })).status()).toBe(415)
-		const broken = await request.post('/api/admin/users', { headers: { ...su(), 'Content-Type': 'application/json' }, data: '{"name":' })
+		const broken = await request.post('/api/admin/users', {
+			headers: { ...su(), 'Content-Type': 'application/json' },
+			data: '{"name":',
+		})
 		expect(broken.status()).toBe(400)
 		for (const data of ['[]', '"x"', '123', 'null']) {
-			expect((await request.post('/api/admin/users', { headers: { ...su(), 'Content-Type': 'application/json' }, data })).status()).toBe(400)
+			expect(
+				(
+					await request.post('/api/admin/users', { headers: { ...su(), 'Content-Type': 'application/json' }, data })
+				).status(),
+			).toBe(400)
 		}
 		const list = await json(await request.get(`/api/admin/users?search=${tag}`, { headers: su() }))
 		expect(list.data.pagination.totalCount).toBe(0)
@@ -260,22 +338,41 @@ test.describe('POST /api/admin/users', () => {
 })
 
 test.describe('PUT /api/admin/users/:id', () => {
-	test('updates the fields; a blank or missing password keeps the current one; a new one replaces it and ends sessions', async ({ request }) => {
+	test('updates the fields; a blank or missing password keeps the current one; a new one replaces it and ends sessions', async ({
+		request,
+	}) => {
 		const member = await makeMember()
 		const id = member.id
 		const res = await request.put(`/api/admin/users/${id}`, {
 			headers: staff(),
-			data: { name: 'Renamed Member', email: member.email, password: '', plan: 'platinum', status: 'pending', country: 'Ghana' },
+			data: {
+				name: 'Renamed Member',
+				email: member.email,
+				password: '',
+				plan: 'platinum',
+				status: 'pending',
+				country: 'Ghana',
+			},
 		})
 		expect(res.status()).toBe(200)
 		const body = await json(res)
 		expect(body).toMatchObject({ success: true, message: 'User updated' })
-		expect(body.data.user).toMatchObject({ id, name: 'Renamed Member', plan: 'platinum', status: 'pending', country: 'Ghana', phone: member.phone })
+		expect(body.data.user).toMatchObject({
+			id,
+			name: 'Renamed Member',
+			plan: 'platinum',
+			status: 'pending',
+			country: 'Ghana',
+			phone: member.phone,
+		})
 		// The token still works and the old password too.
 		expect((await request.get('/api/auth/me', { headers: bearer(member.token) })).status()).toBe(200)
 		expect((await apiLogin(request, member.email, PASSWORD)).status).toBe(200)
 
-		const again = await request.put(`/api/admin/users/${id}`, { headers: staff(), data: { name: 'Renamed Member', email: member.email, password: 'N3w-Passw0rd' } })
+		const again = await request.put(`/api/admin/users/${id}`, {
+			headers: staff(),
+			data: { name: 'Renamed Member', email: member.email, password: 'N3w-Passw0rd' },
+		})
 		expect(again.status()).toBe(200)
 		expect((await request.get('/api/auth/me', { headers: bearer(member.token) })).status()).toBe(401)
 		expect((await apiLogin(request, member.email, PASSWORD)).status).toBe(401)
@@ -286,7 +383,10 @@ test.describe('PUT /api/admin/users/:id', () => {
 		test(`status ${status} ends the member's sessions at once`, async ({ request }) => {
 			const member = await makeMember({ unlocked: true })
 			const second = await apiLogin(request, member.email, PASSWORD)
-			const res = await request.put(`/api/admin/users/${member.id}`, { headers: staff(), data: { name: member.name, email: member.email, status } })
+			const res = await request.put(`/api/admin/users/${member.id}`, {
+				headers: staff(),
+				data: { name: member.name, email: member.email, status },
+			})
 			expect(res.status()).toBe(200)
 			for (const token of [member.token, second.token!]) {
 				expect((await request.get('/api/auth/me', { headers: bearer(token) })).status()).toBe(401)
@@ -295,11 +395,16 @@ test.describe('PUT /api/admin/users/:id', () => {
 		})
 	}
 
-	test('404 for unknown or malformed ids; 409 for another member\'s email; 400 for bad fields (B18)', async ({ request }) => {
+	test("404 for unknown or malformed ids; 409 for another member's email; 400 for bad fields (B18)", async ({
+		request,
+	}) => {
 		const a = await createUser(newTag())
 		const b = await createUser(newTag())
 		for (const id of ['999999999', '0', '-1', '1.0', '01', '1abc', 'x'.repeat(1000), '%00']) {
-			const res = await request.put(`/api/admin/users/${id}`, { headers: su(), data: { name: 'X', email: 'x@example.com' } })
+			const res = await request.put(`/api/admin/users/${id}`, {
+				headers: su(),
+				data: { name: 'X', email: 'x@example.com' },
+			})
 			expect(res.status(), id).toBe(404)
 			expect(await json(res)).toEqual({ success: false, message: 'User not found' })
 		}
@@ -308,17 +413,25 @@ test.describe('PUT /api/admin/users/:id', () => {
 		const missing = await request.put(`/api/admin/users/${a.id}`, { headers: su(), data: { email: a.email } })
 		expect(missing.status()).toBe(400)
 		expect((await json(missing)).errors).toEqual([{ path: 'name', message: 'Name is required' }])
-		const weak = await request.put(`/api/admin/users/${a.id}`, { headers: su(), data: { name: 'X', email: a.email, password: 'short' } })
+		const weak = await request.put(`/api/admin/users/${a.id}`, {
+			headers: su(),
+			data: { name: 'X', email: a.email, password: 'short' },
+		})
 		expect((await json(weak)).errors).toEqual([{ path: 'password', message: 'Password must be at least 8 characters' }])
-		const extra = await request.put(`/api/admin/users/${a.id}`, { headers: su(), data: { name: 'X', email: a.email, role: 'super_admin' } })
+		const extra = await request.put(`/api/admin/users/${a.id}`, {
+			headers: su(),
+			data: { name: 'X', email: a.email, role: 'super_admin' },
+		})
 		expect(extra.status()).toBe(400)
-		const list = await json(await request.get(`/api/admin/users?search=${encodeURIComponent(a.email)}`, { headers: su() }))
+		const list = await json(
+			await request.get(`/api/admin/users?search=${encodeURIComponent(a.email)}`, { headers: su() }),
+		)
 		expect(list.data.users[0].name).toBe(a.name)
 	})
 })
 
 test.describe('DELETE /api/admin/users/:id', () => {
-	test('super_admin deletes: the member\'s tokens stop working at once; a second delete is 404', async ({ request }) => {
+	test("super_admin deletes: the member's tokens stop working at once; a second delete is 404", async ({ request }) => {
 		const member = await makeMember({ unlocked: true })
 		const id = member.id
 		expect((await request.get('/api/auth/me', { headers: bearer(member.token) })).status()).toBe(200)
@@ -346,12 +459,25 @@ test.describe('GET /api/admin/users/:id/stats', () => {
 		const referrer = await makeMember({ unlocked: true })
 		// A member the referrer referred unlocks: the referral is credited.
 		const friend = await makeMember({ referrer })
-		expect((await request.post('/api/auth/verify-code', { data: { code: E2E_UNLOCK_CODE }, headers: bearer(friend.token) })).status()).toBe(200)
-		await request.put(`/api/admin/users/${referrer.id}`, { headers: staff(), data: { name: referrer.name, email: referrer.email, plan: 'gold' } })
+		expect(
+			(
+				await request.post('/api/auth/verify-code', { data: { code: E2E_UNLOCK_CODE }, headers: bearer(friend.token) })
+			).status(),
+		).toBe(200)
+		await request.put(`/api/admin/users/${referrer.id}`, {
+			headers: staff(),
+			data: { name: referrer.name, email: referrer.email, plan: 'gold' },
+		})
 		const res = await request.get(`/api/admin/users/${referrer.id}/stats`, { headers: staff() })
 		expect(res.status()).toBe(200)
 		const { data } = await json(res)
-		expect(data.user).toMatchObject({ id: referrer.id, email: referrer.email, plan: 'gold', referralCode: referrer.referralCode, isVerified: true })
+		expect(data.user).toMatchObject({
+			id: referrer.id,
+			email: referrer.email,
+			plan: 'gold',
+			referralCode: referrer.referralCode,
+			isVerified: true,
+		})
 		expect(data.user.lastSeenAt).toEqual(expect.any(String))
 		expect(data.referrals).toMatchObject({ count: 1, points: 1, referredMembers: 1 })
 		expect(data.planHistory[0]).toMatchObject({ from: 'regular', to: 'gold', source: 'Changed by an admin' })
@@ -375,10 +501,16 @@ test.describe('POST /api/admin/users/bulk-update', () => {
 		})
 		expect(res.status()).toBe(200)
 		expect(await json(res)).toEqual({ success: true, message: '1 user updated', data: { updated: 1 } })
-		const plan = await request.post('/api/admin/users/bulk-update', { headers: staff(), data: { userIds: [a.id, b.id], action: 'set-plan', data: { plan: 'titanium' } } })
+		const plan = await request.post('/api/admin/users/bulk-update', {
+			headers: staff(),
+			data: { userIds: [a.id, b.id], action: 'set-plan', data: { plan: 'titanium' } },
+		})
 		expect(await json(plan)).toEqual({ success: true, message: '2 users updated', data: { updated: 2 } })
 		const list = await json(await request.get(`/api/admin/users?search=${tag}`, { headers: su() }))
-		expect(list.data.users.map((u: { status: string; plan: string }) => `${u.status}/${u.plan}`)).toEqual(['suspended/titanium', 'suspended/titanium'])
+		expect(list.data.users.map((u: { status: string; plan: string }) => `${u.status}/${u.plan}`)).toEqual([
+			'suspended/titanium',
+			'suspended/titanium',
+		])
 	})
 
 	test('ban ends sessions; role admin may not ban or delete (403, nothing changes)', async ({ request }) => {
@@ -393,7 +525,10 @@ test.describe('POST /api/admin/users/bulk-update', () => {
 			expect(await json(res)).toEqual({ success: false, message: 'Access denied. Super admin privileges required.' })
 		}
 		expect((await request.get('/api/auth/me', { headers: bearer(member.token) })).status()).toBe(200)
-		const ban = await request.post('/api/admin/users/bulk-update', { headers: su(), data: { userIds: [id], action: 'set-status', data: { status: 'banned' } } })
+		const ban = await request.post('/api/admin/users/bulk-update', {
+			headers: su(),
+			data: { userIds: [id], action: 'set-status', data: { status: 'banned' } },
+		})
 		expect(await json(ban)).toMatchObject({ data: { updated: 1 } })
 		expect((await request.get('/api/auth/me', { headers: bearer(member.token) })).status()).toBe(401)
 	})
@@ -401,7 +536,10 @@ test.describe('POST /api/admin/users/bulk-update', () => {
 	test('bulk delete (super_admin) removes the members and revokes their tokens', async ({ request }) => {
 		const one = await makeMember()
 		const two = await makeMember()
-		const res = await request.post('/api/admin/users/bulk-update', { headers: su(), data: { userIds: [one.id, two.id], action: 'delete' } })
+		const res = await request.post('/api/admin/users/bulk-update', {
+			headers: su(),
+			data: { userIds: [one.id, two.id], action: 'delete' },
+		})
 		expect(await json(res)).toEqual({ success: true, message: '2 users deleted', data: { updated: 2 } })
 		for (const m of [one, two]) {
 			expect((await request.get('/api/auth/me', { headers: bearer(m.token) })).status()).toBe(401)
@@ -412,7 +550,10 @@ test.describe('POST /api/admin/users/bulk-update', () => {
 	test('all or nothing: an unknown id changes nothing (404); bad payloads 400 (C8, B18)', async ({ request }) => {
 		const tag = newTag()
 		const a = await createUser(tag)
-		const unknown = await request.post('/api/admin/users/bulk-update', { headers: su(), data: { userIds: [a.id, 999999999], action: 'set-plan', data: { plan: 'gold' } } })
+		const unknown = await request.post('/api/admin/users/bulk-update', {
+			headers: su(),
+			data: { userIds: [a.id, 999999999], action: 'set-plan', data: { plan: 'gold' } },
+		})
 		expect(unknown.status()).toBe(404)
 		expect((await json(unknown)).message).toBe('Some of the selected users no longer exist; nothing was changed')
 		const list = await json(await request.get(`/api/admin/users?search=${tag}`, { headers: su() }))
@@ -434,7 +575,14 @@ test.describe('POST /api/admin/users/bulk-update', () => {
 			expect(res.status(), JSON.stringify(data).slice(0, 60)).toBe(400)
 			expect((await json(res)).success).toBe(false)
 		}
-		expect((await request.post('/api/admin/users/bulk-update', { headers: { ...su(), 'Content-Type': 'text/plain' }, data: 'x' })).status()).toBe(415)
+		expect(
+			(
+				await request.post('/api/admin/users/bulk-update', {
+					headers: { ...su(), 'Content-Type': 'text/plain' },
+					data: 'x',
+				})
+			).status(),
+		).toBe(415)
 	})
 })
 
@@ -443,13 +591,20 @@ test.describe('GET /api/admin/users/export', () => {
 		const tag = newTag()
 		await createUser(tag, { name: `=HYPERLINK("http://evil","x") ${tag}` })
 		await createUser(tag, { name: `Plain ${tag}`, status: 'pending' })
-		const res = await request.get(`/api/admin/users/export?search=${tag}&sortBy=name&sortOrder=asc`, { headers: staff() })
+		const res = await request.get(`/api/admin/users/export?search=${tag}&sortBy=name&sortOrder=asc`, {
+			headers: staff(),
+		})
 		expect(res.status()).toBe(200)
 		expect(res.headers()['content-type']).toBe('text/csv; charset=utf-8')
 		expect(res.headers()['content-disposition']).toMatch(/^attachment; filename="users-\d{4}-\d\d-\d\d\.csv"$/)
 		expect(res.headers()['cache-control']).toBe('no-store')
-		const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n')
-		expect(lines[0]).toBe('ID,Name,Email,Phone,Country,Telegram,Plan,Status,Total Deposit,Total Withdraw,Investment,Joined')
+		const lines = (await res.text())
+			.replace(/^\uFEFF/, '')
+			.trim()
+			.split('\r\n')
+		expect(lines[0]).toBe(
+			'ID,Name,Email,Phone,Country,Telegram,Plan,Status,Total Deposit,Total Withdraw,Investment,Joined',
+		)
 		expect(lines).toHaveLength(3)
 		expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"",""x"") ${tag}"`)
 		expect(lines[2]).toContain(`Plain ${tag}`)

@@ -24,7 +24,13 @@ const guarded: Array<[string, string, unknown?]> = [
 	['POST', '/api/admin/revenue', { broker: 'XM', month: '2026-01', amount: 10 }],
 ]
 
-function call(request: APIRequestContext, method: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+function call(
+	request: APIRequestContext,
+	method: string,
+	path: string,
+	body: unknown,
+	headers: Record<string, string> = {},
+) {
 	return request.fetch(path, { method, headers, ...(body === undefined ? {} : { data: body }) })
 }
 
@@ -68,7 +74,9 @@ test.describe('guards of /api/admin/*', () => {
 
 test.describe('POST /api/admin/login', () => {
 	test('signs in: token and admin (id, email, name, role, lastLogin), never the hash', async ({ request }) => {
-		const res = await request.post('/api/admin/login', { data: { email: `  ${E2E_ADMIN.email.toUpperCase()} `, password: E2E_ADMIN.password } })
+		const res = await request.post('/api/admin/login', {
+			data: { email: `  ${E2E_ADMIN.email.toUpperCase()} `, password: E2E_ADMIN.password },
+		})
 		expect(res.status()).toBe(200)
 		const body = await json(res)
 		expect(body.success).toBe(true)
@@ -87,7 +95,10 @@ test.describe('POST /api/admin/login', () => {
 		expect(await adminApiLogin(request)).not.toBe(body.data.token)
 	})
 
-	test("wrong password, unknown email and a member's credentials all get the same 401", async ({ request, createMember }) => {
+	test("wrong password, unknown email and a member's credentials all get the same 401", async ({
+		request,
+		createMember,
+	}) => {
 		const member = await createMember()
 		const answers = []
 		for (const data of [
@@ -122,9 +133,14 @@ test.describe('POST /api/admin/login', () => {
 	test('bad bodies: 415, 400, 405 for other methods; never a 500', async ({ request }) => {
 		const text = await request.post('/api/admin/login', { headers: { 'Content-Type': 'text/plain' }, data: 'email=a' })
 		expect(text.status()).toBe(415)
-		const form = await request.post('/api/admin/login', { form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })
+		const form = await request.post('/api/admin/login', {
+			form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+		})
 		expect(form.status()).toBe(415)
-		const broken = await request.post('/api/admin/login', { headers: { 'Content-Type': 'application/json' }, data: Buffer.from('{"email":') })
+		const broken = await request.post('/api/admin/login', {
+			headers: { 'Content-Type': 'application/json' },
+			data: Buffer.from('{"email":'),
+		})
 		expect(broken.status()).toBe(400)
 		expect((await json(broken)).message).toBe('Malformed JSON body')
 		for (const data of ['[]', '"x"', '123', 'null']) {
@@ -172,7 +188,11 @@ test.describe('GET /api/admin/me and POST /api/admin/logout', () => {
 })
 
 test.describe('GET /api/admin/dashboard/stats', () => {
-	test('the four figures with change and trend, from stored data', async ({ request, superAdminToken: token, createMember }) => {
+	test('the four figures with change and trend, from stored data', async ({
+		request,
+		superAdminToken: token,
+		createMember,
+	}) => {
 		const before = (await json(await request.get('/api/admin/dashboard/stats', { headers: bearer(token) }))).data
 		expect(Object.keys(before).sort()).toEqual(
 			[
@@ -194,7 +214,9 @@ test.describe('GET /api/admin/dashboard/stats', () => {
 			expect(typeof before[key], key).toBe('number')
 			expect(typeof before[`${key}Change`], key).toBe('number')
 			expect(['up', 'down', 'neutral']).toContain(before[`${key}Trend`])
-			expect(Math.sign(before[`${key}Change`]), key).toBe({ up: 1, down: -1, neutral: 0 }[before[`${key}Trend`] as string])
+			expect(Math.sign(before[`${key}Change`]), key).toBe(
+				{ up: 1, down: -1, neutral: 0 }[before[`${key}Trend`] as string],
+			)
 		}
 		expect(before.platformActivity).toBeGreaterThanOrEqual(0)
 		expect(before.platformActivity).toBeLessThanOrEqual(100)
@@ -214,9 +236,15 @@ test.describe('GET /api/admin/dashboard/stats', () => {
 })
 
 test.describe('GET /api/admin/dashboard/alerts', () => {
-	test('repeated failed admin sign-ins and a contest about to end appear, newest first', async ({ request, superAdminToken: token, createContest }) => {
+	test('repeated failed admin sign-ins and a contest about to end appear, newest first', async ({
+		request,
+		superAdminToken: token,
+		createContest,
+	}) => {
 		for (let i = 0; i < 5; i++) {
-			const res = await request.post('/api/admin/login', { data: { email: uniqueAdminEmail('intruder'), password: 'Wr0ngPassword' } })
+			const res = await request.post('/api/admin/login', {
+				data: { email: uniqueAdminEmail('intruder'), password: 'Wr0ngPassword' },
+			})
 			expect(res.status()).toBe(401)
 		}
 		const { name: contest } = await createContest(endingSoon())
@@ -236,7 +264,8 @@ test.describe('GET /api/admin/dashboard/alerts', () => {
 		const times = alerts.map((a) => Date.parse(String(a.createdAt)))
 		expect([...times].sort((a, b) => b - a)).toEqual(times)
 		// Asking again raises nothing new.
-		const again = (await json(await request.get('/api/admin/dashboard/alerts?limit=50', { headers: bearer(token) }))).data
+		const again = (await json(await request.get('/api/admin/dashboard/alerts?limit=50', { headers: bearer(token) })))
+			.data
 		expect(again.filter((a: Record<string, unknown>) => String(a.message).includes(`"${contest}"`))).toHaveLength(1)
 	})
 
@@ -244,7 +273,18 @@ test.describe('GET /api/admin/dashboard/alerts', () => {
 		const one = await request.get('/api/admin/dashboard/alerts?limit=1', { headers: bearer(token) })
 		expect(one.status()).toBe(200)
 		expect((await json(one)).data.length).toBeLessThanOrEqual(1)
-		for (const query of ['limit=0', 'limit=-1', 'limit=51', 'limit=abc', 'limit=1.5', 'limit=', 'limit=1e3', 'limit=0x10', 'limit=1&limit=2', 'page=2']) {
+		for (const query of [
+			'limit=0',
+			'limit=-1',
+			'limit=51',
+			'limit=abc',
+			'limit=1.5',
+			'limit=',
+			'limit=1e3',
+			'limit=0x10',
+			'limit=1&limit=2',
+			'page=2',
+		]) {
 			const res = await request.get(`/api/admin/dashboard/alerts?${query}`, { headers: bearer(token) })
 			expect(res.status(), query).toBe(400)
 			expect((await json(res)).success).toBe(false)
@@ -253,8 +293,12 @@ test.describe('GET /api/admin/dashboard/alerts', () => {
 })
 
 test.describe('POST /api/admin/revenue', () => {
-	test('records an entry (201) that adds to Monthly Revenue; an admin of role admin may too', async ({ request, adminToken: token }) => {
-		const before = (await json(await request.get('/api/admin/dashboard/stats', { headers: bearer(token) }))).data.monthlyRevenue
+	test('records an entry (201) that adds to Monthly Revenue; an admin of role admin may too', async ({
+		request,
+		adminToken: token,
+	}) => {
+		const before = (await json(await request.get('/api/admin/dashboard/stats', { headers: bearer(token) }))).data
+			.monthlyRevenue
 		const res = await request.post('/api/admin/revenue', {
 			headers: bearer(token),
 			data: { broker: 'Exness', month: thisMonth(), amount: 1250.5 },
@@ -264,9 +308,16 @@ test.describe('POST /api/admin/revenue', () => {
 		expect(body).toEqual({
 			success: true,
 			message: 'Revenue recorded',
-			data: { id: expect.any(Number), broker: 'Exness', month: thisMonth(), amount: 1250.5, createdAt: expect.any(String) },
+			data: {
+				id: expect.any(Number),
+				broker: 'Exness',
+				month: thisMonth(),
+				amount: 1250.5,
+				createdAt: expect.any(String),
+			},
 		})
-		const after = (await json(await request.get('/api/admin/dashboard/stats', { headers: bearer(token) }))).data.monthlyRevenue
+		const after = (await json(await request.get('/api/admin/dashboard/stats', { headers: bearer(token) }))).data
+			.monthlyRevenue
 		expect(after).toBeGreaterThanOrEqual(before + 1250.5)
 	})
 
@@ -282,12 +333,24 @@ test.describe('POST /api/admin/revenue', () => {
 			],
 			[{ broker: 'XM', month: '2026-13', amount: 10 }, [{ path: 'month', message: 'Enter the month as YYYY-MM' }]],
 			[{ broker: 'XM', month: '2999-01', amount: 10 }, [{ path: 'month', message: 'Month cannot be in the future' }]],
-			[{ broker: 'XM', month: '2026-01', amount: '10' }, [{ path: 'amount', message: 'Enter an amount in USD, like 1250 or 1250.50' }]],
-			[{ broker: 'XM', month: '2026-01', amount: 10.001 }, [{ path: 'amount', message: 'Enter an amount in USD, like 1250 or 1250.50' }]],
+			[
+				{ broker: 'XM', month: '2026-01', amount: '10' },
+				[{ path: 'amount', message: 'Enter an amount in USD, like 1250 or 1250.50' }],
+			],
+			[
+				{ broker: 'XM', month: '2026-01', amount: 10.001 },
+				[{ path: 'amount', message: 'Enter an amount in USD, like 1250 or 1250.50' }],
+			],
 			[{ broker: 'XM', month: '2026-01', amount: 0 }, [{ path: 'amount', message: 'Amount must be greater than 0' }]],
 			[{ broker: 'XM', month: '2026-01', amount: -5 }, [{ path: 'amount', message: 'Amount must be greater than 0' }]],
-			[{ broker: 'XM', month: '2026-01', amount: 1e9 }, [{ path: 'amount', message: 'Amount must be at most $100,000,000' }]],
-			[{ broker: 'x'.repeat(101), month: '2026-01', amount: 1 }, [{ path: 'broker', message: 'Broker must be at most 100 characters' }]],
+			[
+				{ broker: 'XM', month: '2026-01', amount: 1e9 },
+				[{ path: 'amount', message: 'Amount must be at most $100,000,000' }],
+			],
+			[
+				{ broker: 'x'.repeat(101), month: '2026-01', amount: 1 },
+				[{ path: 'broker', message: 'Broker must be at most 100 characters' }],
+			],
 			[{ broker: 'XM', month: '2026-01', amount: 1, adminId: 1 }, [{ path: 'adminId', message: 'Unknown field' }]],
 		]
 		for (const [data, errors] of cases) {
@@ -300,6 +363,13 @@ test.describe('POST /api/admin/revenue', () => {
 			data: '{"__proto__":{"isAdmin":true},"broker":"XM","month":"2026-01","amount":1}',
 		})
 		expect(proto.status()).toBe(400)
-		expect((await request.post('/api/admin/revenue', { headers: { ...bearer(token), 'Content-Type': 'text/plain' }, data: 'x' })).status()).toBe(415)
+		expect(
+			(
+				await request.post('/api/admin/revenue', {
+					headers: { ...bearer(token), 'Content-Type': 'text/plain' },
+					data: 'x',
+				})
+			).status(),
+		).toBe(415)
 	})
 })

@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
-import { createMember, E2E_UNLOCK_CODE, PASSWORD, registration, resetLinkFor, uniqueEmail } from '../playwright-utils.ts'
+import {
+	createMember,
+	E2E_UNLOCK_CODE,
+	PASSWORD,
+	registration,
+	resetLinkFor,
+	uniqueEmail,
+} from '../playwright-utils.ts'
 
 // Every /api/auth/* route: success, validation errors, conflicts, tokens and
 // bad input. No answer may be a 500, and a refused write stores nothing.
@@ -110,11 +117,7 @@ test.describe('POST /api/auth/register', () => {
 	})
 
 	test('unknown keys, __proto__ and type confusion are 400 and store nothing', async ({ request }) => {
-		for (const extra of [
-			{ role: 'super_admin' },
-			{ isVerified: true },
-			{ referralPoints: 1000 },
-		]) {
+		for (const extra of [{ role: 'super_admin' }, { isVerified: true }, { referralPoints: 1000 }]) {
 			const payload = { ...registration(), ...extra }
 			const res = await request.post('/api/auth/register', { data: payload })
 			expect(res.status()).toBe(400)
@@ -139,7 +142,9 @@ test.describe('POST /api/auth/register', () => {
 test.describe('POST /api/auth/login', () => {
 	test('signs in and returns a token', async ({ request }) => {
 		const member = await createMember(request)
-		const res = await request.post('/api/auth/login', { data: { email: member.email.toUpperCase(), password: PASSWORD } })
+		const res = await request.post('/api/auth/login', {
+			data: { email: member.email.toUpperCase(), password: PASSWORD },
+		})
 		expect(res.status()).toBe(200)
 		const body = await json(res)
 		expect(body.success).toBe(true)
@@ -170,7 +175,9 @@ test.describe('POST /api/auth/login', () => {
 		const member = await createMember(request)
 		expect(await loginStatus(request, member.email, PASSWORD.toUpperCase())).toBe(401)
 		expect(await loginStatus(request, member.email, ` ${PASSWORD} `)).toBe(401)
-		const long = await request.post('/api/auth/login', { data: { email: member.email, password: `${PASSWORD}${'x'.repeat(80)}` } })
+		const long = await request.post('/api/auth/login', {
+			data: { email: member.email, password: `${PASSWORD}${'x'.repeat(80)}` },
+		})
 		expect(long.status()).toBe(400)
 	})
 })
@@ -211,7 +218,10 @@ test.describe('POST /api/auth/verify-code', () => {
 		expect((await json(wrong)).message).toBe('Invalid code. Please try again.')
 		const injection = await request.post('/api/auth/verify-code', { headers, data: { code: "' OR 1=1 --" } })
 		expect(injection.status()).toBe(400)
-		const right = await request.post('/api/auth/verify-code', { headers, data: { code: ` ${E2E_UNLOCK_CODE.toLowerCase()} ` } })
+		const right = await request.post('/api/auth/verify-code', {
+			headers,
+			data: { code: ` ${E2E_UNLOCK_CODE.toLowerCase()} ` },
+		})
 		expect(right.status()).toBe(200)
 		expect((await json(right)).data.user.isVerified).toBe(true)
 		const me = await request.get('/api/auth/me', { headers })
@@ -275,7 +285,9 @@ test.describe('forgot and reset password', () => {
 		const reset = await request.post('/api/auth/reset-password', { data: { password: 'N3wPassword!' } })
 		expect(reset.status()).toBe(400)
 		expect((await json(reset)).errors).toEqual([{ path: 'token', message: 'Invalid reset token' }])
-		const forged = await request.post('/api/auth/reset-password', { data: { token: 'a'.repeat(43), password: 'N3wPassword!' } })
+		const forged = await request.post('/api/auth/reset-password', {
+			data: { token: 'a'.repeat(43), password: 'N3wPassword!' },
+		})
 		expect(forged.status()).toBe(400)
 	})
 })
@@ -295,10 +307,23 @@ test.describe('bad input on every route never gives a 500', () => {
 				{ headers: { 'Content-Type': 'application/json' }, data: 'null', expect: [400, 401] },
 				{ headers: { 'Content-Type': 'application/json' }, data: '"x"', expect: [400, 401] },
 				{ headers: { 'Content-Type': 'text/plain' }, data: '{"email":"a@b.co"}', expect: [415, 401] },
-				{ headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, data: 'email=a%40b.co', expect: [415, 401] },
+				{
+					headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+					data: 'email=a%40b.co',
+					expect: [415, 401],
+				},
 				{ headers: { 'Content-Type': 'application/json; charset=utf-7' }, data: '{}', expect: [415, 401] },
 				{ headers: { 'Content-Type': 'application/json' }, data: Buffer.alloc(2 * 1024 * 1024, 'a'), expect: [413] },
-				{ headers: { 'Content-Type': 'application/json' }, data: JSON.stringify({ email: 'a'.repeat(50_000) + '@', code: 'x'.repeat(10_000), token: 'y'.repeat(10_000), password: 'z'.repeat(10_000) }), expect: [400, 401] },
+				{
+					headers: { 'Content-Type': 'application/json' },
+					data: JSON.stringify({
+						email: 'a'.repeat(50_000) + '@',
+						code: 'x'.repeat(10_000),
+						token: 'y'.repeat(10_000),
+						password: 'z'.repeat(10_000),
+					}),
+					expect: [400, 401],
+				},
 			]
 			for (const c of cases) {
 				const auth = route === 'logout' || route === 'verify-code' ? headers : {}

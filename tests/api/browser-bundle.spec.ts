@@ -39,7 +39,9 @@ test('no browser chunk contains Drizzle or the database schema', () => {
 	const files = fs.readdirSync(ASSETS).filter((file) => file.endsWith('.js'))
 	expect(files.length, `no JavaScript in ${ASSETS}: run npm run build first`).toBeGreaterThan(0)
 	const { drizzle, schemaNames } = markers()
-	expect(schemaNames.map((m) => m.name)).toEqual(expect.arrayContaining(['password_hash', 'contest_participants', 'audit_log']))
+	expect(schemaNames.map((m) => m.name)).toEqual(
+		expect.arrayContaining(['password_hash', 'contest_participants', 'audit_log']),
+	)
 	const found: string[] = []
 	for (const file of files) {
 		const code = fs.readFileSync(path.join(ASSETS, file), 'utf8')

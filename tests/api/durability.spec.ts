@@ -31,11 +31,19 @@ test('kill -9 at random moments under sign-ups and admin edits: every acknowledg
 	const port = E2E_PORT + 19
 	const dataDir = path.join(E2E_ROOT, 'kill9')
 	const base = `http://127.0.0.1:${port}`
-	const env = { RATE_LIMIT_MULTIPLIER: '1000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BACKUP_INTERVAL: 'off' }
+	const env = {
+		RATE_LIMIT_MULTIPLIER: '1000',
+		ADMIN_EMAIL: ADMIN.email,
+		ADMIN_PASSWORD: ADMIN.password,
+		BACKUP_INTERVAL: 'off',
+	}
 	let server = await startServer({ port, dataDir, env })
 	const { json } = client(base)
 	const adminToken = (await (await json('POST', '/api/admin/login', ADMIN)).json()).data.token as string
-	const target = (await (await json('POST', '/api/auth/register', registration())).json()).data.user as { id: number; email: string }
+	const target = (await (await json('POST', '/api/auth/register', registration())).json()).data.user as {
+		id: number
+		email: string
+	}
 	const acks: Ack[] = []
 	let statusesOver500 = 0
 	let sequence = 0
@@ -72,7 +80,11 @@ test('kill -9 at random moments under sign-ups and admin edits: every acknowledg
 		const load = Promise.all([signUps(), signUps(), edits(), edits()])
 		await new Promise((r) => setTimeout(r, 300 + Math.floor(Math.random() * 700)))
 		server.child.kill('SIGKILL')
-		await new Promise<void>((resolve) => (server.child.exitCode !== null || server.child.signalCode ? resolve() : server.child.once('exit', () => resolve())))
+		await new Promise<void>((resolve) =>
+			server.child.exitCode !== null || server.child.signalCode
+				? resolve()
+				: server.child.once('exit', () => resolve()),
+		)
 		stop = true
 		await load
 		server = await startServer({ port, dataDir, env, keepData: true })
@@ -96,9 +108,11 @@ test('kill -9 at random moments under sign-ups and admin edits: every acknowledg
 		expect(stored).toBeGreaterThanOrEqual(Math.max(...edits.map((e) => e.at)) - 4)
 		// Every acknowledged edit left its audit row.
 		const audited = new Set(
-			(db.prepare("select after from audit_log where action = 'user.update' and target_id = ?").all(String(target.id)) as { after: string }[]).map(
-				(r) => JSON.parse(r.after)?.name,
-			),
+			(
+				db
+					.prepare("select after from audit_log where action = 'user.update' and target_id = ?")
+					.all(String(target.id)) as { after: string }[]
+			).map((r) => JSON.parse(r.after)?.name),
 		)
 		expect(edits.filter((e) => !audited.has(e.name))).toEqual([])
 	} finally {
@@ -111,10 +125,22 @@ test('a second process writing at the same time (admin:create under write load) 
 	const port = E2E_PORT + 20
 	const dataDir = path.join(E2E_ROOT, 'second-writer')
 	const base = `http://127.0.0.1:${port}`
-	const server = await startServer({ port, dataDir, env: { RATE_LIMIT_MULTIPLIER: '1000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BACKUP_INTERVAL: 'off' } })
+	const server = await startServer({
+		port,
+		dataDir,
+		env: {
+			RATE_LIMIT_MULTIPLIER: '1000',
+			ADMIN_EMAIL: ADMIN.email,
+			ADMIN_PASSWORD: ADMIN.password,
+			BACKUP_INTERVAL: 'off',
+		},
+	})
 	const { json } = client(base)
 	const adminToken = (await (await json('POST', '/api/admin/login', ADMIN)).json()).data.token as string
-	const target = (await (await json('POST', '/api/auth/register', registration())).json()).data.user as { id: number; email: string }
+	const target = (await (await json('POST', '/api/auth/register', registration())).json()).data.user as {
+		id: number
+		email: string
+	}
 	let stop = false
 	const statuses = new Map<number, number>()
 	const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1)
@@ -122,15 +148,23 @@ test('a second process writing at the same time (admin:create under write load) 
 		while (!stop) count((await json('POST', '/api/auth/register', registration())).status)
 	}
 	const edits = async () => {
-		for (let i = 0; !stop; i++) count((await json('PUT', `/api/admin/users/${target.id}`, { name: `Load ${i}`, email: target.email }, adminToken)).status)
+		for (let i = 0; !stop; i++)
+			count(
+				(await json('PUT', `/api/admin/users/${target.id}`, { name: `Load ${i}`, email: target.email }, adminToken))
+					.status,
+			)
 	}
 	const load = Promise.all([signUps(), signUps(), edits(), edits(), edits()])
 	const created: string[] = []
 	for (let i = 0; i < 5; i++) {
 		const email = `second-${Date.now()}-${i}@e2e.example`
-		const { stdout } = await run(process.execPath, ['scripts/cli.mjs', 'admin:create', '--email', email, '--role', 'admin', '--password', 'Str0ngPassw0rd'], {
-			env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', CLI_SKIP_BUILD_CHECK: 'true' },
-		})
+		const { stdout } = await run(
+			process.execPath,
+			['scripts/cli.mjs', 'admin:create', '--email', email, '--role', 'admin', '--password', 'Str0ngPassw0rd'],
+			{
+				env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', CLI_SKIP_BUILD_CHECK: 'true' },
+			},
+		)
 		expect(stdout).toContain(`Created admin ${email}`)
 		created.push(email)
 	}
@@ -139,7 +173,8 @@ test('a second process writing at the same time (admin:create under write load) 
 	expect([...statuses.keys()].filter((s) => s >= 500)).toEqual([])
 	expect((statuses.get(201) ?? 0) + (statuses.get(200) ?? 0)).toBeGreaterThan(20)
 	expect(fs.readFileSync(server.logFile, 'utf8')).not.toMatch(/"event":"db\.busy"|SQLITE_BUSY/)
-	for (const email of created) expect((await json('POST', '/api/admin/login', { email, password: 'Str0ngPassw0rd' })).status).toBe(200)
+	for (const email of created)
+		expect((await json('POST', '/api/admin/login', { email, password: 'Str0ngPassw0rd' })).status).toBe(200)
 	expect(await server.stop()).toBe(0)
 })
 
@@ -158,7 +193,15 @@ test('a full disk: writes answer 503 with a clear message, nothing half-written,
 	let server: Awaited<ReturnType<typeof startServer>> | undefined
 	try {
 		const dataDir = path.join(mountPoint, 'data')
-		server = await startServer({ port, dataDir, env: { RATE_LIMIT_MULTIPLIER: '1000', BACKUP_INTERVAL: 'off', MAIL_OUTBOX: path.join(E2E_ROOT, 'small-disk-outbox') } })
+		server = await startServer({
+			port,
+			dataDir,
+			env: {
+				RATE_LIMIT_MULTIPLIER: '1000',
+				BACKUP_INTERVAL: 'off',
+				MAIL_OUTBOX: path.join(E2E_ROOT, 'small-disk-outbox'),
+			},
+		})
 		const { json } = client(`http://127.0.0.1:${port}`)
 		// Fill the folder, leaving the database little room.
 		const filler = path.join(mountPoint, 'filler')
@@ -179,12 +222,17 @@ test('a full disk: writes answer 503 with a clear message, nothing half-written,
 		for (const r of refused) {
 			expect(r.status).toBe(503)
 			expect(r.retryAfter).toBeTruthy()
-			expect(r.body).toEqual({ success: false, message: 'The server is out of storage space, so nothing was saved. Please try again later.' })
+			expect(r.body).toEqual({
+				success: false,
+				message: 'The server is out of storage space, so nothing was saved. Please try again later.',
+			})
 		}
 		// Space returns: the next write goes through without a restart.
 		fs.rmSync(filler, { force: true })
 		const later = registration()
-		await expect.poll(async () => (await json('POST', '/api/auth/register', later)).status, { timeout: 10_000 }).toBe(201)
+		await expect
+			.poll(async () => (await json('POST', '/api/auth/register', later)).status, { timeout: 10_000 })
+			.toBe(201)
 		expect(await server.stop()).toBe(0)
 		server = undefined
 		const db = new Database(path.join(dataDir, 'app.db'), { readonly: true })

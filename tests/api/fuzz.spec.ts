@@ -20,13 +20,25 @@ const SLOW_MS = 5_000
 const CONCURRENCY = 6
 
 type Principal = 'visitor' | 'member' | 'admin'
-type Probe = { method: string; url: string; headers?: Record<string, string>; body?: string; as: Principal; label: string }
+type Probe = {
+	method: string
+	url: string
+	headers?: Record<string, string>
+	body?: string
+	as: Principal
+	label: string
+}
 type RouteInfo = { id: string; path: string; action: boolean; loader: boolean }
 
 /** Every route of the production build with its full path (the server build's route table). */
 async function buildRoutes(): Promise<RouteInfo[]> {
 	const build = (await import(path.resolve('build/server/index.js'))) as {
-		serverBuild: { routes: Record<string, { id: string; parentId?: string; path?: string; index?: boolean; module: Record<string, unknown> }> }
+		serverBuild: {
+			routes: Record<
+				string,
+				{ id: string; parentId?: string; path?: string; index?: boolean; module: Record<string, unknown> }
+			>
+		}
 	}
 	const routes = build.serverBuild.routes
 	const fullPath = (id: string): string => {
@@ -36,54 +48,251 @@ async function buildRoutes(): Promise<RouteInfo[]> {
 	}
 	return Object.values(routes)
 		.filter((r) => r.id !== 'root')
-		.map((r) => ({ id: r.id, path: `/${fullPath(r.id)}`, action: Boolean(r.module.action), loader: Boolean(r.module.loader) }))
+		.map((r) => ({
+			id: r.id,
+			path: `/${fullPath(r.id)}`,
+			action: Boolean(r.module.action),
+			loader: Boolean(r.module.loader),
+		}))
 }
 
 // Short values go into every field at once; long ones into a few fields.
 const SHORT_VALUES = [
-	'', ' ', '\t\n', 'a', "' OR '1'='1", "'; DROP TABLE users;--", '1 OR 1=1', '" OR ""="', "%' --", '\\', '%', '_',
-	'<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '</script><script>alert(1)</script>', 'javascript:alert(1)',
-	'{{7*7}}', '${7*7}', '\u0000', 'pa\u0000ss', '\u0001\u001f\u007f', 'a\r\nBcc: x@evil.example', '\u202e\u200b\ufeff', 'Z̴̡͎a̷l̸g̵o̶',
-	'\ud800', 'аdmin', 'ｅｘａｍｐｌｅ', 'A@Example.COM', 'a@b', 'a@[127.0.0.1]', '"a b"@example.com', 'user@bücher.de',
-	'0', '-1', '1.5', '1e3', '0x10', 'NaN', 'Infinity', '9007199254740993', '99999999999999999999',
-	'2025-02-30', '2025-13-01', '0000-01-01', '275760-09-13T00:00:00.001Z', '2016-12-31T23:59:60Z', '1700000000', 'Invalid Date',
-	'../../etc/passwd', 'http://169.254.169.254/', 'file:///etc/passwd', '😀'.repeat(18), 'true', 'on', 'null', '[]',
+	'',
+	' ',
+	'\t\n',
+	'a',
+	"' OR '1'='1",
+	"'; DROP TABLE users;--",
+	'1 OR 1=1',
+	'" OR ""="',
+	"%' --",
+	'\\',
+	'%',
+	'_',
+	'<script>alert(1)</script>',
+	'"><img src=x onerror=alert(1)>',
+	'</script><script>alert(1)</script>',
+	'javascript:alert(1)',
+	'{{7*7}}',
+	'${7*7}',
+	'\u0000',
+	'pa\u0000ss',
+	'\u0001\u001f\u007f',
+	'a\r\nBcc: x@evil.example',
+	'\u202e\u200b\ufeff',
+	'Z̴̡͎a̷l̸g̵o̶',
+	'\ud800',
+	'аdmin',
+	'ｅｘａｍｐｌｅ',
+	'A@Example.COM',
+	'a@b',
+	'a@[127.0.0.1]',
+	'"a b"@example.com',
+	'user@bücher.de',
+	'0',
+	'-1',
+	'1.5',
+	'1e3',
+	'0x10',
+	'NaN',
+	'Infinity',
+	'9007199254740993',
+	'99999999999999999999',
+	'2025-02-30',
+	'2025-13-01',
+	'0000-01-01',
+	'275760-09-13T00:00:00.001Z',
+	'2016-12-31T23:59:60Z',
+	'1700000000',
+	'Invalid Date',
+	'../../etc/passwd',
+	'http://169.254.169.254/',
+	'file:///etc/passwd',
+	'😀'.repeat(18),
+	'true',
+	'on',
+	'null',
+	'[]',
 ]
 const LONG_VALUES = ['x'.repeat(10_000), '%'.repeat(5_000), `${'a'.repeat(20_000)}@`, `${'a'.repeat(71)}😀`]
 const FORM_FIELDS = [
-	'email', 'password', 'confirmPassword', 'currentPassword', 'name', 'phone', 'country', 'telegram', 'investmentAmount',
-	'referralCode', 'agreeToTerms', 'website', 'code', 'token', 'intent', 'redirectTo', 'title', 'description', 'type', 'status',
-	'startDate', 'endDate', 'prizeFirst', 'prizeSecond', 'prizeThird', 'rules', 'maxParticipants', 'score', 'plan', 'role', 'ids',
-	'userId', 'amount', 'month', 'source', 'note', 'lessonId', 'q', 'sort', 'page',
+	'email',
+	'password',
+	'confirmPassword',
+	'currentPassword',
+	'name',
+	'phone',
+	'country',
+	'telegram',
+	'investmentAmount',
+	'referralCode',
+	'agreeToTerms',
+	'website',
+	'code',
+	'token',
+	'intent',
+	'redirectTo',
+	'title',
+	'description',
+	'type',
+	'status',
+	'startDate',
+	'endDate',
+	'prizeFirst',
+	'prizeSecond',
+	'prizeThird',
+	'rules',
+	'maxParticipants',
+	'score',
+	'plan',
+	'role',
+	'ids',
+	'userId',
+	'amount',
+	'month',
+	'source',
+	'note',
+	'lessonId',
+	'q',
+	'sort',
+	'page',
 ]
 const LONG_FIELDS = ['email', 'password', 'name', 'title', 'q']
 const RAW_FORMS = [
-	'email=%C3%28&password=%FF&name=%C0%AF', 'email[]=a&email[]=b', 'email=a%40b.co&email=c%40d.co', 'role=admin&role=super_admin',
-	'__proto__[isAdmin]=true', 'constructor[prototype][isAdmin]=true', 'a.__proto__.polluted=1', 'ids=1&ids=1&ids=1', 'ids[]=&ids[0]=',
-	`a${'.a'.repeat(3_000)}=1`, `a${'[0]'.repeat(3_000)}=1`, 'a=1&'.repeat(15_000), '%', '&&&', '=', 'a=%', '%zz=%zz',
+	'email=%C3%28&password=%FF&name=%C0%AF',
+	'email[]=a&email[]=b',
+	'email=a%40b.co&email=c%40d.co',
+	'role=admin&role=super_admin',
+	'__proto__[isAdmin]=true',
+	'constructor[prototype][isAdmin]=true',
+	'a.__proto__.polluted=1',
+	'ids=1&ids=1&ids=1',
+	'ids[]=&ids[0]=',
+	`a${'.a'.repeat(3_000)}=1`,
+	`a${'[0]'.repeat(3_000)}=1`,
+	'a=1&'.repeat(15_000),
+	'%',
+	'&&&',
+	'=',
+	'a=%',
+	'%zz=%zz',
 ]
 const JSON_VALUES: unknown[] = [
-	'', ' ', 'x'.repeat(10_000), "' OR '1'='1", '<img src=x onerror=alert(1)>', '\u0000', 'a\r\nBcc: x@evil.example', '\ud800',
-	null, true, false, 0, -1, 1.5, 1e308, [], ['a'], [null], {}, { $ne: null }, 'NaN', '2025-02-30', '2025-01-01T10:00',
+	'',
+	' ',
+	'x'.repeat(10_000),
+	"' OR '1'='1",
+	'<img src=x onerror=alert(1)>',
+	'\u0000',
+	'a\r\nBcc: x@evil.example',
+	'\ud800',
+	null,
+	true,
+	false,
+	0,
+	-1,
+	1.5,
+	1e308,
+	[],
+	['a'],
+	[null],
+	{},
+	{ $ne: null },
+	'NaN',
+	'2025-02-30',
+	'2025-01-01T10:00',
 	Array.from({ length: 500 }, (_, i) => i),
 ]
 const JSON_FIELDS = [
-	'email', 'password', 'confirmPassword', 'name', 'phone', 'country', 'telegram', 'investmentAmount', 'referralCode', 'code', 'token',
-	'title', 'description', 'type', 'status', 'startDate', 'endDate', 'prizeFirst', 'rules', 'maxParticipants', 'score', 'plan', 'role',
-	'ids', 'userIds', 'updates', 'amount', 'month', 'source', 'page', 'limit', 'search', 'sortBy', 'sortOrder',
+	'email',
+	'password',
+	'confirmPassword',
+	'name',
+	'phone',
+	'country',
+	'telegram',
+	'investmentAmount',
+	'referralCode',
+	'code',
+	'token',
+	'title',
+	'description',
+	'type',
+	'status',
+	'startDate',
+	'endDate',
+	'prizeFirst',
+	'rules',
+	'maxParticipants',
+	'score',
+	'plan',
+	'role',
+	'ids',
+	'userIds',
+	'updates',
+	'amount',
+	'month',
+	'source',
+	'page',
+	'limit',
+	'search',
+	'sortBy',
+	'sortOrder',
 ]
 const RAW_JSON = [
-	'', '{', '{"a":}', 'null', '[]', '"x"', '123', `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
-	'{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"role":"super_admin"}}}', '{"role":"member","role":"admin"}',
-	`[${'0,'.repeat(600_000)}0]`, '{"page":9007199254740993,"limit":99999999999999999999}', `{"ids":[${'1,'.repeat(10_000)}1]}`, '\uFEFF{}', '{"email":"a\\ud800"}',
+	'',
+	'{',
+	'{"a":}',
+	'null',
+	'[]',
+	'"x"',
+	'123',
+	`${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+	'{"__proto__":{"isAdmin":true}}',
+	'{"constructor":{"prototype":{"role":"super_admin"}}}',
+	'{"role":"member","role":"admin"}',
+	`[${'0,'.repeat(600_000)}0]`,
+	'{"page":9007199254740993,"limit":99999999999999999999}',
+	`{"ids":[${'1,'.repeat(10_000)}1]}`,
+	'\uFEFF{}',
+	'{"email":"a\\ud800"}',
 ]
 const QUERIES = [
-	'page=0', 'page=-1', 'page=1.5', 'page=1e3', 'page=0x10', 'page=', 'page=NaN', 'page=Infinity', 'page=99999999999999999999',
-	'limit=-1', 'limit=1000000', 'limit=abc', 'offset=-5', 'page[]=1', 'sort=name;%20DROP', 'sort=(CASE%20WHEN%201%20THEN%20name%20END)',
-	'sortBy=id%20desc,(select%201)', `search=${'%25'.repeat(5_000)}`, 'status=banned&status=active', 'q=%3Cscript%3E', 'from=2025-02-30',
-	'redirectTo=//evil.com', 'redirectTo=%2F%2Fevil.com', 'tab=__proto__', 'token=%00', '%zz',
+	'page=0',
+	'page=-1',
+	'page=1.5',
+	'page=1e3',
+	'page=0x10',
+	'page=',
+	'page=NaN',
+	'page=Infinity',
+	'page=99999999999999999999',
+	'limit=-1',
+	'limit=1000000',
+	'limit=abc',
+	'offset=-5',
+	'page[]=1',
+	'sort=name;%20DROP',
+	'sort=(CASE%20WHEN%201%20THEN%20name%20END)',
+	'sortBy=id%20desc,(select%201)',
+	`search=${'%25'.repeat(5_000)}`,
+	'status=banned&status=active',
+	'q=%3Cscript%3E',
+	'from=2025-02-30',
+	'redirectTo=//evil.com',
+	'redirectTo=%2F%2Fevil.com',
+	'tab=__proto__',
+	'token=%00',
+	'%zz',
 ]
-const WRONG_TYPES = ['application/json', 'text/plain', 'multipart/form-data; boundary=zzz', 'application/x-www-form-urlencoded; charset=utf-7', '']
+const WRONG_TYPES = [
+	'application/json',
+	'text/plain',
+	'multipart/form-data; boundary=zzz',
+	'application/x-www-form-urlencoded; charset=utf-7',
+	'',
+]
 
 function formBody(values: Record<string, string>) {
 	return new URLSearchParams(values).toString()
@@ -102,7 +311,8 @@ function concrete(routePath: string, ids: { userId: number; contestId: number })
 
 function principalFor(routePath: string): Principal {
 	if (routePath.startsWith('/admin') || routePath.startsWith('/api/admin')) return 'admin'
-	if (routePath.startsWith('/dashboard') || routePath.startsWith('/next-steps') || routePath.startsWith('/api/auth/me')) return 'member'
+	if (routePath.startsWith('/dashboard') || routePath.startsWith('/next-steps') || routePath.startsWith('/api/auth/me'))
+		return 'member'
 	if (routePath.startsWith('/api/auth/verify-code')) return 'member'
 	return 'visitor'
 }
@@ -115,22 +325,47 @@ function probesFor(route: RouteInfo, ids: { userId: number; contestId: number },
 	// The catch-all routes answer 404 to anything: the raw payloads suffice.
 	const catchAll = route.path.endsWith('*')
 	if ((route.loader || isApi) && !catchAll) {
-		for (const query of QUERIES) probes.push({ method: 'GET', url: `${url}?${query}`, as, label: `GET ?${query.slice(0, 30)}` })
+		for (const query of QUERIES)
+			probes.push({ method: 'GET', url: `${url}?${query}`, as, label: `GET ?${query.slice(0, 30)}` })
 	}
 	if (isApi) {
 		for (const method of bodyMethods) {
-			const json = (body: string, label: string) => probes.push({ method, url, as, body, headers: { 'Content-Type': 'application/json' }, label: `${method} ${label}` })
+			const json = (body: string, label: string) =>
+				probes.push({
+					method,
+					url,
+					as,
+					body,
+					headers: { 'Content-Type': 'application/json' },
+					label: `${method} ${label}`,
+				})
 			for (const value of catchAll ? [] : JSON_VALUES) {
-				json(JSON.stringify(Object.fromEntries(JSON_FIELDS.map((f) => [f, value]))), `json all=${JSON.stringify(value)?.slice(0, 30)}`)
+				json(
+					JSON.stringify(Object.fromEntries(JSON_FIELDS.map((f) => [f, value]))),
+					`json all=${JSON.stringify(value)?.slice(0, 30)}`,
+				)
 			}
 			for (const raw of RAW_JSON) json(raw, `raw ${raw.slice(0, 30)}`)
-			for (const type of WRONG_TYPES) probes.push({ method, url, as, body: 'email=a', headers: type ? { 'Content-Type': type } : {}, label: `${method} type ${type}` })
+			for (const type of WRONG_TYPES)
+				probes.push({
+					method,
+					url,
+					as,
+					body: 'email=a',
+					headers: type ? { 'Content-Type': type } : {},
+					label: `${method} type ${type}`,
+				})
 		}
 	} else if (route.action) {
 		const form = (body: string, label: string, type = 'application/x-www-form-urlencoded') =>
 			probes.push({ method: 'POST', url, as, body, headers: { 'Content-Type': type }, label })
-		for (const value of catchAll ? [] : SHORT_VALUES) form(formBody(Object.fromEntries(FORM_FIELDS.map((f) => [f, value]))), `form all=${JSON.stringify(value).slice(0, 30)}`)
-		for (const value of catchAll ? [] : LONG_VALUES) for (const field of LONG_FIELDS) form(formBody({ [field]: value }), `form ${field}=long`)
+		for (const value of catchAll ? [] : SHORT_VALUES)
+			form(
+				formBody(Object.fromEntries(FORM_FIELDS.map((f) => [f, value]))),
+				`form all=${JSON.stringify(value).slice(0, 30)}`,
+			)
+		for (const value of catchAll ? [] : LONG_VALUES)
+			for (const field of LONG_FIELDS) form(formBody({ [field]: value }), `form ${field}=long`)
 		for (const raw of RAW_FORMS) form(raw, `raw ${raw.slice(0, 30)}`)
 		for (const type of WRONG_TYPES) form('{"email":"a@b.co"}', `type ${type}`, type)
 		// The same action through React Router's data URL (JS-on submits).
@@ -146,29 +381,49 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 	const server = await startServer({
 		port: PORT,
 		dataDir,
-		env: { RATE_LIMIT_MULTIPLIER: '1000', UNLOCK_CODE: E2E_UNLOCK_CODE, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+		env: {
+			RATE_LIMIT_MULTIPLIER: '1000',
+			UNLOCK_CODE: E2E_UNLOCK_CODE,
+			ADMIN_EMAIL: ADMIN.email,
+			ADMIN_PASSWORD: ADMIN.password,
+		},
 	})
 	try {
 		// Principals: a signed-in unlocked member and super admin (cookie and
 		// bearer token each), and a member and a contest to point ids at.
 		const json = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-			fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) })
+			fetch(`${base}${url}`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', ...headers },
+				body: JSON.stringify(body),
+			})
 		const member = registration()
 		const registered = await (await json('/api/auth/register', member)).json()
 		const memberToken = registered.data.token as string
-		expect((await json('/api/auth/verify-code', { code: E2E_UNLOCK_CODE }, { Authorization: `Bearer ${memberToken}` })).status).toBe(200)
+		expect(
+			(await json('/api/auth/verify-code', { code: E2E_UNLOCK_CODE }, { Authorization: `Bearer ${memberToken}` }))
+				.status,
+		).toBe(200)
 		const target = await (await json('/api/auth/register', registration())).json()
 		const adminToken = (await (await json('/api/admin/login', ADMIN)).json()).data.token as string
-		const contest = await (await json('/api/admin/contests', contestPayload(), { Authorization: `Bearer ${adminToken}` })).json()
+		const contest = await (
+			await json('/api/admin/contests', contestPayload(), { Authorization: `Bearer ${adminToken}` })
+		).json()
 		const ids = { userId: target.data.user.id as number, contestId: contest.data.contest.id as number }
 		const cookieOf = async (url: string, form: Record<string, string>) => {
 			const res = await fetch(`${base}${url}`, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' })
 			expect(res.status, url).toBe(302)
-			return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+			return res.headers
+				.getSetCookie()
+				.map((c) => c.split(';')[0])
+				.join('; ')
 		}
 		const credentials: Record<Principal, Record<string, string>> = {
 			visitor: {},
-			member: { Cookie: await cookieOf('/login', { email: member.email, password: member.password }), Authorization: `Bearer ${memberToken}` },
+			member: {
+				Cookie: await cookieOf('/login', { email: member.email, password: member.password }),
+				Authorization: `Bearer ${memberToken}`,
+			},
 			admin: { Cookie: await cookieOf('/admin/login', ADMIN), Authorization: `Bearer ${adminToken}` },
 		}
 
@@ -177,14 +432,20 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 		const apiRoutes = routes.filter((r) => r.path.startsWith('/api'))
 		const forms = routes.filter((r) => !r.path.startsWith('/api') && r.action)
 		expect(apiRoutes.length).toBeGreaterThanOrEqual(25)
-		expect(forms.map((r) => r.path)).toEqual(expect.arrayContaining(['/signup', '/login', '/admin/login', '/next-steps', '/admin/users']))
+		expect(forms.map((r) => r.path)).toEqual(
+			expect.arrayContaining(['/signup', '/login', '/admin/login', '/next-steps', '/admin/users']),
+		)
 		// The methods each /api route defines: the others answer 405 before
 		// any authentication, so one request per method as a visitor tells.
 		const methodsOf = async (route: RouteInfo) => {
 			if (!route.path.startsWith('/api')) return []
 			const defined: string[] = []
 			for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-				const res = await fetch(`${base}${concrete(route.path, ids)}`, { method, headers: { 'Content-Type': 'application/json' }, body: '{}' })
+				const res = await fetch(`${base}${concrete(route.path, ids)}`, {
+					method,
+					headers: { 'Content-Type': 'application/json' },
+					body: '{}',
+				})
 				expect(res.status, `${method} ${route.path}`).toBeLessThan(500)
 				if (res.status !== 405) defined.push(method)
 			}
@@ -196,7 +457,8 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 		}
 		// What removes the member, contest or sessions the others point at
 		// goes last.
-		const rank = (p: Probe) => (/logout/.test(p.url) ? 2 : p.method === 'DELETE' || /\/(delete|complete)\b/.test(p.url) ? 1 : 0)
+		const rank = (p: Probe) =>
+			/logout/.test(p.url) ? 2 : p.method === 'DELETE' || /\/(delete|complete)\b/.test(p.url) ? 1 : 0
 		probes.sort((a, b) => rank(a) - rank(b))
 		expect(probes.length).toBeLessThan(4_500)
 
@@ -220,20 +482,32 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 					status = res.status
 					await res.arrayBuffer()
 				} catch (error) {
-					failures.push(`${probe.method} ${probe.url.slice(0, 80)} [${probe.label}] as ${probe.as}: no answer (${String(error)})`)
+					failures.push(
+						`${probe.method} ${probe.url.slice(0, 80)} [${probe.label}] as ${probe.as}: no answer (${String(error)})`,
+					)
 					continue
 				}
 				const ms = performance.now() - started
 				slowest = Math.max(slowest, ms)
 				statuses.set(status, (statuses.get(status) ?? 0) + 1)
-				if (process.env.FUZZ_DEBUG && status === 404) console.log("404", probe.method, probe.url.slice(0, 60), probe.as)
-				if (status >= 500) failures.push(`${probe.method} ${probe.url.slice(0, 80)} [${probe.label}] as ${probe.as}: ${status}`)
-				if (ms > SLOW_MS) failures.push(`${probe.method} ${probe.url.slice(0, 80)} [${probe.label}] as ${probe.as}: ${Math.round(ms)} ms`)
-				if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode}) after ${probe.method} ${probe.url} [${probe.label}]`)
+				if (process.env.FUZZ_DEBUG && status === 404) console.log('404', probe.method, probe.url.slice(0, 60), probe.as)
+				if (status >= 500)
+					failures.push(`${probe.method} ${probe.url.slice(0, 80)} [${probe.label}] as ${probe.as}: ${status}`)
+				if (ms > SLOW_MS)
+					failures.push(
+						`${probe.method} ${probe.url.slice(0, 80)} [${probe.label}] as ${probe.as}: ${Math.round(ms)} ms`,
+					)
+				if (server.child.exitCode !== null)
+					throw new Error(
+						`the server exited (${server.child.exitCode}) after ${probe.method} ${probe.url} [${probe.label}]`,
+					)
 			}
 		}
 		await Promise.all(Array.from({ length: CONCURRENCY }, worker))
-		test.info().annotations.push({ type: 'fuzz', description: `${probes.length} requests, slowest ${Math.round(slowest)} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}` })
+		test.info().annotations.push({
+			type: 'fuzz',
+			description: `${probes.length} requests, slowest ${Math.round(slowest)} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+		})
 		console.log(test.info().annotations.at(-1)?.description)
 		expect(failures).toEqual([])
 		expect(server.child.exitCode).toBeNull()

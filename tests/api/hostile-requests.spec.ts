@@ -44,7 +44,10 @@ function chunkedPost(pathname: string, size: number, contentType: string) {
 }
 
 function sizedPost(pathname: string, size: number, contentType: string) {
-	return [`POST ${pathname} HTTP/1.1\r\nHost: ${E2E_HOST}\r\nContent-Length: ${size}\r\nContent-Type: ${contentType}\r\n\r\n`, 'x'.repeat(size)]
+	return [
+		`POST ${pathname} HTTP/1.1\r\nHost: ${E2E_HOST}\r\nContent-Length: ${size}\r\nContent-Type: ${contentType}\r\n\r\n`,
+		'x'.repeat(size),
+	]
 }
 
 async function serving(request: APIRequestContext) {
@@ -85,11 +88,17 @@ test.describe('oversized bodies: 413 with Connection: close, and the next reques
 	}
 
 	test('413 answers say so: a page on page URLs, the envelope on /api', async ({ request }) => {
-		const page = await request.post('/login', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, data: 'a='.padEnd(70_000, 'x') })
+		const page = await request.post('/login', {
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			data: 'a='.padEnd(70_000, 'x'),
+		})
 		expect(page.status()).toBe(413)
 		expect(page.headers()['content-type']).toBe('text/html; charset=utf-8')
 		expect(await page.text()).toContain('Request body is too large')
-		const api = await request.post('/api/auth/login', { headers: { 'Content-Type': 'application/json' }, data: 'x'.repeat(1_100_000) })
+		const api = await request.post('/api/auth/login', {
+			headers: { 'Content-Type': 'application/json' },
+			data: 'x'.repeat(1_100_000),
+		})
 		expect(api.status()).toBe(413)
 		expect(await api.json()).toEqual({ success: false, message: 'Request body is too large' })
 	})
@@ -102,7 +111,12 @@ test.describe('form bodies are checked before parsing: 400, never a 500', () => 
 
 	for (const pathname of ['/signup', '/login', '/forgot-password', '/reset-password?token=abc', '/admin/login']) {
 		test(`deep and numerous field names on ${pathname}`, async ({ request }) => {
-			for (const body of [form(deepDots), form(deepBrackets), 'a=1&'.repeat(60_000).slice(0, 63_000), form('x'.repeat(5_000))]) {
+			for (const body of [
+				form(deepDots),
+				form(deepBrackets),
+				'a=1&'.repeat(60_000).slice(0, 63_000),
+				form('x'.repeat(5_000)),
+			]) {
 				const res = await request.post(pathname, {
 					headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://localhost:${E2E_PORT}` },
 					data: body,
@@ -118,7 +132,10 @@ test.describe('form bodies are checked before parsing: 400, never a 500', () => 
 	test('deep field names on /next-steps with a member session', async ({ playwright, createMember, sessionCookie }) => {
 		// A member's session cookie, written by the fixtures (no sign-in form).
 		const cookie = await sessionCookie(await createMember())
-		const context = await playwright.request.newContext({ baseURL: `http://localhost:${E2E_PORT}`, storageState: { cookies: [cookie], origins: [] } })
+		const context = await playwright.request.newContext({
+			baseURL: `http://localhost:${E2E_PORT}`,
+			storageState: { cookies: [cookie], origins: [] },
+		})
 		try {
 			for (const name of [deepDots, deepBrackets]) {
 				const res = await context.post('/next-steps', {
@@ -129,7 +146,10 @@ test.describe('form bodies are checked before parsing: 400, never a 500', () => 
 				expect(res.status()).toBe(400)
 			}
 			// A multipart body is checked the same way.
-			const multipart = await context.post('/next-steps', { multipart: { code: 'ABC', [`a${'[0]'.repeat(40)}`]: '1' }, maxRedirects: 0 })
+			const multipart = await context.post('/next-steps', {
+				multipart: { code: 'ABC', [`a${'[0]'.repeat(40)}`]: '1' },
+				maxRedirects: 0,
+			})
 			expect(multipart.status()).toBe(400)
 		} finally {
 			await context.dispose()
@@ -157,7 +177,13 @@ test('cross-origin form posts: 400, logged at warn with no body, never at error'
 	}
 	const logFile = path.join(E2E_DATA_DIR, 'server.log')
 	await expect
-		.poll(() => fs.readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes('"csrf.rejected"')).length)
+		.poll(
+			() =>
+				fs
+					.readFileSync(logFile, 'utf8')
+					.split('\n')
+					.filter((l) => l.includes('"csrf.rejected"')).length,
+		)
 		.toBeGreaterThanOrEqual(3)
 	const lines = fs.readFileSync(logFile, 'utf8').split('\n')
 	for (const line of lines.filter((l) => l.includes('"csrf.rejected"'))) expect(JSON.parse(line).level).toBe('warn')
@@ -175,10 +201,14 @@ test('a write lock held by another process: 503 with Retry-After, /healthz stays
 	other.pragma('busy_timeout = 5000')
 	try {
 		other.exec('BEGIN IMMEDIATE')
-		other.prepare("update users set name = name where id = 0").run()
+		other.prepare('update users set name = name where id = 0').run()
 		const started = Date.now()
 		const signUps = Array.from({ length: 6 }, () =>
-			fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(registration()) }),
+			fetch(`${base}/api/auth/register`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(registration()),
+			}),
 		)
 		const health: number[] = []
 		while (Date.now() - started < 3_000) {
@@ -191,7 +221,10 @@ test('a write lock held by another process: 503 with Retry-After, /healthz stays
 		for (const res of await Promise.all(signUps)) {
 			expect(res.status).toBe(503)
 			expect(res.headers.get('retry-after')).toBe('5')
-			expect(await res.json()).toEqual({ success: false, message: 'The service is busy right now. Please try again in a few seconds.' })
+			expect(await res.json()).toEqual({
+				success: false,
+				message: 'The service is busy right now. Please try again in a few seconds.',
+			})
 		}
 		// Each wait is bounded (250 ms) and waits do not stack: /healthz
 		// never waited for seconds behind them.
@@ -200,7 +233,10 @@ test('a write lock held by another process: 503 with Retry-After, /healthz stays
 		const page = await fetch(`${base}/signup`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({ ...registration(), confirmPassword: PASSWORD, agreeToTerms: 'on' } as Record<string, string>),
+			body: new URLSearchParams({ ...registration(), confirmPassword: PASSWORD, agreeToTerms: 'on' } as Record<
+				string,
+				string
+			>),
 			redirect: 'manual',
 		})
 		expect(page.status).toBe(503)
@@ -214,7 +250,13 @@ test('a write lock held by another process: 503 with Retry-After, /healthz stays
 	await expect
 		.poll(
 			async () =>
-				(await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(registration()) })).status,
+				(
+					await fetch(`${base}/api/auth/register`, {
+						method: 'POST',
+						headers: { 'Content-Type': 'application/json' },
+						body: JSON.stringify(registration()),
+					})
+				).status,
 			{ timeout: 10_000, intervals: [500] },
 		)
 		.toBe(201)

@@ -76,30 +76,53 @@ test('graceful shutdown keeps every acknowledged write', async () => {
 	expect(await again.stop()).toBe(0)
 })
 
-
 test('backups: scheduled while the app runs, verified, pruned; restore checks the file and brings the earlier state back', async () => {
 	test.setTimeout(90_000)
 	const dir = path.join(E2E_ROOT, 'backup')
 	const base = `http://127.0.0.1:${PORT + 1}`
 	const register = (p: Record<string, unknown>) =>
-		fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(p) })
+		fetch(`${base}/api/auth/register`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify(p),
+		})
 	const login = (p: { email: string; password: string }) =>
-		fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: p.email, password: p.password }) })
-	const server = await startServer({ port: PORT + 1, dataDir: dir, env: { BACKUP_INTERVAL: '3s', BACKUP_KEEP: '2', RATE_LIMIT_MULTIPLIER: '100' } })
+		fetch(`${base}/api/auth/login`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ email: p.email, password: p.password }),
+		})
+	const server = await startServer({
+		port: PORT + 1,
+		dataDir: dir,
+		env: { BACKUP_INTERVAL: '3s', BACKUP_KEEP: '2', RATE_LIMIT_MULTIPLIER: '100' },
+	})
 	const before = Array.from({ length: 3 }, () => registration())
 	for (const p of before) expect((await register(p)).status).toBe(201)
 	// The schedule: the first copy a few seconds after start, then every 3 s,
 	// never more than BACKUP_KEEP kept, each one checked.
 	const backups = path.join(dir, 'backups')
-	const list = () => (fs.existsSync(backups) ? fs.readdirSync(backups).filter((f) => /^app-\d{8}T\d{6}Z\.db$/.test(f)).sort() : [])
+	const list = () =>
+		fs.existsSync(backups)
+			? fs
+					.readdirSync(backups)
+					.filter((f) => /^app-\d{8}T\d{6}Z\.db$/.test(f))
+					.sort()
+			: []
 	await expect.poll(() => list().length, { timeout: 20_000 }).toBe(2)
-	await expect.poll(() => fs.readFileSync(server.logFile, 'utf8').match(/"event":"backup.done"/g)?.length ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(3)
+	await expect
+		.poll(() => fs.readFileSync(server.logFile, 'utf8').match(/"event":"backup.done"/g)?.length ?? 0, {
+			timeout: 20_000,
+		})
+		.toBeGreaterThanOrEqual(3)
 	expect(list()).toHaveLength(2)
 	// A manual one through the command line, while the app runs.
 	const copy = path.join(E2E_ROOT, 'backup-copy.db')
 	fs.rmSync(copy, { force: true })
 	const cli = (...args: string[]) =>
-		execFileSync(process.execPath, ['scripts/cli.mjs', ...args], { env: { ...process.env, DATA_DIR: dir, CLI_SKIP_BUILD_CHECK: 'true' } }).toString()
+		execFileSync(process.execPath, ['scripts/cli.mjs', ...args], {
+			env: { ...process.env, DATA_DIR: dir, CLI_SKIP_BUILD_CHECK: 'true' },
+		}).toString()
 	expect(cli('backup', copy)).toContain('integrity_check ok')
 	// Later data, then a restore with the server stopped (refused while it runs).
 	const after = registration()

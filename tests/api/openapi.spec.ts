@@ -40,7 +40,12 @@ test.beforeAll(async ({ request }) => {
 })
 
 /** Asserts that `body` (already read) is what `response` of the document describes. */
-function expectDescribed(what: string, response: DocResponse | undefined, res: { headers(): Record<string, string> }, body: unknown) {
+function expectDescribed(
+	what: string,
+	response: DocResponse | undefined,
+	res: { headers(): Record<string, string> },
+	body: unknown,
+) {
 	expect(response, `${what}: the document does not describe this status`).toBeDefined()
 	const mediaType = (res.headers()['content-type'] ?? '').split(';')[0]!.trim()
 	const media = response!.content?.[mediaType]
@@ -63,7 +68,12 @@ type CallOptions = {
 type Answer = { status: number; body: any }
 
 /** Calls `method template` and checks the answer against the document. */
-async function callDocumented(request: APIRequestContext, method: Method, template: string, options: CallOptions = {}): Promise<Answer> {
+async function callDocumented(
+	request: APIRequestContext,
+	method: Method,
+	template: string,
+	options: CallOptions = {},
+): Promise<Answer> {
 	let url = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(options.params?.[name])))
 	if (options.query) url += `?${new URLSearchParams(options.query)}`
 	const res = await request.fetch(url, {
@@ -204,7 +214,9 @@ const SAMPLES: Record<string, Sample> = {
 	'POST /api/admin/revenue': async ({ request, call }) => {
 		const headers = await adminToken()
 		// 2000-01: far from the current month, whose total other suites read.
-		expect((await call({ headers, data: { broker: `Broker ${tag()}`, month: '2000-01', amount: 12.5 } })).status).toBe(201)
+		expect((await call({ headers, data: { broker: `Broker ${tag()}`, month: '2000-01', amount: 12.5 } })).status).toBe(
+			201,
+		)
 		expect((await call({ headers, data: { broker: 'B', month: '2000-13', amount: 1 } })).status).toBe(400)
 	},
 	'GET /api/admin/users': async ({ request, call }) => {
@@ -218,7 +230,13 @@ const SAMPLES: Record<string, Sample> = {
 	'POST /api/admin/users': async ({ request, call }) => {
 		const headers = await adminToken()
 		const t = tag()
-		const payload = { name: `OpenAPI ${t}`, email: `${t}@example.com`, password: PASSWORD, phone: '+2348012345678', plan: 'platinum' }
+		const payload = {
+			name: `OpenAPI ${t}`,
+			email: `${t}@example.com`,
+			password: PASSWORD,
+			phone: '+2348012345678',
+			plan: 'platinum',
+		}
 		expect((await call({ headers, data: payload })).status).toBe(201)
 		expect((await call({ headers, data: payload })).status).toBe(409)
 		expect((await call({ headers, data: { ...payload, role: 'super_admin' } })).status).toBe(400)
@@ -242,7 +260,11 @@ const SAMPLES: Record<string, Sample> = {
 	'GET /api/admin/users/{id}/stats': async ({ request, call, other }) => {
 		const headers = await adminToken()
 		const user = await createUser({ plan: 'titanium' })
-		await other('PUT', '/api/admin/users/{id}', { headers, params: { id: user.id }, data: { name: user.name, email: user.email, plan: 'gold' } })
+		await other('PUT', '/api/admin/users/{id}', {
+			headers,
+			params: { id: user.id },
+			data: { name: user.name, email: user.email, plan: 'gold' },
+		})
 		const stats = await call({ headers, params: { id: user.id } })
 		expect(stats.status).toBe(200)
 		expect(stats.body.data.planHistory.length).toBeGreaterThan(0)
@@ -251,7 +273,9 @@ const SAMPLES: Record<string, Sample> = {
 	'POST /api/admin/users/bulk-update': async ({ request, call }) => {
 		const headers = await adminToken()
 		const ids = [(await createUser()).id, (await createUser()).id]
-		expect((await call({ headers, data: { userIds: ids, action: 'set-plan', data: { plan: 'gold' } } })).status).toBe(200)
+		expect((await call({ headers, data: { userIds: ids, action: 'set-plan', data: { plan: 'gold' } } })).status).toBe(
+			200,
+		)
 		expect((await call({ headers: await staffToken(), data: { userIds: ids, action: 'delete' } })).status).toBe(403)
 		expect((await call({ headers, data: { userIds: [...ids, MISSING_ID], action: 'delete' } })).status).toBe(404)
 		expect((await call({ headers, data: { userIds: ids, action: 'set-plan' } })).status).toBe(400)
@@ -274,7 +298,9 @@ const SAMPLES: Record<string, Sample> = {
 	},
 	'POST /api/admin/contests': async ({ request, call }) => {
 		const headers = await adminToken()
-		expect((await call({ headers, data: contestPayload({ name: `OpenAPI ${tag()}`, maxParticipants: 20 }) })).status).toBe(201)
+		expect(
+			(await call({ headers, data: contestPayload({ name: `OpenAPI ${tag()}`, maxParticipants: 20 }) })).status,
+		).toBe(201)
 		expect((await call({ headers, data: { ...contestPayload(), startDate: 'tomorrow' } })).status).toBe(400)
 		expect((await call({ headers: bearer((await createMember()).token), data: contestPayload() })).status).toBe(403)
 	},
@@ -367,9 +393,16 @@ for (const [key, sample] of Object.entries(SAMPLES)) {
 			},
 			other: (m, t, options) => callDocumented(request, m, t, options),
 		})
-		expect(seen.some((s) => s >= 200 && s < 300), 'a success was sampled').toBe(true)
+		expect(
+			seen.some((s) => s >= 200 && s < 300),
+			'a success was sampled',
+		).toBe(true)
 		const refusals = Object.keys(document.paths[template]![method.toLowerCase()]!.responses).filter((s) => /^4/.test(s))
-		if (refusals.length) expect(seen.some((s) => s >= 400 && s < 500), 'a refusal was sampled').toBe(true)
+		if (refusals.length)
+			expect(
+				seen.some((s) => s >= 400 && s < 500),
+				'a refusal was sampled',
+			).toBe(true)
 	})
 }
 
@@ -381,7 +414,10 @@ test('a method a path does not list: 405 with the documented methods in Allow', 
 		const url = path.replace(/\{\w+\}/g, '1')
 		const res = await request.fetch(url, { method })
 		expect(res.status(), `${method} ${url}`).toBe(405)
-		const allow = (res.headers()['allow'] ?? '').split(',').map((m) => m.trim()).filter((m) => m && m !== 'HEAD')
+		const allow = (res.headers()['allow'] ?? '')
+			.split(',')
+			.map((m) => m.trim())
+			.filter((m) => m && m !== 'HEAD')
 		expect(allow.sort(), `Allow of ${path}`).toEqual(listed.sort())
 		expectDescribed(`${method} ${url} → 405`, notAllowed, res, await res.json())
 	}
@@ -399,5 +435,10 @@ test('a body over the limit: the documented 413', async ({ request }) => {
 		data: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024) }),
 	})
 	expect(res.status()).toBe(413)
-	expectDescribed('POST /api/auth/login → 413', document.paths['/api/auth/login']!.post!.responses['413'], res, await res.json())
+	expectDescribed(
+		'POST /api/auth/login → 413',
+		document.paths['/api/auth/login']!.post!.responses['413'],
+		res,
+		await res.json(),
+	)
 })

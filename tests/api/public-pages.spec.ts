@@ -9,12 +9,13 @@ import { E2E_BASE_URL } from '../setup/e2e-config.ts'
 
 const sha = (text: string) => crypto.createHash('sha256').update(text, 'utf8').digest('base64')
 const inlineScripts = (html: string) =>
-	[...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !/\bsrc\s*=/i.test(m[1]!)).map((m) => m[2]!)
+	[...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+		.filter((m) => !/\bsrc\s*=/i.test(m[1]!))
+		.map((m) => m[2]!)
 /** The attributes of every <script> that loads a file. */
 const externalScripts = (html: string) =>
 	[...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1]!).filter((attributes) => /\bsrc\s*=/i.test(attributes))
 const scriptSrc = (csp: string) => /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/) ?? []
-
 
 for (const path of ['/', '/terms']) {
 	test(`${path} for a visitor: cached, not hydrated, CSP allows 'self' plus exactly its inline scripts by hash, security headers kept`, async ({
@@ -91,7 +92,10 @@ for (const path of ['/', '/terms']) {
 	}) => {
 		// A request context holding a member's session cookie (written by the fixtures, not the sign-in form).
 		const cookie = await sessionCookie(await createMember({ unlocked: true }))
-		const context = await playwright.request.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [cookie], origins: [] } })
+		const context = await playwright.request.newContext({
+			baseURL: E2E_BASE_URL,
+			storageState: { cookies: [cookie], origins: [] },
+		})
 		const mine = await context.get(path)
 		expect(mine.status()).toBe(200)
 		expect(mine.headers()['cache-control']).toBe('private, no-store')
@@ -120,22 +124,26 @@ for (const path of ['/', '/terms']) {
 	})
 }
 
-test('the enhancement script of / and /terms is one small hashed asset, precompressed and cached for a year', async ({ request }) => {
+test('the enhancement script of / and /terms is one small hashed asset, precompressed and cached for a year', async ({
+	request,
+}) => {
 	const landing = externalScripts(await (await request.get('/')).text())
 	const terms = externalScripts(await (await request.get('/terms')).text())
 	expect(terms).toEqual(landing)
 	const src = /src="([^"]+)"/.exec(landing[0]!)![1]!
 	expect(src).toMatch(/^\/assets\/public-pages-[\w-]+\.js$/)
 	const http = await import('node:http')
-	const res = await new Promise<{ status?: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-		const req = http.request(`${E2E_BASE_URL}${src}`, { headers: { 'Accept-Encoding': 'br' } }, (r) => {
-			const chunks: Buffer[] = []
-			r.on('data', (c: Buffer) => chunks.push(c))
-			r.on('end', () => resolve({ status: r.statusCode, headers: r.headers, body: Buffer.concat(chunks) }))
-		})
-		req.on('error', reject)
-		req.end()
-	})
+	const res = await new Promise<{ status?: number; headers: Record<string, unknown>; body: Buffer }>(
+		(resolve, reject) => {
+			const req = http.request(`${E2E_BASE_URL}${src}`, { headers: { 'Accept-Encoding': 'br' } }, (r) => {
+				const chunks: Buffer[] = []
+				r.on('data', (c: Buffer) => chunks.push(c))
+				r.on('end', () => resolve({ status: r.statusCode, headers: r.headers, body: Buffer.concat(chunks) }))
+			})
+			req.on('error', reject)
+			req.end()
+		},
+	)
 	expect(res.status).toBe(200)
 	expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
 	expect(res.headers['content-type']).toMatch(/javascript/)
@@ -154,7 +162,9 @@ test('a stale or forged session cookie gets the visitor page, rendered fresh (no
 	expect(html).not.toContain('Sign Out')
 })
 
-test('a query string renders fresh; canonical URLs use APP_ORIGIN whatever the Host header says', async ({ request }) => {
+test('a query string renders fresh; canonical URLs use APP_ORIGIN whatever the Host header says', async ({
+	request,
+}) => {
 	for (const [path, headers] of [
 		['/?utm_source=test', { Host: 'evil.example' }],
 		['/', { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' }],

@@ -46,7 +46,10 @@ async function hammer(
 }
 
 test('sign-in: the 11th attempt within a minute is refused with 429', async ({ request }) => {
-	const { statuses, last } = await hammer(request, '/api/auth/login', { email: 'nobody@example.com', password: 'Wr0ngPassword' })
+	const { statuses, last } = await hammer(request, '/api/auth/login', {
+		email: 'nobody@example.com',
+		password: 'Wr0ngPassword',
+	})
 	expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
 	expect(statuses[10]).toBe(429)
 	expect(Number(last.headers()['retry-after'])).toBeGreaterThan(0)
@@ -89,7 +92,13 @@ test('per-account limits hold when every attempt comes from another address', as
 		const login = await hammer(api, '/api/auth/login', { email: payload.email, password: 'Wr0ngPassword' }, {}, target)
 		expect(login.statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
 		expect(login.statuses[10]).toBe(429)
-		const code = await hammer(api, '/api/auth/verify-code', { code: 'WRONG-CODE' }, { Authorization: `Bearer ${token}` }, target)
+		const code = await hammer(
+			api,
+			'/api/auth/verify-code',
+			{ code: 'WRONG-CODE' },
+			{ Authorization: `Bearer ${token}` },
+			target,
+		)
 		expect(code.statuses.slice(0, 10).every((s) => s === 400)).toBe(true)
 		expect(code.statuses[10]).toBe(429)
 		expect((await code.last.json()).message).toContain('Too many attempts')

@@ -62,7 +62,14 @@ test('unknown pages get a real 404 page; private files are not served', async ({
 	const res = await request.get('/definitely/not/here')
 	expect(res.status()).toBe(404)
 	expect(await res.text()).toContain('Page not found')
-	for (const path of ['/.env', '/package.json', '/build/server/index.js', '/server.js', '/.git/config', '/node_modules/react/package.json']) {
+	for (const path of [
+		'/.env',
+		'/package.json',
+		'/build/server/index.js',
+		'/server.js',
+		'/.git/config',
+		'/node_modules/react/package.json',
+	]) {
 		const r = await request.get(path)
 		expect(r.status(), path).toBe(404)
 		expect(await r.text()).not.toContain('"dependencies"')

@@ -21,7 +21,10 @@ test('sustained load, short form: no errors, RSS under 250 MB with no upward tre
 		{ env: { ...process.env, BENCH_PORT: String(E2E_PORT + 23) }, timeout: 100_000 },
 	).catch((error: { stdout?: string; stderr?: string; code?: number }) => error)
 	const report = JSON.parse(fs.readFileSync(out, 'utf8'))
-	test.info().annotations.push({ type: 'soak', description: (result as { stdout?: string }).stdout?.trim().split('\n').at(-1) ?? '' })
+	test.info().annotations.push({
+		type: 'soak',
+		description: (result as { stdout?: string }).stdout?.trim().split('\n').at(-1) ?? '',
+	})
 	expect(report.serverExited).toBe(false)
 	expect(report.requests).toBeGreaterThan(500)
 	expect(report.errors).toBe(0)

@@ -10,7 +10,10 @@ import { signupForm, waitForHydration } from './support.ts'
  * and (with JS) no Content-Security-Policy violation or page error.
  */
 
-type Setup = (page: Page, fixtures: { request: APIRequestContext } & Pick<Fixtures, 'createMember' | 'signIn'>) => Promise<void>
+type Setup = (
+	page: Page,
+	fixtures: { request: APIRequestContext } & Pick<Fixtures, 'createMember' | 'signIn'>,
+) => Promise<void>
 
 const pages: Array<{ name: string; status?: number; setup: Setup }> = [
 	{ name: 'landing /', setup: async (page) => void (await page.goto('/')) },
@@ -30,7 +33,10 @@ const pages: Array<{ name: string; status?: number; setup: Setup }> = [
 			await waitForHydration(page)
 			const summary = page.locator('details summary', { hasText: 'Contents' })
 			if (await summary.isVisible()) await summary.click()
-			await page.getByRole('navigation', { name: 'Table of contents' }).getByRole('link', { name: '6. Eligibility' }).waitFor()
+			await page
+				.getByRole('navigation', { name: 'Table of contents' })
+				.getByRole('link', { name: '6. Eligibility' })
+				.waitFor()
 			if (!(await summary.isVisible())) await page.getByRole('link', { name: '6. Eligibility' }).click()
 		},
 	},

@@ -9,10 +9,17 @@ import { waitForHydration } from './support.ts'
  * width, JS on and off: zero axe violations, no horizontal overflow on the
  * phone, no CSP violation or page error (tests/e2e/axe.ts).
  */
-type Setup = (page: Page, fixtures: Pick<Fixtures, 'createMember' | 'createAdmin' | 'createContest' | 'signIn'>) => Promise<void>
+type Setup = (
+	page: Page,
+	fixtures: Pick<Fixtures, 'createMember' | 'createAdmin' | 'createContest' | 'signIn'>,
+) => Promise<void>
 
 /** The page signed in as a new admin of `role`, on the dashboard. */
-async function adminDashboard(page: Page, { createAdmin, signIn }: Parameters<Setup>[1], role: 'admin' | 'super_admin' = 'super_admin') {
+async function adminDashboard(
+	page: Page,
+	{ createAdmin, signIn }: Parameters<Setup>[1],
+	role: 'admin' | 'super_admin' = 'super_admin',
+) {
 	await signIn(page, await createAdmin({ role }))
 	await page.goto('/admin/dashboard')
 }
@@ -109,7 +116,13 @@ for (const viewport of viewports) {
 		test.use({ viewport })
 
 		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({ page, createMember, createAdmin, createContest, signIn }) => {
+			test(`${name} has no accessibility violations`, async ({
+				page,
+				createMember,
+				createAdmin,
+				createContest,
+				signIn,
+			}) => {
 				const problems = watchPageProblems(page)
 				await setup(page, { createMember, createAdmin, createContest, signIn })
 				await expectAccessible(page, problems)

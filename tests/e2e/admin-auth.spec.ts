@@ -138,7 +138,10 @@ test.describe('admin guards', () => {
 		})
 	}
 
-	test("a member's session is not an admin session: 'Access Denied' with the reason and 'Back to Login'", async ({ page, request }) => {
+	test("a member's session is not an admin session: 'Access Denied' with the reason and 'Back to Login'", async ({
+		page,
+		request,
+	}) => {
 		const member = await createMember(request, { unlocked: true })
 		await login(page, member.email, member.password)
 		await expect(page).toHaveURL(/\/dashboard$/)
@@ -156,7 +159,11 @@ test.describe('admin guards', () => {
 		const device = await otherDevice(browser)
 		try {
 			await device.addCookies([
-				{ name: 'admin_session', value: 'forged-admin-session-0123456789abcdef', url: test.info().project.use.baseURL! },
+				{
+					name: 'admin_session',
+					value: 'forged-admin-session-0123456789abcdef',
+					url: test.info().project.use.baseURL!,
+				},
 			])
 			const page = await device.newPage()
 			await page.goto('/admin/dashboard')

@@ -10,11 +10,18 @@ import { jsOff, waitForHydration } from './support.ts'
  * on and off: zero axe violations, no horizontal overflow on the phone, no
  * CSP violation or page error (tests/e2e/axe.ts).
  */
-type SetupFixtures = { request: APIRequestContext } & Pick<Fixtures, 'createAdmin' | 'createContest' | 'addParticipants' | 'signIn'>
+type SetupFixtures = { request: APIRequestContext } & Pick<
+	Fixtures,
+	'createAdmin' | 'createContest' | 'addParticipants' | 'signIn'
+>
 type Setup = (page: Page, fixtures: SetupFixtures) => Promise<void>
 
 /** The page signed in as a new admin of `role`; returns the admin. */
-async function signInAs(page: Page, { createAdmin, signIn }: SetupFixtures, role: 'admin' | 'super_admin' = 'super_admin') {
+async function signInAs(
+	page: Page,
+	{ createAdmin, signIn }: SetupFixtures,
+	role: 'admin' | 'super_admin' = 'super_admin',
+) {
 	const admin = await createAdmin({ role })
 	await signIn(page, admin)
 	return admin
@@ -35,7 +42,9 @@ async function contestWith(
 	await fixtures.addParticipants(contest.id, scores)
 	if (status === 'completed') {
 		const { token } = await fixtures.createAdmin({ role: 'super_admin' })
-		expect((await fixtures.request.post(`/api/admin/contests/${contest.id}/complete`, { headers: bearer(token) })).status()).toBe(200)
+		expect(
+			(await fixtures.request.post(`/api/admin/contests/${contest.id}/complete`, { headers: bearer(token) })).status(),
+		).toBe(200)
 	}
 	return contest
 }
@@ -78,7 +87,10 @@ const pages: Array<{ name: string; setup: Setup }> = [
 			const admin = await signInAs(page, fixtures)
 			await page.goto(`/admin/contests?search=${encodeURIComponent(contest.name)}`)
 			await waitForHydration(page)
-			await fixtures.request.put(`/api/admin/contests/${contest.id}`, { data: { status: 'active' }, headers: bearer(admin.token) })
+			await fixtures.request.put(`/api/admin/contests/${contest.id}`, {
+				data: { status: 'active' },
+				headers: bearer(admin.token),
+			})
 			await page.getByRole('button', { name: `Start ${contest.name}` }).click()
 			await expect(page.getByRole('alert').filter({ hasText: 'Failed to update contest status' })).toBeVisible()
 		},
@@ -110,7 +122,9 @@ const pages: Array<{ name: string; setup: Setup }> = [
 			const contest = await contestWith(fixtures, 'draft', [2])
 			await signInAs(page, fixtures)
 			await page.goto(`/admin/contests/${contest.id}/delete${only(contest)}`)
-			await expect(dialog(page, 'Delete Contest')).toContainText('This will permanently remove the contest and all participant data.')
+			await expect(dialog(page, 'Delete Contest')).toContainText(
+				'This will permanently remove the contest and all participant data.',
+			)
 		},
 	},
 	{
@@ -131,8 +145,13 @@ const pages: Array<{ name: string; setup: Setup }> = [
 			await waitForHydration(page)
 			const view = dialog(page, `${contest.name} - Participants`)
 			await view.getByRole('spinbutton').last().fill('-1')
-			await view.getByRole('button', { name: /^Save score/ }).last().click()
-			await expect(dialog(page, `${contest.name} - Participants`).getByText('Score must be a whole number of 0 or more')).toBeVisible()
+			await view
+				.getByRole('button', { name: /^Save score/ })
+				.last()
+				.click()
+			await expect(
+				dialog(page, `${contest.name} - Participants`).getByText('Score must be a whole number of 0 or more'),
+			).toBeVisible()
 		},
 	},
 	{
@@ -182,7 +201,14 @@ for (const viewport of viewports) {
 		test.use({ viewport })
 
 		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({ page, request, createAdmin, createContest, addParticipants, signIn }) => {
+			test(`${name} has no accessibility violations`, async ({
+				page,
+				request,
+				createAdmin,
+				createContest,
+				addParticipants,
+				signIn,
+			}) => {
 				const problems = watchPageProblems(page)
 				await setup(page, { request, createAdmin, createContest, addParticipants, signIn })
 				await expectAccessible(page, problems)

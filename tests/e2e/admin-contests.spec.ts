@@ -28,7 +28,12 @@ async function expectNotice(page: Page, text: string) {
 }
 
 test.describe('contest list', () => {
-	test('header, Create Contest, cards with badges, first prize, participants and dates; filters live in the URL', async ({ page, superAdmin, createContest, addParticipants }) => {
+	test('header, Create Contest, cards with badges, first prize, participants and dates; filters live in the URL', async ({
+		page,
+		superAdmin,
+		createContest,
+		addParticipants,
+	}) => {
 		const tag = uniqueContestName('List').split(' ')[1]!
 		const deposit = await createContest({
 			name: `Deposit ${tag}`,
@@ -41,7 +46,11 @@ test.describe('contest list', () => {
 		const activity = await createContest({ name: `Activity ${tag}`, type: 'activity', status: 'active' })
 		await addParticipants(deposit.id, [3, 1])
 		await page.goto('/admin/dashboard')
-		await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Contests' }).first().click()
+		await page
+			.getByRole('navigation', { name: 'Administration' })
+			.getByRole('link', { name: 'Contests' })
+			.first()
+			.click()
 		await expect(page).toHaveURL(/\/admin\/contests$/)
 		await expect(page.getByRole('heading', { level: 1, name: 'Contest Management' })).toBeVisible()
 		await expect(page.getByText('Create and manage monthly contests')).toBeVisible()
@@ -79,7 +88,10 @@ test.describe('contest list', () => {
 })
 
 test.describe('create', () => {
-	test('a bad end date is an error on End Date; fixed, the contest is created as a draft', async ({ page, superAdmin }) => {
+	test('a bad end date is an error on End Date; fixed, the contest is created as a draft', async ({
+		page,
+		superAdmin,
+	}) => {
 		const name = uniqueContestName('Created')
 		await openList(page, name)
 		await page.getByRole('link', { name: 'Create Contest' }).click()
@@ -110,7 +122,10 @@ test.describe('create', () => {
 		await expect(dialog(page, 'Create New Contest')).toHaveCount(0)
 	})
 
-	test('the required fields come back from the server (or the browser) under each field', async ({ page, superAdmin }) => {
+	test('the required fields come back from the server (or the browser) under each field', async ({
+		page,
+		superAdmin,
+	}) => {
 		await page.goto('/admin/contests/new?search=nothing-behind')
 		await waitForHydration(page)
 		const form = dialog(page, 'Create New Contest')
@@ -129,7 +144,11 @@ test.describe('create', () => {
 })
 
 test.describe('status actions', () => {
-	test('Start, Pause, Resume, then Complete after confirming; each shows only the actions its status offers', async ({ page, superAdmin, createContest }) => {
+	test('Start, Pause, Resume, then Complete after confirming; each shows only the actions its status offers', async ({
+		page,
+		superAdmin,
+		createContest,
+	}) => {
 		const contest = await createContest({ name: uniqueContestName('Lifecycle') })
 		await openList(page, contest.name)
 		const c = card(page, contest.name)
@@ -163,23 +182,41 @@ test.describe('status actions', () => {
 		await expect(c.getByRole('link', { name: `Delete ${contest.name}` })).toBeVisible()
 	})
 
-	test('a transition the spec does not offer is refused by the server with its message', async ({ page, request, superAdmin, createContest }) => {
+	test('a transition the spec does not offer is refused by the server with its message', async ({
+		page,
+		request,
+		superAdmin,
+		createContest,
+	}) => {
 		const contest = await createContest({ name: uniqueContestName('Stale') })
 		await openList(page, contest.name)
 		// Someone else starts it meanwhile; this page still offers Start.
-		await request.put(`/api/admin/contests/${contest.id}`, { data: { status: 'active' }, headers: bearer(superAdmin.token) })
-		await card(page, contest.name).getByRole('button', { name: `Start ${contest.name}` }).click()
+		await request.put(`/api/admin/contests/${contest.id}`, {
+			data: { status: 'active' },
+			headers: bearer(superAdmin.token),
+		})
+		await card(page, contest.name)
+			.getByRole('button', { name: `Start ${contest.name}` })
+			.click()
 		const alert = page.getByRole('alert').filter({ hasText: 'Failed to update contest status' })
 		await expect(alert).toContainText('This contest is already active.')
 	})
 })
 
 test.describe('participants', () => {
-	test('the dialog lists rank, user, score and joined with trophies for 1 to 3; a score change re-ranks; refused once completed', async ({ page, request, superAdmin, createContest, addParticipants }) => {
+	test('the dialog lists rank, user, score and joined with trophies for 1 to 3; a score change re-ranks; refused once completed', async ({
+		page,
+		request,
+		superAdmin,
+		createContest,
+		addParticipants,
+	}) => {
 		const contest = await createContest({ name: uniqueContestName('Players'), status: 'active' })
 		const players = await addParticipants(contest.id, [9, 7, 5, 1])
 		await openList(page, contest.name)
-		await card(page, contest.name).getByRole('link', { name: `View participants of ${contest.name}` }).click()
+		await card(page, contest.name)
+			.getByRole('link', { name: `View participants of ${contest.name}` })
+			.click()
 		const view = dialog(page, `${contest.name} - Participants`)
 		await expect(view).toBeVisible()
 		await expect(page).toHaveURL(new RegExp(`/admin/contests/${contest.id}/participants\\?search=`))
@@ -201,10 +238,16 @@ test.describe('participants', () => {
 		const lastScore = view.getByLabel(`Score for ${last.name}`)
 		await lastScore.fill('-3')
 		await view.getByRole('button', { name: `Save score for ${last.name}` }).click()
-		await expectFieldError(page, dialog(page, `${contest.name} - Participants`).getByLabel(`Score for ${last.name}`), 'Score must be a whole number of 0 or more')
+		await expectFieldError(
+			page,
+			dialog(page, `${contest.name} - Participants`).getByLabel(`Score for ${last.name}`),
+			'Score must be a whole number of 0 or more',
+		)
 
 		await dialog(page, `${contest.name} - Participants`).getByLabel(`Score for ${last.name}`).fill('12')
-		await dialog(page, `${contest.name} - Participants`).getByRole('button', { name: `Save score for ${last.name}` }).click()
+		await dialog(page, `${contest.name} - Participants`)
+			.getByRole('button', { name: `Save score for ${last.name}` })
+			.click()
 		const after = dialog(page, `${contest.name} - Participants`)
 		await expect(after.getByRole('status')).toHaveText('Score updated.')
 		const first = after.getByRole('table').getByRole('row').nth(1)
@@ -218,7 +261,11 @@ test.describe('participants', () => {
 		await expect(dialog(page, `${contest.name} - Participants`)).toHaveCount(0)
 
 		// Completed: ranks frozen, no score form.
-		expect((await request.post(`/api/admin/contests/${contest.id}/complete`, { headers: bearer(superAdmin.token) })).status()).toBe(200)
+		expect(
+			(
+				await request.post(`/api/admin/contests/${contest.id}/complete`, { headers: bearer(superAdmin.token) })
+			).status(),
+		).toBe(200)
 		await page.goto(`/admin/contests/${contest.id}/participants?search=${encodeURIComponent(contest.name)}`)
 		const frozen = dialog(page, `${contest.name} - Participants`)
 		await expect(frozen).toContainText('Ranks are final.')
@@ -233,7 +280,11 @@ test.describe('participants', () => {
 })
 
 test.describe('edit', () => {
-	test('the form is filled with the contest; a bad end date is refused; saved, the card shows the change', async ({ page, superAdmin, createContest }) => {
+	test('the form is filled with the contest; a bad end date is refused; saved, the card shows the change', async ({
+		page,
+		superAdmin,
+		createContest,
+	}) => {
 		const contest = await createContest({
 			name: uniqueContestName('Editable'),
 			startDate: '2032-05-01',
@@ -241,7 +292,9 @@ test.describe('edit', () => {
 			maxParticipants: 20,
 		})
 		await openList(page, contest.name)
-		await card(page, contest.name).getByRole('link', { name: `Edit ${contest.name}` }).click()
+		await card(page, contest.name)
+			.getByRole('link', { name: `Edit ${contest.name}` })
+			.click()
 		const form = dialog(page, 'Edit Contest')
 		await expect(form.getByLabel('Name', { exact: true })).toHaveValue(contest.name)
 		await expect(form.getByLabel('Type', { exact: true })).toHaveValue('trading')
@@ -252,7 +305,11 @@ test.describe('edit', () => {
 		await expect(form.getByLabel('Max Participants', { exact: true })).toHaveValue('20')
 		await form.getByLabel('End Date', { exact: true }).fill('2032-04-30')
 		await form.getByRole('button', { name: 'Save Changes' }).click()
-		await expectFieldError(page, dialog(page, 'Edit Contest').getByLabel('End Date', { exact: true }), 'End date must be on or after the start date')
+		await expectFieldError(
+			page,
+			dialog(page, 'Edit Contest').getByLabel('End Date', { exact: true }),
+			'End date must be on or after the start date',
+		)
 
 		const renamed = `${contest.name} Renamed`
 		const again = dialog(page, 'Edit Contest')
@@ -270,11 +327,18 @@ test.describe('edit', () => {
 })
 
 test.describe('delete', () => {
-	test('super admin deletes after confirming (Cancel keeps it); the participants go too', async ({ page, superAdmin, createContest, addParticipants }) => {
+	test('super admin deletes after confirming (Cancel keeps it); the participants go too', async ({
+		page,
+		superAdmin,
+		createContest,
+		addParticipants,
+	}) => {
 		const contest = await createContest({ name: uniqueContestName('Doomed') })
 		await addParticipants(contest.id, [4, 2])
 		await openList(page, contest.name)
-		await card(page, contest.name).getByRole('link', { name: `Delete ${contest.name}` }).click()
+		await card(page, contest.name)
+			.getByRole('link', { name: `Delete ${contest.name}` })
+			.click()
 		let confirm = dialog(page, 'Delete Contest')
 		await expect(confirm).toContainText(`Delete ${contest.name} and its 2 participants?`)
 		await expect(confirm).toContainText('This will permanently remove the contest and all participant data.')
@@ -282,7 +346,9 @@ test.describe('delete', () => {
 		await expect(dialog(page, 'Delete Contest')).toHaveCount(0)
 		await expect(card(page, contest.name)).toBeVisible()
 
-		await card(page, contest.name).getByRole('link', { name: `Delete ${contest.name}` }).click()
+		await card(page, contest.name)
+			.getByRole('link', { name: `Delete ${contest.name}` })
+			.click()
 		confirm = dialog(page, 'Delete Contest')
 		await confirm.getByRole('button', { name: 'Delete Contest' }).click()
 		await expectNotice(page, 'Contest deleted.')
@@ -290,7 +356,11 @@ test.describe('delete', () => {
 		expect(participantRows(contest.id)).toBe(0)
 	})
 
-	test('role admin sees no Delete and gets Access Denied on the delete page; the other actions are there', async ({ page, admin, createContest }) => {
+	test('role admin sees no Delete and gets Access Denied on the delete page; the other actions are there', async ({
+		page,
+		admin,
+		createContest,
+	}) => {
 		const contest = await createContest({ name: uniqueContestName('Kept') })
 		await openList(page, contest.name)
 		const c = card(page, contest.name)
@@ -303,7 +373,10 @@ test.describe('delete', () => {
 		await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible()
 		await expect(page.getByText('Access denied. Super admin privileges required.')).toBeVisible()
 		// A forged form post is refused too, and the contest stays.
-		const post = await page.request.post(`/admin/contests/${contest.id}/delete`, { form: {}, headers: { Origin: new URL(page.url()).origin } })
+		const post = await page.request.post(`/admin/contests/${contest.id}/delete`, {
+			form: {},
+			headers: { Origin: new URL(page.url()).origin },
+		})
 		expect(post.status()).toBe(403)
 		await openList(page, contest.name)
 		await expect(card(page, contest.name)).toBeVisible()

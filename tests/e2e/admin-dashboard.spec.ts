@@ -51,7 +51,11 @@ test.describe('admin dashboard', () => {
 		}
 	})
 
-	test('Recent Users lists the newest member with initials, email, status and plan; View All leads to the users screen', async ({ page, superAdmin, createMember }) => {
+	test('Recent Users lists the newest member with initials, email, status and plan; View All leads to the users screen', async ({
+		page,
+		superAdmin,
+		createMember,
+	}) => {
 		await page.goto('/admin/dashboard')
 		const member = await createMember({ name: 'Zora Recentmember' })
 		await page.reload()
@@ -66,9 +70,16 @@ test.describe('admin dashboard', () => {
 		await expect(recent.getByRole('link', { name: 'View All users' })).toHaveAttribute('href', '/admin/users')
 	})
 
-	test('System Alerts shows the server-raised alerts (at most 3) with View links', async ({ page, request, superAdmin, createContest }) => {
+	test('System Alerts shows the server-raised alerts (at most 3) with View links', async ({
+		page,
+		request,
+		superAdmin,
+		createContest,
+	}) => {
 		for (let i = 0; i < 5; i++) {
-			await request.post('/api/admin/login', { data: { email: uniqueAdminEmail('intruder'), password: 'Wr0ngPassword' } })
+			await request.post('/api/admin/login', {
+				data: { email: uniqueAdminEmail('intruder'), password: 'Wr0ngPassword' },
+			})
 		}
 		await createContest(endingSoon())
 		await page.goto('/admin/dashboard')
@@ -80,7 +91,10 @@ test.describe('admin dashboard', () => {
 		// is among the newest (other tests raise theirs in parallel).
 		const ending = items.filter({ hasText: 'Contest ending soon' }).first()
 		await expect(ending).toContainText(/"Ending Soon [0-9a-f]{6}" ends on /)
-		await expect(ending.getByRole('link', { name: /^View\b.*Contest ending soon$/ })).toHaveAttribute('href', '/admin/contests')
+		await expect(ending.getByRole('link', { name: /^View\b.*Contest ending soon$/ })).toHaveAttribute(
+			'href',
+			'/admin/contests',
+		)
 		await expect(ending.locator('time')).toHaveText(/UTC$/)
 		await expect(alerts.getByText('No system alerts')).toHaveCount(0)
 	})
@@ -138,7 +152,10 @@ test.describe('admin dashboard', () => {
 test.describe('admin sidebar at 360 px', () => {
 	test.use({ viewport: { width: 360, height: 800 } })
 
-	test('the navigation is a slide-out drawer that opens without JS; the current page is marked', async ({ page, superAdmin }) => {
+	test('the navigation is a slide-out drawer that opens without JS; the current page is marked', async ({
+		page,
+		superAdmin,
+	}) => {
 		await page.goto('/admin/dashboard')
 		await waitForHydration(page)
 		await expect(page.locator('details')).not.toHaveAttribute('open', '')

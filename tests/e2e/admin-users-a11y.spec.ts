@@ -14,7 +14,11 @@ type SetupFixtures = Pick<Fixtures, 'createMember' | 'createAdmin' | 'signIn'>
 type Setup = (page: Page, fixtures: SetupFixtures) => Promise<void>
 
 /** The page signed in as a new admin of `role`. */
-async function signInAs(page: Page, { createAdmin, signIn }: SetupFixtures, role: 'admin' | 'super_admin' = 'super_admin') {
+async function signInAs(
+	page: Page,
+	{ createAdmin, signIn }: SetupFixtures,
+	role: 'admin' | 'super_admin' = 'super_admin',
+) {
 	await signIn(page, await createAdmin({ role }))
 }
 

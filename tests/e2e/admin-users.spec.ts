@@ -3,14 +3,29 @@ import { bearer, withE2eDatabase } from '../admin-utils.ts'
 import { expect, test } from '../fixtures.ts'
 import { apiLogin, expectFieldError, waitForHydration } from './support.ts'
 import { PASSWORD } from '../playwright-utils.ts'
-import { choose, dialog, filters, newTag, openUsers, row, search, seedUsers, tableNames, usersTable } from './admin-users-support.ts'
+import {
+	choose,
+	dialog,
+	filters,
+	newTag,
+	openUsers,
+	row,
+	search,
+	seedUsers,
+	tableNames,
+	usersTable,
+} from './admin-users-support.ts'
 
 // /admin/users with JavaScript on and off: search, filters, sorts and pages
 // as links; create, edit and delete (with confirmation) as nested routes;
 // bulk updates; export; the user's page; what role admin is not offered.
 
 test.describe('users list', () => {
-	test('search, status and plan filters, sorts and paging: every state a link, filters reset the page', async ({ page, superAdmin, createMember }) => {
+	test('search, status and plan filters, sorts and paging: every state a link, filters reset the page', async ({
+		page,
+		superAdmin,
+		createMember,
+	}) => {
 		const tag = newTag()
 		const rows = Array.from({ length: 12 }, (_, i) => ({
 			name: `Member ${String(i).padStart(2, '0')}`,
@@ -28,7 +43,10 @@ test.describe('users list', () => {
 		await expect(page.getByText('Page 1 of 2')).toBeVisible()
 		// Newest first: the last one made comes first.
 		expect((await tableNames(page))[0]).toBe(`Member 11 ${tag}`)
-		await expect(page.getByRole('navigation', { name: 'Pagination' }).getByText('Previous')).toHaveAttribute('aria-disabled', 'true')
+		await expect(page.getByRole('navigation', { name: 'Pagination' }).getByText('Previous')).toHaveAttribute(
+			'aria-disabled',
+			'true',
+		)
 
 		await page.getByRole('link', { name: 'Next' }).click()
 		await expect(page).toHaveURL(new RegExp(`/admin/users\\?search=${tag}&page=2$`))
@@ -77,7 +95,13 @@ test.describe('users list', () => {
 	})
 
 	test('hand-edited links with bad values still show the list', async ({ page, superAdmin }) => {
-		for (const query of ['?page=-1&limit=1000000', '?status=deleted&plan=x&sortBy=password&sortOrder=up', '?page=1e3', '?page=99999999', `?search=${'%25'.repeat(200)}`]) {
+		for (const query of [
+			'?page=-1&limit=1000000',
+			'?status=deleted&plan=x&sortBy=password&sortOrder=up',
+			'?page=1e3',
+			'?page=99999999',
+			`?search=${'%25'.repeat(200)}`,
+		]) {
 			const response = await page.goto(`/admin/users${query}`)
 			expect(response?.status(), query).toBe(200)
 			await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible()
@@ -86,7 +110,11 @@ test.describe('users list', () => {
 })
 
 test.describe('create, edit, delete', () => {
-	test('Add User: field errors, then the member is created with the defaults', async ({ page, request, superAdmin }) => {
+	test('Add User: field errors, then the member is created with the defaults', async ({
+		page,
+		request,
+		superAdmin,
+	}) => {
 		const tag = newTag()
 		await openUsers(page, `?search=${tag}`)
 		await page.getByRole('link', { name: 'Add User' }).click()
@@ -104,7 +132,11 @@ test.describe('create, edit, delete', () => {
 		await expectFieldError(page, form.getByLabel('Name', { exact: true }), 'Name is required')
 		await expectFieldError(page, form.getByLabel('Email', { exact: true }), 'Invalid email address')
 		await expectFieldError(page, form.getByLabel('Password', { exact: true }), 'Password must be at least 8 characters')
-		await expectFieldError(page, form.getByLabel('Telegram (optional)', { exact: true }), 'Telegram username must start with @')
+		await expectFieldError(
+			page,
+			form.getByLabel('Telegram (optional)', { exact: true }),
+			'Telegram username must start with @',
+		)
 
 		const email = `created-${tag}@example.com`
 		await form.getByLabel('Name', { exact: true }).fill(`Created ${tag}`)
@@ -127,18 +159,29 @@ test.describe('create, edit, delete', () => {
 		await again.getByLabel('Email', { exact: true }).fill(email.toUpperCase())
 		await again.getByLabel('Password', { exact: true }).fill(PASSWORD)
 		await again.getByRole('button', { name: 'Create User' }).click()
-		await expectFieldError(page, again.getByLabel('Email', { exact: true }), 'An account with this email already exists')
+		await expectFieldError(
+			page,
+			again.getByLabel('Email', { exact: true }),
+			'An account with this email already exists',
+		)
 		// Close goes back to the list as it was.
 		await again.getByRole('link', { name: 'Close' }).click()
 		await expect(page).toHaveURL(new RegExp(`/admin/users\\?search=${tag}$`))
 	})
 
-	test('Edit User: the password stays when left blank; status and name change; a ban signs the member out', async ({ page, request, superAdmin, createMember }) => {
+	test('Edit User: the password stays when left blank; status and name change; a ban signs the member out', async ({
+		page,
+		request,
+		superAdmin,
+		createMember,
+	}) => {
 		const tag = newTag()
 		const [user] = await seedUsers(createMember, tag, [{ name: 'Editable' }])
 		const member = user!
 		await openUsers(page, `?search=${tag}`)
-		await row(page, user!.name).getByRole('link', { name: `Edit ${user!.name}` }).click()
+		await row(page, user!.name)
+			.getByRole('link', { name: `Edit ${user!.name}` })
+			.click()
 		const form = dialog(page, 'Edit User')
 		await expect(form).toBeVisible()
 		await waitForHydration(page)
@@ -153,22 +196,37 @@ test.describe('create, edit, delete', () => {
 		await expect(row(page, `Edited ${tag}`)).toContainText('banned')
 		await expect(row(page, `Edited ${tag}`)).toContainText('Platinum')
 		// Banned: the member's token no longer works.
-		expect((await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${member.token}` } })).status()).toBe(401)
+		expect((await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${member.token}` } })).status()).toBe(
+			401,
+		)
 
 		// A bad new password is refused under its field.
-		await row(page, `Edited ${tag}`).getByRole('link', { name: /^Edit / }).click()
+		await row(page, `Edited ${tag}`)
+			.getByRole('link', { name: /^Edit / })
+			.click()
 		const again = dialog(page, 'Edit User')
 		await waitForHydration(page)
 		await again.getByLabel('Password (leave blank to keep current)', { exact: true }).fill('short')
 		await again.getByRole('button', { name: 'Save Changes' }).click()
-		await expectFieldError(page, again.getByLabel('Password (leave blank to keep current)', { exact: true }), 'Password must be at least 8 characters')
+		await expectFieldError(
+			page,
+			again.getByLabel('Password (leave blank to keep current)', { exact: true }),
+			'Password must be at least 8 characters',
+		)
 	})
 
-	test('Delete User asks for confirmation; Cancel keeps the member, Delete User removes them', async ({ page, request, superAdmin, createMember }) => {
+	test('Delete User asks for confirmation; Cancel keeps the member, Delete User removes them', async ({
+		page,
+		request,
+		superAdmin,
+		createMember,
+	}) => {
 		const tag = newTag()
 		const [user] = await seedUsers(createMember, tag, [{ name: 'Doomed' }])
 		await openUsers(page, `?search=${tag}`)
-		await row(page, user!.name).getByRole('link', { name: `Delete ${user!.name}` }).click()
+		await row(page, user!.name)
+			.getByRole('link', { name: `Delete ${user!.name}` })
+			.click()
 		const confirm = dialog(page, 'Delete User')
 		await expect(confirm).toBeVisible()
 		await expect(confirm).toContainText('This action cannot be undone')
@@ -178,7 +236,9 @@ test.describe('create, edit, delete', () => {
 		await expect(page).toHaveURL(new RegExp(`/admin/users\\?search=${tag}$`))
 		await expect(row(page, user!.name)).toBeVisible()
 
-		await row(page, user!.name).getByRole('link', { name: `Delete ${user!.name}` }).click()
+		await row(page, user!.name)
+			.getByRole('link', { name: `Delete ${user!.name}` })
+			.click()
 		await waitForHydration(page)
 		await dialog(page, 'Delete User').getByRole('button', { name: 'Delete User' }).click()
 		await expect(page.getByRole('status')).toHaveText('User deleted')
@@ -186,7 +246,11 @@ test.describe('create, edit, delete', () => {
 		expect((await apiLogin(request, user!.email, PASSWORD)).status).toBe(401)
 	})
 
-	test('role admin: no Delete, no bulk delete or ban offered; the delete page is Access Denied', async ({ page, admin, createMember }) => {
+	test('role admin: no Delete, no bulk delete or ban offered; the delete page is Access Denied', async ({
+		page,
+		admin,
+		createMember,
+	}) => {
 		const tag = newTag()
 		const [user] = await seedUsers(createMember, tag, [{ name: 'Protected' }])
 		await openUsers(page, `?search=${tag}`)
@@ -202,7 +266,11 @@ test.describe('create, edit, delete', () => {
 })
 
 test.describe('bulk update, export, view', () => {
-	test('bulk: set status on the checked rows ("2 users updated"), then delete two after confirming', async ({ page, superAdmin, createMember }) => {
+	test('bulk: set status on the checked rows ("2 users updated"), then delete two after confirming', async ({
+		page,
+		superAdmin,
+		createMember,
+	}) => {
 		const tag = newTag()
 		const users = await seedUsers(createMember, tag, [{ name: 'Bulk A' }, { name: 'Bulk B' }, { name: 'Bulk C' }])
 		await openUsers(page, `?search=${tag}&sortBy=name&sortOrder=asc`)
@@ -250,14 +318,21 @@ test.describe('bulk update, export, view', () => {
 
 	test('Export downloads the filtered list as CSV, every page', async ({ page, superAdmin, createMember }) => {
 		const tag = newTag()
-		await seedUsers(createMember, tag, Array.from({ length: 12 }, (_, i) => ({ name: i === 0 ? '=SUM(1+1)' : `Export ${i}` })))
+		await seedUsers(
+			createMember,
+			tag,
+			Array.from({ length: 12 }, (_, i) => ({ name: i === 0 ? '=SUM(1+1)' : `Export ${i}` })),
+		)
 		await openUsers(page, `?search=${tag}&page=2`)
 		const download = page.waitForEvent('download')
 		await page.getByRole('link', { name: 'Export users as CSV' }).click()
 		const file = await download
 		expect(file.suggestedFilename()).toMatch(/^users-\d{4}-\d\d-\d\d\.csv$/)
 		const text = fs.readFileSync(await file.path(), 'utf8')
-		const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n')
+		const lines = text
+			.replace(/^\uFEFF/, '')
+			.trim()
+			.split('\r\n')
 		expect(lines[0]).toMatch(/^ID,Name,Email,/)
 		expect(lines).toHaveLength(13)
 		expect(text).toContain(`'=SUM(1+1) ${tag}`)
@@ -273,9 +348,13 @@ test.describe('bulk update, export, view', () => {
 		expect(res.status(), await res.text()).toBe(201)
 		const user = (await res.json()).data.user as { id: number; name: string }
 		cleanup.members(user.id)
-		withE2eDatabase((db) => db.prepare('update users set total_deposit = 250, total_withdraw = 50 where id = ?').run(user.id))
+		withE2eDatabase((db) =>
+			db.prepare('update users set total_deposit = 250, total_withdraw = 50 where id = ?').run(user.id),
+		)
 		await openUsers(page, `?search=${tag}`)
-		await row(page, user!.name).getByRole('link', { name: `View ${user!.name}` }).click()
+		await row(page, user!.name)
+			.getByRole('link', { name: `View ${user!.name}` })
+			.click()
 		await expect(page).toHaveURL(new RegExp(`/admin/users/${user!.id}$`))
 		await expect(page.getByRole('heading', { level: 1, name: user!.name })).toBeVisible()
 		await expect(page.getByRole('region', { name: 'Investment' })).toContainText('$300.00')

@@ -14,12 +14,18 @@ import { jsOff, open, waitForHydration } from './support.ts'
  */
 
 /** Every setup runs with the page signed in as `member` (the fixture). */
-type Setup = (page: Page, fixtures: { request: APIRequestContext } & Pick<Fixtures, 'member' | 'createMember'>) => Promise<void>
+type Setup = (
+	page: Page,
+	fixtures: { request: APIRequestContext } & Pick<Fixtures, 'member' | 'createMember'>,
+) => Promise<void>
 
 /** One referral credited to the signed-in member (so statement, leaderboard and contest rows render): a member they referred unlocks. */
 async function withReferral({ request, member, createMember }: Parameters<Setup>[1]) {
 	const friend = await createMember({ referrer: member })
-	const unlock = await request.post('/api/auth/verify-code', { data: { code: E2E_UNLOCK_CODE }, headers: bearer(friend.token) })
+	const unlock = await request.post('/api/auth/verify-code', {
+		data: { code: E2E_UNLOCK_CODE },
+		headers: bearer(friend.token),
+	})
 	expect(unlock.status()).toBe(200)
 }
 
@@ -46,7 +52,10 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		setup: async (page) => {
 			await goto(page, '/dashboard/academy?tab=risk', 'Academy')
 			await waitForHydration(page)
-			await page.getByRole('button', { name: /^Mark as complete/ }).first().click()
+			await page
+				.getByRole('button', { name: /^Mark as complete/ })
+				.first()
+				.click()
 			await expect(page.getByText('1 of 15 lessons completed (7%)')).toBeVisible()
 		},
 	},
@@ -138,7 +147,6 @@ const viewports = [
 	{ width: 360, height: 800 },
 	{ width: 1280, height: 800 },
 ]
-
 
 for (const viewport of viewports) {
 	test.describe(`dashboard at ${viewport.width}x${viewport.height}`, () => {

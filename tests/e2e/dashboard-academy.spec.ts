@@ -22,7 +22,13 @@ test.describe('academy', () => {
 		await expect(page.getByRole('list', { name: 'Trading Basics lessons' })).toBeVisible()
 	})
 
-	test('marking a lesson complete raises the member\'s own count, and it persists', async ({ page, member, browser, createMember, signIn }) => {
+	test("marking a lesson complete raises the member's own count, and it persists", async ({
+		page,
+		member,
+		browser,
+		createMember,
+		signIn,
+	}) => {
 		await page.goto('/dashboard/academy?tab=risk')
 		await waitForHydration(page)
 		await expect(page.getByText('0 of 15 lessons completed (0%)')).toBeVisible()
@@ -43,7 +49,9 @@ test.describe('academy', () => {
 		await expect(item).toContainText('Completed')
 		// The home tile follows the member's own progress.
 		await page.goto('/dashboard')
-		await expect(page.getByRole('term').filter({ hasText: 'Academy Progress' }).locator('xpath=following-sibling::dd')).toHaveText('7%')
+		await expect(
+			page.getByRole('term').filter({ hasText: 'Academy Progress' }).locator('xpath=following-sibling::dd'),
+		).toHaveText('7%')
 
 		// Another member's numbers are their own.
 		const device = await otherDevice(browser)
@@ -62,7 +70,10 @@ test.describe('academy', () => {
 		await waitForHydration(page)
 		const progress = page.getByRole('region', { name: 'Your progress' })
 		for (let done = 1; done <= 5; done++) {
-			await page.getByRole('button', { name: /^Mark as complete/ }).first().click()
+			await page
+				.getByRole('button', { name: /^Mark as complete/ })
+				.first()
+				.click()
 			await expect(page.getByText(`${done} of 15 lessons completed`)).toBeVisible()
 		}
 		await expect(progress).toContainText('Certificates1/3')

@@ -45,7 +45,8 @@ test.describe('Live Top Traders sort', () => {
 			await expect(traderNames(page).first(), `${label} leader`).toHaveText(order[0]!)
 			await expect(traderNames(page)).toHaveText(order)
 			await expect(page.getByLabel('Sort by')).toHaveValue(sort)
-			if (!jsOff()) expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
+			if (!jsOff())
+				expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
 		}
 	})
 
@@ -74,14 +75,19 @@ test.describe('trader detail', () => {
 		// The home page stays rendered behind (JS) or below (no JS) the details.
 		await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/, includeHidden: true })).toBeAttached()
 
-		const detail = jsOff() ? page.getByRole('region', { name: trader.name }) : page.getByRole('dialog', { name: trader.name })
+		const detail = jsOff()
+			? page.getByRole('region', { name: trader.name })
+			: page.getByRole('dialog', { name: trader.name })
 		await expect(detail).toBeVisible()
 		await expect(detail).toContainText(trader.strategy)
 		await expect(detail).toContainText(`Weekly return+${trader.weeklyReturn}%`)
 		await expect(detail).toContainText(`Win rate${trader.winRate}%`)
 		await expect(detail).toContainText(`Total trades${trader.totalTrades.toLocaleString('en-US')}`)
 		await expect(detail).toContainText(trader.monthlyRecord)
-		await expect(detail.getByRole('link', { name: `Copy ${trader.name} with Exness` })).toHaveAttribute('href', 'https://www.exness.com')
+		await expect(detail.getByRole('link', { name: `Copy ${trader.name} with Exness` })).toHaveAttribute(
+			'href',
+			'https://www.exness.com',
+		)
 
 		if (jsOff()) {
 			await expect(page.getByRole('dialog')).toHaveCount(0)
@@ -103,7 +109,10 @@ test.describe('trader detail', () => {
 		await expect(traderNames(page)).toHaveText(expectedOrder('followers'))
 	})
 
-	test('the detail URL loaded directly shows the trader (a page section without JS, the dialog with JS)', async ({ page, member }) => {
+	test('the detail URL loaded directly shows the trader (a page section without JS, the dialog with JS)', async ({
+		page,
+		member,
+	}) => {
 		const response = await page.goto(`/dashboard/traders/${trader.id}`)
 		expect(response?.status()).toBe(200)
 		await waitForHydration(page)
@@ -130,7 +139,11 @@ test.describe('trader detail', () => {
 })
 
 test.describe('copy buttons', () => {
-	test('codes are visible as text; with JS a copy button copies and shows Copied! for 2 seconds', async ({ page, context, member }) => {
+	test('codes are visible as text; with JS a copy button copies and shows Copied! for 2 seconds', async ({
+		page,
+		context,
+		member,
+	}) => {
 		if (!jsOff()) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL })
 		await open(page, '/dashboard')
 		for (const code of ['WELCOME100', 'SPLIT50', 'ZEROFEE', member.referralCode]) {

@@ -99,7 +99,13 @@ test.describe('plan activation', () => {
 		await expectStillRegular(page)
 	})
 
-	test('a code another member has used says it has already been used', async ({ browser, page, member, createMember, signIn }) => {
+	test('a code another member has used says it has already been used', async ({
+		browser,
+		page,
+		member,
+		createMember,
+		signIn,
+	}) => {
 		const code = await activateGold(page)
 
 		const device = await otherDevice(browser)
@@ -186,7 +192,10 @@ test.describe('0% Fee Offers', () => {
 		expect(post.status()).toBe(403)
 	})
 
-	test('gold plan: five offers with spots labels, and one confirmation per member takes one spot', async ({ page, member }) => {
+	test('gold plan: five offers with spots labels, and one confirmation per member takes one spot', async ({
+		page,
+		member,
+	}) => {
 		await activateGold(page)
 		// Each project confirms a different offer, so that the two runs do not race for one counter.
 		const offer = feeOffers.find((o) => o.id === (jsOff() ? 'kwame-asante' : 'daniel-mensah'))!
@@ -213,7 +222,9 @@ test.describe('0% Fee Offers', () => {
 		await card.getByRole('link', { name: `Claim 0% offer with ${offer.trader}` }).click()
 		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/zero-fee/${offer.id}`)
 		const confirmTitle = `Confirm ${offer.trader}'s 0% offer`
-		const confirm = jsOff() ? page.getByRole('region', { name: confirmTitle }) : page.getByRole('dialog', { name: confirmTitle })
+		const confirm = jsOff()
+			? page.getByRole('region', { name: confirmTitle })
+			: page.getByRole('dialog', { name: confirmTitle })
 		await expect(confirm).toBeVisible()
 		await expect(confirm).toContainText(`Spots left${before} of ${offer.totalSpots}`)
 		await confirm.getByRole('button', { name: 'Confirm', exact: true }).click()

@@ -24,7 +24,7 @@ async function contestRank(page: Page) {
 }
 
 test.describe('referrals', () => {
-	test('a member signs up with another\'s link and unlocks: the referrer\'s points, statement, leaderboard and contest move', async ({
+	test("a member signs up with another's link and unlocks: the referrer's points, statement, leaderboard and contest move", async ({
 		page,
 		request,
 		browser,
@@ -87,7 +87,11 @@ test.describe('referrals', () => {
 		// Dated the day of the unlock (UTC; either side of midnight if the test straddles it).
 		const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 		const days = new Set([day.format(unlockStarted), day.format(new Date())])
-		await expect(rows.first().getByRole('cell')).toHaveText([/.+/, 'Premium referral: Emeka N. unlocked their dashboard', '+1'])
+		await expect(rows.first().getByRole('cell')).toHaveText([
+			/.+/,
+			'Premium referral: Emeka N. unlocked their dashboard',
+			'+1',
+		])
 		expect(days).toContain(await rows.first().getByRole('cell').first().textContent())
 
 		// Leaderboard: from unranked to ranked (other tests credit referrals too, so no absolute rank).
@@ -112,14 +116,16 @@ test.describe('referrals', () => {
 		expect(contest!).toBeGreaterThanOrEqual(1)
 		await expect(standing(page)).toContainText('Your referrals this month1')
 		if (contest! <= 10) {
-			await expect(page.getByRole('region', { name: 'Top 10' }).getByRole('listitem').filter({ hasText: '(you)' })).toHaveText(
-				new RegExp(`^#${contest}\\s*Folake A\\.\\s*\\(you\\)\\s*1 referral$`),
-			)
+			await expect(
+				page.getByRole('region', { name: 'Top 10' }).getByRole('listitem').filter({ hasText: '(you)' }),
+			).toHaveText(new RegExp(`^#${contest}\\s*Folake A\\.\\s*\\(you\\)\\s*1 referral$`))
 		}
 
 		// Home: the points tile.
 		await page.goto('/dashboard')
-		await expect(page.getByRole('term').filter({ hasText: 'Your Referral Points' }).locator('xpath=following-sibling::dd')).toHaveText('001')
+		await expect(
+			page.getByRole('term').filter({ hasText: 'Your Referral Points' }).locator('xpath=following-sibling::dd'),
+		).toHaveText('001')
 
 		// The referred member unlocking again through the API credits nothing more.
 		const { token } = await apiLogin(request, friend.email, friend.password)

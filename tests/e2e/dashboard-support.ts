@@ -39,7 +39,9 @@ export function offerCard(page: Page, trader: string) {
 export async function submitActivationCode(page: Page, code: string, plan = 'Gold Room') {
 	await page.goto('/dashboard/plans')
 	await waitForHydration(page)
-	await planCard(page, plan).getByRole('link', { name: `Activate ${plan}` }).click()
+	await planCard(page, plan)
+		.getByRole('link', { name: `Activate ${plan}` })
+		.click()
 	await expect(page).toHaveURL(/\/dashboard\/plans\/activate\?plan=/)
 	await page.getByLabel('Activation code', { exact: true }).fill(code)
 	await page.getByRole('button', { name: 'Activate Plan' }).click()

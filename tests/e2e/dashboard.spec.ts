@@ -24,7 +24,10 @@ test.describe('dashboard guards', () => {
 		await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
 	})
 
-	test('a member who has not unlocked is sent to /next-steps from every dashboard URL', async ({ page, lockedMember }) => {
+	test('a member who has not unlocked is sent to /next-steps from every dashboard URL', async ({
+		page,
+		lockedMember,
+	}) => {
 		for (const url of guardedUrls) {
 			await page.goto(url)
 			await expect(page, url).toHaveURL(/\/next-steps$/)
@@ -45,7 +48,11 @@ test.describe('dashboard guards', () => {
 })
 
 test.describe('dashboard pages for an unlocked member', () => {
-	test('home shows the greeting, tiles, guide, traders, promotions, brokers, community and account', async ({ page, createMember, signIn }) => {
+	test('home shows the greeting, tiles, guide, traders, promotions, brokers, community and account', async ({
+		page,
+		createMember,
+		signIn,
+	}) => {
 		const member = await createMember({ unlocked: true, name: 'Ngozi Adebayo' })
 		await signIn(page, member)
 		await open(page, '/dashboard')
@@ -84,7 +91,7 @@ test.describe('dashboard pages for an unlocked member', () => {
 		await expect(page.getByText('Risk disclaimer:')).toBeVisible()
 	})
 
-	test('academy shows the tabs, five lessons and the member\'s own totals', async ({ page, member }) => {
+	test("academy shows the tabs, five lessons and the member's own totals", async ({ page, member }) => {
 		await page.goto('/dashboard/academy')
 		await expect(page).toHaveTitle(/^Academy \| /)
 		await expect(page.getByRole('heading', { level: 1, name: 'Academy' })).toBeVisible()
@@ -149,7 +156,10 @@ test.describe('dashboard pages for an unlocked member', () => {
 		await expect(page.getByText('Risk disclaimer:')).toBeVisible()
 	})
 
-	test('contests shows the running contest, countdown, standing, prizes, rules and top 10', async ({ page, member }) => {
+	test('contests shows the running contest, countdown, standing, prizes, rules and top 10', async ({
+		page,
+		member,
+	}) => {
 		await page.goto('/dashboard/contests')
 		await expect(page).toHaveTitle(/^Monthly Contest \| /)
 		await expect(page.getByRole('heading', { level: 1, name: 'Monthly Contest' })).toBeVisible()
@@ -160,7 +170,12 @@ test.describe('dashboard pages for an unlocked member', () => {
 		await expect(standing).toContainText('Your rankNot ranked')
 		await expect(standing).toContainText('Your referrals this month0')
 		const prizes = page.getByRole('region', { name: 'Prizes' })
-		await expect(prizes.getByRole('listitem')).toHaveText(['1st$1,000 + Jacket', '2ndSmartphone', '3rd$300', '4th to 10th$50 each'])
+		await expect(prizes.getByRole('listitem')).toHaveText([
+			'1st$1,000 + Jacket',
+			'2ndSmartphone',
+			'3rd$300',
+			'4th to 10th$50 each',
+		])
 		const rules = page.getByRole('region', { name: 'Rules' })
 		await expect(rules).toContainText('Only referrals that unlock premium within the month count.')
 		await expect(rules).toContainText('Rankings reset on the 1st of each month.')

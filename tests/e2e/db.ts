@@ -20,7 +20,6 @@ function withDb<T>(fn: (db: Database.Database) => T): T {
 	}
 }
 
-
 const MARKER: Record<PremiumPlan, string> = { gold: 'GOLD', titanium: 'TITAN', platinum: 'PLAT' }
 
 /** Issues a fresh activation code for `plan` (unique per call, single use by default). */
@@ -36,5 +35,7 @@ export function issuePlanCode(plan: PremiumPlan, options: { maxUses?: number; ex
 
 /** How often a code has been used. */
 export function planCodeUses(code: string) {
-	return withDb((db) => (db.prepare('select uses from plan_codes where code = ?').get(code) as { uses: number } | undefined)?.uses)
+	return withDb(
+		(db) => (db.prepare('select uses from plan_codes where code = ?').get(code) as { uses: number } | undefined)?.uses,
+	)
 }

@@ -44,7 +44,9 @@ test.describe('landing page', () => {
 	test('every section heading is there, in the spec order, under one h1', async ({ page }) => {
 		await open(page, '/')
 		await expect(page).toHaveTitle('TradeCircle: copy verified traders from $50')
-		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Copy verified traders. Keep control of your money.')
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+			'Copy verified traders. Keep control of your money.',
+		)
 		const h2s = await page.getByRole('heading', { level: 2 }).allTextContents()
 		expect(h2s.map((t) => t.trim())).toEqual(SECTION_HEADINGS)
 		for (const step of ['Quick Sign Up', 'Choose Verified Traders', 'Set & Split']) {
@@ -53,14 +55,19 @@ test.describe('landing page', () => {
 		await expect(page.locator('#features').getByRole('heading', { level: 3 })).toHaveCount(6)
 	})
 
-	test('every claim of spec section 1 appears, and the risk warning is on the page and in the footer', async ({ page }) => {
+	test('every claim of spec section 1 appears, and the risk warning is on the page and in the footer', async ({
+		page,
+	}) => {
 		await open(page, '/')
 		const text = await page.locator('body').innerText()
 		for (const claim of CLAIMS) expect(text, String(claim)).toMatch(claim)
 		await expect(page.locator('main')).toContainText(site.riskWarning)
 		await expect(page.getByRole('contentinfo')).toContainText(site.riskWarning)
 		await expect(page.getByRole('contentinfo')).toContainText(site.businessFacts)
-		await expect(page.getByRole('contentinfo').getByRole('link', { name: site.supportHandle })).toHaveAttribute('href', site.supportUrl)
+		await expect(page.getByRole('contentinfo').getByRole('link', { name: site.supportHandle })).toHaveAttribute(
+			'href',
+			site.supportUrl,
+		)
 	})
 
 	test('pricing tiers: Regular $50, Gold $99 (most popular), Platinum $149, Titanium $200+', async ({ page }) => {
@@ -75,7 +82,11 @@ test.describe('landing page', () => {
 		await expect(page.locator('#pricing').getByText('Most Popular')).toHaveCount(1)
 	})
 
-	test('header: visitors get Sign In and Get Started Free, members Dashboard and Sign Out', async ({ page, createMember, signIn }) => {
+	test('header: visitors get Sign In and Get Started Free, members Dashboard and Sign Out', async ({
+		page,
+		createMember,
+		signIn,
+	}) => {
 		await open(page, '/')
 		await expect(header(page).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login')
 		await expect(header(page).getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/signup')
@@ -165,7 +176,8 @@ test.describe('landing page', () => {
 			const dot = page.getByRole('link', { name: new RegExp(`^Show testimonial ${index + 1} of 3`) })
 			await dot.click()
 			await expect(items.nth(index)).toBeInViewport({ ratio: 0.9 })
-			for (const other of [0, 1, 2].filter((i) => i !== index)) await expect(items.nth(other)).not.toBeInViewport({ ratio: 0.5 })
+			for (const other of [0, 1, 2].filter((i) => i !== index))
+				await expect(items.nth(other)).not.toBeInViewport({ ratio: 0.5 })
 			if (jsOff()) {
 				await expect(page).toHaveURL(new RegExp(`#review-${index + 1}$`))
 			} else {
@@ -186,21 +198,28 @@ test.describe('landing page', () => {
 test.describe('landing motion (JS on)', () => {
 	test.skip(() => jsOff(), 'motion is a JS enhancement')
 	const heroTransform = (page: Page) =>
-		page.locator('#hero-title').locator('xpath=ancestor::div[1]/..').evaluate((el) => ({
-			transform: (el as HTMLElement).style.transform,
-			opacity: (el as HTMLElement).style.opacity,
-		}))
+		page
+			.locator('#hero-title')
+			.locator('xpath=ancestor::div[1]/..')
+			.evaluate((el) => ({
+				transform: (el as HTMLElement).style.transform,
+				opacity: (el as HTMLElement).style.opacity,
+			}))
 
 	test('at 1280 px scrolling moves, scales and fades the hero', async ({ page }) => {
 		await page.setViewportSize({ width: 1280, height: 800 })
 		await open(page, '/')
 		await page.evaluate(() => window.scrollTo(0, 150))
-		await expect.poll(() => heroTransform(page)).toEqual({
-			transform: 'translate3d(0px, -45px, 0px) scale(0.97)',
-			opacity: '0.5',
-		})
+		await expect
+			.poll(() => heroTransform(page))
+			.toEqual({
+				transform: 'translate3d(0px, -45px, 0px) scale(0.97)',
+				opacity: '0.5',
+			})
 		await page.evaluate(() => window.scrollTo(0, 900))
-		await expect.poll(() => heroTransform(page)).toEqual({ transform: 'translate3d(0px, -150px, 0px) scale(0.9)', opacity: '0' })
+		await expect
+			.poll(() => heroTransform(page))
+			.toEqual({ transform: 'translate3d(0px, -150px, 0px) scale(0.9)', opacity: '0' })
 	})
 
 	test('below 768 px there is no parallax or fade', async ({ page }) => {
@@ -235,7 +254,10 @@ const isPlainDocument = (page: Page) =>
 test.describe('the landing page is never rendered by the client router (JS on)', () => {
 	test.skip(() => jsOff(), 'client navigation needs JS')
 
-	test('signing out on the hydrated dashboard loads the landing page as a document, with its script', async ({ page, member }) => {
+	test('signing out on the hydrated dashboard loads the landing page as a document, with its script', async ({
+		page,
+		member,
+	}) => {
 		await open(page, '/dashboard')
 		expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(true)
 		await page.getByRole('button', { name: 'Logout' }).click()

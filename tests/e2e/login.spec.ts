@@ -97,7 +97,10 @@ test.describe('login page', () => {
 		await expect(page).toHaveURL(/\/dashboard$/)
 	})
 
-	test('the guard sends an anonymous visitor to /login with redirectTo, and sign-in goes back there', async ({ page, request }) => {
+	test('the guard sends an anonymous visitor to /login with redirectTo, and sign-in goes back there', async ({
+		page,
+		request,
+	}) => {
 		const member = await createMember(request, { unlocked: true })
 		await page.goto('/dashboard')
 		await expect(page).toHaveURL(/\/login\?redirectTo=/)
@@ -128,7 +131,9 @@ test.describe('login page', () => {
 			await form.email.fill(member.email)
 			await form.password.fill(member.password)
 			await form.submit.click()
-			await expect(page).toHaveURL((url) => url.origin === new URL(E2E_BASE_URL).origin && url.pathname === '/dashboard')
+			await expect(page).toHaveURL(
+				(url) => url.origin === new URL(E2E_BASE_URL).origin && url.pathname === '/dashboard',
+			)
 			await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' })).toBeVisible()
 		})
 	}

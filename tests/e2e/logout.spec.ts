@@ -3,7 +3,11 @@ import { createMember, login } from '../playwright-utils.ts'
 import { otherDevice } from './support.ts'
 
 test.describe('sign-out', () => {
-	test('Logout on the dashboard ends the session, and the old cookie is refused afterwards', async ({ page, request, browser }) => {
+	test('Logout on the dashboard ends the session, and the old cookie is refused afterwards', async ({
+		page,
+		request,
+		browser,
+	}) => {
 		const member = await createMember(request, { unlocked: true })
 		await login(page, member.email, member.password)
 		await expect(page).toHaveURL(/\/dashboard$/)

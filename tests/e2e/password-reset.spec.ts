@@ -87,7 +87,9 @@ test.describe('forgot and reset password', () => {
 		expect((await apiLogin(request, member.email, member.password)).status).toBe(200)
 
 		await resetTo(page, NEW_PASSWORD)
-		await expect(page.getByText('Your password has been reset. You can now sign in with your new password.')).toBeVisible()
+		await expect(
+			page.getByText('Your password has been reset. You can now sign in with your new password.'),
+		).toBeVisible()
 		if (jsOff()) {
 			await page.getByRole('link', { name: 'Go to Login' }).click()
 		}
@@ -105,7 +107,10 @@ test.describe('forgot and reset password', () => {
 		await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ada!' })).toBeVisible()
 	})
 
-	test('the success view moves to /login after about 3 seconds with JS, and links there without', async ({ page, request }) => {
+	test('the success view moves to /login after about 3 seconds with JS, and links there without', async ({
+		page,
+		request,
+	}) => {
 		const { link } = await memberWithResetLink(page, request)
 		await open(page, link)
 		await resetTo(page, NEW_PASSWORD)

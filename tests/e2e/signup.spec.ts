@@ -16,7 +16,12 @@ test.describe('sign-up page', () => {
 		await open(page, '/signup')
 		await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible()
 		const progress = page.getByRole('list', { name: 'Setup progress' })
-		await expect(progress.getByRole('listitem')).toHaveText(['1Create Account', '2Verify Identity', '3Fund Account', '4Start Trading'])
+		await expect(progress.getByRole('listitem')).toHaveText([
+			'1Create Account',
+			'2Verify Identity',
+			'3Fund Account',
+			'4Start Trading',
+		])
 		await expect(progress.getByRole('listitem').first()).toHaveAttribute('aria-current', 'step')
 		const form = signupForm(page)
 		for (const [value, title] of [
@@ -76,7 +81,10 @@ test.describe('sign-up page', () => {
 		expect((await apiLogin(request, 'ada@example', data.password)).status).not.toBe(200)
 	})
 
-	test('each password rule shows its message, and nothing is stored until the form is valid', async ({ page, request }) => {
+	test('each password rule shows its message, and nothing is stored until the form is valid', async ({
+		page,
+		request,
+	}) => {
 		const data = signupData()
 		await open(page, '/signup')
 		const form = signupForm(page)
@@ -169,7 +177,10 @@ test.describe('sign-up page', () => {
 		expect((await apiLogin(request, data.email, data.password)).status).toBe(401)
 	})
 
-	test('/signup?ref= prefills the referral code and the new member is stored with referredBy', async ({ page, request }) => {
+	test('/signup?ref= prefills the referral code and the new member is stored with referredBy', async ({
+		page,
+		request,
+	}) => {
 		const referrer = await createMember(request)
 		const code = referrer.user.referralCode as string
 		expect(code).toBeTruthy()

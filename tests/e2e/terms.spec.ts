@@ -71,7 +71,9 @@ test.describe('terms page', () => {
 			await expect(links).toHaveText(SECTIONS.map((s, i) => `${i + 1}. ${s}`))
 			for (let i = 0; i < SECTIONS.length; i++) {
 				await links.nth(i).click()
-				await expect(page).toHaveURL(new RegExp(`#${await links.nth(i).evaluate((a) => a.getAttribute('href')!.slice(1))}$`))
+				await expect(page).toHaveURL(
+					new RegExp(`#${await links.nth(i).evaluate((a) => a.getAttribute('href')!.slice(1))}$`),
+				)
 				await expect(sectionHeading(page, i)).toBeInViewport()
 			}
 		})
@@ -112,7 +114,9 @@ test.describe('terms page', () => {
 	test.describe('at 360 px', () => {
 		test.use({ viewport: { width: 360, height: 740 } })
 
-		test('the contents drawer opens, locks the page while open (JS) and its links reach the sections', async ({ page }) => {
+		test('the contents drawer opens, locks the page while open (JS) and its links reach the sections', async ({
+			page,
+		}) => {
 			await open(page, '/terms')
 			const summary = page.locator('details summary', { hasText: 'Contents' })
 			await expect(toc(page)).toBeHidden()
@@ -144,7 +148,9 @@ test.describe('terms page', () => {
 	})
 })
 
-test('the terms link of the hydrated sign-up form loads the terms as a document, with their script (JS)', async ({ page }) => {
+test('the terms link of the hydrated sign-up form loads the terms as a document, with their script (JS)', async ({
+	page,
+}) => {
 	test.skip(jsOff(), 'client navigation needs JS')
 	await open(page, '/signup')
 	expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(true)

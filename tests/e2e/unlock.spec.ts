@@ -1,6 +1,16 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createMember, E2E_UNLOCK_CODE, login } from '../playwright-utils.ts'
-import { apiLogin, expectFieldError, expectNoFieldError, fillSignup, jsOff, open, signupData, signupForm, waitForHydration } from './support.ts'
+import {
+	apiLogin,
+	expectFieldError,
+	expectNoFieldError,
+	fillSignup,
+	jsOff,
+	open,
+	signupData,
+	signupForm,
+	waitForHydration,
+} from './support.ts'
 
 function unlockForm(page: Page) {
 	return {
@@ -52,7 +62,9 @@ test.describe('unlock step (/next-steps)', () => {
 
 		if (!jsOff()) {
 			// Following the channel link marks Get Code as done.
-			await context.route('https://t.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>t.me</title>' }))
+			await context.route('https://t.me/**', (route) =>
+				route.fulfill({ status: 200, contentType: 'text/html', body: '<title>t.me</title>' }),
+			)
 			const popupPromise = page.waitForEvent('popup')
 			await channel.click()
 			const popup = await popupPromise

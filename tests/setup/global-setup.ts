@@ -1,13 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import {
-	E2E_ADMIN,
-	E2E_DATA_DIR,
-	E2E_MAIL_DIR,
-	E2E_PORT,
-	E2E_SMTP_PORT,
-	E2E_UNLOCK_CODE,
-} from './e2e-config.ts'
+import { E2E_ADMIN, E2E_DATA_DIR, E2E_MAIL_DIR, E2E_PORT, E2E_SMTP_PORT, E2E_UNLOCK_CODE } from './e2e-config.ts'
 import { startMailCatcher } from './mail-catcher.ts'
 import { startServer } from './server-process.ts'
 

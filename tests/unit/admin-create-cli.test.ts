@@ -19,17 +19,35 @@ async function cli(...args: string[]) {
 
 describe('npm run admin:create', () => {
 	test('creates an admin with the given password, who can sign in; the audit log names the CLI', async () => {
-		const run = await cli('--email', '  Staff@Example.COM ', '--role', 'admin', '--name', 'Grace Staff', '--password', 'Str0ngPassw0rd')
+		const run = await cli(
+			'--email',
+			'  Staff@Example.COM ',
+			'--role',
+			'admin',
+			'--name',
+			'Grace Staff',
+			'--password',
+			'Str0ngPassw0rd',
+		)
 		expect(run.stderr).toBe('')
 		expect(run.status).toBe(0)
 		expect(run.stdout).toMatch(/^Created admin staff@example\.com \(id \d+\) in .*app\.db\.\n$/)
 		const row = getDb().select().from(admins).get()!
 		expect(row).toMatchObject({ email: 'staff@example.com', name: 'Grace Staff', role: 'admin', lastLogin: null })
 		expect(row.passwordHash).toMatch(/^\$2[aby]\$10\$/)
-		const signIn = await staffAuth.checkCredentials({ email: 'staff@example.com', password: 'Str0ngPassw0rd' }, { ip: '10.1.1.1' })
+		const signIn = await staffAuth.checkCredentials(
+			{ email: 'staff@example.com', password: 'Str0ngPassw0rd' },
+			{ ip: '10.1.1.1' },
+		)
 		expect(signIn.ok).toBe(true)
 		const audit = getDb().select().from(auditLog).get()!
-		expect(audit).toMatchObject({ adminId: null, adminEmail: 'cli', action: 'admin.create', targetType: 'admin', targetId: String(row.id) })
+		expect(audit).toMatchObject({
+			adminId: null,
+			adminEmail: 'cli',
+			action: 'admin.create',
+			targetType: 'admin',
+			targetId: String(row.id),
+		})
 		expect(audit.after).toEqual({ email: 'staff@example.com', name: 'Grace Staff', role: 'admin' })
 	})
 
@@ -40,7 +58,9 @@ describe('npm run admin:create', () => {
 		expect(password).toBeTruthy()
 		expect(NewPasswordSchema.safeParse(password).success).toBe(true)
 		expect(getDb().select().from(admins).get()).toMatchObject({ role: 'super_admin', name: 'Super Admin' })
-		expect((await staffAuth.checkCredentials({ email: 'boss@example.com', password: password! }, { ip: '10.1.1.2' })).ok).toBe(true)
+		expect(
+			(await staffAuth.checkCredentials({ email: 'boss@example.com', password: password! }, { ip: '10.1.1.2' })).ok,
+		).toBe(true)
 	})
 
 	test('refuses a taken email, a bad role or email, unknown options and weak passwords, creating nothing', async () => {
@@ -51,9 +71,18 @@ describe('npm run admin:create', () => {
 			[['--email', 'not-an-email', '--role', 'admin'], /--email: Invalid email address/],
 			[['--role', 'admin'], /--email is required/],
 			[['--email', 'two@example.com', '--role', 'admin', '--is-root'], /Unknown option/],
-			[['--email', 'two@example.com', '--role', 'admin', '--name', 'a\u0007b'], /--name contains characters that are not allowed/],
-			[['--email', 'two@example.com', '--role', 'admin', '--password', 'Short1A'], /Password must be at least 8 characters/],
-			[['--email', 'two@example.com', '--role', 'admin', '--password', 'alllowercase1'], /Password must contain uppercase, lowercase, and number/],
+			[
+				['--email', 'two@example.com', '--role', 'admin', '--name', 'a\u0007b'],
+				/--name contains characters that are not allowed/,
+			],
+			[
+				['--email', 'two@example.com', '--role', 'admin', '--password', 'Short1A'],
+				/Password must be at least 8 characters/,
+			],
+			[
+				['--email', 'two@example.com', '--role', 'admin', '--password', 'alllowercase1'],
+				/Password must contain uppercase, lowercase, and number/,
+			],
 			[['--email', 'two@example.com', '--role', 'admin', '--password', `Aa1${'a'.repeat(70)}`], /Password is too long/],
 		]
 		for (const [args, message] of cases) {

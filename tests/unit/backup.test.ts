@@ -16,7 +16,13 @@ async function cli(...args: string[]) {
 	return { status, stdout, stderr }
 }
 
-const emails = () => getDb().select({ email: users.email }).from(users).all().map((u) => u.email).sort()
+const emails = () =>
+	getDb()
+		.select({ email: users.email })
+		.from(users)
+		.all()
+		.map((u) => u.email)
+		.sort()
 
 describe('backups', () => {
 	test('back up, change data, restore: the earlier state is back, the replaced one kept beside it', async () => {
@@ -29,7 +35,10 @@ describe('backups', () => {
 		expect(checkDatabaseFile(file)).toBeNull()
 
 		insertMember({ email: 'grace@example.com' })
-		getDb().delete(users).where((await import('drizzle-orm')).eq(users.id, ada.id)).run()
+		getDb()
+			.delete(users)
+			.where((await import('drizzle-orm')).eq(users.id, ada.id))
+			.run()
 		expect(emails()).toEqual(['grace@example.com'])
 		closeDb()
 
@@ -48,13 +57,18 @@ describe('backups', () => {
 		fs.writeFileSync(junk, 'not a database')
 		const bad = await cli('restore', junk)
 		expect(bad.status).toBe(1)
-		expect(bad.stderr).toMatch(/cannot be restored: it cannot be read as a SQLite database|cannot be restored: integrity_check/)
+		expect(bad.stderr).toMatch(
+			/cannot be restored: it cannot be read as a SQLite database|cannot be restored: integrity_check/,
+		)
 		expect((await cli('restore', path.join(getEnv().dataDir, 'missing.db'))).stderr).toMatch(/does not exist/)
 		expect((await cli('restore')).stderr).toMatch(/Usage: npm run restore/)
 
 		const backup = await cli('backup', path.join(getEnv().dataDir, 'manual.db'))
 		expect(backup.status).toBe(0)
-		fs.writeFileSync(path.join(getEnv().dataDir, 'server.pid'), JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname() }))
+		fs.writeFileSync(
+			path.join(getEnv().dataDir, 'server.pid'),
+			JSON.stringify({ pid: process.pid, host: (await import('node:os')).hostname() }),
+		)
 		const refused = await cli('restore', path.join(getEnv().dataDir, 'manual.db'))
 		expect(refused.status).toBe(1)
 		expect(refused.stderr).toMatch(/The server is running on this data folder \(pid \d+\): stop it first/)
@@ -66,7 +80,8 @@ describe('backups', () => {
 		insertMember()
 		const dir = getEnv().backupDir
 		const times = [0, 1, 2, 3].map((i) => new Date(Date.UTC(2026, 10, 20 + i, 3, 0, 0)))
-		for (const now of times) expect(await runScheduledBackup({ intervalMs: 86_400_000, keep: 2, dir }, now)).not.toBeNull()
+		for (const now of times)
+			expect(await runScheduledBackup({ intervalMs: 86_400_000, keep: 2, dir }, now)).not.toBeNull()
 		expect(listBackups(dir).map((f) => path.basename(f))).toEqual([backupFileName(times[3]), backupFileName(times[2])])
 		expect(newestBackupTime(dir)).toEqual(times[3])
 		expect(pruneBackups(dir, 1)).toHaveLength(1)

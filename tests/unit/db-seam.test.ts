@@ -9,7 +9,8 @@ import { expect, test } from 'vitest'
  * files directly to inspect them; the product code and its scripts may not.
  */
 const ROOTS = ['app', 'server', 'db', 'scripts', 'server.js']
-const DRIVER = /from\s+['"](better-sqlite3|drizzle-orm\/better-sqlite3(\/[\w-]+)?)['"]|require\(\s*['"]better-sqlite3['"]\s*\)|import\(\s*['"]better-sqlite3['"]\s*\)/
+const DRIVER =
+	/from\s+['"](better-sqlite3|drizzle-orm\/better-sqlite3(\/[\w-]+)?)['"]|require\(\s*['"]better-sqlite3['"]\s*\)|import\(\s*['"]better-sqlite3['"]\s*\)/
 
 function sources(entry: string): string[] {
 	const stat = fs.statSync(entry)
