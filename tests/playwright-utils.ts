@@ -62,7 +62,12 @@ export async function waitForMail(to: string, options: { subject?: string; timeo
 	for (;;) {
 		const files = fs.existsSync(E2E_MAIL_DIR) ? fs.readdirSync(E2E_MAIL_DIR).sort() : []
 		for (const file of files.reverse()) {
-			const mail = JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, file), 'utf8')) as { to: string[]; raw: string }
+			let mail: { to: string[]; raw: string }
+			try {
+				mail = JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, file), 'utf8'))
+			} catch {
+				continue // the mail catcher is still writing it: read it on the next round
+			}
 			if (!mail.to.includes(to.toLowerCase())) continue
 			const text = decodeQuotedPrintable(mail.raw)
 			if (options.subject && !text.includes(`Subject: ${options.subject}`)) continue
@@ -75,13 +80,15 @@ export async function waitForMail(to: string, options: { subject?: string; timeo
 
 export function countMails(to: string) {
 	if (!fs.existsSync(E2E_MAIL_DIR)) return 0
-	return fs
-		.readdirSync(E2E_MAIL_DIR)
-		.filter((f) =>
-			(JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, f), 'utf8')) as { to: string[] }).to.includes(
+	return fs.readdirSync(E2E_MAIL_DIR).filter((f) => {
+		try {
+			return (JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, f), 'utf8')) as { to: string[] }).to.includes(
 				to.toLowerCase(),
-			),
-		).length
+			)
+		} catch {
+			return false // still being written
+		}
+	}).length
 }
 
 /** The reset link of the newest reset mail to `to`. */

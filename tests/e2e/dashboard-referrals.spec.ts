@@ -31,6 +31,8 @@ test.describe('referrals', () => {
 		createMember,
 		signIn,
 	}) => {
+		// Two members, two browsers, a sign-up, an unlock and four pages.
+		test.setTimeout(60_000)
 		// The referrer, signed in on this page.
 		const referrer = await createMember({ unlocked: true, name: 'Folake Adeyemi' })
 		await signIn(page, referrer)

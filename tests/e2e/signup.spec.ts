@@ -52,7 +52,7 @@ test.describe('sign-up page', () => {
 		await expectFieldError(page, form.country, 'Required')
 		await expectFieldError(page, form.telegram, 'Telegram username is required')
 		await expectFieldError(page, form.capital, 'Please select an investment amount')
-		await expect(page.getByRole('radiogroup', { name: 'Starting Capital' })).toHaveAttribute('aria-invalid', 'true')
+		await expect(form.capital).toHaveAttribute('aria-invalid', 'true')
 		await expectFieldError(page, form.terms, 'You must agree to the terms')
 		await expectNoFieldError(form.referralCode)
 		if (!jsOff()) {

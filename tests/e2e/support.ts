@@ -18,15 +18,9 @@ function escapeRegExp(text: string) {
  * the element it points at shows the text.
  */
 export async function expectFieldError(page: Page, field: Locator, message: string) {
-	const isGroup = await field.evaluate((el) => el.tagName === 'FIELDSET')
-	// A group (the radio group) is not itself invalid: its radios are.
-	if (isGroup) {
-		const options = field.getByRole('radio')
-		expect(await options.count()).toBeGreaterThan(0)
-		for (const option of await options.all()) await expect(option).toHaveAttribute('aria-invalid', 'true')
-	} else {
-		await expect(field).toHaveAttribute('aria-invalid', 'true')
-	}
+	// A radio group carries aria-invalid itself (ARIA gives it to
+	// radiogroup, not to each radio), like any single field.
+	await expect(field).toHaveAttribute('aria-invalid', 'true')
 	await expect(field).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)))
 	const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean)
 	expect(ids.length, 'the field points at its error').toBeGreaterThan(0)
@@ -75,7 +69,7 @@ export function signupForm(page: Page) {
 		phone: page.getByLabel('Phone', { exact: true }),
 		country: page.getByLabel('Country', { exact: true }),
 		telegram: page.getByLabel('Telegram Username', { exact: true }),
-		capital: page.getByRole('group', { name: 'Starting Capital' }),
+		capital: page.getByRole('radiogroup', { name: 'Starting Capital' }),
 		bracket: (value: string) => page.getByRole('radio', { name: new RegExp(escapeRegExp(value)) }),
 		referralCode: page.getByLabel('Referral Code (optional)', { exact: true }),
 		terms: page.getByLabel('I agree to the'),
