@@ -136,17 +136,38 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
 	}
 }
 
-/** Answers a refused upload and closes the connection without reading on. */
-function refuseBody(req: IncomingMessage, res: ServerResponse, response: Response) {
-	response.headers.set('Connection', 'close')
-	// Whatever is still arriving is dropped as it comes (never buffered);
-	// the socket is closed once the answer is out, or after a short grace.
+/**
+ * Answers a refused upload and closes the connection. The whole answer is
+ * written at once (with its length), but the connection is closed only
+ * once the client has finished sending, or after a short grace: closing a
+ * socket that still receives data makes the kernel reset it, and a reset
+ * can throw away the answer before the client reads it ("lingering
+ * close"). What arrives meanwhile is dropped as it comes, never buffered.
+ */
+async function refuseBody(req: IncomingMessage, res: ServerResponse, response: Response) {
+	const body = Buffer.from(await response.arrayBuffer())
+	const raw: string[] = []
+	for (const [key, value] of response.headers) raw.push(key, value)
+	raw.push('Connection', 'close', 'Content-Length', String(body.byteLength))
 	req.removeAllListeners('data')
 	req.resume()
-	const cut = setTimeout(() => req.socket.destroy(), DISCARD_GRACE_MS)
-	cut.unref()
-	res.on('close', () => clearTimeout(cut))
-	return send(req, res, response)
+	res.writeHead(response.status, raw)
+	res.write(body)
+	await new Promise<void>((resolve) => {
+		const done = () => {
+			clearTimeout(grace)
+			resolve()
+		}
+		const grace = setTimeout(done, DISCARD_GRACE_MS)
+		grace.unref()
+		if (req.complete) done()
+		req.once('end', done)
+		req.once('close', done)
+		req.once('error', done)
+	})
+	res.end()
+	// Still sending after the grace: cut it.
+	if (!req.complete) req.socket.destroy()
 }
 
 export function createNodeListener(
