@@ -5,7 +5,7 @@ import { redirect } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { getDb } from '#db/client.server.ts'
-import { apiError, apiFailure, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
+import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -79,6 +79,8 @@ export type AuthKitConfig<C extends AccountColumns> = Omit<SessionStoreConfig<C>
 		/** A `redirectTo` kept only when it is a same-site path this realm may go to. */
 		redirectTarget: (to: unknown, fallback: string) => string
 		afterSignOut: string
+		/** Where a GET of the sign-out page goes (signing out is POST only). */
+		signOutGet: string
 		/** Thrown instead of the sign-in redirect when it returns something (a 403 for the other realm's session, say). */
 		refuse?: (request: Request) => Promise<unknown>
 	}
@@ -282,7 +284,29 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 		return apiSuccess(undefined, { message: 'Signed out' })
 	}
 
+	type RouteArgs = { request: Request }
+	/**
+	 * The realm's sign-in and sign-out paths as route exports, so each of
+	 * those route modules is the kit's flow and nothing else. Signing out
+	 * changes state, so it is POST only; a GET goes to `pages.signOutGet`.
+	 */
+	const routes = {
+		signIn: {
+			loader: ({ request }: RouteArgs) => signInPage(request),
+			action: ({ request }: RouteArgs) => signInWithForm(request),
+		},
+		signOut: {
+			loader: () => redirect(pages.signOutGet),
+			action: ({ request }: RouteArgs) => signOutWithForm(request),
+		},
+		/** POST only; `respond` shapes the success from the token and the account. */
+		apiSignIn: (respond: (token: string, account: Account) => Response) =>
+			apiRoute({ POST: ({ request }) => signInWithJson(request, respond) }),
+		apiSignOut: apiRoute({ POST: ({ request }) => signOutWithJson(request) }),
+	}
+
 	return {
+		routes,
 		cookie,
 		sessions,
 		checkCredentials,

@@ -69,6 +69,7 @@ export const memberAuth = createAuthKit({
 		signInUrl: (target) => `/login?${new URLSearchParams({ redirectTo: target })}`,
 		redirectTarget: safeRedirect,
 		afterSignOut: '/',
+		signOutGet: '/',
 	},
 	api: { notAuthenticated: 'Not authenticated' },
 })

@@ -84,6 +84,7 @@ export const staffAuth = createAuthKit({
 				: `/admin/login?${new URLSearchParams({ redirectTo: target })}`,
 		redirectTarget: adminRedirectTarget,
 		afterSignOut: '/admin/login',
+		signOutGet: '/admin',
 		// A member session (but no admin one) is a 403, not the sign-in page.
 		refuse: async (request) =>
 			(await getMember(request)) ? accessDenied(request, ADMIN_PRIVILEGES_REQUIRED, { member: true }) : null,

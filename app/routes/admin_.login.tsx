@@ -8,18 +8,13 @@ import { site } from '#app/content/site.ts'
 import { ADMIN_AUTH_FAILED_TITLE } from '#app/utils/admin-messages.ts'
 import type { Route } from './+types/admin_.login'
 
-export function loader({ request }: Route.LoaderArgs) {
-	return staffAuth.signInPage(request)
-}
+// Anything unexpected answers the spec's generic 'Login failed. Please try
+// again.'; the details go to the log only (staffAuth's configuration).
+export const loader = staffAuth.routes.signIn.loader
+export const action = staffAuth.routes.signIn.action
 
 export function headers() {
 	return { 'Cache-Control': 'private, no-store' }
-}
-
-// Anything unexpected answers the spec's generic 'Login failed. Please try
-// again.'; the details go to the log only (staffAuth's configuration).
-export function action({ request }: Route.ActionArgs) {
-	return staffAuth.signInWithForm(request)
 }
 
 export default function AdminLoginRoute({ loaderData, actionData }: Route.ComponentProps) {

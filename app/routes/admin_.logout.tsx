@@ -1,12 +1,5 @@
-import { redirect } from 'react-router'
 import { staffAuth } from '#app/auth/staff.server.ts'
-import type { Route } from './+types/admin_.logout'
 
-// Signing out changes state, so it is POST only; a GET goes back to the panel.
-export function loader() {
-	return redirect('/admin')
-}
-
-export function action({ request }: Route.ActionArgs) {
-	return staffAuth.signOutWithForm(request)
-}
+// POST ends the staff session on the server; a GET goes back to the panel.
+export const loader = staffAuth.routes.signOut.loader
+export const action = staffAuth.routes.signOut.action

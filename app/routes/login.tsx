@@ -7,13 +7,8 @@ import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/
 import { site } from '#app/content/site.ts'
 import type { Route } from './+types/login'
 
-export function loader({ request }: Route.LoaderArgs) {
-	return memberAuth.signInPage(request)
-}
-
-export function action({ request }: Route.ActionArgs) {
-	return memberAuth.signInWithForm(request)
-}
+export const loader = memberAuth.routes.signIn.loader
+export const action = memberAuth.routes.signIn.action
 
 export default function LoginRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { form, fields, pending } = useSignInForm('login', {

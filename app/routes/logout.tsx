@@ -1,12 +1,5 @@
-import { redirect } from 'react-router'
 import { memberAuth } from '#app/auth/member.server.ts'
-import type { Route } from './+types/logout'
 
-// Signing out changes state, so it is POST only; a GET just goes home.
-export function loader() {
-	return redirect('/')
-}
-
-export function action({ request }: Route.ActionArgs) {
-	return memberAuth.signOutWithForm(request)
-}
+// POST ends the member's session on the server; a GET just goes home.
+export const loader = memberAuth.routes.signOut.loader
+export const action = memberAuth.routes.signOut.action
