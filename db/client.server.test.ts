@@ -27,7 +27,7 @@ afterEach(() => {
 })
 
 describe('database connection', () => {
-	test('uses DATA_DIR/app.db with the pragmas of decisions.md section 6', () => {
+	test('uses DATA_DIR/app.db with the pragmas of docs/product/decisions.md section 6 (busy timeout: docs/decisions/010)', () => {
 		const db = getDb()
 		expect(db.$client.name).toBe(path.join(getEnv().dataDir, 'app.db'))
 		expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal')

@@ -46,7 +46,7 @@ function accessDenied(request: Request, reason: string, fields: Record<string, u
 }
 
 /**
- * Staff, apart from members (decisions.md 3): the `admin_session` cookie
+ * Staff, apart from members (docs/product/decisions.md section 3): the `admin_session` cookie
  * (`__Host-admin_session` over https), the `admin_sessions` table, 12 hours
  * or 30 idle minutes, bearer tokens for /api/admin/*. Loaders run in
  * parallel, so a parent layout's guard never protects a child: every admin

@@ -9,7 +9,7 @@
  * JavaScript (`tests/api/browser-bundle.spec.ts` checks the built chunks).
  */
 
-/** Plans by capital, low to high (decisions.md 4). */
+/** Plans by capital, low to high (docs/product/decisions.md section 4). */
 export const PLANS = ['regular', 'gold', 'titanium', 'platinum'] as const
 export type Plan = (typeof PLANS)[number]
 
