@@ -346,7 +346,7 @@ const header = `# Performance
 Measured by \`npm run bench\` (scripts/bench.mjs): the production server on a
 throwaway database, loaded with autocannon at 50 connections, beside a raw
 \`node:http\` JSON server and a static HTML file served by raw Node in the
-same run. Bars: docs of the team (quality bars): ratios, not absolute
+same run. Bars: docs/product/quality-bars.md: ratios, not absolute
 numbers, because the machines are shared and noisy. Newest run first.
 
 `

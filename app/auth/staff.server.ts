@@ -18,7 +18,7 @@ import { getMember, memberAuth } from './member.server.ts'
 import type { AccountOf } from './session-store.server.ts'
 
 /**
- * Staff sessions (ASVS level 2, security checklist S8): 12 hours at most
+ * Staff sessions (ASVS level 2, docs/security.md S8): 12 hours at most
  * from sign-in, and 30 minutes without a request ends them sooner.
  */
 export const STAFF_SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000

@@ -7,7 +7,8 @@ import { contestPayload } from '../contest-e2e-utils.ts'
 import { registration } from '../playwright-utils.ts'
 
 /**
- * The security checklist's bad-input catalogue (section 5) sent to every
+ * The security checklist's bad-input catalogue (docs/product/security-checklist.md,
+ * section 5) sent to every
  * /api route and every form of the production build, as a visitor, a
  * member and a super admin, on a server of its own. It fails on any 5xx,
  * on any answer slower than 5 s, and if the server exits. Bounded: about
