@@ -3,6 +3,7 @@ import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-or
 import {
 	ADMIN_ROLES,
 	ALERT_TYPES,
+	CLAIM_STATUSES,
 	CONTEST_STATUSES,
 	CONTEST_TYPES,
 	PLANS,
@@ -52,6 +53,8 @@ export const users = sqliteTable(
 		/** True once the member has entered a valid unlock code. */
 		isVerified: integer('is_verified', { mode: 'boolean' }).notNull().default(false),
 		unlockedAt: integer('unlocked_at', { mode: 'timestamp_ms' }),
+		/** The unlock code the member entered (how many members used each code). */
+		unlockCodeId: integer('unlock_code_id').references((): any => unlockCodes.id, { onDelete: 'set null' }),
 		totalDeposit: real('total_deposit').notNull().default(0),
 		totalWithdraw: real('total_withdraw').notNull().default(0),
 		/** Consent record: the terms version agreed to and when. */
@@ -70,6 +73,7 @@ export const users = sqliteTable(
 		index('users_created_at_idx').on(t.createdAt),
 		// Platform Activity on the admin dashboard counts members seen lately.
 		index('users_last_seen_at_idx').on(t.lastSeenAt),
+		index('users_unlock_code_id_idx').on(t.unlockCodeId),
 		index('users_referral_rank_idx').on(desc(t.referralPoints), t.lastReferralAt, t.id),
 		// The admin users list (app/models/admin-users-list.server.ts): each filter
 		// (status, plan, both) and each sort (joined, name, investment) walks an
@@ -134,7 +138,9 @@ export const passwordResetTokens = sqliteTable(
 
 /**
  * Unlock codes: the code the messaging channel hands out. Several may be
- * active (rotation overlap); a code can expire.
+ * active (rotation overlap: the previous code keeps working until its
+ * expiry); a code can expire or be retired by staff. Rows are history: a
+ * retired code stays, with who created it and who retired it.
  */
 export const unlockCodes = sqliteTable(
 	'unlock_codes',
@@ -143,9 +149,18 @@ export const unlockCodes = sqliteTable(
 		code: text('code').notNull(),
 		active: integer('active', { mode: 'boolean' }).notNull().default(true),
 		expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+		/** Null: created at start-up (UNLOCK_CODE or generated). */
+		createdByAdminId: integer('created_by_admin_id').references((): any => admins.id, { onDelete: 'set null' }),
+		/** The creator's email as it was ("system" for the seed). */
+		createdByEmail: text('created_by_email').notNull().default('system'),
+		retiredAt: integer('retired_at', { mode: 'timestamp_ms' }),
+		retiredByEmail: text('retired_by_email'),
 		createdAt: createdAt(),
 	},
-	(t) => [uniqueIndex('unlock_codes_code_unique').on(t.code)],
+	(t) => [
+		uniqueIndex('unlock_codes_code_unique').on(t.code),
+		index('unlock_codes_created_at_idx').on(t.createdAt),
+	],
 )
 
 /** Staff accounts, stored apart from members. */
@@ -161,7 +176,11 @@ export const admins = sqliteTable(
 		lastLogin: integer('last_login', { mode: 'timestamp_ms' }),
 		/** The sign-in before the latest one: the shell's "last login" (null on a first sign-in). */
 		previousLogin: integer('previous_login', { mode: 'timestamp_ms' }),
+		/** Set when a super admin disables the account: no sign-in, sessions ended. */
+		disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
 		createdAt: createdAt(),
+		/** The last change by a super admin (role, disabled, password); null until then. */
+		updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
 	},
 	(t) => [uniqueIndex('admins_email_unique').on(t.email)],
 )
@@ -252,8 +271,32 @@ export const contestParticipants = sqliteTable(
 )
 
 /**
+ * A batch of plan activation codes issued together by staff for one
+ * campaign (the note names it). `count` is how many were issued; codes
+ * keep the batch's plan, uses and expiry.
+ */
+export const planCodeBatches = sqliteTable(
+	'plan_code_batches',
+	{
+		id: id(),
+		plan: text('plan', { enum: PLANS }).notNull(),
+		count: integer('count').notNull(),
+		usesPerCode: integer('uses_per_code').notNull().default(1),
+		expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+		note: text('note').notNull().default(''),
+		/** Null: issued at start-up by the seed. */
+		createdByAdminId: integer('created_by_admin_id').references((): any => admins.id, { onDelete: 'set null' }),
+		createdByEmail: text('created_by_email').notNull().default('system'),
+		revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+		createdAt: createdAt(),
+	},
+	(t) => [index('plan_code_batches_created_at_idx').on(t.createdAt)],
+)
+
+/**
  * Plan activation codes, issued on the server for one plan each. Codes are
- * case sensitive (SQLite compares text byte by byte).
+ * case sensitive (SQLite compares text byte by byte). Stored in full
+ * (docs/decisions/013-staff-tools.md): staff download a batch's CSV again.
  */
 export const planCodes = sqliteTable(
 	'plan_codes',
@@ -264,9 +307,16 @@ export const planCodes = sqliteTable(
 		maxUses: integer('max_uses').notNull().default(1),
 		uses: integer('uses').notNull().default(0),
 		expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+		/** Null for codes issued before batches existed. */
+		batchId: integer('batch_id').references(() => planCodeBatches.id, { onDelete: 'cascade' }),
+		revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
 		createdAt: createdAt(),
 	},
-	(t) => [uniqueIndex('plan_codes_code_unique').on(t.code)],
+	(t) => [
+		uniqueIndex('plan_codes_code_unique').on(t.code),
+		index('plan_codes_batch_idx').on(t.batchId, t.id),
+		index('plan_codes_expires_at_idx').on(t.expiresAt),
+	],
 )
 
 /** Each plan change by code: the member's plan history. */
@@ -284,6 +334,7 @@ export const planActivations = sqliteTable(
 	},
 	(t) => [
 		uniqueIndex('plan_activations_code_user_unique').on(t.codeId, t.userId),
+		index('plan_activations_code_idx').on(t.codeId, t.createdAt),
 		index('plan_activations_user_idx').on(t.userId, t.createdAt),
 	],
 )
@@ -304,7 +355,10 @@ export const lessonCompletions = sqliteTable(
 	(t) => [uniqueIndex('lesson_completions_user_lesson_unique').on(t.userId, t.lessonId)],
 )
 
-/** A member's confirmed interest in a 0% fee offer: takes one spot, once per offer. */
+/**
+ * A member's confirmed interest in a 0% fee offer (a claim): takes one
+ * spot, once per offer. Staff work it: status and a note.
+ */
 export const feeOfferClaims = sqliteTable(
 	'fee_offer_claims',
 	{
@@ -313,11 +367,18 @@ export const feeOfferClaims = sqliteTable(
 			.notNull()
 			.references(() => users.id, { onDelete: 'cascade' }),
 		offerId: text('offer_id').notNull(),
+		status: text('status', { enum: CLAIM_STATUSES }).notNull().default('new'),
+		note: text('note').notNull().default(''),
 		createdAt: createdAt(),
+		/** When staff last changed the status or note; null until then. */
+		updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
 	},
 	(t) => [
 		uniqueIndex('fee_offer_claims_user_offer_unique').on(t.userId, t.offerId),
-		index('fee_offer_claims_offer_idx').on(t.offerId),
+		index('fee_offer_claims_offer_idx').on(t.offerId, t.createdAt),
+		index('fee_offer_claims_status_idx').on(t.status, t.createdAt),
+		index('fee_offer_claims_offer_status_idx').on(t.offerId, t.status, t.createdAt),
+		index('fee_offer_claims_created_at_idx').on(t.createdAt),
 	],
 )
 
@@ -368,7 +429,11 @@ export const auditLog = sqliteTable(
 	(t) => [
 		index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
 		index('audit_log_created_at_idx').on(t.createdAt),
-		index('audit_log_admin_id_idx').on(t.adminId),
+		// The audit page's filters (app/models/audit.server.ts): each walks
+		// its own index in time order.
+		index('audit_log_admin_created_idx').on(t.adminId, t.createdAt),
+		index('audit_log_action_created_idx').on(t.action, t.createdAt),
+		index('audit_log_type_created_idx').on(t.targetType, t.createdAt),
 	],
 )
 
@@ -387,11 +452,18 @@ export const systemAlerts = sqliteTable(
 		actionUrl: text('action_url'),
 		dedupeKey: text('dedupe_key'),
 		createdAt: createdAt(),
+		/** Staff saw it and are on it: still open, marked as seen. */
+		acknowledgedAt: integer('acknowledged_at', { mode: 'timestamp_ms' }),
+		acknowledgedByEmail: text('acknowledged_by_email'),
 		resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
+		/** Null when resolved by the server itself (a contest alert after the contest ended). */
+		resolvedByEmail: text('resolved_by_email'),
 	},
 	(t) => [
 		uniqueIndex('system_alerts_dedupe_key_unique').on(t.dedupeKey),
 		index('system_alerts_open_idx').on(t.resolvedAt, t.createdAt),
+		index('system_alerts_created_at_idx').on(t.createdAt),
+		index('system_alerts_type_created_idx').on(t.type, t.createdAt),
 	],
 )
 
@@ -407,9 +479,19 @@ export const revenueEntries = sqliteTable(
 		month: text('month').notNull(),
 		amountCents: integer('amount_cents').notNull(),
 		adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+		/** Set when staff void the entry (it stays listed, it no longer counts). */
+		voidedAt: integer('voided_at', { mode: 'timestamp_ms' }),
+		voidReason: text('void_reason'),
+		/** The reason given for the latest edit (the audit log keeps each one). */
+		correctionReason: text('correction_reason'),
 		createdAt: createdAt(),
+		/** The last edit or void; null until then. */
+		updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
 	},
-	(t) => [index('revenue_entries_month_idx').on(t.month, t.amountCents)],
+	(t) => [
+		index('revenue_entries_month_idx').on(t.month, t.voidedAt, t.amountCents),
+		index('revenue_entries_created_at_idx').on(t.createdAt),
+	],
 )
 
 /**
@@ -431,6 +513,25 @@ export const statsSnapshots = sqliteTable(
 	(t) => [uniqueIndex('stats_snapshots_day_unique').on(t.day)],
 )
 
+/**
+ * The scheduler (server/scheduler.ts): one row per job. A process runs a
+ * job only while it holds the job's lease (leaseHolder until
+ * leaseExpiresAt), so two processes never run one job at once; each job
+ * is idempotent besides.
+ */
+export const scheduledJobs = sqliteTable('scheduled_jobs', {
+	name: text('name').primaryKey(),
+	leaseHolder: text('lease_holder'),
+	leaseExpiresAt: integer('lease_expires_at', { mode: 'timestamp_ms' }),
+	/** When the job is next due. */
+	nextRunAt: integer('next_run_at', { mode: 'timestamp_ms' }).notNull(),
+	lastStartedAt: integer('last_started_at', { mode: 'timestamp_ms' }),
+	lastSuccessAt: integer('last_success_at', { mode: 'timestamp_ms' }),
+	lastError: text('last_error'),
+	/** What the last successful run did, as JSON (counts). */
+	lastResult: text('last_result'),
+})
+
 export const usersRelations = relations(users, ({ many }) => ({
 	sessions: many(sessions),
 }))
@@ -450,3 +551,7 @@ export type SelectAdminSession = typeof adminSessions.$inferSelect
 export type SelectAuditEntry = typeof auditLog.$inferSelect
 export type SelectSystemAlert = typeof systemAlerts.$inferSelect
 export type SelectRevenueEntry = typeof revenueEntries.$inferSelect
+export type SelectPlanCodeBatch = typeof planCodeBatches.$inferSelect
+export type SelectUnlockCode = typeof unlockCodes.$inferSelect
+export type SelectFeeOfferClaim = typeof feeOfferClaims.$inferSelect
+export type SelectScheduledJob = typeof scheduledJobs.$inferSelect

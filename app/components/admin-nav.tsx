@@ -1,4 +1,6 @@
 import { NavLink } from 'react-router'
+import type { AdminRole } from '#app/domain/enums.ts'
+import { can, type Capability } from '#app/utils/admin-roles.ts'
 import { cx } from '#app/utils/misc.ts'
 
 /** The admin sidebar's entries (spec section 2). */
@@ -6,14 +8,25 @@ export const adminNav = [
 	{ to: '/admin/dashboard', label: 'Dashboard' },
 	{ to: '/admin/users', label: 'Users' },
 	{ to: '/admin/contests', label: 'Contests' },
-] as const
+	{ to: '/admin/codes', label: 'Codes', capability: 'codes:view' },
+	{ to: '/admin/offers', label: 'Offer claims', capability: 'offers:view' },
+	{ to: '/admin/alerts', label: 'Alerts', capability: 'alerts:view' },
+	{ to: '/admin/revenue', label: 'Revenue', capability: 'revenue:correct' },
+	{ to: '/admin/audit', label: 'Audit log', capability: 'audit:view' },
+	{ to: '/admin/staff', label: 'Staff', capability: 'staff:manage' },
+] as const satisfies readonly { to: string; label: string; capability?: Capability }[]
 
-/** The sidebar navigation; the current path (and its children) is highlighted. */
-export function AdminNav() {
+/**
+ * The sidebar navigation: the spec's three entries, then the staff tools the
+ * role may use (the pages check again on the server). The current path (and
+ * its children) is highlighted.
+ */
+export function AdminNav({ role }: { role: AdminRole }) {
+	const items = adminNav.filter((item) => !('capability' in item) || can({ role }, item.capability))
 	return (
 		<nav aria-label="Administration">
 			<ul className="space-y-1">
-				{adminNav.map((item) => (
+				{items.map((item) => (
 					<li key={item.to}>
 						<NavLink
 							to={item.to}

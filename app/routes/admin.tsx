@@ -94,14 +94,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 							</span>
 						</summary>
 						<div className="px-3 pb-3">
-							<AdminNav />
+							<AdminNav role={admin.role} />
 							{footerBox}
 						</div>
 					</details>
 				</aside>
 				<aside aria-label="Admin menu" className="hidden lg:block">
 					<div className="sticky top-24 py-8">
-						<AdminNav />
+						<AdminNav role={admin.role} />
 						{footerBox}
 					</div>
 				</aside>

@@ -11,7 +11,7 @@ describe('can', () => {
 			'users:bulk-delete',
 			'users:bulk-ban',
 			'contests:delete',
-			'admins:create',
+			'staff:manage',
 		] as const) {
 			expect(can(superAdmin, capability), capability).toBe(true)
 			expect(can(admin, capability), capability).toBe(false)
@@ -29,6 +29,14 @@ describe('can', () => {
 			'contests:view',
 			'contests:create',
 			'contests:update',
+			'codes:view',
+			'codes:manage',
+			'offers:view',
+			'offers:update',
+			'alerts:view',
+			'alerts:update',
+			'audit:view',
+			'revenue:correct',
 		] as const) {
 			expect(can(superAdmin, capability), capability).toBe(true)
 			expect(can(admin, capability), capability).toBe(true)

@@ -29,7 +29,24 @@ export const CAPABILITIES = {
 	'contests:create': BOTH,
 	'contests:update': BOTH,
 	'contests:delete': SUPER_ONLY,
-	'admins:create': SUPER_ONLY,
+	/** Plan activation code batches and the unlock code: see and list. */
+	'codes:view': BOTH,
+	/** Issue and revoke plan codes, rotate and retire unlock codes. */
+	'codes:manage': BOTH,
+	/** Members' 0% fee offer claims: list, export. */
+	'offers:view': BOTH,
+	/** Set a claim's status and note. */
+	'offers:update': BOTH,
+	/** The alerts page. */
+	'alerts:view': BOTH,
+	/** Acknowledge or resolve an alert. */
+	'alerts:update': BOTH,
+	/** The audit log of every change, and its CSV export. */
+	'audit:view': BOTH,
+	/** Edit or void a revenue entry (a reason is required; the audit log keeps it). */
+	'revenue:correct': BOTH,
+	/** Staff accounts: list, create, change role, disable, reset a password. */
+	'staff:manage': SUPER_ONLY,
 } as const satisfies Record<string, readonly AdminRole[]>
 
 export type Capability = keyof typeof CAPABILITIES
