@@ -18,6 +18,7 @@ import {
 } from '#db/client.server.ts'
 import { seed } from '#db/seed.ts'
 import { startBackupSchedule } from './backup-schedule.ts'
+import { createPlatformScheduler } from './scheduled-jobs.ts'
 import { clientIpFrom } from './client-ip.ts'
 import { createNodeListener, type ClientInfo } from './node-listener.ts'
 import { createPageCache } from './page-cache.ts'
@@ -54,6 +55,7 @@ const pageCache = createPageCache(
 export const cachedPage = pageCache.answer
 
 let stopBackups: (() => void) | undefined
+let stopScheduler: (() => void) | undefined
 
 /** Validates the configuration, migrates, seeds; returns what to print. */
 export async function startup() {
@@ -71,6 +73,9 @@ export async function startup() {
 	// From here on requests are served: a lock held elsewhere is waited for
 	// briefly, then answered 503 (db/client.server.ts).
 	setBusyTimeout(REQUEST_BUSY_TIMEOUT_MS)
+	// Scheduled work (server/scheduled-jobs.ts): the month's contest roll-over,
+	// alerts, clean-ups, daily figures; the first tick runs now.
+	stopScheduler = createPlatformScheduler().start()
 	if (config.backupIntervalMs > 0) {
 		stopBackups = startBackupSchedule({
 			intervalMs: config.backupIntervalMs,
@@ -90,6 +95,7 @@ export async function startup() {
 
 /** Closes the database (checkpointing the WAL) and the hashing workers. */
 export async function shutdown() {
+	stopScheduler?.()
 	stopBackups?.()
 	removePidFile(getEnv().dataDir)
 	closeDb()

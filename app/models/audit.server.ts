@@ -22,6 +22,9 @@ import { auditLog, type SelectAuditEntry } from '#db/schema.ts'
 
 export type AuditActor = { id: number | null; email: string }
 
+/** The server's own changes (the scheduler's month roll-over, say): no admin, "system". */
+export const SYSTEM_ACTOR: AuditActor = { id: null, email: 'system' }
+
 export type AuditEntryInput = {
 	admin: AuditActor
 	action: string

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '#db/client.server.ts'
 import { contestParticipants, contests, users, type SelectContest, type SelectContestParticipant } from '#db/schema.ts'
 import { LEADERBOARD_SIZE, monthlyContestPrizes, monthlyContestRules } from '#app/content/dashboard.ts'
+import { recordAudit, type AuditActor } from './audit.server.ts'
 import { displayName } from './user.server.ts'
 
 /**
@@ -180,35 +181,56 @@ function monthBounds(now: Date) {
 }
 
 /**
- * Seed step, safe to repeat: when no referral contest covers any day of the
- * current month, creates this month's one, running from the 1st to the
- * last day (rankings reset on the 1st). Returns the contest id or null.
+ * Safe to repeat (the seed at start-up, the scheduler's month roll-over):
+ * when no referral contest covers any day of the current month, creates
+ * this month's one, running from the 1st to the last day (rankings reset
+ * on the 1st). With `actor`, the creation is audited in its transaction.
+ * Returns the new contest's id, or null when there was one already.
  */
-export function ensureMonthlyReferralContest(now = new Date()) {
-	const db = getDb()
+export function ensureMonthlyReferralContest(now = new Date(), actor?: AuditActor) {
 	const { startDate, endDate, first } = monthBounds(now)
-	const overlapping = db
-		.select({ id: contests.id })
-		.from(contests)
-		.where(and(eq(contests.type, 'referral'), lte(contests.startDate, endDate), gte(contests.endDate, startDate)))
-		.get()
-	if (overlapping) return null
-	const month = first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-	const created = db
-		.insert(contests)
-		.values({
-			name: `${month} Referral Contest`,
-			description: 'Invite friends: every referral that unlocks premium this month moves you up the ranking.',
-			type: 'referral',
-			status: 'active',
-			startDate,
-			endDate,
-			prizeFirst: monthlyContestPrizes.first,
-			prizeSecond: monthlyContestPrizes.second,
-			prizeThird: monthlyContestPrizes.third,
-			rules: monthlyContestRules.join('\n'),
-		})
-		.returning({ id: contests.id })
-		.get()
-	return created.id
+	return getDb().transaction(
+		(tx) => {
+			const overlapping = tx
+				.select({ id: contests.id })
+				.from(contests)
+				.where(and(eq(contests.type, 'referral'), lte(contests.startDate, endDate), gte(contests.endDate, startDate)))
+				.get()
+			if (overlapping) return null
+			const month = first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+			const created = tx
+				.insert(contests)
+				.values({
+					name: `${month} Referral Contest`,
+					description: 'Invite friends: every referral that unlocks premium this month moves you up the ranking.',
+					type: 'referral',
+					status: 'active',
+					startDate,
+					endDate,
+					prizeFirst: monthlyContestPrizes.first,
+					prizeSecond: monthlyContestPrizes.second,
+					prizeThird: monthlyContestPrizes.third,
+					rules: monthlyContestRules.join('\n'),
+					createdAt: now,
+					updatedAt: now,
+				})
+				.returning()
+				.get()
+			if (actor) {
+				recordAudit(
+					tx,
+					{
+						admin: actor,
+						action: 'contest.create',
+						targetType: 'contest',
+						targetId: created.id,
+						after: { name: created.name, type: created.type, status: created.status, startDate, endDate },
+					},
+					now,
+				)
+			}
+			return created.id
+		},
+		{ behavior: 'immediate' },
+	)
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { passwordResetTokens } from '#db/schema.ts'
 import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
@@ -41,4 +41,9 @@ export function findUsableResetToken(token: string, now = new Date()) {
 			)
 			.get() ?? null
 	)
+}
+
+/** The scheduler's clean-up: tokens past their expiry (used or not) are deleted. Returns how many. */
+export function deleteExpiredResetTokens(now = new Date()) {
+	return getDb().delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)).run().changes
 }

@@ -52,10 +52,17 @@ test('dynamic HTML is compressed with gzip', async ({ request }) => {
 	expect(res.headers()['content-encoding']).toBe('gzip')
 })
 
-test('health route answers 200 and is not cached', async ({ request }) => {
+test('health route answers 200, is not cached, and reports the scheduler’s last successful tick', async ({
+	request,
+}) => {
 	const res = await request.get('/healthz')
 	expect(res.status()).toBe(200)
 	expect(res.headers()['cache-control']).toBe('no-store')
+	// The scheduler ticks once at start-up (app/models/scheduler.server.ts).
+	const tick = res.headers()['x-scheduler-last-tick']!
+	expect(tick).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+	expect(Date.now() - Date.parse(tick)).toBeLessThan(10 * 60_000)
+	expect(await res.text()).toBe(`OK\nscheduler last tick: ${tick}\n`)
 })
 
 test('unknown pages get a real 404 page; private files are not served', async ({ request }) => {

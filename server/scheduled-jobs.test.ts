@@ -1,0 +1,265 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { createScheduler, lastSchedulerTick, SCHEDULER_LEASE_MS, type ScheduledJob } from '#app/models/scheduler.server.ts'
+import { getDb } from '#db/client.server.ts'
+import {
+	adminSessions,
+	admins,
+	auditLog,
+	contestParticipants,
+	contests,
+	passwordResetTokens,
+	scheduledJobs,
+	sessions,
+	statsSnapshots,
+	systemAlerts,
+	users,
+} from '#db/schema.ts'
+import { alertJobFailure, createPlatformScheduler, nextUtcDay, nextUtcMonth } from './scheduled-jobs.ts'
+
+const at = (iso: string) => new Date(iso)
+
+function clockAt(iso: string) {
+	const clock = { now: at(iso), set: (next: string) => (clock.now = at(next)) }
+	return clock
+}
+
+let userSeq = 0
+function member(name: string) {
+	userSeq++
+	return getDb()
+		.insert(users)
+		.values({ email: `m${userSeq}@example.com`, passwordHash: 'x', name, referralCode: `REF${userSeq}` })
+		.returning()
+		.get()
+}
+
+function referralContests() {
+	return getDb().select().from(contests).where(eq(contests.type, 'referral')).orderBy(contests.startDate).all()
+}
+
+describe('next due times', () => {
+	test('the next UTC day and month start exactly at their boundary', () => {
+		expect(nextUtcDay(at('2026-11-30T23:59:59.999Z')).toISOString()).toBe('2026-12-01T00:00:00.000Z')
+		expect(nextUtcMonth(at('2026-11-30T23:59:59.999Z')).toISOString()).toBe('2026-12-01T00:00:00.000Z')
+		expect(nextUtcMonth(at('2026-12-01T00:00:00.000Z')).toISOString()).toBe('2027-01-01T00:00:00.000Z')
+		expect(nextUtcMonth(at('2027-12-15T10:00:00Z')).toISOString()).toBe('2028-01-01T00:00:00.000Z')
+	})
+})
+
+describe('the platform scheduler across a month boundary, without a restart', () => {
+	test('November’s contest is completed with frozen ranks and December’s created at the boundary', () => {
+		const clock = clockAt('2026-11-30T23:58:00Z')
+		const scheduler = createPlatformScheduler(() => clock.now)
+		const first = scheduler.tick()
+		expect(first.ran.map((r) => r.name).sort()).toEqual(
+			['contest-ending-alerts', 'contest-rollover', 'daily-snapshot', 'expired-sessions'].sort(),
+		)
+		expect(first.ran.every((r) => r.ok)).toBe(true)
+		const [november] = referralContests()
+		expect(november).toMatchObject({ name: 'November 2026 Referral Contest', status: 'active' })
+		// Three members with scores; a tie is broken by who reached it first.
+		const [a, b, c] = [member('Ann'), member('Bob'), member('Cid')]
+		getDb()
+			.insert(contestParticipants)
+			.values([
+				{ contestId: november!.id, userId: a.id, score: 3, scoredAt: at('2026-11-10T00:00:00Z') },
+				{ contestId: november!.id, userId: b.id, score: 5, scoredAt: at('2026-11-11T00:00:00Z') },
+				{ contestId: november!.id, userId: c.id, score: 3, scoredAt: at('2026-11-09T00:00:00Z') },
+			])
+			.run()
+
+		// A minute later, still November: nothing is due.
+		clock.set('2026-11-30T23:59:00Z')
+		expect(scheduler.tick().ran).toEqual([])
+
+		// Past the boundary: the roll-over runs on the next tick.
+		clock.set('2026-12-01T00:00:20Z')
+		const report = scheduler.tick()
+		const rollover = report.ran.find((r) => r.name === 'contest-rollover')
+		expect(rollover).toMatchObject({ ok: true, result: { completed: 1 } })
+		const [nov, dec] = referralContests()
+		expect(nov).toMatchObject({ id: november!.id, status: 'completed' })
+		expect(nov!.completedAt?.toISOString()).toBe('2026-12-01T00:00:20.000Z')
+		expect(dec).toMatchObject({
+			name: 'December 2026 Referral Contest',
+			status: 'active',
+			startDate: '2026-12-01',
+			endDate: '2026-12-31',
+		})
+		const ranks = getDb()
+			.select({ userId: contestParticipants.userId, rank: contestParticipants.rank })
+			.from(contestParticipants)
+			.where(eq(contestParticipants.contestId, november!.id))
+			.all()
+		expect(Object.fromEntries(ranks.map((r) => [r.userId, r.rank]))).toEqual({ [b.id]: 1, [c.id]: 2, [a.id]: 3 })
+		// Both changes are in the audit log, made by the system.
+		const audit = getDb()
+			.select({ action: auditLog.action, email: auditLog.adminEmail, targetId: auditLog.targetId })
+			.from(auditLog)
+			.all()
+		expect(audit).toEqual(
+			expect.arrayContaining([
+				{ action: 'contest.complete', email: 'system', targetId: String(november!.id) },
+				{ action: 'contest.create', email: 'system', targetId: String(dec!.id) },
+			]),
+		)
+		// The roll-over is next due at the next month's start.
+		const row = getDb().select().from(scheduledJobs).where(eq(scheduledJobs.name, 'contest-rollover')).get()!
+		expect(row.nextRunAt.toISOString()).toBe('2027-01-01T00:00:00.000Z')
+		expect(row.lastSuccessAt?.toISOString()).toBe('2026-12-01T00:00:20.000Z')
+		expect(row.leaseHolder).toBeNull()
+		// The day's figures were kept for both days.
+		const days = getDb().select({ day: statsSnapshots.day }).from(statsSnapshots).all()
+		expect(days.map((d) => d.day).sort()).toEqual(['2026-11-30', '2026-12-01'])
+		expect(lastSchedulerTick()?.toISOString()).toBe('2026-12-01T00:00:20.000Z')
+	})
+
+	test('a contest completed by staff before the boundary is left alone; running twice creates one contest', () => {
+		const clock = clockAt('2026-11-15T12:00:00Z')
+		const scheduler = createPlatformScheduler(() => clock.now)
+		scheduler.tick()
+		getDb().update(contests).set({ status: 'completed' }).where(eq(contests.type, 'referral')).run()
+		clock.set('2026-12-01T00:00:05Z')
+		const report = scheduler.tick()
+		expect(report.ran.find((r) => r.name === 'contest-rollover')).toMatchObject({ ok: true, result: { completed: 0 } })
+		// A second process's scheduler at the same moment: the job is not due for it any more.
+		const other = createPlatformScheduler(() => clock.now)
+		expect(other.tick().ran.find((r) => r.name === 'contest-rollover')).toBeUndefined()
+		expect(referralContests().filter((c) => c.startDate === '2026-12-01')).toHaveLength(1)
+	})
+
+	test('expired member and staff sessions and expired reset tokens are cleaned up; live ones stay', () => {
+		const now = at('2026-11-23T10:00:00Z')
+		const m = member('Dee')
+		const admin = getDb()
+			.insert(admins)
+			.values({ email: 'a@example.com', name: 'A', passwordHash: 'x', role: 'admin' })
+			.returning()
+			.get()
+		const past = at('2026-11-23T09:00:00Z')
+		const future = at('2026-11-24T09:00:00Z')
+		getDb()
+			.insert(sessions)
+			.values([
+				{ tokenHash: 'old', userId: m.id, kind: 'web', expiresAt: past },
+				{ tokenHash: 'live', userId: m.id, kind: 'web', expiresAt: future },
+			])
+			.run()
+		getDb()
+			.insert(adminSessions)
+			.values([
+				{ tokenHash: 'a-old', adminId: admin.id, kind: 'web', expiresAt: past, lastUsedAt: past },
+				{ tokenHash: 'a-live', adminId: admin.id, kind: 'web', expiresAt: future, lastUsedAt: now },
+			])
+			.run()
+		getDb()
+			.insert(passwordResetTokens)
+			.values([
+				{ tokenHash: 'r-old', userId: m.id, expiresAt: past },
+				{ tokenHash: 'r-live', userId: m.id, expiresAt: future },
+			])
+			.run()
+		const report = createPlatformScheduler(() => now).tick()
+		expect(report.ran.find((r) => r.name === 'expired-sessions')).toMatchObject({
+			ok: true,
+			result: { memberSessions: 1, staffSessions: 1, resetTokens: 1 },
+		})
+		expect(getDb().select({ t: sessions.tokenHash }).from(sessions).all()).toEqual([{ t: 'live' }])
+		expect(getDb().select({ t: adminSessions.tokenHash }).from(adminSessions).all()).toEqual([{ t: 'a-live' }])
+		expect(getDb().select({ t: passwordResetTokens.tokenHash }).from(passwordResetTokens).all()).toEqual([
+			{ t: 'r-live' },
+		])
+	})
+})
+
+describe('leases and failures', () => {
+	function countingJob(name: string, during?: () => void): ScheduledJob & { runs: number } {
+		const job = {
+			name,
+			description: 'test',
+			runs: 0,
+			nextRunAt: (now: Date) => new Date(now.getTime() + 60_000),
+			run: () => {
+				job.runs++
+				during?.()
+				return { runs: job.runs }
+			},
+		}
+		return job
+	}
+
+	test('a job held by another process is not run twice; a lease left by a dead process expires', () => {
+		const now = at('2026-11-23T10:00:00Z')
+		let nested: ReturnType<typeof createScheduler> | undefined
+		let nestedRan: string[] = []
+		// While A runs the job (its lease held), B ticks "at the same moment": B must skip it.
+		const job = countingJob('job', () => {
+			nestedRan = nested!.tick().ran.map((r) => r.name)
+		})
+		const a = createScheduler({ jobs: [job], clock: () => now, holder: 'process-a' })
+		nested = createScheduler({ jobs: [job], clock: () => now, holder: 'process-b' })
+		a.tick()
+		expect(job.runs).toBe(1)
+		expect(nestedRan).toEqual([])
+
+		// A process takes the lease and dies mid-run: nobody runs the job until the lease expires.
+		const job2 = countingJob('job2')
+		getDb()
+			.insert(scheduledJobs)
+			.values({
+				name: 'job2',
+				nextRunAt: now,
+				leaseHolder: 'dead-process',
+				leaseExpiresAt: new Date(now.getTime() + SCHEDULER_LEASE_MS),
+			})
+			.run()
+		const c = createScheduler({ jobs: [job2], clock: () => now, holder: 'process-c' })
+		expect(c.tick().ran).toEqual([])
+		const later = createScheduler({
+			jobs: [job2],
+			clock: () => new Date(now.getTime() + SCHEDULER_LEASE_MS + 1),
+			holder: 'process-c',
+		})
+		expect(later.tick().ran.map((r) => r.name)).toEqual(['job2'])
+		expect(job2.runs).toBe(1)
+	})
+
+	test('a failing job is logged, retried later rather than on every tick, and raises one alert', () => {
+		const clock = clockAt('2026-11-23T10:00:00Z')
+		const failing: ScheduledJob = {
+			name: 'failing',
+			description: 'test',
+			nextRunAt: (now) => now,
+			run: () => {
+				throw new Error('disk on fire')
+			},
+		}
+		const s = createScheduler({ jobs: [failing], clock: () => clock.now, onJobError: alertJobFailure })
+		expect(s.tick().ran).toEqual([{ name: 'failing', ok: false, error: 'disk on fire' }])
+		clock.set('2026-11-23T10:00:30Z')
+		expect(s.tick().ran).toEqual([])
+		const row = getDb().select().from(scheduledJobs).where(eq(scheduledJobs.name, 'failing')).get()!
+		expect(row.lastError).toBe('disk on fire')
+		expect(row.leaseHolder).toBeNull()
+		expect(row.nextRunAt.toISOString()).toBe('2026-11-23T10:05:00.000Z')
+		const alerts = getDb().select().from(systemAlerts).where(eq(systemAlerts.title, 'Scheduled job failing')).all()
+		expect(alerts).toHaveLength(1)
+		expect(alerts[0]!.message).toContain('"failing" failed: disk on fire')
+	})
+
+	test('a tick with nothing due costs well under 5 ms', () => {
+		const clock = clockAt('2026-11-23T10:00:00Z')
+		const scheduler = createPlatformScheduler(() => clock.now)
+		scheduler.tick()
+		clock.set('2026-11-23T10:00:30Z')
+		const times: number[] = []
+		for (let i = 0; i < 200; i++) {
+			const started = performance.now()
+			expect(scheduler.tick().ran).toEqual([])
+			times.push(performance.now() - started)
+		}
+		times.sort((x, y) => x - y)
+		expect(times[Math.floor(times.length * 0.95)]).toBeLessThan(5)
+	})
+})

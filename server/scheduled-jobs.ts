@@ -1,0 +1,101 @@
+import { and, eq, lt } from 'drizzle-orm'
+import { memberAuth } from '#app/auth/member.server.ts'
+import { staffAuth } from '#app/auth/staff.server.ts'
+import { completeContest } from '#app/models/admin-contests.server.ts'
+import { recordDailySnapshot } from '#app/models/admin-stats.server.ts'
+import { checkContestAlerts, raiseAlert } from '#app/models/alerts.server.ts'
+import { SYSTEM_ACTOR } from '#app/models/audit.server.ts'
+import { ensureMonthlyReferralContest, utcDay } from '#app/models/contest.server.ts'
+import { deleteExpiredResetTokens } from '#app/models/password-reset.server.ts'
+import { createScheduler, type ScheduledJob } from '#app/models/scheduler.server.ts'
+import { getDb } from '#db/client.server.ts'
+import { contests } from '#db/schema.ts'
+
+/**
+ * The platform's scheduled work (docs/decisions/013-staff-tools.md), run
+ * by the scheduler of app/models/scheduler.server.ts. Each job is
+ * idempotent: run twice at one moment, the second run finds nothing to do.
+ */
+
+const HOUR_MS = 60 * 60 * 1000
+
+/** The next UTC midnight after `now`. */
+export function nextUtcDay(now: Date) {
+	return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
+}
+
+/** The first moment of the next UTC month after `now`. */
+export function nextUtcMonth(now: Date) {
+	return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
+}
+
+const hourly = (now: Date) => new Date(now.getTime() + HOUR_MS)
+
+/**
+ * The monthly referral contest roll-over: every active referral contest
+ * whose last day is over is completed (ranks frozen, audited as the
+ * system), then this month's contest is created when there is none.
+ */
+export function rollOverReferralContest(now: Date) {
+	const ended = getDb()
+		.select({ id: contests.id })
+		.from(contests)
+		.where(and(eq(contests.type, 'referral'), eq(contests.status, 'active'), lt(contests.endDate, utcDay(now))))
+		.all()
+	let completed = 0
+	for (const { id } of ended) {
+		// A contest completed meanwhile (by staff) is a 409: nothing to do.
+		if (completeContest(SYSTEM_ACTOR, id, now).ok) completed++
+	}
+	const created = ensureMonthlyReferralContest(now, SYSTEM_ACTOR)
+	return { completed, created }
+}
+
+export const scheduledJobs: readonly ScheduledJob[] = [
+	{
+		name: 'contest-rollover',
+		description: 'Completes the ended month’s referral contest with frozen ranks and creates the next one.',
+		nextRunAt: nextUtcMonth,
+		run: rollOverReferralContest,
+	},
+	{
+		name: 'contest-ending-alerts',
+		description: 'Raises a warning for each active contest ending within 3 days; resolves those that ended.',
+		nextRunAt: hourly,
+		run: (now) => checkContestAlerts(now),
+	},
+	{
+		name: 'expired-sessions',
+		description: 'Deletes expired member and staff sessions and expired password reset tokens.',
+		nextRunAt: hourly,
+		run: (now) => ({
+			memberSessions: memberAuth.sessions.deleteExpired(now),
+			staffSessions: staffAuth.sessions.deleteExpired(now),
+			resetTokens: deleteExpiredResetTokens(now),
+		}),
+	},
+	{
+		name: 'daily-snapshot',
+		description: 'Keeps the day’s dashboard figures (the admin dashboard compares with them).',
+		nextRunAt: nextUtcDay,
+		run: (now) => ({ recorded: recordDailySnapshot(now) ? 1 : 0 }),
+	},
+]
+
+/** A failing job raises an error alert, at most one per job and clock hour. */
+export function alertJobFailure(job: ScheduledJob, error: unknown, now: Date) {
+	raiseAlert(
+		{
+			type: 'error',
+			title: 'Scheduled job failing',
+			message: `The scheduled job "${job.name}" failed: ${String((error as Error)?.message ?? error).slice(0, 200)}. It is tried again in 5 minutes; see the log (event scheduler.job_failed).`,
+			dedupeKey: `job-failure:${job.name}:${now.toISOString().slice(0, 13)}`,
+		},
+		now,
+	)
+}
+
+/** The server's scheduler: these jobs, the real clock. */
+export function createPlatformScheduler(clock?: () => Date) {
+	return createScheduler({ jobs: scheduledJobs, clock, onJobError: alertJobFailure })
+}
