@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { createScheduler, lastSchedulerTick, SCHEDULER_LEASE_MS, type ScheduledJob } from '#app/models/scheduler.server.ts'
+import {
+	createScheduler,
+	lastSchedulerTick,
+	SCHEDULER_LEASE_MS,
+	type ScheduledJob,
+} from '#app/models/scheduler.server.ts'
 import { getDb } from '#db/client.server.ts'
 import {
 	adminSessions,
@@ -191,14 +196,14 @@ describe('leases and failures', () => {
 
 	test('a job held by another process is not run twice; a lease left by a dead process expires', () => {
 		const now = at('2026-11-23T10:00:00Z')
-		let nested: ReturnType<typeof createScheduler> | undefined
+		const other: { scheduler?: ReturnType<typeof createScheduler> } = {}
 		let nestedRan: string[] = []
 		// While A runs the job (its lease held), B ticks "at the same moment": B must skip it.
 		const job = countingJob('job', () => {
-			nestedRan = nested!.tick().ran.map((r) => r.name)
+			nestedRan = other.scheduler!.tick().ran.map((r) => r.name)
 		})
 		const a = createScheduler({ jobs: [job], clock: () => now, holder: 'process-a' })
-		nested = createScheduler({ jobs: [job], clock: () => now, holder: 'process-b' })
+		other.scheduler = createScheduler({ jobs: [job], clock: () => now, holder: 'process-b' })
 		a.tick()
 		expect(job.runs).toBe(1)
 		expect(nestedRan).toEqual([])
