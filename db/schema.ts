@@ -157,10 +157,7 @@ export const unlockCodes = sqliteTable(
 		retiredByEmail: text('retired_by_email'),
 		createdAt: createdAt(),
 	},
-	(t) => [
-		uniqueIndex('unlock_codes_code_unique').on(t.code),
-		index('unlock_codes_created_at_idx').on(t.createdAt),
-	],
+	(t) => [uniqueIndex('unlock_codes_code_unique').on(t.code), index('unlock_codes_created_at_idx').on(t.createdAt)],
 )
 
 /** Staff accounts, stored apart from members. */
