@@ -60,7 +60,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 		ok: true as const,
 		errors: {} as Record<string, string[]>,
 		values: auditFilterValues(query),
-		entries: page.entries.map((entry) => ({ ...entry, href: auditTargetHref(entry.targetType, entry.targetId) })),
+		// The changed fields only: the whole before and after stay out of the page's data.
+		entries: page.entries.map(({ before: _before, after: _after, ...entry }) => ({
+			...entry,
+			href: auditTargetHref(entry.targetType, entry.targetId),
+		})),
 		links: {
 			deep: query.cursor !== null,
 			newest: `/admin/audit${auditSearch(query, { cursor: null })}`,
@@ -226,7 +230,11 @@ function Filter({
 	)
 }
 
-function AuditTable({ entries }: { entries: Array<PublicAuditEntry & { href: string | null }> }) {
+function AuditTable({
+	entries,
+}: {
+	entries: Array<Omit<PublicAuditEntry, 'before' | 'after'> & { href: string | null }>
+}) {
 	return (
 		<TableScroller className="relative" label="Audit log table">
 			<table className="w-full min-w-[48rem] text-left text-sm">
