@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '../fixtures.ts'
+import { AUDIT_MESSAGES } from '#app/utils/admin-audit-messages.ts'
 import { expectFieldError } from './support.ts'
 import { auditRows, newTargetType, openAudit, renameMember, seedAuditRows } from './admin-audit-support.ts'
 
@@ -100,5 +101,5 @@ test('bad filters are errors at their fields and nothing is listed', async ({ pa
 	await openAudit(page, '?cursor=abc')
 	await expect(page.getByRole('alert')).toContainText('cursor is not one this list gave out')
 	await openAudit(page, '?targetType=user%0A')
-	await expectFieldError(page, page.getByLabel('Target type'), 'Target type must be a lower-case word')
+	await expectFieldError(page, page.getByLabel('Target type'), AUDIT_MESSAGES.targetType)
 })
