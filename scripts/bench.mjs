@@ -8,7 +8,16 @@
 // bench database and /admin/users (admin cookie) and /api/admin/users
 // (admin bearer) are loaded with a search, filters and each sort; p95 is
 // printed against its bar (< 50 ms).
-// `--users-only` runs that step alone; `--soak` runs the sustained-load test
+// `--users-only` runs that step alone.
+//
+// Then the staff tools step (issue 12): 1,000,000 audit rows and 100,000
+// plan codes in batches are written straight into the bench database (the
+// cost of that seeding is printed), then /admin/audit (no filter, each
+// filter, a date range, a deep cursor page), /api/admin/audit, /admin/codes
+// and a batch page /admin/codes/batches/:id are loaded; p95 < 50 ms each
+// (a URL answering 404 is skipped with a note). `--staff-only` runs that
+// step alone (BENCH_AUDIT_ROWS, BENCH_PLAN_CODES change the sizes).
+// `--soak` runs the sustained-load test
 // (scripts/soak.mjs: 50 connections for 10 minutes, `--duration=S` shorter). Ports: BENCH_PORT (default 4600) and
 // the three after it.
 import { execFileSync, execSync, spawn } from 'node:child_process'
@@ -17,6 +26,7 @@ import os from 'node:os'
 import path from 'node:path'
 import http from 'node:http'
 import autocannon from 'autocannon'
+import Database from 'better-sqlite3'
 
 // `--soak`: sustained load instead (scripts/soak.mjs); it exits when done.
 if (process.argv.includes('--soak')) await import('./soak.mjs')
@@ -36,6 +46,9 @@ const USERS_COUNT = Number(process.env.BENCH_USERS ?? 100_000)
 const USERS_CONNECTIONS = Number(process.env.BENCH_USERS_CONNECTIONS ?? 2)
 const USERS_DURATION_MS = Number(process.env.BENCH_USERS_DURATION ?? 5) * 1000
 const USERS_P95_BAR_MS = 50
+const STAFF_ONLY = process.argv.includes('--staff-only')
+const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000)
+const PLAN_CODES = Number(process.env.BENCH_PLAN_CODES ?? 100_000)
 
 if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' })
 fs.rmSync(root, { recursive: true, force: true })
@@ -86,7 +99,7 @@ const underHashing = []
 let rssIdle = 0
 let rssPeak = 0
 let signIns = 0
-if (!USERS_ONLY) {
+if (!USERS_ONLY && !STAFF_ONLY) {
 	// Baselines: a raw node:http JSON answer, and a static HTML file from raw Node.
 	const landing = await (await fetch(`http://127.0.0.1:${PORT}/`)).text()
 	fs.writeFileSync(path.join(root, 'landing.html'), landing)
@@ -278,7 +291,12 @@ if (!USERS_ONLY) {
 
 const usersLoad = { before: os.loadavg()[0] }
 let usersSeedMs = 0
-const usersRows = await benchAdminUsers()
+const usersRows = STAFF_ONLY ? [] : await benchAdminUsers()
+if (!STAFF_ONLY) usersLoad.after = os.loadavg()[0]
+const staffLoad = { before: os.loadavg()[0] }
+const staffSeed = { ms: 0, bytes: 0 }
+const staffSkipped = []
+const staffRows = USERS_ONLY ? [] : await benchStaffTools()
 
 const byName = Object.fromEntries(rows.map((r) => [r.name, r]))
 const table = [
@@ -301,7 +319,7 @@ try {
 }
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`
 const usersSection = [
-	`Admin users list over ${USERS_COUNT.toLocaleString('en-US')} users (written straight into the bench database in ${(usersSeedMs / 1000).toFixed(1)} s), ${USERS_CONNECTIONS} concurrent clients, ${USERS_DURATION_MS / 1000} s per URL; bar: p95 < ${USERS_P95_BAR_MS} ms. Machine load average (1 min) ${usersLoad.before.toFixed(1)} before the step, ${os.loadavg()[0].toFixed(1)} after it (2 cores: above 2, other work shared the CPUs and the figures are noisy):`,
+	`Admin users list over ${USERS_COUNT.toLocaleString('en-US')} users (written straight into the bench database in ${(usersSeedMs / 1000).toFixed(1)} s), ${USERS_CONNECTIONS} concurrent clients, ${USERS_DURATION_MS / 1000} s per URL; bar: p95 < ${USERS_P95_BAR_MS} ms. Machine load average (1 min) ${usersLoad.before.toFixed(1)} before the step, ${(usersLoad.after ?? os.loadavg()[0]).toFixed(1)} after it (2 cores: above 2, other work shared the CPUs and the figures are noisy):`,
 	'',
 	'| route | req/s | p50 (ms) | p95 (ms) | p99 (ms) | errors | p95 bar |',
 	'| --- | ---: | ---: | ---: | ---: | ---: | --- |',
@@ -311,32 +329,56 @@ const usersSection = [
 	),
 	'',
 ]
+const p95Table = (list) => [
+	'| route | req/s | p50 (ms) | p95 (ms) | p99 (ms) | errors | p95 bar |',
+	'| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+	...list.map(
+		(r) =>
+			`| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.p95 < USERS_P95_BAR_MS ? 'met' : 'NOT met'} |`,
+	),
+]
+const staffSection = [
+	`Staff tools over ${AUDIT_ROWS.toLocaleString('en-US')} audit rows and ${PLAN_CODES.toLocaleString('en-US')} plan codes in batches of 5,000 (a tenth used, each with its activation), written straight into the bench database in ${(staffSeed.ms / 1000).toFixed(1)} s (${Math.round((AUDIT_ROWS + PLAN_CODES) / Math.max(0.001, staffSeed.ms / 1000)).toLocaleString('en-US')} rows/s; the database grew by ${(staffSeed.bytes / 2 ** 20).toFixed(0)} MiB), ${USERS_CONNECTIONS} concurrent clients, ${USERS_DURATION_MS / 1000} s per URL; bar: p95 < ${USERS_P95_BAR_MS} ms. Machine load average (1 min) ${staffLoad.before.toFixed(1)} before the step, ${os.loadavg()[0].toFixed(1)} after it:`,
+	'',
+	...p95Table(staffRows),
+	'',
+	...(staffSkipped.length ? [`Skipped (answered 404, not built on this commit): ${staffSkipped.join(', ')}.`, ''] : []),
+]
 const report = (
-	USERS_ONLY
+	STAFF_ONLY
 		? [
-				`## Run of ${new Date().toISOString()} (admin users step only)`,
+				`## Run of ${new Date().toISOString()} (staff tools step only)`,
 				'',
 				`Commit ${commit}; ${machine}; load generator on the same machine.`,
 				'',
-				...usersSection,
+				...staffSection,
 			]
-		: [
-				`## Run of ${new Date().toISOString()}`,
-				'',
-				`Commit ${commit}; ${machine}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, load generator on the same machine.`,
-				'',
-				...table,
-				'',
-				`Server RSS: idle ${rssIdle.toFixed(0)} MB, peak under load ${rssPeak.toFixed(0)} MB (V8 heap capped at 160 MB by the start script).`,
-				'',
-				`While 20 sign-ins (bcrypt cost 10, in the worker pool) were kept in flight (${signIns} completed), 10 connections each:`,
-				'',
-				'| route | req/s | p50 (ms) | p99 (ms) | errors |',
-				'| --- | ---: | ---: | ---: | ---: |',
-				...underHashing.map((r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`),
-				'',
-				...usersSection,
-			]
+		: USERS_ONLY
+			? [
+					`## Run of ${new Date().toISOString()} (admin users step only)`,
+					'',
+					`Commit ${commit}; ${machine}; load generator on the same machine.`,
+					'',
+					...usersSection,
+				]
+			: [
+					`## Run of ${new Date().toISOString()}`,
+					'',
+					`Commit ${commit}; ${machine}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, load generator on the same machine.`,
+					'',
+					...table,
+					'',
+					`Server RSS: idle ${rssIdle.toFixed(0)} MB, peak under load ${rssPeak.toFixed(0)} MB (V8 heap capped at 160 MB by the start script).`,
+					'',
+					`While 20 sign-ins (bcrypt cost 10, in the worker pool) were kept in flight (${signIns} completed), 10 connections each:`,
+					'',
+					'| route | req/s | p50 (ms) | p99 (ms) | errors |',
+					'| --- | ---: | ---: | ---: | ---: |',
+					...underHashing.map((r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+					'',
+					...usersSection,
+					...staffSection,
+				]
 ).join('\n')
 console.log(`\n${report}`)
 
@@ -369,24 +411,7 @@ async function benchAdminUsers() {
 	console.log(`seeded ${USERS_COUNT} users in ${usersSeedMs} ms`)
 
 	const base = `http://127.0.0.1:${PORT}`
-	const login = await fetch(`${base}/admin/login`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
-		body: new URLSearchParams(ADMIN),
-	})
-	const cookie = login.headers
-		.getSetCookie()
-		.map((c) => c.split(';')[0])
-		.join('; ')
-	if (login.status !== 302 || !cookie) throw new Error(`bench admin sign-in failed: ${login.status}`)
-	const apiLogin = await fetch(`${base}/api/admin/login`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify(ADMIN),
-	})
-	const token = (await apiLogin.json()).data?.token
-	if (!token) throw new Error(`bench admin API sign-in failed: ${apiLogin.status}`)
+	const { cookie, token } = await benchAdminSignIn()
 
 	const queries = [
 		['newest first (default)', ''],
@@ -422,6 +447,130 @@ async function benchAdminUsers() {
 				`${row.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}`,
 			)
 		}
+	}
+	return results
+}
+
+// The bench admin's cookie (the admin sign-in form) and bearer token (the API).
+async function benchAdminSignIn() {
+	const base = `http://127.0.0.1:${PORT}`
+	const login = await fetch(`${base}/admin/login`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+		body: new URLSearchParams(ADMIN),
+	})
+	const cookie = login.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ')
+	if (login.status !== 302 || !cookie) throw new Error(`bench admin sign-in failed: ${login.status}`)
+	const apiLogin = await fetch(`${base}/api/admin/login`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify(ADMIN),
+	})
+	const token = (await apiLogin.json()).data?.token
+	if (!token) throw new Error(`bench admin API sign-in failed: ${apiLogin.status}`)
+	return { cookie, token }
+}
+
+// The staff tools step (issue 12): a million audit rows and 100,000 plan
+// codes, then the audit log (each filter, a date range, a deep keyset
+// page), its API, and the codes pages.
+async function benchStaffTools() {
+	const dataDir = path.join(root, 'data')
+	const dbBytes = () =>
+		fs
+			.readdirSync(dataDir)
+			.filter((f) => f.endsWith('.db') || f.endsWith('.db-wal') || f.endsWith('.sqlite') || f.endsWith('-wal'))
+			.reduce((sum, f) => sum + fs.statSync(path.join(dataDir, f)).size, 0)
+	const sizeBefore = dbBytes()
+	const started = Date.now()
+	execFileSync(process.execPath, ['scripts/cli.mjs', 'bench:seed-staff', String(AUDIT_ROWS), String(PLAN_CODES)], {
+		env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', CLI_SKIP_BUILD_CHECK: 'true' },
+		stdio: ['ignore', 'inherit', 'inherit'],
+	})
+	staffSeed.ms = Date.now() - started
+	staffSeed.bytes = dbBytes() - sizeBefore
+	console.log(
+		`seeded ${AUDIT_ROWS} audit rows and ${PLAN_CODES} plan codes in ${staffSeed.ms} ms (${Math.round((AUDIT_ROWS + PLAN_CODES) / (staffSeed.ms / 1000))} rows/s; database +${(staffSeed.bytes / 2 ** 20).toFixed(0)} MiB)`,
+	)
+
+	const base = `http://127.0.0.1:${PORT}`
+	const { cookie, token } = await benchAdminSignIn()
+	const api = async (query) => {
+		const res = await fetch(`${base}/api/admin/audit?${query}`, { headers: { Authorization: `Bearer ${token}` } })
+		if (res.status !== 200) throw new Error(`/api/admin/audit?${query}: ${res.status}`)
+		return (await res.json()).data
+	}
+	// Real values to filter by: a staff member, a target with history, a
+	// cursor half a year deep (about half the log behind it), a batch.
+	const sample = (await api('action=user.update&limit=50')).entries.find((e) => e.adminId !== null)
+	if (!sample) throw new Error('the audit seed wrote no staff rows')
+	const day = (offset) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10)
+	const deep = (await api(`to=${day(180)}&limit=1`)).nextCursor
+	if (!deep) throw new Error('no deep cursor: the audit seed is too small')
+	const db = new Database(
+		path.join(
+			dataDir,
+			fs.readdirSync(dataDir).find((f) => /\.(db|sqlite)$/.test(f)),
+		),
+		{
+			readonly: true,
+		},
+	)
+	const batchId = db.prepare('select max(id) as id from plan_code_batches').get()?.id ?? 1
+	db.close()
+
+	const pages = [
+		['no filter (newest page)', ''],
+		['staff member', `adminId=${sample.adminId}`],
+		['system actor', 'adminId=system'],
+		['action user.update', 'action=user.update'],
+		['action staff.disable', 'action=staff.disable'],
+		['target type contest', 'targetType=contest'],
+		['target user', `targetType=user&targetId=${sample.targetId}`],
+		['date range (one month)', `from=${day(120)}&to=${day(90)}`],
+		['staff member + date range', `adminId=${sample.adminId}&from=${day(120)}&to=${day(90)}`],
+		['action + date range', `action=user.update&from=${day(120)}&to=${day(90)}`],
+		['deep cursor (half a year back)', `cursor=${deep}`],
+		['deep cursor + action', `action=user.update&cursor=${deep}`],
+	]
+	const targets = [
+		...pages.map(([label, query]) => [
+			`GET /admin/audit ${label}`,
+			`/admin/audit${query ? `?${query}` : ''}`,
+			'cookie',
+		]),
+		...[
+			['no filter', 'limit=50'],
+			['action user.update', 'action=user.update'],
+			['target user', `targetType=user&targetId=${sample.targetId}`],
+			['date range', `from=${day(120)}&to=${day(90)}`],
+			['deep cursor, limit 200', `cursor=${deep}&limit=200`],
+		].map(([label, query]) => [`GET /api/admin/audit ${label}`, `/api/admin/audit?${query}`, 'bearer']),
+		['GET /admin/codes', '/admin/codes', 'cookie'],
+		[`GET /admin/codes/batches/:id (batch ${batchId})`, `/admin/codes/batches/${batchId}`, 'cookie'],
+	]
+	const results = []
+	for (const [name, pathname, auth] of targets) {
+		const url = `${base}${pathname}`
+		const headers = auth === 'cookie' ? { Cookie: cookie } : { Authorization: `Bearer ${token}` }
+		const check = await fetch(url, { headers, redirect: 'manual' })
+		if (check.status === 404) {
+			console.log(`NOTE: ${pathname} answered 404 (not built on this commit): skipped`)
+			staffSkipped.push(pathname)
+			continue
+		}
+		if (check.status !== 200) throw new Error(`${url}: ${check.status}`)
+		await latencyRun(url, headers, 1000)
+		const r = await latencyRun(url, headers, USERS_DURATION_MS)
+		const row = { name, ...r }
+		results.push(row)
+		console.log(
+			`${row.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${r.p95 < USERS_P95_BAR_MS ? 'met' : 'NOT met'}), p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}`,
+		)
 	}
 	return results
 }

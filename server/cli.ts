@@ -6,7 +6,7 @@ import { initEnv } from '#app/utils/env.server.ts'
 import { stopPasswordPool } from '#app/utils/password.server.ts'
 import { EmailSchema, NewPasswordSchema } from '#app/utils/validation.ts'
 import { backupDatabase, backupFileName, checkDatabaseFile, restoreDatabase } from '#db/backup.server.ts'
-import { seedBenchUsers } from '#db/bench-seed.server.ts'
+import { seedBenchStaffTools, seedBenchUsers } from '#db/bench-seed.server.ts'
 import { closeDb, getDb, migrateDatabase } from '#db/client.server.ts'
 import { ADMIN_ROLES, type AdminRole } from '#app/domain/enums.ts'
 import { runningServer } from './pid-file.ts'
@@ -143,11 +143,31 @@ async function benchSeedUsers(args: string[], io: CliIo) {
 	return 0
 }
 
+/** `bench:seed-staff AUDIT_ROWS PLAN_CODES`: the staff tools' bench data (scripts/bench.mjs --staff-only). */
+async function benchSeedStaff(args: string[], io: CliIo) {
+	const [auditRows, planCodes] = args.map(Number)
+	const valid = (n: number | undefined, max: number) => Number.isInteger(n) && n! >= 0 && n! <= max
+	if (args.length !== 2 || !valid(auditRows, 5_000_000) || !valid(planCodes, 1_000_000)) {
+		throw new CliError(
+			'Usage: node scripts/cli.mjs bench:seed-staff <audit rows, 0 to 5000000> <plan codes, 0 to 1000000>',
+		)
+	}
+	initEnv()
+	migrateDatabase(getDb())
+	const started = Date.now()
+	const seeded = seedBenchStaffTools(auditRows!, planCodes!)
+	io.out(
+		`Seeded ${seeded.auditRows} audit rows and ${seeded.planCodes} plan codes in ${seeded.batches} batches in ${Date.now() - started} ms.\n`,
+	)
+	return 0
+}
+
 const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
 	'admin:create': adminCreate,
 	backup,
 	restore,
 	'bench:seed-users': benchSeedUsers,
+	'bench:seed-staff': benchSeedStaff,
 }
 
 /** Runs one command; resolves with the exit code (messages already written). */

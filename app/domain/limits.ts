@@ -17,3 +17,16 @@ export const CONTEST_LIMITS = {
 export const USER_LIMITS = {
 	name: 100,
 } as const
+
+/** The audit log's filters (/admin/audit, /api/admin/audit). */
+export const AUDIT_LIMITS = {
+	action: 64,
+	targetType: 40,
+	targetId: 64,
+	/** Rows on one page of /admin/audit, and the API's default. */
+	pageSize: 50,
+	/** The most rows one /api/admin/audit call may ask for. */
+	apiMaxLimit: 200,
+	/** The most rows one CSV export holds (newest first; narrow the filters for more). */
+	exportMaxRows: 100_000,
+} as const

@@ -54,6 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		participants: listed.participants,
 		pagination: listed.pagination,
 		canEditScores: can(admin, 'contests:update') && contest.status !== 'completed',
+		historyUrl: can(admin, 'audit:view') ? `/admin/audit?targetType=contest&targetId=${contest.id}` : null,
 	}
 }
 
@@ -89,6 +90,11 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 					{formatCount(pagination.totalCount)} {pagination.totalCount === 1 ? 'participant' : 'participants'}
 				</span>
 				{contest.status === 'completed' ? <span>Ranks are final.</span> : null}
+				{loaderData.historyUrl ? (
+					<Link to={loaderData.historyUrl} className="link">
+						Full history<span className="sr-only"> of {contest.name}</span>
+					</Link>
+				) : null}
 			</div>
 			{orphanError ? (
 				<p role="alert" className="mt-3 rounded-lg border border-red-400/60 bg-red-950/60 p-3 text-sm text-red-200">

@@ -26,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	return {
 		stats: result.value,
 		planNames: Object.fromEntries(PLANS.map((p) => [p, planName(p)])) as Record<Plan, string>,
-		can: { update: can(admin, 'users:update'), delete: can(admin, 'users:delete') },
+		can: { update: can(admin, 'users:update'), delete: can(admin, 'users:delete'), audit: can(admin, 'audit:view') },
 	}
 }
 
@@ -73,6 +73,11 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 				{loaderData.can.delete ? (
 					<Link to={`/admin/users/${user.id}/delete`} className="btn-secondary px-4 py-2.5 text-sm text-red-200">
 						Delete<span className="sr-only"> {user.name}</span>
+					</Link>
+				) : null}
+				{loaderData.can.audit ? (
+					<Link to={`/admin/audit?targetType=user&targetId=${user.id}`} className="btn-secondary px-4 py-2.5 text-sm">
+						Full history<span className="sr-only"> of {user.name}</span>
 					</Link>
 				) : null}
 			</AdminPageHeader>

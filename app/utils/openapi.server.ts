@@ -20,6 +20,8 @@ import type { ManagedUser } from '#app/models/admin-users-list.server.ts'
 import type { PublicAdmin } from '#app/models/admin.server.ts'
 import type { PublicAlert } from '#app/models/alerts.server.ts'
 import type { PublicRevenueEntry } from '#app/models/revenue.server.ts'
+import type { PublicAuditEntry } from '#app/models/audit.server.ts'
+import { AUDIT_LIMITS } from '#app/domain/limits.ts'
 import type { PublicUser } from '#app/models/user.server.ts'
 import { AlertsQuerySchema } from '#app/utils/admin-validation.ts'
 import {
@@ -255,6 +257,27 @@ const RevenueEntrySchema = z
 	.strict()
 	.openapi('RevenueEntry')
 
+const AuditChangeSchema = z
+	.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() })
+	.strict()
+	.openapi('AuditChange', { description: 'One changed field, its values as short text (null: absent).' })
+
+const AuditEntrySchema = z
+	.object({
+		id: id(),
+		createdAt: isoDateTime(),
+		adminId: id().nullable().openapi({ description: 'Null: written by the server itself (the `system` actor).' }),
+		adminEmail: z.string(),
+		action: z.string().openapi({ description: '"<target>.<verb>", such as `user.update`.' }),
+		targetType: z.string(),
+		targetId: z.string(),
+		before: z.unknown().openapi({ description: 'The values before (secrets removed); null on a create.' }),
+		after: z.unknown().openapi({ description: 'The values after (secrets removed); null on a delete.' }),
+		changes: z.array(AuditChangeSchema),
+	})
+	.strict()
+	.openapi('AuditEntry')
+
 const managedUserShape = {
 	id: id(),
 	name: z.string(),
@@ -399,6 +422,9 @@ const TokenSchema = z.string().openapi({ description: 'The bearer token: send it
 // The route maps alerts to drop a null actionUrl (api.admin.dashboard.alerts.ts).
 type AlertAnswer = Omit<PublicAlert, 'actionUrl'> & { actionUrl?: string }
 
+/** zod reads an unknown-valued key as optional; the entry always has both (null when empty). */
+type AuditEntryAnswer = Omit<PublicAuditEntry, 'before' | 'after'> & { before?: unknown; after?: unknown }
+
 /** True when A and B are each assignable to the other. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 type AllTrue<T extends true[]> = T
@@ -414,6 +440,7 @@ export type ResponseSchemasMatchModels = AllTrue<
 		Same<z.output<typeof DashboardStatsSchema>, DashboardStats>,
 		Same<z.output<typeof AlertSchema>, AlertAnswer>,
 		Same<z.output<typeof RevenueEntrySchema>, PublicRevenueEntry>,
+		Same<z.output<typeof AuditEntrySchema>, AuditEntryAnswer>,
 		Same<z.output<typeof ManagedUserSchema>, ManagedUser>,
 		Same<z.output<typeof ManagedUserStatsSchema>, ManagedUserStats>,
 		Same<z.output<typeof AdminContestSchema>, AdminContest>,
@@ -464,6 +491,32 @@ export const UserExportQueryDoc = z
 		limit: userPaging.limit.openapi({ description: 'Checked as in the list, then ignored.' }),
 		...userFilters,
 	})
+	.strict()
+
+/** The audit log's query (app/utils/admin-audit-validation.ts has the rules). */
+const auditFilters = {
+	adminId: z
+		.string()
+		.optional()
+		.openapi({ description: "An admin's id, or `system` for the rows the server wrote itself." }),
+	action: z
+		.string()
+		.max(AUDIT_LIMITS.action)
+		.optional()
+		.openapi({ description: 'An exact action, such as `user.update` (lower case, dots and dashes).' }),
+	targetType: z.string().max(AUDIT_LIMITS.targetType).optional().openapi({ description: 'Such as `user`, `contest`.' }),
+	targetId: z.string().max(AUDIT_LIMITS.targetId).optional().openapi({ description: 'Needs targetType.' }),
+	from: z.string().date().optional().openapi({ description: 'YYYY-MM-DD, UTC, inclusive.' }),
+	to: z.string().date().optional().openapi({ description: 'YYYY-MM-DD, UTC, inclusive; not before from.' }),
+	cursor: z
+		.string()
+		.optional()
+		.openapi({ description: 'The `nextCursor` of the previous page: rows older than its last one.' }),
+	limit: z.number().int().min(1).max(AUDIT_LIMITS.apiMaxLimit).default(AUDIT_LIMITS.pageSize),
+}
+export const AuditQueryDoc = z.object(auditFilters).strict()
+export const AuditExportQueryDoc = z
+	.object({ ...auditFilters, limit: auditFilters.limit.openapi({ description: 'Checked, then ignored.' }) })
 	.strict()
 
 /**
@@ -736,6 +789,48 @@ function registerPaths(r: OpenAPIRegistry) {
 						required: true,
 						description: '`attachment; filename="users-YYYY-MM-DD.csv"`',
 						schema: { type: 'string' },
+					},
+				},
+				content: { 'text/csv': { schema: z.string() } },
+			},
+			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+	})
+
+	// Audit log
+	operation(r, 'get', '/api/admin/audit', {
+		tags: ['Admin audit'],
+		summary: 'Every change by staff, newest first: filters and keyset pages',
+		auth: 'admin',
+		request: { query: AuditQueryDoc },
+		responses: {
+			200: ok('A page of the log; `nextCursor` is null on the last page.', {
+				data: z.object({ entries: z.array(AuditEntrySchema), nextCursor: z.string().nullable() }).strict(),
+			}),
+			...refusals([400, ...ADMIN_GUARD], {
+				400: 'A bad or repeated query parameter, a bad cursor, or `to` before `from` (`errors` names each).',
+				...ADMIN_403,
+			}),
+		},
+	})
+	operation(r, 'get', '/api/admin/audit/export', {
+		tags: ['Admin audit'],
+		summary: `The filtered log, newest first, as CSV (at most ${AUDIT_LIMITS.exportMaxRows.toLocaleString('en-US')} rows)`,
+		auth: 'admin',
+		request: { query: AuditExportQueryDoc },
+		responses: {
+			200: {
+				description: 'RFC 4180 CSV with a UTF-8 byte-order mark, as an attachment; formula-like cells are quoted.',
+				headers: {
+					'Content-Disposition': {
+						required: true,
+						description: '`attachment; filename="audit-YYYY-MM-DD.csv"`',
+						schema: { type: 'string' },
+					},
+					'X-Export-Capped': {
+						required: true,
+						description: '`true` when the view held more rows than the export does (the newest ones are in it).',
+						schema: { type: 'string', enum: ['true', 'false'] },
 					},
 				},
 				content: { 'text/csv': { schema: z.string() } },

@@ -288,6 +288,20 @@ const SAMPLES: Record<string, Sample> = {
 		expect(csv.body).toContain(user.email)
 		expect((await call({ headers, query: { sortBy: 'email' } })).status).toBe(400)
 	},
+	'GET /api/admin/audit': async ({ request, call }) => {
+		const headers = await adminToken()
+		const user = await createUser()
+		const listed = await call({ headers, query: { targetType: 'user', targetId: String(user.id), limit: '5' } })
+		expect(listed.status).toBe(200)
+		expect((await call({ headers, query: { cursor: 'nope' } })).status).toBe(400)
+	},
+	'GET /api/admin/audit/export': async ({ request, call }) => {
+		const headers = await adminToken()
+		const csv = await call({ headers, query: { action: 'user.update', from: '2020-01-01' } })
+		expect(csv.status).toBe(200)
+		expect(csv.body).toContain('Target type')
+		expect((await call({ headers, query: { from: '2020-02-30' } })).status).toBe(400)
+	},
 	'GET /api/admin/contests': async ({ request, call }) => {
 		const headers = await adminToken()
 		const contest = await createContest()
