@@ -5,7 +5,7 @@ import { AUDIT_LIMITS } from '#app/domain/limits.ts'
 import {
 	DAY_MS,
 	encodeAuditCursor,
-	SYSTEM_ACTOR,
+	SYSTEM_FILTER,
 	utcDayStart,
 	type AuditCursor,
 	type AuditQuery,
@@ -246,7 +246,7 @@ export function toPublicAuditEntry(row: SelectAuditEntry): PublicAuditEntry {
  */
 export function auditWhere(query: Omit<AuditQuery, 'limit'>): SQL | undefined {
 	const conditions: Array<SQL | undefined> = []
-	if (query.adminId === SYSTEM_ACTOR) conditions.push(isNull(auditLog.adminId))
+	if (query.adminId === SYSTEM_FILTER) conditions.push(isNull(auditLog.adminId))
 	else if (query.adminId !== null) conditions.push(eq(auditLog.adminId, query.adminId))
 	if (query.action) conditions.push(eq(auditLog.action, query.action))
 	if (query.targetType) conditions.push(eq(auditLog.targetType, query.targetType))
@@ -310,7 +310,7 @@ export function auditCsvLine(entry: PublicAuditEntry) {
 		entry.id,
 		entry.createdAt,
 		entry.adminEmail,
-		entry.adminId ?? SYSTEM_ACTOR,
+		entry.adminId ?? SYSTEM_FILTER,
 		entry.action,
 		entry.targetType,
 		entry.targetId,

@@ -27,7 +27,7 @@ import {
 	auditTargetHref,
 	decodeAuditCursor,
 	parseAuditQuery,
-	SYSTEM_ACTOR,
+	SYSTEM_FILTER,
 	type AuditFilterValues,
 } from '#app/utils/admin-audit-validation.ts'
 import type { Route } from './+types/admin.audit'
@@ -128,7 +128,7 @@ function FilterForm({ data }: { data: LoaderData }) {
 					{(props) => (
 						<select {...props}>
 							<option value="">All staff</option>
-							<option value={SYSTEM_ACTOR}>System (the server itself)</option>
+							<option value={SYSTEM_FILTER}>System (the server itself)</option>
 							{data.actors.map((actor) => (
 								<option key={actor.id} value={String(actor.id)}>
 									{actor.email}

@@ -12,13 +12,13 @@ import { queryInput } from './validation.ts'
  */
 
 /** 'system': the rows written by the server itself (adminId null). */
-export const SYSTEM_ACTOR = 'system'
+export const SYSTEM_FILTER = 'system'
 
 export type AuditCursor = { createdAt: number; id: number }
 
 export type AuditQuery = {
 	/** An admin's id, 'system' (no admin) or null for everyone. */
-	adminId: number | typeof SYSTEM_ACTOR | null
+	adminId: number | typeof SYSTEM_FILTER | null
 	action: string | null
 	targetType: string | null
 	targetId: string | null
@@ -98,9 +98,9 @@ const text = (max: number, pattern: RegExp) => (value: string) =>
 
 export const AuditQuerySchema = z
 	.object({
-		adminId: param<number | typeof SYSTEM_ACTOR>(
+		adminId: param<number | typeof SYSTEM_FILTER>(
 			'adminId',
-			(v) => (v === SYSTEM_ACTOR ? SYSTEM_ACTOR : /^[1-9]\d{0,14}$/.test(v) ? Number(v) : null),
+			(v) => (v === SYSTEM_FILTER ? SYSTEM_FILTER : /^[1-9]\d{0,14}$/.test(v) ? Number(v) : null),
 			AUDIT_MESSAGES.adminId,
 		),
 		action: param('action', text(AUDIT_LIMITS.action, ACTION_PATTERN), AUDIT_MESSAGES.action),
