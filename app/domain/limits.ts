@@ -17,3 +17,8 @@ export const CONTEST_LIMITS = {
 export const USER_LIMITS = {
 	name: 100,
 } as const
+
+/** A 0% fee offer claim as staff work it (app/models/offer-claims.server.ts). */
+export const OFFER_CLAIM_LIMITS = {
+	note: 1000,
+} as const
