@@ -837,7 +837,9 @@ function registerPaths(r: OpenAPIRegistry) {
 
 	// Offer claims
 	const claimData = z.object({ claim: OfferClaimSchema }).strict()
-	const ClaimIdParams = z.object({ id: id().openapi({ description: 'Anything but a positive whole number is a 404.' }) })
+	const ClaimIdParams = z.object({
+		id: id().openapi({ description: 'Anything but a positive whole number is a 404.' }),
+	})
 	operation(r, 'get', '/api/admin/offer-claims', {
 		tags: ['Admin offer claims'],
 		summary: "Members' 0% fee offer claims, newest first, filtered by status and offer",
@@ -893,7 +895,9 @@ function registerPaths(r: OpenAPIRegistry) {
 
 	// Alerts
 	const alertData = z.object({ alert: StaffAlertSchema }).strict()
-	const AlertIdParams = z.object({ id: id().openapi({ description: 'Anything but a positive whole number is a 404.' }) })
+	const AlertIdParams = z.object({
+		id: id().openapi({ description: 'Anything but a positive whole number is a 404.' }),
+	})
 	operation(r, 'get', '/api/admin/alerts', {
 		tags: ['Admin alerts'],
 		summary: 'Every system alert, newest first, filtered by state and type',
