@@ -5,7 +5,7 @@ import { withE2eDatabase } from './admin-utils.ts'
  * straight to the test server's database: a claim as confirmOffer stores
  * it, an alert as raiseAlert stores it. Each test removes its alerts.
  */
-export function insertClaim(userId: number, offerId = 'amara-okafor', createdAt = Date.now()) {
+export function insertClaim(userId: number, offerId = 'zainab-bello', createdAt = Date.now()) {
 	return withE2eDatabase(
 		(db) =>
 			(

@@ -56,10 +56,10 @@ function AlertButton({
 			<button
 				type="submit"
 				disabled={pending}
+				aria-label={`${label}: ${alert.title}`}
 				className={intent === 'resolve' ? 'btn-primary px-3 py-1.5 text-sm' : 'btn-secondary px-3 py-1.5 text-sm'}
 			>
 				{pending ? pendingLabel : label}
-				<span className="sr-only">: {alert.title}</span>
 			</button>
 		</Form>
 	)

@@ -36,7 +36,7 @@ test('the list: filters by status and offer, pages, and refuses unknown values (
 	createMember,
 }) => {
 	const member = await createMember({ unlocked: true, plan: 'gold', name: 'Claim Lister' })
-	const first = insertClaim(member.id, 'amara-okafor', Date.now() - 1000)
+	const first = insertClaim(member.id, 'zainab-bello', Date.now() - 1000)
 	const second = insertClaim(member.id, 'daniel-mensah', Date.now())
 	const headers = bearer(adminToken)
 	const all = await json(await request.get('/api/admin/offer-claims?limit=100', { headers }))
@@ -46,17 +46,17 @@ test('the list: filters by status and offer, pages, and refuses unknown values (
 	expect(mine[1]).toMatchObject({
 		memberName: 'Claim Lister',
 		memberEmail: member.email,
-		offerId: 'amara-okafor',
-		offerTitle: 'Amara Okafor',
+		offerId: 'zainab-bello',
+		offerTitle: 'Zainab Bello',
 		status: 'new',
 		note: '',
 		updatedAt: null,
 	})
 	expect(all.data.pagination).toMatchObject({ page: 1, limit: 100, currentPage: 1 })
-	const byOffer = await json(await request.get('/api/admin/offer-claims?offer=amara-okafor&status=new', { headers }))
+	const byOffer = await json(await request.get('/api/admin/offer-claims?offer=zainab-bello&status=new', { headers }))
 	expect(
 		byOffer.data.claims.every(
-			(c: { offerId: string; status: string }) => c.offerId === 'amara-okafor' && c.status === 'new',
+			(c: { offerId: string; status: string }) => c.offerId === 'zainab-bello' && c.status === 'new',
 		),
 	).toBe(true)
 	expect(byOffer.data.claims.map((c: { id: number }) => c.id)).toContain(first)
@@ -128,17 +128,17 @@ test('the export is the filtered list as CSV, formula cells kept as text', async
 	createMember,
 }) => {
 	const member = await createMember({ unlocked: true, plan: 'gold', name: '=Formula Member' })
-	const id = insertClaim(member.id, 'amara-okafor')
+	const id = insertClaim(member.id, 'zainab-bello')
 	const headers = bearer(adminToken)
 	await request.patch(`/api/admin/offer-claims/${id}`, { headers, data: { status: 'declined', note: '@note' } })
-	const res = await request.get('/api/admin/offer-claims/export?status=declined&offer=amara-okafor', { headers })
+	const res = await request.get('/api/admin/offer-claims/export?status=declined&offer=zainab-bello', { headers })
 	expect(res.status()).toBe(200)
 	expect(res.headers()['content-type']).toBe('text/csv; charset=utf-8')
 	expect(res.headers()['content-disposition']).toMatch(/^attachment; filename="offer-claims-\d{4}-\d{2}-\d{2}\.csv"$/)
 	const text = await res.text()
 	expect(text.split('\r\n')[0]).toBe('\uFEFFID,Member,Email,Offer,Claimed,Status,Note,Updated')
 	const line = text.split('\r\n').find((l) => l.startsWith(`${id},`))
-	expect(line).toContain(`${id},'=Formula Member,${member.email},Amara Okafor,`)
+	expect(line).toContain(`${id},'=Formula Member,${member.email},Zainab Bello,`)
 	expect(line).toContain(",Declined,'@note,")
 	expect((await request.get('/api/admin/offer-claims/export?status=lost', { headers })).status()).toBe(400)
 })

@@ -292,7 +292,7 @@ const SAMPLES: Record<string, Sample> = {
 	'GET /api/admin/offer-claims': async ({ request, call }) => {
 		const headers = await adminToken()
 		const claimId = insertClaim((await createUser({ plan: 'gold' })).id)
-		const listed = await call({ headers, query: { status: 'new', offer: 'amara-okafor', limit: '100' } })
+		const listed = await call({ headers, query: { status: 'new', offer: 'zainab-bello', limit: '100' } })
 		expect(listed.status).toBe(200)
 		expect(listed.body.data.claims.map((c: { id: number }) => c.id)).toContain(claimId)
 		expect((await call({ headers, query: { status: 'lost' } })).status).toBe(400)
@@ -301,7 +301,7 @@ const SAMPLES: Record<string, Sample> = {
 		const headers = await adminToken()
 		const user = await createUser({ plan: 'gold' })
 		insertClaim(user.id)
-		const csv = await call({ headers, query: { offer: 'amara-okafor' } })
+		const csv = await call({ headers, query: { offer: 'zainab-bello' } })
 		expect(csv.status).toBe(200)
 		expect(csv.body).toContain(user.email)
 		expect((await call({ headers, query: { offer: 'nobody' } })).status).toBe(400)
