@@ -131,7 +131,7 @@ export default function AdminAlertsRoute({ loaderData }: Route.ComponentProps) {
 			</AdminSection>
 
 			<AdminSection id="alerts-list" title="Alerts">
-				<TableScroller label="Alerts table">
+				<TableScroller className="relative" label="Alerts table">
 					<table className="w-full min-w-[56rem] text-left text-sm">
 						<caption className="sr-only">Alerts, {alerts.length} on this page</caption>
 						<thead className="text-slate-400">

@@ -107,7 +107,7 @@ export default function AdminOffersRoute({ loaderData }: Route.ComponentProps) {
 			</AdminSection>
 
 			<AdminSection id="claims-list" title="Claims">
-				<TableScroller label="Offer claims table">
+				<TableScroller className="relative" label="Offer claims table">
 					<table className="w-full min-w-[56rem] text-left text-sm">
 						<caption className="sr-only">Offer claims, {claims.length} on this page</caption>
 						<thead className="text-slate-400">
