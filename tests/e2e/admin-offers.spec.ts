@@ -38,7 +38,10 @@ test('member confirms, staff mark Contacted with a note, the member sees it', as
 		const row = staff.getByRole('row').filter({ hasText: member.email })
 		await expect(row).toContainText(OFFER.trader)
 		await expect(row).toContainText('New')
-		await expect(row.getByRole('link', { name: member.name, exact: true })).toHaveAttribute('href', `/admin/users/${member.id}`)
+		await expect(row.getByRole('link', { name: member.name, exact: true })).toHaveAttribute(
+			'href',
+			`/admin/users/${member.id}`,
+		)
 		await row.getByRole('link', { name: new RegExp(`^Update claim of ${member.name}`) }).click()
 		await expect(staff.getByRole('heading', { level: 1, name: 'Offer Claim' })).toBeVisible()
 		await waitForHydration(staff)
