@@ -38,6 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 		query: list.query,
 		fieldErrors,
 		canUpdate: can(admin, 'offers:update'),
+		// The offers are content: their names come with the data, not in the page's script.
+		offerOptions: feeOffers.map((offer) => ({ value: offer.id, label: offer.trader })),
 	}
 }
 
@@ -46,7 +48,6 @@ export function headers() {
 }
 
 const STATUS_OPTIONS = CLAIM_STATUSES.map((status) => ({ value: status, label: CLAIM_STATUS_LABELS[status] }))
-const OFFER_OPTIONS = feeOffers.map((offer) => ({ value: offer.id, label: offer.trader }))
 
 export default function AdminOffersRoute({ loaderData }: Route.ComponentProps) {
 	const { claims, pagination, query, fieldErrors } = loaderData
@@ -91,7 +92,7 @@ export default function AdminOffersRoute({ loaderData }: Route.ComponentProps) {
 						allLabel="All offers"
 						value={query.offer ?? ''}
 						error={fieldErrors.offer}
-						options={OFFER_OPTIONS}
+						options={loaderData.offerOptions}
 					/>
 					<div className="flex gap-2">
 						<button type="submit" className="btn-secondary px-4 py-2 text-sm">

@@ -15,7 +15,10 @@ export const CLAIMS_PAGE_SIZE = 20
 export const CLAIMS_API_MAX_LIMIT = 100
 export const CLAIMS_MAX_PAGE = 1_000_000
 
-export const OFFER_IDS = feeOffers.map((o) => o.id)
+/** The ids of the 0% fee offers (content), the `offer` filter's values. */
+export function offerIds() {
+	return feeOffers.map((o) => o.id)
+}
 
 export type ClaimListQuery = {
 	page: number
@@ -65,7 +68,7 @@ export function parseClaimListQuery(
 	}
 	const offer = one('offer')
 	if (offer !== undefined && offer !== '' && offer !== 'all') {
-		if (OFFER_IDS.includes(offer)) query.offer = offer
+		if (feeOffers.some((o) => o.id === offer)) query.offer = offer
 		else errors.push({ path: 'offer', message: CLAIM_QUERY_MESSAGES.offer })
 	}
 	const page = one('page')

@@ -29,7 +29,7 @@ import {
 	CLAIMS_MAX_PAGE,
 	CLAIMS_PAGE_SIZE,
 	ClaimUpdateApiSchema,
-	OFFER_IDS,
+	offerIds,
 } from './admin-offers-validation.ts'
 import {
 	ContestApiSchema,
@@ -529,7 +529,7 @@ const claimFilters = {
 		.optional()
 		.openapi({ description: 'Empty or `all`: every status.' }),
 	offer: z
-		.enum(['all', '', ...OFFER_IDS])
+		.enum(['all', '', ...offerIds()])
 		.optional()
 		.openapi({ description: "An offer's id; empty or `all`: every offer." }),
 }
