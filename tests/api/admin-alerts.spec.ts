@@ -118,3 +118,17 @@ test('the list filters by state and type, pages, and refuses unknown values', as
 	expect(bad.status()).toBe(400)
 	expect((await json(bad)).errors.map((e: { path: string }) => e.path)).toEqual(['state', 'type', 'limit'])
 })
+
+test('two staff resolving at once: one succeeds, the other gets 409; one audit row', async ({
+	request,
+	createAdmin,
+}) => {
+	const [a, b] = [await createAdmin({ role: 'admin' }), await createAdmin({ role: 'super_admin' })]
+	const { id } = alert('warning')
+	const answers = await Promise.all(
+		[a, b].map((staff) => request.post(`/api/admin/alerts/${id}/resolve`, { headers: bearer(staff.token) })),
+	)
+	expect(answers.map((r) => r.status()).sort()).toEqual([200, 409])
+	expect(auditFor('alert', id).map((r) => r.action)).toEqual(['alert.resolve'])
+	expect([a.email, b.email]).toContain(alertRow(id)!.resolvedByEmail)
+})
