@@ -30,3 +30,8 @@ export const AUDIT_LIMITS = {
 	/** The most rows one CSV export holds (newest first; narrow the filters for more). */
 	exportMaxRows: 100_000,
 } as const
+
+/** A 0% fee offer claim as staff work it (app/models/offer-claims.server.ts). */
+export const OFFER_CLAIM_LIMITS = {
+	note: 1000,
+} as const

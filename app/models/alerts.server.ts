@@ -1,7 +1,16 @@
-import { and, asc, desc, eq, gte, isNull, like, lte } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '#db/client.server.ts'
 import { contests, systemAlerts } from '#db/schema.ts'
-import type { AlertType } from '#app/domain/enums.ts'
+import type { AlertState, AlertType } from '#app/domain/enums.ts'
+import {
+	ALERT_ALREADY_ACKNOWLEDGED,
+	ALERT_ALREADY_RESOLVED,
+	ALERT_NOT_FOUND,
+} from '#app/utils/admin-alerts-messages.ts'
+import type { AlertListQuery } from '#app/utils/admin-alerts-validation.ts'
+import { paginate, type Pagination } from '#app/utils/admin-users-validation.ts'
+import { fail, ok, type Result } from '#app/utils/result.ts'
+import { recordAudit, type AuditActor } from './audit.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { onMailFailure } from '#app/utils/mail.server.ts'
 import { safeRedirect } from '#app/utils/misc.ts'
@@ -253,3 +262,192 @@ export function watchMailFailures() {
 		unsubscribeMail = undefined
 	}
 }
+
+// ---------------------------------------------------------------------------
+// Staff: acknowledge, resolve, the list of all alerts (issue 12 part 4)
+
+/** An alert with who handled it and when, as /admin/alerts and /api/admin/alerts show it. */
+export type StaffAlert = PublicAlert & {
+	state: AlertState
+	acknowledgedAt: string | null
+	acknowledgedByEmail: string | null
+	resolvedAt: string | null
+	/** Null when the server resolved it itself ("the system"), or while open. */
+	resolvedByEmail: string | null
+}
+
+const staffAlertColumns = {
+	id: systemAlerts.id,
+	type: systemAlerts.type,
+	title: systemAlerts.title,
+	message: systemAlerts.message,
+	actionUrl: systemAlerts.actionUrl,
+	createdAt: systemAlerts.createdAt,
+	acknowledgedAt: systemAlerts.acknowledgedAt,
+	acknowledgedByEmail: systemAlerts.acknowledgedByEmail,
+	resolvedAt: systemAlerts.resolvedAt,
+	resolvedByEmail: systemAlerts.resolvedByEmail,
+}
+
+type StaffAlertRow = {
+	id: number
+	type: AlertType
+	title: string
+	message: string
+	actionUrl: string | null
+	createdAt: Date
+	acknowledgedAt: Date | null
+	acknowledgedByEmail: string | null
+	resolvedAt: Date | null
+	resolvedByEmail: string | null
+}
+
+/** Resolved wins; acknowledged is still open, marked seen. */
+export function alertState(row: { acknowledgedAt: Date | null; resolvedAt: Date | null }): AlertState {
+	return row.resolvedAt ? 'resolved' : row.acknowledgedAt ? 'acknowledged' : 'open'
+}
+
+function toStaffAlert(row: StaffAlertRow): StaffAlert {
+	return {
+		id: row.id,
+		type: row.type,
+		title: row.title,
+		message: row.message,
+		actionUrl: row.actionUrl,
+		createdAt: row.createdAt.toISOString(),
+		state: alertState(row),
+		acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+		acknowledgedByEmail: row.acknowledgedByEmail,
+		resolvedAt: row.resolvedAt?.toISOString() ?? null,
+		resolvedByEmail: row.resolvedByEmail,
+	}
+}
+
+/**
+ * The WHERE of a state: open and acknowledged walk system_alerts_open_idx
+ * (resolved_at IS NULL, then created_at); resolved is `+resolved_at` so
+ * SQLite walks created_at (or type, created_at) newest first and skips the
+ * few open ones instead of sorting every resolved row.
+ */
+function stateWhere(state: AlertState | null): SQL | undefined {
+	switch (state) {
+		case 'open':
+			return and(isNull(systemAlerts.resolvedAt), isNull(systemAlerts.acknowledgedAt))
+		case 'acknowledged':
+			return and(isNull(systemAlerts.resolvedAt), isNotNull(systemAlerts.acknowledgedAt))
+		case 'resolved':
+			return sql`+${systemAlerts.resolvedAt} is not null`
+		default:
+			return undefined
+	}
+}
+
+/** The statements of a list page, not yet run (the EXPLAIN QUERY PLAN test reads them). */
+export function alertListQueries(query: AlertListQuery, db: Db = getDb()) {
+	const where = and(stateWhere(query.state), query.type ? eq(systemAlerts.type, query.type) : undefined)
+	return {
+		rows: db
+			.select(staffAlertColumns)
+			.from(systemAlerts)
+			.where(where)
+			.orderBy(desc(systemAlerts.createdAt), desc(systemAlerts.id))
+			.limit(query.limit)
+			.offset((query.page - 1) * query.limit),
+		count: db.select({ n: count() }).from(systemAlerts).where(where),
+	}
+}
+
+/** One page of alerts, newest first; `clampPage` (the page) shows the last page for one past the end. */
+export function listStaffAlerts(
+	query: AlertListQuery,
+	options: { clampPage?: boolean } = {},
+): { alerts: StaffAlert[]; pagination: Pagination; query: AlertListQuery } {
+	const db = getDb()
+	const totalCount = alertListQueries(query, db).count.get()?.n ?? 0
+	let effective = query
+	if (options.clampPage) {
+		const last = Math.max(1, Math.ceil(totalCount / query.limit))
+		if (query.page > last) effective = { ...query, page: last }
+	}
+	const rows = (effective.page - 1) * effective.limit >= totalCount ? [] : alertListQueries(effective, db).rows.all()
+	return {
+		alerts: rows.map(toStaffAlert),
+		pagination: paginate(totalCount, effective.page, effective.limit),
+		query: effective,
+	}
+}
+
+/** The dashboard's open alerts (acknowledged ones included), with who acknowledged them. */
+export function listDashboardAlerts(limit = DASHBOARD_ALERT_COUNT): StaffAlert[] {
+	return getDb()
+		.select(staffAlertColumns)
+		.from(systemAlerts)
+		.where(isNull(systemAlerts.resolvedAt))
+		.orderBy(desc(systemAlerts.createdAt), desc(systemAlerts.id))
+		.limit(Math.max(1, Math.min(100, Math.floor(limit))))
+		.all()
+		.map(toStaffAlert)
+}
+
+export function getStaffAlert(id: number): StaffAlert | null {
+	const row = getDb().select(staffAlertColumns).from(systemAlerts).where(eq(systemAlerts.id, id)).get()
+	return row ? toStaffAlert(row) : null
+}
+
+function handledFields(row: StaffAlertRow) {
+	return {
+		acknowledgedAt: row.acknowledgedAt,
+		acknowledgedByEmail: row.acknowledgedByEmail,
+		resolvedAt: row.resolvedAt,
+		resolvedByEmail: row.resolvedByEmail,
+	}
+}
+
+/**
+ * Staff acknowledge (the alert stays open, marked seen by them) or resolve
+ * it, with the audit row (alert.acknowledge, alert.resolve) in the same
+ * transaction. 404 for an unknown id; 409 for an alert already resolved, or
+ * acknowledging one already acknowledged (who and when are kept as first set).
+ */
+export function handleAlert(
+	admin: AuditActor,
+	id: number,
+	intent: 'acknowledge' | 'resolve',
+	now = new Date(),
+): Result<{ alert: StaffAlert }> {
+	const result = getDb().transaction(
+		(tx): Result<null> => {
+			const row = tx.select(staffAlertColumns).from(systemAlerts).where(eq(systemAlerts.id, id)).get()
+			if (!row) return fail(404, ALERT_NOT_FOUND)
+			if (row.resolvedAt) return fail(409, ALERT_ALREADY_RESOLVED)
+			if (intent === 'acknowledge' && row.acknowledgedAt) return fail(409, ALERT_ALREADY_ACKNOWLEDGED)
+			const change =
+				intent === 'acknowledge'
+					? { acknowledgedAt: now, acknowledgedByEmail: admin.email }
+					: { resolvedAt: now, resolvedByEmail: admin.email }
+			tx.update(systemAlerts).set(change).where(eq(systemAlerts.id, id)).run()
+			const before = handledFields(row)
+			recordAudit(
+				tx,
+				{
+					admin,
+					action: `alert.${intent}`,
+					targetType: 'alert',
+					targetId: id,
+					before,
+					after: { ...before, ...change },
+				},
+				now,
+			)
+			return ok(null)
+		},
+		{ behavior: 'immediate' },
+	)
+	log('alert.handled', { adminId: admin.id, alertId: id, intent, result: result.ok ? 'success' : 'refused' })
+	if (!result.ok) return result
+	return ok({ alert: getStaffAlert(id)! })
+}
+
+export const acknowledgeAlert = (admin: AuditActor, id: number, now?: Date) =>
+	handleAlert(admin, id, 'acknowledge', now)
+export const resolveAlertAsStaff = (admin: AuditActor, id: number, now?: Date) => handleAlert(admin, id, 'resolve', now)

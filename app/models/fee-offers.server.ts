@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { feeOfferClaims, users } from '#db/schema.ts'
-import type { Plan } from '#app/domain/enums.ts'
+import type { ClaimStatus, Plan } from '#app/domain/enums.ts'
 import { feeOffers, type FeeOffer } from '#app/content/dashboard.ts'
 import { log } from '#app/utils/log.server.ts'
 import { OFFER_ALREADY_CONFIRMED, OFFER_FULL, UNKNOWN_OFFER, ZERO_FEE_LOCKED } from '#app/utils/messages.ts'
@@ -26,7 +26,12 @@ export function hasZeroFeeAccess(plan: Plan) {
 	return plan !== 'regular'
 }
 
-export type OfferView = FeeOffer & { spotsLabel: SpotsLabel; confirmed: boolean }
+export type OfferView = FeeOffer & {
+	spotsLabel: SpotsLabel
+	confirmed: boolean
+	/** Where staff stand with the member's claim (app/models/offer-claims.server.ts); null before confirming. */
+	claimStatus: ClaimStatus | null
+}
 
 function claimCounts() {
 	const rows = getDb()
@@ -40,17 +45,23 @@ function claimCounts() {
 /** The offers with the spots left after members' confirmations. */
 export function listOffers(userId: number): OfferView[] {
 	const counts = claimCounts()
-	const mine = new Set(
+	const mine = new Map(
 		getDb()
-			.select({ offerId: feeOfferClaims.offerId })
+			.select({ offerId: feeOfferClaims.offerId, status: feeOfferClaims.status })
 			.from(feeOfferClaims)
 			.where(eq(feeOfferClaims.userId, userId))
 			.all()
-			.map((r) => r.offerId),
+			.map((r) => [r.offerId, r.status]),
 	)
 	return feeOffers.map((offer) => {
 		const spotsLeft = Math.max(0, offer.spotsLeft - (counts.get(offer.id) ?? 0))
-		return { ...offer, spotsLeft, spotsLabel: spotsLabel(spotsLeft, offer.totalSpots), confirmed: mine.has(offer.id) }
+		return {
+			...offer,
+			spotsLeft,
+			spotsLabel: spotsLabel(spotsLeft, offer.totalSpots),
+			confirmed: mine.has(offer.id),
+			claimStatus: mine.get(offer.id) ?? null,
+		}
 	})
 }
 

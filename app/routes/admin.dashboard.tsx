@@ -2,13 +2,14 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link } from 'react-router'
 import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
+import { AlertActions } from '#app/components/admin-alert-actions.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
 import { brokers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { getDashboardStats, listRecentUsers, type Trend } from '#app/models/admin-stats.server.ts'
-import { checkContestAlerts, DASHBOARD_ALERT_COUNT, listAlerts } from '#app/models/alerts.server.ts'
+import { checkContestAlerts, DASHBOARD_ALERT_COUNT, listDashboardAlerts } from '#app/models/alerts.server.ts'
 import { planName } from '#app/models/plan.server.ts'
 import { listRecentRevenue, recordRevenue } from '#app/models/revenue.server.ts'
 import { requireAdmin, requireAdminCapability } from '#app/auth/staff.server.ts'
@@ -40,7 +41,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return {
 		stats,
 		recentUsers: listRecentUsers().map((u) => ({ ...u, planName: planName(u.plan) })),
-		alerts: listAlerts(DASHBOARD_ALERT_COUNT),
+		// Open alerts, acknowledged ones included (they stay open, marked seen).
+		alerts: listDashboardAlerts(DASHBOARD_ALERT_COUNT),
+		canUpdateAlerts: can(admin, 'alerts:update'),
+		canViewAlerts: can(admin, 'alerts:view'),
 		canRecordRevenue: can(admin, 'revenue:record'),
 		recentRevenue: listRecentRevenue(5),
 		currentMonth: utcMonth(now),
@@ -149,7 +153,17 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 					)}
 				</AdminSection>
 
-				<AdminSection id="system-alerts" title="System Alerts">
+				<AdminSection
+					id="system-alerts"
+					title="System Alerts"
+					action={
+						loaderData.canViewAlerts ? (
+							<Link to="/admin/alerts" className="link text-sm">
+								All alerts
+							</Link>
+						) : null
+					}
+				>
 					{loaderData.alerts.length === 0 ? (
 						<p className="text-slate-300">No system alerts</p>
 					) : (
@@ -171,6 +185,12 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 											<p className="mt-1 text-xs opacity-80">
 												<time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
 											</p>
+											{alert.acknowledgedAt ? (
+												<p className="mt-1 text-xs">
+													Acknowledged by <span className="break-all">{alert.acknowledgedByEmail}</span> on{' '}
+													<time dateTime={alert.acknowledgedAt}>{formatDateTime(alert.acknowledgedAt)}</time>
+												</p>
+											) : null}
 										</div>
 										{alert.actionUrl ? (
 											<Link to={alert.actionUrl} className="btn-secondary px-3 py-1.5 text-sm">
@@ -178,6 +198,11 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 											</Link>
 										) : null}
 									</div>
+									{loaderData.canUpdateAlerts ? (
+										<div className="mt-3">
+											<AlertActions alert={alert} returnTo="/admin/dashboard#system-alerts" />
+										</div>
+									) : null}
 								</li>
 							))}
 						</ul>

@@ -8,6 +8,7 @@ import { confirmOffer, getOffer, hasZeroFeeAccess } from '#app/models/fee-offers
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
+import { CLAIM_STATUS_EXPLANATIONS, CLAIM_STATUS_LABELS } from '#app/utils/admin-offers-messages.ts'
 import { ZERO_FEE_LOCKED } from '#app/utils/messages.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
@@ -72,7 +73,15 @@ export default function ConfirmOfferRoute({ loaderData, actionData }: Route.Comp
 			<Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
 				<FormAlert id={form.errorId} errors={form.errors} />
 				{offer.confirmed ? (
-					<p className="text-sm text-emerald-200">You have already confirmed this offer.</p>
+					<>
+						<p className="text-sm text-emerald-200">You have already confirmed this offer.</p>
+						{offer.claimStatus ? (
+							<p className="text-sm">
+								<span className="font-semibold">Your request: {CLAIM_STATUS_LABELS[offer.claimStatus]}</span>{' '}
+								<span className="text-slate-300">{CLAIM_STATUS_EXPLANATIONS[offer.claimStatus]}</span>
+							</p>
+						) : null}
+					</>
 				) : (
 					<StatusButton pending={pending} pendingText="Confirming...">
 						Confirm

@@ -3,6 +3,7 @@ import { RiskBadge } from '#app/components/risk-badge.tsx'
 import { site } from '#app/content/site.ts'
 import { hasZeroFeeAccess, listOffers } from '#app/models/fee-offers.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
+import { CLAIM_STATUS_EXPLANATIONS, CLAIM_STATUS_LABELS } from '#app/utils/admin-offers-messages.ts'
 import { ZERO_FEE_LOCKED } from '#app/utils/messages.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/dashboard.zero-fee'
@@ -107,6 +108,12 @@ export default function ZeroFeeRoute({ loaderData }: Route.ComponentProps) {
 								{offer.spotsLeft} of {offer.totalSpots} spots left
 							</span>
 						</p>
+						{offer.claimStatus ? (
+							<p className="mt-3 rounded-lg border border-slate-700 bg-slate-950/40 p-3 text-sm">
+								<span className="font-semibold">Your request: {CLAIM_STATUS_LABELS[offer.claimStatus]}</span>{' '}
+								<span className="text-slate-300">{CLAIM_STATUS_EXPLANATIONS[offer.claimStatus]}</span>
+							</p>
+						) : null}
 						<div className="mt-4">
 							{offer.confirmed ? (
 								<button type="button" disabled className="btn-secondary w-full opacity-70">

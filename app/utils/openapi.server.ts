@@ -18,12 +18,21 @@ import type { bulkUpdateUsers, deleteManagedUser } from '#app/models/admin-users
 import type { ManagedUserStats } from '#app/models/admin-users-figures.server.ts'
 import type { ManagedUser } from '#app/models/admin-users-list.server.ts'
 import type { PublicAdmin } from '#app/models/admin.server.ts'
-import type { PublicAlert } from '#app/models/alerts.server.ts'
+import type { PublicAlert, StaffAlert } from '#app/models/alerts.server.ts'
+import type { OfferClaim } from '#app/models/offer-claims.server.ts'
 import type { PublicRevenueEntry } from '#app/models/revenue.server.ts'
 import type { PublicAuditEntry } from '#app/models/audit.server.ts'
 import { AUDIT_LIMITS } from '#app/domain/limits.ts'
 import type { PublicUser } from '#app/models/user.server.ts'
 import { AlertsQuerySchema } from '#app/utils/admin-validation.ts'
+import { ALERTS_API_MAX_LIMIT, ALERTS_MAX_PAGE, ALERTS_PAGE_SIZE } from './admin-alerts-validation.ts'
+import {
+	CLAIMS_API_MAX_LIMIT,
+	CLAIMS_MAX_PAGE,
+	CLAIMS_PAGE_SIZE,
+	ClaimUpdateApiSchema,
+	offerIds,
+} from './admin-offers-validation.ts'
 import {
 	ContestApiSchema,
 	ContestListQuerySchema,
@@ -53,7 +62,16 @@ import {
 	ResetPasswordApiSchema,
 	UnlockCodeApiSchema,
 } from './validation.ts'
-import { ADMIN_ROLES, ALERT_TYPES, CONTEST_STATUSES, CONTEST_TYPES, PLANS, USER_STATUSES } from '#app/domain/enums.ts'
+import {
+	ADMIN_ROLES,
+	ALERT_STATES,
+	ALERT_TYPES,
+	CLAIM_STATUSES,
+	CONTEST_STATUSES,
+	CONTEST_TYPES,
+	PLANS,
+	USER_STATUSES,
+} from '#app/domain/enums.ts'
 
 /**
  * The OpenAPI 3.1 document of /api, served at GET /api/openapi.json.
@@ -419,6 +437,42 @@ const DeletedUserSchema = z.object({ id: id() }).strict()
 const BulkResultSchema = z.object({ updated: count().openapi({ description: 'Rows changed.' }) }).strict()
 const TokenSchema = z.string().openapi({ description: 'The bearer token: send it as `Authorization: Bearer <token>`.' })
 
+const OfferClaimSchema = z
+	.object({
+		id: id(),
+		userId: id(),
+		memberName: z.string(),
+		memberEmail: z.string(),
+		offerId: z.string(),
+		offerTitle: z.string().openapi({ description: "The offer's trader." }),
+		status: z.enum(CLAIM_STATUSES),
+		note: z.string(),
+		createdAt: isoDateTime(),
+		updatedAt: isoDateTime().nullable().openapi({ description: 'The last change by staff; null until then.' }),
+	})
+	.strict()
+	.openapi('OfferClaim', { description: "A member's confirmed interest in a 0% fee offer, as staff work it." })
+
+const StaffAlertSchema = z
+	.object({
+		id: id(),
+		type: z.enum(ALERT_TYPES),
+		title: z.string(),
+		message: z.string(),
+		actionUrl: z.string().nullable(),
+		createdAt: isoDateTime(),
+		state: z.enum(ALERT_STATES).openapi({ description: 'Resolved wins; acknowledged is open and marked seen.' }),
+		acknowledgedAt: isoDateTime().nullable(),
+		acknowledgedByEmail: z.string().nullable(),
+		resolvedAt: isoDateTime().nullable(),
+		resolvedByEmail: z
+			.string()
+			.nullable()
+			.openapi({ description: 'Null while open, or when the server resolved it itself.' }),
+	})
+	.strict()
+	.openapi('StaffAlert')
+
 // The route maps alerts to drop a null actionUrl (api.admin.dashboard.alerts.ts).
 type AlertAnswer = Omit<PublicAlert, 'actionUrl'> & { actionUrl?: string }
 
@@ -450,6 +504,8 @@ export type ResponseSchemasMatchModels = AllTrue<
 		Same<z.output<typeof DeletedContestSchema>, Extract<ReturnType<typeof deleteContest>, { ok: true }>['value']>,
 		Same<z.output<typeof DeletedUserSchema>, Extract<ReturnType<typeof deleteManagedUser>, { ok: true }>['value']>,
 		Same<z.output<typeof BulkResultSchema>, Extract<ReturnType<typeof bulkUpdateUsers>, { ok: true }>['value']>,
+		Same<z.output<typeof OfferClaimSchema>, OfferClaim>,
+		Same<z.output<typeof StaffAlertSchema>, StaffAlert>,
 	]
 >
 
@@ -517,6 +573,41 @@ const auditFilters = {
 export const AuditQueryDoc = z.object(auditFilters).strict()
 export const AuditExportQueryDoc = z
 	.object({ ...auditFilters, limit: auditFilters.limit.openapi({ description: 'Checked, then ignored.' }) })
+	.strict()
+
+/** /api/admin/offer-claims: read by parseClaimListQuery (admin-offers-validation.ts). */
+const claimFilters = {
+	status: z
+		.enum([...CLAIM_STATUSES, 'all', ''])
+		.optional()
+		.openapi({ description: 'Empty or `all`: every status.' }),
+	offer: z
+		.enum(['all', '', ...offerIds()])
+		.optional()
+		.openapi({ description: "An offer's id; empty or `all`: every offer." }),
+}
+export const ClaimListQueryDoc = z
+	.object({
+		...claimFilters,
+		page: z.number().int().min(1).max(CLAIMS_MAX_PAGE).default(1),
+		limit: z.number().int().min(1).max(CLAIMS_API_MAX_LIMIT).default(CLAIMS_PAGE_SIZE),
+	})
+	.strict()
+export const ClaimExportQueryDoc = z.object(claimFilters).strict()
+/** /api/admin/alerts: read by parseAlertListQuery (admin-alerts-validation.ts). */
+export const AlertListQueryDoc = z
+	.object({
+		state: z
+			.enum([...ALERT_STATES, 'all', ''])
+			.optional()
+			.openapi({ description: 'open (not seen), acknowledged (open, seen) or resolved; empty or `all`: every alert.' }),
+		type: z
+			.enum([...ALERT_TYPES, 'all', ''])
+			.optional()
+			.openapi({ description: 'Empty or `all`: every type.' }),
+		page: z.number().int().min(1).max(ALERTS_MAX_PAGE).default(1),
+		limit: z.number().int().min(1).max(ALERTS_API_MAX_LIMIT).default(ALERTS_PAGE_SIZE),
+	})
 	.strict()
 
 /**
@@ -838,6 +929,110 @@ function registerPaths(r: OpenAPIRegistry) {
 			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
 		},
 	})
+
+	// Offer claims
+	const claimData = z.object({ claim: OfferClaimSchema }).strict()
+	const ClaimIdParams = z.object({
+		id: id().openapi({ description: 'Anything but a positive whole number is a 404.' }),
+	})
+	operation(r, 'get', '/api/admin/offer-claims', {
+		tags: ['Admin offer claims'],
+		summary: "Members' 0% fee offer claims, newest first, filtered by status and offer",
+		auth: 'admin',
+		request: { query: ClaimListQueryDoc },
+		responses: {
+			200: ok('A page of claims.', {
+				data: z.object({ claims: z.array(OfferClaimSchema), pagination: PaginationSchema }).strict(),
+			}),
+			...refusals([400, ...ADMIN_GUARD], {
+				400: 'An unknown status or offer, a bad page or limit, or a repeated parameter (`errors` names each).',
+				...ADMIN_403,
+			}),
+		},
+	})
+	operation(r, 'get', '/api/admin/offer-claims/export', {
+		tags: ['Admin offer claims'],
+		summary: 'The filtered claims, every page, as CSV',
+		auth: 'admin',
+		request: { query: ClaimExportQueryDoc },
+		responses: {
+			200: {
+				description: 'RFC 4180 CSV with a UTF-8 byte-order mark, as an attachment.',
+				headers: {
+					'Content-Disposition': {
+						required: true,
+						description: '`attachment; filename="offer-claims-YYYY-MM-DD.csv"`',
+						schema: { type: 'string' },
+					},
+				},
+				content: { 'text/csv': { schema: z.string() } },
+			},
+			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'get', '/api/admin/offer-claims/{id}', {
+		tags: ['Admin offer claims'],
+		summary: 'One claim',
+		auth: 'admin',
+		request: { params: ClaimIdParams },
+		responses: { 200: ok('The claim.', { data: claimData }), ...refusals([...ADMIN_GUARD, 404], ADMIN_403) },
+	})
+	operation(r, 'patch', '/api/admin/offer-claims/{id}', {
+		tags: ['Admin offer claims'],
+		summary: "Set a claim's status and/or note (audited as offer-claim.update)",
+		auth: 'admin',
+		request: { params: ClaimIdParams, body: jsonBody(ClaimUpdateApiSchema.openapi('ClaimUpdateRequest')) },
+		responses: {
+			200: ok('Updated (or "Nothing changed").', { message: true, data: claimData }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404], { 404: 'No such claim.', ...ADMIN_403 }),
+		},
+	})
+
+	// Alerts
+	const alertData = z.object({ alert: StaffAlertSchema }).strict()
+	const AlertIdParams = z.object({
+		id: id().openapi({ description: 'Anything but a positive whole number is a 404.' }),
+	})
+	operation(r, 'get', '/api/admin/alerts', {
+		tags: ['Admin alerts'],
+		summary: 'Every system alert, newest first, filtered by state and type',
+		auth: 'admin',
+		request: { query: AlertListQueryDoc },
+		responses: {
+			200: ok('A page of alerts.', {
+				data: z.object({ alerts: z.array(StaffAlertSchema), pagination: PaginationSchema }).strict(),
+			}),
+			...refusals([400, ...ADMIN_GUARD], {
+				400: 'An unknown state or type, a bad page or limit, or a repeated parameter.',
+				...ADMIN_403,
+			}),
+		},
+	})
+	for (const intent of ['acknowledge', 'resolve'] as const) {
+		operation(r, 'post', `/api/admin/alerts/{id}/${intent}`, {
+			tags: ['Admin alerts'],
+			summary:
+				intent === 'acknowledge'
+					? 'Acknowledge an alert: it stays open, marked seen by you (audited as alert.acknowledge)'
+					: 'Resolve an alert (audited as alert.resolve)',
+			auth: 'admin',
+			request: {
+				params: AlertIdParams,
+				body: jsonBody(IgnoredPayload, { required: false, description: 'No payload.' }),
+			},
+			responses: {
+				200: ok(intent === 'acknowledge' ? 'Acknowledged.' : 'Resolved.', { message: true, data: alertData }),
+				...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
+					404: 'No such alert.',
+					409:
+						intent === 'acknowledge'
+							? 'The alert is already acknowledged or resolved.'
+							: 'The alert is already resolved.',
+					...ADMIN_403,
+				}),
+			},
+		})
+	}
 
 	// Contests
 	const contestData = z.object({ contest: AdminContestSchema }).strict()

@@ -427,7 +427,8 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 		const rank = (p: Probe) =>
 			/logout/.test(p.url) ? 2 : p.method === 'DELETE' || /\/(delete|complete)\b/.test(p.url) ? 1 : 0
 		probes.sort((a, b) => rank(a) - rank(b))
-		expect(probes.length).toBeLessThan(4_500)
+		// A bound on the run time, raised as staff tools added routes (issue 12).
+		expect(probes.length).toBeLessThan(6_000)
 
 		const failures: string[] = []
 		const statuses = new Map<number, number>()

@@ -4,6 +4,7 @@ import { bearer } from '../admin-utils.ts'
 import { contestPayload } from '../contest-e2e-utils.ts'
 import { expect, test, type Fixtures } from '../fixtures.ts'
 import { createSchemaValidator } from '../openapi-ajv.ts'
+import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
 import { E2E_UNLOCK_CODE, PASSWORD, registration, resetLinkFor } from '../playwright-utils.ts'
 
 // GET /api/openapi.json against the running server: for every documented
@@ -301,6 +302,71 @@ const SAMPLES: Record<string, Sample> = {
 		expect(csv.status).toBe(200)
 		expect(csv.body).toContain('Target type')
 		expect((await call({ headers, query: { from: '2020-02-30' } })).status).toBe(400)
+	},
+	'GET /api/admin/offer-claims': async ({ request, call }) => {
+		const headers = await adminToken()
+		const claimId = insertClaim((await createUser({ plan: 'gold' })).id)
+		const listed = await call({ headers, query: { status: 'new', offer: 'zainab-bello', limit: '100' } })
+		expect(listed.status).toBe(200)
+		expect(listed.body.data.claims.map((c: { id: number }) => c.id)).toContain(claimId)
+		expect((await call({ headers, query: { status: 'lost' } })).status).toBe(400)
+	},
+	'GET /api/admin/offer-claims/export': async ({ request, call }) => {
+		const headers = await adminToken()
+		const user = await createUser({ plan: 'gold' })
+		insertClaim(user.id)
+		const csv = await call({ headers, query: { offer: 'zainab-bello' } })
+		expect(csv.status).toBe(200)
+		expect(csv.body).toContain(user.email)
+		expect((await call({ headers, query: { offer: 'nobody' } })).status).toBe(400)
+	},
+	'GET /api/admin/offer-claims/{id}': async ({ request, call }) => {
+		const headers = await adminToken()
+		const claimId = insertClaim((await createUser({ plan: 'gold' })).id)
+		expect((await call({ headers, params: { id: claimId } })).status).toBe(200)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+	},
+	'PATCH /api/admin/offer-claims/{id}': async ({ request, call }) => {
+		const headers = await adminToken()
+		const claimId = insertClaim((await createUser({ plan: 'gold' })).id)
+		expect((await call({ headers, params: { id: claimId }, data: { status: 'done', note: 'Set up' } })).status).toBe(
+			200,
+		)
+		expect((await call({ headers, params: { id: claimId }, data: { status: 'lost' } })).status).toBe(400)
+		expect((await call({ headers, params: { id: MISSING_ID }, data: { status: 'done' } })).status).toBe(404)
+	},
+	'GET /api/admin/alerts': async ({ request, call }) => {
+		const headers = await adminToken()
+		const id = insertAlert(`OpenAPI ${tag()}`, 'info', Date.now())
+		try {
+			const listed = await call({ headers, query: { state: 'open', type: 'info', limit: '100' } })
+			expect(listed.status).toBe(200)
+			expect((await call({ headers, query: { state: 'closed' } })).status).toBe(400)
+		} finally {
+			deleteAlerts(id)
+		}
+	},
+	'POST /api/admin/alerts/{id}/acknowledge': async ({ request, call }) => {
+		const headers = await adminToken()
+		const id = insertAlert(`OpenAPI ${tag()}`, 'info', Date.now())
+		try {
+			expect((await call({ headers, params: { id } })).status).toBe(200)
+			expect((await call({ headers, params: { id } })).status).toBe(409)
+			expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+		} finally {
+			deleteAlerts(id)
+		}
+	},
+	'POST /api/admin/alerts/{id}/resolve': async ({ request, call }) => {
+		const headers = await adminToken()
+		const id = insertAlert(`OpenAPI ${tag()}`, 'info', Date.now())
+		try {
+			expect((await call({ headers, params: { id } })).status).toBe(200)
+			expect((await call({ headers, params: { id } })).status).toBe(409)
+			expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+		} finally {
+			deleteAlerts(id)
+		}
 	},
 	'GET /api/admin/contests': async ({ request, call }) => {
 		const headers = await adminToken()

@@ -1,0 +1,121 @@
+import { Link } from 'react-router'
+import { ErrorList } from '#app/components/forms.tsx'
+import { formatCount } from '#app/utils/admin-format.ts'
+import type { Pagination } from '#app/utils/admin-users-validation.ts'
+import { cx } from '#app/utils/misc.ts'
+
+/**
+ * Parts the staff list pages share (/admin/offers, /admin/alerts): a GET
+ * filter's select with its error, and the pagination bar.
+ */
+export function FilterSelect({
+	id,
+	name,
+	label,
+	value,
+	error,
+	allLabel,
+	options,
+}: {
+	id: string
+	name: string
+	label: string
+	value: string
+	error?: string
+	allLabel: string
+	options: ReadonlyArray<{ value: string; label: string }>
+}) {
+	const errorId = `${id}-error`
+	return (
+		<div>
+			<label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-200">
+				{label}
+			</label>
+			<select
+				id={id}
+				name={name}
+				defaultValue={value}
+				className="input py-2"
+				aria-invalid={error ? true : undefined}
+				aria-describedby={error ? errorId : undefined}
+			>
+				<option value="">{allLabel}</option>
+				{options.map((option) => (
+					<option key={option.value} value={option.value}>
+						{option.label}
+					</option>
+				))}
+			</select>
+			<ErrorList id={errorId} errors={error ? [error] : undefined} />
+		</div>
+	)
+}
+
+export function ListPagination({
+	pagination,
+	noun,
+	href,
+}: {
+	pagination: Pagination
+	/** "claims", "alerts". */
+	noun: string
+	href: (page: number) => string
+}) {
+	const linkClass = 'btn-secondary px-4 py-2 text-sm'
+	const disabledClass = cx(linkClass, 'cursor-not-allowed opacity-50')
+	return (
+		<div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+			<p className="text-slate-300">
+				Showing {formatCount(pagination.from)} to {formatCount(pagination.to)} of {formatCount(pagination.totalCount)}{' '}
+				{noun}
+			</p>
+			<nav aria-label="Pagination" className="flex flex-wrap items-center gap-3">
+				{pagination.hasPrevious ? (
+					<Link to={href(pagination.page - 1)} className={linkClass} rel="prev">
+						Previous
+					</Link>
+				) : (
+					<span aria-disabled="true" className={disabledClass}>
+						Previous
+					</span>
+				)}
+				<span className="text-slate-200">
+					Page {formatCount(pagination.page)} of {formatCount(pagination.totalPages)}
+				</span>
+				{pagination.hasNext ? (
+					<Link to={href(pagination.page + 1)} className={linkClass} rel="next">
+						Next
+					</Link>
+				) : (
+					<span aria-disabled="true" className={disabledClass}>
+						Next
+					</span>
+				)}
+			</nav>
+		</div>
+	)
+}
+
+const CLAIM_STATUS_STYLES: Record<string, string> = {
+	new: 'border-sky-300/70 bg-sky-300/10 text-sky-100',
+	contacted: 'border-amber-300/60 bg-amber-300/10 text-amber-100',
+	done: 'border-emerald-400/60 bg-emerald-400/10 text-emerald-200',
+	declined: 'border-slate-400 bg-slate-400/10 text-slate-200',
+	open: 'border-red-400/60 bg-red-400/10 text-red-200',
+	acknowledged: 'border-amber-300/60 bg-amber-300/10 text-amber-100',
+	resolved: 'border-emerald-400/60 bg-emerald-400/10 text-emerald-200',
+}
+
+/** A claim status or an alert state, coloured by value. */
+export function StateBadge({ value, label }: { value: string; label: string }) {
+	return (
+		<span
+			className={cx(
+				'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold',
+				CLAIM_STATUS_STYLES[value] ?? 'border-slate-500 text-slate-200',
+			)}
+		>
+			{label}
+		</span>
+	)
+}

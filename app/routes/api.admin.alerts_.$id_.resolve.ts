@@ -1,0 +1,23 @@
+import { handleAlert } from '#app/models/alerts.server.ts'
+import { requireApiCapability } from '#app/auth/staff.server.ts'
+import { ALERT_RESOLVED, ALERT_NOT_FOUND } from '#app/utils/admin-alerts-messages.ts'
+import { parseAlertId } from '#app/utils/admin-alerts-validation.ts'
+import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
+import { IgnoredApiBodySchema } from '#app/utils/validation.ts'
+
+// POST /api/admin/alerts/:id/resolve (no payload) → data { alert },
+// audited as alert.resolve. 404 for an unknown id; 409 when the alert is
+// already resolved.
+const route = apiRoute({
+	async POST({ request, params }) {
+		const { admin } = requireApiCapability(request, 'alerts:update')
+		const id = parseAlertId(params.id)
+		if (id === null) return apiError(404, ALERT_NOT_FOUND)
+		await parseJsonBody(request, IgnoredApiBodySchema)
+		const result = handleAlert({ id: admin.id, email: admin.email }, id, 'resolve')
+		if (!result.ok) return apiFailure(result)
+		return apiSuccess({ alert: result.value.alert }, { message: ALERT_RESOLVED })
+	},
+})
+export const loader = route.loader
+export const action = route.action

@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test'
+import { expect, test, type Fixtures } from '../fixtures.ts'
+import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
+import { expectAccessible, watchPageProblems } from './axe.ts'
+import { open } from './support.ts'
+
+/**
+ * /admin/offers, a claim's page and /admin/alerts at a phone and a desktop
+ * width, JS on and off: zero axe violations, no horizontal overflow on the
+ * phone, no CSP violation or page error (tests/e2e/axe.ts).
+ */
+type SetupFixtures = Pick<Fixtures, 'createMember' | 'createAdmin' | 'signIn'>
+type Setup = (page: Page, fixtures: SetupFixtures, alerts: number[]) => Promise<void>
+
+async function asStaff(page: Page, { createAdmin, signIn }: SetupFixtures) {
+	await signIn(page, await createAdmin({ role: 'admin' }))
+}
+
+async function aClaim({ createMember }: SetupFixtures) {
+	const member = await createMember({ unlocked: true, plan: 'gold', name: 'A member with a rather long name indeed' })
+	return insertClaim(member.id, 'daniel-mensah')
+}
+
+const pages: Array<{ name: string; setup: Setup }> = [
+	{
+		name: '/admin/offers with claims',
+		setup: async (page, fixtures) => {
+			await aClaim(fixtures)
+			await asStaff(page, fixtures)
+			await open(page, '/admin/offers')
+			await expect(page.getByRole('heading', { level: 1, name: 'Offer Claims' })).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/offers with filter errors',
+		setup: async (page, fixtures) => {
+			await asStaff(page, fixtures)
+			await open(page, '/admin/offers?status=lost&offer=nobody')
+			await expect(page.getByText('offer must be the id of a 0% fee offer')).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/offers/:claimId',
+		setup: async (page, fixtures) => {
+			const id = await aClaim(fixtures)
+			await asStaff(page, fixtures)
+			await open(page, `/admin/offers/${id}`)
+			await expect(page.getByRole('button', { name: 'Save claim' })).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/alerts',
+		setup: async (page, fixtures, alerts) => {
+			alerts.push(insertAlert('A11y alert with a fairly long title to wrap', 'error'))
+			await asStaff(page, fixtures)
+			await open(page, '/admin/alerts')
+			await expect(page.getByRole('heading', { level: 1, name: 'System Alerts' })).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/dashboard with alert buttons',
+		setup: async (page, fixtures, alerts) => {
+			alerts.push(insertAlert('A11y dashboard alert', 'warning'))
+			await asStaff(page, fixtures)
+			await open(page, '/admin/dashboard')
+			await expect(page.getByRole('button', { name: 'Acknowledge: A11y dashboard alert' })).toBeVisible()
+		},
+	},
+]
+
+const viewports = [
+	{ width: 360, height: 800 },
+	{ width: 1280, height: 800 },
+]
+
+for (const viewport of viewports) {
+	test.describe(`offer claims and alerts pages at ${viewport.width}x${viewport.height}`, () => {
+		test.use({ viewport })
+		for (const { name, setup } of pages) {
+			test(`${name} has no accessibility violations`, async ({ page, createMember, createAdmin, signIn }) => {
+				const alerts: number[] = []
+				try {
+					const problems = watchPageProblems(page)
+					await setup(page, { createMember, createAdmin, signIn }, alerts)
+					await expectAccessible(page, problems)
+				} finally {
+					deleteAlerts(...alerts)
+				}
+			})
+		}
+	})
+}
