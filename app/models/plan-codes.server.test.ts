@@ -96,7 +96,9 @@ describe('issuePlanCodeBatch', () => {
 
 	test('an expiry in the past is refused at its field, nothing stored', () => {
 		const now = new Date('2030-01-01T00:00:00Z')
-		const result = refused(issuePlanCodeBatch(insertAuditActor(), input({ expiresAt: new Date(now.getTime() - 1) }), now))
+		const result = refused(
+			issuePlanCodeBatch(insertAuditActor(), input({ expiresAt: new Date(now.getTime() - 1) }), now),
+		)
 		expect(result.status).toBe(400)
 		expect(result.fieldErrors?.expiresAt).toEqual([PLAN_CODE_MESSAGES.expiresAtPast])
 		expect(getDb().select().from(planCodeBatches).all()).toHaveLength(0)
@@ -226,7 +228,13 @@ describe('seed and clean-up', () => {
 		expect(batches).toHaveLength(3)
 		for (const b of batches) expect(b).toMatchObject({ note: START_UP_BATCH_NOTE, createdByEmail: 'system', count: 1 })
 		expect(codes.gold).toMatch(/^GOLD-[A-Z0-9]{12}$/)
-		expect(getDb().select().from(planCodes).all().every((c) => c.batchId !== null)).toBe(true)
+		expect(
+			getDb()
+				.select()
+				.from(planCodes)
+				.all()
+				.every((c) => c.batchId !== null),
+		).toBe(true)
 		expect(ensurePlanCodes()).toEqual(codes)
 	})
 

@@ -263,14 +263,7 @@ export function exportBatchCsv(batchId: number, now = new Date()): string | null
 	const rows = db.select().from(planCodes).where(eq(planCodes.batchId, batchId)).orderBy(planCodes.id).all()
 	let out = CSV_BOM + csvRow(['code', 'plan', 'uses', 'max uses', 'expires', 'status'])
 	for (const row of rows) {
-		out += csvRow([
-			row.code,
-			row.plan,
-			row.uses,
-			row.maxUses,
-			row.expiresAt?.toISOString() ?? '',
-			statusOf(row, now),
-		])
+		out += csvRow([row.code, row.plan, row.uses, row.maxUses, row.expiresAt?.toISOString() ?? '', statusOf(row, now)])
 	}
 	return out
 }

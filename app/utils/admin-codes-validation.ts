@@ -119,7 +119,9 @@ const NoteSchema = z
 
 const batchFields = {
 	plan: z.enum(PREMIUM_PLANS, {
-		errorMap: (issue) => ({ message: issue.code === 'invalid_type' && issue.received === 'undefined' ? P.planRequired : P.planInvalid }),
+		errorMap: (issue) => ({
+			message: issue.code === 'invalid_type' && issue.received === 'undefined' ? P.planRequired : P.planInvalid,
+		}),
 	}),
 	count: wholeNumber(P.countRequired, P.countInvalid, PLAN_CODE_LIMITS.minCount, PLAN_CODE_LIMITS.maxCount),
 	usesPerCode: wholeNumber(P.usesRequired, P.usesInvalid, 1, PLAN_CODE_LIMITS.maxUsesPerCode),
