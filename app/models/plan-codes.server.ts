@@ -467,3 +467,14 @@ export function cleanUpExpiredCodes(now: Date): { unlockCodesRetired: number; pl
 		{ behavior: 'immediate' },
 	)
 }
+
+/** Every code of a batch in full, in issue order: the one-time display right after issue. */
+export function batchCodesInFull(batchId: number): string[] {
+	return getDb()
+		.select({ code: planCodes.code })
+		.from(planCodes)
+		.where(eq(planCodes.batchId, batchId))
+		.orderBy(planCodes.id)
+		.all()
+		.map((r) => r.code)
+}
