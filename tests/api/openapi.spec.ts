@@ -111,7 +111,7 @@ async function adminToken() {
 }
 
 /** A new batch of two gold codes, made through the API; its id. */
-async function sampleBatch(request: import('@playwright/test').APIRequestContext, headers: Record<string, string>) {
+async function sampleBatch(request: APIRequestContext, headers: Record<string, string>) {
 	const res = await request.post('/api/admin/plan-code-batches', {
 		headers,
 		data: { plan: 'gold', count: 2, usesPerCode: 1, note: 'OpenAPI sample' },
