@@ -112,7 +112,12 @@ describe('members activate batch codes as before', () => {
 		const first = insertMember()
 		expect(activatePlan(first.id, codes[0]!, meta()).ok).toBe(true)
 		const next = refused(activatePlan(insertMember().id, codes[0]!, meta()))
-		expect(next.message).toBe(ACTIVATION_CODE_USED)
+		expect(next.status).toBe(400)
+		expect(next.message).toBe(INVALID_ACTIVATION_CODE)
+		expect(next.fieldErrors).toEqual({ code: [INVALID_ACTIVATION_CODE] })
+		// The member who used it is still told it was used.
+		getDb().update(users).set({ plan: 'regular' }).where(eq(users.id, first.id)).run()
+		expect(refused(activatePlan(first.id, codes[0]!, meta())).message).toBe(ACTIVATION_CODE_USED)
 	})
 
 	test('a revoked code is refused with the invalid-code message; a revoked batch too', () => {

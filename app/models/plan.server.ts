@@ -142,8 +142,13 @@ export function activatePlan(
 				.from(planActivations)
 				.where(and(eq(planActivations.codeId, row.id), eq(planActivations.userId, userId)))
 				.get()
-			if (usedByMe || row.uses >= row.maxUses) {
+			// The member re-entering a code they used is told so; a code used up by
+			// other members reads as any unknown code (it reveals nothing about them).
+			if (usedByMe) {
 				return fail(409, ACTIVATION_CODE_USED, { fieldErrors: { code: [ACTIVATION_CODE_USED] } })
+			}
+			if (row.uses >= row.maxUses) {
+				return fail(400, INVALID_ACTIVATION_CODE, { fieldErrors: { code: [INVALID_ACTIVATION_CODE] } })
 			}
 			if (row.plan === user.plan) {
 				return fail(409, PLAN_ALREADY_ACTIVE, { fieldErrors: { code: [PLAN_ALREADY_ACTIVE] } })
