@@ -245,7 +245,9 @@ export default function BatchRoute({ loaderData, actionData }: Route.ComponentPr
 													<Form method="post" action={`${base}${status ? `?status=${status}` : ''}`} preventScrollReset>
 														<input type="hidden" name="intent" value="revoke-code" />
 														<input type="hidden" name="codeId" value={c.id} />
-														<button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
+														{/* relative: the sr-only text is absolutely placed; without a positioned
+														ancestor inside the scroller it widens the page at 360 px. */}
+														<button type="submit" className="btn-secondary relative px-3 py-1.5 text-sm">
 															Revoke<span className="sr-only"> code {c.code}</span>
 														</button>
 													</Form>
