@@ -220,10 +220,15 @@ describe('staff rotate and retire', () => {
 
 	test('a member who unlocks is counted on the code they used', () => {
 		addUnlockCode('COUNT-ME')
+		// Member ids ahead of code ids, so a count that compares the wrong ids shows.
+		for (let i = 0; i < 3; i++) insertMember()
 		const member = insertMember({ isVerified: false })
 		expect(unlockMember(member.id, 'count-me', { ip: '198.51.100.7' }).ok).toBe(true)
 		const id = matchUnlockCode('COUNT-ME')!
 		expect(getDb().select().from(users).where(eq(users.id, member.id)).get()!.unlockCodeId).toBe(id)
-		expect(listUnlockCodes().find((c) => c.id === id)!.membersUnlocked).toBe(1)
+		expect(member.id).not.toBe(id)
+		const listed = listUnlockCodes()
+		expect(listed.find((c) => c.id === id)!.membersUnlocked).toBe(1)
+		expect(listed.filter((c) => c.id !== id).every((c) => c.membersUnlocked === 0)).toBe(true)
 	})
 })

@@ -120,7 +120,9 @@ export const UNLOCK_HISTORY_LIMIT = 200
  */
 export function listUnlockCodes(now = new Date()): AdminUnlockCode[] {
 	const db = getDb()
-	const used = sql<number>`(select count(*) from ${users} where ${users.unlockCodeId} = ${unlockCodes.id})`
+	// Qualified by hand: drizzle writes ${unlockCodes.id} as a bare "id" here,
+	// which inside the subquery would mean users.id.
+	const used = sql<number>`(select count(*) from "users" where "users"."unlock_code_id" = "unlock_codes"."id")`
 	const rows = db
 		.select({ row: unlockCodes, used })
 		.from(unlockCodes)

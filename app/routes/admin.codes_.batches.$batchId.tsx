@@ -186,7 +186,9 @@ export default function BatchRoute({ loaderData, actionData }: Route.ComponentPr
 				{codes.length === 0 ? (
 					<p className="text-slate-300">No codes.</p>
 				) : (
-					<TableScroller label="Codes of this batch">
+					{/* relative: the sr-only texts are absolutely placed; without a positioned
+					    ancestor inside the scroller they widen the page at 360 px. */}
+					<TableScroller label="Codes of this batch" className="relative">
 						<table className="w-full min-w-[720px] text-left text-sm">
 							<thead className="text-slate-300">
 								<tr>
@@ -245,9 +247,7 @@ export default function BatchRoute({ loaderData, actionData }: Route.ComponentPr
 													<Form method="post" action={`${base}${status ? `?status=${status}` : ''}`} preventScrollReset>
 														<input type="hidden" name="intent" value="revoke-code" />
 														<input type="hidden" name="codeId" value={c.id} />
-														{/* relative: the sr-only text is absolutely placed; without a positioned
-														ancestor inside the scroller it widens the page at 360 px. */}
-														<button type="submit" className="btn-secondary relative px-3 py-1.5 text-sm">
+														<button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
 															Revoke<span className="sr-only"> code {c.code}</span>
 														</button>
 													</Form>
