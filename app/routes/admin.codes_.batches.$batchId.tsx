@@ -164,6 +164,9 @@ export default function BatchRoute({ loaderData, actionData }: Route.ComponentPr
 
 			<FormAlert title="Could not revoke" errors={errors} />
 
+			{/* The codes table's scroller is relative: the sr-only texts are absolutely
+			    placed, and without a positioned ancestor inside the scroller they
+			    widen the page at 360 px. */}
 			<AdminSection id="batch-codes" title={`Codes (${formatCount(pagination.totalCount)})`}>
 				<Form method="get" action={base} className="mb-4 flex flex-wrap items-end gap-3">
 					<div>
@@ -186,8 +189,6 @@ export default function BatchRoute({ loaderData, actionData }: Route.ComponentPr
 				{codes.length === 0 ? (
 					<p className="text-slate-300">No codes.</p>
 				) : (
-					{/* relative: the sr-only texts are absolutely placed; without a positioned
-					    ancestor inside the scroller they widen the page at 360 px. */}
 					<TableScroller label="Codes of this batch" className="relative">
 						<table className="w-full min-w-[720px] text-left text-sm">
 							<thead className="text-slate-300">
