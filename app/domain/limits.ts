@@ -35,3 +35,25 @@ export const AUDIT_LIMITS = {
 export const OFFER_CLAIM_LIMITS = {
 	note: 1000,
 } as const
+
+/** Unlock codes typed by staff (the same charset UNLOCK_CODE accepts) and the grace choices at rotation. */
+export const UNLOCK_CODE_LIMITS = {
+	minLength: 4,
+	maxLength: 64,
+	/** Hours the previous code(s) keep working after a rotation: none, 1 hour, 24 hours, 7 days. */
+	graceHours: [0, 1, 24, 168],
+} as const
+
+/** Plan code batches: how many codes, uses per code, the campaign note, list pages. */
+export const PLAN_CODE_LIMITS = {
+	minCount: 1,
+	maxCount: 10_000,
+	maxUsesPerCode: 1_000,
+	note: 200,
+	/** Random characters after the plan marker ("GOLD-" + 12): 60 bits, unguessable among 10,000. */
+	randomLength: 12,
+	/** Rows per page of the batches list and of a batch's codes. */
+	pageSize: 20,
+	/** Unused plan codes are deleted this many days after they expired (used ones stay: plan history). */
+	purgeAfterDays: 90,
+} as const

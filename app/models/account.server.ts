@@ -13,7 +13,7 @@ import { INVALID_RESET_LINK, INVALID_UNLOCK_CODE, UNKNOWN_REFERRAL_CODE } from '
 import { TERMS_VERSION, type RegistrationInput } from '#app/utils/validation.ts'
 import { createResetToken, findUsableResetToken } from './password-reset.server.ts'
 import { creditReferral } from './referral.server.ts'
-import { isValidUnlockCode } from './unlock-code.server.ts'
+import { matchUnlockCode } from './unlock-code.server.ts'
 import { emailTaken, getUserByEmail, getUserById, getUserByReferralCode, newReferralCode } from './user.server.ts'
 
 /**
@@ -84,20 +84,20 @@ export function unlockMember(userId: number, code: string, meta: RequestMeta): R
 		log('auth.unlock', { ip: meta.ip, userId, result: 'rate_limited' }, 'warn')
 		return blocked
 	}
-	if (!isValidUnlockCode(code)) {
-		log('auth.unlock', { ip: meta.ip, userId, result: 'failure' }, 'warn')
-		return fail(400, INVALID_UNLOCK_CODE, { fieldErrors: { code: [INVALID_UNLOCK_CODE] } })
-	}
 	const db = getDb()
+	// The code is matched inside the transaction, so a code retired by staff
+	// at the same moment either unlocked the member first or refuses them.
 	const user = db.transaction(
-		(tx) => {
+		(tx): SelectUser | null | 'invalid' => {
+			const now = new Date()
+			const codeId = matchUnlockCode(code, now, tx)
+			if (codeId === null) return 'invalid'
 			const current = tx.select().from(users).where(eq(users.id, userId)).get()
 			if (!current) return null
 			if (current.isVerified) return current
-			const now = new Date()
 			const unlocked = tx
 				.update(users)
-				.set({ isVerified: true, unlockedAt: now, updatedAt: now })
+				.set({ isVerified: true, unlockedAt: now, updatedAt: now, unlockCodeId: codeId })
 				.where(eq(users.id, userId))
 				.returning()
 				.get()
@@ -107,6 +107,10 @@ export function unlockMember(userId: number, code: string, meta: RequestMeta): R
 		},
 		{ behavior: 'immediate' },
 	)
+	if (user === 'invalid') {
+		log('auth.unlock', { ip: meta.ip, userId, result: 'failure' }, 'warn')
+		return fail(400, INVALID_UNLOCK_CODE, { fieldErrors: { code: [INVALID_UNLOCK_CODE] } })
+	}
 	if (!user) return fail(401, 'Not signed in')
 	resetRateLimit('unlock:account', String(userId))
 	log('auth.unlock', { ip: meta.ip, userId, result: 'success' })

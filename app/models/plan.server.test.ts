@@ -72,15 +72,28 @@ describe('activatePlan', () => {
 		expect(planOf(member.id)).toBe('gold')
 	})
 
-	test('a single-use code works once: the second member is refused and keeps their plan', () => {
+	test('a single-use code works once: the second member is refused as with an unknown code and keeps their plan', () => {
 		const code = issuePlanCode({ plan: 'platinum' })
 		const first = insertMember()
 		const second = insertMember()
 		expect(activatePlan(first.id, code, meta()).ok).toBe(true)
 		const failure = refused(activatePlan(second.id, code, meta()))
+		expect(failure.status).toBe(400)
+		expect(failure.message).toBe(INVALID_ACTIVATION_CODE)
+		expect(failure.fieldErrors).toEqual({ code: [INVALID_ACTIVATION_CODE] })
+		expect(planOf(second.id)).toBe('regular')
+		expect(getDb().select().from(planActivations).all()).toHaveLength(1)
+	})
+
+	test('the member who used a code is told so when they enter it again', () => {
+		const code = issuePlanCode({ plan: 'gold' })
+		const member = insertMember()
+		expect(activatePlan(member.id, code, meta()).ok).toBe(true)
+		getDb().update(users).set({ plan: 'regular' }).where(eq(users.id, member.id)).run()
+		const failure = refused(activatePlan(member.id, code, meta()))
 		expect(failure.status).toBe(409)
 		expect(failure.fieldErrors).toEqual({ code: [ACTIVATION_CODE_USED] })
-		expect(planOf(second.id)).toBe('regular')
+		expect(planOf(member.id)).toBe('regular')
 	})
 
 	test('a code issued for 2 uses serves two members, once each', () => {
@@ -91,7 +104,7 @@ describe('activatePlan', () => {
 		getDb().update(users).set({ plan: 'regular' }).where(eq(users.id, a.id)).run()
 		expect(refused(activatePlan(a.id, code, meta())).message).toBe(ACTIVATION_CODE_USED)
 		expect(activatePlan(b.id, code, meta()).ok).toBe(true)
-		expect(refused(activatePlan(c.id, code, meta())).message).toBe(ACTIVATION_CODE_USED)
+		expect(refused(activatePlan(c.id, code, meta())).message).toBe(INVALID_ACTIVATION_CODE)
 	})
 
 	test('an expired code is refused', () => {

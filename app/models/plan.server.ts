@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { planActivations, planCodes, users } from '#db/schema.ts'
 import { PLANS, PREMIUM_PLANS, type Plan, type PremiumPlan } from '#app/domain/enums.ts'
@@ -12,6 +12,7 @@ import {
 	PLAN_ALREADY_ACTIVE,
 	PLAN_LOWER_THAN_CURRENT,
 } from '#app/utils/messages.ts'
+import { insertBatch } from './plan-codes.server.ts'
 import { limited, resetRateLimit } from '#app/utils/rate-limit.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 
@@ -55,19 +56,56 @@ export function issuePlanCode({
 	return text
 }
 
-/** An unused, unexpired code for `plan`, if any (for the start banner). */
+/** An unused, unrevoked, unexpired code for `plan`, if any (for the start banner). */
 function findOpenCode(plan: PremiumPlan, now: Date) {
-	const rows = getDb().select().from(planCodes).where(eq(planCodes.plan, plan)).all()
-	return rows.find((r) => r.uses < r.maxUses && (!r.expiresAt || r.expiresAt > now))?.code ?? null
+	return (
+		getDb()
+			.select({ code: planCodes.code })
+			.from(planCodes)
+			.where(
+				and(
+					eq(planCodes.plan, plan),
+					isNull(planCodes.revokedAt),
+					lt(planCodes.uses, sql`${planCodes.maxUses}`),
+					or(isNull(planCodes.expiresAt), gt(planCodes.expiresAt, now)),
+				),
+			)
+			.limit(1)
+			.get()?.code ?? null
+	)
 }
+
+export const START_UP_BATCH_NOTE = 'Issued at start-up'
 
 /**
  * Seed step, safe to repeat: each premium plan has at least one open code.
- * Returns one open code per plan, for `npm start` to print.
+ * Missing ones are issued in a batch per plan ('Issued at start-up', by
+ * 'system'), so every code is listed on /admin/codes. Returns one open code
+ * per plan, for `npm start` to print.
  */
 export function ensurePlanCodes(now = new Date()): Record<PremiumPlan, string> {
 	const out = {} as Record<PremiumPlan, string>
-	for (const plan of PREMIUM_PLANS) out[plan] = findOpenCode(plan, now) ?? issuePlanCode({ plan })
+	for (const plan of PREMIUM_PLANS) {
+		out[plan] =
+			findOpenCode(plan, now) ??
+			getDb().transaction(
+				(tx) =>
+					insertBatch(
+						tx,
+						{
+							plan,
+							count: 1,
+							usesPerCode: 1,
+							expiresAt: null,
+							note: START_UP_BATCH_NOTE,
+							createdByAdminId: null,
+							createdByEmail: 'system',
+						},
+						now,
+					).codes[0]!,
+				{ behavior: 'immediate' },
+			)
+	}
 	return out
 }
 
@@ -95,7 +133,8 @@ export function activatePlan(
 			if (!user) return fail(401, 'Not signed in')
 			// `=` on SQLite text is byte for byte: "gold-..." does not match "GOLD-...".
 			const row = tx.select().from(planCodes).where(eq(planCodes.code, code)).get()
-			if (!row || (row.expiresAt && row.expiresAt <= now)) {
+			// A revoked code reads as any unknown code.
+			if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) {
 				return fail(400, INVALID_ACTIVATION_CODE, { fieldErrors: { code: [INVALID_ACTIVATION_CODE] } })
 			}
 			const usedByMe = tx
@@ -103,8 +142,13 @@ export function activatePlan(
 				.from(planActivations)
 				.where(and(eq(planActivations.codeId, row.id), eq(planActivations.userId, userId)))
 				.get()
-			if (usedByMe || row.uses >= row.maxUses) {
+			// The member re-entering a code they used is told so; a code used up by
+			// other members reads as any unknown code (it reveals nothing about them).
+			if (usedByMe) {
 				return fail(409, ACTIVATION_CODE_USED, { fieldErrors: { code: [ACTIVATION_CODE_USED] } })
+			}
+			if (row.uses >= row.maxUses) {
+				return fail(400, INVALID_ACTIVATION_CODE, { fieldErrors: { code: [INVALID_ACTIVATION_CODE] } })
 			}
 			if (row.plan === user.plan) {
 				return fail(409, PLAN_ALREADY_ACTIVE, { fieldErrors: { code: [PLAN_ALREADY_ACTIVE] } })

@@ -24,6 +24,15 @@ import type { PublicRevenueEntry } from '#app/models/revenue.server.ts'
 import type { PublicAuditEntry } from '#app/models/audit.server.ts'
 import { AUDIT_LIMITS } from '#app/domain/limits.ts'
 import type { PublicUser } from '#app/models/user.server.ts'
+import type { AdminBatch, AdminPlanCode } from '#app/models/plan-codes.server.ts'
+import type { AdminUnlockCode } from '#app/models/unlock-code.server.ts'
+import {
+	BatchCodesApiQuerySchema,
+	BatchListApiQuerySchema,
+	PlanBatchApiSchema,
+	UnlockRotateApiSchema,
+} from '#app/utils/admin-codes-validation.ts'
+import { PLAN_CODE_STATUSES, PREMIUM_PLANS } from '#app/domain/enums.ts'
 import { AlertsQuerySchema } from '#app/utils/admin-validation.ts'
 import { ALERTS_API_MAX_LIMIT, ALERTS_MAX_PAGE, ALERTS_PAGE_SIZE } from './admin-alerts-validation.ts'
 import {
@@ -473,6 +482,60 @@ const StaffAlertSchema = z
 	.strict()
 	.openapi('StaffAlert')
 
+// Codes (/api/admin/unlock-codes, /api/admin/plan-code-*)
+const nullableDateTime = () => isoDateTime().nullable()
+const AdminUnlockCodeSchema = z
+	.object({
+		id: id(),
+		code: z.string(),
+		status: z.enum(['active', 'expiring', 'expired', 'retired']),
+		current: z.boolean().openapi({ description: 'The newest active code: the one the channel hands out.' }),
+		expiresAt: nullableDateTime(),
+		createdAt: isoDateTime(),
+		createdByEmail: z.string().openapi({ description: '`system` for the code seeded from UNLOCK_CODE.' }),
+		retiredAt: nullableDateTime(),
+		retiredByEmail: z.string().nullable(),
+		membersUnlocked: count(),
+	})
+	.strict()
+	.openapi('UnlockCode')
+const RotationSchema = z
+	.object({
+		code: AdminUnlockCodeSchema,
+		previous: z.array(z.object({ id: id(), expiresAt: nullableDateTime(), retired: z.boolean() }).strict()),
+	})
+	.strict()
+const statusCounts = z.object({ unused: count(), used: count(), expired: count(), revoked: count() }).strict()
+const AdminBatchSchema = z
+	.object({
+		id: id(),
+		plan: z.enum(PREMIUM_PLANS),
+		count: count(),
+		usesPerCode: id(),
+		expiresAt: nullableDateTime(),
+		note: z.string(),
+		createdByEmail: z.string(),
+		createdAt: isoDateTime(),
+		revokedAt: nullableDateTime(),
+		counts: statusCounts,
+	})
+	.strict()
+	.openapi('PlanCodeBatch')
+const AdminPlanCodeSchema = z
+	.object({
+		id: id(),
+		code: z.string().openapi({ description: 'Masked (`GOLD-7K2M••••••`).' }),
+		plan: z.enum(PREMIUM_PLANS),
+		uses: count(),
+		maxUses: id(),
+		expiresAt: nullableDateTime(),
+		revokedAt: nullableDateTime(),
+		status: z.enum(PLAN_CODE_STATUSES),
+		usedBy: z.array(z.object({ userId: id(), name: z.string(), email: z.string(), at: isoDateTime() }).strict()),
+	})
+	.strict()
+	.openapi('PlanCode')
+
 // The route maps alerts to drop a null actionUrl (api.admin.dashboard.alerts.ts).
 type AlertAnswer = Omit<PublicAlert, 'actionUrl'> & { actionUrl?: string }
 
@@ -500,6 +563,9 @@ export type ResponseSchemasMatchModels = AllTrue<
 		Same<z.output<typeof AdminContestSchema>, AdminContest>,
 		Same<z.output<typeof AdminParticipantSchema>, AdminParticipant>,
 		Same<z.output<typeof LeaderboardSchema>, NonNullable<ReturnType<typeof getAdminLeaderboard>>>,
+		Same<z.output<typeof AdminUnlockCodeSchema>, AdminUnlockCode>,
+		Same<z.output<typeof AdminBatchSchema>, AdminBatch>,
+		Same<z.output<typeof AdminPlanCodeSchema>, AdminPlanCode>,
 		Same<z.output<typeof ContestStatsSchema>, NonNullable<ReturnType<typeof getContestStats>>>,
 		Same<z.output<typeof DeletedContestSchema>, Extract<ReturnType<typeof deleteContest>, { ok: true }>['value']>,
 		Same<z.output<typeof DeletedUserSchema>, Extract<ReturnType<typeof deleteManagedUser>, { ok: true }>['value']>,
@@ -1145,6 +1211,135 @@ function registerPaths(r: OpenAPIRegistry) {
 		auth: 'admin',
 		request: { params: ContestIdParams },
 		responses: { 200: ok('The figures.', { data: ContestStatsSchema }), ...refusals([...ADMIN_GUARD, 404], ADMIN_403) },
+	})
+
+	// Codes
+	const IdParams = z.object({ id: id().openapi({ description: 'Anything but a positive whole number is a 404.' }) })
+	operation(r, 'get', '/api/admin/unlock-codes', {
+		tags: ['Admin codes'],
+		summary: 'Unlock codes: the active ones first, then the history',
+		auth: 'admin',
+		responses: {
+			200: ok('The codes.', { data: z.object({ codes: z.array(AdminUnlockCodeSchema) }).strict() }),
+			...refusals([...ADMIN_GUARD], ADMIN_403),
+		},
+	})
+	operation(r, 'post', '/api/admin/unlock-codes', {
+		tags: ['Admin codes'],
+		summary: 'Rotate: a new current code (typed or random); the previous ones retire now or after a grace period',
+		auth: 'admin',
+		request: { body: jsonBody(UnlockRotateApiSchema.openapi('UnlockRotateRequest')) },
+		responses: {
+			201: ok('Rotated.', { message: true, data: RotationSchema }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 409], { 409: 'The typed code was used before.', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'post', '/api/admin/unlock-codes/{id}/retire', {
+		tags: ['Admin codes'],
+		summary: 'Retire an unlock code (not the last active one)',
+		auth: 'admin',
+		request: { params: IdParams, body: jsonBody(IgnoredPayload, { required: false, description: 'No payload.' }) },
+		responses: {
+			200: ok('Retired.', { message: true, data: z.object({ code: AdminUnlockCodeSchema }).strict() }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
+				409: 'Already retired or expired, or the last active code.',
+				...ADMIN_403,
+			}),
+		},
+	})
+	const codesPagination = z
+		.object({ page: id(), limit: id(), totalPages: id(), totalCount: count(), currentPage: id() })
+		.strict()
+	operation(r, 'get', '/api/admin/plan-code-batches', {
+		tags: ['Admin codes'],
+		summary: 'Plan code batches, newest first, with their counts (20 a page)',
+		auth: 'admin',
+		request: { query: BatchListApiQuerySchema },
+		responses: {
+			200: ok('A page of batches.', {
+				data: z.object({ batches: z.array(AdminBatchSchema), pagination: codesPagination }).strict(),
+			}),
+			...refusals([400, ...ADMIN_GUARD], { 400: 'An unknown, bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'post', '/api/admin/plan-code-batches', {
+		tags: ['Admin codes'],
+		summary: 'Issue a batch of plan activation codes (1 to 10,000); the codes are answered in full, once',
+		auth: 'admin',
+		request: { body: jsonBody(PlanBatchApiSchema.openapi('PlanCodeBatchRequest')) },
+		responses: {
+			201: ok('Issued.', {
+				message: true,
+				data: z.object({ batch: AdminBatchSchema, codes: z.array(z.string()) }).strict(),
+			}),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD], ADMIN_403),
+		},
+	})
+	operation(r, 'get', '/api/admin/plan-code-batches/{id}', {
+		tags: ['Admin codes'],
+		summary: 'A batch and a page of its codes (masked), filtered by status (50 a page)',
+		auth: 'admin',
+		request: { params: IdParams, query: BatchCodesApiQuerySchema },
+		responses: {
+			200: ok('The batch and its codes.', {
+				data: z
+					.object({ batch: AdminBatchSchema, codes: z.array(AdminPlanCodeSchema), pagination: codesPagination })
+					.strict(),
+			}),
+			...refusals([400, ...ADMIN_GUARD, 404], { 400: 'An unknown, bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'get', '/api/admin/plan-code-batches/{id}/export', {
+		tags: ['Admin codes'],
+		summary: "A batch's codes in full as CSV",
+		auth: 'admin',
+		request: { params: IdParams },
+		responses: {
+			200: {
+				description: 'RFC 4180 CSV (code, plan, uses, max uses, expires, status) with a UTF-8 byte-order mark.',
+				headers: {
+					'Content-Disposition': {
+						required: true,
+						description: '`attachment; filename="plan-codes-batch-<id>.csv"`',
+						schema: { type: 'string' },
+					},
+				},
+				content: { 'text/csv': { schema: z.string() } },
+			},
+			...refusals([...ADMIN_GUARD, 404], ADMIN_403),
+		},
+	})
+	operation(r, 'post', '/api/admin/plan-code-batches/{id}/revoke', {
+		tags: ['Admin codes'],
+		summary: 'Revoke every code of a batch that is not used up',
+		auth: 'admin',
+		request: { params: IdParams, body: jsonBody(IgnoredPayload, { required: false, description: 'No payload.' }) },
+		responses: {
+			200: ok('Revoked.', {
+				message: true,
+				data: z.object({ batch: AdminBatchSchema, revoked: count() }).strict(),
+			}),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
+				409: 'Every code is already used up or revoked.',
+				...ADMIN_403,
+			}),
+		},
+	})
+	operation(r, 'post', '/api/admin/plan-codes/{id}/revoke', {
+		tags: ['Admin codes'],
+		summary: 'Revoke one plan code (not a used-up one)',
+		auth: 'admin',
+		request: { params: IdParams, body: jsonBody(IgnoredPayload, { required: false, description: 'No payload.' }) },
+		responses: {
+			200: ok('Revoked.', {
+				message: true,
+				data: z.object({ id: id(), batchId: id().nullable(), status: z.literal('revoked') }).strict(),
+			}),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
+				409: 'The code is used up (a used code cannot be revoked) or already revoked.',
+				...ADMIN_403,
+			}),
+		},
 	})
 
 	// This document

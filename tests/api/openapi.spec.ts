@@ -111,6 +111,15 @@ async function adminToken() {
 	return bearer((await fixtures.createAdmin({ role: 'super_admin' })).token)
 }
 
+/** A new batch of two gold codes, made through the API; its id. */
+async function sampleBatch(request: APIRequestContext, headers: Record<string, string>) {
+	const res = await request.post('/api/admin/plan-code-batches', {
+		headers,
+		data: { plan: 'gold', count: 2, usesPerCode: 1, note: 'OpenAPI sample' },
+	})
+	return (await res.json()).data.batch.id as number
+}
+
 /** The bearer header of a new admin of role admin (not super_admin). */
 async function staffToken() {
 	return bearer((await fixtures.createAdmin({ role: 'admin' })).token)
@@ -447,6 +456,67 @@ const SAMPLES: Record<string, Sample> = {
 		await addParticipants(contest.id, [6])
 		expect((await call({ headers, params: { contestId: contest.id } })).status).toBe(200)
 		expect((await call({ headers, params: { contestId: MISSING_ID } })).status).toBe(404)
+	},
+	'GET /api/admin/unlock-codes': async ({ call }) => {
+		const headers = await adminToken()
+		const res = await call({ headers })
+		expect(res.status).toBe(200)
+		expect(res.body.data.codes.length).toBeGreaterThan(0)
+		const member = bearer((await fixtures.createMember({ unlocked: true })).token)
+		expect((await call({ headers: member })).status).toBe(403)
+	},
+	'POST /api/admin/unlock-codes': async ({ call }) => {
+		const headers = await adminToken()
+		// A week's grace: the other specs' UNLOCK_CODE keeps working.
+		expect((await call({ headers, data: { graceHours: 168 } })).status).toBe(201)
+		expect((await call({ headers, data: { graceHours: 3 } })).status).toBe(400)
+	},
+	'POST /api/admin/unlock-codes/{id}/retire': async ({ request, call }) => {
+		const headers = await adminToken()
+		const rotated = await request.post('/api/admin/unlock-codes', { headers, data: { graceHours: 168 } })
+		const id = (await rotated.json()).data.code.id
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+		expect((await call({ headers, params: { id } })).status).toBe(409)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+	},
+	'GET /api/admin/plan-code-batches': async ({ call }) => {
+		const headers = await adminToken()
+		expect((await call({ headers })).status).toBe(200)
+		expect((await call({ headers, query: { page: '0' } })).status).toBe(400)
+	},
+	'POST /api/admin/plan-code-batches': async ({ call }) => {
+		const headers = await adminToken()
+		const data = { plan: 'gold', count: 2, usesPerCode: 1, note: 'OpenAPI sample' }
+		expect((await call({ headers, data })).status).toBe(201)
+		expect((await call({ headers, data: { ...data, count: 0 } })).status).toBe(400)
+	},
+	'GET /api/admin/plan-code-batches/{id}': async ({ request, call }) => {
+		const headers = await adminToken()
+		const id = await sampleBatch(request, headers)
+		expect((await call({ headers, params: { id }, query: { status: 'unused' } })).status).toBe(200)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+	},
+	'GET /api/admin/plan-code-batches/{id}/export': async ({ request, call }) => {
+		const headers = await adminToken()
+		const id = await sampleBatch(request, headers)
+		const csv = await call({ headers, params: { id } })
+		expect(csv.status).toBe(200)
+		expect(csv.body).toContain('code,plan,uses,max uses,expires,status')
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+	},
+	'POST /api/admin/plan-code-batches/{id}/revoke': async ({ request, call }) => {
+		const headers = await adminToken()
+		const id = await sampleBatch(request, headers)
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+		expect((await call({ headers, params: { id } })).status).toBe(409)
+	},
+	'POST /api/admin/plan-codes/{id}/revoke': async ({ request, call }) => {
+		const headers = await adminToken()
+		const batchId = await sampleBatch(request, headers)
+		const page = await (await request.get(`/api/admin/plan-code-batches/${batchId}`, { headers })).json()
+		const id = page.data.codes[0].id
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+		expect((await call({ headers, params: { id } })).status).toBe(409)
 	},
 	'GET /api/openapi.json': async ({ call }) => {
 		expect((await call()).status).toBe(200)

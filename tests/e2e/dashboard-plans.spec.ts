@@ -99,7 +99,7 @@ test.describe('plan activation', () => {
 		await expectStillRegular(page)
 	})
 
-	test('a code another member has used says it has already been used', async ({
+	test('a code another member has used is refused as an invalid code; its user is told it was used', async ({
 		browser,
 		page,
 		member,
@@ -107,13 +107,17 @@ test.describe('plan activation', () => {
 		signIn,
 	}) => {
 		const code = await activateGold(page)
+		// The member who used it is told so when they enter it again.
+		await submitActivationCode(page, code, 'Titanium Vault')
+		await expectFieldError(page, codeField(page), USED)
+		await expect(planBadge(page)).toHaveText('Your plan: Gold Room')
 
 		const device = await otherDevice(browser)
 		try {
 			const other = await device.newPage()
 			await signIn(other, await createMember({ unlocked: true }))
 			await submitActivationCode(other, code)
-			await expectFieldError(other, codeField(other), USED)
+			await expectFieldError(other, codeField(other), INVALID)
 			await expectStillRegular(other)
 		} finally {
 			await device.close()

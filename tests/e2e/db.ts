@@ -39,3 +39,20 @@ export function planCodeUses(code: string) {
 		(db) => (db.prepare('select uses from plan_codes where code = ?').get(code) as { uses: number } | undefined)?.uses,
 	)
 }
+
+/** How many plan code batches and codes an admin has issued (to prove a refused form stored nothing). */
+export function issuedByAdmin(adminId: number) {
+	return withDb((db) => {
+		const batches = db
+			.prepare('select count(*) as n from plan_code_batches where created_by_admin_id = ?')
+			.get(adminId) as {
+			n: number
+		}
+		const codes = db
+			.prepare(
+				'select count(*) as n from plan_codes where batch_id in (select id from plan_code_batches where created_by_admin_id = ?)',
+			)
+			.get(adminId) as { n: number }
+		return { batches: batches.n, codes: codes.n }
+	})
+}
