@@ -26,7 +26,6 @@ import os from 'node:os'
 import path from 'node:path'
 import http from 'node:http'
 import autocannon from 'autocannon'
-import Database from 'better-sqlite3'
 
 // `--soak`: sustained load instead (scripts/soak.mjs); it exits when done.
 if (process.argv.includes('--soak')) await import('./soak.mjs')
@@ -511,17 +510,9 @@ async function benchStaffTools() {
 	const day = (offset) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10)
 	const deep = (await api(`to=${day(180)}&limit=1`)).nextCursor
 	if (!deep) throw new Error('no deep cursor: the audit seed is too small')
-	const db = new Database(
-		path.join(
-			dataDir,
-			fs.readdirSync(dataDir).find((f) => /\.(db|sqlite)$/.test(f)),
-		),
-		{
-			readonly: true,
-		},
-	)
-	const batchId = db.prepare('select max(id) as id from plan_code_batches').get()?.id ?? 1
-	db.close()
+	// The newest batch (the seed's), through the codes API.
+	const batches = await fetch(`${base}/api/admin/plan-code-batches`, { headers: { Authorization: `Bearer ${token}` } })
+	const batchId = batches.status === 200 ? ((await batches.json()).data.batches[0]?.id ?? 1) : 1
 
 	const pages = [
 		['no filter (newest page)', ''],

@@ -40,7 +40,6 @@ export const AUDIT_ACTIONS = [
 	'contest.create',
 	'contest.delete',
 	'contest.participant-score',
-	'contest.rollover',
 	'contest.status',
 	'contest.update',
 	'offer-claim.update',
@@ -50,7 +49,6 @@ export const AUDIT_ACTIONS = [
 	'revenue.record',
 	'revenue.update',
 	'revenue.void',
-	'staff.create',
 	'staff.disable',
 	'staff.enable',
 	'staff.reset-password',
@@ -72,7 +70,6 @@ export const AUDIT_TARGET_TYPES = [
 	'plan-code',
 	'plan-code-batch',
 	'revenue',
-	'staff',
 	'unlock-code',
 	'user',
 ] as const

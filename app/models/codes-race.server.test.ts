@@ -11,7 +11,7 @@ import { addUnlockCode, listUnlockCodes } from './unlock-code.server.ts'
 
 /**
  * Two staff (or a member and a staff member) acting at the same moment:
- * better-sqlite3 is synchronous, so the race is run by two separate
+ * The SQLite driver is synchronous, so the race is run by two separate
  * processes, each with its own connection to one database file, each
  * change an immediate transaction. The final state must be consistent.
  */

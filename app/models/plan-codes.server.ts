@@ -346,7 +346,7 @@ export function issuePlanCodeBatch(
 				{
 					admin,
 					action: 'plan-codes.issue',
-					targetType: 'plan_code_batch',
+					targetType: 'plan-code-batch',
 					targetId: batch.id,
 					after: {
 						plan: batch.plan,
@@ -386,7 +386,7 @@ export function revokePlanCode(
 				{
 					admin,
 					action: 'plan-code.revoke',
-					targetType: 'plan_code',
+					targetType: 'plan-code',
 					targetId: codeId,
 					before: { code: maskCode(row.code), batchId: row.batchId, uses: row.uses, maxUses: row.maxUses },
 					after: { revokedAt: now },
@@ -432,7 +432,7 @@ export function revokePlanCodeBatch(
 				{
 					admin,
 					action: 'plan-codes.revoke-batch',
-					targetType: 'plan_code_batch',
+					targetType: 'plan-code-batch',
 					targetId: batchId,
 					before: { revokedAt: batch.revokedAt },
 					after: { revokedAt: now, codesRevoked: revoked },

@@ -227,7 +227,7 @@ export function rotateUnlockCode(
 				{
 					admin,
 					action: 'unlock-code.rotate',
-					targetType: 'unlock_code',
+					targetType: 'unlock-code',
 					targetId: created.id,
 					before: { activeCodeIds: previous.map((r) => r.id) },
 					after: {
@@ -279,7 +279,7 @@ export function retireUnlockCode(
 				{
 					admin,
 					action: 'unlock-code.retire',
-					targetType: 'unlock_code',
+					targetType: 'unlock-code',
 					targetId: id,
 					before: { active: row.active, expiresAt: row.expiresAt },
 					after: { active: false, retiredAt: now },

@@ -317,7 +317,7 @@ describe('the user page and the export', () => {
 		const member = insertMember({ name: 'Viewed Member' })
 		const data = await userLoader(args(get(`/admin/users/${member.id}`, cookie), { userId: String(member.id) }))
 		expect(data.stats.user.name).toBe('Viewed Member')
-		expect(data.can).toEqual({ update: true, delete: false })
+		expect(data.can).toEqual({ update: true, delete: false, audit: true })
 		for (const id of ['424242', '0', 'abc']) {
 			const missing = (await caught(userLoader(args(get(`/admin/users/${id}`, cookie), { userId: id })))) as {
 				init: { status: number }

@@ -185,12 +185,11 @@ export function auditTargetHref(targetType: string, targetId: string): string | 
 		case 'contest':
 			return `/admin/contests/${targetId}/participants`
 		case 'plan-code-batch':
-		case 'plan-codes-batch':
-		case 'batch':
 			return `/admin/codes/batches/${targetId}`
-		case 'staff':
 		case 'admin':
 			return `/admin/staff/${targetId}`
+		case 'offer-claim':
+			return `/admin/offers/${targetId}`
 		default:
 			return null
 	}
