@@ -71,9 +71,15 @@ describe('updateStaff', () => {
 		expect(result).toMatchObject({ ok: true, value: { status: 'disabled' } })
 		expect(sessionsOf(staff.id)).toHaveLength(0)
 		expect(staffAuth.sessions.find(token, 'web')).toBeNull()
-		const signIn = await staffAuth.checkCredentials({ email: staff.email, password: staff.password }, { ip: '10.1.1.1' })
+		const signIn = await staffAuth.checkCredentials(
+			{ email: staff.email, password: staff.password },
+			{ ip: '10.1.1.1' },
+		)
 		expect(signIn).toMatchObject({ ok: false, status: 403 })
-		expect(updateStaff(actorOf(boss), staff.id, { disabled: false })).toMatchObject({ ok: true, value: { status: 'active' } })
+		expect(updateStaff(actorOf(boss), staff.id, { disabled: false })).toMatchObject({
+			ok: true,
+			value: { status: 'active' },
+		})
 		expect(
 			await staffAuth.checkCredentials({ email: staff.email, password: staff.password }, { ip: '10.1.1.2' }),
 		).toMatchObject({ ok: true })
@@ -124,17 +130,24 @@ describe('updateStaff', () => {
 		const b = insertAdmin({ role: 'super_admin' })
 		expect(updateStaff(actorOf(a), b.id, { disabled: true }).ok).toBe(true)
 		expect(updateStaff(actorOf(b), a.id, { disabled: true })).toMatchObject({ ok: false, status: 403 })
-		expect(listStaff().filter((s) => s.role === 'super_admin' && s.status === 'active').map((s) => s.id)).toEqual([a.id])
+		expect(
+			listStaff()
+				.filter((s) => s.role === 'super_admin' && s.status === 'active')
+				.map((s) => s.id),
+		).toEqual([a.id])
 	})
 
 	for (const change of ['disable', 'demote'] as const) {
 		test(`at once, from two processes (two connections to one file): two super admins who ${change} each other leave one active super admin`, async () => {
 			const a = insertAdmin({ role: 'super_admin' })
 			const b = insertAdmin({ role: 'super_admin' })
-			const results = await raceInProcesses([
-				[a, b],
-				[b, a],
-			], change)
+			const results = await raceInProcesses(
+				[
+					[a, b],
+					[b, a],
+				],
+				change,
+			)
 			expect(results.filter((r) => r.ok)).toHaveLength(1)
 			expect(results.filter((r) => !r.ok).every((r) => r.status === 403 || r.status === 409)).toBe(true)
 			const active = listStaff().filter((s) => s.role === 'super_admin' && s.status === 'active')

@@ -107,10 +107,7 @@ export async function createStaff(
 ): Promise<Result<{ admin: StaffMember; generatedPassword: string | null }>> {
 	const generatedPassword = input.password ? null : generateStaffPassword()
 	const password = input.password ?? generatedPassword!
-	const created = await createStaffAccount(
-		{ email: input.email, name: input.name, role: input.role, password },
-		actor,
-	)
+	const created = await createStaffAccount({ email: input.email, name: input.name, role: input.role, password }, actor)
 	if (!created.ok) return created
 	log('admin.staff_created', { adminId: actor.id, staffId: created.value.id, role: created.value.role })
 	return ok({ admin: getStaffMember(created.value.id)!, generatedPassword })
@@ -130,7 +127,11 @@ function otherActiveSuperAdmins(tx: Tx, exceptId: number) {
 /** The acting admin must still be an active super admin when the transaction runs (another may have just disabled them). */
 function actorIsActiveSuperAdmin(tx: Tx, actor: AuditActor) {
 	if (actor.id === null) return true
-	const row = tx.select({ role: admins.role, disabledAt: admins.disabledAt }).from(admins).where(eq(admins.id, actor.id)).get()
+	const row = tx
+		.select({ role: admins.role, disabledAt: admins.disabledAt })
+		.from(admins)
+		.where(eq(admins.id, actor.id))
+		.get()
 	return row?.role === 'super_admin' && !row.disabledAt
 }
 
@@ -184,12 +185,21 @@ export function updateStaff(
 				const ended = tx.delete(adminSessions).where(eq(adminSessions.adminId, id)).run().changes
 				recordAudit(
 					tx,
-					{ ...target, action: 'staff.disable', before: { disabled: false }, after: { disabled: true, sessionsEnded: ended } },
+					{
+						...target,
+						action: 'staff.disable',
+						before: { disabled: false },
+						after: { disabled: true, sessionsEnded: ended },
+					},
 					now,
 				)
 			}
 			if (enabling) {
-				recordAudit(tx, { ...target, action: 'staff.enable', before: { disabled: true }, after: { disabled: false } }, now)
+				recordAudit(
+					tx,
+					{ ...target, action: 'staff.enable', before: { disabled: true }, after: { disabled: false } },
+					now,
+				)
 			}
 			return ok(after)
 		},

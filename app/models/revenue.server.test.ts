@@ -64,7 +64,9 @@ describe('revenueCentsForMonth and listRecentRevenue', () => {
 
 	test('the month sum reads the month index only', () => {
 		const plan = getDb()
-			.$client.prepare("explain query plan select sum(amount_cents) from revenue_entries where month = '2026-11' and voided_at is null")
+			.$client.prepare(
+				"explain query plan select sum(amount_cents) from revenue_entries where month = '2026-11' and voided_at is null",
+			)
 			.all() as Array<{ detail: string }>
 		expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING COVERING INDEX revenue_entries_month_idx/)
 	})
@@ -91,7 +93,10 @@ describe('revenue corrections', () => {
 		expect(revenueCentsForMonth('2026-11')).toBe(2_500)
 		expect(revenueCentsForMonth('2026-10')).toBe(12_000)
 		const audits = listAuditForTarget('revenue', a.id)
-		const update = audits.find((row) => row.action === 'revenue.update' && (row.after as { reason: string }).reason === 'Broker re-issued the report')
+		const update = audits.find(
+			(row) =>
+				row.action === 'revenue.update' && (row.after as { reason: string }).reason === 'Broker re-issued the report',
+		)
 		expect(update).toMatchObject({
 			adminId: actor.id,
 			before: { broker: 'A', month: '2026-11', amountCents: 10_000 },

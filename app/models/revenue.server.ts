@@ -1,11 +1,7 @@
 import { and, count, desc, eq, isNull, sum } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { revenueEntries, type SelectRevenueEntry } from '#db/schema.ts'
-import {
-	REVENUE_ALREADY_VOIDED,
-	REVENUE_ENTRY_NOT_FOUND,
-	REVENUE_VOIDED_NO_EDIT,
-} from '#app/utils/admin-messages.ts'
+import { REVENUE_ALREADY_VOIDED, REVENUE_ENTRY_NOT_FOUND, REVENUE_VOIDED_NO_EDIT } from '#app/utils/admin-messages.ts'
 import type { RevenueCorrection, RevenueInput } from '#app/utils/admin-validation.ts'
 import { paginate, type Pagination } from '#app/utils/admin-users-validation.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -119,7 +115,10 @@ export function getRevenueEntry(id: number): PublicRevenueEntry | null {
  * Every entry, voided ones included, newest first (the created_at index),
  * one page at a time. A page past the end answers no rows.
  */
-export function listRevenueEntries(page: number, limit: number): { entries: PublicRevenueEntry[]; pagination: Pagination } {
+export function listRevenueEntries(
+	page: number,
+	limit: number,
+): { entries: PublicRevenueEntry[]; pagination: Pagination } {
 	const db = getDb()
 	const total = db.select({ n: count() }).from(revenueEntries).get()?.n ?? 0
 	const entries = db
@@ -187,7 +186,12 @@ export function correctRevenue(
  * an unknown id, 409 when already voided; the audit row (revenue.void) in
  * the same immediate transaction.
  */
-export function voidRevenue(admin: AuditActor, id: number, reason: string, now = new Date()): Result<PublicRevenueEntry> {
+export function voidRevenue(
+	admin: AuditActor,
+	id: number,
+	reason: string,
+	now = new Date(),
+): Result<PublicRevenueEntry> {
 	const result = getDb().transaction(
 		(tx) => {
 			const before = tx.select().from(revenueEntries).where(eq(revenueEntries.id, id)).get()

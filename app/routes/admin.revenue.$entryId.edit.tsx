@@ -9,7 +9,12 @@ import { REVENUE_LIMITS } from '#app/domain/limits.ts'
 import { correctRevenue, getRevenueEntry } from '#app/models/revenue.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatMonth } from '#app/utils/admin-format.ts'
-import { REVENUE_EDIT_TITLE, REVENUE_ENTRY_NOT_FOUND, REVENUE_LOAD_FAILED, REVENUE_UPDATED } from '#app/utils/admin-messages.ts'
+import {
+	REVENUE_EDIT_TITLE,
+	REVENUE_ENTRY_NOT_FOUND,
+	REVENUE_LOAD_FAILED,
+	REVENUE_UPDATED,
+} from '#app/utils/admin-messages.ts'
 import { parseEntryId, RevenueEditFormSchema, revenuePageFromUrl, utcMonth } from '#app/utils/admin-validation.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'

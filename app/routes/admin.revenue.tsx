@@ -129,7 +129,11 @@ export default function AdminRevenueRoute({ loaderData }: Route.ComponentProps) 
 					</p>
 					<nav aria-label="Pagination" className="flex items-center gap-3">
 						{pagination.hasPrevious ? (
-							<Link to={`/admin/revenue?page=${pagination.page - 1}`} className="btn-secondary px-4 py-2 text-sm" rel="prev">
+							<Link
+								to={`/admin/revenue?page=${pagination.page - 1}`}
+								className="btn-secondary px-4 py-2 text-sm"
+								rel="prev"
+							>
 								Previous
 							</Link>
 						) : null}
@@ -137,7 +141,11 @@ export default function AdminRevenueRoute({ loaderData }: Route.ComponentProps) 
 							Page {formatCount(pagination.page)} of {formatCount(pagination.totalPages)}
 						</span>
 						{pagination.hasNext ? (
-							<Link to={`/admin/revenue?page=${pagination.page + 1}`} className="btn-secondary px-4 py-2 text-sm" rel="next">
+							<Link
+								to={`/admin/revenue?page=${pagination.page + 1}`}
+								className="btn-secondary px-4 py-2 text-sm"
+								rel="next"
+							>
 								Next
 							</Link>
 						) : null}

@@ -18,10 +18,10 @@ const route = apiRoute({
 		const result = await createStaff({ id: admin.id, email: admin.email }, input)
 		if (!result.ok) return apiFailure(result)
 		const { admin: created, generatedPassword } = result.value
-		return apiSuccess(
-			generatedPassword ? { admin: created, password: generatedPassword } : { admin: created },
-			{ message: STAFF_CREATED, status: 201 },
-		)
+		return apiSuccess(generatedPassword ? { admin: created, password: generatedPassword } : { admin: created }, {
+			message: STAFF_CREATED,
+			status: 201,
+		})
 	},
 })
 export const loader = route.loader

@@ -57,4 +57,7 @@ export const REVENUE_VOID_TITLE = 'Void Revenue Entry'
 export const REVENUE_VOID_WARNING = 'A voided entry stays listed but no longer counts towards Monthly Revenue.'
 export const REVENUE_LOAD_FAILED = 'Failed to load revenue entries'
 export const REVENUE_PAGE_TITLE = 'Revenue'
-export const REVENUE_QUERY_INVALID = { page: 'page must be a whole number from 1', limit: `limit must be a whole number from 1 to ${REVENUE_LIMITS.apiMaxLimit}` }
+export const REVENUE_QUERY_INVALID = {
+	page: 'page must be a whole number from 1',
+	limit: `limit must be a whole number from 1 to ${REVENUE_LIMITS.apiMaxLimit}`,
+}

@@ -36,7 +36,12 @@ const OptionalPasswordSchema = z.preprocess(
 	NewPasswordSchema.optional(),
 )
 
-const createFields = { name: StaffNameSchema, email: EmailSchema, role: StaffRoleSchema, password: OptionalPasswordSchema }
+const createFields = {
+	name: StaffNameSchema,
+	email: EmailSchema,
+	role: StaffRoleSchema,
+	password: OptionalPasswordSchema,
+}
 
 /** /admin/staff/new. */
 export const StaffCreateFormSchema = z.object(createFields)
@@ -65,9 +70,14 @@ export const StaffResetPasswordApiSchema = z.object({ password: OptionalPassword
 // The staff page's three forms (each a plain POST with its `intent`).
 export const StaffRoleFormSchema = z.object({ intent: z.literal('role'), role: StaffRoleSchema })
 export const StaffStatusFormSchema = z.object({ intent: z.enum(['disable', 'enable']) })
-export const StaffResetPasswordFormSchema = z.object({ intent: z.literal('reset-password'), password: OptionalPasswordSchema })
+export const StaffResetPasswordFormSchema = z.object({
+	intent: z.literal('reset-password'),
+	password: OptionalPasswordSchema,
+})
 
 /** An id in a URL ("/admin/staff/3"): a plain positive whole number, else null. */
 export function parseStaffId(value: string | undefined) {
-	return value !== undefined && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : null
+	return value !== undefined && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value))
+		? Number(value)
+		: null
 }

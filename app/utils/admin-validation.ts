@@ -173,11 +173,10 @@ const wholeNumber = (max: number, message: string) =>
 		.optional()
 
 /** GET /api/admin/revenue ?page=1.. &limit=1..100 (default 20); unknown parameters are ignored. */
-export const RevenueListApiQuerySchema = z
-	.object({
-		page: wholeNumber(REVENUE_LIMITS.maxPage, REVENUE_QUERY_INVALID.page),
-		limit: wholeNumber(REVENUE_LIMITS.apiMaxLimit, REVENUE_QUERY_INVALID.limit),
-	})
+export const RevenueListApiQuerySchema = z.object({
+	page: wholeNumber(REVENUE_LIMITS.maxPage, REVENUE_QUERY_INVALID.page),
+	limit: wholeNumber(REVENUE_LIMITS.apiMaxLimit, REVENUE_QUERY_INVALID.limit),
+})
 
 /** The /admin/revenue page number from its URL: a bad value reads as page 1 (a hand-edited link never fails). */
 export function revenuePageFromUrl(searchParams: URLSearchParams) {
@@ -187,7 +186,9 @@ export function revenuePageFromUrl(searchParams: URLSearchParams) {
 
 /** An id in a URL ("/admin/revenue/42/edit"): a plain positive whole number, else null. */
 export function parseEntryId(value: string | undefined) {
-	return value !== undefined && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : null
+	return value !== undefined && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value))
+		? Number(value)
+		: null
 }
 
 /**

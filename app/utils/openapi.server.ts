@@ -43,16 +43,8 @@ import {
 	UserCreateApiSchema,
 	UserUpdateApiSchema,
 } from './admin-users-validation.ts'
-import {
-	StaffCreateApiSchema,
-	StaffResetPasswordApiSchema,
-	StaffUpdateApiSchema,
-} from './admin-staff-validation.ts'
-import {
-	RevenueApiSchema,
-	RevenueEditApiSchema,
-	RevenueVoidApiSchema,
-} from './admin-validation.ts'
+import { StaffCreateApiSchema, StaffResetPasswordApiSchema, StaffUpdateApiSchema } from './admin-staff-validation.ts'
+import { RevenueApiSchema, RevenueEditApiSchema, RevenueVoidApiSchema } from './admin-validation.ts'
 import { MAX_API_BODY_BYTES } from './api.server.ts'
 import {
 	ForgotPasswordApiSchema,
