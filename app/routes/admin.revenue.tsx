@@ -42,7 +42,7 @@ export default function AdminRevenueRoute({ loaderData }: Route.ComponentProps) 
 				{entries.length === 0 ? (
 					<p className="text-slate-300">No revenue entries</p>
 				) : (
-					<TableScroller label="Revenue entries">
+					<TableScroller className="relative" label="Revenue entries">
 						<table className="w-full min-w-[40rem] text-left text-sm">
 							<thead className="text-slate-400">
 								<tr>

@@ -29,7 +29,7 @@ export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
 				</Link>
 			</AdminPageHeader>
 			<AdminSection id="staff-list" title="Staff">
-				<TableScroller label="Staff accounts">
+				<TableScroller className="relative" label="Staff accounts">
 					<table className="w-full min-w-[44rem] text-left text-sm">
 						<thead className="text-slate-400">
 							<tr>
