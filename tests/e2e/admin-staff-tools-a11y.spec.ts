@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { bearer } from '../admin-utils.ts'
 import { expect, test, type Fixtures } from '../fixtures.ts'
 import { expectAccessible, watchPageProblems } from './axe.ts'
