@@ -12,7 +12,7 @@ import { waitForHydration } from './support.ts'
  * on the phone, no CSP violation or page error (tests/e2e/axe.ts).
  */
 type SetupFixtures = Pick<Fixtures, 'createAdmin' | 'signIn'> & {
-	request: import('@playwright/test').APIRequestContext
+	request: APIRequestContext
 }
 type Setup = (page: Page, fixtures: SetupFixtures) => Promise<void>
 
