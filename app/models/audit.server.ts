@@ -17,7 +17,8 @@ import { auditLog, type SelectAuditEntry } from '#db/schema.ts'
  * Actions are "<target>.<verb>" in kebab case: user.create, user.update,
  * user.delete, user.bulk-update, contest.create, contest.update,
  * contest.status, contest.delete, contest.complete, contest.participant-score,
- * revenue.record, admin.create.
+ * revenue.record, revenue.update, revenue.void, admin.create, staff.update,
+ * staff.disable, staff.enable, staff.reset-password.
  */
 
 export type AuditActor = { id: number | null; email: string }
