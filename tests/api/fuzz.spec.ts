@@ -425,7 +425,11 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 		// What removes the member, contest or sessions the others point at
 		// goes last (a staff password reset ends that admin's sessions).
 		const rank = (p: Probe) =>
-			/logout/.test(p.url) ? 2 : p.method === 'DELETE' || /\/(delete|complete|void|reset-password)\b/.test(p.url) ? 1 : 0
+			/logout/.test(p.url)
+				? 2
+				: p.method === 'DELETE' || /\/(delete|complete|void|reset-password)\b/.test(p.url)
+					? 1
+					: 0
 		probes.sort((a, b) => rank(a) - rank(b))
 		expect(probes.length).toBeLessThan(5_500)
 
