@@ -120,7 +120,9 @@ test('bad input is a 400 with the field and stores nothing', async ({ request })
 	}
 	const voidRes = await request.post(`/api/admin/revenue/${entry.id}/void`, { headers: bearer(token), data: {} })
 	expect(voidRes.status()).toBe(400)
-	expect((await request.get('/api/admin/revenue', { headers: bearer(token), params: { page: '0' } })).status()).toBe(400)
+	expect((await request.get('/api/admin/revenue', { headers: bearer(token), params: { page: '0' } })).status()).toBe(
+		400,
+	)
 	expect((await request.get('/api/admin/revenue', { headers: bearer(token), params: { limit: '101' } })).status()).toBe(
 		400,
 	)
