@@ -54,6 +54,7 @@ describe('checkCredentials (the staff sign-in rule of the page and the API)', ()
 			role: 'super_admin',
 			lastLogin: first,
 			previousLogin: null,
+			disabledAt: null,
 		})
 		const second = new Date('2030-01-03T09:00:00Z')
 		const again = await checkCredentials({ email: admin.email, password: admin.password }, meta(), second)
@@ -62,6 +63,21 @@ describe('checkCredentials (the staff sign-in rule of the page and the API)', ()
 			lastLogin: second,
 			previousLogin: first,
 		})
+	})
+
+	test('a disabled admin is refused (403) after the password matched, and an existing session no longer opens', async () => {
+		const admin = insertAdmin({ role: 'admin' })
+		const web = store.create(admin.id, 'web').token
+		const api = store.create(admin.id, 'api').token
+		expect(store.find(web, 'web')?.id).toBe(admin.id)
+		getDb().update(admins).set({ disabledAt: new Date() }).where(eq(admins.id, admin.id)).run()
+		const result = await checkCredentials({ email: admin.email, password: admin.password }, meta())
+		expect(result).toEqual({ ok: false, status: 403, message: 'This staff account is disabled.' })
+		// A wrong password still gets the 401: the 403 says nothing before the password matched.
+		const wrong = await checkCredentials({ email: admin.email, password: 'Wr0ngPassword' }, meta())
+		expect(wrong).toMatchObject({ status: 401 })
+		expect(store.find(web, 'web')).toBeNull()
+		expect(store.find(api, 'api')).toBeNull()
 	})
 
 	test('a wrong password and an unknown email get the same 401, each after one bcrypt compare', async () => {

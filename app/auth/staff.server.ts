@@ -10,6 +10,7 @@ import {
 	SUPER_ADMIN_REQUIRED,
 } from '#app/utils/admin-messages.ts'
 import { can, type Capability } from '#app/utils/admin-roles.ts'
+import { STAFF_ACCOUNT_DISABLED } from '#app/utils/admin-staff-messages.ts'
 import { apiError } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { safeRedirect } from '#app/utils/misc.ts'
@@ -66,6 +67,8 @@ export const staffAuth = createAuthKit({
 		expiresAt: adminSessions.expiresAt,
 		createdAt: adminSessions.createdAt,
 	},
+	// A disabled account cannot sign in, and a session it still has is refused.
+	maySignIn: { test: (admin) => admin.disabledAt === null, message: STAFF_ACCOUNT_DISABLED },
 	log: { signIn: 'admin.login', signOut: 'admin.logout', idField: 'adminId' },
 	signIn: {
 		rateLimits: { ip: 'admin-login:ip', account: 'admin-login:account' },

@@ -57,3 +57,19 @@ export const PLAN_CODE_LIMITS = {
 	/** Unused plan codes are deleted this many days after they expired (used ones stay: plan history). */
 	purgeAfterDays: 90,
 } as const
+
+/** Revenue corrections: the reason given for an edit or a void. */
+export const REVENUE_LIMITS = {
+	reason: 500,
+	/** Rows per page of /admin/revenue, and the API's largest `limit`. */
+	pageSize: 20,
+	apiMaxLimit: 100,
+	maxPage: 1_000_000,
+} as const
+
+/** Staff accounts (/admin/staff). */
+export const STAFF_LIMITS = {
+	name: 100,
+	/** Length of a generated password (random, shown once). */
+	generatedPassword: 20,
+} as const

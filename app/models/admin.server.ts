@@ -35,6 +35,8 @@ export const adminProfileColumns = {
 	role: admins.role,
 	lastLogin: admins.lastLogin,
 	previousLogin: admins.previousLogin,
+	/** A disabled admin cannot sign in, and their sessions are refused (staffAuth's maySignIn). */
+	disabledAt: admins.disabledAt,
 }
 
 export type AdminProfile = Pick<SelectAdmin, keyof typeof adminProfileColumns>

@@ -1,14 +1,20 @@
-import { desc, eq, sum } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, sum } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { revenueEntries, type SelectRevenueEntry } from '#db/schema.ts'
-import type { RevenueInput } from '#app/utils/admin-validation.ts'
+import { REVENUE_ALREADY_VOIDED, REVENUE_ENTRY_NOT_FOUND, REVENUE_VOIDED_NO_EDIT } from '#app/utils/admin-messages.ts'
+import type { RevenueCorrection, RevenueInput } from '#app/utils/admin-validation.ts'
+import { paginate, type Pagination } from '#app/utils/admin-users-validation.ts'
 import { log } from '#app/utils/log.server.ts'
-import { ok, type Result } from '#app/utils/result.ts'
+import { fail, ok, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from './audit.server.ts'
 
 /**
  * Partner brokers' commission reports: an admin records
  * one per broker and month; Monthly Revenue sums the current month's.
+ * Staff correct an entry (edit) or void it, each with a required reason;
+ * a voided entry stays listed but counts nowhere: every sum of
+ * revenue_entries filters `voided_at IS NULL` (revenue_entries_month_idx
+ * is (month, voided_at, amount_cents), so the sum reads the index only).
  */
 export type PublicRevenueEntry = {
 	id: number
@@ -17,6 +23,12 @@ export type PublicRevenueEntry = {
 	/** US dollars (cents / 100). */
 	amount: number
 	createdAt: string
+	/** Set when voided: the entry no longer counts. */
+	voidedAt: string | null
+	voidReason: string | null
+	/** The reason of the latest edit. */
+	correctionReason: string | null
+	updatedAt: string | null
 }
 
 function toPublic(row: SelectRevenueEntry): PublicRevenueEntry {
@@ -26,7 +38,16 @@ function toPublic(row: SelectRevenueEntry): PublicRevenueEntry {
 		month: row.month,
 		amount: row.amountCents / 100,
 		createdAt: row.createdAt.toISOString(),
+		voidedAt: row.voidedAt ? row.voidedAt.toISOString() : null,
+		voidReason: row.voidReason,
+		correctionReason: row.correctionReason,
+		updatedAt: row.updatedAt ? row.updatedAt.toISOString() : null,
 	}
+}
+
+/** What the audit row keeps of an entry. */
+function auditValue(row: SelectRevenueEntry) {
+	return { broker: row.broker, month: row.month, amountCents: row.amountCents }
 }
 
 /** Records an entry and its audit row in one transaction. */
@@ -64,12 +85,12 @@ export function recordRevenue(admin: AuditActor, input: RevenueInput, now = new 
 	return ok(toPublic(row))
 }
 
-/** The month's total in cents ("YYYY-MM"). */
+/** The month's total in cents ("YYYY-MM"), voided entries excluded. */
 export function revenueCentsForMonth(month: string) {
 	const row = getDb()
 		.select({ total: sum(revenueEntries.amountCents) })
 		.from(revenueEntries)
-		.where(eq(revenueEntries.month, month))
+		.where(and(eq(revenueEntries.month, month), isNull(revenueEntries.voidedAt)))
 		.get()
 	return Number(row?.total ?? 0)
 }
@@ -83,4 +104,122 @@ export function listRecentRevenue(limit = 5): PublicRevenueEntry[] {
 		.limit(limit)
 		.all()
 		.map(toPublic)
+}
+
+export function getRevenueEntry(id: number): PublicRevenueEntry | null {
+	const row = getDb().select().from(revenueEntries).where(eq(revenueEntries.id, id)).get()
+	return row ? toPublic(row) : null
+}
+
+/**
+ * Every entry, voided ones included, newest first (the created_at index),
+ * one page at a time. A page past the end answers no rows.
+ */
+export function listRevenueEntries(
+	page: number,
+	limit: number,
+): { entries: PublicRevenueEntry[]; pagination: Pagination } {
+	const db = getDb()
+	const total = db.select({ n: count() }).from(revenueEntries).get()?.n ?? 0
+	const entries = db
+		.select()
+		.from(revenueEntries)
+		.orderBy(desc(revenueEntries.createdAt), desc(revenueEntries.id))
+		.limit(limit)
+		.offset((page - 1) * limit)
+		.all()
+		.map(toPublic)
+	return { entries, pagination: paginate(total, page, limit) }
+}
+
+/**
+ * Corrects an entry (broker, month and/or amount) with a reason: 404 for an
+ * unknown id, 409 for a voided one. The audit row (revenue.update) keeps
+ * before, after and the reason; all in one immediate transaction.
+ */
+export function correctRevenue(
+	admin: AuditActor,
+	id: number,
+	input: RevenueCorrection,
+	now = new Date(),
+): Result<PublicRevenueEntry> {
+	const result = getDb().transaction(
+		(tx) => {
+			const before = tx.select().from(revenueEntries).where(eq(revenueEntries.id, id)).get()
+			if (!before) return fail(404, REVENUE_ENTRY_NOT_FOUND)
+			if (before.voidedAt) return fail(409, REVENUE_VOIDED_NO_EDIT)
+			const after = tx
+				.update(revenueEntries)
+				.set({
+					broker: input.broker ?? before.broker,
+					month: input.month ?? before.month,
+					amountCents: input.amountCents ?? before.amountCents,
+					correctionReason: input.reason,
+					updatedAt: now,
+				})
+				.where(eq(revenueEntries.id, id))
+				.returning()
+				.get()
+			recordAudit(
+				tx,
+				{
+					admin,
+					action: 'revenue.update',
+					targetType: 'revenue',
+					targetId: id,
+					before: auditValue(before),
+					after: { ...auditValue(after), reason: input.reason },
+				},
+				now,
+			)
+			return ok(after)
+		},
+		{ behavior: 'immediate' },
+	)
+	if (!result.ok) return result
+	log('admin.revenue_corrected', { adminId: admin.id, entryId: id })
+	return ok(toPublic(result.value))
+}
+
+/**
+ * Voids an entry with a reason: it stays listed, it counts nowhere. 404 for
+ * an unknown id, 409 when already voided; the audit row (revenue.void) in
+ * the same immediate transaction.
+ */
+export function voidRevenue(
+	admin: AuditActor,
+	id: number,
+	reason: string,
+	now = new Date(),
+): Result<PublicRevenueEntry> {
+	const result = getDb().transaction(
+		(tx) => {
+			const before = tx.select().from(revenueEntries).where(eq(revenueEntries.id, id)).get()
+			if (!before) return fail(404, REVENUE_ENTRY_NOT_FOUND)
+			if (before.voidedAt) return fail(409, REVENUE_ALREADY_VOIDED)
+			const after = tx
+				.update(revenueEntries)
+				.set({ voidedAt: now, voidReason: reason, updatedAt: now })
+				.where(eq(revenueEntries.id, id))
+				.returning()
+				.get()
+			recordAudit(
+				tx,
+				{
+					admin,
+					action: 'revenue.void',
+					targetType: 'revenue',
+					targetId: id,
+					before: auditValue(before),
+					after: { ...auditValue(after), voided: true, reason },
+				},
+				now,
+			)
+			return ok(after)
+		},
+		{ behavior: 'immediate' },
+	)
+	if (!result.ok) return result
+	log('admin.revenue_voided', { adminId: admin.id, entryId: id })
+	return ok(toPublic(result.value))
 }

@@ -5,6 +5,7 @@ import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
 import { AlertActions } from '#app/components/admin-alert-actions.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { VoidedBadge } from '#app/components/admin-revenue-badges.tsx'
 import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
 import { brokers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
@@ -211,7 +212,15 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 			</div>
 
 			{loaderData.canRecordRevenue ? (
-				<AdminSection id="revenue" title="Record Revenue">
+				<AdminSection
+					id="revenue"
+					title="Record Revenue"
+					action={
+						<Link to="/admin/revenue" className="link text-sm">
+							View All<span className="sr-only"> revenue entries</span>
+						</Link>
+					}
+				>
 					<p className="text-sm text-slate-300">
 						Enter a partner broker&apos;s commission report. The current month&apos;s entries make up Monthly Revenue.
 					</p>
@@ -239,10 +248,19 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 								</thead>
 								<tbody className="divide-y divide-slate-800">
 									{loaderData.recentRevenue.map((entry) => (
-										<tr key={entry.id}>
+										<tr key={entry.id} className={cx(entry.voidedAt && 'text-slate-400')}>
 											<td className="py-2 pr-4">{formatMonth(entry.month)}</td>
-											<td className="py-2 pr-4 break-all">{entry.broker}</td>
-											<td className="py-2 text-right tabular-nums">{formatUsdCents(entry.amount)}</td>
+											<td className="py-2 pr-4 break-all">
+												<span className={cx(entry.voidedAt && 'line-through')}>{entry.broker}</span>
+												{entry.voidedAt ? (
+													<span className="ml-2">
+														<VoidedBadge />
+													</span>
+												) : null}
+											</td>
+											<td className={cx('py-2 text-right tabular-nums', entry.voidedAt && 'line-through')}>
+												{formatUsdCents(entry.amount)}
+											</td>
 										</tr>
 									))}
 								</tbody>

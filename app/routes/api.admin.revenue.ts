@@ -1,11 +1,21 @@
-import { recordRevenue } from '#app/models/revenue.server.ts'
+import { listRevenueEntries, recordRevenue } from '#app/models/revenue.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { RevenueApiSchema } from '#app/utils/admin-validation.ts'
-import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
+import { REVENUE_LIMITS } from '#app/domain/limits.ts'
+import { RevenueApiSchema, RevenueListApiQuerySchema } from '#app/utils/admin-validation.ts'
+import { apiFailure, apiRoute, apiSuccess, parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
 
+// GET /api/admin/revenue ?page &limit: every entry (voided ones too), newest
+// first, paged (revenue:correct).
 // POST /api/admin/revenue { broker, month: "YYYY-MM", amount: USD number }:
 // records a partner commission report (with its audit row); 201.
 const route = apiRoute({
+	GET({ request }) {
+		requireApiCapability(request, 'revenue:correct')
+		const query = parseQuery(request, RevenueListApiQuerySchema)
+		const { entries, pagination } = listRevenueEntries(query.page ?? 1, query.limit ?? REVENUE_LIMITS.pageSize)
+		const { page, limit, totalPages, totalCount, currentPage } = pagination
+		return apiSuccess({ entries, pagination: { page, limit, totalPages, totalCount, currentPage } })
+	},
 	async POST({ request }) {
 		const { admin } = requireApiCapability(request, 'revenue:record')
 		const input = await parseJsonBody(request, RevenueApiSchema)

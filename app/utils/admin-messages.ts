@@ -6,6 +6,8 @@
  * and contests screens have theirs (admin-users-messages.ts,
  * admin-contests-messages.ts), and no text is written in two of them.
  */
+import { REVENUE_LIMITS } from '#app/domain/limits.ts'
+
 export const ADMIN_INVALID_CREDENTIALS = 'Invalid admin credentials'
 export const ADMIN_LOGIN_FAILED = 'Login failed. Please try again.'
 export const ADMIN_AUTH_FAILED_TITLE = 'Authentication Failed'
@@ -38,4 +40,24 @@ export const REVENUE_MESSAGES = {
 	amountFormat: 'Enter an amount in USD, like 1250 or 1250.50',
 	amountPositive: 'Amount must be greater than 0',
 	amountTooLarge: 'Amount must be at most $100,000,000',
+	reasonRequired: 'Reason is required',
+	reasonTooLong: `Reason must be at most ${REVENUE_LIMITS.reason} characters`,
+	reasonInvalid: 'Reason contains characters that are not allowed',
+	nothingToChange: 'Give broker, month or amount to change',
 } as const
+
+/** Revenue corrections (/admin/revenue, /api/admin/revenue/:id). */
+export const REVENUE_ENTRY_NOT_FOUND = 'Revenue entry not found'
+export const REVENUE_ALREADY_VOIDED = 'This revenue entry is already voided.'
+export const REVENUE_VOIDED_NO_EDIT = 'A voided revenue entry cannot be edited.'
+export const REVENUE_UPDATED = 'Revenue entry updated.'
+export const REVENUE_VOIDED = 'Revenue entry voided.'
+export const REVENUE_EDIT_TITLE = 'Edit Revenue Entry'
+export const REVENUE_VOID_TITLE = 'Void Revenue Entry'
+export const REVENUE_VOID_WARNING = 'A voided entry stays listed but no longer counts towards Monthly Revenue.'
+export const REVENUE_LOAD_FAILED = 'Failed to load revenue entries'
+export const REVENUE_PAGE_TITLE = 'Revenue'
+export const REVENUE_QUERY_INVALID = {
+	page: 'page must be a whole number from 1',
+	limit: `limit must be a whole number from 1 to ${REVENUE_LIMITS.apiMaxLimit}`,
+}

@@ -1,7 +1,16 @@
 import { parseWithZod } from '@conform-to/zod'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { REVENUE_MESSAGES as M } from './admin-messages.ts'
-import { RevenueApiSchema, RevenueFormSchema, utcMonth } from './admin-validation.ts'
+import {
+	parseEntryId,
+	RevenueApiSchema,
+	RevenueEditApiSchema,
+	RevenueEditFormSchema,
+	RevenueFormSchema,
+	revenuePageFromUrl,
+	RevenueVoidApiSchema,
+	utcMonth,
+} from './admin-validation.ts'
 
 afterEach(() => vi.useRealTimers())
 
@@ -112,4 +121,37 @@ describe('RevenueApiSchema (POST /api/admin/revenue)', () => {
 test('utcMonth is the UTC month of a moment', () => {
 	expect(utcMonth(new Date('2026-11-30T23:59:59Z'))).toBe('2026-11')
 	expect(utcMonth(new Date('2026-12-01T00:00:00Z'))).toBe('2026-12')
+})
+
+describe('revenue corrections', () => {
+	test('the reason is required, at most 500 characters, line breaks allowed, other control characters not', () => {
+		const reasonErrors = (reason: unknown) =>
+			RevenueVoidApiSchema.safeParse({ reason }).error?.issues.map((i) => i.message) ?? []
+		expect(reasonErrors(undefined)).toEqual(['Reason is required'])
+		expect(reasonErrors('   ')).toEqual(['Reason is required'])
+		expect(reasonErrors('x'.repeat(501))).toEqual(['Reason must be at most 500 characters'])
+		expect(reasonErrors('bad\u0007bell')).toEqual(['Reason contains characters that are not allowed'])
+		expect(reasonErrors('Line one\nline two')).toEqual([])
+		expect(reasonErrors('x'.repeat(500))).toEqual([])
+	})
+
+	test('an API edit needs a reason and at least one change; the form reads the amount as cents', () => {
+		expect(RevenueEditApiSchema.safeParse({ reason: 'x' }).success).toBe(false)
+		expect(RevenueEditApiSchema.parse({ amount: 12.5, reason: ' Re-issued ' })).toEqual({
+			amount: 1250,
+			reason: 'Re-issued',
+		})
+		expect(RevenueEditApiSchema.safeParse({ amount: 1, reason: 'x', voided: true }).success).toBe(false)
+		expect(
+			RevenueEditFormSchema.parse({ broker: 'B', month: '2020-01', amount: '$1,000.10', reason: 'r' }),
+		).toMatchObject({ amount: 100_010 })
+	})
+
+	test('ids and pages from URLs', () => {
+		expect(parseEntryId('42')).toBe(42)
+		for (const bad of ['0', '-1', '1.5', 'abc', '', undefined, '99999999999999999999'])
+			expect(parseEntryId(bad)).toBeNull()
+		expect(revenuePageFromUrl(new URLSearchParams('page=3'))).toBe(3)
+		expect(revenuePageFromUrl(new URLSearchParams('page=abc'))).toBe(1)
+	})
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { REVENUE_MESSAGES } from './admin-messages.ts'
-import { CONTROL_CHARS } from './validation.ts'
+import { REVENUE_LIMITS } from '#app/domain/limits.ts'
+import { REVENUE_MESSAGES, REVENUE_QUERY_INVALID } from './admin-messages.ts'
+import { CONTROL_CHARS, CONTROL_CHARS_EXCEPT_LINE_BREAKS } from './validation.ts'
 
 /**
  * Zod schemas of the admin portal, shared by the page actions (through
@@ -114,6 +115,81 @@ export const RevenueApiSchema = z
 
 /** What the revenue rule takes. */
 export type RevenueInput = { broker: string; month: string; amountCents: number }
+
+/**
+ * The reason for a correction (edit or void): required, at most
+ * REVENUE_LIMITS.reason characters, line breaks allowed but no other control
+ * character. The audit log keeps it.
+ */
+const ReasonSchema = z
+	.string({ required_error: REVENUE_MESSAGES.reasonRequired, invalid_type_error: REVENUE_MESSAGES.reasonRequired })
+	.trim()
+	.superRefine((value, ctx) => {
+		const message =
+			value.length === 0
+				? REVENUE_MESSAGES.reasonRequired
+				: value.length > REVENUE_LIMITS.reason
+					? REVENUE_MESSAGES.reasonTooLong
+					: CONTROL_CHARS_EXCEPT_LINE_BREAKS.test(value)
+						? REVENUE_MESSAGES.reasonInvalid
+						: null
+		if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+	})
+
+/** /admin/revenue/:entryId/edit: every field sent (the form shows the current values); `amount` in cents. */
+export const RevenueEditFormSchema = z.object({
+	broker: BrokerSchema,
+	month: MonthSchema,
+	amount: AmountTextSchema,
+	reason: ReasonSchema,
+})
+
+/** PATCH /api/admin/revenue/:id { broker?, month?, amount? (USD), reason }: at least one change. */
+export const RevenueEditApiSchema = z
+	.object({
+		broker: BrokerSchema.optional(),
+		month: MonthSchema.optional(),
+		amount: AmountNumberSchema.optional(),
+		reason: ReasonSchema,
+	})
+	.strict()
+	.superRefine((value, ctx) => {
+		if (value.broker === undefined && value.month === undefined && value.amount === undefined)
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['broker'], message: REVENUE_MESSAGES.nothingToChange })
+	})
+
+/** What the correction rule takes (amount in cents). */
+export type RevenueCorrection = { broker?: string; month?: string; amountCents?: number; reason: string }
+
+/** /admin/revenue/:entryId/void and POST /api/admin/revenue/:id/void { reason }. */
+export const RevenueVoidFormSchema = z.object({ reason: ReasonSchema })
+export const RevenueVoidApiSchema = RevenueVoidFormSchema.strict()
+
+const wholeNumber = (max: number, message: string) =>
+	z
+		.string()
+		.refine((v) => /^[1-9]\d{0,15}$/.test(v) && Number(v) <= max, message)
+		.transform(Number)
+		.optional()
+
+/** GET /api/admin/revenue ?page=1.. &limit=1..100 (default 20); unknown parameters are ignored. */
+export const RevenueListApiQuerySchema = z.object({
+	page: wholeNumber(REVENUE_LIMITS.maxPage, REVENUE_QUERY_INVALID.page),
+	limit: wholeNumber(REVENUE_LIMITS.apiMaxLimit, REVENUE_QUERY_INVALID.limit),
+})
+
+/** The /admin/revenue page number from its URL: a bad value reads as page 1 (a hand-edited link never fails). */
+export function revenuePageFromUrl(searchParams: URLSearchParams) {
+	const value = searchParams.get('page') ?? ''
+	return /^[1-9]\d{0,6}$/.test(value) ? Math.min(Number(value), REVENUE_LIMITS.maxPage) : 1
+}
+
+/** An id in a URL ("/admin/revenue/42/edit"): a plain positive whole number, else null. */
+export function parseEntryId(value: string | undefined) {
+	return value !== undefined && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value))
+		? Number(value)
+		: null
+}
 
 /**
  * GET /api/admin/dashboard/alerts ?limit=1..50 (default 10); anything else

@@ -17,6 +17,7 @@ import type { DashboardStats } from '#app/models/admin-stats.server.ts'
 import type { bulkUpdateUsers, deleteManagedUser } from '#app/models/admin-users-changes.server.ts'
 import type { ManagedUserStats } from '#app/models/admin-users-figures.server.ts'
 import type { ManagedUser } from '#app/models/admin-users-list.server.ts'
+import type { StaffMember } from '#app/models/admin-staff.server.ts'
 import type { PublicAdmin } from '#app/models/admin.server.ts'
 import type { PublicAlert, StaffAlert } from '#app/models/alerts.server.ts'
 import type { OfferClaim } from '#app/models/offer-claims.server.ts'
@@ -62,7 +63,8 @@ import {
 	UserCreateApiSchema,
 	UserUpdateApiSchema,
 } from './admin-users-validation.ts'
-import { RevenueApiSchema } from './admin-validation.ts'
+import { StaffCreateApiSchema, StaffResetPasswordApiSchema, StaffUpdateApiSchema } from './admin-staff-validation.ts'
+import { RevenueApiSchema, RevenueEditApiSchema, RevenueVoidApiSchema } from './admin-validation.ts'
 import { MAX_API_BODY_BYTES } from './api.server.ts'
 import {
 	ForgotPasswordApiSchema,
@@ -71,6 +73,7 @@ import {
 	ResetPasswordApiSchema,
 	UnlockCodeApiSchema,
 } from './validation.ts'
+import { REVENUE_LIMITS } from '#app/domain/limits.ts'
 import {
 	ADMIN_ROLES,
 	ALERT_STATES,
@@ -280,9 +283,28 @@ const RevenueEntrySchema = z
 		month: z.string().regex(/^\d{4}-\d{2}$/),
 		amount: z.number().openapi({ description: 'US dollars.' }),
 		createdAt: isoDateTime(),
+		voidedAt: isoDateTime().nullable().openapi({ description: 'Set when voided: the entry no longer counts.' }),
+		voidReason: z.string().nullable(),
+		correctionReason: z.string().nullable().openapi({ description: 'The reason of the latest edit.' }),
+		updatedAt: isoDateTime().nullable(),
 	})
 	.strict()
 	.openapi('RevenueEntry')
+
+const StaffMemberSchema = z
+	.object({
+		id: id(),
+		name: z.string(),
+		email: z.string(),
+		role: z.enum(ADMIN_ROLES),
+		status: z.enum(['active', 'disabled']),
+		disabledAt: isoDateTime().nullable(),
+		lastLogin: isoDateTime().nullable(),
+		createdAt: isoDateTime(),
+		updatedAt: isoDateTime().nullable(),
+	})
+	.strict()
+	.openapi('StaffMember')
 
 const AuditChangeSchema = z
 	.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() })
@@ -558,6 +580,7 @@ export type ResponseSchemasMatchModels = AllTrue<
 		Same<z.output<typeof AlertSchema>, AlertAnswer>,
 		Same<z.output<typeof RevenueEntrySchema>, PublicRevenueEntry>,
 		Same<z.output<typeof AuditEntrySchema>, AuditEntryAnswer>,
+		Same<z.output<typeof StaffMemberSchema>, StaffMember>,
 		Same<z.output<typeof ManagedUserSchema>, ManagedUser>,
 		Same<z.output<typeof ManagedUserStatsSchema>, ManagedUserStats>,
 		Same<z.output<typeof AdminContestSchema>, AdminContest>,
@@ -698,6 +721,14 @@ const IgnoredPayload = z.record(z.unknown()).openapi({ description: 'Ignored.' }
 const ContestIdParams = z.object({
 	contestId: id().openapi({ description: 'Anything but a positive whole number is a 404.' }),
 })
+const EntryIdParams = z.object({ id: id().openapi({ description: 'Anything but a positive whole number is a 404.' }) })
+const StaffIdParams = EntryIdParams
+const RevenueListQueryDoc = z
+	.object({
+		page: z.number().int().min(1).max(REVENUE_LIMITS.maxPage).default(1),
+		limit: z.number().int().min(1).max(REVENUE_LIMITS.apiMaxLimit).default(REVENUE_LIMITS.pageSize),
+	})
+	.strict()
 const UserIdParams = z.object({ id: id().openapi({ description: 'Anything but a positive whole number is a 404.' }) })
 const ParticipantParams = ContestIdParams.extend({ userId: id() })
 
@@ -813,8 +844,9 @@ function registerPaths(r: OpenAPIRegistry) {
 				message: true,
 				data: z.object({ token: TokenSchema, admin: PublicAdminSchema }).strict(),
 			}),
-			...refusals([...BODY_REFUSALS, 401, 429], {
+			...refusals([...BODY_REFUSALS, 401, 403, 429], {
 				401: "'Invalid admin credentials' (unknown email, wrong password, a member's account).",
+				403: 'The staff account is disabled (after the password matched).',
 			}),
 		},
 	})
@@ -860,6 +892,106 @@ function registerPaths(r: OpenAPIRegistry) {
 		responses: {
 			201: ok('Recorded.', { message: true, data: RevenueEntrySchema }),
 			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD], ADMIN_403),
+		},
+	})
+	operation(r, 'get', '/api/admin/revenue', {
+		tags: ['Admin revenue'],
+		summary: 'Every revenue entry (voided ones too), newest first, paged',
+		auth: 'admin',
+		request: { query: RevenueListQueryDoc },
+		responses: {
+			200: ok('A page of entries.', {
+				data: z.object({ entries: z.array(RevenueEntrySchema), pagination: PaginationSchema }).strict(),
+			}),
+			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'patch', '/api/admin/revenue/{id}', {
+		tags: ['Admin revenue'],
+		summary: 'Correct an entry (broker, month, amount) with a required reason',
+		auth: 'admin',
+		request: { params: EntryIdParams, body: jsonBody(RevenueEditApiSchema.openapi('RevenueEditRequest')) },
+		responses: {
+			200: ok('Corrected.', { message: true, data: RevenueEntrySchema }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
+				409: 'The entry is voided.',
+				...ADMIN_403,
+			}),
+		},
+	})
+	operation(r, 'post', '/api/admin/revenue/{id}/void', {
+		tags: ['Admin revenue'],
+		summary: 'Void an entry with a required reason (it stays listed, it no longer counts)',
+		auth: 'admin',
+		request: { params: EntryIdParams, body: jsonBody(RevenueVoidApiSchema.openapi('RevenueVoidRequest')) },
+		responses: {
+			200: ok('Voided.', { message: true, data: RevenueEntrySchema }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
+				409: 'The entry is already voided.',
+				...ADMIN_403,
+			}),
+		},
+	})
+
+	// Staff accounts (super admins)
+	const staffData = z.object({ admin: StaffMemberSchema }).strict()
+	const staffWithPassword = z
+		.object({
+			admin: StaffMemberSchema,
+			password: z.string().optional().openapi({ description: 'Only when generated: shown this once, never again.' }),
+		})
+		.strict()
+	const STAFF_403 = { 403: "Not a super admin, or a member's token." }
+	operation(r, 'get', '/api/admin/staff', {
+		tags: ['Admin staff'],
+		summary: 'Every staff account (super admin)',
+		auth: 'admin',
+		responses: {
+			200: ok('The staff accounts.', { data: z.object({ staff: z.array(StaffMemberSchema) }).strict() }),
+			...refusals(ADMIN_GUARD, STAFF_403),
+		},
+	})
+	operation(r, 'post', '/api/admin/staff', {
+		tags: ['Admin staff'],
+		summary: 'Create a staff account; without a password one is generated and returned once (super admin)',
+		auth: 'admin',
+		request: { body: jsonBody(StaffCreateApiSchema.openapi('StaffCreateRequest')) },
+		responses: {
+			201: ok('Created.', { message: true, data: staffWithPassword }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 409], { 409: 'The email is taken.', ...STAFF_403 }),
+		},
+	})
+	operation(r, 'get', '/api/admin/staff/{id}', {
+		tags: ['Admin staff'],
+		summary: 'One staff account (super admin)',
+		auth: 'admin',
+		request: { params: StaffIdParams },
+		responses: { 200: ok('The account.', { data: staffData }), ...refusals([...ADMIN_GUARD, 404], STAFF_403) },
+	})
+	operation(r, 'patch', '/api/admin/staff/{id}', {
+		tags: ['Admin staff'],
+		summary: 'Change role, disable (ends their sessions) or enable (super admin)',
+		auth: 'admin',
+		request: { params: StaffIdParams, body: jsonBody(StaffUpdateApiSchema.openapi('StaffUpdateRequest')) },
+		responses: {
+			200: ok('Updated.', { message: true, data: staffData }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
+				409: 'It would leave no active super admin, or disables the caller.',
+				...STAFF_403,
+			}),
+		},
+	})
+	operation(r, 'post', '/api/admin/staff/{id}/reset-password', {
+		tags: ['Admin staff'],
+		summary: "Set a new password and end the account's sessions; without one, it is generated and returned once",
+		auth: 'admin',
+		request: {
+			params: StaffIdParams,
+			body: jsonBody(StaffResetPasswordApiSchema.openapi('StaffResetPasswordRequest'), { required: false }),
+		},
+		responses: {
+			200: ok('Reset.', { message: true, data: staffWithPassword }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404], STAFF_403),
 		},
 	})
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
 import { bearer } from '../admin-utils.ts'
 import { contestPayload } from '../contest-e2e-utils.ts'
-import { expect, test, type Fixtures } from '../fixtures.ts'
+import { expect, test, type Cleanup, type Fixtures } from '../fixtures.ts'
 import { createSchemaValidator } from '../openapi-ajv.ts'
 import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
 import { E2E_UNLOCK_CODE, PASSWORD, registration, resetLinkFor } from '../playwright-utils.ts'
@@ -102,8 +102,12 @@ const MISSING_ID = 2_000_000_000
 // (written to the database, removed after the test).
 let fixtures: Pick<Fixtures, 'createMember' | 'createAdmin' | 'createContest' | 'addParticipants'>
 
-test.beforeEach(({ createMember, createAdmin, createContest, addParticipants }) => {
+/** Rows a sample makes through the app (a staff account), removed after the test. */
+let cleanup: Cleanup
+
+test.beforeEach(({ createMember, createAdmin, createContest, addParticipants, cleanup: testCleanup }) => {
 	fixtures = { createMember, createAdmin, createContest, addParticipants }
+	cleanup = testCleanup
 })
 
 /** The bearer header of a new super admin. */
@@ -228,6 +232,71 @@ const SAMPLES: Record<string, Sample> = {
 			201,
 		)
 		expect((await call({ headers, data: { broker: 'B', month: '2000-13', amount: 1 } })).status).toBe(400)
+	},
+	'GET /api/admin/revenue': async ({ request, call }) => {
+		const headers = await staffToken()
+		expect((await call({ headers, query: { page: '1', limit: '5' } })).status).toBe(200)
+		expect((await call({ headers, query: { limit: '0' } })).status).toBe(400)
+	},
+	'PATCH /api/admin/revenue/{id}': async ({ request, call, other }) => {
+		const headers = await adminToken()
+		const created = await other('POST', '/api/admin/revenue', {
+			headers,
+			data: { broker: `Broker ${tag()}`, month: '2000-01', amount: 10 },
+		})
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id }, data: { amount: 12, reason: 'Re-issued' } })).status).toBe(200)
+		expect((await call({ headers, params: { id }, data: { amount: 12 } })).status).toBe(400)
+		expect((await call({ headers, params: { id: MISSING_ID }, data: { amount: 1, reason: 'x' } })).status).toBe(404)
+		await other('POST', '/api/admin/revenue/{id}/void', { headers, params: { id }, data: { reason: 'Duplicate' } })
+		expect((await call({ headers, params: { id }, data: { amount: 1, reason: 'x' } })).status).toBe(409)
+	},
+	'POST /api/admin/revenue/{id}/void': async ({ request, call, other }) => {
+		const headers = await adminToken()
+		const created = await other('POST', '/api/admin/revenue', {
+			headers,
+			data: { broker: `Broker ${tag()}`, month: '2000-01', amount: 10 },
+		})
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id }, data: {} })).status).toBe(400)
+		expect((await call({ headers, params: { id }, data: { reason: 'Duplicate' } })).status).toBe(200)
+		expect((await call({ headers, params: { id }, data: { reason: 'Duplicate' } })).status).toBe(409)
+		expect((await call({ headers, params: { id: MISSING_ID }, data: { reason: 'x' } })).status).toBe(404)
+	},
+	'GET /api/admin/staff': async ({ request, call }) => {
+		expect((await call({ headers: await adminToken() })).status).toBe(200)
+		expect((await call({ headers: await staffToken() })).status).toBe(403)
+	},
+	'POST /api/admin/staff': async ({ request, call }) => {
+		const headers = await adminToken()
+		const t = tag()
+		const answer = await call({ headers, data: { name: `OpenAPI ${t}`, email: `${t}@example.com`, role: 'admin' } })
+		expect(answer.status).toBe(201)
+		cleanup.admins(answer.body.data.admin.id)
+		expect((await call({ headers, data: { name: 'X', email: `${t}@example.com`, role: 'admin' } })).status).toBe(409)
+		expect((await call({ headers, data: { name: 'X', email: `${t}@example.com`, role: 'owner' } })).status).toBe(400)
+	},
+	'GET /api/admin/staff/{id}': async ({ request, call }) => {
+		const headers = await adminToken()
+		const staff = await fixtures.createAdmin({ role: 'admin' })
+		expect((await call({ headers, params: { id: staff.id } })).status).toBe(200)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+	},
+	'PATCH /api/admin/staff/{id}': async ({ request, call }) => {
+		const headers = await adminToken()
+		const staff = await fixtures.createAdmin({ role: 'admin' })
+		expect((await call({ headers, params: { id: staff.id }, data: { disabled: true } })).status).toBe(200)
+		expect((await call({ headers, params: { id: staff.id }, data: {} })).status).toBe(400)
+		expect((await call({ headers, params: { id: MISSING_ID }, data: { role: 'admin' } })).status).toBe(404)
+	},
+	'POST /api/admin/staff/{id}/reset-password': async ({ request, call }) => {
+		const headers = await adminToken()
+		const staff = await fixtures.createAdmin({ role: 'admin' })
+		const answer = await call({ headers, params: { id: staff.id } })
+		expect(answer.status).toBe(200)
+		expect(typeof answer.body.data.password).toBe('string')
+		expect((await call({ headers, params: { id: staff.id }, data: { password: 'weak' } })).status).toBe(400)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
 	},
 	'GET /api/admin/users': async ({ request, call }) => {
 		const headers = await adminToken()
