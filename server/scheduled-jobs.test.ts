@@ -6,6 +6,7 @@ import {
 	SCHEDULER_LEASE_MS,
 	type ScheduledJob,
 } from '#app/models/scheduler.server.ts'
+import { addUnlockCode } from '#app/models/unlock-code.server.ts'
 import { getDb } from '#db/client.server.ts'
 import {
 	adminSessions,
@@ -18,6 +19,7 @@ import {
 	sessions,
 	statsSnapshots,
 	systemAlerts,
+	unlockCodes,
 	users,
 } from '#db/schema.ts'
 import { alertJobFailure, createPlatformScheduler, nextUtcDay, nextUtcMonth } from './scheduled-jobs.ts'
@@ -58,7 +60,7 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 		const scheduler = createPlatformScheduler(() => clock.now)
 		const first = scheduler.tick()
 		expect(first.ran.map((r) => r.name).sort()).toEqual(
-			['contest-ending-alerts', 'contest-rollover', 'daily-snapshot', 'expired-sessions'].sort(),
+			['contest-ending-alerts', 'contest-rollover', 'daily-snapshot', 'expired-codes', 'expired-sessions'].sort(),
 		)
 		expect(first.ran.every((r) => r.ok)).toBe(true)
 		const [november] = referralContests()
@@ -176,6 +178,20 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 			{ t: 'r-live' },
 		])
 	})
+})
+
+test('expired codes are cleaned up by the scheduler', () => {
+	const now = at('2026-11-23T10:00:00Z')
+	addUnlockCode('KEEP-ME')
+	addUnlockCode('OLD-CODE', at('2026-11-23T09:00:00Z'))
+	const report = createPlatformScheduler(() => now).tick()
+	expect(report.ran.find((r) => r.name === 'expired-codes')).toMatchObject({
+		ok: true,
+		result: { unlockCodesRetired: 1, planCodesDeleted: 0 },
+	})
+	const rows = getDb().select().from(unlockCodes).all()
+	expect(rows.find((r) => r.code === 'OLD-CODE')).toMatchObject({ active: false, retiredByEmail: 'system' })
+	expect(rows.find((r) => r.code === 'KEEP-ME')).toMatchObject({ active: true, retiredAt: null })
 })
 
 describe('leases and failures', () => {

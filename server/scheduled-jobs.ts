@@ -7,6 +7,7 @@ import { checkContestAlerts, raiseAlert } from '#app/models/alerts.server.ts'
 import { SYSTEM_ACTOR } from '#app/models/audit.server.ts'
 import { ensureMonthlyReferralContest, utcDay } from '#app/models/contest.server.ts'
 import { deleteExpiredResetTokens } from '#app/models/password-reset.server.ts'
+import { cleanUpExpiredCodes } from '#app/models/plan-codes.server.ts'
 import { createScheduler, type ScheduledJob } from '#app/models/scheduler.server.ts'
 import { getDb } from '#db/client.server.ts'
 import { contests } from '#db/schema.ts'
@@ -73,6 +74,13 @@ export const scheduledJobs: readonly ScheduledJob[] = [
 			staffSessions: staffAuth.sessions.deleteExpired(now),
 			resetTokens: deleteExpiredResetTokens(now),
 		}),
+	},
+	{
+		name: 'expired-codes',
+		description:
+			'Marks unlock codes past their expiry retired; deletes unused plan codes that expired more than 90 days ago.',
+		nextRunAt: hourly,
+		run: cleanUpExpiredCodes,
 	},
 	{
 		name: 'daily-snapshot',
