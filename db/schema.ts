@@ -313,6 +313,13 @@ export const planCodes = sqliteTable(
 		uniqueIndex('plan_codes_code_unique').on(t.code),
 		index('plan_codes_batch_idx').on(t.batchId, t.id),
 		index('plan_codes_expires_at_idx').on(t.expiresAt),
+		// A batch's counts without reading its every code (app/models/plan-codes.server.ts countsFor).
+		index('plan_codes_revoked_idx')
+			.on(t.batchId)
+			.where(sql`${t.revokedAt} is not null`),
+		index('plan_codes_used_idx')
+			.on(t.batchId)
+			.where(sql`${t.revokedAt} is null and ${t.uses} >= ${t.maxUses}`),
 	],
 )
 

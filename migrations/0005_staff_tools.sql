@@ -65,7 +65,7 @@ CREATE INDEX `plan_activations_code_idx` ON `plan_activations` (`code_id`,`creat
 -- Codes issued before batches existed (the seed's one per plan) join a
 -- batch per plan, so every code is listed on /admin/codes.
 INSERT INTO `plan_code_batches` (`plan`, `count`, `uses_per_code`, `expires_at`, `note`, `created_at`)
-	SELECT `plan`, count(*), max(`max_uses`), max(`expires_at`), 'Issued at start-up', min(`created_at`)
+	SELECT `plan`, count(*), max(`max_uses`), CASE WHEN count(`expires_at`) = count(*) THEN max(`expires_at`) END, 'Issued at start-up', min(`created_at`)
 	FROM `plan_codes` WHERE `batch_id` IS NULL GROUP BY `plan`;--> statement-breakpoint
 UPDATE `plan_codes` SET `batch_id` = (
 	SELECT b.`id` FROM `plan_code_batches` b WHERE b.`plan` = `plan_codes`.`plan` AND b.`note` = 'Issued at start-up'

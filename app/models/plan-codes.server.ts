@@ -91,29 +91,41 @@ function statusOf(row: { revokedAt: Date | null; uses: number; maxUses: number; 
 	return 'unused' as const
 }
 
-/** The four counts of some batches, one grouped pass over their codes (plan_codes_batch_idx). */
-function countsFor(batchIds: number[], now: Date, db: Db | Tx = getDb()) {
+/**
+ * The four counts of some batches without reading their every code:
+ * revoked and used codes are counted over their own partial indexes
+ * (plan_codes_revoked_idx, plan_codes_used_idx), the rest of the batch's
+ * `count` is open. A batch's codes share its expiry (issued together; the
+ * codes from before batches were grouped with a common one), so once the
+ * batch has expired every open code is expired, those the clean-up
+ * deleted included, and before that none is.
+ */
+function countsFor(
+	batches: Array<Pick<SelectPlanCodeBatch, 'id' | 'count' | 'expiresAt'>>,
+	now: Date,
+	db: Db | Tx = getDb(),
+) {
 	const out = new Map<number, Record<PlanCodeStatus, number>>()
-	if (batchIds.length === 0) return out
-	const rows = db
-		.select({
-			batchId: planCodes.batchId,
-			total: count(),
-			revoked: sql<number>`coalesce(sum(${planCodes.revokedAt} is not null), 0)`,
-			used: sql<number>`coalesce(sum(${planCodes.revokedAt} is null and ${planCodes.uses} >= ${planCodes.maxUses}), 0)`,
-			expired: sql<number>`coalesce(sum(${planCodes.revokedAt} is null and ${planCodes.uses} < ${planCodes.maxUses} and ${planCodes.expiresAt} <= ${now.getTime()}), 0)`,
-		})
-		.from(planCodes)
-		.where(inArray(planCodes.batchId, batchIds))
-		.groupBy(planCodes.batchId)
-		.all()
-	for (const row of rows) {
-		out.set(row.batchId!, {
-			revoked: row.revoked,
-			used: row.used,
-			expired: row.expired,
-			unused: row.total - row.revoked - row.used - row.expired,
-		})
+	if (batches.length === 0) return out
+	const ids = batches.map((b) => b.id)
+	const tally = (where: SQL) =>
+		new Map(
+			db
+				.select({ batchId: planCodes.batchId, n: count() })
+				.from(planCodes)
+				.where(and(inArray(planCodes.batchId, ids), where))
+				.groupBy(planCodes.batchId)
+				.all()
+				.map((r) => [r.batchId!, r.n]),
+		)
+	const revoked = tally(statusWhere('revoked', now))
+	const used = tally(statusWhere('used', now))
+	for (const batch of batches) {
+		const r = revoked.get(batch.id) ?? 0
+		const u = used.get(batch.id) ?? 0
+		const open = Math.max(0, batch.count - r - u)
+		const expired = batch.expiresAt && batch.expiresAt <= now ? open : 0
+		out.set(batch.id, { revoked: r, used: u, expired, unused: open - expired })
 	}
 	return out
 }
@@ -156,17 +168,13 @@ export function listBatches(
 	const limit = PLAN_CODE_LIMITS.pageSize
 	const total = db.select({ n: count() }).from(planCodeBatches).get()?.n ?? 0
 	const rows = batchListQuery(page, limit, db).all()
-	const counts = countsFor(
-		rows.map((r) => r.id),
-		now,
-		db,
-	)
+	const counts = countsFor(rows, now, db)
 	return { batches: rows.map((r) => toAdminBatch(r, counts.get(r.id))), pagination: paginate(total, page, limit) }
 }
 
 export function getBatch(id: number, now = new Date(), db: Db | Tx = getDb()): AdminBatch | null {
 	const row = db.select().from(planCodeBatches).where(eq(planCodeBatches.id, id)).get()
-	return row ? toAdminBatch(row, countsFor([id], now, db).get(id)) : null
+	return row ? toAdminBatch(row, countsFor([row], now, db).get(id)) : null
 }
 
 export const BATCH_CODES_PAGE_SIZE = 50

@@ -1,0 +1,2 @@
+CREATE INDEX `plan_codes_revoked_idx` ON `plan_codes` (`batch_id`) WHERE "plan_codes"."revoked_at" is not null;--> statement-breakpoint
+CREATE INDEX `plan_codes_used_idx` ON `plan_codes` (`batch_id`) WHERE "plan_codes"."revoked_at" is null and "plan_codes"."uses" >= "plan_codes"."max_uses";
