@@ -56,6 +56,10 @@ test('member confirms, staff mark Contacted with a note, the member sees it', as
 		expect(claimRow(claimId)).toMatchObject({ status: 'new', note: '' })
 
 		await note.fill('Called on Telegram.\nFunding on Monday.')
+		// Chosen again: a select changed before hydration finished is reset to its default by React.
+		const status = staff.getByLabel('Status', { exact: true })
+		await status.selectOption('contacted')
+		await expect(status).toHaveValue('contacted')
 		await staff.getByRole('button', { name: 'Save claim' }).click()
 		await expect(staff).toHaveURL(`${E2E_BASE_URL}/admin/offers?status=new&offer=${OFFER.id}`)
 		await expect(staff.getByRole('status')).toHaveText('Claim updated')
