@@ -1,8 +1,7 @@
 import { createRequestHandler } from 'react-router'
 import { memberAuth } from '#app/auth/member.server.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
-import { recordDailySnapshot } from '#app/models/admin-stats.server.ts'
-import { checkContestAlerts, watchMailFailures } from '#app/models/alerts.server.ts'
+import { watchMailFailures } from '#app/models/alerts.server.ts'
 import { getCurrentUnlockCode } from '#app/models/unlock-code.server.ts'
 import { getEnv, initEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -64,11 +63,9 @@ export async function startup() {
 	const version = sqliteVersion()
 	const seeded = await seed()
 	const expired = memberAuth.sessions.deleteExpired() + staffAuth.sessions.deleteExpired()
-	// Admin dashboard upkeep: a mail that fails raises an alert; today's
-	// figures and contests about to end are looked at once at start too.
+	// A mail that fails raises an alert (the figures and contest alerts are
+	// scheduled jobs: the scheduler's first tick runs what is due).
 	watchMailFailures()
-	recordDailySnapshot()
-	checkContestAlerts()
 	await pageCache.warm()
 	// From here on requests are served: a lock held elsewhere is waited for
 	// briefly, then answered 503 (db/client.server.ts).

@@ -133,9 +133,58 @@ export function listRevenueEntries(
 }
 
 /**
+ * One change to an entry that is not voided, in one immediate transaction:
+ * 404 for an unknown id, 409 (`voidedMessage`) for a voided one; the audit
+ * row keeps before, after (with `auditExtra`) and is written with the change.
+ */
+function changeOpenEntry(
+	admin: AuditActor,
+	id: number,
+	now: Date,
+	change: {
+		action: 'revenue.update' | 'revenue.void'
+		voidedMessage: string
+		set: (before: SelectRevenueEntry) => Partial<SelectRevenueEntry>
+		auditExtra: Record<string, unknown>
+		event: string
+	},
+): Result<PublicRevenueEntry> {
+	const result = getDb().transaction(
+		(tx) => {
+			const before = tx.select().from(revenueEntries).where(eq(revenueEntries.id, id)).get()
+			if (!before) return fail(404, REVENUE_ENTRY_NOT_FOUND)
+			if (before.voidedAt) return fail(409, change.voidedMessage)
+			const after = tx
+				.update(revenueEntries)
+				.set({ ...change.set(before), updatedAt: now })
+				.where(eq(revenueEntries.id, id))
+				.returning()
+				.get()
+			recordAudit(
+				tx,
+				{
+					admin,
+					action: change.action,
+					targetType: 'revenue',
+					targetId: id,
+					before: auditValue(before),
+					after: { ...auditValue(after), ...change.auditExtra },
+				},
+				now,
+			)
+			return ok(after)
+		},
+		{ behavior: 'immediate' },
+	)
+	if (!result.ok) return result
+	log(change.event, { adminId: admin.id, entryId: id })
+	return ok(toPublic(result.value))
+}
+
+/**
  * Corrects an entry (broker, month and/or amount) with a reason: 404 for an
  * unknown id, 409 for a voided one. The audit row (revenue.update) keeps
- * before, after and the reason; all in one immediate transaction.
+ * before, after and the reason.
  */
 export function correctRevenue(
 	admin: AuditActor,
@@ -143,48 +192,23 @@ export function correctRevenue(
 	input: RevenueCorrection,
 	now = new Date(),
 ): Result<PublicRevenueEntry> {
-	const result = getDb().transaction(
-		(tx) => {
-			const before = tx.select().from(revenueEntries).where(eq(revenueEntries.id, id)).get()
-			if (!before) return fail(404, REVENUE_ENTRY_NOT_FOUND)
-			if (before.voidedAt) return fail(409, REVENUE_VOIDED_NO_EDIT)
-			const after = tx
-				.update(revenueEntries)
-				.set({
-					broker: input.broker ?? before.broker,
-					month: input.month ?? before.month,
-					amountCents: input.amountCents ?? before.amountCents,
-					correctionReason: input.reason,
-					updatedAt: now,
-				})
-				.where(eq(revenueEntries.id, id))
-				.returning()
-				.get()
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: 'revenue.update',
-					targetType: 'revenue',
-					targetId: id,
-					before: auditValue(before),
-					after: { ...auditValue(after), reason: input.reason },
-				},
-				now,
-			)
-			return ok(after)
-		},
-		{ behavior: 'immediate' },
-	)
-	if (!result.ok) return result
-	log('admin.revenue_corrected', { adminId: admin.id, entryId: id })
-	return ok(toPublic(result.value))
+	return changeOpenEntry(admin, id, now, {
+		action: 'revenue.update',
+		voidedMessage: REVENUE_VOIDED_NO_EDIT,
+		set: (before) => ({
+			broker: input.broker ?? before.broker,
+			month: input.month ?? before.month,
+			amountCents: input.amountCents ?? before.amountCents,
+			correctionReason: input.reason,
+		}),
+		auditExtra: { reason: input.reason },
+		event: 'admin.revenue_corrected',
+	})
 }
 
 /**
  * Voids an entry with a reason: it stays listed, it counts nowhere. 404 for
- * an unknown id, 409 when already voided; the audit row (revenue.void) in
- * the same immediate transaction.
+ * an unknown id, 409 when already voided; the audit row (revenue.void).
  */
 export function voidRevenue(
 	admin: AuditActor,
@@ -192,34 +216,11 @@ export function voidRevenue(
 	reason: string,
 	now = new Date(),
 ): Result<PublicRevenueEntry> {
-	const result = getDb().transaction(
-		(tx) => {
-			const before = tx.select().from(revenueEntries).where(eq(revenueEntries.id, id)).get()
-			if (!before) return fail(404, REVENUE_ENTRY_NOT_FOUND)
-			if (before.voidedAt) return fail(409, REVENUE_ALREADY_VOIDED)
-			const after = tx
-				.update(revenueEntries)
-				.set({ voidedAt: now, voidReason: reason, updatedAt: now })
-				.where(eq(revenueEntries.id, id))
-				.returning()
-				.get()
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: 'revenue.void',
-					targetType: 'revenue',
-					targetId: id,
-					before: auditValue(before),
-					after: { ...auditValue(after), voided: true, reason },
-				},
-				now,
-			)
-			return ok(after)
-		},
-		{ behavior: 'immediate' },
-	)
-	if (!result.ok) return result
-	log('admin.revenue_voided', { adminId: admin.id, entryId: id })
-	return ok(toPublic(result.value))
+	return changeOpenEntry(admin, id, now, {
+		action: 'revenue.void',
+		voidedMessage: REVENUE_ALREADY_VOIDED,
+		set: () => ({ voidedAt: now, voidReason: reason }),
+		auditExtra: { voided: true, reason },
+		event: 'admin.revenue_voided',
+	})
 }
