@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ALERT_STATES, ALERT_TYPES, type AlertState, type AlertType } from '#app/domain/enums.ts'
 import { ALERT_QUERY_MESSAGES } from './admin-alerts-messages.ts'
 import { parseUserId, type QueryError } from './admin-users-validation.ts'
-import { queryInput } from './validation.ts'
+import { filteredListSearch, parseFilteredListQuery } from './list-query.ts'
 
 /** /admin/alerts and /api/admin/alerts*: the list's query and the staff actions. Browser-safe. */
 
@@ -19,66 +19,33 @@ export type AlertListQuery = {
 
 export const DEFAULT_ALERT_LIST_QUERY: AlertListQuery = { page: 1, limit: ALERTS_PAGE_SIZE, state: null, type: null }
 
-function plainInteger(value: string) {
-	return /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null
-}
-
 /**
- * Reads the list query: each bad value (unknown state or type, bad page or
- * limit, a repeated parameter) is an error with its path and falls back to
- * its default. Blank or "all" is no filter. `limit` only with `allowLimit`
- * (the API; the page shows 20 rows).
+ * Reads the list query (state, type, page, limit): each bad value is an
+ * error at its path and falls back to its default (app/utils/list-query.ts).
+ * `limit` only with `allowLimit` (the API; the page shows 20 rows).
  */
 export function parseAlertListQuery(
 	params: URLSearchParams,
 	options: { allowLimit?: boolean } = {},
 ): { query: AlertListQuery; errors: QueryError[] } {
-	const input = queryInput(params)
-	const errors: QueryError[] = []
-	const one = (name: string) => {
-		const value = input[name]
-		if (Array.isArray(value)) {
-			errors.push({ path: name, message: `Give ${name} once` })
-			return value[0]
-		}
-		return value
-	}
-	const query: AlertListQuery = { ...DEFAULT_ALERT_LIST_QUERY }
-	const state = one('state')
-	if (state !== undefined && state !== '' && state !== 'all') {
-		if ((ALERT_STATES as readonly string[]).includes(state)) query.state = state as AlertState
-		else errors.push({ path: 'state', message: ALERT_QUERY_MESSAGES.state })
-	}
-	const type = one('type')
-	if (type !== undefined && type !== '' && type !== 'all') {
-		if ((ALERT_TYPES as readonly string[]).includes(type)) query.type = type as AlertType
-		else errors.push({ path: 'type', message: ALERT_QUERY_MESSAGES.type })
-	}
-	const page = one('page')
-	if (page !== undefined && page !== '') {
-		const n = plainInteger(page)
-		if (n !== null && n <= ALERTS_MAX_PAGE) query.page = n
-		else errors.push({ path: 'page', message: `page must be a whole number from 1 to ${ALERTS_MAX_PAGE}` })
-	}
-	if (options.allowLimit) {
-		const limit = one('limit')
-		if (limit !== undefined && limit !== '') {
-			const n = plainInteger(limit)
-			if (n !== null && n <= ALERTS_API_MAX_LIMIT) query.limit = n
-			else errors.push({ path: 'limit', message: `limit must be a whole number from 1 to ${ALERTS_API_MAX_LIMIT}` })
-		}
-	}
-	return { query, errors }
+	const { query, errors } = parseFilteredListQuery(
+		params,
+		{
+			filters: {
+				state: { values: ALERT_STATES, message: ALERT_QUERY_MESSAGES.state },
+				type: { values: ALERT_TYPES, message: ALERT_QUERY_MESSAGES.type },
+			},
+			pageSize: ALERTS_PAGE_SIZE,
+			maxPage: ALERTS_MAX_PAGE,
+			maxLimit: ALERTS_API_MAX_LIMIT,
+		},
+		options,
+	)
+	return { query: query as AlertListQuery, errors }
 }
 
 export function alertListSearch(query: AlertListQuery, overrides: Partial<AlertListQuery> = {}) {
-	const q = { ...query, ...overrides }
-	const params = new URLSearchParams()
-	if (q.state) params.set('state', q.state)
-	if (q.type) params.set('type', q.type)
-	if (q.page > 1) params.set('page', String(q.page))
-	const text = params.toString()
-	return text ? `?${text}` : ''
+	return filteredListSearch({ ...query, ...overrides }, ['state', 'type'])
 }
 
 export const parseAlertId = parseUserId
