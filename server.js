@@ -124,7 +124,12 @@ server.listen(config.port, config.host, () => {
 	if (info.admin.created) {
 		lines.push(`  First super admin created: ${info.admin.email} / ${info.admin.password}`)
 		lines.push('  (shown once: keep it safe, or set ADMIN_EMAIL and ADMIN_PASSWORD)')
+		if (!info.admin.twoFactorFromEnv) {
+			lines.push(`  At the first sign-in (${config.appOrigin}/admin/login) it sets up two-factor authentication`)
+			lines.push('  with an authenticator app before any other admin page.')
+		}
 	}
+	if (info.admin.twoFactorFromEnv) lines.push(`  ${info.admin.email} enrolled in two-factor with ADMIN_TOTP_SECRET`)
 	if (!config.smtpUrl) lines.push(`  Mail is written to ${config.mailOutbox} (SMTP_URL is not set)`)
 	process.stdout.write(`${lines.join('\n')}\n\n`)
 })

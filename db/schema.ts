@@ -178,8 +178,59 @@ export const admins = sqliteTable(
 		createdAt: createdAt(),
 		/** The last change by a super admin (role, disabled, password); null until then. */
 		updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+		/**
+		 * The TOTP secret (RFC 6238, base32) once the second factor is confirmed
+		 * (docs/decisions/014-staff-second-factor.md); null when not enrolled.
+		 */
+		totpSecret: text('totp_secret'),
+		totpEnabledAt: integer('totp_enabled_at', { mode: 'timestamp_ms' }),
+		/** The last accepted code's time step: a code is accepted once (no replay). */
+		totpLastStep: integer('totp_last_step'),
+		/** A secret being enrolled (shown as a QR code), until confirmed with a code; then cleared. */
+		totpPendingSecret: text('totp_pending_secret'),
+		totpPendingAt: integer('totp_pending_at', { mode: 'timestamp_ms' }),
 	},
 	(t) => [uniqueIndex('admins_email_unique').on(t.email)],
+)
+
+/** Single-use recovery codes of a staff second factor: only their SHA-256 is kept. */
+export const adminRecoveryCodes = sqliteTable(
+	'admin_recovery_codes',
+	{
+		id: id(),
+		adminId: integer('admin_id')
+			.notNull()
+			.references(() => admins.id, { onDelete: 'cascade' }),
+		codeHash: text('code_hash').notNull(),
+		usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex('admin_recovery_codes_hash_unique').on(t.adminId, t.codeHash)],
+)
+
+/**
+ * A staff sign-in whose password was right, waiting for its second factor:
+ * short-lived, single-use, held by the `admin_pending` cookie (its SHA-256 here).
+ */
+export const adminPendingSignIns = sqliteTable(
+	'admin_pending_sign_ins',
+	{
+		id: id(),
+		tokenHash: text('token_hash').notNull(),
+		adminId: integer('admin_id')
+			.notNull()
+			.references(() => admins.id, { onDelete: 'cascade' }),
+		/** Where to go once signed in (already checked). */
+		redirectTo: text('redirect_to').notNull().default(''),
+		failedAttempts: integer('failed_attempts').notNull().default(0),
+		expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex('admin_pending_sign_ins_token_hash_unique').on(t.tokenHash),
+		index('admin_pending_sign_ins_expires_at_idx').on(t.expiresAt),
+		index('admin_pending_sign_ins_admin_id_idx').on(t.adminId),
+	],
 )
 
 /**

@@ -4,16 +4,21 @@ import { getDb } from '#db/client.server.ts'
 import { admins, unlockCodes } from '#db/schema.ts'
 import { createAdmin, ensureFirstAdmin } from '#app/models/admin.server.ts'
 import { getCurrentUnlockCode, isValidUnlockCode } from '#app/models/unlock-code.server.ts'
-import { resetEnv } from '#app/utils/env.server.ts'
+import { getEnv, resetEnv } from '#app/utils/env.server.ts'
 import { verifyPassword } from '#app/utils/password.server.ts'
 import { seed } from './seed.ts'
 
-const ENV_KEYS = ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'UNLOCK_CODE'] as const
+const ENV_KEYS = ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'UNLOCK_CODE', 'ADMIN_TOTP_SECRET'] as const
 
 function setEnv(values: Partial<Record<(typeof ENV_KEYS)[number], string>>) {
 	for (const key of ENV_KEYS) delete process.env[key]
 	Object.assign(process.env, values)
 	resetEnv()
+}
+
+function setEnvAndRead(values: Parameters<typeof setEnv>[0]) {
+	setEnv(values)
+	return getEnv()
 }
 
 afterEach(() => {
@@ -33,7 +38,7 @@ describe('seed', () => {
 		expect(codeRows()).toHaveLength(1)
 		expect(second.unlockCode).toBe(first.unlockCode)
 		expect(first.admin.created).toBe(true)
-		expect(second.admin).toEqual({ created: false })
+		expect(second.admin).toEqual({ created: false, twoFactorFromEnv: false })
 		expect(getCurrentUnlockCode()).toBe(first.unlockCode)
 	})
 
@@ -68,7 +73,12 @@ describe('seed', () => {
 	test('ADMIN_EMAIL and ADMIN_PASSWORD create the first super admin', async () => {
 		setEnv({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'Adm1n-Passw0rd-Long' })
 		const result = await seed()
-		expect(result.admin).toEqual({ created: true, email: 'boss@example.com', password: 'Adm1n-Passw0rd-Long' })
+		expect(result.admin).toEqual({
+			created: true,
+			email: 'boss@example.com',
+			password: 'Adm1n-Passw0rd-Long',
+			twoFactorFromEnv: false,
+		})
 		const rows = adminRows()
 		expect(rows).toHaveLength(1)
 		expect(rows[0]!.email).toBe('boss@example.com')
@@ -76,8 +86,39 @@ describe('seed', () => {
 		expect(await verifyPassword('Adm1n-Passw0rd-Long', rows[0]!.passwordHash)).toBe(true)
 
 		const again = await seed()
-		expect(again.admin).toEqual({ created: false, email: 'boss@example.com' })
+		expect(again.admin).toEqual({ created: false, email: 'boss@example.com', twoFactorFromEnv: false })
 		expect(adminRows()).toHaveLength(1)
+		expect(rows[0]!.totpEnabledAt).toBeNull()
+	})
+
+	test('ADMIN_TOTP_SECRET enrols the ADMIN_EMAIL super admin once, and never replaces a second factor', async () => {
+		const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
+		setEnv({
+			ADMIN_EMAIL: 'boss@example.com',
+			ADMIN_PASSWORD: 'Adm1n-Passw0rd-Long',
+			ADMIN_TOTP_SECRET: 'jbsw y3dp ehpk 3pxp jbsw y3dp ehpk 3pxp',
+		})
+		const first = await seed()
+		expect(first.admin).toMatchObject({ created: true, twoFactorFromEnv: true })
+		expect(adminRows()[0]).toMatchObject({ totpSecret: secret, totpLastStep: null })
+		expect(adminRows()[0]!.totpEnabledAt).toBeInstanceOf(Date)
+		setEnv({
+			ADMIN_EMAIL: 'boss@example.com',
+			ADMIN_PASSWORD: 'Adm1n-Passw0rd-Long',
+			ADMIN_TOTP_SECRET: 'ABCDEFGHIJKLMNOP',
+		})
+		const second = await seed()
+		expect(second.admin).toMatchObject({ created: false, twoFactorFromEnv: false })
+		expect(adminRows()[0]!.totpSecret).toBe(secret)
+	})
+
+	test('ADMIN_TOTP_SECRET must be base32 and comes with ADMIN_EMAIL', () => {
+		expect(() =>
+			setEnvAndRead({ ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'Adm1n-Passw0rd', ADMIN_TOTP_SECRET: 'not base32!' }),
+		).toThrow(/ADMIN_TOTP_SECRET must be base32/)
+		expect(() => setEnvAndRead({ ADMIN_TOTP_SECRET: 'JBSWY3DPEHPK3PXP' })).toThrow(
+			/ADMIN_TOTP_SECRET needs ADMIN_EMAIL/,
+		)
 	})
 
 	test('a later seed does not overwrite the admin password', async () => {

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { createStaffAccount } from '#app/models/admin.server.ts'
+import { createStaffAccount, getAdminByEmail } from '#app/models/admin.server.ts'
+import { resetStaffTwoFactor, twoFactorRequired } from '#app/models/staff-two-factor.server.ts'
 import { initEnv } from '#app/utils/env.server.ts'
 import { stopPasswordPool } from '#app/utils/password.server.ts'
 import { EmailSchema, NewPasswordSchema } from '#app/utils/validation.ts'
@@ -26,6 +27,7 @@ const defaultIo: CliIo = {
 
 const ADMIN_USAGE =
 	'Usage: npm run admin:create -- --email <email> --role <admin|super_admin> [--name "<name>"] [--password <password>]'
+const RESET_TWO_FACTOR_USAGE = 'Usage: npm run admin:reset-two-factor -- --email <email>'
 const BACKUP_USAGE = 'Usage: npm run backup [-- <destination file>]'
 const RESTORE_USAGE = 'Usage: npm run restore -- <backup file>   (with the server stopped)'
 const CONTROL_CHARS = /\p{Cc}/u
@@ -91,6 +93,37 @@ async function adminCreate(args: string[], io: CliIo) {
 	if (!created.ok) throw new CliError(created.message)
 	io.out(`Created ${created.value.role} ${created.value.email} (id ${created.value.id}) in ${config.databasePath}.\n`)
 	if (generated) io.out(`Password (shown once, keep it safe): ${password}\n`)
+	const signIn = `${config.appOrigin}/admin/login`
+	io.out(
+		twoFactorRequired(created.value.role)
+			? `Two-factor authentication is required for this role: at the first sign-in (${signIn}) they set it up with an authenticator app on ${config.appOrigin}/admin/security before any other admin page.\n`
+			: `Two-factor authentication is optional for this role (ADMIN_2FA_REQUIRED=false): they can set it up on ${config.appOrigin}/admin/security after signing in at ${signIn}.\n`,
+	)
+	return 0
+}
+
+/**
+ * admin:reset-two-factor --email <email>: removes a staff member's second
+ * factor and ends their sessions (audited as "cli"), for the operator when
+ * the last super admin lost both the device and the recovery codes.
+ */
+async function adminResetTwoFactor(args: string[], io: CliIo) {
+	const { values } = options(args, { email: { type: 'string' } }, RESET_TWO_FACTOR_USAGE)
+	if (values.help) {
+		io.out(`${RESET_TWO_FACTOR_USAGE}\n`)
+		return 0
+	}
+	const email = EmailSchema.safeParse(values.email ?? '')
+	if (!email.success) throw new CliError(`--email is required and must be an email\n${RESET_TWO_FACTOR_USAGE}`)
+	initEnv()
+	migrateDatabase(getDb())
+	const target = getAdminByEmail(email.data)
+	if (!target) throw new CliError(`No staff account with the email ${email.data}.`)
+	const result = resetStaffTwoFactor({ id: null, email: 'cli' }, target.id)
+	if (!result.ok) throw new CliError(result.message)
+	io.out(
+		`Second factor of ${email.data} removed; ${result.value.sessionsEnded} session(s) ended. They set it up again at their next sign-in.\n`,
+	)
 	return 0
 }
 
@@ -164,6 +197,7 @@ async function benchSeedStaff(args: string[], io: CliIo) {
 
 const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
 	'admin:create': adminCreate,
+	'admin:reset-two-factor': adminResetTwoFactor,
 	backup,
 	restore,
 	'bench:seed-users': benchSeedUsers,

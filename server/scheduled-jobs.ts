@@ -9,6 +9,7 @@ import { ensureMonthlyReferralContest, utcDay } from '#app/models/contest.server
 import { deleteExpiredResetTokens } from '#app/models/password-reset.server.ts'
 import { cleanUpExpiredCodes } from '#app/models/plan-codes.server.ts'
 import { createScheduler, type ScheduledJob } from '#app/models/scheduler.server.ts'
+import { deleteExpiredPendingSignIns } from '#app/models/staff-two-factor.server.ts'
 import { getDb } from '#db/client.server.ts'
 import { contests } from '#db/schema.ts'
 
@@ -67,12 +68,14 @@ export const scheduledJobs: readonly ScheduledJob[] = [
 	},
 	{
 		name: 'expired-sessions',
-		description: 'Deletes expired member and staff sessions and expired password reset tokens.',
+		description:
+			'Deletes expired member and staff sessions, expired password reset tokens and expired staff sign-ins waiting for their second factor.',
 		nextRunAt: hourly,
 		run: (now) => ({
 			memberSessions: memberAuth.sessions.deleteExpired(now),
 			staffSessions: staffAuth.sessions.deleteExpired(now),
 			resetTokens: deleteExpiredResetTokens(now),
+			pendingStaffSignIns: deleteExpiredPendingSignIns(now),
 		}),
 	},
 	{

@@ -52,9 +52,13 @@ export const ADMIN_PASSWORD = 'Adm1nPassw0rd'
  * An admin written straight to the database. The password hash uses a low
  * bcrypt cost so tests stay fast; verifying it works as with any hash.
  */
+/** The TOTP secret (base32) of the admins insertAdmin makes: enrolled unless `totpEnabledAt: null`. */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
+
 export function insertAdmin(overrides: Partial<SelectAdmin> & { password?: string } = {}) {
 	const { password = ADMIN_PASSWORD, ...fields } = overrides
 	const id = randomUUID().slice(0, 8)
+	const enrolled = fields.totpEnabledAt !== null
 	const row = getDbForTests()
 		.insert(adminsTable)
 		.values({
@@ -62,6 +66,9 @@ export function insertAdmin(overrides: Partial<SelectAdmin> & { password?: strin
 			name: `Test Admin ${id}`,
 			role: 'admin',
 			passwordHash: bcrypt.hashSync(password, 4),
+			// Staff must have a second factor (ADMIN_2FA_REQUIRED defaults on): enrolled by default.
+			totpSecret: enrolled ? TEST_TOTP_SECRET : null,
+			totpEnabledAt: enrolled ? new Date() : null,
 			...fields,
 		})
 		.returning()

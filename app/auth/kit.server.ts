@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { eq } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { redirect } from 'react-router'
+import type { z } from 'zod'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { getDb } from '#db/client.server.ts'
@@ -46,6 +47,27 @@ export class SignInRefused extends Error {
 	}
 }
 
+/** The body of an API sign-in: the email and password, and whatever the realm's second step reads. */
+type ApiSignInInput = { email: string; password: string } & Record<string, unknown>
+
+/**
+ * A second step after the password (the staff second factor): the password
+ * check stays the kit's; the step decides who needs it and how it is proved.
+ * The sign-in only completes (onSuccess, the account's limit reset, the
+ * success log line) once the step is passed.
+ */
+export type SecondStep<Account> = {
+	needed: (account: Account) => boolean
+	/** The page: the password matched; starts the step and answers (a redirect to its page). */
+	startPage: (request: Request, account: Account, redirectTo: string) => Promise<Response>
+	/**
+	 * The API: checks the step's fields of the body (and uses them up). 'wrong'
+	 * counts as a failed sign-in (the same 401 as a wrong password); another
+	 * failure (a missing field, say) is answered as it is.
+	 */
+	checkApi: (account: Account, input: ApiSignInInput, now: Date) => Result<void> | 'wrong'
+}
+
 export type AuthKitConfig<C extends AccountColumns> = Omit<SessionStoreConfig<C>, 'accounts' | 'maySignIn'> & {
 	/** The cookie's name on plain http; `__Host-<name>` over https. */
 	cookieName: string
@@ -70,6 +92,9 @@ export type AuthKitConfig<C extends AccountColumns> = Omit<SessionStoreConfig<C>
 		 * (500) and a log line, instead of the error page.
 		 */
 		unexpectedError?: { event: string; message: string }
+		/** The API's sign-in body (LoginApiSchema unless the second step reads more fields). */
+		apiSchema?: z.ZodType<ApiSignInInput>
+		secondStep?: SecondStep<AccountOf<C>>
 	}
 	pages: {
 		/** Where a signed-in account goes from the sign-in page, and after signing in by default. */
@@ -102,23 +127,34 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 
 	// Sign-in ---------------------------------------------------------------
 
+	/** Counts one sign-in attempt per IP and per account: a 429 failure when over a limit, else null. */
+	function limitAttempt(email: string, meta: { ip: string }) {
+		const { rateLimits } = config.signIn
+		const blocked = limited(rateLimits.ip, meta.ip) ?? limited(rateLimits.account, email)
+		if (blocked) log(config.log.signIn, { ip: meta.ip, result: 'rate_limited' }, 'warn')
+		return blocked
+	}
+
+	/** A failed attempt (a wrong password or second factor): logged, and counted towards the realm's alert. */
+	function failAttempt(meta: { ip: string }, accountId: number | undefined, now: Date, step?: string) {
+		log(config.log.signIn, { ip: meta.ip, [idField]: accountId, result: 'failure', step }, 'warn')
+		config.signIn.onFailure?.(now)
+		return fail(401, config.signIn.invalidMessage)
+	}
+
 	/**
-	 * The sign-in rule, shared by the page and the API: rate limited per IP
-	 * and per account, one bcrypt compare whether or not the email is known,
-	 * the same 401 for both, then "may this account sign in". Logs one event
-	 * per attempt, never the email or the password.
+	 * The password half of the sign-in rule, shared by the page and the API:
+	 * rate limited per IP and per account, one bcrypt compare whether or not
+	 * the email is known, the same 401 for both, then "may this account sign
+	 * in". Logs one event per failed attempt, never the email or the password.
 	 */
-	async function checkCredentials(
+	async function checkPassword(
 		credentials: { email: string; password: string },
 		meta: { ip: string },
 		now = new Date(),
 	): Promise<Result<Account>> {
-		const { rateLimits } = config.signIn
-		const blocked = limited(rateLimits.ip, meta.ip) ?? limited(rateLimits.account, credentials.email)
-		if (blocked) {
-			log(config.log.signIn, { ip: meta.ip, result: 'rate_limited' }, 'warn')
-			return blocked
-		}
+		const blocked = limitAttempt(credentials.email, meta)
+		if (blocked) return blocked
 		const row = getDb()
 			.select({ ...accounts.columns, passwordHash: accounts.passwordHash } as AccountColumns)
 			.from(accounts.table)
@@ -128,21 +164,32 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 		const valid = row
 			? await verifyPassword(credentials.password, row.passwordHash)
 			: await spendDummyCompare(credentials.password)
-		if (!row || !valid) {
-			log(config.log.signIn, { ip: meta.ip, [idField]: row?.id, result: 'failure' }, 'warn')
-			config.signIn.onFailure?.(now)
-			return fail(401, config.signIn.invalidMessage)
-		}
+		if (!row || !valid) return failAttempt(meta, row?.id, now)
 		const { passwordHash: _hash, ...checked } = row
-		let account = checked as unknown as Account
+		const account = checked as unknown as Account
 		if (config.maySignIn && !config.maySignIn.test(account)) {
 			log(config.log.signIn, { ip: meta.ip, [idField]: account.id, result: 'not_active' }, 'warn')
 			return fail(403, config.maySignIn.message)
 		}
-		if (config.signIn.onSuccess) account = config.signIn.onSuccess(account, now)
-		resetRateLimit(rateLimits.account, credentials.email)
-		log(config.log.signIn, { ip: meta.ip, [idField]: account.id, result: 'success' })
 		return ok(account)
+	}
+
+	/** Every check passed: the realm's onSuccess, the account's attempts forgotten, the success logged. */
+	function completeSignIn(account: Account, email: string, meta: { ip: string }, now = new Date()): Account {
+		const signedIn = config.signIn.onSuccess ? config.signIn.onSuccess(account, now) : account
+		resetRateLimit(config.signIn.rateLimits.account, email)
+		log(config.log.signIn, { ip: meta.ip, [idField]: signedIn.id, result: 'success' })
+		return signedIn
+	}
+
+	/** The whole rule for a realm without a second step (and the unit tests): password, then done. */
+	async function checkCredentials(
+		credentials: { email: string; password: string },
+		meta: { ip: string },
+		now = new Date(),
+	): Promise<Result<Account>> {
+		const result = await checkPassword(credentials, meta, now)
+		return result.ok ? ok(completeSignIn(result.value, credentials.email, meta, now)) : result
 	}
 
 	/** remix-auth with a FormStrategy for the sign-in page; it calls the rule the API calls. */
@@ -152,7 +199,7 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 			const submission = parseWithZod(form, { schema: LoginFormSchema })
 			if (submission.status !== 'success') throw new SignInRefused(fail(400, 'Login failed'))
 			const { email, password } = submission.value
-			const result = await checkCredentials({ email, password }, requestMeta(request))
+			const result = await checkPassword({ email, password }, requestMeta(request))
 			if (!result.ok) throw new SignInRefused(result)
 			return result.value
 		}),
@@ -239,11 +286,13 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 		const submission = parseWithZod(formData, { schema: LoginFormSchema })
 		if (submission.status !== 'success') return replyInvalid(submission)
 		try {
-			const account = await authenticator.authenticate('form', request)
+			const checked = await authenticator.authenticate('form', request)
+			const target = pages.redirectTarget(submission.value.redirectTo, pages.home)
+			const step = config.signIn.secondStep
+			if (step?.needed(checked)) throw await step.startPage(request, checked, target)
+			const account = completeSignIn(checked, submission.value.email, requestMeta(request))
 			const setCookie = await startWebSession(request, account.id)
-			throw redirect(pages.redirectTarget(submission.value.redirectTo, pages.home), {
-				headers: { 'Set-Cookie': setCookie },
-			})
+			throw redirect(target, { headers: { 'Set-Cookie': setCookie } })
 		} catch (error) {
 			if (error instanceof SignInRefused) return replyWithFailure(submission, error.failure)
 			const fallback = config.signIn.unexpectedError
@@ -259,11 +308,20 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 	 * 'api' session; `respond` shapes the answer from the token and account.
 	 */
 	async function signInWithJson(request: Request, respond: (token: string, account: Account) => Response) {
-		const input = await parseJsonBody(request, LoginApiSchema)
-		const result = await checkCredentials(input, requestMeta(request))
+		const input: ApiSignInInput = await parseJsonBody(request, config.signIn.apiSchema ?? LoginApiSchema)
+		const meta = requestMeta(request)
+		const now = new Date()
+		const result = await checkPassword(input, meta, now)
 		if (!result.ok) return apiFailure(result)
-		const { token } = sessions.create(result.value.id, 'api')
-		return respond(token, result.value)
+		const step = config.signIn.secondStep
+		if (step?.needed(result.value)) {
+			const proved = step.checkApi(result.value, input, now)
+			if (proved === 'wrong') return apiFailure(failAttempt(meta, result.value.id, now, 'second-factor'))
+			if (!proved.ok) return apiFailure(proved)
+		}
+		const account = completeSignIn(result.value, input.email, meta, now)
+		const { token } = sessions.create(account.id, 'api')
+		return respond(token, account)
 	}
 
 	/** The sign-out page's action (POST only): ends the session on the server and clears the cookie. */
@@ -309,7 +367,11 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 		routes,
 		cookie,
 		sessions,
+		checkPassword,
 		checkCredentials,
+		completeSignIn,
+		limitAttempt,
+		failAttempt,
 		getAccount,
 		requireAccount,
 		startWebSession,

@@ -55,6 +55,7 @@ describe('checkCredentials (the staff sign-in rule of the page and the API)', ()
 			lastLogin: first,
 			previousLogin: null,
 			disabledAt: null,
+			totpEnabledAt: admin.totpEnabledAt,
 		})
 		const second = new Date('2030-01-03T09:00:00Z')
 		const again = await checkCredentials({ email: admin.email, password: admin.password }, meta(), second)
@@ -504,7 +505,8 @@ describe('sign-in and sign-out flows', () => {
 	}
 
 	test('the page sign-in starts a session and goes to a same-site /admin redirectTo', async () => {
-		const admin = insertAdmin()
+		// Without a second factor (ADMIN_2FA_REQUIRED=false, role admin): the password alone signs in.
+		const admin = insertAdmin({ totpEnabledAt: null })
 		const response = (await thrown(
 			staffAuth.signInWithForm(
 				form({ email: admin.email, password: ADMIN_PASSWORD, redirectTo: '/admin/users?page=2' }),
@@ -551,7 +553,7 @@ describe('sign-in and sign-out flows', () => {
 	})
 
 	test('the API sign-in gives an api token that the API sign-out ends', async () => {
-		const admin = insertAdmin()
+		const admin = insertAdmin({ totpEnabledAt: null })
 		const response = await staffAuth.signInWithJson(
 			json('/api/admin/login', { email: admin.email, password: ADMIN_PASSWORD }),
 			(token, account) => Response.json({ token, account }),

@@ -1,7 +1,8 @@
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import { adminSessions, admins } from '#db/schema.ts'
 import { adminProfileColumns, recordAdminSignIn } from '#app/models/admin.server.ts'
 import { noteFailedAdminSignIn } from '#app/models/alerts.server.ts'
+import { mustEnrol, startPendingSignIn, verifySecondFactor } from '#app/models/staff-two-factor.server.ts'
 import {
 	ADMIN_INVALID_CREDENTIALS,
 	ADMIN_LOGIN_FAILED,
@@ -11,9 +12,13 @@ import {
 } from '#app/utils/admin-messages.ts'
 import { can, type Capability } from '#app/utils/admin-roles.ts'
 import { STAFF_ACCOUNT_DISABLED } from '#app/utils/admin-staff-messages.ts'
+import { TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_MESSAGES } from '#app/utils/admin-two-factor-messages.ts'
+import { AdminLoginApiSchema } from '#app/utils/admin-two-factor-validation.ts'
 import { apiError } from '#app/utils/api.server.ts'
+import { fail, ok } from '#app/utils/result.ts'
 import { log } from '#app/utils/log.server.ts'
 import { safeRedirect } from '#app/utils/misc.ts'
+import { createSessionCookie } from './cookie.server.ts'
 import { createAuthKit } from './kit.server.ts'
 import { getMember, memberAuth } from './member.server.ts'
 import type { AccountOf } from './session-store.server.ts'
@@ -28,6 +33,17 @@ export const STAFF_SESSION_IDLE_MS = 30 * 60 * 1000
 const LAST_USED_EVERY_MS = 60 * 1000
 
 const STAFF_HOME = '/admin/dashboard'
+/** A staff member's own second factor; the one admin page open before enrolment. */
+export const STAFF_SECURITY_PATH = '/admin/security'
+/** The sign-in's second step (docs/decisions/014-staff-second-factor.md). */
+export const STAFF_CODE_PATH = '/admin/login/two-factor'
+
+/**
+ * The pending sign-in's cookie (`admin_pending`, `__Host-` over https): the
+ * signed secret of a row of admin_pending_sign_ins, which lives 5 minutes
+ * and ends at its first successful use.
+ */
+export const pendingSignInCookie = createSessionCookie('admin_pending', 5 * 60 * 1000)
 
 export type SessionAdmin = AccountOf<typeof adminProfileColumns>
 
@@ -77,6 +93,27 @@ export const staffAuth = createAuthKit({
 		onFailure: noteFailedAdminSignIn,
 		onSuccess: recordAdminSignIn,
 		unexpectedError: { event: 'admin.login_error', message: ADMIN_LOGIN_FAILED },
+		apiSchema: AdminLoginApiSchema,
+		// The second factor of an account that has one: the page goes on to
+		// the code step; the API takes `code` or `recoveryCode` in the same body.
+		secondStep: {
+			needed: (admin) => admin.totpEnabledAt !== null,
+			startPage: async (_request, admin, redirectTo) => {
+				const token = startPendingSignIn(admin.id, redirectTo)
+				return redirect(STAFF_CODE_PATH, { headers: { 'Set-Cookie': await pendingSignInCookie.serialize(token) } })
+			},
+			checkApi: (admin, input) => {
+				const code = typeof input.code === 'string' ? input.code : undefined
+				const recoveryCode = typeof input.recoveryCode === 'string' ? input.recoveryCode : undefined
+				if (code === undefined && recoveryCode === undefined) {
+					return fail(401, TWO_FACTOR_MESSAGES.codeMissing, {
+						fieldErrors: { code: [TWO_FACTOR_MESSAGES.codeRequired] },
+					})
+				}
+				const proved = verifySecondFactor(admin, code !== undefined ? { code } : { recoveryCode: recoveryCode! })
+				return proved ? ok(undefined) : 'wrong'
+			},
+		},
 	},
 	pages: {
 		home: STAFF_HOME,
@@ -108,8 +145,16 @@ export const staffAuth = createAuthKit({
  * - a member session (but no admin one): 403, shown as 'Access Denied' with
  *   the reason and 'Back to Login';
  * - nothing (or an ended session): /admin/login, clearing a stale cookie.
+ * A staff member who must set up a second factor and has not yet goes to
+ * /admin/security from every other admin page (security checklist A11).
  */
-export const requireAdmin = staffAuth.requireAccount
+export async function requireAdmin(request: Request) {
+	const admin = await staffAuth.requireAccount(request)
+	if (mustEnrol(admin) && new URL(request.url).pathname !== STAFF_SECURITY_PATH) {
+		throw redirect(STAFF_SECURITY_PATH)
+	}
+	return admin
+}
 
 /** Guard: an admin whose role has `capability` (403 'Access Denied' otherwise). */
 export async function requireAdminCapability(request: Request, capability: Capability) {
@@ -125,10 +170,19 @@ export async function requireAdminCapability(request: Request, capability: Capab
 /**
  * The admin of an /api/admin bearer token. No token, or one that is unknown
  * or ended: 401. A valid *member* token: 403 'Access denied. Admin
- * privileges required.'
+ * privileges required.' A staff member who must set up a second factor: 403
+ * until they do, except on the routes that set it up (`enrolment`).
  */
-export function requireApiAdmin(request: Request) {
+export function requireApiAdmin(request: Request, options: { enrolment?: boolean } = {}) {
 	const { token, account } = staffAuth.requireApiAccount(request)
+	if (!options.enrolment && mustEnrol(account)) {
+		log(
+			'admin.access_denied',
+			{ path: new URL(request.url).pathname, adminId: account.id, reason: 'enrol', via: 'api' },
+			'warn',
+		)
+		throw apiError(403, TWO_FACTOR_ENROLMENT_REQUIRED)
+	}
 	return { token, admin: account }
 }
 

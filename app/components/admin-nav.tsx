@@ -14,6 +14,8 @@ export const adminNav = [
 	{ to: '/admin/revenue', label: 'Revenue', capability: 'revenue:correct' },
 	{ to: '/admin/audit', label: 'Audit log', capability: 'audit:view' },
 	{ to: '/admin/staff', label: 'Staff', capability: 'staff:manage' },
+	/** Everyone's own second factor (docs/decisions/014-staff-second-factor.md). */
+	{ to: '/admin/security', label: 'Security' },
 ] as const satisfies readonly { to: string; label: string; capability?: Capability }[]
 
 /**

@@ -36,6 +36,8 @@ export type StaffMember = {
 	role: AdminRole
 	status: 'active' | 'disabled'
 	disabledAt: string | null
+	/** Whether the second factor is on (app/models/staff-two-factor.server.ts). */
+	twoFactor: boolean
 	lastLogin: string | null
 	createdAt: string
 	updatedAt: string | null
@@ -47,6 +49,7 @@ const staffColumns = {
 	email: admins.email,
 	role: admins.role,
 	disabledAt: admins.disabledAt,
+	totpEnabledAt: admins.totpEnabledAt,
 	lastLogin: admins.lastLogin,
 	createdAt: admins.createdAt,
 	updatedAt: admins.updatedAt,
@@ -62,6 +65,7 @@ function toStaffMember(row: StaffRow): StaffMember {
 		role: row.role,
 		status: row.disabledAt ? 'disabled' : 'active',
 		disabledAt: row.disabledAt ? row.disabledAt.toISOString() : null,
+		twoFactor: row.totpEnabledAt !== null,
 		lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null,
 		createdAt: row.createdAt.toISOString(),
 		updatedAt: row.updatedAt ? row.updatedAt.toISOString() : null,

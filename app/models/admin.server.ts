@@ -6,6 +6,7 @@ import { randomToken } from '#app/utils/crypto.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from './audit.server.ts'
+import { enrolWithSecret } from './staff-two-factor.server.ts'
 import { PASSWORD_MAX_BYTES } from '#app/utils/validation.ts'
 
 /** The admin as the API returns it (spec section 3): never the hash. */
@@ -37,12 +38,18 @@ export const adminProfileColumns = {
 	previousLogin: admins.previousLogin,
 	/** A disabled admin cannot sign in, and their sessions are refused (staffAuth's maySignIn). */
 	disabledAt: admins.disabledAt,
+	/** Null until the second factor is on (app/models/staff-two-factor.server.ts). */
+	totpEnabledAt: admins.totpEnabledAt,
 }
 
 export type AdminProfile = Pick<SelectAdmin, keyof typeof adminProfileColumns>
 
 export function getAdminById(id: number): AdminProfile | null {
 	return getDb().select(adminProfileColumns).from(admins).where(eq(admins.id, id)).get() ?? null
+}
+
+export function getAdminByEmail(email: string): AdminProfile | null {
+	return getDb().select(adminProfileColumns).from(admins).where(eq(admins.email, email)).get() ?? null
 }
 
 /**
@@ -77,22 +84,34 @@ export async function createAdmin(input: { email: string; name: string; role: Ad
 /**
  * The first super admin: from ADMIN_EMAIL and
  * ADMIN_PASSWORD when set, otherwise, when no admin exists yet, one with a
- * random password that is returned once so start-up can print it.
+ * random password that is returned once so start-up can print it. With
+ * ADMIN_TOTP_SECRET, the ADMIN_EMAIL account is enrolled with that second
+ * factor when it has none yet (automated deployments, black-box tests).
  */
-export async function ensureFirstAdmin(env: { adminEmail?: string; adminPassword?: string }) {
+export async function ensureFirstAdmin(env: { adminEmail?: string; adminPassword?: string; adminTotpSecret?: string }) {
 	const db = getDb()
 	if (env.adminEmail && env.adminPassword) {
 		const existing = db.select({ id: admins.id }).from(admins).where(eq(admins.email, env.adminEmail)).get()
-		if (existing) return { created: false as const, email: env.adminEmail }
-		await createAdmin({ email: env.adminEmail, name: 'Super Admin', role: 'super_admin', password: env.adminPassword })
-		return { created: true as const, email: env.adminEmail, password: env.adminPassword }
+		const id =
+			existing?.id ??
+			(
+				await createAdmin({
+					email: env.adminEmail,
+					name: 'Super Admin',
+					role: 'super_admin',
+					password: env.adminPassword,
+				})
+			).id
+		const twoFactorFromEnv = env.adminTotpSecret ? enrolWithSecret(id, env.adminTotpSecret) : false
+		if (existing) return { created: false as const, email: env.adminEmail, twoFactorFromEnv }
+		return { created: true as const, email: env.adminEmail, password: env.adminPassword, twoFactorFromEnv }
 	}
 	const total = db.select({ n: count() }).from(admins).get()?.n ?? 0
-	if (total > 0) return { created: false as const }
+	if (total > 0) return { created: false as const, twoFactorFromEnv: false }
 	const email = 'admin@tradecircle.example'
 	const password = randomToken(15)
 	await createAdmin({ email, name: 'Super Admin', role: 'super_admin', password })
-	return { created: true as const, email, password }
+	return { created: true as const, email, password, twoFactorFromEnv: false }
 }
 
 /**

@@ -30,7 +30,7 @@ export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
 			</AdminPageHeader>
 			<AdminSection id="staff-list" title="Staff">
 				<TableScroller className="relative" label="Staff accounts">
-					<table className="w-full min-w-[44rem] text-left text-sm">
+					<table className="w-full min-w-[50rem] text-left text-sm">
 						<thead className="text-slate-400">
 							<tr>
 								<th scope="col" className="py-2 pr-4 font-medium">
@@ -44,6 +44,9 @@ export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
 								</th>
 								<th scope="col" className="py-2 pr-4 font-medium">
 									Status
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Two-factor
 								</th>
 								<th scope="col" className="py-2 pr-4 font-medium">
 									Last login
@@ -71,6 +74,7 @@ export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
 									<td className="py-2 pr-4">
 										<StaffStatusBadge status={member.status} />
 									</td>
+									<td className="py-2 pr-4">{member.twoFactor ? 'On' : 'Off'}</td>
 									<td className="py-2 pr-4">
 										{member.lastLogin ? (
 											<time dateTime={member.lastLogin}>{formatDateTime(member.lastLogin)}</time>

@@ -8,6 +8,7 @@ import { Field, FormAlert, SelectField, StatusButton } from '#app/components/for
 import { site } from '#app/content/site.ts'
 import { ADMIN_ROLES } from '#app/domain/enums.ts'
 import { getStaffMember, resetStaffPassword, updateStaff } from '#app/models/admin-staff.server.ts'
+import { resetStaffTwoFactor } from '#app/models/staff-two-factor.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatDate, formatDateTime } from '#app/utils/admin-format.ts'
 import { roleLabel } from '#app/utils/admin-roles.ts'
@@ -23,9 +24,11 @@ import {
 import {
 	parseStaffId,
 	StaffResetPasswordFormSchema,
+	StaffResetTwoFactorFormSchema,
 	StaffRoleFormSchema,
 	StaffStatusFormSchema,
 } from '#app/utils/admin-staff-validation.ts'
+import { TWO_FACTOR_RESET } from '#app/utils/admin-two-factor-messages.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
@@ -69,6 +72,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 			{ intent, generatedPassword: result.value.generatedPassword },
 			{ headers: { 'Cache-Control': 'no-store' } },
 		)
+	}
+	if (intent === 'reset-two-factor') {
+		const submission = parseWithZod(formData, { schema: StaffResetTwoFactorFormSchema })
+		const result = resetStaffTwoFactor(actor, member.id)
+		if (!result.ok) return data({ intent, ...replyWithFailure(submission, result).data }, { status: result.status })
+		throw await redirectWithFlash(here, TWO_FACTOR_RESET)
 	}
 	if (intent === 'disable' || intent === 'enable') {
 		const submission = parseWithZod(formData, { schema: StaffStatusFormSchema })
@@ -120,6 +129,10 @@ export default function StaffMemberRoute({ loaderData, actionData }: Route.Compo
 						</dd>
 					</div>
 					<div>
+						<dt className="text-slate-400">Two-factor authentication</dt>
+						<dd className="mt-1">{member.twoFactor ? 'On' : 'Off'}</dd>
+					</div>
+					<div>
 						<dt className="text-slate-400">Last login</dt>
 						<dd className="mt-1">{member.lastLogin ? formatDateTime(member.lastLogin) : 'Never'}</dd>
 					</div>
@@ -133,6 +146,11 @@ export default function StaffMemberRoute({ loaderData, actionData }: Route.Compo
 				<RoleForm key={`role-${member.role}`} role={member.role} lastResult={resultFor(actionData, 'role')} />
 				<StatusForm status={member.status} isSelf={isSelf} lastResult={resultFor(actionData, 'status')} />
 				<ResetPasswordForm key={generated ?? 'reset'} lastResult={resultFor(actionData, 'reset-password')} />
+				<ResetTwoFactorForm
+					enabled={member.twoFactor}
+					isSelf={isSelf}
+					lastResult={resultFor(actionData, 'reset-two-factor')}
+				/>
 			</div>
 		</main>
 	)
@@ -235,6 +253,39 @@ function ResetPasswordForm({ lastResult }: { lastResult: SubmissionResult<string
 						Reset Password
 					</button>
 				</div>
+			</Form>
+		</AdminSection>
+	)
+}
+
+function ResetTwoFactorForm({
+	enabled,
+	isSelf,
+	lastResult,
+}: {
+	enabled: boolean
+	isSelf: boolean
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
+	const [form] = useForm({ id: 'staff-two-factor-form', lastResult })
+	return (
+		<AdminSection id="staff-two-factor" title="Two-factor authentication">
+			<Form method="post" {...getFormProps(form)} className="grid gap-4">
+				<FormAlert id={form.errorId} errors={form.errors} />
+				<p className="text-sm text-slate-300">
+					{isSelf
+						? 'Manage your own second factor on Security.'
+						: enabled
+							? 'For a lost device: removes their second factor and ends their sessions; they set it up again at their next sign-in.'
+							: 'Not set up yet: they are asked to set it up at their next sign-in.'}
+				</p>
+				{enabled && !isSelf ? (
+					<div>
+						<button type="submit" name="intent" value="reset-two-factor" className="btn-secondary">
+							Reset Two-Factor
+						</button>
+					</div>
+				) : null}
 			</Form>
 		</AdminSection>
 	)

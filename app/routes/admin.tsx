@@ -5,6 +5,7 @@ import { AdminNav } from '#app/components/admin-nav.tsx'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { site } from '#app/content/site.ts'
 import { requireAdmin } from '#app/auth/staff.server.ts'
+import { mustEnrol } from '#app/models/staff-two-factor.server.ts'
 import { formatDate } from '#app/utils/admin-format.ts'
 import { accessLabel, roleLabel } from '#app/utils/admin-roles.ts'
 import { useIsPending } from '#app/utils/misc.ts'
@@ -27,6 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 			// The sign-in before this one; on a first sign-in, today.
 			lastLogin: formatDate(admin.previousLogin ?? new Date()),
 		},
+		// Until the second factor is set up, /admin/security is the only page open: no menu.
+		enrolling: mustEnrol(admin),
 	}
 }
 
@@ -35,7 +38,7 @@ export function headers() {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-	const { admin } = loaderData
+	const { admin, enrolling } = loaderData
 	const drawer = useRef<HTMLDetailsElement>(null)
 	const location = useLocation()
 	const loggingOut = useIsPending({ formAction: '/admin/logout' })
@@ -94,14 +97,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 							</span>
 						</summary>
 						<div className="px-3 pb-3">
-							<AdminNav role={admin.role} />
+							{enrolling ? null : <AdminNav role={admin.role} />}
 							{footerBox}
 						</div>
 					</details>
 				</aside>
 				<aside aria-label="Admin menu" className="hidden lg:block">
 					<div className="sticky top-24 py-8">
-						<AdminNav role={admin.role} />
+						{enrolling ? null : <AdminNav role={admin.role} />}
 						{footerBox}
 					</div>
 				</aside>

@@ -70,6 +70,7 @@ export const StaffResetPasswordApiSchema = z.object({ password: OptionalPassword
 // The staff page's three forms (each a plain POST with its `intent`).
 export const StaffRoleFormSchema = z.object({ intent: z.literal('role'), role: StaffRoleSchema })
 export const StaffStatusFormSchema = z.object({ intent: z.enum(['disable', 'enable']) })
+export const StaffResetTwoFactorFormSchema = z.object({ intent: z.literal('reset-two-factor') })
 export const StaffResetPasswordFormSchema = z.object({
 	intent: z.literal('reset-password'),
 	password: OptionalPasswordSchema,

@@ -60,6 +60,27 @@ const EnvSchema = z
 				.optional(),
 		),
 		RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+		// Whether staff with the `admin` role must set up a second factor
+		// (super admins always must): docs/decisions/014-staff-second-factor.md.
+		ADMIN_2FA_REQUIRED: z
+			.string()
+			.trim()
+			.toLowerCase()
+			.default('true')
+			.refine((v) => /^(true|false|1|0|yes|no|on|off)$/.test(v), 'ADMIN_2FA_REQUIRED must be true or false')
+			.transform((v) => ['true', '1', 'yes', 'on'].includes(v)),
+		// Enrols the first super admin (ADMIN_EMAIL) with this TOTP secret, for
+		// automated deployments and black-box tests. Keep it in the secret store.
+		ADMIN_TOTP_SECRET: optionalText.pipe(
+			z
+				.string()
+				.transform((v) => v.replace(/[\s=]/g, '').toUpperCase())
+				.refine(
+					(v) => /^[A-Z2-7]{16,128}$/.test(v),
+					'ADMIN_TOTP_SECRET must be base32 (A-Z, 2-7), 16 to 128 characters',
+				)
+				.optional(),
+		),
 		// How often the server takes a backup into DATA_DIR/backups ("1d",
 		// "12h", "30m", "45s"; "off" for none), and how many it keeps.
 		BACKUP_INTERVAL: z
@@ -87,6 +108,13 @@ const EnvSchema = z
 				message: 'Set ADMIN_EMAIL and ADMIN_PASSWORD together',
 			})
 		}
+		if (env.ADMIN_TOTP_SECRET && !env.ADMIN_EMAIL) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['ADMIN_TOTP_SECRET'],
+				message: 'ADMIN_TOTP_SECRET needs ADMIN_EMAIL and ADMIN_PASSWORD',
+			})
+		}
 	})
 
 export type AppConfig = {
@@ -107,6 +135,10 @@ export type AppConfig = {
 	adminPassword?: string
 	unlockCode?: string
 	rateLimitMultiplier: number
+	/** Staff with the `admin` role must set up a second factor (super admins always must). */
+	admin2faRequired: boolean
+	/** The first super admin's TOTP secret (base32), when given. */
+	adminTotpSecret?: string
 	/** Proxy hops whose X-Forwarded-For entries are believed (0: none). */
 	trustProxy: number
 	/** Milliseconds between scheduled backups (0: none). */
@@ -174,6 +206,8 @@ export function initEnv(source: NodeJS.ProcessEnv = process.env): AppConfig {
 		adminPassword: env.ADMIN_PASSWORD,
 		unlockCode: env.UNLOCK_CODE,
 		rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+		admin2faRequired: env.ADMIN_2FA_REQUIRED,
+		adminTotpSecret: env.ADMIN_TOTP_SECRET,
 		trustProxy: env.TRUST_PROXY,
 		backupIntervalMs: env.BACKUP_INTERVAL,
 		backupKeep: env.BACKUP_KEEP,

@@ -64,6 +64,7 @@ import {
 	UserUpdateApiSchema,
 } from './admin-users-validation.ts'
 import { StaffCreateApiSchema, StaffResetPasswordApiSchema, StaffUpdateApiSchema } from './admin-staff-validation.ts'
+import { AdminLoginApiSchema, TwoFactorCodeApiSchema, TwoFactorSetupApiSchema } from './admin-two-factor-validation.ts'
 import { RevenueApiSchema, RevenueEditApiSchema, RevenueVoidApiSchema } from './admin-validation.ts'
 import { MAX_API_BODY_BYTES } from './api.server.ts'
 import {
@@ -299,12 +300,31 @@ const StaffMemberSchema = z
 		role: z.enum(ADMIN_ROLES),
 		status: z.enum(['active', 'disabled']),
 		disabledAt: isoDateTime().nullable(),
+		twoFactor: z.boolean().openapi({ description: 'Whether the second factor (TOTP) is on.' }),
 		lastLogin: isoDateTime().nullable(),
 		createdAt: isoDateTime(),
 		updatedAt: isoDateTime().nullable(),
 	})
 	.strict()
 	.openapi('StaffMember')
+
+const TwoFactorStatusSchema = z
+	.object({
+		enabled: z.boolean(),
+		enabledAt: isoDateTime().nullable(),
+		required: z.boolean().openapi({ description: 'Super admins always; `admin` when ADMIN_2FA_REQUIRED is on.' }),
+		recoveryCodesLeft: count(),
+	})
+	.strict()
+	.openapi('TwoFactorStatus')
+const RecoveryCodesSchema = z
+	.object({
+		recoveryCodes: z
+			.array(z.string().regex(/^[a-z0-9]{5}-[a-z0-9]{5}$/))
+			.length(10)
+			.openapi({ description: 'Shown this once; each works once. Only their hashes are kept.' }),
+	})
+	.strict()
 
 const AuditChangeSchema = z
 	.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() })
@@ -838,14 +858,16 @@ function registerPaths(r: OpenAPIRegistry) {
 	operation(r, 'post', '/api/admin/login', {
 		tags: ['Admin auth'],
 		summary: 'Admin sign-in',
-		request: { body: jsonBody(LoginRequest) },
+		description:
+			'An account with the second factor on also sends `code` (the 6 digits its authenticator app shows; each is accepted once) or `recoveryCode` (one of its ten recovery codes; each works once). A staff member who must set up a second factor and has not yet gets a token that opens only /api/admin/two-factor* (and /api/admin/logout) until they do.',
+		request: { body: jsonBody(AdminLoginApiSchema.openapi('AdminLoginRequest')) },
 		responses: {
 			200: ok('Signed in.', {
 				message: true,
 				data: z.object({ token: TokenSchema, admin: PublicAdminSchema }).strict(),
 			}),
 			...refusals([...BODY_REFUSALS, 401, 403, 429], {
-				401: "'Invalid admin credentials' (unknown email, wrong password, a member's account).",
+				401: "'Invalid admin credentials' (unknown email, wrong password, a wrong or already used code or recovery code, a member's account), or 'Two-factor authentication code required' (the password matched an account with a second factor, and no code was sent).",
 				403: 'The staff account is disabled (after the password matched).',
 			}),
 		},
@@ -992,6 +1014,92 @@ function registerPaths(r: OpenAPIRegistry) {
 		responses: {
 			200: ok('Reset.', { message: true, data: staffWithPassword }),
 			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404], STAFF_403),
+		},
+	})
+
+	operation(r, 'post', '/api/admin/staff/{id}/reset-two-factor', {
+		tags: ['Admin staff'],
+		summary:
+			"Remove a staff member's second factor (a lost device) and end their sessions; they set it up again at their next sign-in (super admin)",
+		auth: 'admin',
+		request: { params: StaffIdParams, body: jsonBody(NoPayload, { required: false, description: 'No payload.' }) },
+		responses: {
+			200: ok('Reset.', { message: true, data: z.object({ sessionsEnded: count() }).strict() }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
+				409: 'Your own account (use /api/admin/two-factor*), or one without a second factor.',
+				...STAFF_403,
+			}),
+		},
+	})
+
+	// The caller's own second factor
+	const ENROL_403 = {
+		403: "A member's token, or a staff member who must set up a second factor first (only /api/admin/two-factor/setup and /confirm are open to them).",
+	}
+	operation(r, 'get', '/api/admin/two-factor', {
+		tags: ['Admin auth'],
+		summary: "The caller's second factor",
+		auth: 'admin',
+		responses: { 200: ok('The status.', { data: TwoFactorStatusSchema }), ...refusals(ADMIN_GUARD, ADMIN_403) },
+	})
+	operation(r, 'post', '/api/admin/two-factor/setup', {
+		tags: ['Admin auth'],
+		summary:
+			'Start enrolment: the TOTP secret (base32) and its otpauth:// URI for an authenticator app; the same one for 30 minutes unless `fresh`',
+		auth: 'admin',
+		request: { body: jsonBody(TwoFactorSetupApiSchema.openapi('TwoFactorSetupRequest'), { required: false }) },
+		responses: {
+			200: ok('The secret to enrol.', {
+				data: z.object({ secret: z.string(), otpauthUri: z.string(), expiresAt: isoDateTime() }).strict(),
+			}),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 409], {
+				409: 'The second factor is already on.',
+				...ADMIN_403,
+			}),
+		},
+	})
+	const CodeRequest = TwoFactorCodeApiSchema.openapi('TwoFactorCodeRequest')
+	operation(r, 'post', '/api/admin/two-factor/confirm', {
+		tags: ['Admin auth'],
+		summary:
+			"Turn the second factor on with a current code of the set-up's secret; answers ten recovery codes once and ends every other session of the account",
+		auth: 'admin',
+		request: { body: jsonBody(CodeRequest) },
+		responses: {
+			200: ok('On.', { message: true, data: RecoveryCodesSchema }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 409], {
+				400: 'The code is not 6 digits, or does not match the secret now (`errors` names `code`).',
+				409: 'Already on, no set-up started, or the set-up expired (start it again).',
+				...ADMIN_403,
+			}),
+		},
+	})
+	operation(r, 'post', '/api/admin/two-factor/recovery-codes', {
+		tags: ['Admin auth'],
+		summary: 'Ten new recovery codes (answered once) in place of the old ones; needs a current code',
+		auth: 'admin',
+		request: { body: jsonBody(CodeRequest) },
+		responses: {
+			200: ok('New codes.', { message: true, data: RecoveryCodesSchema }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 409], {
+				400: 'The code is not 6 digits, is not current, or was used already.',
+				409: 'The second factor is not on.',
+				...ENROL_403,
+			}),
+		},
+	})
+	operation(r, 'post', '/api/admin/two-factor/disable', {
+		tags: ['Admin auth'],
+		summary: "Turn the caller's second factor off, with a current code (only where the role does not require one)",
+		auth: 'admin',
+		request: { body: jsonBody(CodeRequest) },
+		responses: {
+			200: ok('Off.', { message: true }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 409], {
+				400: 'The code is not 6 digits, is not current, or was used already.',
+				409: 'Required for the role, or not on.',
+				...ENROL_403,
+			}),
 		},
 	})
 

@@ -29,7 +29,7 @@ function byteLength(value: string) {
 type Check = [test: (value: string) => boolean, message: string]
 
 /** A string field: `required` when missing or empty, then the first failing check. */
-function stringField(
+export function stringField(
 	required: string,
 	checks: Check[],
 	options: { trim?: boolean; normalize?: (value: string) => string } = {},
