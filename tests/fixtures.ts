@@ -13,6 +13,7 @@ import { ADMIN_TEST_PASSWORD, E2E_DATABASE, uniqueAdminEmail } from './admin-uti
 import { day, uniqueContestName } from './contest-e2e-utils.ts'
 import { PASSWORD, registration } from './playwright-utils.ts'
 import { E2E_BASE_URL, E2E_DATA_DIR } from './setup/e2e-config.ts'
+import { newTotpSecret } from './totp.ts'
 
 /**
  * Playwright fixtures that make the member, admin or contest a test needs
@@ -106,6 +107,8 @@ export type TestAdmin = {
 	role: AdminRole
 	/** A bearer token (an `api` admin session) for /api/admin/*. */
 	token: string
+	/** The second factor's secret (base32): every fixture admin is enrolled (tests/totp.ts computes codes). */
+	totpSecret: string
 }
 
 export type ContestOptions = {
@@ -277,11 +280,15 @@ function insertAdmin(db: Database.Database, options: AdminOptions = {}): TestAdm
 		name: options.name ?? `Staff ${randomUUID().slice(0, 6)}`,
 		role: options.role ?? 'admin',
 	}
+	const totpSecret = newTotpSecret()
+	const now = Date.now()
 	const { id } = db
-		.prepare('insert into admins (email, name, role, password_hash, created_at) values (?, ?, ?, ?, ?) returning id')
-		.get(admin.email, admin.name, admin.role, passwordHash(admin.password), Date.now()) as { id: number }
+		.prepare(
+			'insert into admins (email, name, role, password_hash, totp_secret, totp_enabled_at, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id',
+		)
+		.get(admin.email, admin.name, admin.role, passwordHash(admin.password), totpSecret, now, now) as { id: number }
 	const token = insertSession(db, 'admin', id, 'api')
-	return { id, ...admin, token }
+	return { id, ...admin, token, totpSecret }
 }
 
 function insertContest(db: Database.Database, options: ContestOptions = {}): TestContest {

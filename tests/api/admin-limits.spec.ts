@@ -1,10 +1,11 @@
 import type { APIRequestContext } from '@playwright/test'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { bearer, createAdminAccount, uniqueAdminEmail } from '../admin-utils.ts'
+import { adminApiLogin, bearer, createAdminAccount, uniqueAdminEmail } from '../admin-utils.ts'
 import { registration } from '../playwright-utils.ts'
 import { E2E_PORT, E2E_ROOT } from '../setup/e2e-config.ts'
 import { startServer } from '../setup/server-process.ts'
+import { newTotpSecret, totpCode } from '../totp.ts'
 
 // A server of its own: the real limits (RATE_LIMIT_MULTIPLIER=1) behind a
 // trusted proxy (each request names its client address), an https origin
@@ -13,7 +14,8 @@ import { startServer } from '../setup/server-process.ts'
 const PORT = E2E_PORT + 15
 const base = `http://localhost:${PORT}`
 const dataDir = path.join(E2E_ROOT, 'admin-limits')
-const ADMIN = { email: 'limits-root@admin.example', password: 'L1mits-Admin-Passw0rd' }
+// Enrolled in two-factor by ADMIN_TOTP_SECRET.
+const ADMIN = { email: 'limits-root@admin.example', password: 'L1mits-Admin-Passw0rd', totpSecret: newTotpSecret() }
 let server: Awaited<ReturnType<typeof startServer>>
 let address = 0
 /** A fresh client address for each request unless one is given. */
@@ -32,6 +34,7 @@ test.beforeAll(async () => {
 			SMTP_URL: 'smtp://127.0.0.1:1',
 			ADMIN_EMAIL: ADMIN.email,
 			ADMIN_PASSWORD: ADMIN.password,
+			ADMIN_TOTP_SECRET: ADMIN.totpSecret,
 		},
 	})
 })
@@ -40,23 +43,40 @@ test.afterAll(async () => {
 	await server?.stop()
 })
 
-async function adminToken(request: APIRequestContext) {
-	const res = await request.post(`${base}/api/admin/login`, { data: ADMIN, headers: from() })
-	expect(res.status(), await res.text()).toBe(200)
-	return (await res.json()).data.token as string
+/** The page sign-in's password and code fields, and the API sign-in's body. */
+const PASSWORD_ONLY = { email: ADMIN.email, password: ADMIN.password }
+
+function adminToken(request: APIRequestContext) {
+	return adminApiLogin(request, ADMIN, base, from)
 }
 
-test('over https the admin cookie is __Host-admin_session, Secure, HttpOnly, SameSite=Lax', async ({ request }) => {
-	const res = await request.post(`${base}/admin/login`, { form: ADMIN, headers: from(), maxRedirects: 0 })
+test('over https the admin cookies are __Host-admin_pending then __Host-admin_session, Secure, HttpOnly, SameSite=Lax', async ({
+	request,
+}) => {
+	const res = await request.post(`${base}/admin/login`, { form: PASSWORD_ONLY, headers: from(), maxRedirects: 0 })
 	expect(res.status()).toBe(302)
-	expect(res.headers()['location']).toBe('/admin/dashboard')
-	const cookie = res.headers()['set-cookie']!
-	expect(cookie).toMatch(/^__Host-admin_session=[^;]+;/)
-	expect(cookie).toMatch(/;\s*Secure/i)
-	expect(cookie).toMatch(/;\s*HttpOnly/i)
-	expect(cookie).toMatch(/;\s*SameSite=Lax/i)
-	expect(cookie).toMatch(/;\s*Path=\//)
-	expect(cookie).not.toMatch(/Domain=/i)
+	expect(res.headers()['location']).toBe('/admin/login/two-factor')
+	const pending = res.headers()['set-cookie']!
+	expect(pending).toMatch(/^__Host-admin_pending=[^;]+;/)
+	const step = await request.post(`${base}/admin/login/two-factor`, {
+		form: { intent: 'code', code: totpCode(ADMIN.totpSecret) },
+		headers: { ...from(), Cookie: pending.split(';')[0]! },
+		maxRedirects: 0,
+	})
+	expect(step.status()).toBe(302)
+	expect(step.headers()['location']).toBe('/admin/dashboard')
+	const cookie = step
+		.headers()
+		['set-cookie']!.split('\n')
+		.find((c) => c.startsWith('__Host-admin_session='))!
+	for (const set of [pending, cookie]) {
+		expect(set).toMatch(/^__Host-admin_(pending|session)=[^;]+;/)
+		expect(set).toMatch(/;\s*Secure/i)
+		expect(set).toMatch(/;\s*HttpOnly/i)
+		expect(set).toMatch(/;\s*SameSite=Lax/i)
+		expect(set).toMatch(/;\s*Path=\//)
+		expect(set).not.toMatch(/Domain=/i)
+	}
 })
 
 test('a mail that cannot be delivered raises the error alert', async ({ request }) => {
@@ -91,7 +111,7 @@ test('sign-in: the 11th attempt from one address within a minute is a 429 with R
 		statuses.push(res.status())
 	}
 	expect(statuses).toEqual(Array(10).fill(401))
-	const blocked = await request.post(`${base}/api/admin/login`, { data: ADMIN, headers: one })
+	const blocked = await request.post(`${base}/api/admin/login`, { data: PASSWORD_ONLY, headers: one })
 	expect(blocked.status()).toBe(429)
 	expect(Number(blocked.headers()['retry-after'])).toBeGreaterThan(0)
 	const body = await blocked.json()
@@ -99,14 +119,14 @@ test('sign-in: the 11th attempt from one address within a minute is a 429 with R
 		success: false,
 		message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/),
 	})
-	const page = await request.post(`${base}/admin/login`, { form: ADMIN, headers: one, maxRedirects: 0 })
+	const page = await request.post(`${base}/admin/login`, { form: PASSWORD_ONLY, headers: one, maxRedirects: 0 })
 	expect(page.status()).toBe(429)
 	const html = await page.text()
 	expect(html).toContain('Authentication Failed')
 	expect(html).toContain('Too many attempts')
 	expect(page.headers()['set-cookie']).toBeUndefined()
 	// Another address is not affected.
-	expect((await request.post(`${base}/api/admin/login`, { data: ADMIN, headers: from() })).status()).toBe(200)
+	expect(await adminToken(request)).toMatch(/^[\w-]{43}$/)
 })
 
 test('one account takes 5 attempts per 15 minutes, from any number of addresses', async ({ request }) => {

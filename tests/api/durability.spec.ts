@@ -7,11 +7,15 @@ import { expect, test } from '@playwright/test'
 import { E2E_PORT, E2E_ROOT } from '../setup/e2e-config.ts'
 import { startServer } from '../setup/server-process.ts'
 import { registration } from '../playwright-utils.ts'
+import { newTotpSecret, totpCode } from '../totp.ts'
 
 // What happens to acknowledged writes when the process is killed, when a
 // second process writes beside it, and when the disk fills up.
 const run = promisify(execFile)
+const ADMIN_TOTP_SECRET = newTotpSecret()
 const ADMIN = { email: 'durable-root@e2e.example', password: 'Durable-Admin-Passw0rd' }
+/** The super admin's sign-in body: enrolled by ADMIN_TOTP_SECRET, one sign-in per server. */
+const adminSignIn = () => ({ ...ADMIN, code: totpCode(ADMIN_TOTP_SECRET) })
 
 type Ack = { kind: 'member'; email: string } | { kind: 'edit'; id: number; name: string; at: number }
 
@@ -35,11 +39,12 @@ test('kill -9 at random moments under sign-ups and admin edits: every acknowledg
 		RATE_LIMIT_MULTIPLIER: '1000',
 		ADMIN_EMAIL: ADMIN.email,
 		ADMIN_PASSWORD: ADMIN.password,
+		ADMIN_TOTP_SECRET,
 		BACKUP_INTERVAL: 'off',
 	}
 	let server = await startServer({ port, dataDir, env })
 	const { json } = client(base)
-	const adminToken = (await (await json('POST', '/api/admin/login', ADMIN)).json()).data.token as string
+	const adminToken = (await (await json('POST', '/api/admin/login', adminSignIn())).json()).data.token as string
 	const target = (await (await json('POST', '/api/auth/register', registration())).json()).data.user as {
 		id: number
 		email: string
@@ -132,11 +137,12 @@ test('a second process writing at the same time (admin:create under write load) 
 			RATE_LIMIT_MULTIPLIER: '1000',
 			ADMIN_EMAIL: ADMIN.email,
 			ADMIN_PASSWORD: ADMIN.password,
+			ADMIN_TOTP_SECRET,
 			BACKUP_INTERVAL: 'off',
 		},
 	})
 	const { json } = client(base)
-	const adminToken = (await (await json('POST', '/api/admin/login', ADMIN)).json()).data.token as string
+	const adminToken = (await (await json('POST', '/api/admin/login', adminSignIn())).json()).data.token as string
 	const target = (await (await json('POST', '/api/auth/register', registration())).json()).data.user as {
 		id: number
 		email: string

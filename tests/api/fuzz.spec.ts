@@ -5,6 +5,7 @@ import { E2E_ROOT, E2E_PORT, E2E_UNLOCK_CODE } from '../setup/e2e-config.ts'
 import { startServer } from '../setup/server-process.ts'
 import { contestPayload } from '../contest-e2e-utils.ts'
 import { registration } from '../playwright-utils.ts'
+import { newTotpSecret, totpCode } from '../totp.ts'
 
 /**
  * The security checklist's bad-input catalogue (docs/product/security-checklist.md,
@@ -17,6 +18,7 @@ import { registration } from '../playwright-utils.ts'
 const PORT = E2E_PORT + 18
 const base = `http://127.0.0.1:${PORT}`
 const ADMIN = { email: 'fuzz-root@e2e.example', password: 'Fuzz-Admin-Passw0rd' }
+const ADMIN_TOTP_SECRET = newTotpSecret()
 const SLOW_MS = 5_000
 const CONCURRENCY = 6
 
@@ -353,6 +355,7 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 			UNLOCK_CODE: E2E_UNLOCK_CODE,
 			ADMIN_EMAIL: ADMIN.email,
 			ADMIN_PASSWORD: ADMIN.password,
+			ADMIN_TOTP_SECRET,
 		},
 	})
 	try {
@@ -372,7 +375,8 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 				.status,
 		).toBe(200)
 		const target = await (await json('/api/auth/register', registration())).json()
-		const adminToken = (await (await json('/api/admin/login', ADMIN)).json()).data.token as string
+		const adminToken = (await (await json('/api/admin/login', { ...ADMIN, code: totpCode(ADMIN_TOTP_SECRET) })).json())
+			.data.token as string
 		const contest = await (
 			await json('/api/admin/contests', contestPayload(), { Authorization: `Bearer ${adminToken}` })
 		).json()
@@ -385,13 +389,36 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 				.map((c) => c.split(';')[0])
 				.join('; ')
 		}
+		// The staff page sign-in: the password, then the code step (the next step's code: the
+		// API sign-in above used the current one, and each code is accepted once).
+		const adminCookie = async () => {
+			const login = await fetch(`${base}/admin/login`, {
+				method: 'POST',
+				body: new URLSearchParams(ADMIN),
+				redirect: 'manual',
+			})
+			expect(login.headers.get('location')).toBe('/admin/login/two-factor')
+			const pending = login.headers.getSetCookie()[0]!.split(';')[0]!
+			const step = await fetch(`${base}/admin/login/two-factor`, {
+				method: 'POST',
+				body: new URLSearchParams({ intent: 'code', code: totpCode(ADMIN_TOTP_SECRET, Date.now() + 30_000) }),
+				headers: { Cookie: pending },
+				redirect: 'manual',
+			})
+			expect(step.status).toBe(302)
+			return step.headers
+				.getSetCookie()
+				.map((c) => c.split(';')[0])
+				.filter((c) => c?.startsWith('admin_session='))
+				.join('; ')
+		}
 		const credentials: Record<Principal, Record<string, string>> = {
 			visitor: {},
 			member: {
 				Cookie: await cookieOf('/login', { email: member.email, password: member.password }),
 				Authorization: `Bearer ${memberToken}`,
 			},
-			admin: { Cookie: await cookieOf('/admin/login', ADMIN), Authorization: `Bearer ${adminToken}` },
+			admin: { Cookie: await adminCookie(), Authorization: `Bearer ${adminToken}` },
 		}
 
 		// Sign-out routes go last, so the principals stay signed in until then.

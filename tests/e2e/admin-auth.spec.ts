@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createAdminAccount, E2E_ADMIN, signInAsAdmin, uniqueAdminEmail } from '../admin-utils.ts'
+import { createAdminAccount, E2E_ADMIN, enterAdminCode, signInAsAdmin, uniqueAdminEmail } from '../admin-utils.ts'
 import { createMember, login } from '../playwright-utils.ts'
 import { expectFieldError, jsOff, open, otherDevice } from './support.ts'
 
@@ -34,6 +34,9 @@ test.describe('admin sign-in', () => {
 		}
 		await form.submit.click()
 		if (!jsOff()) await expect(page.getByRole('button', { name: 'Signing In...' })).toBeDisabled()
+		// The password alone opens nothing: the code step comes next.
+		await expect(page.getByRole('heading', { level: 1, name: 'Two-Factor Authentication' })).toBeVisible()
+		await enterAdminCode(page, boss.totpSecret!)
 		await expect(page).toHaveURL(/\/admin\/dashboard$/)
 
 		const header = page.getByRole('banner')
@@ -121,7 +124,7 @@ test.describe('admin sign-in', () => {
 	})
 
 	test('a signed-in admin opening /admin/login or /admin lands on the dashboard', async ({ page }) => {
-		await signInAsAdmin(page)
+		await signInAsAdmin(page, createAdminAccount())
 		await page.goto('/admin/login')
 		await expect(page).toHaveURL(/\/admin\/dashboard$/)
 		await page.goto('/admin')
@@ -176,7 +179,7 @@ test.describe('admin guards', () => {
 
 test.describe('admin sign-out', () => {
 	test('Logout ends the session on the server; the old cookie is refused afterwards', async ({ page, browser }) => {
-		await signInAsAdmin(page)
+		await signInAsAdmin(page, createAdminAccount())
 		const cookies = await page.context().cookies()
 		expect(cookies.map((c) => c.name)).toContain('admin_session')
 		await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click()
@@ -196,7 +199,7 @@ test.describe('admin sign-out', () => {
 	})
 
 	test('a GET of /admin/logout does not sign out', async ({ page }) => {
-		await signInAsAdmin(page)
+		await signInAsAdmin(page, createAdminAccount())
 		await page.goto('/admin/logout')
 		await expect(page).toHaveURL(/\/admin\/dashboard$/)
 		await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()

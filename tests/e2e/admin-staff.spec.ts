@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { uniqueAdminEmail } from '../admin-utils.ts'
+import { enterAdminCode, uniqueAdminEmail } from '../admin-utils.ts'
 import { expect, test } from '../fixtures.ts'
 import { expectFieldError, open, otherDevice } from './support.ts'
 
@@ -8,11 +8,12 @@ import { expectFieldError, open, otherDevice } from './support.ts'
 // disable them and see that session end; enable; change role; reset a
 // password; the refusals (disabling oneself, bad input, role admin).
 
-async function signInOn(page: Page, email: string, password: string) {
+async function signInOn(page: Page, email: string, password: string, totpSecret?: string) {
 	await open(page, '/admin/login')
 	await page.getByLabel('Email', { exact: true }).fill(email)
 	await page.getByLabel('Password', { exact: true }).fill(password)
 	await page.getByRole('button', { name: 'Sign In' }).click()
+	if (totpSecret) await enterAdminCode(page, totpSecret)
 }
 
 test('create an admin with a generated password, sign in with it elsewhere, disable them (their session ends), enable', async ({
@@ -42,7 +43,8 @@ test('create an admin with a generated password, sign in with it elsewhere, disa
 	const device = await otherDevice(browser)
 	const other = await device.newPage()
 	await signInOn(other, email, password)
-	await expect(other).toHaveURL(/\/admin\/dashboard$/)
+	// A new admin sets up the second factor before anything else (ADMIN_2FA_REQUIRED is on).
+	await expect(other).toHaveURL(/\/admin\/security$/)
 
 	await page.getByRole('button', { name: 'Disable Account' }).click()
 	await expect(
@@ -50,7 +52,7 @@ test('create an admin with a generated password, sign in with it elsewhere, disa
 	).toBeVisible()
 	await expect(page.getByRole('region', { name: 'Account' })).toContainText('Disabled')
 
-	await other.goto('/admin/dashboard')
+	await other.goto('/admin/security')
 	await expect(other).toHaveURL(/\/admin\/login/)
 	await signInOn(other, email, password)
 	await expect(other.getByText('This staff account is disabled.')).toBeVisible()
@@ -58,7 +60,7 @@ test('create an admin with a generated password, sign in with it elsewhere, disa
 	await page.getByRole('button', { name: 'Enable Account' }).click()
 	await expect(page.getByRole('status').filter({ hasText: 'Account enabled.' })).toBeVisible()
 	await signInOn(other, email, password)
-	await expect(other).toHaveURL(/\/admin\/dashboard$/)
+	await expect(other).toHaveURL(/\/admin\/security$/)
 	await device.close()
 
 	// The list shows them.
@@ -103,7 +105,7 @@ test('change role, reset a password (generated, shown once; ends their session),
 	expect(password).toHaveLength(20)
 	await other.goto('/admin/dashboard')
 	await expect(other).toHaveURL(/\/admin\/login/)
-	await signInOn(other, staff.email, password)
+	await signInOn(other, staff.email, password, staff.totpSecret)
 	await expect(other).toHaveURL(/\/admin\/dashboard$/)
 	await device.close()
 

@@ -24,6 +24,7 @@ export default async function globalSetup() {
 			UNLOCK_CODE: E2E_UNLOCK_CODE,
 			ADMIN_EMAIL: E2E_ADMIN.email,
 			ADMIN_PASSWORD: E2E_ADMIN.password,
+			ADMIN_TOTP_SECRET: E2E_ADMIN.totpSecret,
 			RATE_LIMIT_MULTIPLIER: '1000',
 		},
 	})
