@@ -3,7 +3,8 @@ import { log } from './log.server.ts'
 import { fail, type Failure } from './result.ts'
 
 /**
- * In-memory fixed-window rate limits, per IP and per account. State is lost
+ * In-memory fixed-window rate limits, per IP and per account, and (below)
+ * sliding windows per admin API token and per admin. State is lost
  * on restart, which is acceptable for one node
  * (docs/decisions/005-in-memory-rate-limits.md). RATE_LIMIT_MULTIPLIER raises every limit.
  */
