@@ -7,6 +7,7 @@ import { ADMIN_PASSWORD, insertAdmin, insertMember } from '#tests/factories.ts'
 import { resetAlertCounters } from '#app/models/alerts.server.ts'
 import { sha256 } from '#app/utils/crypto.server.ts'
 import { resetEnv } from '#app/utils/env.server.ts'
+import { setLogSilent } from '#app/utils/log.server.ts'
 import { spendDummyCompare, verifyPassword } from '#app/utils/password.server.ts'
 import { memberAuth } from './member.server.ts'
 import {
@@ -488,6 +489,91 @@ describe('/api/admin guards', () => {
 		})
 		expect(requireApiCapability(apiRequest('/api/admin/x', bossToken), 'users:bulk-delete').admin.id).toBe(boss.id)
 		expect(requireApiCapability(apiRequest('/api/admin/x', adminToken), 'revenue:record').admin.id).toBe(admin.id)
+	})
+})
+
+describe('/api/admin limits per token and per admin (docs/security.md P7)', () => {
+	// RATE_LIMIT_MULTIPLIER 0.01: 3 requests a minute per token, 6 per admin.
+	beforeEach(() => {
+		process.env.RATE_LIMIT_MULTIPLIER = '0.01'
+		resetEnv()
+		setLogSilent(false)
+	})
+	afterEach(() => {
+		setLogSilent(true)
+		delete process.env.RATE_LIMIT_MULTIPLIER
+		resetEnv()
+	})
+
+	function captureLog() {
+		const lines: string[] = []
+		vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: unknown) => {
+			lines.push(String(chunk))
+			return true
+		}) as typeof process.stdout.write)
+		return () => lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+	}
+
+	const guard = (token?: string) => () => requireApiAdmin(apiRequest('/api/admin/me', token))
+
+	test('over the token limit: 429 in the envelope with Retry-After and RateLimit-*, logged once', async () => {
+		const logged = captureLog()
+		const admin = insertAdmin({ role: 'admin' })
+		const { token } = store.create(admin.id, 'api')
+		for (let i = 0; i < 3; i++) expect(guard(token)().admin.id).toBe(admin.id)
+		const response = (await thrown(guard(token))) as Response
+		expect(response.status).toBe(429)
+		const seconds = Number(response.headers.get('Retry-After'))
+		expect(seconds).toBeGreaterThanOrEqual(1)
+		expect(seconds).toBeLessThanOrEqual(120)
+		expect(response.headers.get('RateLimit-Limit')).toBe('3')
+		expect(response.headers.get('RateLimit-Remaining')).toBe('0')
+		expect(response.headers.get('RateLimit-Reset')).toBe(String(seconds))
+		expect(response.headers.get('Cache-Control')).toBe('no-store')
+		expect(await response.json()).toEqual({
+			success: false,
+			message: `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+		})
+		// Through requireApiCapability too; refused again, not logged again.
+		const again = (await thrown(() =>
+			requireApiCapability(apiRequest('/api/admin/x', token), 'revenue:record'),
+		)) as Response
+		expect(again.status).toBe(429)
+		const records = logged().filter((r) => r.event === 'admin_api.rate_limited')
+		expect(records).toEqual([
+			expect.objectContaining({
+				level: 'warn',
+				adminId: admin.id,
+				rule: 'admin-api:token',
+				retryAfterSeconds: seconds,
+			}),
+		])
+		expect(JSON.stringify(logged())).not.toContain(token)
+	})
+
+	test("the admin's tokens share 6; another admin's token and a missing token are not affected", async () => {
+		captureLog()
+		const admin = insertAdmin({ role: 'admin' })
+		const other = insertAdmin({ role: 'admin' })
+		const [a, b, c] = [1, 2, 3].map(() => store.create(admin.id, 'api').token)
+		for (let i = 0; i < 3; i++) guard(a)()
+		for (let i = 0; i < 3; i++) guard(b)()
+		const refused = (await thrown(guard(c))) as Response
+		expect(refused.status).toBe(429)
+		expect(refused.headers.get('RateLimit-Limit')).toBe('6')
+		expect(guard(store.create(other.id, 'api').token)().admin.id).toBe(other.id)
+		const anonymous = (await thrown(guard())) as Response
+		expect(anonymous.status).toBe(401)
+	})
+
+	test('one request is counted once, however often its handler calls the guard', async () => {
+		const admin = insertAdmin({ role: 'admin' })
+		const { token } = store.create(admin.id, 'api')
+		const request = apiRequest('/api/admin/me', token)
+		for (let i = 0; i < 5; i++) expect(requireApiAdmin(request).admin.id).toBe(admin.id)
+		guard(token)()
+		guard(token)()
+		expect(((await thrown(guard(token))) as Response).status).toBe(429)
 	})
 })
 

@@ -16,7 +16,9 @@ import { TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_MESSAGES } from '#app/utils/a
 import { AdminLoginApiSchema } from '#app/utils/admin-two-factor-validation.ts'
 import { apiError } from '#app/utils/api.server.ts'
 import { fail, ok } from '#app/utils/result.ts'
+import { sha256 } from '#app/utils/crypto.server.ts'
 import { log } from '#app/utils/log.server.ts'
+import { consumeSlidingRateLimits, requestRateLimitMessage } from '#app/utils/rate-limit.server.ts'
 import { safeRedirect } from '#app/utils/misc.ts'
 import { createSessionCookie } from './cookie.server.ts'
 import { createAuthKit } from './kit.server.ts'
@@ -175,6 +177,7 @@ export async function requireAdminCapability(request: Request, capability: Capab
  */
 export function requireApiAdmin(request: Request, options: { enrolment?: boolean } = {}) {
 	const { token, account } = staffAuth.requireApiAccount(request)
+	limitApiAdmin(request, token, account.id)
 	if (!options.enrolment && mustEnrol(account)) {
 		log(
 			'admin.access_denied',
@@ -184,6 +187,37 @@ export function requireApiAdmin(request: Request, options: { enrolment?: boolean
 		throw apiError(403, TWO_FACTOR_ENROLMENT_REQUIRED)
 	}
 	return { token, admin: account }
+}
+
+/** Requests already counted (a handler that calls the guard twice is still one request). */
+const countedRequests = new WeakSet<Request>()
+
+/**
+ * Per-token and per-admin sliding windows on every token-authenticated
+ * /api/admin request (docs/security.md P7, SLIDING_RATE_LIMITS in
+ * app/utils/rate-limit.server.ts): over either, a thrown 429 with
+ * Retry-After and RateLimit-* headers. The token is keyed by its SHA-256,
+ * never by itself. Refused requests do not count.
+ */
+function limitApiAdmin(request: Request, token: string, adminId: number) {
+	if (countedRequests.has(request)) return
+	const result = consumeSlidingRateLimits([
+		{ rule: 'admin-api:token', key: sha256(token) },
+		{ rule: 'admin-api:admin', key: String(adminId) },
+	])
+	if (result.ok) {
+		countedRequests.add(request)
+		return
+	}
+	const seconds = result.retryAfterSeconds
+	// Once per key and window, not on every refused request.
+	if (result.first) log('admin_api.rate_limited', { adminId, rule: result.rule, retryAfterSeconds: seconds }, 'warn')
+	throw apiError(429, requestRateLimitMessage(seconds), undefined, {
+		'Retry-After': String(seconds),
+		'RateLimit-Limit': String(result.limit),
+		'RateLimit-Remaining': '0',
+		'RateLimit-Reset': String(seconds),
+	})
 }
 
 /** An admin token whose role has `capability`; 403 otherwise. */

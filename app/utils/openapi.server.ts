@@ -67,6 +67,7 @@ import { StaffCreateApiSchema, StaffResetPasswordApiSchema, StaffUpdateApiSchema
 import { AdminLoginApiSchema, TwoFactorCodeApiSchema, TwoFactorSetupApiSchema } from './admin-two-factor-validation.ts'
 import { RevenueApiSchema, RevenueEditApiSchema, RevenueVoidApiSchema } from './admin-validation.ts'
 import { MAX_API_BODY_BYTES } from './api.server.ts'
+import { SLIDING_RATE_LIMITS } from './rate-limit.server.ts'
 import {
 	ForgotPasswordApiSchema,
 	LoginApiSchema,
@@ -172,6 +173,30 @@ const TOKEN_REFUSED: ResponseConfig = {
 	description: 'No token, or a token that is unknown, expired, signed out or of the other kind.',
 	// Not `required`: verify-code also answers 401 when the member was deleted after the token was read.
 	headers: { 'WWW-Authenticate': { description: '`Bearer` when the token is refused.', schema: { type: 'string' } } },
+	content: jsonContent(ErrorEnvelopeSchema),
+}
+
+/**
+ * The 429 of every operation that takes an admin token (requireApiAdmin in
+ * app/auth/staff.server.ts): sliding windows per token and per admin
+ * (SLIDING_RATE_LIMITS in app/utils/rate-limit.server.ts).
+ */
+const ADMIN_TOKEN_LIMITED: ResponseConfig = {
+	description: `Too many requests with this token (${SLIDING_RATE_LIMITS['admin-api:token'].limit} a minute) or by this admin, all their tokens together (${SLIDING_RATE_LIMITS['admin-api:admin'].limit} a minute; both times RATE_LIMIT_MULTIPLIER): 'Too many requests. Please try again in N seconds.' Refused requests do not count.`,
+	headers: {
+		'Retry-After': { required: true, description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } },
+		'RateLimit-Limit': {
+			required: true,
+			description: "The refusing rule's requests a minute.",
+			schema: { type: 'integer', minimum: 1 },
+		},
+		'RateLimit-Remaining': { required: true, description: 'Always 0 here.', schema: { type: 'integer', minimum: 0 } },
+		'RateLimit-Reset': {
+			required: true,
+			description: 'Seconds until a request fits (as Retry-After).',
+			schema: { type: 'integer', minimum: 1 },
+		},
+	},
 	content: jsonContent(ErrorEnvelopeSchema),
 }
 
@@ -755,17 +780,28 @@ const ParticipantParams = ContestIdParams.extend({ userId: id() })
 // ---------------------------------------------------------------------------
 // The paths
 
-type Operation = Omit<RouteConfig, 'path' | 'method'> & { auth?: 'member' | 'admin' }
+type Operation = Omit<RouteConfig, 'path' | 'method'> & {
+	auth?: 'member' | 'admin'
+	/** An admin operation outside the per-token limits (sign-out: ending a token always works). */
+	unlimited?: true
+}
 
-/** Registers one operation; one that needs a token gets its security scheme and the token's 401. */
+/**
+ * Registers one operation; one that needs a token gets its security scheme
+ * and the token's 401, and one that needs an admin token the limits' 429.
+ */
 function operation(registry: OpenAPIRegistry, method: RouteConfig['method'], path: string, op: Operation) {
-	const { auth, responses, ...rest } = op
+	const { auth, unlimited, responses, ...rest } = op
 	registry.registerPath({
 		method,
 		path,
 		security: auth ? [{ [auth === 'member' ? MEMBER_AUTH : ADMIN_AUTH]: [] }] : [],
 		...rest,
-		responses: auth ? { ...responses, 401: TOKEN_REFUSED } : responses,
+		responses: {
+			...responses,
+			...(auth ? { 401: TOKEN_REFUSED } : {}),
+			...(auth === 'admin' && !unlimited ? { 429: ADMIN_TOKEN_LIMITED } : {}),
+		},
 	})
 }
 
@@ -876,6 +912,7 @@ function registerPaths(r: OpenAPIRegistry) {
 		tags: ['Admin auth'],
 		summary: "End this token's session",
 		auth: 'admin',
+		unlimited: true,
 		request: { body: jsonBody(NoPayload, { required: false, description: 'No payload.' }) },
 		responses: {
 			200: ok('Signed out.', { message: true }),

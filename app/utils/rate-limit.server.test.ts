@@ -3,9 +3,16 @@ import { resetEnv } from './env.server.ts'
 import {
 	clearRateLimits,
 	consumeRateLimit,
+	consumeSlidingRateLimit,
+	consumeSlidingRateLimits,
+	MAX_SLIDING_COUNTERS,
 	RATE_LIMITS,
 	rateLimitMessage,
+	requestRateLimitMessage,
 	resetRateLimit,
+	SLIDING_RATE_LIMITS,
+	slidingRateLimitKeyCount,
+	type SlidingRateLimitRule,
 } from './rate-limit.server.ts'
 
 afterEach(() => {
@@ -147,5 +154,201 @@ describe('rateLimitMessage', () => {
 		[3600, 'Too many attempts. Please try again in 60 minutes.'],
 	])('%i s -> %s', (seconds, message) => {
 		expect(rateLimitMessage(seconds)).toBe(message)
+	})
+})
+
+describe('sliding windows (admin API tokens)', () => {
+	const TOKEN: SlidingRateLimitRule = 'admin-api:token'
+	const ADMIN: SlidingRateLimitRule = 'admin-api:admin'
+	const WINDOW = 60_000
+	/** The start of a fixed window (they start at multiples of the window). */
+	const W0 = Math.ceil(T0 / WINDOW) * WINDOW
+
+	function spend(rule: SlidingRateLimitRule, key: string, times: number, now: number) {
+		return Array.from({ length: times }, () => consumeSlidingRateLimit(rule, key, now))
+	}
+	const allOk = (results: Array<{ ok: boolean }>) => results.every((r) => r.ok)
+
+	/** A refusal at `now`, still refused a second before its Retry-After, allowed at it; the seconds. */
+	function expectRetryAfterIsRight(rule: SlidingRateLimitRule, key: string, now: number) {
+		const refused = consumeSlidingRateLimit(rule, key, now)
+		if (refused.ok) throw new Error('expected a refusal')
+		const seconds = refused.retryAfterSeconds
+		expect(seconds).toBeGreaterThanOrEqual(1)
+		if (seconds > 1) expect(consumeSlidingRateLimit(rule, key, now + (seconds - 1) * 1000).ok).toBe(false)
+		// The exact moment is within the last second: 1 ms before it, still refused.
+		expect(consumeSlidingRateLimit(rule, key, now + seconds * 1000).ok).toBe(true)
+		return seconds
+	}
+
+	test('the documented numbers: 300 a minute per token, 600 per admin', () => {
+		expect(SLIDING_RATE_LIMITS).toEqual({
+			'admin-api:token': { limit: 300, windowMs: 60_000 },
+			'admin-api:admin': { limit: 600, windowMs: 60_000 },
+		})
+	})
+
+	test('allows exactly the limit, then refuses with a Retry-After that is right', () => {
+		const now = W0 + 10_000
+		expect(allOk(spend(TOKEN, 'a', 300, now))).toBe(true)
+		const refused = consumeSlidingRateLimit(TOKEN, 'a', now)
+		// 50 s to the next window, where the 300 weigh 300 * (1 - e/60 s): one fits once e >= 200 ms.
+		expect(refused).toEqual({ ok: false, rule: TOKEN, limit: 300, retryAfterSeconds: 51, first: true })
+		expect(consumeSlidingRateLimit(TOKEN, 'a', now + 50_000 + 199).ok).toBe(false)
+		expect(consumeSlidingRateLimit(TOKEN, 'a', now + 50_000 + 200).ok).toBe(true)
+	})
+
+	test('Retry-After is right wherever the requests fall', () => {
+		// [requests spent, at this offset into the window]
+		const cases: Array<[number, number, number]> = [
+			[300, 0, 0],
+			[300, 59_999, 59_999],
+			[100, 0, 59_000],
+			[250, 30_000, 45_000],
+		]
+		cases.forEach(([count, spentAt, checkAt], i) => {
+			const key = `r${i}`
+			// Spread over two windows: `count` before the window W0 + WINDOW, the rest in it.
+			expect(allOk(spend(TOKEN, key, count, W0 + spentAt))).toBe(true)
+			const now = W0 + WINDOW + checkAt
+			const weighted = Math.floor(count * (1 - checkAt / WINDOW))
+			expect(allOk(spend(TOKEN, key, 299 - weighted, now))).toBe(true)
+			// Filled up to the limit (or one short with a fraction left): refused now.
+			const fill = spend(TOKEN, key, 2, now)
+			if (fill[0]!.ok) expect(fill[1]!.ok).toBe(false)
+			expectRetryAfterIsRight(TOKEN, key, now)
+		})
+	})
+
+	test('half a window later, the previous window still counts by half', () => {
+		expect(allOk(spend(TOKEN, 'half', 300, W0))).toBe(true)
+		const halfway = W0 + WINDOW + WINDOW / 2
+		// 300 * 0.5 = 150 still weigh: 150 more fit.
+		expect(allOk(spend(TOKEN, 'half', 150, halfway))).toBe(true)
+		const refused = consumeSlidingRateLimit(TOKEN, 'half', halfway)
+		// The weight falls by one request every 200 ms.
+		expect(refused).toMatchObject({ ok: false, retryAfterSeconds: 1 })
+		expect(consumeSlidingRateLimit(TOKEN, 'half', halfway + 199).ok).toBe(false)
+		expect(consumeSlidingRateLimit(TOKEN, 'half', halfway + 200).ok).toBe(true)
+		expect(consumeSlidingRateLimit(TOKEN, 'half', halfway + 200).ok).toBe(false)
+	})
+
+	test('no burst of twice the limit across a window boundary', () => {
+		expect(allOk(spend(TOKEN, 'edge', 300, W0 + WINDOW - 1))).toBe(true)
+		const next = spend(TOKEN, 'edge', 300, W0 + WINDOW + 1)
+		expect(next.filter((r) => r.ok)).toHaveLength(0)
+	})
+
+	test('two windows later, everything is allowed again', () => {
+		expect(allOk(spend(TOKEN, 'again', 300, W0 + 5_000))).toBe(true)
+		expect(consumeSlidingRateLimit(TOKEN, 'again', W0 + 5_000).ok).toBe(false)
+		expect(allOk(spend(TOKEN, 'again', 300, W0 + 2 * WINDOW))).toBe(true)
+		expect(consumeSlidingRateLimit(TOKEN, 'again', W0 + 2 * WINDOW).ok).toBe(false)
+	})
+
+	test('refused requests do not count: waiting the Retry-After is enough, however often one asked', () => {
+		const now = W0 + 10_000
+		spend(TOKEN, 'eager', 300, now)
+		const { retryAfterSeconds } = consumeSlidingRateLimit(TOKEN, 'eager', now) as { retryAfterSeconds: number }
+		for (let t = now; t < now + retryAfterSeconds * 1000 - 1000; t += 100) {
+			expect(consumeSlidingRateLimit(TOKEN, 'eager', t).ok).toBe(false)
+		}
+		expect(consumeSlidingRateLimit(TOKEN, 'eager', now + retryAfterSeconds * 1000).ok).toBe(true)
+	})
+
+	test('only the first refusal of a key in a window is to be reported', () => {
+		spend(TOKEN, 'loud', 300, W0)
+		expect(consumeSlidingRateLimit(TOKEN, 'loud', W0)).toMatchObject({ ok: false, first: true })
+		expect(consumeSlidingRateLimit(TOKEN, 'loud', W0 + 1)).toMatchObject({ ok: false, first: false })
+		expect(consumeSlidingRateLimit(TOKEN, 'loud', W0 + 59_999)).toMatchObject({ ok: false, first: false })
+		// The next window: still over (the previous one weighs), reported once again.
+		expect(consumeSlidingRateLimit(TOKEN, 'loud', W0 + WINDOW)).toMatchObject({ ok: false, first: true })
+		expect(consumeSlidingRateLimit(TOKEN, 'loud', W0 + WINDOW + 1)).toMatchObject({ ok: false, first: false })
+	})
+
+	test('keys and rules are counted apart', () => {
+		spend(TOKEN, 'k1', 300, W0)
+		expect(consumeSlidingRateLimit(TOKEN, 'k1', W0).ok).toBe(false)
+		expect(consumeSlidingRateLimit(TOKEN, 'k2', W0).ok).toBe(true)
+		expect(consumeSlidingRateLimit(ADMIN, 'k1', W0).ok).toBe(true)
+		// The fixed windows are not touched.
+		expect(consumeRateLimit('login:ip', 'k1', W0).ok).toBe(true)
+	})
+
+	test('several rules: all or nothing, the refusing rule named', () => {
+		const token = (t: string, admin: string) => [
+			{ rule: TOKEN, key: t },
+			{ rule: ADMIN, key: admin },
+		]
+		const many = (t: string, admin: string, times: number) =>
+			Array.from({ length: times }, () => consumeSlidingRateLimits(token(t, admin), W0))
+		expect(allOk(many('A', '1', 300))).toBe(true)
+		expect(consumeSlidingRateLimits(token('A', '1'), W0)).toMatchObject({ ok: false, rule: TOKEN, limit: 300 })
+		// Another token of the same admin: the admin's other 300.
+		expect(allOk(many('B', '1', 300))).toBe(true)
+		expect(consumeSlidingRateLimits(token('C', '1'), W0)).toMatchObject({ ok: false, rule: ADMIN, limit: 600 })
+		// The refused request of token C was counted nowhere: C has its full 300 with another admin.
+		expect(allOk(many('C', '2', 300))).toBe(true)
+		expect(consumeSlidingRateLimits(token('C', '2'), W0)).toMatchObject({ ok: false, rule: TOKEN })
+	})
+
+	test('RATE_LIMIT_MULTIPLIER scales both rules', () => {
+		process.env.RATE_LIMIT_MULTIPLIER = '0.1'
+		resetEnv()
+		expect(allOk(spend(TOKEN, 'm', 30, W0))).toBe(true)
+		expect(consumeSlidingRateLimit(TOKEN, 'm', W0)).toMatchObject({ ok: false, limit: 30 })
+		expect(allOk(spend(ADMIN, 'm', 60, W0))).toBe(true)
+		expect(consumeSlidingRateLimit(ADMIN, 'm', W0)).toMatchObject({ ok: false, limit: 60 })
+		process.env.RATE_LIMIT_MULTIPLIER = '2'
+		resetEnv()
+		expect(allOk(spend(TOKEN, 'm2', 600, W0))).toBe(true)
+		expect(consumeSlidingRateLimit(TOKEN, 'm2', W0).ok).toBe(false)
+		process.env.RATE_LIMIT_MULTIPLIER = '0.0001'
+		resetEnv()
+		expect(consumeSlidingRateLimit(TOKEN, 'tiny', W0).ok).toBe(true)
+		expect(expectRetryAfterIsRight(TOKEN, 'tiny', W0)).toBe(120)
+	})
+
+	test('memory stays bounded: expired keys are pruned, live ones capped', () => {
+		expect(slidingRateLimitKeyCount()).toBe(0)
+		for (let i = 0; i < MAX_SLIDING_COUNTERS; i++) consumeSlidingRateLimit(TOKEN, `old${i}`, W0)
+		expect(slidingRateLimitKeyCount()).toBe(MAX_SLIDING_COUNTERS)
+		// Two windows later none of them counts any more: all pruned for the next new key.
+		consumeSlidingRateLimit(TOKEN, 'new', W0 + 2 * WINDOW)
+		expect(slidingRateLimitKeyCount()).toBe(1)
+		// As many live keys as the cap, and more: never over the cap.
+		for (let i = 0; i < MAX_SLIDING_COUNTERS + 10; i++) consumeSlidingRateLimit(ADMIN, `live${i}`, W0 + 2 * WINDOW)
+		expect(slidingRateLimitKeyCount()).toBeLessThanOrEqual(MAX_SLIDING_COUNTERS)
+		// The newest keys are kept, with their counts.
+		spend(ADMIN, `live${MAX_SLIDING_COUNTERS + 9}`, 599, W0 + 2 * WINDOW)
+		expect(consumeSlidingRateLimit(ADMIN, `live${MAX_SLIDING_COUNTERS + 9}`, W0 + 2 * WINDOW).ok).toBe(false)
+	})
+
+	test('clearRateLimits forgets the sliding counts too', () => {
+		spend(TOKEN, 'c', 300, W0)
+		clearRateLimits()
+		expect(slidingRateLimitKeyCount()).toBe(0)
+		expect(consumeSlidingRateLimit(TOKEN, 'c', W0).ok).toBe(true)
+	})
+
+	test('uses the real clock when now is not given', () => {
+		vi.useFakeTimers({ toFake: ['Date'] })
+		try {
+			vi.setSystemTime(W0)
+			spend(TOKEN, 'clock', 300, W0)
+			expect(consumeSlidingRateLimit(TOKEN, 'clock').ok).toBe(false)
+			vi.setSystemTime(W0 + 2 * WINDOW)
+			expect(consumeSlidingRateLimit(TOKEN, 'clock').ok).toBe(true)
+		} finally {
+			vi.useRealTimers()
+		}
+	})
+
+	test.each([
+		[1, 'Too many requests. Please try again in 1 second.'],
+		[2, 'Too many requests. Please try again in 2 seconds.'],
+		[61, 'Too many requests. Please try again in 61 seconds.'],
+	])('the message for %i s: %s', (seconds, message) => {
+		expect(requestRateLimitMessage(seconds)).toBe(message)
 	})
 })

@@ -3,7 +3,8 @@ import { log } from './log.server.ts'
 import { fail, type Failure } from './result.ts'
 
 /**
- * In-memory fixed-window rate limits, per IP and per account. State is lost
+ * In-memory fixed-window rate limits, per IP and per account, and (below)
+ * sliding windows per admin API token and per admin. State is lost
  * on restart, which is acceptable for one node
  * (docs/decisions/005-in-memory-rate-limits.md). RATE_LIMIT_MULTIPLIER raises every limit.
  */
@@ -66,8 +67,10 @@ export function resetRateLimit(rule: RateLimitRule, key: string) {
 	buckets.delete(`${rule}|${key}`)
 }
 
+/** Forgets every count, of the fixed windows and the sliding ones. */
 export function clearRateLimits() {
 	buckets.clear()
+	slidingCounters.clear()
 }
 
 export function rateLimitMessage(retryAfterSeconds: number) {
@@ -82,4 +85,167 @@ export function limited(rule: RateLimitRule, key: string): Failure | null {
 	return fail(429, rateLimitMessage(result.retryAfterSeconds), {
 		retryAfterSeconds: result.retryAfterSeconds,
 	})
+}
+
+// ---------------------------------------------------------------------------
+// Sliding windows (per admin API token and per admin)
+
+/**
+ * Sliding-window limits, for a steady stream of requests rather than
+ * attempts: a fixed window lets a client send its whole budget at the end of
+ * one window and again at the start of the next (twice the limit in a
+ * moment); a sliding window does not. Per minute; RATE_LIMIT_MULTIPLIER
+ * multiplies them as it does the fixed ones
+ * (docs/decisions/005-in-memory-rate-limits.md).
+ */
+export const SLIDING_RATE_LIMITS = {
+	/** Every /api/admin request with one admin bearer token (keyed by the token's SHA-256). */
+	'admin-api:token': { limit: 300, windowMs: 60_000 },
+	/** Every /api/admin request of one admin, all their tokens together (keyed by the admin id). */
+	'admin-api:admin': { limit: 600, windowMs: 60_000 },
+} as const
+
+export type SlidingRateLimitRule = keyof typeof SLIDING_RATE_LIMITS
+
+/**
+ * A sliding window counter: the requests of the current fixed window (windows
+ * start at multiples of windowMs) and of the one before. The estimate at a
+ * moment is the previous count weighted by how much of the previous window
+ * still lies in the last windowMs, plus the current count. O(1) memory per key.
+ */
+type SlidingCounter = {
+	windowStart: number
+	previous: number
+	current: number
+	/** windowStart of the window whose first refusal was reported, so it is reported once. */
+	reportedWindow: number
+}
+const slidingCounters = new Map<string, SlidingCounter>()
+export const MAX_SLIDING_COUNTERS = 100_000
+
+export type SlidingCheck = { rule: SlidingRateLimitRule; key: string }
+export type SlidingRateLimitResult =
+	| { ok: true }
+	| {
+			ok: false
+			rule: SlidingRateLimitRule
+			/** The rule's limit after RATE_LIMIT_MULTIPLIER. */
+			limit: number
+			/** Whole seconds (at least 1) until this request would be allowed, if nothing else is sent. */
+			retryAfterSeconds: number
+			/** The first refusal for this rule and key in the current window (log it; not the others). */
+			first: boolean
+	  }
+
+function slidingMax(rule: SlidingRateLimitRule) {
+	return Math.max(1, Math.floor(SLIDING_RATE_LIMITS[rule].limit * getEnv().rateLimitMultiplier))
+}
+
+/** The counter of `id` moved to the window of `now` (not stored). */
+function slidingCounterAt(id: string, windowMs: number, now: number): SlidingCounter {
+	const windowStart = now - (now % windowMs)
+	const counter = slidingCounters.get(id)
+	if (!counter) return { windowStart, previous: 0, current: 0, reportedWindow: -1 }
+	if (counter.windowStart === windowStart) return counter
+	// The stored current window is the previous one now, or older (then it no longer counts).
+	const previous = counter.windowStart === windowStart - windowMs ? counter.current : 0
+	return { windowStart, previous, current: 0, reportedWindow: counter.reportedWindow }
+}
+
+/**
+ * Milliseconds from `now` until one more request fits (0 if it fits now),
+ * in integers: the estimate times windowMs is previous * (windowMs - elapsed)
+ * + current * windowMs, and one more request fits while that plus windowMs
+ * is at most max * windowMs. The estimate only falls as time passes.
+ */
+function slidingWaitMs(counter: SlidingCounter, max: number, windowMs: number, now: number) {
+	const elapsed = now - counter.windowStart
+	const { previous, current } = counter
+	if (previous * (windowMs - elapsed) + (current + 1) * windowMs <= max * windowMs) return 0
+	const toNextWindow = windowMs - elapsed
+	// Within this window, as the previous window's weight falls (only if the current count leaves room).
+	if (current + 1 <= max && previous > 0) {
+		return toNextWindow - Math.floor(((max - 1 - current) * windowMs) / previous)
+	}
+	// In the next window, whose previous count is this window's.
+	if (current <= max - 1) return toNextWindow
+	return toNextWindow + windowMs - Math.floor(((max - 1) * windowMs) / current)
+}
+
+function pruneSliding(now: number) {
+	for (const [id, counter] of slidingCounters) {
+		const windowMs = SLIDING_RATE_LIMITS[id.slice(0, id.indexOf('|')) as SlidingRateLimitRule].windowMs
+		// Nothing of a window that ended a whole window ago still counts.
+		if (counter.windowStart + 2 * windowMs <= now) slidingCounters.delete(id)
+	}
+	// Still full (that many live keys: as many tokens in use within two minutes): drop the
+	// oldest tenth, forgiving their counts, so the next new keys do not scan the map again.
+	if (slidingCounters.size < MAX_SLIDING_COUNTERS) return
+	for (const id of slidingCounters.keys()) {
+		if (slidingCounters.size < MAX_SLIDING_COUNTERS * 0.9) break
+		slidingCounters.delete(id)
+	}
+}
+
+/**
+ * Counts one request against every check, all or nothing: when any of them
+ * is over its limit, the request is refused and counted nowhere. Refused
+ * requests do not count, so a client that waits the Retry-After it was given
+ * is served then, however often it asked in between; what the limit bounds
+ * is the work done for a token, and a refusal costs next to nothing.
+ * Of several refusals, the one with the longest wait is the answer.
+ */
+export function consumeSlidingRateLimits(checks: SlidingCheck[], now = Date.now()): SlidingRateLimitResult {
+	const states = checks.map(({ rule, key }) => {
+		const id = `${rule}|${key}`
+		const { windowMs } = SLIDING_RATE_LIMITS[rule]
+		const max = slidingMax(rule)
+		const counter = slidingCounterAt(id, windowMs, now)
+		return { rule, id, counter, max, waitMs: slidingWaitMs(counter, max, windowMs, now) }
+	})
+	const worst = states.reduce<(typeof states)[number] | null>(
+		(found, s) => (s.waitMs > (found?.waitMs ?? 0) ? s : found),
+		null,
+	)
+	if (worst) {
+		// The refusal is the worst rule's; its first one in this window is reported.
+		const first = worst.counter.reportedWindow !== worst.counter.windowStart
+		if (first) {
+			worst.counter.reportedWindow = worst.counter.windowStart
+			storeSliding(worst.id, worst.counter, now)
+		}
+		return {
+			ok: false,
+			rule: worst.rule,
+			limit: worst.max,
+			retryAfterSeconds: Math.max(1, Math.ceil(worst.waitMs / 1000)),
+			first,
+		}
+	}
+	for (const s of states) {
+		s.counter.current++
+		storeSliding(s.id, s.counter, now)
+	}
+	return { ok: true }
+}
+
+function storeSliding(id: string, counter: SlidingCounter, now: number) {
+	if (slidingCounters.get(id) === counter) return
+	if (!slidingCounters.has(id) && slidingCounters.size >= MAX_SLIDING_COUNTERS) pruneSliding(now)
+	slidingCounters.set(id, counter)
+}
+
+/** One sliding rule: see consumeSlidingRateLimits. */
+export function consumeSlidingRateLimit(rule: SlidingRateLimitRule, key: string, now = Date.now()) {
+	return consumeSlidingRateLimits([{ rule, key }], now)
+}
+
+/** The 429 message of a sliding limit, in seconds (requests come faster than sign-in attempts). */
+export function requestRateLimitMessage(retryAfterSeconds: number) {
+	return `Too many requests. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`
+}
+
+/** How many sliding counters are kept (tests: memory stays bounded). */
+export function slidingRateLimitKeyCount() {
+	return slidingCounters.size
 }
