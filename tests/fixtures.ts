@@ -97,7 +97,14 @@ export type TestMember = {
 	token: string
 }
 
-export type AdminOptions = { role?: AdminRole; name?: string; email?: string; password?: string }
+export type AdminOptions = {
+	role?: AdminRole
+	name?: string
+	email?: string
+	password?: string
+	/** false: no second factor yet (they must set it up before any other admin page). */
+	twoFactor?: boolean
+}
 
 export type TestAdmin = {
 	id: number
@@ -286,7 +293,15 @@ function insertAdmin(db: Database.Database, options: AdminOptions = {}): TestAdm
 		.prepare(
 			'insert into admins (email, name, role, password_hash, totp_secret, totp_enabled_at, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id',
 		)
-		.get(admin.email, admin.name, admin.role, passwordHash(admin.password), totpSecret, now, now) as { id: number }
+		.get(
+			admin.email,
+			admin.name,
+			admin.role,
+			passwordHash(admin.password),
+			options.twoFactor === false ? null : totpSecret,
+			options.twoFactor === false ? null : now,
+			now,
+		) as { id: number }
 	const token = insertSession(db, 'admin', id, 'api')
 	return { id, ...admin, token, totpSecret }
 }

@@ -114,7 +114,13 @@ describe('the sign-in page with a second factor', () => {
 		)) as unknown as Reply
 		expect(limited.init.status).toBe(429)
 		expect(sessionRows()).toHaveLength(0)
-		expect(getDb().select().from(systemAlerts).all().map((a) => a.title)).toContain('Repeated failed admin sign-ins')
+		expect(
+			getDb()
+				.select()
+				.from(systemAlerts)
+				.all()
+				.map((a) => a.title),
+		).toContain('Repeated failed admin sign-ins')
 	})
 
 	test('letters or a wrong length are a field error, not an attempt', async () => {

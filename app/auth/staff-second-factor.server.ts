@@ -5,7 +5,6 @@ import {
 	beginEnrolment,
 	confirmEnrolment,
 	consumePendingSignIn,
-	disableOwnTwoFactor,
 	failPendingSignIn,
 	findPendingSignIn,
 	getTwoFactorStatus,
@@ -13,7 +12,6 @@ import {
 	verifySecondFactor,
 } from '#app/models/staff-two-factor.server.ts'
 import {
-	TWO_FACTOR_DISABLED,
 	TWO_FACTOR_ENABLED,
 	TWO_FACTOR_RECOVERY_REGENERATED,
 	TWO_FACTOR_SIGN_IN_EXPIRED,
@@ -30,7 +28,7 @@ import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 import { fail } from '#app/utils/result.ts'
 import { qrCodePath } from '#app/utils/qr-code.server.ts'
-import { pendingSignInCookie, requireAdmin, STAFF_SECURITY_PATH, staffAuth } from './staff.server.ts'
+import { pendingSignInCookie, requireAdmin, staffAuth } from './staff.server.ts'
 
 /**
  * The staff second factor's page flows (docs/decisions/014-staff-second-factor.md):
@@ -126,8 +124,7 @@ export async function securityPage(request: Request) {
 
 /**
  * The security page's forms: confirm the enrolment ("enable"), make new
- * recovery codes ("recovery-codes"), turn the second factor off ("disable",
- * when the role allows). Each needs a current code. Enabling and new codes
+ * recovery codes ("recovery-codes"). Each needs a current code. Enabling and new codes
  * answer with the recovery codes to show once (no redirect: they are not
  * stored readable anywhere); enabling also starts a new session id, since
  * what the session may do grew, and every other session ended.
@@ -150,11 +147,6 @@ export async function securityAction(request: Request) {
 		const result = regenerateRecoveryCodes(admin, code)
 		if (!result.ok) return withIntent(intent, replyWithFailure(submission, result))
 		return respondWithCodes(intent, TWO_FACTOR_RECOVERY_REGENERATED, result.value.recoveryCodes)
-	}
-	if (intent === 'disable') {
-		const result = disableOwnTwoFactor(admin, code)
-		if (!result.ok) return withIntent(intent, replyWithFailure(submission, result))
-		throw await redirectWithFlash(STAFF_SECURITY_PATH, TWO_FACTOR_DISABLED)
 	}
 	return withIntent(intent, replyWithFailure(submission, fail(400, 'Unknown action')))
 }

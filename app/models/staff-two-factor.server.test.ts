@@ -12,7 +12,6 @@ import {
 	confirmEnrolment,
 	consumePendingSignIn,
 	deleteExpiredPendingSignIns,
-	disableOwnTwoFactor,
 	ENROLMENT_SECRET_MS,
 	failPendingSignIn,
 	findPendingSignIn,
@@ -176,7 +175,7 @@ describe('enrolment', () => {
 	})
 })
 
-describe('policy, turning off and the reset by a super admin', () => {
+describe('policy and the reset by a super admin', () => {
 	test('super admins must enrol; admins only while ADMIN_2FA_REQUIRED is on (the default)', () => {
 		expect(mustEnrol({ role: 'super_admin', totpEnabledAt: null })).toBe(true)
 		expect(mustEnrol({ role: 'admin', totpEnabledAt: null })).toBe(true)
@@ -185,23 +184,6 @@ describe('policy, turning off and the reset by a super admin', () => {
 		resetEnv()
 		expect(mustEnrol({ role: 'admin', totpEnabledAt: null })).toBe(false)
 		expect(mustEnrol({ role: 'super_admin', totpEnabledAt: null })).toBe(true)
-	})
-
-	test('turning it off needs a current code, and is refused where the role requires it', () => {
-		const boss = insertAdmin({ role: 'super_admin' })
-		expect(disableOwnTwoFactor(boss, codeAt(TEST_TOTP_SECRET, T0), T0)).toMatchObject({ ok: false, status: 409 })
-		process.env.ADMIN_2FA_REQUIRED = 'false'
-		resetEnv()
-		const admin = insertAdmin()
-		expect(
-			disableOwnTwoFactor(admin, '000000' === codeAt(TEST_TOTP_SECRET, T0) ? '111111' : '000000', T0),
-		).toMatchObject({
-			ok: false,
-			status: 400,
-		})
-		expect(disableOwnTwoFactor(admin, codeAt(TEST_TOTP_SECRET, T0), T0)).toEqual({ ok: true, value: undefined })
-		expect(adminRow(admin.id)).toMatchObject({ totpSecret: null, totpEnabledAt: null })
-		expect(auditRows(admin.id).map((row) => row.action)).toContain('staff.two-factor-disable')
 	})
 
 	test('a super admin resets another account: second factor gone, sessions ended, audited', () => {

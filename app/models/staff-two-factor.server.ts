@@ -9,7 +9,6 @@ import {
 	TWO_FACTOR_ALREADY_ON,
 	TWO_FACTOR_MESSAGES,
 	TWO_FACTOR_NOT_ON,
-	TWO_FACTOR_REQUIRED_CANNOT_DISABLE,
 	TWO_FACTOR_RESET_SELF,
 	TWO_FACTOR_SETUP_EXPIRED,
 	TWO_FACTOR_SETUP_MISSING,
@@ -336,41 +335,6 @@ function clearTwoFactor(tx: Tx, adminId: number) {
 		.run()
 	tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId)).run()
 	tx.delete(adminPendingSignIns).where(eq(adminPendingSignIns.adminId, adminId)).run()
-}
-
-/**
- * A staff member turns their own second factor off, with a current code;
- * refused (409) when their role requires one. Audited.
- */
-export function disableOwnTwoFactor(
-	admin: { id: number; email: string; role: AdminRole },
-	code: string,
-	now = new Date(),
-): Result<void> {
-	if (twoFactorRequired(admin.role)) return fail(409, TWO_FACTOR_REQUIRED_CANNOT_DISABLE)
-	const result = getDb().transaction(
-		(tx) => {
-			const checked = checkOwnCode(tx, admin.id, code, now)
-			if (!checked.ok) return checked
-			clearTwoFactor(tx, admin.id)
-			recordAudit(
-				tx,
-				{
-					admin: { id: admin.id, email: admin.email },
-					action: 'staff.two-factor-disable',
-					targetType: 'admin',
-					targetId: admin.id,
-					before: { twoFactor: true },
-					after: { twoFactor: false },
-				},
-				now,
-			)
-			return ok(undefined)
-		},
-		{ behavior: 'immediate' },
-	)
-	if (result.ok) log('admin.two_factor_disabled', { adminId: admin.id })
-	return result
 }
 
 /**

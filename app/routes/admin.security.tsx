@@ -17,8 +17,8 @@ import type { Route } from './+types/admin.security'
  * (docs/decisions/014-staff-second-factor.md). While it is off: the secret as
  * a QR code drawn on the server and as text, and a form to confirm it with
  * a current code (the one admin page open before enrolment, for those who
- * must enrol). While it is on: recovery codes left, new recovery codes, and
- * turning it off when the role allows. Plain POST forms told apart by `intent`.
+ * must enrol). While it is on: recovery codes left and new recovery codes
+ * (turning it off is a super admin's reset, on /admin/staff/:id). Plain POST forms told apart by `intent`.
  */
 export const loader = ({ request }: Route.LoaderArgs) => securityPage(request)
 export const action = ({ request }: Route.ActionArgs) => securityAction(request)
@@ -77,23 +77,12 @@ export default function AdminSecurityRoute({ loaderData, actionData }: Route.Com
 							button="Make New Recovery Codes"
 							lastResult={resultFor(actionData, 'recovery-codes')}
 						/>
-						{status.required ? (
-							<AdminSection id="two-factor-disable" title="Turn off">
-								<p className="text-sm text-slate-300">
-									Two-factor authentication is required for your role and cannot be turned off. If you lose your device
-									and your recovery codes, a super admin can reset it.
-								</p>
-							</AdminSection>
-						) : (
-							<CodeForm
-								id="disable"
-								title="Turn off"
-								text="Signs in with your password alone from now on."
-								button="Turn Off Two-Factor"
-								danger
-								lastResult={resultFor(actionData, 'disable')}
-							/>
-						)}
+						<AdminSection id="two-factor-lost-device" title="Lost your device?">
+							<p className="text-sm text-slate-300">
+								Sign in with one of your recovery codes, then make new ones here. Without the device and the codes, a
+								super admin can reset your second factor; you then set it up again at your next sign-in.
+							</p>
+						</AdminSection>
 					</div>
 				</>
 			) : enrolment ? (
@@ -170,14 +159,12 @@ function CodeForm({
 	title,
 	text,
 	button,
-	danger,
 	lastResult,
 }: {
-	id: 'enable' | 'recovery-codes' | 'disable'
+	id: 'enable' | 'recovery-codes'
 	title?: string
 	text?: string
 	button: string
-	danger?: boolean
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
 	const pending = useIsPending({ state: 'submitting', formData: { intent: id } })
@@ -200,11 +187,7 @@ function CodeForm({
 				inputProps={{ autoComplete: 'one-time-code', inputMode: 'numeric', maxLength: 7 }}
 			/>
 			<div>
-				<StatusButton
-					pending={pending}
-					pendingText="Checking..."
-					className={danger ? 'bg-red-600 text-white hover:bg-red-700 sm:w-auto' : 'sm:w-auto'}
-				>
+				<StatusButton pending={pending} pendingText="Checking..." className="sm:w-auto">
 					{button}
 				</StatusButton>
 			</div>

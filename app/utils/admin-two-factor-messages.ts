@@ -30,9 +30,6 @@ export const TWO_FACTOR_SETUP_EXPIRED = 'The set-up expired. Start again: a new 
 export const TWO_FACTOR_SETUP_MISSING = 'Start the set-up first: POST /api/admin/two-factor/setup.'
 export const TWO_FACTOR_ENABLED = 'Two-factor authentication is on. Your other sessions have ended.'
 export const TWO_FACTOR_RECOVERY_REGENERATED = 'New recovery codes made. The old ones no longer work.'
-export const TWO_FACTOR_DISABLED = 'Two-factor authentication is off.'
-export const TWO_FACTOR_REQUIRED_CANNOT_DISABLE =
-	'Two-factor authentication is required for your role and cannot be turned off.'
 export const TWO_FACTOR_RESET =
 	'Second factor reset. Their sessions have ended; they set it up again at their next sign-in.'
 export const TWO_FACTOR_RESET_SELF = 'You cannot reset your own second factor here: use Security.'

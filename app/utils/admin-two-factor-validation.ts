@@ -26,7 +26,7 @@ export const TwoFactorCodeFormSchema = z.object({ intent: z.literal('code'), cod
 /** The sign-in's second step with a recovery code (intent "recovery"). */
 export const TwoFactorRecoveryFormSchema = z.object({ intent: z.literal('recovery'), recoveryCode: RecoveryCodeSchema })
 
-/** /admin/security's forms and /api/admin/two-factor/{confirm,recovery-codes,disable}: a current code. */
+/** /admin/security's forms and /api/admin/two-factor/{confirm,recovery-codes}: a current code. */
 export const TwoFactorCodeSchema = z.object({ code: TotpCodeSchema })
 export const TwoFactorCodeApiSchema = TwoFactorCodeSchema.strict()
 

@@ -1125,20 +1125,6 @@ function registerPaths(r: OpenAPIRegistry) {
 			}),
 		},
 	})
-	operation(r, 'post', '/api/admin/two-factor/disable', {
-		tags: ['Admin auth'],
-		summary: "Turn the caller's second factor off, with a current code (only where the role does not require one)",
-		auth: 'admin',
-		request: { body: jsonBody(CodeRequest) },
-		responses: {
-			200: ok('Off.', { message: true }),
-			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 409], {
-				400: 'The code is not 6 digits, is not current, or was used already.',
-				409: 'Required for the role, or not on.',
-				...ENROL_403,
-			}),
-		},
-	})
 
 	// Users
 	const userData = z.object({ user: ManagedUserSchema }).strict()

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { bearer, uniqueAdminEmail, withE2eDatabase } from '../admin-utils.ts'
 import { expect, test, type Cleanup, type TestAdmin } from '../fixtures.ts'
+import { totpCode } from '../totp.ts'
 
 // /api/admin/staff*: super admins only (403 for role admin, 401 without a
 // token), create with a generated password returned once (and typed ones
@@ -117,7 +118,11 @@ test('disable ends their sessions and refuses sign-in; enable lets them back; ro
 	})
 	expect((await enabled.json()).data.admin).toMatchObject({ status: 'active', role: 'super_admin' })
 	expect(
-		(await request.post('/api/admin/login', { data: { email: staff.email, password: staff.password } })).status(),
+		(
+			await request.post('/api/admin/login', {
+				data: { email: staff.email, password: staff.password, code: totpCode(staff.totpSecret) },
+			})
+		).status(),
 	).toBe(200)
 	const listed = await request.get('/api/admin/staff', { headers: bearer(boss.token) })
 	expect((await listed.json()).data.staff.find((s: { id: number }) => s.id === staff.id)).toMatchObject({
@@ -157,7 +162,13 @@ test('reset password: generated one returned once, ends their sessions; typed on
 	const { password } = (await res.json()).data
 	expect(typeof password).toBe('string')
 	expect((await request.get('/api/admin/me', { headers: bearer(staff.token) })).status()).toBe(401)
-	expect((await request.post('/api/admin/login', { data: { email: staff.email, password } })).status()).toBe(200)
+	expect(
+		(
+			await request.post('/api/admin/login', {
+				data: { email: staff.email, password, code: totpCode(staff.totpSecret) },
+			})
+		).status(),
+	).toBe(200)
 	const weak = await request.post(`/api/admin/staff/${staff.id}/reset-password`, {
 		headers: bearer(boss.token),
 		data: { password: 'weak' },

@@ -4,6 +4,7 @@ import { bearer } from '../admin-utils.ts'
 import { contestPayload } from '../contest-e2e-utils.ts'
 import { expect, test, type Cleanup, type Fixtures } from '../fixtures.ts'
 import { createSchemaValidator } from '../openapi-ajv.ts'
+import { totpCode } from '../totp.ts'
 import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
 import { E2E_UNLOCK_CODE, PASSWORD, registration, resetLinkFor } from '../playwright-utils.ts'
 
@@ -199,9 +200,36 @@ const SAMPLES: Record<string, Sample> = {
 	},
 	'POST /api/admin/login': async ({ call }) => {
 		const account = await fixtures.createAdmin({ role: 'admin' })
-		expect((await call({ data: { email: account.email, password: account.password } })).status).toBe(200)
-		expect((await call({ data: { email: account.email, password: `${account.password}x` } })).status).toBe(401)
-		expect((await call({ data: { email: account.email } })).status).toBe(400)
+		const { email, password } = account
+		expect((await call({ data: { email, password, code: totpCode(account.totpSecret) } })).status).toBe(200)
+		expect((await call({ data: { email, password } })).status).toBe(401)
+		expect((await call({ data: { email, password: `${password}x` } })).status).toBe(401)
+		expect((await call({ data: { email } })).status).toBe(400)
+	},
+	'GET /api/admin/two-factor': async ({ call }) => {
+		expect((await call({ headers: await adminToken() })).status).toBe(200)
+		expect((await call({ headers: bearer((await createMember()).token) })).status).toBe(403)
+	},
+	'POST /api/admin/two-factor/setup': async ({ call }) => {
+		const fresh = await fixtures.createAdmin({ role: 'admin', twoFactor: false })
+		expect((await call({ headers: bearer(fresh.token), data: {} })).status).toBe(200)
+		expect((await call({ headers: await adminToken(), data: {} })).status).toBe(409)
+	},
+	'POST /api/admin/two-factor/confirm': async ({ call, other }) => {
+		const fresh = await fixtures.createAdmin({ role: 'admin', twoFactor: false })
+		const headers = bearer(fresh.token)
+		const { secret } = (await other('POST', '/api/admin/two-factor/setup', { headers, data: {} })).body.data
+		expect((await call({ headers, data: { code: 'abcdef' } })).status).toBe(400)
+		expect((await call({ headers, data: { code: totpCode(secret) } })).status).toBe(200)
+		expect((await call({ headers, data: { code: totpCode(secret, Date.now() + 30_000) } })).status).toBe(409)
+	},
+	'POST /api/admin/two-factor/recovery-codes': async ({ call }) => {
+		const admin = await fixtures.createAdmin({ role: 'admin' })
+		const headers = bearer(admin.token)
+		const code = totpCode(admin.totpSecret)
+		expect((await call({ headers, data: { code } })).status).toBe(200)
+		// Each code works once.
+		expect((await call({ headers, data: { code } })).status).toBe(400)
 	},
 	'POST /api/admin/logout': async ({ request, call }) => {
 		const member = await createMember()
@@ -297,6 +325,14 @@ const SAMPLES: Record<string, Sample> = {
 		expect(typeof answer.body.data.password).toBe('string')
 		expect((await call({ headers, params: { id: staff.id }, data: { password: 'weak' } })).status).toBe(400)
 		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+	},
+	'POST /api/admin/staff/{id}/reset-two-factor': async ({ call }) => {
+		const headers = await adminToken()
+		const staff = await fixtures.createAdmin({ role: 'admin' })
+		expect((await call({ headers, params: { id: staff.id } })).status).toBe(200)
+		expect((await call({ headers, params: { id: staff.id } })).status).toBe(409)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+		expect((await call({ headers: await staffToken(), params: { id: staff.id } })).status).toBe(403)
 	},
 	'GET /api/admin/users': async ({ request, call }) => {
 		const headers = await adminToken()

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
-import { admins, auditLog } from '#db/schema.ts'
+import { adminSessions, admins, auditLog } from '#db/schema.ts'
+import { insertAdmin } from '#tests/factories.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
 import { NewPasswordSchema } from '#app/utils/validation.ts'
 import { runCli } from '../../server/cli.ts'
@@ -31,7 +32,9 @@ describe('npm run admin:create', () => {
 		)
 		expect(run.stderr).toBe('')
 		expect(run.status).toBe(0)
-		expect(run.stdout).toMatch(/^Created admin staff@example\.com \(id \d+\) in .*app\.db\.\n$/)
+		expect(run.stdout).toMatch(
+			/^Created admin staff@example\.com \(id \d+\) in .*app\.db\.\nTwo-factor authentication is required for this role: at the first sign-in \(http:\/\/localhost:3000\/admin\/login\) they set it up with an authenticator app on http:\/\/localhost:3000\/admin\/security before any other admin page\.\n$/,
+		)
 		const row = getDb().select().from(admins).get()!
 		expect(row).toMatchObject({ email: 'staff@example.com', name: 'Grace Staff', role: 'admin', lastLogin: null })
 		expect(row.passwordHash).toMatch(/^\$2[aby]\$10\$/)
@@ -97,5 +100,32 @@ describe('npm run admin:create', () => {
 		const run = await cli('--help')
 		expect(run.status).toBe(0)
 		expect(run.stdout).toContain('npm run admin:create -- --email <email> --role <admin|super_admin>')
+	})
+})
+
+describe('npm run admin:reset-two-factor', () => {
+	async function reset(...args: string[]) {
+		let stdout = ''
+		let stderr = ''
+		const status = await runCli(['admin:reset-two-factor', ...args], {
+			out: (t) => (stdout += t),
+			err: (t) => (stderr += t),
+		})
+		return { status, stdout, stderr }
+	}
+
+	test("removes an account's second factor and ends its sessions, audited as the CLI", async () => {
+		const boss = insertAdmin({ role: 'super_admin' })
+		staffAuth.sessions.create(boss.id, 'web')
+		const run = await reset('--email', boss.email)
+		expect(run).toMatchObject({ status: 0, stderr: '' })
+		expect(run.stdout).toContain(`Second factor of ${boss.email} removed; 1 session(s) ended.`)
+		expect(getDb().select().from(admins).get()).toMatchObject({ totpSecret: null, totpEnabledAt: null })
+		expect(getDb().select().from(adminSessions).all()).toHaveLength(0)
+		expect(getDb().select().from(auditLog).get()).toMatchObject({ action: 'staff.two-factor-reset', adminEmail: 'cli' })
+		// Nothing left to reset, an unknown email, no email: refused with the reason.
+		expect((await reset('--email', boss.email)).status).not.toBe(0)
+		expect((await reset('--email', 'nobody@example.com')).stderr).toContain('No staff account with the email')
+		expect((await reset()).stderr).toContain('--email is required')
 	})
 })
