@@ -126,8 +126,11 @@ export async function securityPage(request: Request) {
  * The security page's forms: confirm the enrolment ("enable"), make new
  * recovery codes ("recovery-codes"). Each needs a current code. Enabling and new codes
  * answer with the recovery codes to show once (no redirect: they are not
- * stored readable anywhere); enabling also starts a new session id, since
- * what the session may do grew, and every other session ended.
+ * stored readable anywhere). Enabling ends every other session of the
+ * account; this one stays (its id was made new at the sign-in minutes ago,
+ * and a new id here would sign out the page that shows the codes when the
+ * form is posted without JavaScript: the loaders of that same request still
+ * carry the old cookie).
  */
 export async function securityAction(request: Request) {
 	const admin = await requireAdmin(request)
@@ -140,8 +143,7 @@ export async function securityAction(request: Request) {
 		const token = await staffAuth.cookie.read(request)
 		const result = confirmEnrolment(admin, code, token ? sha256(token) : null)
 		if (!result.ok) return withIntent(intent, replyWithFailure(submission, result))
-		const setCookie = await staffAuth.startWebSession(request, admin.id)
-		return respondWithCodes(intent, TWO_FACTOR_ENABLED, result.value.recoveryCodes, setCookie)
+		return respondWithCodes(intent, TWO_FACTOR_ENABLED, result.value.recoveryCodes)
 	}
 	if (intent === 'recovery-codes') {
 		const result = regenerateRecoveryCodes(admin, code)
@@ -156,9 +158,9 @@ function withIntent(intent: string, reply: ReturnType<typeof replyInvalid>) {
 	return data({ ...reply.data, intent, done: null, recoveryCodes: null }, reply.init ?? undefined)
 }
 
-function respondWithCodes(intent: string, message: string, recoveryCodes: string[], setCookie?: string) {
+function respondWithCodes(intent: string, message: string, recoveryCodes: string[]) {
 	return data(
 		{ intent, done: message, recoveryCodes, result: undefined },
-		{ headers: { 'Cache-Control': 'private, no-store', ...(setCookie ? { 'Set-Cookie': setCookie } : {}) } },
+		{ headers: { 'Cache-Control': 'private, no-store' } },
 	)
 }

@@ -3,6 +3,7 @@ import { endingSoon } from '../contest-e2e-utils.ts'
 import { expect, test, type Fixtures } from '../fixtures.ts'
 import { expectAccessible, watchPageProblems } from './axe.ts'
 import { waitForHydration } from './support.ts'
+import { wrongCode } from '../totp.ts'
 
 /**
  * Every admin page and state of the foundation, at a phone and a desktop
@@ -44,6 +45,40 @@ const pages: Array<{ name: string; setup: Setup }> = [
 			await waitForHydration(page)
 			await page.getByRole('button', { name: 'Sign In' }).click()
 			await expect(page.getByText('Email is required')).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/login/two-factor with a wrong code (banner)',
+		setup: async (page, { createAdmin }) => {
+			const admin = await createAdmin({ role: 'admin' })
+			await page.goto('/admin/login')
+			await waitForHydration(page)
+			await page.getByLabel('Email', { exact: true }).fill(admin.email)
+			await page.getByLabel('Password', { exact: true }).fill(admin.password)
+			await page.getByRole('button', { name: 'Sign In' }).click()
+			await expect(page).toHaveURL(/\/admin\/login\/two-factor$/)
+			await waitForHydration(page)
+			await page.getByLabel('Authentication code').fill(wrongCode(admin.totpSecret))
+			await page.getByRole('button', { name: 'Verify' }).click()
+			await expect(page.getByRole('alert')).toContainText('Authentication Failed')
+		},
+	},
+	{
+		name: '/admin/security while enrolling (QR code, field error)',
+		setup: async (page, { createAdmin, signIn }) => {
+			await signIn(page, await createAdmin({ role: 'super_admin', twoFactor: false }))
+			await page.goto('/admin/security')
+			await waitForHydration(page)
+			await page.getByRole('button', { name: 'Turn On Two-Factor' }).click()
+			await expect(page.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/security with the second factor on',
+		setup: async (page, fixtures) => {
+			await adminDashboard(page, fixtures, 'admin')
+			await page.goto('/admin/security')
+			await expect(page.getByText('Recovery codes left')).toBeVisible()
 		},
 	},
 	{
