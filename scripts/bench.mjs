@@ -26,6 +26,7 @@ import os from 'node:os'
 import path from 'node:path'
 import http from 'node:http'
 import autocannon from 'autocannon'
+import { BENCH_TOTP_SECRET, totpCode } from './totp.mjs'
 
 // `--soak`: sustained load instead (scripts/soak.mjs); it exits when done.
 if (process.argv.includes('--soak')) await import('./soak.mjs')
@@ -90,6 +91,7 @@ const app = start(['--max-old-space-size=160', 'server.js'], {
 	UNLOCK_CODE,
 	ADMIN_EMAIL: ADMIN.email,
 	ADMIN_PASSWORD: ADMIN.password,
+	ADMIN_TOTP_SECRET: BENCH_TOTP_SECRET,
 })
 await waitFor(`http://127.0.0.1:${PORT}/healthz`)
 
@@ -459,15 +461,26 @@ async function benchAdminSignIn() {
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
 		body: new URLSearchParams(ADMIN),
 	})
-	const cookie = login.headers
+	// The password, then the code step (ADMIN_TOTP_SECRET enrolled the bench admin).
+	const pending = login.headers.getSetCookie()[0]?.split(';')[0]
+	if (login.status !== 302 || !pending) throw new Error(`bench admin sign-in failed: ${login.status}`)
+	const step = await fetch(`${base}/admin/login/two-factor`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base, Cookie: pending },
+		body: new URLSearchParams({ intent: 'code', code: totpCode() }),
+	})
+	const cookie = step.headers
 		.getSetCookie()
 		.map((c) => c.split(';')[0])
+		.filter((c) => c.startsWith('admin_session='))
 		.join('; ')
-	if (login.status !== 302 || !cookie) throw new Error(`bench admin sign-in failed: ${login.status}`)
+	if (step.status !== 302 || !cookie) throw new Error(`bench admin code step failed: ${step.status}`)
+	// Each code is accepted once: the API sign-in takes the next step's (one step of drift is allowed).
 	const apiLogin = await fetch(`${base}/api/admin/login`, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify(ADMIN),
+		body: JSON.stringify({ ...ADMIN, code: totpCode(Date.now() + 30_000) }),
 	})
 	const token = (await apiLogin.json()).data?.token
 	if (!token) throw new Error(`bench admin API sign-in failed: ${apiLogin.status}`)

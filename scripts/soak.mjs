@@ -15,6 +15,7 @@ import { execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { BENCH_TOTP_SECRET, totpCode } from './totp.mjs'
 
 const arg = (name, fallback) => {
 	const hit = process.argv.find((a) => a.startsWith(`--${name}=`))
@@ -47,6 +48,7 @@ const server = spawn(process.execPath, ['--max-old-space-size=160', 'server.js']
 		UNLOCK_CODE,
 		ADMIN_EMAIL: ADMIN.email,
 		ADMIN_PASSWORD: ADMIN.password,
+		ADMIN_TOTP_SECRET: BENCH_TOTP_SECRET,
 		BACKUP_INTERVAL: 'off',
 		LOG_SILENT: 'true',
 	},
@@ -92,7 +94,7 @@ const memberCookie = signIn.headers
 	.getSetCookie()
 	.map((c) => c.split(';')[0])
 	.join('; ')
-const adminToken = (await (await json('/api/admin/login', ADMIN)).json()).data.token
+const adminToken = (await (await json('/api/admin/login', { ...ADMIN, code: totpCode() })).json()).data.token
 const target = registered.data.user
 if (!memberCookie || !adminToken) throw new Error('soak set-up failed')
 
