@@ -65,10 +65,8 @@ test('over https the admin cookies are __Host-admin_pending then __Host-admin_se
 	})
 	expect(step.status()).toBe(302)
 	expect(step.headers()['location']).toBe('/admin/dashboard')
-	const cookie = step
-		.headers()
-		['set-cookie']!.split('\n')
-		.find((c) => c.startsWith('__Host-admin_session='))!
+	const setCookies = step.headers()['set-cookie']!.split('\n')
+	const cookie = setCookies.find((c) => c.startsWith('__Host-admin_session='))!
 	for (const set of [pending, cookie]) {
 		expect(set).toMatch(/^__Host-admin_(pending|session)=[^;]+;/)
 		expect(set).toMatch(/;\s*Secure/i)
