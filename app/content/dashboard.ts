@@ -23,6 +23,15 @@ export type Trader = {
 	trending: boolean
 	strategy: string
 	markets: string[]
+	/**
+	 * Sample figures (not a real track record), oldest first, the last one
+	 * being `weeklyReturn` / `monthlyReturn`: the weekly returns of the last
+	 * 12 weeks (the sparkline) and the monthly returns of the last 12 months
+	 * (the monthly bars and the equity curve), in percent. Their profitable
+	 * months agree with `monthlyRecord`.
+	 */
+	weeklySeries: number[]
+	monthlySeries: number[]
 }
 
 export const traders: Trader[] = [
@@ -39,6 +48,8 @@ export const traders: Trader[] = [
 		trending: true,
 		strategy: 'Swing trades on major currency pairs, 1% risk per trade, hard stop-loss on every position.',
 		markets: ['EUR/USD', 'GBP/USD', 'USD/JPY'],
+		weeklySeries: [1.2, 0.8, -0.6, 1.5, 2.1, 0.9, 1.7, -0.3, 2.4, 1.9, 3.1, 4.8],
+		monthlySeries: [6.1, 4.3, -2.1, 7.8, 5.2, 9.4, 3.7, 6.6, 8.9, 4.1, 11.3, 18.2],
 	},
 	{
 		id: 'daniel-mensah',
@@ -53,6 +64,8 @@ export const traders: Trader[] = [
 		trending: false,
 		strategy: 'Trend following on indices with small positions and wide stops.',
 		markets: ['US500', 'GER40', 'UK100'],
+		weeklySeries: [0.6, 0.9, 0.4, -0.2, 1.1, 0.7, 1.3, 0.5, 1.6, 1.2, 2.0, 3.1],
+		monthlySeries: [3.2, -1.4, 4.1, 2.8, 5.0, -0.9, 3.6, 4.4, 2.1, 6.3, 7.7, 12.6],
 	},
 	{
 		id: 'chioma-eze',
@@ -67,6 +80,8 @@ export const traders: Trader[] = [
 		trending: true,
 		strategy: 'Intraday gold and oil breakouts; larger swings, so copy with a smaller share of capital.',
 		markets: ['XAU/USD', 'WTI', 'Brent'],
+		weeklySeries: [2.8, -1.9, 3.6, 1.1, -2.4, 4.2, 2.7, -1.1, 3.9, 2.2, 4.7, 6.4],
+		monthlySeries: [12.4, -6.2, 18.1, 9.7, -8.3, 14.6, 21.0, -4.9, 16.2, 11.8, 19.5, 24.9],
 	},
 	{
 		id: 'tunde-bakare',
@@ -81,6 +96,8 @@ export const traders: Trader[] = [
 		trending: false,
 		strategy: 'Carry and range trades on low-volatility pairs, never more than three open positions.',
 		markets: ['AUD/USD', 'USD/CHF', 'EUR/GBP'],
+		weeklySeries: [0.4, 0.5, 0.3, 0.6, 0.4, 0.7, 0.5, 0.8, 0.6, 0.9, 1.4, 2.2],
+		monthlySeries: [2.1, 1.8, 3.0, 2.4, 1.6, 2.9, 3.3, 2.2, 4.1, 3.5, 5.2, 9.4],
 	},
 	{
 		id: 'zainab-bello',
@@ -95,6 +112,8 @@ export const traders: Trader[] = [
 		trending: true,
 		strategy: 'News-aware momentum trades on US tech stocks and indices.',
 		markets: ['NAS100', 'AAPL', 'MSFT'],
+		weeklySeries: [1.4, 1.9, -0.8, 2.2, 1.6, 2.8, -0.5, 2.0, 3.1, 2.6, 3.7, 5.3],
+		monthlySeries: [5.4, 7.1, -3.2, 6.8, 9.0, 4.6, -2.7, 8.3, 7.5, 10.2, 12.4, 15.7],
 	},
 	{
 		id: 'kwame-asante',
@@ -109,6 +128,8 @@ export const traders: Trader[] = [
 		trending: false,
 		strategy: 'Mean reversion on crypto majors with a fixed weekly loss limit.',
 		markets: ['BTC/USD', 'ETH/USD'],
+		weeklySeries: [0.9, -1.2, 1.8, 1.3, -0.7, 2.0, 1.6, -0.9, 2.3, 1.9, 2.8, 3.9],
+		monthlySeries: [4.4, -3.8, 6.2, 5.1, -2.5, 7.3, 8.0, -4.1, 6.9, 9.6, 10.8, 14.1],
 	},
 ]
 

@@ -32,3 +32,15 @@ test('sorting does not change the content', () => {
 	expect(getTrader('nobody')).toBeNull()
 	expect(getTrader('__proto__')).toBeNull()
 })
+
+test.each(traders.map((t) => [t.name, t] as const))(
+	"%s: the sample series agree with the trader's figures",
+	(_, trader) => {
+		expect(trader.weeklySeries).toHaveLength(12)
+		expect(trader.monthlySeries).toHaveLength(12)
+		expect(trader.weeklySeries.at(-1)).toBe(trader.weeklyReturn)
+		expect(trader.monthlySeries.at(-1)).toBe(trader.monthlyReturn)
+		const profitable = trader.monthlySeries.filter((r) => r > 0).length
+		expect(trader.monthlyRecord).toBe(`${profitable} of the last 12 months profitable`)
+	},
+)

@@ -1,10 +1,12 @@
 import { data, useLocation } from 'react-router'
+import { EquityCurve, MonthlyBars } from '#app/components/charts.tsx'
 import { RiskBadge } from '#app/components/risk-badge.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { brokers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { getTrader } from '#app/models/traders.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
+import { equityCurve, lastTwelveMonths, monthlyBars } from '#app/utils/charts.server.ts'
 import type { Route } from './+types/dashboard._home.traders.$traderId'
 
 // A dialog over its parent page (the flash message shows inside it).
@@ -17,11 +19,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const trader = getTrader(params.traderId)
 	if (!trader) throw data({ error: 'This trader does not exist' }, { status: 404 })
 	const broker = brokers.find((b) => b.recommended) ?? brokers[0]!
-	return { trader, broker: { name: broker.name, url: broker.url } }
+	const months = lastTwelveMonths(new Date())
+	return {
+		trader,
+		broker: { name: broker.name, url: broker.url },
+		charts: { equity: equityCurve(trader.monthlySeries, months), bars: monthlyBars(trader.monthlySeries, months) },
+	}
 }
 
 export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) {
-	const { trader, broker } = loaderData
+	const { trader, broker, charts } = loaderData
 	const { search } = useLocation()
 	const rows: Array<[string, React.ReactNode]> = [
 		['Weekly return', `+${trader.weeklyReturn}%`],
@@ -43,6 +50,10 @@ export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) 
 					</div>
 				))}
 			</dl>
+			<div className="mt-5 grid gap-5 sm:grid-cols-2">
+				<EquityCurve chart={charts.equity} title="$1,000 copied 12 months ago" />
+				<MonthlyBars chart={charts.bars} title="Monthly returns" />
+			</div>
 			<p className="mt-4 text-xs text-slate-400">
 				Sample figures. Copying happens at the broker; you can stop at any time. {site.riskWarning}
 			</p>

@@ -16,6 +16,8 @@ import { academyStats, getCompletedLessonIds } from '#app/models/academy.server.
 import { planName } from '#app/models/plan.server.ts'
 import { formatPoints } from '#app/models/referral.server.ts'
 import { parseTraderSort, sortTraders } from '#app/models/traders.server.ts'
+import { sparkline } from '#app/utils/charts.server.ts'
+import { Sparkline } from '#app/components/charts.tsx'
 import { firstName } from '#app/models/user.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { cx } from '#app/utils/misc.ts'
@@ -40,6 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 			followers: t.followers,
 			riskLevel: t.riskLevel,
 			trending: t.trending,
+			// Drawn from the sample series on the server (no chart code in the browser).
+			sparkline: sparkline(t.weeklySeries, `${t.name}, weekly returns`),
 		})),
 		stats: [
 			{ label: 'Verified Traders', value: '50,000+' },
@@ -152,7 +156,7 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 				</div>
 				{/* Its own name: a second landmark named like the section is a duplicate (axe landmark-unique). */}
 				<TableScroller className="mt-4" label="Traders table">
-					<table className="w-full min-w-[36rem] text-left text-sm">
+					<table className="w-full min-w-[42rem] text-left text-sm tabular-nums">
 						<thead className="text-slate-300">
 							<tr className="border-b border-slate-800">
 								<th scope="col" className="py-2 pr-3">
@@ -160,6 +164,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 								</th>
 								<th scope="col" className="py-2 pr-3">
 									Weekly Return
+								</th>
+								<th scope="col" className="py-2 pr-3">
+									Last 12 Weeks
 								</th>
 								<th scope="col" className="py-2 pr-3">
 									Monthly Return
@@ -186,6 +193,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 										{trader.trending ? <span className="ml-2 text-xs text-amber-200">Trending</span> : null}
 									</td>
 									<td className="py-2.5 pr-3 text-emerald-300">+{trader.weeklyReturn}%</td>
+									<td className="py-1.5 pr-3">
+										<Sparkline chart={trader.sparkline} />
+									</td>
 									<td className="py-2.5 pr-3 text-emerald-300">+{trader.monthlyReturn}%</td>
 									<td className="py-2.5 pr-3">{trader.winRate}%</td>
 									<td className="py-2.5 pr-3">{numberFormat.format(trader.followers)}</td>

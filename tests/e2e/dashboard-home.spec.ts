@@ -138,6 +138,36 @@ test.describe('trader detail', () => {
 	})
 })
 
+test.describe('charts (SVG drawn on the server)', () => {
+	test('a 12-week sparkline per trader, and an equity curve and monthly bars on the detail, in the server HTML', async ({
+		page,
+		member,
+		request,
+	}) => {
+		// The server's HTML itself, without a browser: every chart is there before any script.
+		const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+		const home = await (await request.get('/dashboard', { headers: { Cookie: cookie } })).text()
+		expect(home.match(/data-chart="sparkline"/g)).toHaveLength(traders.length)
+		const detail = await (
+			await request.get(`/dashboard/traders/${traders[0]!.id}`, { headers: { Cookie: cookie } })
+		).text()
+		expect(detail).toContain('data-chart="equity-curve"')
+		expect(detail).toContain('data-chart="monthly-bars"')
+
+		await open(page, '/dashboard')
+		const table = traderTable(page)
+		const first = table.locator('tbody tr').first()
+		await expect(first.getByRole('img', { name: /weekly returns: 12 weeks from .* \(sample figures\)$/ })).toBeVisible()
+		await open(page, `/dashboard/traders/${traders[0]!.id}`)
+		await expect(page.getByRole('img', { name: /^\$1,000 copied 12 months ago would be \$[\d,]+ now/ })).toBeVisible()
+		await expect(page.getByRole('img', { name: /^Monthly returns, last 12 months: 11 of 12 profitable/ })).toBeVisible()
+		// The figures behind the bars, as a table (a <details>: works without JavaScript).
+		await page.getByText('Show the figures').last().click()
+		await expect(page.getByRole('row').filter({ hasText: '+18.2%' })).toBeVisible()
+		expect(member.email).toBeTruthy()
+	})
+})
+
 test.describe('copy buttons', () => {
 	test('codes are visible as text; with JS a copy button copies and shows Copied! for 2 seconds', async ({
 		page,

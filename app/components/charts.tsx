@@ -1,0 +1,143 @@
+import { useId } from 'react'
+import type { EquityChart, MonthlyBarsChart, SparklineChart } from '#app/utils/charts.server.ts'
+import { cx } from '#app/utils/misc.ts'
+
+/**
+ * The charts, drawn from geometry the loaders computed on the server
+ * (app/utils/charts.server.ts): plain SVG in the server HTML, the same with
+ * JavaScript off. Each is an image with a summary for screen readers; the
+ * larger ones also offer their figures as a table.
+ */
+
+const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`
+
+export function Sparkline({ chart, className }: { chart: SparklineChart; className?: string }) {
+	return (
+		<svg
+			role="img"
+			aria-label={chart.summary}
+			data-chart="sparkline"
+			viewBox={`0 0 ${chart.width} ${chart.height}`}
+			width={chart.width}
+			height={chart.height}
+			className={cx('overflow-visible', className)}
+		>
+			{chart.zeroY !== null ? (
+				<line
+					x1={0}
+					x2={chart.width}
+					y1={chart.zeroY}
+					y2={chart.zeroY}
+					className="stroke-slate-600"
+					strokeDasharray="2 2"
+				/>
+			) : null}
+			<path
+				d={chart.line}
+				fill="none"
+				strokeWidth={1.75}
+				strokeLinejoin="round"
+				strokeLinecap="round"
+				className={chart.up ? 'stroke-emerald-400' : 'stroke-red-400'}
+			/>
+			<circle cx={chart.last.x} cy={chart.last.y} r={2.5} className={chart.up ? 'fill-emerald-400' : 'fill-red-400'} />
+		</svg>
+	)
+}
+
+/** A table of the chart's figures, folded away (works without JavaScript). */
+function FiguresTable({ caption, rows }: { caption: string; rows: Array<[string, string]> }) {
+	return (
+		<details className="mt-2 text-xs text-slate-300">
+			<summary className="cursor-pointer">Show the figures</summary>
+			<table className="mt-2 w-full tabular-nums">
+				<caption className="sr-only">{caption}</caption>
+				<tbody>
+					{rows.map(([label, value]) => (
+						<tr key={label} className="border-t border-slate-800">
+							<th scope="row" className="py-1 pr-3 text-left font-normal text-slate-400">
+								{label}
+							</th>
+							<td className="py-1 text-right">{value}</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</details>
+	)
+}
+
+export function EquityCurve({ chart, title }: { chart: EquityChart; title: string }) {
+	const id = useId()
+	const gradient = `${id}-fill`
+	return (
+		<figure data-chart="equity-curve">
+			<figcaption className="text-sm font-semibold">{title}</figcaption>
+			<svg
+				role="img"
+				aria-label={chart.summary}
+				viewBox={`0 0 ${chart.width} ${chart.height}`}
+				className="mt-2 h-auto w-full"
+			>
+				<defs>
+					<linearGradient id={gradient} x1="0" x2="0" y1="0" y2="1">
+						<stop offset="0%" stopColor="#34d399" stopOpacity={0.35} />
+						<stop offset="100%" stopColor="#34d399" stopOpacity={0} />
+					</linearGradient>
+				</defs>
+				{chart.ticks.map((tick) => (
+					<g key={tick.label}>
+						<line x1={48} x2={chart.width} y1={tick.y} y2={tick.y} className="stroke-slate-800" />
+						<text x={44} y={tick.y} dy="0.32em" textAnchor="end" className="fill-slate-400 text-[10px] tabular-nums">
+							{tick.label}
+						</text>
+					</g>
+				))}
+				<path d={chart.area} fill={`url(#${gradient})`} />
+				<path d={chart.line} fill="none" strokeWidth={2} strokeLinejoin="round" className="stroke-emerald-400" />
+			</svg>
+			<p className="mt-1 text-xs text-slate-400">{chart.summary}.</p>
+			<FiguresTable
+				caption={title}
+				rows={chart.points.map((p) => [p.label, `$${p.value.toLocaleString('en-US')}`] as [string, string])}
+			/>
+		</figure>
+	)
+}
+
+export function MonthlyBars({ chart, title }: { chart: MonthlyBarsChart; title: string }) {
+	return (
+		<figure data-chart="monthly-bars">
+			<figcaption className="text-sm font-semibold">{title}</figcaption>
+			<svg
+				role="img"
+				aria-label={chart.summary}
+				viewBox={`0 0 ${chart.width} ${chart.height}`}
+				className="mt-2 h-auto w-full"
+			>
+				{chart.bars.map((bar) => (
+					<g key={bar.label}>
+						<rect
+							x={bar.x}
+							y={bar.y}
+							width={bar.width}
+							height={bar.height}
+							rx={2}
+							className={bar.positive ? 'fill-emerald-400' : 'fill-red-400'}
+						/>
+						<text
+							x={bar.x + bar.width / 2}
+							y={chart.height - 4}
+							textAnchor="middle"
+							className="fill-slate-400 text-[9px]"
+						>
+							{bar.label.slice(0, 1)}
+						</text>
+					</g>
+				))}
+				<line x1={0} x2={chart.width} y1={chart.zeroY} y2={chart.zeroY} className="stroke-slate-500" />
+			</svg>
+			<FiguresTable caption={title} rows={chart.bars.map((b) => [b.label, signed(b.value)] as [string, string])} />
+		</figure>
+	)
+}

@@ -1,0 +1,142 @@
+import { scaleBand, scaleLinear } from 'd3-scale'
+import { area, line } from 'd3-shape'
+
+/**
+ * Chart geometry, computed on the server with d3-scale and d3-shape: the
+ * loaders send paths and rectangles, the components (app/components/charts.tsx)
+ * draw them as SVG. Nothing of d3 reaches the browser, no chart waits for
+ * hydration, and each chart comes with its figures for a text alternative.
+ */
+
+export type SparklineChart = {
+	width: number
+	height: number
+	line: string
+	/** The zero line's y, when zero is within the range. */
+	zeroY: number | null
+	last: { x: number; y: number }
+	/** Screen-reader summary. */
+	summary: string
+	up: boolean
+}
+
+const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`
+
+/** A small line of `values` (oldest first), `width` × `height` px with a 2 px inset. */
+export function sparkline(values: number[], label: string, width = 96, height = 28): SparklineChart {
+	const inset = 2
+	const min = Math.min(0, ...values)
+	const max = Math.max(0, ...values)
+	const x = scaleLinear()
+		.domain([0, values.length - 1])
+		.range([inset, width - inset])
+	const y = scaleLinear()
+		.domain([min, max === min ? min + 1 : max])
+		.range([height - inset, inset])
+	const path = line<number>()
+		.x((_, i) => x(i))
+		.y((v) => y(v))(values)!
+	const positive = values.filter((v) => v > 0).length
+	const lastValue = values.at(-1)!
+	return {
+		width,
+		height,
+		line: path,
+		zeroY: min < 0 ? y(0) : null,
+		last: { x: x(values.length - 1), y: y(lastValue) },
+		summary: `${label}: ${values.length} weeks from ${signed(values[0]!)} to ${signed(lastValue)}, ${positive} of ${values.length} positive (sample figures)`,
+		up: lastValue >= 0,
+	}
+}
+
+export type EquityChart = {
+	width: number
+	height: number
+	line: string
+	area: string
+	ticks: Array<{ y: number; label: string }>
+	points: Array<{ label: string; value: number }>
+	summary: string
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+
+/**
+ * The growth of `start` dollars compounded over the monthly returns
+ * (percent, oldest first): one point before the first month and one after
+ * each; `labels` name the months.
+ */
+export function equityCurve(monthly: number[], labels: string[], start = 1000, width = 320, height = 140): EquityChart {
+	const values = monthly.reduce<number[]>((acc, r) => [...acc, acc.at(-1)! * (1 + r / 100)], [start])
+	const pad = { top: 8, right: 8, bottom: 8, left: 48 }
+	const x = scaleLinear()
+		.domain([0, values.length - 1])
+		.range([pad.left, width - pad.right])
+	const y = scaleLinear()
+		.domain([Math.min(...values), Math.max(...values)])
+		.nice(3)
+		.range([height - pad.bottom, pad.top])
+	const path = line<number>()
+		.x((_, i) => x(i))
+		.y((v) => y(v))(values)!
+	const fill = area<number>()
+		.x((_, i) => x(i))
+		.y0(height - pad.bottom)
+		.y1((v) => y(v))(values)!
+	const end = values.at(-1)!
+	return {
+		width,
+		height,
+		line: path,
+		area: fill,
+		ticks: y.ticks(3).map((t) => ({ y: y(t), label: usd.format(t) })),
+		points: values.map((value, i) => ({ label: i === 0 ? 'Start' : labels[i - 1]!, value: Math.round(value) })),
+		summary: `${usd.format(start)} copied 12 months ago would be ${usd.format(end)} now (sample figures, before fees)`,
+	}
+}
+
+export type MonthlyBarsChart = {
+	width: number
+	height: number
+	zeroY: number
+	bars: Array<{ x: number; y: number; width: number; height: number; value: number; label: string; positive: boolean }>
+	summary: string
+}
+
+/** One bar per month (percent, oldest first), above or below the zero line. */
+export function monthlyBars(monthly: number[], labels: string[], width = 320, height = 120): MonthlyBarsChart {
+	const pad = { top: 6, bottom: 18 }
+	const x = scaleBand<number>()
+		.domain(monthly.map((_, i) => i))
+		.range([0, width])
+		.padding(0.25)
+	const y = scaleLinear()
+		.domain([Math.min(0, ...monthly), Math.max(0, ...monthly)])
+		.nice()
+		.range([height - pad.bottom, pad.top])
+	const zeroY = y(0)
+	const positive = monthly.filter((v) => v > 0).length
+	return {
+		width,
+		height,
+		zeroY,
+		bars: monthly.map((value, i) => ({
+			x: x(i)!,
+			y: Math.min(y(value), zeroY),
+			width: x.bandwidth(),
+			height: Math.max(1, Math.abs(y(value) - zeroY)),
+			value,
+			label: labels[i]!,
+			positive: value >= 0,
+		})),
+		summary: `Monthly returns, last 12 months: ${positive} of ${monthly.length} profitable, from ${signed(Math.min(...monthly))} to ${signed(Math.max(...monthly))} (sample figures)`,
+	}
+}
+
+/** The short names of the 12 months up to and including `now`'s (UTC), oldest first. */
+export function lastTwelveMonths(now: Date) {
+	const format = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' })
+	return Array.from({ length: 12 }, (_, i) =>
+		format.format(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1))),
+	)
+}
