@@ -162,8 +162,9 @@ test.describe('charts (SVG drawn on the server)', () => {
 		await expect(page.getByRole('img', { name: /^\$1,000 copied 12 months ago would be \$[\d,]+ now/ })).toBeVisible()
 		await expect(page.getByRole('img', { name: /^Monthly returns, last 12 months: 11 of 12 profitable/ })).toBeVisible()
 		// The figures behind the bars, as a table (a <details>: works without JavaScript).
-		await page.getByText('Show the figures').last().click()
-		await expect(page.getByRole('row').filter({ hasText: '+18.2%' })).toBeVisible()
+		const bars = page.locator('[data-chart="monthly-bars"]')
+		await bars.getByText('Show the figures').click()
+		await expect(bars.getByRole('row').filter({ hasText: '+18.2%' })).toBeVisible()
 		expect(member.email).toBeTruthy()
 	})
 })
