@@ -38,11 +38,33 @@ export const landing = {
 			title: 'Live Top Traders',
 			caption: 'Sample preview of the member dashboard',
 			alertLabel: 'Live alert',
-			/** The highlight cycles over these three rows. */
+			/**
+			 * The highlight cycles over these three rows. `weeklySeries`: sample
+			 * weekly returns of the last 12 weeks (percent, oldest first, the
+			 * last being `weeklyReturn`), drawn as a sparkline.
+			 */
 			traders: [
-				{ name: 'Amara O.', weeklyReturn: '+4.8%', winRate: '94%', alert: 'Opened EUR/USD long' },
-				{ name: 'Daniel K.', weeklyReturn: '+3.1%', winRate: '91%', alert: 'Took profit on Gold' },
-				{ name: 'Sofia R.', weeklyReturn: '+2.6%', winRate: '89%', alert: 'Risk Shield split applied' },
+				{
+					name: 'Amara O.',
+					weeklyReturn: '+4.8%',
+					winRate: '94%',
+					alert: 'Opened EUR/USD long',
+					weeklySeries: [1.2, 0.8, -0.6, 1.5, 2.1, 0.9, 1.7, -0.3, 2.4, 1.9, 3.1, 4.8],
+				},
+				{
+					name: 'Daniel K.',
+					weeklyReturn: '+3.1%',
+					winRate: '91%',
+					alert: 'Took profit on Gold',
+					weeklySeries: [0.9, 1.4, -0.5, 1.1, 0.8, 1.9, 1.2, 0.6, 2.2, 1.7, 2.5, 3.1],
+				},
+				{
+					name: 'Sofia R.',
+					weeklyReturn: '+2.6%',
+					winRate: '89%',
+					alert: 'Risk Shield split applied',
+					weeklySeries: [0.5, 0.7, 0.4, 0.9, -0.3, 1.0, 0.8, 1.2, 0.9, 1.5, 1.8, 2.6],
+				},
 			],
 		},
 	},

@@ -1,3 +1,5 @@
+import { Sparkline } from '#app/components/charts.tsx'
+import { sparkline, type SparklineChart } from '#app/utils/charts.server.ts'
 import { Link } from 'react-router'
 import { formatDuration } from '#app/components/countdown.tsx'
 import { PublicHeader } from '#app/components/public-header.tsx'
@@ -27,6 +29,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 		origin: getEnv().appOrigin,
 		content: landing,
 		countdownSeconds: LANDING_COUNTDOWN_START_SECONDS,
+		// Drawn on the server: the landing ships no chart code.
+		previewCharts: landing.hero.preview.traders.map((t) =>
+			sparkline(t.weeklySeries, `${t.name}, weekly returns`, 72, 22),
+		),
 	}
 }
 
@@ -36,7 +42,7 @@ export default function IndexRoute({ loaderData }: Route.ComponentProps) {
 		<div className="flex min-h-screen flex-col">
 			<PublicHeader signedIn={signedIn} links={c.nav.map((n) => ({ href: `#${n.id}`, label: n.label }))} />
 			<main className="flex-1 overflow-x-clip">
-				<Hero hero={c.hero} countdownSeconds={countdownSeconds} />
+				<Hero hero={c.hero} countdownSeconds={countdownSeconds} previewCharts={loaderData.previewCharts} />
 				<StatsStrip stats={c.stats} />
 				<ProblemSolution problem={c.problem} />
 				<Section id="reviews" title={c.reviews.title} intro={c.reviews.intro}>
@@ -142,7 +148,15 @@ function Section({
 	)
 }
 
-function Hero({ hero, countdownSeconds }: { hero: LandingContent['hero']; countdownSeconds: number }) {
+function Hero({
+	hero,
+	countdownSeconds,
+	previewCharts,
+}: {
+	hero: LandingContent['hero']
+	countdownSeconds: number
+	previewCharts: SparklineChart[]
+}) {
 	return (
 		<section
 			aria-labelledby="hero-title"
@@ -169,7 +183,7 @@ function Hero({ hero, countdownSeconds }: { hero: LandingContent['hero']; countd
 					</div>
 					<OfferCountdown startSeconds={countdownSeconds} countdown={hero.countdown} />
 				</div>
-				<DashboardPreview preview={hero.preview} />
+				<DashboardPreview preview={hero.preview} charts={previewCharts} />
 			</div>
 		</section>
 	)
@@ -207,7 +221,13 @@ function OfferCountdown({
  * on (data-highlight, data-highlighted) and holds it while the pointer is
  * over the preview (data-highlight-pause).
  */
-function DashboardPreview({ preview }: { preview: LandingContent['hero']['preview'] }) {
+function DashboardPreview({
+	preview,
+	charts,
+}: {
+	preview: LandingContent['hero']['preview']
+	charts: SparklineChart[]
+}) {
 	const active = 0
 	return (
 		<figure data-highlight-pause="" className="card shadow-2xl shadow-emerald-950/50">
@@ -227,7 +247,8 @@ function DashboardPreview({ preview }: { preview: LandingContent['hero']['previe
 					>
 						<div className="flex items-center justify-between gap-3">
 							<span className="font-medium">{t.name}</span>
-							<span className="font-semibold text-emerald-300">{t.weeklyReturn} this week</span>
+							<Sparkline chart={charts[i]!} className="ml-auto" />
+							<span className="font-semibold text-emerald-300 tabular-nums">{t.weeklyReturn} this week</span>
 						</div>
 						<div className="mt-1 flex items-center justify-between gap-3 text-sm text-slate-300">
 							<span>{t.alert}</span>

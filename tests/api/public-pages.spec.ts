@@ -213,3 +213,14 @@ test('robots.txt and sitemap.xml', async ({ request }) => {
 	expect(xml).toContain(`<loc>${E2E_BASE_URL}/</loc>`)
 	expect(xml).toContain(`<loc>${E2E_BASE_URL}/terms</loc>`)
 })
+
+test("the landing's dashboard preview draws a sparkline per sample trader in the server HTML, with its summary", async ({
+	request,
+}) => {
+	const html = await (await request.get('/')).text()
+	expect(html.match(/data-chart="sparkline"/g)).toHaveLength(3)
+	expect(html).toContain(
+		'aria-label="Amara O., weekly returns: 12 weeks from +1.2% to +4.8%, 10 of 12 positive (sample figures)"',
+	)
+	expect(html).toContain('<path d="M')
+})
