@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import type { EquityChart, MonthlyBarsChart, SparklineChart } from '#app/utils/charts.server.ts'
+import { signedPercent } from '#app/utils/chart-format.ts'
 import { cx } from '#app/utils/misc.ts'
 
 /**
@@ -8,8 +9,6 @@ import { cx } from '#app/utils/misc.ts'
  * JavaScript off. Each is an image with a summary for screen readers; the
  * larger ones also offer their figures as a table.
  */
-
-const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`
 
 export function Sparkline({ chart, className }: { chart: SparklineChart; className?: string }) {
 	return (
@@ -67,11 +66,24 @@ function FiguresTable({ caption, rows }: { caption: string; rows: Array<[string,
 	)
 }
 
-export function EquityCurve({ chart, title }: { chart: EquityChart; title: string }) {
-	const id = useId()
-	const gradient = `${id}-fill`
+/** A titled chart: its SVG (an image with the summary as its name), a note, and its figures as a table. */
+function ChartFigure({
+	kind,
+	title,
+	chart,
+	note,
+	rows,
+	children,
+}: {
+	kind: string
+	title: string
+	chart: { summary: string; width: number; height: number }
+	note?: React.ReactNode
+	rows: Array<[string, string]>
+	children: React.ReactNode
+}) {
 	return (
-		<figure data-chart="equity-curve">
+		<figure data-chart={kind}>
 			<figcaption className="text-sm font-semibold">{title}</figcaption>
 			<svg
 				role="img"
@@ -79,65 +91,74 @@ export function EquityCurve({ chart, title }: { chart: EquityChart; title: strin
 				viewBox={`0 0 ${chart.width} ${chart.height}`}
 				className="mt-2 h-auto w-full"
 			>
-				<defs>
-					<linearGradient id={gradient} x1="0" x2="0" y1="0" y2="1">
-						<stop offset="0%" stopColor="#34d399" stopOpacity={0.35} />
-						<stop offset="100%" stopColor="#34d399" stopOpacity={0} />
-					</linearGradient>
-				</defs>
-				{chart.ticks.map((tick) => (
-					<g key={tick.label}>
-						<line x1={48} x2={chart.width} y1={tick.y} y2={tick.y} className="stroke-slate-800" />
-						<text x={44} y={tick.y} dy="0.32em" textAnchor="end" className="fill-slate-400 text-[10px] tabular-nums">
-							{tick.label}
-						</text>
-					</g>
-				))}
-				<path d={chart.area} fill={`url(#${gradient})`} />
-				<path d={chart.line} fill="none" strokeWidth={2} strokeLinejoin="round" className="stroke-emerald-400" />
+				{children}
 			</svg>
-			<p className="mt-1 text-xs text-slate-400">{chart.summary}.</p>
-			<FiguresTable
-				caption={title}
-				rows={chart.points.map((p) => [p.label, `$${p.value.toLocaleString('en-US')}`] as [string, string])}
-			/>
+			{note}
+			<FiguresTable caption={title} rows={rows} />
 		</figure>
+	)
+}
+
+export function EquityCurve({ chart, title }: { chart: EquityChart; title: string }) {
+	const id = useId()
+	const gradient = `${id}-fill`
+	return (
+		<ChartFigure
+			kind="equity-curve"
+			title={title}
+			chart={chart}
+			note={<p className="mt-1 text-xs text-slate-400">{chart.summary}.</p>}
+			rows={chart.points.map((p) => [p.label, `$${p.value.toLocaleString('en-US')}`])}
+		>
+			<defs>
+				<linearGradient id={gradient} x1="0" x2="0" y1="0" y2="1">
+					<stop offset="0%" stopColor="#34d399" stopOpacity={0.35} />
+					<stop offset="100%" stopColor="#34d399" stopOpacity={0} />
+				</linearGradient>
+			</defs>
+			{chart.ticks.map((tick) => (
+				<g key={tick.label}>
+					<line x1={48} x2={chart.width} y1={tick.y} y2={tick.y} className="stroke-slate-800" />
+					<text x={44} y={tick.y} dy="0.32em" textAnchor="end" className="fill-slate-400 text-[10px] tabular-nums">
+						{tick.label}
+					</text>
+				</g>
+			))}
+			<path d={chart.area} fill={`url(#${gradient})`} />
+			<path d={chart.line} fill="none" strokeWidth={2} strokeLinejoin="round" className="stroke-emerald-400" />
+		</ChartFigure>
 	)
 }
 
 export function MonthlyBars({ chart, title }: { chart: MonthlyBarsChart; title: string }) {
 	return (
-		<figure data-chart="monthly-bars">
-			<figcaption className="text-sm font-semibold">{title}</figcaption>
-			<svg
-				role="img"
-				aria-label={chart.summary}
-				viewBox={`0 0 ${chart.width} ${chart.height}`}
-				className="mt-2 h-auto w-full"
-			>
-				{chart.bars.map((bar) => (
-					<g key={bar.label}>
-						<rect
-							x={bar.x}
-							y={bar.y}
-							width={bar.width}
-							height={bar.height}
-							rx={2}
-							className={bar.positive ? 'fill-emerald-400' : 'fill-red-400'}
-						/>
-						<text
-							x={bar.x + bar.width / 2}
-							y={chart.height - 4}
-							textAnchor="middle"
-							className="fill-slate-400 text-[9px]"
-						>
-							{bar.label.slice(0, 1)}
-						</text>
-					</g>
-				))}
-				<line x1={0} x2={chart.width} y1={chart.zeroY} y2={chart.zeroY} className="stroke-slate-500" />
-			</svg>
-			<FiguresTable caption={title} rows={chart.bars.map((b) => [b.label, signed(b.value)] as [string, string])} />
-		</figure>
+		<ChartFigure
+			kind="monthly-bars"
+			title={title}
+			chart={chart}
+			rows={chart.bars.map((b) => [b.label, signedPercent(b.value)])}
+		>
+			{chart.bars.map((bar) => (
+				<g key={bar.label}>
+					<rect
+						x={bar.x}
+						y={bar.y}
+						width={bar.width}
+						height={bar.height}
+						rx={2}
+						className={bar.positive ? 'fill-emerald-400' : 'fill-red-400'}
+					/>
+					<text
+						x={bar.x + bar.width / 2}
+						y={chart.height - 4}
+						textAnchor="middle"
+						className="fill-slate-400 text-[9px]"
+					>
+						{bar.label.slice(0, 1)}
+					</text>
+				</g>
+			))}
+			<line x1={0} x2={chart.width} y1={chart.zeroY} y2={chart.zeroY} className="stroke-slate-500" />
+		</ChartFigure>
 	)
 }

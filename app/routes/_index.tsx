@@ -1,5 +1,5 @@
 import { Sparkline } from '#app/components/charts.tsx'
-import { sparkline, type SparklineChart } from '#app/utils/charts.server.ts'
+import { chartOnce, sparkline, type SparklineChart } from '#app/utils/charts.server.ts'
 import { Link } from 'react-router'
 import { formatDuration } from '#app/components/countdown.tsx'
 import { PublicHeader } from '#app/components/public-header.tsx'
@@ -30,8 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 		content: landing,
 		countdownSeconds: LANDING_COUNTDOWN_START_SECONDS,
 		// Drawn on the server: the landing ships no chart code.
-		previewCharts: landing.hero.preview.traders.map((t) =>
-			sparkline(t.weeklySeries, `${t.name}, weekly returns`, 72, 22),
+		previewCharts: chartOnce('landing-preview', () =>
+			landing.hero.preview.traders.map((t) => sparkline(t.weeklySeries, `${t.name}, weekly returns`, 72, 22)),
 		),
 	}
 }

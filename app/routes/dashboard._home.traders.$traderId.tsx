@@ -6,7 +6,7 @@ import { brokers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { getTrader } from '#app/models/traders.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
-import { equityCurve, lastTwelveMonths, monthlyBars } from '#app/utils/charts.server.ts'
+import { chartOnce, equityCurve, lastTwelveMonths, monthlyBars } from '#app/utils/charts.server.ts'
 import type { Route } from './+types/dashboard._home.traders.$traderId'
 
 // A dialog over its parent page (the flash message shows inside it).
@@ -20,11 +20,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!trader) throw data({ error: 'This trader does not exist' }, { status: 404 })
 	const broker = brokers.find((b) => b.recommended) ?? brokers[0]!
 	const months = lastTwelveMonths(new Date())
-	return {
-		trader,
-		broker: { name: broker.name, url: broker.url },
-		charts: { equity: equityCurve(trader.monthlySeries, months), bars: monthlyBars(trader.monthlySeries, months) },
-	}
+	// The month labels move with the month: they are part of the key.
+	const charts = chartOnce(`trader:${trader.id}:${months.join()}`, () => ({
+		equity: equityCurve(trader.monthlySeries, months),
+		bars: monthlyBars(trader.monthlySeries, months),
+	}))
+	return { trader, broker: { name: broker.name, url: broker.url }, charts }
 }
 
 export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) {

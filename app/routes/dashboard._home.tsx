@@ -16,7 +16,7 @@ import { academyStats, getCompletedLessonIds } from '#app/models/academy.server.
 import { planName } from '#app/models/plan.server.ts'
 import { formatPoints } from '#app/models/referral.server.ts'
 import { parseTraderSort, sortTraders } from '#app/models/traders.server.ts'
-import { sparkline } from '#app/utils/charts.server.ts'
+import { chartOnce, sparkline } from '#app/utils/charts.server.ts'
 import { Sparkline } from '#app/components/charts.tsx'
 import { firstName } from '#app/models/user.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 			riskLevel: t.riskLevel,
 			trending: t.trending,
 			// Drawn from the sample series on the server (no chart code in the browser).
-			sparkline: sparkline(t.weeklySeries, `${t.name}, weekly returns`),
+			sparkline: chartOnce(`sparkline:${t.id}`, () => sparkline(t.weeklySeries, `${t.name}, weekly returns`)),
 		})),
 		stats: [
 			{ label: 'Verified Traders', value: '50,000+' },

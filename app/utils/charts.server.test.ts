@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { equityCurve, lastTwelveMonths, monthlyBars, sparkline } from './charts.server.ts'
+import { chartOnce, equityCurve, lastTwelveMonths, monthlyBars, sparkline } from './charts.server.ts'
 
 describe('chart geometry (d3 on the server)', () => {
 	test('a sparkline spans its box, starts and ends at the first and last values, and says so', () => {
@@ -56,4 +56,15 @@ describe('chart geometry (d3 on the server)', () => {
 			'Nov',
 		])
 	})
+})
+
+test('chartOnce computes a key once and answers the same geometry after', () => {
+	let runs = 0
+	const make = () => {
+		runs++
+		return sparkline([1, 2, 3], 'x')
+	}
+	const first = chartOnce('test-key', make)
+	expect(chartOnce('test-key', make)).toBe(first)
+	expect(runs).toBe(1)
 })

@@ -1,5 +1,6 @@
 import { scaleBand, scaleLinear } from 'd3-scale'
 import { area, line } from 'd3-shape'
+import { signedPercent } from './chart-format.ts'
 
 /**
  * Chart geometry, computed on the server with d3-scale and d3-shape: the
@@ -7,6 +8,21 @@ import { area, line } from 'd3-shape'
  * draw them as SVG. Nothing of d3 reaches the browser, no chart waits for
  * hydration, and each chart comes with its figures for a text alternative.
  */
+
+const computed = new Map<string, unknown>()
+
+/**
+ * The geometry of `key`, computed once: the charts draw fixed sample series
+ * (they change with a deploy, and the month labels with the month, which
+ * belongs in the key), so a page view reads it instead of running d3 again.
+ */
+export function chartOnce<T>(key: string, make: () => T): T {
+	if (!computed.has(key)) {
+		if (computed.size >= 500) computed.clear()
+		computed.set(key, make())
+	}
+	return computed.get(key) as T
+}
 
 export type SparklineChart = {
 	width: number
@@ -20,7 +36,7 @@ export type SparklineChart = {
 	up: boolean
 }
 
-const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`
+const signed = signedPercent
 
 /** A small line of `values` (oldest first), `width` × `height` px with a 2 px inset. */
 export function sparkline(values: number[], label: string, width = 96, height = 28): SparklineChart {
