@@ -50,6 +50,16 @@ function adminToken(request: APIRequestContext) {
 	return adminApiLogin(request, ADMIN, base, from)
 }
 
+/**
+ * A token of a new super admin, for reading alerts: ADMIN's codes are spent
+ * by the sign-in tests (a code is accepted once per account), and a third
+ * sign-in of ADMIN within one step would wait for the next one.
+ */
+function readerToken(request: APIRequestContext) {
+	const reader = createAdminAccount({ role: 'super_admin', database: path.join(dataDir, 'app.db') })
+	return adminApiLogin(request, reader, base, from)
+}
+
 test('over https the admin cookies are __Host-admin_pending then __Host-admin_session, Secure, HttpOnly, SameSite=Lax', async ({
 	request,
 }) => {
@@ -85,7 +95,7 @@ test('a mail that cannot be delivered raises the error alert', async ({ request 
 		headers: from(),
 	})
 	expect(forgot.status()).toBe(200)
-	const token = await adminToken(request)
+	const token = await readerToken(request)
 	await expect
 		.poll(async () => {
 			const res = await request.get(`${base}/api/admin/dashboard/alerts`, { headers: { ...bearer(token), ...from() } })
@@ -143,7 +153,7 @@ test('one account takes 5 attempts per 15 minutes, from any number of addresses'
 	expect(right.status()).toBe(429)
 	expect(Number(right.headers()['retry-after'])).toBeGreaterThan(60)
 	// The failures raised the repeated failed sign-ins warning.
-	const token = await adminToken(request)
+	const token = await readerToken(request)
 	const alerts = (
 		await (await request.get(`${base}/api/admin/dashboard/alerts`, { headers: { ...bearer(token), ...from() } })).json()
 	).data as Array<{ title: string }>
