@@ -1,6 +1,5 @@
 import { NavLink } from 'react-router'
 import { cx } from '#app/utils/misc.ts'
-import { ZERO_FEE_LOCKED } from '#app/utils/messages.ts'
 import { LogoutButton } from './logout-button.tsx'
 
 export const dashboardNav = [
@@ -14,10 +13,11 @@ export const dashboardNav = [
 
 /**
  * The dashboard's navigation. The 0% Fee Offers entry is locked for the
- * regular plan: with JS a click shows the spec's alert; without JS the link
- * leads to the page, whose loader shows the same message.
+ * regular plan: it is marked Premium and leads to the page's upgrade card
+ * (with the spec's message), never prefetched: that page answers 403 to the
+ * regular plan (docs/decisions/015-one-coherent-story.md).
  */
-export function DashboardNav({ locked, onNavigate }: { locked: boolean; onNavigate?: () => void }) {
+export function DashboardNav({ locked }: { locked: boolean }) {
 	return (
 		<nav aria-label="Dashboard">
 			<ul className="space-y-1">
@@ -28,15 +28,7 @@ export function DashboardNav({ locked, onNavigate }: { locked: boolean; onNaviga
 							<NavLink
 								to={item.to}
 								end={'end' in item ? item.end : false}
-								prefetch="intent"
-								onClick={(event) => {
-									if (isLocked) {
-										event.preventDefault()
-										window.alert(ZERO_FEE_LOCKED)
-										return
-									}
-									onNavigate?.()
-								}}
+								prefetch={isLocked ? 'none' : 'intent'}
 								className={({ isActive }) =>
 									cx(
 										'flex items-center justify-between gap-2 rounded-lg px-3 py-2.5 text-sm font-medium',

@@ -348,16 +348,24 @@ export const CERTIFICATE_COUNT = lessonTabs.length
 export type PlanCard = {
 	id: Plan
 	name: string
+	/** The capital the plan starts at, shown large on the landing's pricing. */
+	minCapital: string
 	capitalRange: string
 	accessLevel: string
 	features: string[]
 	popular: boolean
 }
 
+/**
+ * The one ladder of plans, lowest first: the dashboard's plan cards, the
+ * landing's pricing and the sign-up's capital brackets all use it
+ * (docs/decisions/015-one-coherent-story.md).
+ */
 export const planCards: PlanCard[] = [
 	{
 		id: 'regular',
 		name: 'Regular',
+		minCapital: '$50',
 		capitalRange: '$50 to $999',
 		accessLevel: 'Standard access',
 		features: ['Live Top Traders', 'Academy lessons', 'Referral programme', 'Community Hub'],
@@ -366,6 +374,7 @@ export const planCards: PlanCard[] = [
 	{
 		id: 'gold',
 		name: 'Gold Room',
+		minCapital: '$1,000',
 		capitalRange: '$1,000 to $4,999',
 		accessLevel: 'Premium access',
 		features: ['Everything in Regular', '0% Fee Offers', 'Priority signals', 'Weekly market brief'],
@@ -374,6 +383,7 @@ export const planCards: PlanCard[] = [
 	{
 		id: 'titanium',
 		name: 'Titanium Vault',
+		minCapital: '$5,000',
 		capitalRange: '$5,000 to $9,999',
 		accessLevel: 'Pro access',
 		features: [
@@ -387,6 +397,7 @@ export const planCards: PlanCard[] = [
 	{
 		id: 'platinum',
 		name: 'Platinum Room',
+		minCapital: '$10,000',
 		capitalRange: '$10,000+',
 		accessLevel: 'VIP access',
 		features: [

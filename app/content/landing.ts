@@ -4,6 +4,7 @@
  * the components. Figures and names are the spec's (sections 1, 2 and 9).
  */
 import { durationToSeconds } from '#app/components/countdown.tsx'
+import { planCards } from './dashboard.ts'
 
 /** Spec section 9: the landing countdown starts at 3d 12h 45m 30s. */
 export const LANDING_COUNTDOWN_START_SECONDS = durationToSeconds({ days: 3, hours: 12, minutes: 45, seconds: 30 })
@@ -12,7 +13,7 @@ export type SectionId = 'features' | 'how-it-works' | 'pricing' | 'reviews'
 
 export type Testimonial = { name: string; role: string; content: string; profit: string; country: string }
 export type Feature = { title: string; text: string }
-export type Tier = { name: string; capital: string; popular?: boolean; features: string[] }
+export type Tier = { name: string; capital: string; capitalRange: string; popular?: boolean; features: string[] }
 
 export const landing = {
 	nav: [
@@ -180,41 +181,16 @@ export const landing = {
 	pricing: {
 		title: 'Pick your starting capital',
 		intro:
-			'TradeCircle is free to use. Tiers are the capital you fund your own broker account with; we never hold your funds.',
+			'TradeCircle is free to use. Each plan follows the capital you fund your own broker account with; we never hold your funds. The same four plans are on your dashboard.',
 		popularLabel: 'Most Popular',
-		tiers: [
-			{
-				name: 'Regular',
-				capital: '$50',
-				features: ['Copy 1 verified trader', 'Live alerts', 'Risk Shield basics', 'Academy access'],
-			},
-			{
-				name: 'Gold',
-				capital: '$99',
-				popular: true,
-				features: [
-					'Copy up to 3 traders',
-					'Zero performance fees on selected offers',
-					'Full Risk Shield splitting',
-					'Priority support',
-				],
-			},
-			{
-				name: 'Platinum',
-				capital: '$149',
-				features: ['Copy up to 5 traders', 'Early access to 0% fee offers', 'Advanced analytics', 'Priority support'],
-			},
-			{
-				name: 'Titanium',
-				capital: '$200+',
-				features: [
-					'Unlimited trader copies',
-					'Up to 100% deposit bonus from partner brokers',
-					'Dedicated account manager',
-					'All Platinum features',
-				],
-			},
-		] satisfies Tier[],
+		// The dashboard's plans, in their order (Platinum Room on top): one ladder everywhere.
+		tiers: planCards.map((plan) => ({
+			name: plan.name,
+			capital: plan.minCapital,
+			capitalRange: plan.capitalRange,
+			popular: plan.popular,
+			features: plan.features,
+		})) satisfies Tier[],
 	},
 
 	finalCta: {

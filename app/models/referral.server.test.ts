@@ -56,12 +56,12 @@ function participants(contestId: number) {
 
 describe('formatPoints', () => {
 	test.each([
-		[0, '000'],
-		[1, '001'],
-		[42, '042'],
-		[100, '100'],
-		[1234, '1234'],
-		[-3, '000'],
+		[0, '0 points'],
+		[1, '1 point'],
+		[42, '42 points'],
+		[100, '100 points'],
+		[1234, '1,234 points'],
+		[-3, '0 points'],
 	])('%i -> %s', (points, text) => expect(formatPoints(points)).toBe(text))
 })
 

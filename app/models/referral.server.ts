@@ -17,9 +17,16 @@ import { displayName } from './user.server.ts'
  * unlock), milestones, the points statement and the leaderboard.
  */
 
-/** Points as the dashboard shows them: zero-padded to 3 digits. */
+const pointsFormat = new Intl.NumberFormat('en-US')
+
+/**
+ * Points as the dashboard shows them: a number with its unit ("0 points",
+ * "1 point", "1,234 points"), not the spec's zero-padded "000"
+ * (docs/decisions/015-one-coherent-story.md).
+ */
 export function formatPoints(points: number) {
-	return String(Math.max(0, Math.floor(points))).padStart(3, '0')
+	const n = Math.max(0, Math.floor(points))
+	return `${pointsFormat.format(n)} ${n === 1 ? 'point' : 'points'}`
 }
 
 export type MilestoneProgress = {

@@ -346,6 +346,7 @@ function Pricing({ pricing }: { pricing: LandingContent['pricing'] }) {
 							<span className="text-4xl font-bold">{t.capital}</span>
 							<span className="ml-2 text-sm text-slate-300">starting capital</span>
 						</p>
+						<p className="mt-1 text-sm text-slate-400">Capital {t.capitalRange}</p>
 						<ul className="mt-5 flex-1 space-y-2 text-sm text-slate-200">
 							{t.features.map((f) => (
 								<li key={f} className="flex gap-2">

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react'
 import { Form, Link, Outlet, useLocation, useRouteError } from 'react-router'
 import { AccessDeniedView, accessDeniedReason } from '#app/components/admin-error.tsx'
-import { AdminNav } from '#app/components/admin-nav.tsx'
+import { AdminNav, adminNav } from '#app/components/admin-nav.tsx'
+import { currentSection, NavDrawer } from '#app/components/nav-drawer.tsx'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { site } from '#app/content/site.ts'
 import { requireAdmin } from '#app/auth/staff.server.ts'
@@ -39,69 +39,71 @@ export function headers() {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 	const { admin, enrolling } = loaderData
-	const drawer = useRef<HTMLDetailsElement>(null)
 	const location = useLocation()
 	const loggingOut = useIsPending({ formAction: '/admin/logout' })
-	// With JS, navigating closes the drawer (without JS each page starts closed).
-	useEffect(() => {
-		if (drawer.current) drawer.current.open = false
-	}, [location.key])
+	const current = enrolling ? 'Security' : currentSection(adminNav, location.pathname)
 	const footerBox = (
 		<div className="mt-6 rounded-xl border border-emerald-400/40 bg-emerald-400/10 p-4 text-sm">
 			<p className="font-semibold text-emerald-200">{admin.accessLabel}</p>
 			<p className="mt-1 text-slate-300">Last login: {admin.lastLogin}</p>
 		</div>
 	)
+	const identity = (
+		<>
+			<span className="font-semibold">{admin.name}</span>
+			<span className="min-w-0 break-all text-slate-300">{admin.email}</span>
+			<span>
+				<span className="sr-only">Role: </span>
+				<span className="rounded-full border border-emerald-400/60 px-2 py-0.5 text-xs font-semibold text-emerald-200">
+					{admin.roleLabel}
+				</span>
+			</span>
+		</>
+	)
+	const actions = (
+		<>
+			<Link to="/" className="btn-secondary px-3 py-2 text-sm">
+				Main Site
+			</Link>
+			{/* A quiet button: leaving is not the page's main action. */}
+			<Form method="post" action="/admin/logout">
+				<button
+					type="submit"
+					disabled={loggingOut}
+					className="btn-secondary border-transparent px-3 py-2 text-sm text-slate-300 hover:text-white"
+				>
+					{loggingOut ? 'Logging out...' : 'Logout'}
+				</button>
+			</Form>
+		</>
+	)
 	return (
 		<div className="min-h-screen">
-			{/* Sticky from small tablets up; on a phone the wrapped header would take a fifth of the screen. */}
-			<header className="top-0 z-20 border-b border-slate-800 bg-slate-950/95 sm:sticky">
-				<div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+			{/* One row on a phone (logo and the menu); who is signed in, Main Site and Logout move into the menu there. */}
+			<header className="sticky top-0 z-20 border-b border-slate-800 bg-slate-950/95">
+				<div className="mx-auto flex max-w-7xl items-center gap-x-4 px-4 py-2 sm:py-3">
 					<Link to="/admin/dashboard" className="mr-auto flex items-center gap-2">
 						<img src="/favicon.svg" alt="" width={28} height={28} />
 						<span>
 							<span className="block font-bold leading-tight">Admin Panel</span>
-							<span className="block text-xs text-slate-400">Administration</span>
+							<span className="block text-xs text-slate-400 max-sm:sr-only">Administration</span>
 						</span>
 					</Link>
-					<div className="order-3 flex w-full min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:order-none sm:w-auto sm:justify-end">
-						<span className="font-semibold">{admin.name}</span>
-						<span className="min-w-0 break-all text-slate-300">{admin.email}</span>
-						<span>
-							<span className="sr-only">Role: </span>
-							<span className="rounded-full border border-emerald-400/60 px-2 py-0.5 text-xs font-semibold text-emerald-200">
-								{admin.roleLabel}
-							</span>
-						</span>
+					<div className="hidden min-w-0 flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm sm:flex">
+						{identity}
 					</div>
-					<div className="flex items-center gap-2">
-						<Link to="/" className="btn-secondary px-3 py-2 text-sm">
-							Main Site
-						</Link>
-						<Form method="post" action="/admin/logout">
-							<button type="submit" disabled={loggingOut} className="btn-primary px-3 py-2 text-sm">
-								{loggingOut ? 'Logging out...' : 'Logout'}
-							</button>
-						</Form>
-					</div>
+					<div className="hidden items-center gap-2 sm:flex">{actions}</div>
+					<NavDrawer current={current} className="lg:hidden">
+						<div className="flex flex-col gap-2 text-sm sm:hidden">
+							{identity}
+							<div className="mt-2 flex flex-wrap gap-2">{actions}</div>
+						</div>
+						{enrolling ? null : <AdminNav role={admin.role} />}
+						{footerBox}
+					</NavDrawer>
 				</div>
 			</header>
 			<div className="mx-auto max-w-7xl px-4 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
-				{/* Narrow screens: a slide-out that opens without JS (<details>). */}
-				<aside aria-label="Admin menu" className="lg:hidden">
-					<details ref={drawer} className="group mt-4 rounded-xl border border-slate-800 bg-slate-900/70">
-						<summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-semibold">
-							<span>Menu</span>
-							<span aria-hidden="true" className="text-xl group-open:rotate-90">
-								☰
-							</span>
-						</summary>
-						<div className="px-3 pb-3">
-							{enrolling ? null : <AdminNav role={admin.role} />}
-							{footerBox}
-						</div>
-					</details>
-				</aside>
 				<aside aria-label="Admin menu" className="hidden lg:block">
 					<div className="sticky top-24 py-8">
 						{enrolling ? null : <AdminNav role={admin.role} />}

@@ -149,16 +149,24 @@ export default function AdminUsersRoute({ loaderData, actionData }: Route.Compon
 			) : null}
 
 			<AdminSection id="users-list" title="Users">
-				{allowed.bulkUpdate ? (
-					<BulkForm
-						key={location.key}
-						lastResult={actionData?.result}
-						plans={loaderData.plans}
-						canDelete={allowed.bulkDelete}
-						canBan={allowed.bulkBan}
-					/>
-				) : null}
-				<UsersTable users={users} search={search} allowed={allowed} tableKey={location.key} />
+				{/* The bulk panel shows once rows are checked (app.css .bulk-scope; no JS needed). */}
+				<div className="bulk-scope">
+					{allowed.bulkUpdate && users.length > 0 ? (
+						<p className="bulk-hint mb-3 text-sm text-slate-300">
+							Select users in the table to apply an action to all of them.
+						</p>
+					) : null}
+					<UsersTable users={users} search={search} allowed={allowed} tableKey={location.key} />
+					{allowed.bulkUpdate ? (
+						<BulkForm
+							key={location.key}
+							lastResult={actionData?.result}
+							plans={loaderData.plans}
+							canDelete={allowed.bulkDelete}
+							canBan={allowed.bulkBan}
+						/>
+					) : null}
+				</div>
 				<PaginationBar pagination={pagination} query={query} />
 			</AdminSection>
 		</main>
@@ -291,8 +299,17 @@ function BulkForm({
 	const pending = submitting && !confirming
 	const [form, fields] = useForm({ id: BULK_FORM_ID, lastResult, shouldValidate: 'onSubmit' })
 	return (
-		<Form method="post" {...getFormProps(form)} className="mb-4 rounded-xl border border-slate-800 bg-slate-950/40 p-3">
-			<p className="mb-3 text-sm text-slate-300">Select users in the table, then apply an action to all of them.</p>
+		<Form
+			method="post"
+			{...getFormProps(form)}
+			data-errors={Object.keys(form.allErrors).length > 0 ? '' : undefined}
+			className="bulk-panel sticky bottom-0 z-10 mt-4 rounded-xl border border-emerald-400/40 bg-slate-900 p-3 shadow-[0_-8px_24px_rgb(2_6_23/0.8)]"
+		>
+			<p className="mb-2 text-sm text-slate-200">
+				<span aria-hidden="true" className="bulk-count mr-1 font-semibold text-emerald-300" />
+				<span aria-hidden="true">selected · </span>
+				Apply an action to the selected users.
+			</p>
 			<FormAlert id={form.errorId} errors={form.errors} />
 			<ErrorList id={fields.userIds.errorId} errors={fields.userIds.errors} />
 			<div className="mt-2 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
@@ -390,7 +407,8 @@ function UsersTable({
 	const selectable = allowed.bulkUpdate
 	return (
 		<TableScroller className="relative" label="Users table">
-			<table ref={table} className="w-full min-w-[52rem] text-left text-sm">
+			{/* Below 640 px each row is a card with its actions (app.css .card-table). */}
+			<table ref={table} className="card-table w-full text-left text-sm sm:min-w-[52rem]">
 				<caption className="sr-only">Users, {users.length} on this page</caption>
 				<thead className="text-slate-400">
 					<tr>
@@ -433,7 +451,7 @@ function UsersTable({
 						</th>
 					</tr>
 				</thead>
-				<tbody key={tableKey} className="divide-y divide-slate-800">
+				<tbody key={tableKey} className="sm:divide-y sm:divide-slate-800">
 					{users.length === 0 ? (
 						<tr>
 							<td colSpan={selectable ? 7 : 6} className="py-6 text-center text-slate-300">
@@ -444,33 +462,36 @@ function UsersTable({
 						users.map((user) => (
 							<tr key={user.id}>
 								{selectable ? (
-									<td className="py-3 pr-3">
+									<td data-cell="select" className="py-3 pr-3">
 										<input
 											type="checkbox"
+											data-bulk-row=""
 											name="userIds"
 											value={user.id}
 											form={BULK_FORM_ID}
 											aria-label={`Select ${user.name}`}
-											className="size-4 accent-emerald-400"
+											className="size-5 accent-emerald-400 sm:size-4"
 										/>
 									</td>
 								) : null}
-								<td className="max-w-[16rem] py-3 pr-4">
+								<td data-cell="primary" className="max-w-[16rem] py-3 pr-4">
 									<p className="truncate font-medium">{user.name}</p>
 									<p className="truncate text-slate-300">{user.email}</p>
 								</td>
-								<td className="py-3 pr-4">
+								<td data-label="Plan" className="py-3 pr-4">
 									<PlanBadge plan={user.plan} label={user.planName} />
 								</td>
-								<td className="py-3 pr-4">
+								<td data-label="Status" className="py-3 pr-4">
 									<UserStatusBadge status={user.status} />
 								</td>
-								<td className="py-3 pr-4 text-right tabular-nums">{formatUsdCents(user.totalInvested)}</td>
-								<td className="py-3 pr-4 whitespace-nowrap">
+								<td data-label="Investment" className="py-3 pr-4 text-right tabular-nums">
+									{formatUsdCents(user.totalInvested)}
+								</td>
+								<td data-label="Joined" className="py-3 pr-4 whitespace-nowrap">
 									<time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
 								</td>
-								<td className="py-3">
-									<div className="flex gap-3 whitespace-nowrap">
+								<td data-cell="actions" className="py-3">
+									<div className="flex gap-3 whitespace-nowrap max-sm:gap-6">
 										<Link to={`/admin/users/${user.id}`} className="link">
 											View<span className="sr-only"> {user.name}</span>
 										</Link>

@@ -88,35 +88,6 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 				</dl>
 			</section>
 
-			<section aria-labelledby="setup-heading" className="card">
-				<div className="flex items-center justify-between gap-3">
-					<h2 id="setup-heading" className="text-lg font-semibold">
-						Setup progress
-					</h2>
-					<span className="text-sm font-semibold text-emerald-300">{SETUP_PROGRESS_PERCENT}%</span>
-				</div>
-				<ProgressBar labelledBy="setup-heading" percent={SETUP_PROGRESS_PERCENT} className="mt-3" />
-			</section>
-
-			<section aria-labelledby="guide-heading" className="card">
-				<h2 id="guide-heading" className="text-lg font-semibold">
-					Quick-start guide
-				</h2>
-				<ol className="mt-4 grid gap-4 sm:grid-cols-2">
-					{quickStartGuide.map((step, i) => (
-						<li key={step.title} className="flex gap-3">
-							<span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-emerald-400 text-sm font-bold text-slate-950">
-								{i + 1}
-							</span>
-							<span>
-								<span className="block font-medium">{step.title}</span>
-								<span className="block text-sm text-slate-300">{step.text}</span>
-							</span>
-						</li>
-					))}
-				</ol>
-			</section>
-
 			<section aria-labelledby="traders-heading" className="card" id="traders">
 				<div className="flex flex-wrap items-end justify-between gap-3">
 					<div>
@@ -156,7 +127,8 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 				</div>
 				{/* Its own name: a second landmark named like the section is a duplicate (axe landmark-unique). */}
 				<TableScroller className="mt-4" label="Traders table">
-					<table className="w-full min-w-[42rem] text-left text-sm tabular-nums">
+					{/* Below 640 px each row is a card (app.css .card-table): rank, name, risk, sparkline, returns; the whole card opens the detail. */}
+					<table className="card-table w-full text-left text-sm tabular-nums sm:min-w-[42rem]">
 						<thead className="text-slate-300">
 							<tr className="border-b border-slate-800">
 								<th scope="col" className="py-2 pr-3">
@@ -184,22 +156,44 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 						</thead>
 						<tbody>
 							{loaderData.traders.map((trader, i) => (
-								<tr key={trader.id} className="border-b border-slate-800/70">
-									<td className="py-2.5 pr-3">
+								<tr
+									key={trader.id}
+									className="border-b border-slate-800/70 [--card-columns:auto_minmax(0,1fr)_minmax(0,1fr)] max-sm:hover:border-emerald-400/60"
+								>
+									<td className="py-2.5 pr-3 max-sm:col-span-2 max-sm:col-start-1 max-sm:row-start-1 max-sm:self-center">
 										<span className="mr-2 text-slate-400">{i + 1}.</span>
-										<Link to={`traders/${trader.id}${detailSearch}`} preventScrollReset className="link">
+										{/* On a phone the link covers the whole card: one tap to the detail. */}
+										<Link
+											to={`traders/${trader.id}${detailSearch}`}
+											preventScrollReset
+											className="link max-sm:text-base max-sm:after:absolute max-sm:after:inset-0 max-sm:after:rounded-xl max-sm:after:content-['']"
+										>
 											{trader.name}
 										</Link>
 										{trader.trending ? <span className="ml-2 text-xs text-amber-200">Trending</span> : null}
 									</td>
-									<td className="py-2.5 pr-3 text-emerald-300">+{trader.weeklyReturn}%</td>
-									<td className="py-1.5 pr-3">
+									<td
+										data-label="Weekly"
+										className="py-2.5 pr-3 text-emerald-300 max-sm:col-start-2 max-sm:row-start-2 max-sm:text-base max-sm:font-semibold"
+									>
+										+{trader.weeklyReturn}%
+									</td>
+									<td className="py-1.5 pr-3 max-sm:col-start-1 max-sm:row-start-2 max-sm:self-end">
 										<Sparkline chart={trader.sparkline} />
 									</td>
-									<td className="py-2.5 pr-3 text-emerald-300">+{trader.monthlyReturn}%</td>
-									<td className="py-2.5 pr-3">{trader.winRate}%</td>
-									<td className="py-2.5 pr-3">{numberFormat.format(trader.followers)}</td>
-									<td className="py-2.5">
+									<td
+										data-label="Monthly"
+										className="py-2.5 pr-3 text-emerald-300 max-sm:col-start-3 max-sm:row-start-2 max-sm:text-base max-sm:font-semibold"
+									>
+										+{trader.monthlyReturn}%
+									</td>
+									<td data-cell="desktop" className="py-2.5 pr-3">
+										{trader.winRate}%
+									</td>
+									<td data-cell="desktop" className="py-2.5 pr-3">
+										{numberFormat.format(trader.followers)}
+									</td>
+									<td className="py-2.5 max-sm:col-start-3 max-sm:row-start-1 max-sm:justify-self-end max-sm:self-center">
 										<RiskBadge risk={trader.riskLevel} />
 									</td>
 								</tr>
@@ -207,6 +201,35 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 						</tbody>
 					</table>
 				</TableScroller>
+			</section>
+
+			<section aria-labelledby="setup-heading" className="card">
+				<div className="flex items-center justify-between gap-3">
+					<h2 id="setup-heading" className="text-lg font-semibold">
+						Setup progress
+					</h2>
+					<span className="text-sm font-semibold text-emerald-300">{SETUP_PROGRESS_PERCENT}%</span>
+				</div>
+				<ProgressBar labelledBy="setup-heading" percent={SETUP_PROGRESS_PERCENT} className="mt-3" />
+			</section>
+
+			<section aria-labelledby="guide-heading" className="card">
+				<h2 id="guide-heading" className="text-lg font-semibold">
+					Quick-start guide
+				</h2>
+				<ol className="mt-4 grid gap-4 sm:grid-cols-2">
+					{quickStartGuide.map((step, i) => (
+						<li key={step.title} className="flex gap-3">
+							<span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-emerald-400 text-sm font-bold text-slate-950">
+								{i + 1}
+							</span>
+							<span>
+								<span className="block font-medium">{step.title}</span>
+								<span className="block text-sm text-slate-300">{step.text}</span>
+							</span>
+						</li>
+					))}
+				</ol>
 			</section>
 
 			<section aria-labelledby="promotions-heading" className="card">

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { BrandLink } from '#app/components/brand-link.tsx'
-import { DashboardNav } from '#app/components/dashboard-nav.tsx'
+import { DashboardNav, dashboardNav } from '#app/components/dashboard-nav.tsx'
+import { currentSection, NavDrawer } from '#app/components/nav-drawer.tsx'
 import { site } from '#app/content/site.ts'
 import { planName } from '#app/models/plan.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
@@ -20,36 +20,23 @@ export function headers() {
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 	const locked = loaderData.plan === 'regular'
-	const drawer = useRef<HTMLDetailsElement>(null)
 	const location = useLocation()
-	// With JS, navigating closes the drawer (without JS each page starts closed).
-	useEffect(() => {
-		if (drawer.current) drawer.current.open = false
-	}, [location.pathname])
 	return (
 		<div className="min-h-screen">
 			<header className="sticky top-0 z-20 border-b border-slate-800 bg-slate-950/95">
-				<div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
-					<BrandLink to="/dashboard" />
-					<p className="rounded-full border border-emerald-400/60 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-emerald-200">
+				<div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 lg:py-3">
+					{/* On a phone the logo alone: the plan badge and the menu share the one row. */}
+					<BrandLink to="/dashboard" compact />
+					<p className="ml-auto rounded-full border border-emerald-400/60 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-emerald-200">
 						<span className="sr-only">Your plan: </span>
 						{loaderData.planName}
 					</p>
+					<NavDrawer current={currentSection(dashboardNav, location.pathname)} className="lg:hidden">
+						<DashboardNav locked={locked} />
+					</NavDrawer>
 				</div>
 			</header>
 			<div className="mx-auto max-w-7xl px-4 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
-				{/* Narrow screens: a drawer that opens without JS (<details>). */}
-				<details ref={drawer} className="group mt-4 rounded-xl border border-slate-800 bg-slate-900/70 lg:hidden">
-					<summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 font-semibold">
-						<span>Menu</span>
-						<span aria-hidden="true" className="text-xl group-open:rotate-90">
-							☰
-						</span>
-					</summary>
-					<div className="px-3 pb-3">
-						<DashboardNav locked={locked} />
-					</div>
-				</details>
 				<aside className="hidden lg:block">
 					<div className="sticky top-20 py-8">
 						<DashboardNav locked={locked} />

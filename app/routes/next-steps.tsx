@@ -3,12 +3,12 @@ import { parseWithZod } from '@conform-to/zod'
 import { useState } from 'react'
 import { Form, Link, redirect, redirectDocument } from 'react-router'
 import { formatMinutesSeconds, useCountdown } from '#app/components/countdown.tsx'
-import { CopyButton, Field, HoneypotInputs, StatusButton, useHydrated } from '#app/components/forms.tsx'
+import { Field, HoneypotInputs, StatusButton, useHydrated } from '#app/components/forms.tsx'
 import { LogoutButton } from '#app/components/logout-button.tsx'
 import {
+	bonusSecondsLeft,
 	EXAMPLE_UNLOCK_CODE,
 	setupGuide,
-	UNLOCK_COUNTDOWN_SECONDS,
 	unlockSteps,
 	unlockTestimonials,
 } from '#app/content/onboarding.ts'
@@ -26,7 +26,7 @@ import type { Route } from './+types/next-steps'
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireMember(request)
 	if (user.isVerified) throw redirect('/dashboard')
-	return { firstName: firstName(user.name) }
+	return { firstName: firstName(user.name), bonusSecondsLeft: bonusSecondsLeft(user.createdAt) }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NextStepsRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const hydrated = useHydrated()
 	const pending = useIsPending()
-	const remaining = useCountdown(UNLOCK_COUNTDOWN_SECONDS)
+	const remaining = useCountdown(loaderData.bonusSecondsLeft)
 	const [gotCode, setGotCode] = useState(false)
 	const [form, fields] = useForm({
 		id: 'unlock',
@@ -62,16 +62,20 @@ export default function NextStepsRoute({ loaderData, actionData }: Route.Compone
 					<Link to="/signup" className="link text-sm">
 						← Back
 					</Link>
-					<p className="text-sm text-slate-300">
-						Bonus window{' '}
-						<span
-							className="font-mono text-base font-semibold text-amber-300"
-							role="timer"
-							aria-label="Time left for the setup bonus"
-						>
-							{formatMinutesSeconds(remaining)}
-						</span>
-					</p>
+					{remaining > 0 ? (
+						<p className="text-sm text-slate-300">
+							Bonus window{' '}
+							<span
+								className="font-mono text-base font-semibold tabular-nums text-amber-300"
+								role="timer"
+								aria-label="Time left for the setup bonus"
+							>
+								{formatMinutesSeconds(remaining)}
+							</span>
+						</p>
+					) : (
+						<p className="text-sm text-slate-400">Bonus window closed</p>
+					)}
 					<LogoutButton />
 				</div>
 			</header>
@@ -101,7 +105,8 @@ export default function NextStepsRoute({ loaderData, actionData }: Route.Compone
 
 				<p className="rounded-xl border border-amber-400/50 bg-amber-400/10 p-4 text-sm text-amber-100">
 					<strong>Limited-time bonus:</strong> complete your setup within 5 minutes to qualify for a 100% deposit bonus
-					with our partner brokers. Setup takes about 60 seconds.
+					with our partner brokers. Setup takes about 60 seconds. The 5 minutes count from when you created your
+					account; bonuses are offered and paid by the broker, on its own terms.
 				</p>
 
 				<section className="card">
@@ -160,11 +165,11 @@ export default function NextStepsRoute({ loaderData, actionData }: Route.Compone
 							Unlock Dashboard
 						</StatusButton>
 					</Form>
-					<div className="mt-5 flex flex-wrap items-center gap-3 rounded-lg border border-dashed border-slate-600 p-3 text-sm">
-						<span className="text-slate-300">Example code format:</span>
-						<code className="select-all font-mono text-base text-emerald-200">{EXAMPLE_UNLOCK_CODE}</code>
-						<CopyButton value={EXAMPLE_UNLOCK_CODE} />
-					</div>
+					{/* Only the format: not copyable, so nobody pastes the example into the field above. */}
+					<p className="mt-4 text-sm text-slate-400">
+						Codes look like <span className="select-none font-mono text-slate-300">{EXAMPLE_UNLOCK_CODE}</span> (an
+						example, not a working code).
+					</p>
 				</section>
 
 				<section className="card">

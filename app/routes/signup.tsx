@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, redirect } from 'react-router'
 import { AuthLayout } from '#app/components/auth-layout.tsx'
 import { CheckboxField, ErrorList, Field, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
-import { capitalBrackets, signupSteps } from '#app/content/onboarding.ts'
+import { bracketPlanNote, capitalBrackets, signupSteps } from '#app/content/onboarding.ts'
 import { site } from '#app/content/site.ts'
 import { registerMember } from '#app/models/account.server.ts'
 import { getMember, startMemberSession } from '#app/auth/member.server.ts'
@@ -145,7 +145,7 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 												<span className="block text-sm text-emerald-200">{bracket.title}</span>
 											</label>
 											<span id={featuresId} className="mt-1 block text-sm text-slate-300">
-												{bracket.features.join(' · ')}
+												{bracketPlanNote(bracket)}
 											</span>
 										</span>
 									</div>

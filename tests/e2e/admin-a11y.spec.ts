@@ -127,7 +127,7 @@ const pages: Array<{ name: string; setup: Setup }> = [
 			const menu = page.getByText('Menu', { exact: true })
 			if (await menu.isVisible()) {
 				await menu.click()
-				await expect(page.locator('details').getByRole('link', { name: 'Users' })).toBeVisible()
+				await expect(page.locator('details[data-nav-drawer]').getByRole('link', { name: 'Users' })).toBeVisible()
 			}
 		},
 	},

@@ -176,21 +176,49 @@ test.describe('admin sidebar at 360 px', () => {
 	}) => {
 		await page.goto('/admin/dashboard')
 		await waitForHydration(page)
-		await expect(page.locator('details')).not.toHaveAttribute('open', '')
+		await expect(page.locator('details[data-nav-drawer]')).not.toHaveAttribute('open', '')
 		const users = page.getByRole('link', { name: 'Users', exact: true })
 		await expect(users).toBeHidden()
 		await page.getByText('Menu', { exact: true }).click()
 		await expect(users).toBeVisible()
 		await expect(users).toHaveAttribute('href', '/admin/users')
 		await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page')
-		await expect(page.locator('details').getByText('Super Admin Access', { exact: true })).toBeVisible()
-		// The header still names the admin on a phone, without overflowing.
-		await expect(page.getByRole('banner').getByText(superAdmin.email)).toBeVisible()
+		await expect(
+			page.locator('details[data-nav-drawer]').getByText('Super Admin Access', { exact: true }),
+		).toBeVisible()
+		// The drawer names the admin and carries Main Site and Logout on a phone, without overflowing.
+		await expect(page.getByRole('banner').getByText(superAdmin.email).filter({ visible: true })).toBeVisible()
+		await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible()
 		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 		if (!jsOff()) {
 			// With JS, following a link closes the drawer.
 			await page.getByRole('link', { name: 'Dashboard', exact: true }).click()
 			await expect(users).toBeHidden()
+		}
+	})
+
+	test('the header is one compact row that names the current section; Close and the backdrop shut the drawer', async ({
+		page,
+		superAdmin,
+	}) => {
+		await page.goto('/admin/users')
+		await waitForHydration(page)
+		const header = page.getByRole('banner')
+		expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72)
+		const summary = page.locator('details[data-nav-drawer] > summary')
+		await expect(summary).toHaveText(/^Menu, current section: · Users$/)
+		// Who is signed in moves into the drawer on a phone.
+		await expect(header.getByText(superAdmin.email).filter({ visible: true })).toHaveCount(0)
+		await summary.click()
+		await expect(page.getByRole('link', { name: 'Users', exact: true })).toHaveAttribute('aria-current', 'page')
+		await page.getByRole('link', { name: 'Close the menu' }).click()
+		await expect(page).toHaveURL(/\/admin\/users$/)
+		await expect(page.locator('details[data-nav-drawer]')).not.toHaveAttribute('open', '')
+		if (!jsOff()) {
+			await summary.click()
+			await page.keyboard.press('Escape')
+			await expect(page.locator('details[data-nav-drawer]')).not.toHaveAttribute('open', '')
+			await expect(summary).toBeFocused()
 		}
 	})
 })

@@ -275,13 +275,16 @@ test.describe('bulk update, export, view', () => {
 		const users = await seedUsers(createMember, tag, [{ name: 'Bulk A' }, { name: 'Bulk B' }, { name: 'Bulk C' }])
 		await openUsers(page, `?search=${tag}&sortBy=name&sortOrder=asc`)
 
-		// Nothing checked: an error, nothing changes.
-		await page.getByLabel('Bulk action', { exact: true }).selectOption({ label: 'Set status' })
-		await page.getByLabel('Value', { exact: true }).selectOption({ label: 'Suspended' })
-		await page.getByRole('button', { name: 'Apply to selected' }).click()
-		await expect(page.getByText('Select at least one user')).toBeVisible()
+		// Nothing checked: no bulk panel, only the hint (CSS :has, with JS or without).
+		const apply = page.getByRole('button', { name: 'Apply to selected' })
+		const hint = page.getByText('Select users in the table to apply an action to all of them.')
+		await expect(apply).toBeHidden()
+		await expect(hint).toBeVisible()
 
 		await page.getByRole('checkbox', { name: `Select ${users[0]!.name}` }).check()
+		// The panel appears with the first checked row; the hint goes.
+		await expect(apply).toBeVisible()
+		await expect(hint).toBeHidden()
 		await page.getByRole('checkbox', { name: `Select ${users[1]!.name}` }).check()
 		await page.getByLabel('Bulk action', { exact: true }).selectOption({ label: 'Set status' })
 		await page.getByLabel('Value', { exact: true }).selectOption({ label: 'Suspended' })
@@ -366,5 +369,35 @@ test.describe('bulk update, export, view', () => {
 		await page.getByRole('link', { name: `Edit ${user!.name}` }).click()
 		await expect(dialog(page, 'Edit User')).toBeVisible()
 		await expect(usersTable(page)).toBeVisible()
+	})
+})
+
+test.describe('users list on a 360 px phone', () => {
+	test.use({ viewport: { width: 360, height: 780 } })
+
+	test('each user is a card with its actions on screen; the bulk panel stays in view once a row is checked', async ({
+		page,
+		superAdmin,
+		createMember,
+	}) => {
+		void superAdmin
+		const tag = newTag()
+		const [user] = await seedUsers(createMember, tag, [{ name: 'Phone Card' }])
+		await openUsers(page, `?search=${tag}`)
+		const card = row(page, user!.name)
+		for (const name of [`View ${user!.name}`, `Edit ${user!.name}`, `Delete ${user!.name}`]) {
+			const box = (await card.getByRole('link', { name }).boundingBox())!
+			expect(box.x + box.width, name).toBeLessThanOrEqual(360)
+		}
+		// Each figure names itself on the card (the column headers are for screen readers only there).
+		expect(
+			await card
+				.locator('td[data-label]')
+				.evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content)),
+		).toEqual(['"Plan"', '"Status"', '"Investment"', '"Joined"'])
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+		await card.getByRole('checkbox', { name: `Select ${user!.name}` }).check()
+		const apply = page.getByRole('button', { name: 'Apply to selected' })
+		await expect(apply).toBeInViewport()
 	})
 })

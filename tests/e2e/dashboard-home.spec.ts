@@ -207,3 +207,41 @@ test.describe('copy buttons', () => {
 		}
 	})
 })
+
+test.describe('Live Top Traders on a 360 px phone', () => {
+	test.use({ viewport: { width: 360, height: 780 } })
+
+	test('traders are stacked cards (rank, name, sparkline, returns, risk) before the guide; a tap anywhere opens the detail', async ({
+		page,
+		member,
+	}) => {
+		void member
+		await open(page, '/dashboard')
+		const table = traderTable(page)
+		// No sideways scrolling: the cards fit the screen.
+		const box = await page.getByRole('region', { name: 'Traders table' }).evaluate((el) => ({
+			scroll: el.scrollWidth,
+			client: el.clientWidth,
+		}))
+		expect(box.scroll).toBeLessThanOrEqual(box.client)
+		const first = table.locator('tbody tr').first()
+		const trader = traders.find((t) => t.name === expectedOrder('weeklyReturn')[0])!
+		await expect(first).toContainText(`1.${trader.name}`)
+		await expect(first.locator('td[data-label="Weekly"]')).toHaveText(`+${trader.weeklyReturn}%`)
+		await expect(first.locator('td[data-label="Monthly"]')).toHaveText(`+${trader.monthlyReturn}%`)
+		await expect(first).toContainText(`${trader.riskLevel} risk`)
+		await expect(first.locator('svg[data-chart="sparkline"]')).toBeVisible()
+		// Win rate and followers wait for the detail.
+		await expect(first.getByText(`${trader.winRate}%`, { exact: true })).toBeHidden()
+		// Live Top Traders comes before the quick-start guide.
+		const tradersTop = (await page.getByRole('heading', { name: 'Live Top Traders' }).boundingBox())!.y
+		const guideTop = (await page.getByRole('heading', { name: 'Quick-start guide' }).boundingBox())!.y
+		expect(tradersTop).toBeLessThan(guideTop)
+		expect(tradersTop).toBeLessThan(800)
+		// The whole card is the link: tapping the sparkline opens the trader.
+		const spark = (await first.locator('svg[data-chart="sparkline"]').boundingBox())!
+		await page.mouse.click(spark.x + spark.width / 2, spark.y + spark.height / 2)
+		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/traders/${trader.id}`)
+		await expect(page.getByRole(jsOff() ? 'region' : 'dialog', { name: trader.name })).toBeVisible()
+	})
+})

@@ -79,7 +79,7 @@ test.describe('referrals', () => {
 		await page.goto('/dashboard/referrals')
 		await waitForHydration(page)
 		const linkSection = page.getByRole('region', { name: 'Your referral link' })
-		await expect(linkSection).toContainText('Your points001')
+		await expect(linkSection).toContainText('Your points1 point')
 		await expect(linkSection).toContainText('Premium referrals1')
 		await expect(page.getByText('Next milestone: 100 points (Gift Pack + VIP Call), 99 to go')).toBeVisible()
 		await expect(page.getByRole('progressbar', { name: /^Next milestone/ })).toHaveAttribute('aria-valuenow', '1')
@@ -106,7 +106,7 @@ test.describe('referrals', () => {
 		if (rank <= 10) {
 			const mine = board.filter({ hasText: '(you)' })
 			await expect(mine).toHaveCount(1)
-			await expect(mine.getByRole('cell')).toHaveText([`#${rank}`, /^Folake A\.\s*\(you\)$/, '001', '+1', /.+/])
+			await expect(mine.getByRole('cell')).toHaveText([`#${rank}`, /^Folake A\.\s*\(you\)$/, '1 point', '+1', /.+/])
 		}
 		// Names on the board are first name and initial only.
 		await expect(page.getByText('Folake Adeyemi')).toHaveCount(0)
@@ -127,7 +127,7 @@ test.describe('referrals', () => {
 		await page.goto('/dashboard')
 		await expect(
 			page.getByRole('term').filter({ hasText: 'Your Referral Points' }).locator('xpath=following-sibling::dd'),
-		).toHaveText('001')
+		).toHaveText('1 point')
 
 		// The referred member unlocking again through the API credits nothing more.
 		const { token } = await apiLogin(request, friend.email, friend.password)

@@ -61,7 +61,7 @@ test.describe('dashboard pages for an unlocked member', () => {
 		for (const label of ['Verified Traders', 'Verified Win Rate', 'Your Referral Points', 'Academy Progress']) {
 			await expect(page.getByRole('term').filter({ hasText: label })).toBeVisible()
 		}
-		await expect(page.getByRole('definition').filter({ hasText: /^000$/ })).toBeVisible()
+		await expect(page.getByRole('definition').filter({ hasText: /^0 points$/ })).toBeVisible()
 		for (const heading of [
 			'Setup progress',
 			'Quick-start guide',
@@ -132,7 +132,7 @@ test.describe('dashboard pages for an unlocked member', () => {
 		await expect(page.getByRole('heading', { level: 1, name: 'Referrals & Invite' })).toBeVisible()
 		const code = member.referralCode
 		await expect(page.getByText(`${E2E_BASE_URL}/signup?ref=${code}`, { exact: true })).toBeVisible()
-		await expect(page.getByRole('definition').filter({ hasText: /^000$/ })).toBeVisible()
+		await expect(page.getByRole('definition').filter({ hasText: /^0 points$/ })).toBeVisible()
 		await expect(page.getByText('Next milestone: 100 points (Gift Pack + VIP Call), 100 to go')).toBeVisible()
 		await expect(page.getByRole('progressbar', { name: /^Next milestone/ })).toHaveAttribute('aria-valuenow', '0')
 		await expect(page.getByText('No points yet. Share your link to earn your first point.')).toBeVisible()
@@ -208,6 +208,33 @@ test.describe('dashboard sidebar', () => {
 		await expect(nav.locator('[aria-current="page"]')).toHaveAttribute('href', '/dashboard/plans')
 	})
 
+	test('the locked 0% Fee Offers entry leads to the upgrade card: no alert, never prefetched', async ({
+		page,
+		member,
+	}) => {
+		void member
+		await open(page, '/dashboard')
+		const dialogs: string[] = []
+		page.on('dialog', (dialog) => {
+			dialogs.push(dialog.message())
+			void dialog.dismiss()
+		})
+		const zeroFeeRequests: string[] = []
+		page.on('request', (request) => {
+			if (request.url().includes('zero-fee')) zeroFeeRequests.push(request.url())
+		})
+		const entry = sidebar(page).getByRole('link', { name: '0% Fee Offers Premium' })
+		await entry.hover()
+		await entry.focus()
+		await page.waitForTimeout(300)
+		expect(zeroFeeRequests, 'the forbidden page is not prefetched').toEqual([])
+		await entry.click()
+		await expect(page).toHaveURL(/\/dashboard\/zero-fee$/)
+		await expect(page.getByText('Upgrade to a premium plan to access this feature')).toBeVisible()
+		await expect(page.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/dashboard/plans')
+		expect(dialogs).toEqual([])
+	})
+
 	test('moving between pages through the sidebar', async ({ page, member }) => {
 		await open(page, '/dashboard')
 		const nav = sidebar(page)
@@ -234,6 +261,8 @@ test.describe('dashboard sidebar', () => {
 			await expect(page.getByRole('heading', { level: 1, name: 'Academy' })).toBeVisible()
 			// The new page starts with the drawer closed (with JS it closes on navigation).
 			await expect(nav).toBeHidden()
+			// Closed, the drawer's summary names the section you are in.
+			await expect(page.locator('details[data-nav-drawer] > summary')).toHaveText(/^Menu, current section: · Academy$/)
 			await page.getByText('Menu', { exact: true }).click()
 			await expect(nav.getByRole('link', { name: 'Academy', exact: true })).toHaveAttribute('aria-current', 'page')
 			const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)

@@ -70,15 +70,27 @@ test.describe('landing page', () => {
 		)
 	})
 
-	test('pricing tiers: Regular $50, Gold $99 (most popular), Platinum $149, Titanium $200+', async ({ page }) => {
+	test("pricing: the dashboard's four plans in the dashboard's order, with their capital (docs/decisions/015)", async ({
+		page,
+	}) => {
 		await open(page, '/')
 		const tiers = page.locator('#pricing li:has(h3)')
-		await expect(tiers.getByRole('heading', { level: 3 })).toHaveText(['Regular', 'Gold', 'Platinum', 'Titanium'])
-		await expect(tiers.nth(0)).toContainText('$50')
-		await expect(tiers.nth(1)).toContainText('$99')
+		await expect(tiers.getByRole('heading', { level: 3 })).toHaveText([
+			'Regular',
+			'Gold Room',
+			'Titanium Vault',
+			'Platinum Room',
+		])
+		for (const [i, [from, range]] of [
+			['$50', '$50 to $999'],
+			['$1,000', '$1,000 to $4,999'],
+			['$5,000', '$5,000 to $9,999'],
+			['$10,000', '$10,000+'],
+		].entries()) {
+			await expect(tiers.nth(i)).toContainText(`${from}starting capital`)
+			await expect(tiers.nth(i)).toContainText(`Capital ${range}`)
+		}
 		await expect(tiers.nth(1)).toContainText('Most Popular')
-		await expect(tiers.nth(2)).toContainText('$149')
-		await expect(tiers.nth(3)).toContainText('$200+')
 		await expect(page.locator('#pricing').getByText('Most Popular')).toHaveCount(1)
 	})
 

@@ -34,6 +34,11 @@ test.describe('sign-up page', () => {
 			await expect(form.capital.getByText(title!, { exact: true })).toBeVisible()
 		}
 		await expect(form.capital.getByText('Most Popular', { exact: true })).toBeVisible()
+		// Each bracket says which of the dashboard's plans it leads to (docs/decisions/015).
+		await expect(form.bracket('$50-$100')).toHaveAccessibleDescription('Starts on the Regular plan ($50 to $999)')
+		await expect(form.bracket('$1000+')).toHaveAccessibleDescription(
+			'Gold Room and above ($1,000+), once a plan code is activated',
+		)
 		await expect(form.referralCode).toHaveValue('')
 		await expect(form.terms).not.toBeChecked()
 		await expect(page.getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute('href', '/terms')
