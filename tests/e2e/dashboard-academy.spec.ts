@@ -1,4 +1,4 @@
-import { lessons, lessonTabs } from '#app/content/dashboard.ts'
+import { lessons, lessonTabs } from '#app/content/academy.ts'
 import { expect, test } from '../fixtures.ts'
 import { E2E_BASE_URL } from '../setup/e2e-config.ts'
 import { otherDevice, waitForHydration } from './support.ts'
