@@ -10,6 +10,8 @@ const guardedUrls = [
 	'/dashboard?sort=followers',
 	'/dashboard/traders/amara-okafor',
 	'/dashboard/academy?tab=risk',
+	'/dashboard/academy/risk-2',
+	'/dashboard/academy/certificates/risk',
 	'/dashboard/plans/activate?plan=gold',
 	'/dashboard/zero-fee/daniel-mensah',
 	'/dashboard/referrals?tab=leaderboard',
