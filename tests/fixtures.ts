@@ -38,7 +38,9 @@ import { newTotpSecret } from './totp.ts'
  * - `contest`: a contest row; its status is the option `contestStatus`
  *   (`test.use({ contestStatus: 'active' })`, draft by default).
  * - Factories: `createMember(options)`, `createAdmin(options)`,
- *   `createContest(options)`, `addParticipants(contestId, scores)`.
+ *   `createContest(options)`, `addParticipants(contestId, scores)`,
+ *   `completeLessons(member, lessons)` (academy lessons completed, now or
+ *   at a given time).
  *   Every member and admin comes with a bearer token (`.token`).
  * - `signIn(pageOrContext, account)`: a web session written to the
  *   database and its signed cookie put into the context (no sign-in form).
@@ -143,6 +145,9 @@ export type TestContest = {
 
 export type TestParticipant = { userId: number; name: string; email: string; score: number }
 
+/** An academy lesson id (app/content/academy.ts), completed now or at `at`. */
+export type LessonCompletion = string | { id: string; at: Date }
+
 export type SessionCookie = {
 	name: string
 	value: string
@@ -167,6 +172,7 @@ export type Fixtures = {
 	createAdmin: (options?: AdminOptions) => Promise<TestAdmin>
 	createContest: (options?: ContestOptions) => Promise<TestContest>
 	addParticipants: (contestId: number, scores: number[]) => Promise<TestParticipant[]>
+	completeLessons: (member: { id: number }, lessons: LessonCompletion[]) => Promise<void>
 	sessionCookie: (account: TestMember | TestAdmin) => Promise<SessionCookie>
 	signIn: (target: Page | BrowserContext, account: TestMember | TestAdmin) => Promise<void>
 	member: TestMember
@@ -495,6 +501,21 @@ export const test = base.extend<Fixtures>({
 			})
 			cleanup.members(...players.map((p) => p.userId))
 			return players
+		})
+	},
+
+	completeLessons: async ({}, use) => {
+		// Rows as completeLesson writes them (the member's own; removed with the member).
+		await use(async (member, lessons) => {
+			withDb((db) => {
+				const insert = db.prepare('insert into lesson_completions (user_id, lesson_id, completed_at) values (?, ?, ?)')
+				db.transaction(() => {
+					for (const lesson of lessons) {
+						const { id, at } = typeof lesson === 'string' ? { id: lesson, at: new Date() } : lesson
+						insert.run(member.id, id, at.getTime())
+					}
+				}).immediate()
+			})
 		})
 	},
 

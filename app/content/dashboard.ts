@@ -1,8 +1,9 @@
 /**
  * Member dashboard content (content, not code): traders, promotions,
- * brokers, lessons, plans, 0% fee offers, milestones and prizes are product
+ * brokers, plans, 0% fee offers, milestones and prizes are product
  * content, read by loaders and server modules, never written in components.
- * The spec's numbers and words are kept exactly.
+ * The spec's numbers and words are kept exactly. The Academy's lessons are
+ * in academy.ts.
  */
 import type { Plan } from '#app/domain/enums.ts'
 
@@ -215,135 +216,6 @@ export const communityLinks = [
 
 /** Spec section 9: the setup progress bar is fixed at 25%. */
 export const SETUP_PROGRESS_PERCENT = 25
-
-export type LessonTab = 'basics' | 'risk' | 'portfolio'
-
-export type Lesson = {
-	id: string
-	tab: LessonTab
-	title: string
-	/** Minutes. */
-	duration: number
-	description: string
-}
-
-export const lessonTabs: Array<{ id: LessonTab; label: string }> = [
-	{ id: 'basics', label: 'Trading Basics' },
-	{ id: 'risk', label: 'Risk Management' },
-	{ id: 'portfolio', label: 'Portfolio Building' },
-]
-
-/** 15 lessons, 5 a tab, 150 minutes (2.5 h) in all. */
-export const lessons: Lesson[] = [
-	{
-		id: 'basics-1',
-		tab: 'basics',
-		title: 'What copy trading is',
-		duration: 8,
-		description: 'How copying a trader works, what you control and what you do not.',
-	},
-	{
-		id: 'basics-2',
-		tab: 'basics',
-		title: 'Reading a trader profile',
-		duration: 10,
-		description: 'Weekly and monthly return, win rate, trades and followers, and what each hides.',
-	},
-	{
-		id: 'basics-3',
-		tab: 'basics',
-		title: 'Brokers, accounts and deposits',
-		duration: 10,
-		description: 'Why your money stays with a regulated broker and how to fund from $50.',
-	},
-	{
-		id: 'basics-4',
-		tab: 'basics',
-		title: 'Orders, spreads and fees',
-		duration: 12,
-		description: 'Market and pending orders, the spread, swaps and performance fees.',
-	},
-	{
-		id: 'basics-5',
-		tab: 'basics',
-		title: 'Your first copy',
-		duration: 10,
-		description: 'Choosing an amount, starting to copy and stopping at any time.',
-	},
-	{
-		id: 'risk-1',
-		tab: 'risk',
-		title: 'Why most CFD accounts lose money',
-		duration: 10,
-		description: 'Leverage, volatility and the 78% figure every broker must publish.',
-	},
-	{
-		id: 'risk-2',
-		tab: 'risk',
-		title: 'Position size and the 1% rule',
-		duration: 10,
-		description: 'How much of your capital one trade should risk.',
-	},
-	{
-		id: 'risk-3',
-		tab: 'risk',
-		title: 'Stop-loss and drawdown',
-		duration: 10,
-		description: 'Setting a copy stop-loss and reading a drawdown chart.',
-	},
-	{
-		id: 'risk-4',
-		tab: 'risk',
-		title: 'Risk Shield: splitting capital',
-		duration: 8,
-		description: 'Spreading one deposit across traders with different styles.',
-	},
-	{
-		id: 'risk-5',
-		tab: 'risk',
-		title: 'When to stop copying',
-		duration: 12,
-		description: 'Signals that a trader no longer fits your plan.',
-	},
-	{
-		id: 'portfolio-1',
-		tab: 'portfolio',
-		title: 'Goals and time horizon',
-		duration: 8,
-		description: 'Matching traders to what you want and when you need the money.',
-	},
-	{
-		id: 'portfolio-2',
-		tab: 'portfolio',
-		title: 'Mixing risk levels',
-		duration: 10,
-		description: 'Combining low, medium and high risk traders.',
-	},
-	{
-		id: 'portfolio-3',
-		tab: 'portfolio',
-		title: 'Rebalancing monthly',
-		duration: 10,
-		description: 'Moving capital between traders on a fixed schedule.',
-	},
-	{
-		id: 'portfolio-4',
-		tab: 'portfolio',
-		title: 'Tracking results honestly',
-		duration: 12,
-		description: 'Keeping a record of deposits, withdrawals and net results.',
-	},
-	{
-		id: 'portfolio-5',
-		tab: 'portfolio',
-		title: 'Growing your plan',
-		duration: 10,
-		description: 'When more capital makes sense, and when it does not.',
-	},
-]
-
-/** One certificate per tab, earned when all its lessons are complete. */
-export const CERTIFICATE_COUNT = lessonTabs.length
 
 export type PlanCard = {
 	id: Plan

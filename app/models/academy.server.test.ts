@@ -1,24 +1,26 @@
 import { describe, expect, test } from 'vitest'
 import { insertMember } from '#tests/factories.ts'
-import { lessons } from '#app/content/dashboard.ts'
-import { academyStats, completeLesson, getCompletedLessonIds } from './academy.server.ts'
+import { formatLength, lessons } from '#app/content/academy.ts'
+import {
+	academyStats,
+	certificateStates,
+	certificateView,
+	completeLesson,
+	findLesson,
+	getCompletedLessonIds,
+	getLessonCompletions,
+} from './academy.server.ts'
 
-describe('academy content', () => {
-	test('15 lessons in 3 tabs of 5, 2.5 h in all', () => {
-		expect(lessons).toHaveLength(15)
-		for (const tab of ['basics', 'risk', 'portfolio']) expect(lessons.filter((l) => l.tab === tab)).toHaveLength(5)
-		expect(lessons.reduce((sum, l) => sum + l.duration, 0)).toBe(150)
-		expect(new Set(lessons.map((l) => l.id)).size).toBe(15)
-	})
-})
+const idsOf = (tab: string) => lessons.filter((l) => l.tab === tab).map((l) => l.id)
+const at = (day: number) => new Date(Date.UTC(2026, 2, day, 10))
 
 describe('academyStats', () => {
-	test('progress = completed / total', () => {
+	test('progress = completed / total; the total length is the sum of the reading times', () => {
 		expect(academyStats(new Set())).toMatchObject({
 			completed: 0,
 			total: 15,
 			progressPercent: 0,
-			totalHours: '2.5 h',
+			totalLength: formatLength(lessons.reduce((sum, l) => sum + l.duration, 0)),
 			certificates: 0,
 			certificateTotal: 3,
 		})
@@ -31,10 +33,68 @@ describe('academyStats', () => {
 	})
 
 	test('a certificate for each tab whose five lessons are complete; unknown ids count for nothing', () => {
-		const basics = lessons.filter((l) => l.tab === 'basics').map((l) => l.id)
+		const basics = idsOf('basics')
 		expect(academyStats(new Set(basics)).certificates).toBe(1)
 		expect(academyStats(new Set(basics.slice(1))).certificates).toBe(0)
 		expect(academyStats(new Set(['nope', 'basics-1'])).completed).toBe(1)
+		// Completion times work as well as ids.
+		expect(academyStats(new Map(basics.map((id, i) => [id, at(i + 1)]))).certificates).toBe(1)
+	})
+})
+
+describe('certificateStates', () => {
+	test('one per topic, none earned at first, with the lessons done of five', () => {
+		expect(certificateStates(new Map())).toEqual([
+			{ tab: 'basics', topic: 'Trading Basics', lessonsCompleted: 0, lessonTotal: 5, earnedAt: null },
+			{ tab: 'risk', topic: 'Risk Management', lessonsCompleted: 0, lessonTotal: 5, earnedAt: null },
+			{ tab: 'portfolio', topic: 'Portfolio Building', lessonsCompleted: 0, lessonTotal: 5, earnedAt: null },
+		])
+	})
+
+	test('earned when all five lessons of the topic are complete, dated when the last one was', () => {
+		const risk = idsOf('risk')
+		// Completed out of order: the latest time is the third lesson's.
+		const times = [at(2), at(5), at(9), at(1), at(3)]
+		const completions = new Map(risk.map((id, i) => [id, times[i]!]))
+		completions.set('basics-1', at(20))
+		completions.set('no-such-lesson', at(25))
+		const [basics, riskState, portfolio] = certificateStates(completions)
+		expect(riskState).toMatchObject({ lessonsCompleted: 5, earnedAt: at(9) })
+		expect(basics).toMatchObject({ lessonsCompleted: 1, earnedAt: null })
+		expect(portfolio).toMatchObject({ lessonsCompleted: 0, earnedAt: null })
+
+		// Four of five: not earned, whatever the dates.
+		completions.delete(risk[4]!)
+		expect(certificateStates(completions)[1]).toMatchObject({ lessonsCompleted: 4, earnedAt: null })
+	})
+
+	test('the view shows the earned date as text (UTC) and as an ISO time', () => {
+		const completions = new Map(idsOf('portfolio').map((id, i) => [id, at(i + 1)]))
+		expect(certificateView(certificateStates(completions)[2]!)).toEqual({
+			tab: 'portfolio',
+			topic: 'Portfolio Building',
+			lessonsCompleted: 5,
+			lessonTotal: 5,
+			earned: { on: 'March 5, 2026', at: at(5).toISOString() },
+		})
+		expect(certificateView(certificateStates(completions)[0]!).earned).toBeNull()
+	})
+})
+
+describe('findLesson', () => {
+	test('its topic, its number in the topic, and the lessons before and after it', () => {
+		expect(findLesson('basics-1')).toMatchObject({
+			lesson: { id: 'basics-1' },
+			topic: 'Trading Basics',
+			number: 1,
+			ofTopic: 5,
+			previous: null,
+			next: { id: 'basics-2' },
+		})
+		expect(findLesson('risk-1')).toMatchObject({ number: 1, previous: { id: 'basics-5' }, next: { id: 'risk-2' } })
+		expect(findLesson('portfolio-5')).toMatchObject({ number: 5, next: null })
+		expect(findLesson('risk-99')).toBeNull()
+		expect(findLesson('')).toBeNull()
 	})
 })
 
@@ -42,9 +102,15 @@ describe('completeLesson', () => {
 	test('stores the completion for that member only; twice is the same as once', () => {
 		const a = insertMember()
 		const b = insertMember()
+		const before = Date.now()
 		expect(completeLesson(a.id, 'risk-3').ok).toBe(true)
+		const first = getLessonCompletions(a.id).get('risk-3')!
+		expect(first.getTime()).toBeGreaterThanOrEqual(before - 1000)
+		expect(first.getTime()).toBeLessThanOrEqual(Date.now() + 1000)
 		expect(completeLesson(a.id, 'risk-3').ok).toBe(true)
 		expect([...getCompletedLessonIds(a.id)]).toEqual(['risk-3'])
+		// The certificate's date is the first completion's, not a later click's.
+		expect(getLessonCompletions(a.id).get('risk-3')).toEqual(first)
 		expect(getCompletedLessonIds(b.id).size).toBe(0)
 	})
 

@@ -1,15 +1,19 @@
-import { parseWithZod } from '@conform-to/zod'
-import { Form, redirect } from 'react-router'
+import { Link } from 'react-router'
+import { CertificateCard, CompletedBadge, CompleteLessonForm } from '#app/components/academy.tsx'
 import { ProgressBar, TabLinks } from '#app/components/dashboard-ui.tsx'
 import { ErrorList } from '#app/components/forms.tsx'
-import { lessons, lessonTabs, type LessonTab } from '#app/content/dashboard.ts'
+import { lessonTabs, type LessonTab } from '#app/content/academy.ts'
 import { site } from '#app/content/site.ts'
-import { academyStats, completeLesson, getCompletedLessonIds } from '#app/models/academy.server.ts'
+import {
+	academyStats,
+	certificateStates,
+	certificateView,
+	getLessonCompletions,
+	lessonsOfTab,
+} from '#app/models/academy.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
-import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
-import { useIsPending } from '#app/utils/misc.ts'
-import { CompleteLessonSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/dashboard.academy'
+import { completeLessonAction } from './dashboard.academy.server.ts'
 
 function parseTab(value: string | null): LessonTab {
 	return lessonTabs.some((t) => t.id === value) ? (value as LessonTab) : 'basics'
@@ -18,32 +22,28 @@ function parseTab(value: string | null): LessonTab {
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember(request)
 	const tab = parseTab(new URL(request.url).searchParams.get('tab'))
-	const completed = getCompletedLessonIds(user.id)
+	const completions = getLessonCompletions(user.id)
 	return {
 		tab,
-		stats: academyStats(completed),
-		lessons: lessons
-			.filter((l) => l.tab === tab)
-			.map((l) => ({
-				id: l.id,
-				title: l.title,
-				duration: l.duration,
-				description: l.description,
-				completed: completed.has(l.id),
-			})),
+		memberName: user.name,
+		stats: academyStats(completions),
+		certificates: certificateStates(completions).map(certificateView),
+		lessons: lessonsOfTab(tab).map((l) => ({
+			id: l.id,
+			title: l.title,
+			duration: l.duration,
+			description: l.description,
+			completed: completions.has(l.id),
+		})),
 	}
 }
 
 export async function action({ request }: Route.ActionArgs) {
-	const user = await requireUnlockedMember(request)
-	const formData = await readFormData(request)
-	const submission = parseWithZod(formData, { schema: CompleteLessonSchema })
-	if (submission.status !== 'success') return replyInvalid(submission)
-	const result = completeLesson(user.id, submission.value.lessonId)
-	if (!result.ok) return replyWithFailure(submission, result)
-	const tab = submission.value.tab ?? 'basics'
-	// Post/redirect/get: a reload does not post again; the lesson stays in view.
-	throw redirect(`/dashboard/academy?tab=${tab}#lesson-${result.value.lessonId}`)
+	// The lesson stays in view.
+	return completeLessonAction(
+		request,
+		({ lessonId, tab }) => `/dashboard/academy?tab=${tab ?? 'basics'}#lesson-${lessonId}`,
+	)
 }
 
 export default function AcademyRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,7 +53,10 @@ export default function AcademyRoute({ loaderData, actionData }: Route.Component
 		<main className="space-y-6 py-8">
 			<div>
 				<h1 className="text-2xl font-bold sm:text-3xl">Academy</h1>
-				<p className="mt-2 text-slate-300">Short lessons on copy trading, risk and building a portfolio.</p>
+				<p className="mt-2 text-slate-300">
+					Short lessons on copy trading, risk and building a portfolio. Open a lesson to read it, and mark it complete
+					at its end.
+				</p>
 			</div>
 
 			<section aria-labelledby="progress-heading" className="card">
@@ -69,7 +72,7 @@ export default function AcademyRoute({ loaderData, actionData }: Route.Component
 					</div>
 					<div>
 						<dt className="text-sm text-slate-400">Total length</dt>
-						<dd className="text-xl font-bold">{stats.totalHours}</dd>
+						<dd className="text-xl font-bold">{stats.totalLength}</dd>
 					</div>
 					<div>
 						<dt className="text-sm text-slate-400">Certificates</dt>
@@ -97,37 +100,65 @@ export default function AcademyRoute({ loaderData, actionData }: Route.Component
 						<div className="flex flex-wrap items-start justify-between gap-3">
 							<div className="min-w-0">
 								<h2 className="font-semibold">
-									{i + 1}. {lesson.title}
+									{i + 1}.{' '}
+									<Link to={`/dashboard/academy/${lesson.id}`} className="link">
+										{lesson.title}
+									</Link>
 								</h2>
 								<p className="text-sm text-slate-300">{lesson.description}</p>
-								<p className="mt-1 text-xs text-slate-400">{lesson.duration} min</p>
+								<p className="mt-1 text-xs text-slate-400">{lesson.duration} min read</p>
 							</div>
-							{lesson.completed ? (
-								<p className="rounded-full bg-emerald-400/15 px-3 py-1 text-sm font-semibold text-emerald-300">
-									<span aria-hidden="true">✓ </span>Completed
-								</p>
-							) : (
-								<CompleteLessonForm lesson={lesson} tab={tab} />
-							)}
+							{lesson.completed ? <CompletedBadge /> : <CompleteLessonForm lesson={lesson} tab={tab} />}
 						</div>
 					</li>
 				))}
 			</ol>
-		</main>
-	)
-}
 
-function CompleteLessonForm({ lesson, tab }: { lesson: { id: string; title: string }; tab: LessonTab }) {
-	const pending = useIsPending({ formData: { lessonId: lesson.id } })
-	return (
-		<Form method="post" preventScrollReset>
-			<input type="hidden" name="lessonId" value={lesson.id} />
-			<input type="hidden" name="tab" value={tab} />
-			<button type="submit" className="btn-secondary px-4 py-2 text-sm" disabled={pending}>
-				{pending ? 'Saving...' : 'Mark as complete'}
-				<span className="sr-only">: {lesson.title}</span>
-			</button>
-		</Form>
+			<section aria-labelledby="certificates-heading" className="card">
+				<h2 id="certificates-heading" className="text-lg font-semibold">
+					Certificates
+				</h2>
+				<p className="mt-2 text-sm text-slate-300">
+					Each topic has its own certificate. Complete all {loaderData.certificates[0]?.lessonTotal} lessons of a topic
+					and its certificate is yours, dated the day you completed the last of them. A certificate records the lessons
+					you studied here; it is not a professional or regulatory qualification.
+				</p>
+				<ul className="mt-4 grid gap-4 lg:grid-cols-3">
+					{loaderData.certificates.map((c) => (
+						<li key={c.tab} className="min-w-0">
+							{c.earned ? (
+								<>
+									<CertificateCard
+										name={loaderData.memberName}
+										topic={c.topic}
+										lessonTotal={c.lessonTotal}
+										earned={c.earned}
+										compact
+									/>
+									<p className="mt-2 text-center text-sm">
+										<Link to={`/dashboard/academy/certificates/${c.tab}`} className="link">
+											Open the printable certificate<span className="sr-only">: {c.topic}</span>
+										</Link>
+									</p>
+								</>
+							) : (
+								<div className="h-full rounded-2xl border border-dashed border-slate-700 p-5 text-center">
+									<h3 className="font-semibold">Certificate: {c.topic}</h3>
+									<p className="mt-2 text-sm text-slate-300">
+										Not earned yet: {c.lessonsCompleted} of {c.lessonTotal} lessons
+									</p>
+									<p className="mt-2 text-sm">
+										<Link to={`?tab=${c.tab}`} className="link">
+											See the lessons<span className="sr-only"> of {c.topic}</span>
+										</Link>
+									</p>
+								</div>
+							)}
+						</li>
+					))}
+				</ul>
+			</section>
+		</main>
 	)
 }
 

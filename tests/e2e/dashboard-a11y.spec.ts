@@ -16,7 +16,7 @@ import { jsOff, open, waitForHydration } from './support.ts'
 /** Every setup runs with the page signed in as `member` (the fixture). */
 type Setup = (
 	page: Page,
-	fixtures: { request: APIRequestContext } & Pick<Fixtures, 'member' | 'createMember'>,
+	fixtures: { request: APIRequestContext } & Pick<Fixtures, 'member' | 'createMember' | 'completeLessons'>,
 ) => Promise<void>
 
 /** One referral credited to the signed-in member (so statement, leaderboard and contest rows render): a member they referred unlocks. */
@@ -57,6 +57,32 @@ const pages: Array<{ name: string; setup: Setup }> = [
 				.first()
 				.click()
 			await expect(page.getByText('1 of 15 lessons completed (7%)')).toBeVisible()
+		},
+	},
+	{
+		name: '/dashboard/academy (a certificate earned)',
+		setup: async (page, { member, completeLessons }) => {
+			await completeLessons(member, ['basics-1', 'basics-2', 'basics-3', 'basics-4', 'basics-5', 'risk-1'])
+			await goto(page, '/dashboard/academy?tab=risk', 'Academy')
+			await expect(
+				page.getByRole('heading', { level: 3, name: 'Certificate of completion: Trading Basics' }),
+			).toBeVisible()
+		},
+	},
+	{
+		name: '/dashboard/academy/:lessonId (a lesson, before and after marking it complete)',
+		setup: async (page) => {
+			await goto(page, '/dashboard/academy/risk-1', 'Why most CFD accounts lose money')
+			await expectAccessible(page)
+			await page.getByRole('button', { name: /^Mark as complete/ }).click()
+			await expect(page.getByRole('region', { name: 'Lesson completed' })).toBeVisible()
+		},
+	},
+	{
+		name: '/dashboard/academy/certificates/:tab (printable certificate)',
+		setup: async (page, { member, completeLessons }) => {
+			await completeLessons(member, ['portfolio-1', 'portfolio-2', 'portfolio-3', 'portfolio-4', 'portfolio-5'])
+			await goto(page, '/dashboard/academy/certificates/portfolio', 'Certificate of completion: Portfolio Building')
 		},
 	},
 	{
@@ -153,9 +179,15 @@ for (const viewport of viewports) {
 		test.use({ viewport })
 
 		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({ page, request, member, createMember }) => {
+			test(`${name} has no accessibility violations`, async ({
+				page,
+				request,
+				member,
+				createMember,
+				completeLessons,
+			}) => {
 				const problems = watchPageProblems(page)
-				await setup(page, { request, member, createMember })
+				await setup(page, { request, member, createMember, completeLessons })
 				await expectAccessible(page, problems)
 			})
 		}
