@@ -606,6 +606,7 @@ export type SelectAdminSession = typeof adminSessions.$inferSelect
 export type SelectAuditEntry = typeof auditLog.$inferSelect
 export type SelectSystemAlert = typeof systemAlerts.$inferSelect
 export type SelectRevenueEntry = typeof revenueEntries.$inferSelect
+export type SelectStatsSnapshot = typeof statsSnapshots.$inferSelect
 export type SelectPlanCodeBatch = typeof planCodeBatches.$inferSelect
 export type SelectUnlockCode = typeof unlockCodes.$inferSelect
 export type SelectFeeOfferClaim = typeof feeOfferClaims.$inferSelect

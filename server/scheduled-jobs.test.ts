@@ -6,6 +6,7 @@ import {
 	SCHEDULER_LEASE_MS,
 	type ScheduledJob,
 } from '#app/models/scheduler.server.ts'
+import { getDashboardTrends } from '#app/models/admin-stats.server.ts'
 import { addUnlockCode } from '#app/models/unlock-code.server.ts'
 import { getDb } from '#db/client.server.ts'
 import {
@@ -192,6 +193,41 @@ test('expired codes are cleaned up by the scheduler', () => {
 	const rows = getDb().select().from(unlockCodes).all()
 	expect(rows.find((r) => r.code === 'OLD-CODE')).toMatchObject({ active: false, retiredByEmail: 'system' })
 	expect(rows.find((r) => r.code === 'KEEP-ME')).toMatchObject({ active: true, retiredAt: null })
+})
+
+describe('the daily snapshot without anyone on the dashboard', () => {
+	test("each UTC day gets its row from the scheduler alone, and the cards' trends read them; a day the server was down stays a gap", () => {
+		const clock = clockAt('2026-11-20T10:00:00Z')
+		const scheduler = createPlatformScheduler(() => clock.now)
+		scheduler.tick()
+		member('Ann')
+		clock.set('2026-11-21T00:00:10Z')
+		scheduler.tick()
+		member('Bob')
+		// Down from the 22nd until the 23rd, 09:00: the overdue job runs on the first tick after the restart.
+		clock.set('2026-11-23T09:00:00Z')
+		const restarted = createPlatformScheduler(() => clock.now)
+		expect(restarted.tick().ran.find((r) => r.name === 'daily-snapshot')).toMatchObject({
+			ok: true,
+			result: { recorded: 1 },
+		})
+		const rows = getDb().select().from(statsSnapshots).orderBy(statsSnapshots.day).all()
+		expect(rows.map((r) => [r.day, r.totalUsers])).toEqual([
+			['2026-11-20', 0],
+			['2026-11-21', 1],
+			['2026-11-23', 2],
+		])
+		// The trends (as of the next day) show the three recorded days and the gap.
+		const now = at('2026-11-24T12:00:00Z')
+		const trends = getDashboardTrends({ totalUsers: 2, activeContests: 1, platformActivity: 0 }, now)
+		expect(trends.totalUsers.slice(-5)).toEqual([
+			{ day: '2026-11-20', value: 0 },
+			{ day: '2026-11-21', value: 1 },
+			{ day: '2026-11-22', value: null },
+			{ day: '2026-11-23', value: 2 },
+			{ day: '2026-11-24', value: 2 },
+		])
+	})
 })
 
 describe('leases and failures', () => {

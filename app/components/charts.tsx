@@ -1,5 +1,11 @@
 import { useId } from 'react'
-import type { EquityChart, MonthlyBarsChart, SparklineChart } from '#app/utils/charts.server.ts'
+import type {
+	EquityChart,
+	MonthlyBarsChart,
+	PointsChart,
+	SparklineChart,
+	TrendChart,
+} from '#app/utils/charts.server.ts'
 import { signedPercent } from '#app/utils/chart-format.ts'
 import { cx } from '#app/utils/misc.ts'
 
@@ -159,6 +165,96 @@ export function MonthlyBars({ chart, title }: { chart: MonthlyBarsChart; title: 
 				</g>
 			))}
 			<line x1={0} x2={chart.width} y1={chart.zeroY} y2={chart.zeroY} className="stroke-slate-500" />
+		</ChartFigure>
+	)
+}
+
+/**
+ * A compact trend (the admin stat cards): the line with its gaps, the
+ * window and how much of it was recorded, and the figures as a table.
+ */
+export function TrendLine({ chart, title }: { chart: TrendChart; title: string }) {
+	return (
+		<figure data-chart="trend" className="mt-3">
+			<svg
+				role="img"
+				aria-label={chart.summary}
+				viewBox={`0 0 ${chart.width} ${chart.height}`}
+				className="h-auto w-full overflow-visible"
+			>
+				{/* The window's extent, so that the gaps read as days without a snapshot. */}
+				<line
+					x1={0}
+					x2={chart.width}
+					y1={chart.height}
+					y2={chart.height}
+					className="stroke-slate-700"
+					strokeDasharray="2 3"
+				/>
+				<path
+					d={chart.line}
+					fill="none"
+					strokeWidth={1.75}
+					strokeLinejoin="round"
+					strokeLinecap="round"
+					className="stroke-sky-400"
+				/>
+				{chart.dots.map((dot) => (
+					<circle key={`${dot.x}`} cx={dot.x} cy={dot.y} r={1.5} className="fill-sky-400" />
+				))}
+				{chart.last ? <circle cx={chart.last.x} cy={chart.last.y} r={3} className="fill-sky-300" /> : null}
+			</svg>
+			<figcaption className="mt-1 text-xs text-slate-400">
+				{chart.window}: {chart.coverage}
+			</figcaption>
+			<FiguresTable caption={`${title}, ${chart.window.toLowerCase()}`} rows={chart.rows} />
+		</figure>
+	)
+}
+
+const points = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'point' : 'points'}`
+
+/** Cumulative points, one bar per period, with the figures as a table. */
+export function PointsOverTime({ chart, title, note }: { chart: PointsChart; title: string; note: string }) {
+	return (
+		<ChartFigure
+			kind="points-over-time"
+			title={title}
+			chart={chart}
+			note={<p className="mt-1 text-xs text-slate-400">{note}</p>}
+			rows={chart.bars.map((b) => [b.label, `${points(b.total)} (+${b.gained.toLocaleString('en-US')})`])}
+		>
+			{chart.ticks.map((tick) => (
+				<g key={tick.label}>
+					<line x1={32} x2={chart.width} y1={tick.y} y2={tick.y} className="stroke-slate-800" />
+					<text x={28} y={tick.y} dy="0.32em" textAnchor="end" className="fill-slate-400 text-[10px] tabular-nums">
+						{tick.label}
+					</text>
+				</g>
+			))}
+			{chart.bars.map((bar) => (
+				<rect
+					key={bar.label}
+					x={bar.x}
+					y={bar.y}
+					width={bar.width}
+					height={bar.height}
+					rx={2}
+					className="fill-emerald-400"
+				/>
+			))}
+			<line x1={32} x2={chart.width} y1={chart.baseY} y2={chart.baseY} className="stroke-slate-500" />
+			{chart.axis.map((tick) => (
+				<text
+					key={tick.label}
+					x={tick.x}
+					y={chart.height - 4}
+					textAnchor={tick.anchor}
+					className="fill-slate-400 text-[10px]"
+				>
+					{tick.label}
+				</text>
+			))}
 		</ChartFigure>
 	)
 }

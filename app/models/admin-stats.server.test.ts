@@ -3,8 +3,12 @@ import { getDb } from '#db/client.server.ts'
 import { contests, revenueEntries, statsSnapshots } from '#db/schema.ts'
 import { insertMember } from '#tests/factories.ts'
 import {
+	dailySeries,
 	getDashboardStats,
+	getDashboardTrends,
 	initials,
+	lastUtcDays,
+	lastUtcMonths,
 	listRecentUsers,
 	percentChange,
 	previousMonth,
@@ -197,6 +201,72 @@ describe('snapshots', () => {
 	})
 })
 
+describe("trends (the cards' charts)", () => {
+	test('the 30-day window ends with today (UTC) and crosses months; the revenue window is 12 months', () => {
+		const days = lastUtcDays(NOW)
+		expect(days).toHaveLength(30)
+		expect(days[0]).toBe('2026-10-23')
+		expect(days.at(-1)).toBe('2026-11-21')
+		expect(new Set(days).size).toBe(30)
+		expect(lastUtcDays(new Date('2026-03-01T00:00:00Z'), 3)).toEqual(['2026-02-27', '2026-02-28', '2026-03-01'])
+		expect(lastUtcDays(new Date('2026-11-21T23:59:59.999Z'), 1)).toEqual(['2026-11-21'])
+		const months = lastUtcMonths(NOW)
+		expect(months).toHaveLength(12)
+		expect([months[0], months.at(-1)]).toEqual(['2025-12', '2026-11'])
+	})
+
+	test("a day without a snapshot is a gap (null), never a neighbour's value or zero", () => {
+		const series = dailySeries(
+			['2026-11-01', '2026-11-02', '2026-11-03'],
+			[
+				{ day: '2026-11-01', totalUsers: 5, activeContests: 1, activeMembers: 2 },
+				{ day: '2026-11-03', totalUsers: 0, activeContests: 1, activeMembers: 0 },
+				{ day: '2026-10-01', totalUsers: 99, activeContests: 9, activeMembers: 9 },
+			],
+			(s) => s.totalUsers,
+		)
+		expect(series).toEqual([
+			{ day: '2026-11-01', value: 5 },
+			{ day: '2026-11-02', value: null },
+			{ day: '2026-11-03', value: 0 },
+		])
+	})
+
+	test('the last 30 days from the snapshots, today the current figures; revenue per month from the entries', () => {
+		snapshot('2026-10-22', { totalUsers: 1, activeContests: 1, activeMembers: 1 }) // 30 days ago: outside the window
+		snapshot('2026-10-23', { totalUsers: 4, activeContests: 2, activeMembers: 1 }) // the window's first day
+		snapshot('2026-11-20', { totalUsers: 8, activeContests: 3, activeMembers: 2 })
+		snapshot('2026-11-21', { totalUsers: 100, activeContests: 100, activeMembers: 100 }) // today's first reading
+		for (let i = 0; i < 3; i++) insertMember({ lastSeenAt: i === 0 ? daysAgo(1) : null })
+		contest('active')
+		revenue('2026-11', 150_000)
+		revenue('2026-09', 10_000)
+		revenue('2025-11', 77_700) // 12 months ago: outside the window
+		getDb().insert(revenueEntries).values({ broker: 'B', month: '2026-10', amountCents: 5_000, voidedAt: NOW }).run()
+
+		const stats = getDashboardStats(NOW)
+		const trends = getDashboardTrends(stats, NOW)
+		expect(trends.totalUsers).toHaveLength(30)
+		expect(trends.totalUsers[0]).toEqual({ day: '2026-10-23', value: 4 })
+		expect(trends.totalUsers.slice(-2)).toEqual([
+			{ day: '2026-11-20', value: 8 },
+			{ day: '2026-11-21', value: 3 },
+		])
+		expect(trends.totalUsers.filter((p) => p.value === null)).toHaveLength(27)
+		expect(trends.activeContests.slice(-2).map((p) => p.value)).toEqual([3, 1])
+		expect(trends.platformActivity[0]!.value).toBe(25)
+		expect(trends.platformActivity.slice(-2).map((p) => p.value)).toEqual([25, 33.3])
+		expect(trends.monthlyRevenue).toHaveLength(12)
+		expect(trends.monthlyRevenue[0]).toEqual({ month: '2025-12', value: null })
+		expect(trends.monthlyRevenue.slice(-3)).toEqual([
+			{ month: '2026-09', value: 100 },
+			// Only a voided entry: nothing counts, so no figure.
+			{ month: '2026-10', value: null },
+			{ month: '2026-11', value: 1500 },
+		])
+	})
+})
+
 describe('recent users', () => {
 	test('the 5 newest members with initials, status and plan', () => {
 		for (let i = 1; i <= 7; i++) {
@@ -241,5 +311,17 @@ describe('the figures read indexes', () => {
 		expect(plans('select count(*) from users where created_at <= 1')).toMatch(/users_created_at_idx/)
 		expect(plans("select count(*) from contests where status = 'active'")).toMatch(/contests_status_type_idx/)
 		expect(plans('select id from users order by created_at desc, id desc limit 5')).toMatch(/users_created_at_idx/)
+	})
+
+	test('the trends: 30 snapshots by a range of the day index, 12 months of revenue from the covering month index', () => {
+		const snapshots = plans(
+			"select day, total_users, active_contests, active_members from stats_snapshots where day >= '2026-10-23' and day <= '2026-11-21'",
+		)
+		expect(snapshots).toMatch(/SEARCH stats_snapshots USING INDEX stats_snapshots_day_unique \(day>\? AND day<\?\)/)
+		const revenue = plans(
+			"select month, sum(amount_cents) from revenue_entries where month >= '2025-12' and month <= '2026-11' and voided_at is null group by month",
+		)
+		expect(revenue).toMatch(/USING COVERING INDEX revenue_entries_month_idx/)
+		expect(revenue).not.toMatch(/TEMP B-TREE/)
 	})
 })

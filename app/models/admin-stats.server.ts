@@ -1,10 +1,10 @@
 import { and, count, desc, eq, gte, lte } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { contests, statsSnapshots, users } from '#db/schema.ts'
+import { contests, statsSnapshots, users, type SelectStatsSnapshot } from '#db/schema.ts'
 import type { Plan, UserStatus } from '#app/domain/enums.ts'
 import { utcMonth } from '#app/utils/admin-validation.ts'
 import { utcDay } from './contest.server.ts'
-import { revenueCentsForMonth } from './revenue.server.ts'
+import { revenueCentsByMonth, revenueCentsForMonth } from './revenue.server.ts'
 
 /**
  * The admin dashboard's figures, computed from stored data:
@@ -160,6 +160,96 @@ export function getDashboardStats(now = new Date()): DashboardStats {
 		platformActivity,
 		platformActivityChange,
 		platformActivityTrend: trendOf(platformActivityChange),
+	}
+}
+
+/**
+ * The cards' trends (docs/decisions/018-admin-trends.md): the last 30 UTC
+ * days of Total Users, Active Contests and Platform Activity, one point per
+ * day from that day's snapshot, today's point the current figure; a day
+ * without a snapshot is null (a gap: nothing is made up for it). Monthly
+ * Revenue is reported per month, so its trend is the last 12 UTC months'
+ * totals of the revenue entries (voided ones excluded); a month without an
+ * entry that counts is null.
+ */
+export type DayPoint = { day: string; value: number | null }
+export type MonthPoint = { month: string; value: number | null }
+export type DashboardTrends = {
+	totalUsers: DayPoint[]
+	activeContests: DayPoint[]
+	/** Percent of members seen in the 7 days before the snapshot (one decimal). */
+	platformActivity: DayPoint[]
+	/** US dollars. */
+	monthlyRevenue: MonthPoint[]
+}
+
+export const TREND_DAYS = 30
+export const REVENUE_TREND_MONTHS = 12
+
+/** The `count` UTC days ending with `now`'s ("YYYY-MM-DD"), oldest first. */
+export function lastUtcDays(now: Date, count = TREND_DAYS) {
+	return Array.from({ length: count }, (_, i) => utcDay(new Date(now.getTime() - (count - 1 - i) * DAY_MS)))
+}
+
+/** The `count` UTC months ending with `now`'s ("YYYY-MM"), oldest first. */
+export function lastUtcMonths(now: Date, count = REVENUE_TREND_MONTHS) {
+	return Array.from({ length: count }, (_, i) =>
+		utcMonth(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (count - 1 - i), 1))),
+	)
+}
+
+type SnapshotFigures = Pick<SelectStatsSnapshot, 'day' | 'totalUsers' | 'activeContests' | 'activeMembers'>
+
+/** One point per day of `days`: `figure` of that day's snapshot, null for a day without one. */
+export function dailySeries(
+	days: string[],
+	snapshots: SnapshotFigures[],
+	figure: (snapshot: SnapshotFigures) => number,
+): DayPoint[] {
+	const byDay = new Map(snapshots.map((s) => [s.day, s]))
+	return days.map((day) => {
+		const snapshot = byDay.get(day)
+		return { day, value: snapshot ? figure(snapshot) : null }
+	})
+}
+
+/** The snapshots from `first` to `last` (UTC days, both included): one range read of the unique day index. */
+export function snapshotsBetween(first: string, last: string): SnapshotFigures[] {
+	return getDb()
+		.select({
+			day: statsSnapshots.day,
+			totalUsers: statsSnapshots.totalUsers,
+			activeContests: statsSnapshots.activeContests,
+			activeMembers: statsSnapshots.activeMembers,
+		})
+		.from(statsSnapshots)
+		.where(and(gte(statsSnapshots.day, first), lte(statsSnapshots.day, last)))
+		.all()
+}
+
+/**
+ * The trends behind the cards; `current` holds the cards' figures (from
+ * getDashboardStats at the same `now`), which stand for today.
+ */
+export function getDashboardTrends(
+	current: Pick<DashboardStats, 'totalUsers' | 'activeContests' | 'platformActivity'>,
+	now = new Date(),
+): DashboardTrends {
+	const days = lastUtcDays(now)
+	const today = days.at(-1)!
+	const snapshots = snapshotsBetween(days[0]!, today).filter((s) => s.day !== today)
+	const series = (figure: (s: SnapshotFigures) => number, todays: number) =>
+		dailySeries(days, snapshots, figure).map((p) => (p.day === today ? { day: today, value: todays } : p))
+	const months = lastUtcMonths(now)
+	const cents = revenueCentsByMonth(months[0]!, months.at(-1)!)
+	return {
+		totalUsers: series((s) => s.totalUsers, current.totalUsers),
+		activeContests: series((s) => s.activeContests, current.activeContests),
+		platformActivity: series((s) => sharePercent(s.activeMembers, s.totalUsers), current.platformActivity),
+		monthlyRevenue: months.map((month) => {
+			const total = cents.get(month)
+			return { month, value: total === undefined ? null : total / 100 }
+		}),
 	}
 }
 

@@ -6,9 +6,11 @@ import { insertMember } from '#tests/factories.ts'
 import { milestones } from '#app/content/dashboard.ts'
 import { unlockMember } from './account.server.ts'
 import {
+	buildPointsHistory,
 	creditReferral,
 	formatPoints,
 	getLeaderboardRank,
+	getPointsHistory,
 	getPointsStatement,
 	getReferralLeaderboard,
 	ledgerTotals,
@@ -304,5 +306,112 @@ describe('referral leaderboard', () => {
 
 	test('a member without points has no rank', () => {
 		expect(getLeaderboardRank(member())).toBeNull()
+	})
+})
+
+describe('points over time', () => {
+	// A Wednesday; its week started on Monday, November 23.
+	const NOW = new Date('2026-11-25T12:00:00Z')
+	const credit = (iso: string, points = 1) => ({ at: new Date(iso), points })
+	const view = (history: ReturnType<typeof buildPointsHistory>) =>
+		history && { unit: history.unit, periods: history.periods.map((p) => [p.label, p.total, p.gained]) }
+
+	test('no points: no history', () => {
+		expect(buildPointsHistory([], NOW)).toBeNull()
+	})
+
+	test('by week (from Monday, UTC) from the first point while it is less than 12 weeks old; weeks without points carry the total', () => {
+		const history = buildPointsHistory(
+			[
+				credit('2026-11-23T00:00:00Z'), // Monday 00:00: this week
+				credit('2026-11-04T09:00:00Z'),
+				credit('2026-11-22T23:59:59.999Z'), // Sunday night: the week before
+				credit('2026-11-02T00:00:00Z', 2),
+			],
+			NOW,
+		)
+		expect(view(history)).toEqual({
+			unit: 'week',
+			periods: [
+				['Nov 2', 3, 3],
+				['Nov 9', 3, 0],
+				['Nov 16', 4, 1],
+				['Nov 23', 5, 1],
+			],
+		})
+		expect(history!.periods[0]!.start).toBe('2026-11-02')
+		// A first point this week: one period.
+		expect(view(buildPointsHistory([credit('2026-11-25T08:00:00Z')], NOW))).toEqual({
+			unit: 'week',
+			periods: [['Nov 23', 1, 1]],
+		})
+	})
+
+	test('12 weeks is the limit: a first point 11 weeks back is still weekly, 12 weeks back switches to months', () => {
+		const weekly = buildPointsHistory([credit('2026-09-07T00:00:00Z')], NOW)
+		expect(weekly!.unit).toBe('week')
+		expect(weekly!.periods).toHaveLength(12)
+		expect(weekly!.periods.at(-1)!.total).toBe(1)
+		const monthly = buildPointsHistory([credit('2026-09-06T23:59:59Z')], NOW)
+		expect(view(monthly)).toEqual({
+			unit: 'month',
+			periods: [
+				['Sep 2026', 1, 1],
+				['Oct 2026', 1, 0],
+				['Nov 2026', 1, 0],
+			],
+		})
+	})
+
+	test('by month: the last 12 months at most, earlier points counted in the first', () => {
+		const history = buildPointsHistory(
+			[
+				credit('2025-06-15T10:00:00Z'),
+				credit('2025-11-30T23:59:59.999Z'),
+				credit('2025-12-01T00:00:00Z', 3),
+				credit('2026-11-25T11:00:00Z'),
+			],
+			NOW,
+		)
+		expect(history!.unit).toBe('month')
+		expect(history!.periods).toHaveLength(12)
+		expect(view(history)!.periods[0]).toEqual(['Dec 2025', 5, 3])
+		expect(view(history)!.periods.at(-2)).toEqual(['Oct 2026', 5, 0])
+		expect(view(history)!.periods.at(-1)).toEqual(['Nov 2026', 6, 1])
+		expect(history!.periods[0]!.start).toBe('2025-12-01')
+	})
+
+	test("from the ledger: the member's own credits, by the day they were earned", () => {
+		const referrer = member()
+		const other = member()
+		expect(getPointsHistory(referrer.id, NOW)).toBeNull()
+		const earn = (who: { id: number; referralCode: string }, at: string) =>
+			getDb().transaction((tx) => creditReferral(tx, member({ referrer: who }), new Date(at)))
+		earn(referrer, '2026-11-10T08:00:00Z')
+		earn(referrer, '2026-11-10T21:00:00Z')
+		earn(referrer, '2026-11-24T00:00:01Z')
+		earn(other, '2026-11-24T00:00:01Z')
+		const history = getPointsHistory(referrer.id, NOW)
+		expect(view(history)).toEqual({
+			unit: 'week',
+			periods: [
+				['Nov 9', 2, 2],
+				['Nov 16', 2, 0],
+				['Nov 23', 3, 1],
+			],
+		})
+		// The chart ends where the stored points are.
+		expect(history!.periods.at(-1)!.total).toBe(getUserById(referrer.id)!.referralPoints)
+		// One read of the member's rows on the referrer index.
+		const plan = (
+			getDb()
+				.$client.prepare(
+					'explain query plan select cast(created_at / 86400000 as integer) as day, sum(points) from referral_credits where referrer_id = ? group by day',
+				)
+				.all(referrer.id) as Array<{ detail: string }>
+		)
+			.map((p) => p.detail)
+			.join(' | ')
+		expect(plan).toMatch(/SEARCH referral_credits USING INDEX referral_credits_referrer_idx \(referrer_id=\?\)/)
 	})
 })

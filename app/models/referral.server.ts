@@ -103,6 +103,98 @@ export function getPointsStatement(userId: number, limit = 50): StatementLine[] 
 		.map((row) => ({ date: row.createdAt.toISOString(), reason: row.reason, points: row.points }))
 }
 
+/**
+ * The member's points over time (the referrals page's chart): cumulative
+ * points at the end of each week (weeks start on Monday, UTC) while their
+ * first point is less than 12 weeks old, else at the end of each of the
+ * last 12 UTC months (points from before the first month count in it).
+ * Null without points. `total` is what the member held at the period's
+ * end, `gained` what they earned in it; `start` is the period's first day.
+ */
+export type PointsHistory = {
+	unit: 'week' | 'month'
+	periods: Array<{ start: string; label: string; total: number; gained: number }>
+}
+
+export const POINTS_HISTORY_PERIODS = 12
+const DAY_MS = 86_400_000
+const weekLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+/** The Monday (UTC) that starts `moment`'s week, in ms. */
+function weekStart(moment: Date) {
+	const day = Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate())
+	return day - ((moment.getUTCDay() + 6) % 7) * DAY_MS
+}
+
+const monthIndex = (moment: Date) => moment.getUTCFullYear() * 12 + moment.getUTCMonth()
+
+/** The history from ledger entries (single credits or sums per day, in any order). */
+export function buildPointsHistory(credits: Array<{ at: Date; points: number }>, now: Date): PointsHistory | null {
+	if (credits.length === 0) return null
+	const first = new Date(Math.min(...credits.map((c) => c.at.getTime())))
+	const firstWeek = weekStart(first)
+	const thisWeek = weekStart(now)
+	let unit: PointsHistory['unit']
+	let starts: number[]
+	if (thisWeek - firstWeek < POINTS_HISTORY_PERIODS * WEEK_MS) {
+		unit = 'week'
+		starts = Array.from(
+			{ length: Math.max(0, (thisWeek - firstWeek) / WEEK_MS) + 1 },
+			(_, i) => firstWeek + i * WEEK_MS,
+		)
+	} else {
+		unit = 'month'
+		const last = monthIndex(now)
+		const from = Math.max(monthIndex(first), last - (POINTS_HISTORY_PERIODS - 1))
+		starts = Array.from({ length: last - from + 1 }, (_, i) =>
+			Date.UTC(Math.floor((from + i) / 12), (from + i) % 12, 1),
+		)
+	}
+	const gained = starts.map(() => 0)
+	let before = 0
+	for (const credit of credits) {
+		const at = credit.at.getTime()
+		if (at < starts[0]!) {
+			before += credit.points
+			continue
+		}
+		// The last period that has started by then (a credit dated after `now` counts in the last).
+		let i = starts.length - 1
+		while (starts[i]! > at) i--
+		gained[i]! += credit.points
+	}
+	let total = before
+	return {
+		unit,
+		periods: starts.map((start, i) => {
+			total += gained[i]!
+			const day = new Date(start)
+			return {
+				start: day.toISOString().slice(0, 10),
+				label: (unit === 'week' ? weekLabel : monthLabel).format(day),
+				total,
+				gained: gained[i]!,
+			}
+		}),
+	}
+}
+
+/** The member's points history from the ledger: one query, summed per UTC day on the referrer index. */
+export function getPointsHistory(userId: number, now = new Date()) {
+	const day = sql<number>`cast(${referralCredits.createdAt} / ${DAY_MS} as integer)`
+	const rows = getDb()
+		.select({ day, points: sql<number>`sum(${referralCredits.points})` })
+		.from(referralCredits)
+		.where(eq(referralCredits.referrerId, userId))
+		.groupBy(day)
+		.all()
+	return buildPointsHistory(
+		rows.map((r) => ({ at: new Date(r.day * DAY_MS), points: r.points })),
+		now,
+	)
+}
+
 /** Sum of the ledger, for checks that the stored totals agree with it. */
 export function ledgerTotals(userId: number) {
 	return getDb()

@@ -6,10 +6,11 @@ import { AlertActions } from '#app/components/admin-alert-actions.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { VoidedBadge } from '#app/components/admin-revenue-badges.tsx'
+import { TrendLine } from '#app/components/charts.tsx'
 import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
 import { brokers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
-import { getDashboardStats, listRecentUsers, type Trend } from '#app/models/admin-stats.server.ts'
+import { getDashboardStats, getDashboardTrends, listRecentUsers, type Trend } from '#app/models/admin-stats.server.ts'
 import { checkContestAlerts, DASHBOARD_ALERT_COUNT, listDashboardAlerts } from '#app/models/alerts.server.ts'
 import { planName } from '#app/models/plan.server.ts'
 import { listRecentRevenue, recordRevenue } from '#app/models/revenue.server.ts'
@@ -29,6 +30,8 @@ import { RevenueFormSchema, utcMonth } from '#app/utils/admin-validation.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid } from '#app/utils/forms.server.ts'
 import { cx, useIsPending } from '#app/utils/misc.ts'
+import type { TrendChart } from '#app/utils/charts.server.ts'
+import { dashboardTrendCharts } from './admin.dashboard.server.ts'
 import type { Route } from './+types/admin.dashboard'
 
 const revenueConstraint = getZodConstraint(RevenueFormSchema)
@@ -41,6 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const stats = getDashboardStats(now)
 	return {
 		stats,
+		// The cards' 30-day trends (12 months for revenue), drawn on the server.
+		charts: dashboardTrendCharts(getDashboardTrends(stats, now)),
 		recentUsers: listRecentUsers().map((u) => ({ ...u, planName: planName(u.plan) })),
 		// Open alerts, acknowledged ones included (they stay open, marked seen).
 		alerts: listDashboardAlerts(DASHBOARD_ALERT_COUNT),
@@ -63,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminDashboardRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { stats } = loaderData
+	const { stats, charts } = loaderData
 	const cards = [
 		{
 			label: 'Total Users',
@@ -71,6 +76,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 			change: stats.totalUsersChange,
 			trend: stats.totalUsersTrend,
 			period: 'vs 30 days ago',
+			chart: charts.totalUsers,
 		},
 		{
 			label: 'Active Contests',
@@ -78,6 +84,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 			change: stats.activeContestsChange,
 			trend: stats.activeContestsTrend,
 			period: 'vs 30 days ago',
+			chart: charts.activeContests,
 		},
 		{
 			label: 'Monthly Revenue',
@@ -85,6 +92,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 			change: stats.monthlyRevenueChange,
 			trend: stats.monthlyRevenueTrend,
 			period: 'vs last month',
+			chart: charts.monthlyRevenue,
 		},
 		{
 			label: 'Platform Activity',
@@ -92,6 +100,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 			change: stats.platformActivityChange,
 			trend: stats.platformActivityTrend,
 			period: 'vs 7 days ago',
+			chart: charts.platformActivity,
 		},
 	]
 	return (
@@ -291,12 +300,14 @@ function StatCard({
 	change,
 	trend,
 	period,
+	chart,
 }: {
 	label: string
 	value: string
 	change: number
 	trend: Trend
 	period: string
+	chart: TrendChart
 }) {
 	const style = TREND_STYLES[trend]
 	return (
@@ -311,6 +322,7 @@ function StatCard({
 				<span className="sr-only">, trend {style.label},</span>
 				<span className="text-slate-400">{period}</span>
 			</p>
+			<TrendLine chart={chart} title={label} />
 		</>
 	)
 }

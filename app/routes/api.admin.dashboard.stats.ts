@@ -1,13 +1,17 @@
-import { getDashboardStats } from '#app/models/admin-stats.server.ts'
+import { getDashboardStats, getDashboardTrends } from '#app/models/admin-stats.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/admin/dashboard/stats: the four figures, their change (percent,
-// signed) and trend (docs/product/decisions.md section 4; rules in admin-stats.server.ts).
+// signed) and trend (docs/product/decisions.md section 4; rules in
+// admin-stats.server.ts), and `trends`: the series behind the cards' charts
+// (docs/decisions/018-admin-trends.md).
 const route = apiRoute({
 	GET({ request }) {
 		requireApiCapability(request, 'dashboard:view')
-		return apiSuccess(getDashboardStats())
+		const now = new Date()
+		const stats = getDashboardStats(now)
+		return apiSuccess({ ...stats, trends: getDashboardTrends(stats, now) })
 	},
 })
 export const loader = route.loader

@@ -1,3 +1,4 @@
+import { PointsOverTime } from '#app/components/charts.tsx'
 import { ProgressBar, TabLinks } from '#app/components/dashboard-ui.tsx'
 import { CopyButton } from '#app/components/forms.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
@@ -6,12 +7,14 @@ import { site } from '#app/content/site.ts'
 import {
 	formatPoints,
 	getLeaderboardRank,
+	getPointsHistory,
 	getPointsStatement,
 	getReferralLeaderboard,
 	milestoneProgress,
 	referralLink,
 } from '#app/models/referral.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
+import { pointsOverTime, type PointsChart } from '#app/utils/charts.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/dashboard.referrals'
 
@@ -42,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 			next: progress.next ? { points: progress.next.points, reward: progress.next.reward } : null,
 		},
 		milestones: tab === 'milestones' ? progress.milestones : [],
+		pointsChart: tab === 'info' ? pointsChart(user.id) : null,
 		statement:
 			tab === 'info'
 				? getPointsStatement(user.id).map((line) => ({ ...line, date: dateFormat.format(new Date(line.date)) }))
@@ -52,6 +56,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 				: [],
 		myRank: tab === 'leaderboard' ? getLeaderboardRank(user) : null,
 	}
+}
+
+/** The member's cumulative points by week or month (app/models/referral.server.ts), drawn on the server; null without points. */
+function pointsChart(userId: number) {
+	const history = getPointsHistory(userId)
+	return history ? { unit: history.unit, chart: pointsOverTime(history.periods, history.unit) } : null
 }
 
 export default function ReferralsRoute({ loaderData }: Route.ComponentProps) {
@@ -100,14 +110,25 @@ export default function ReferralsRoute({ loaderData }: Route.ComponentProps) {
 
 			<TabLinks label="Referral sections" tabs={TABS} current={tab} />
 
-			{tab === 'info' ? <InfoTab statement={loaderData.statement} /> : null}
+			{tab === 'info' ? <InfoTab statement={loaderData.statement} pointsChart={loaderData.pointsChart} /> : null}
 			{tab === 'milestones' ? <MilestonesTab milestones={loaderData.milestones} /> : null}
 			{tab === 'leaderboard' ? <LeaderboardTab entries={loaderData.leaderboard} myRank={loaderData.myRank} /> : null}
 		</main>
 	)
 }
 
-function InfoTab({ statement }: { statement: Array<{ date: string; reason: string; points: number }> }) {
+const POINTS_CHART_NOTES = {
+	week: 'Each bar: all the points you held at the end of that week (weeks start on Monday, UTC).',
+	month: 'Each bar: all the points you held at the end of that month (UTC).',
+} as const
+
+function InfoTab({
+	statement,
+	pointsChart,
+}: {
+	statement: Array<{ date: string; reason: string; points: number }>
+	pointsChart: { unit: 'week' | 'month'; chart: PointsChart } | null
+}) {
 	return (
 		<section aria-labelledby="info-heading" className="card space-y-5">
 			<div>
@@ -119,6 +140,22 @@ function InfoTab({ statement }: { statement: Array<{ date: string; reason: strin
 					<li>Your friend creates an account and unlocks their dashboard with the channel code.</li>
 					<li>You get 1 point and 1 premium referral, once per friend. Points never expire.</li>
 				</ol>
+			</div>
+			<div>
+				<h2 className="text-lg font-semibold">Your points over time</h2>
+				{pointsChart ? (
+					<div className="mt-3 max-w-xl">
+						<PointsOverTime
+							chart={pointsChart.chart}
+							title={`Cumulative points by ${pointsChart.unit}`}
+							note={POINTS_CHART_NOTES[pointsChart.unit]}
+						/>
+					</div>
+				) : (
+					<p className="mt-2 text-sm text-slate-400">
+						No points yet: your chart starts with your first premium referral.
+					</p>
+				)}
 			</div>
 			<div>
 				<h2 className="text-lg font-semibold">Your points statement</h2>

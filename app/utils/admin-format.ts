@@ -13,6 +13,7 @@ const count = new Intl.NumberFormat('en-US')
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 /** "$12,346" (spec: revenue in USD, no decimals). */
 export function formatUsd(dollars: number) {
@@ -53,5 +54,5 @@ export function formatDateTime(value: Date | string) {
 /** "November 2026" for "2026-11". */
 export function formatMonth(month: string) {
 	const [year, m] = month.split('-').map(Number) as [number, number]
-	return new Date(Date.UTC(year, m - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+	return monthYear.format(new Date(Date.UTC(year, m - 1, 1)))
 }

@@ -156,3 +156,147 @@ export function lastTwelveMonths(now: Date) {
 		format.format(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1))),
 	)
 }
+
+export type TrendChart = {
+	width: number
+	height: number
+	/** The line through the recorded points; a missing point breaks it (a gap). */
+	line: string
+	/** Every recorded point (a lone one between gaps shows only as its dot). */
+	dots: Array<{ x: number; y: number }>
+	/** The last recorded point, marked. */
+	last: { x: number; y: number } | null
+	/** "Last 30 days". */
+	window: string
+	/** "12 of 30 days recorded". */
+	coverage: string
+	/** Screen-reader summary. */
+	summary: string
+	/** The figures table: label and formatted value (or why there is none), oldest first. */
+	rows: Array<[string, string]>
+}
+
+const TREND_WORDS = {
+	day: { many: 'days', recorded: 'recorded', none: 'no day recorded', missing: 'not recorded' },
+	month: { many: 'months', recorded: 'with entries', none: 'no month with entries', missing: 'no entries' },
+} as const
+
+/**
+ * A trend over `points` (oldest first; a null value is a period without
+ * data): a line broken at the gaps, scaled to the recorded values, with a
+ * summary that says how many periods were recorded. Nothing is filled in.
+ */
+export function trendLine(
+	points: Array<{ label: string; value: number | null }>,
+	options: { title: string; unit: 'day' | 'month'; format: (value: number) => string; width?: number; height?: number },
+): TrendChart {
+	const { title, unit, format, width = 240, height = 48 } = options
+	const words = TREND_WORDS[unit]
+	const inset = 3
+	const values = points.map((p) => p.value)
+	const recorded = points.filter((p): p is { label: string; value: number } => p.value !== null)
+	const min = Math.min(...recorded.map((p) => p.value))
+	const max = Math.max(...recorded.map((p) => p.value))
+	const x = scaleLinear()
+		.domain([0, Math.max(1, points.length - 1)])
+		.range([inset, width - inset])
+	const y = scaleLinear()
+		.domain(recorded.length === 0 ? [0, 1] : min === max ? [min - 1, max + 1] : [min, max])
+		.range([height - inset, inset])
+	const path =
+		line<number | null>()
+			.defined((v) => v !== null)
+			.x((_, i) => x(i))
+			.y((v) => y(v!))(values) ?? ''
+	const dots = values.flatMap((v, i) => (v === null ? [] : [{ x: x(i), y: y(v) }]))
+	const window = `Last ${points.length} ${words.many}`
+	const coverage = `${recorded.length} of ${points.length} ${words.many} ${words.recorded}`
+	const first = recorded[0]
+	const last = recorded.at(-1)
+	const figures =
+		!first || !last
+			? words.none
+			: first === last
+				? `${coverage}: ${format(last.value)} (${last.label})`
+				: `${coverage}, from ${format(first.value)} (${first.label}) to ${format(last.value)} (${last.label})`
+	return {
+		width,
+		height,
+		line: path,
+		dots,
+		last: dots.at(-1) ?? null,
+		window,
+		coverage,
+		summary: `${title}, ${window.toLowerCase()}: ${figures}`,
+		rows: points.map((p) => [p.label, p.value === null ? words.missing : format(p.value)]),
+	}
+}
+
+export type PointsChart = {
+	width: number
+	height: number
+	baseY: number
+	/** Whole-point gridlines with their labels, left of the bars. */
+	ticks: Array<{ y: number; label: string }>
+	bars: Array<{ x: number; y: number; width: number; height: number; label: string; total: number; gained: number }>
+	/** The first and last periods' names under the bars. */
+	axis: Array<{ x: number; label: string; anchor: 'start' | 'middle' | 'end' }>
+	summary: string
+}
+
+const pointsWord = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'point' : 'points'}`
+
+/**
+ * Cumulative points, one bar per period (oldest first): `total` is the
+ * points held at the period's end, `gained` those earned in it.
+ */
+export function pointsOverTime(
+	periods: Array<{ label: string; total: number; gained: number }>,
+	unit: 'week' | 'month',
+	width = 320,
+	height = 120,
+): PointsChart {
+	const pad = { top: 8, bottom: 18, left: 32 }
+	const band = scaleBand<number>()
+		.domain(periods.map((_, i) => i))
+		.range([pad.left, width])
+		.padding(0.25)
+	const barWidth = Math.min(band.bandwidth(), 32)
+	const y = scaleLinear()
+		.domain([0, Math.max(1, ...periods.map((p) => p.total))])
+		.nice()
+		.range([height - pad.bottom, pad.top])
+	const baseY = y(0)
+	const ticks = y
+		.ticks(3)
+		.filter((t) => t > 0 && Number.isInteger(t))
+		.map((t) => ({ y: y(t), label: t.toLocaleString('en-US') }))
+	const bars = periods.map((p, i) => ({
+		x: band(i)! + (band.bandwidth() - barWidth) / 2,
+		y: y(p.total),
+		width: barWidth,
+		height: Math.max(1, baseY - y(p.total)),
+		label: p.label,
+		total: p.total,
+		gained: p.gained,
+	}))
+	const first = bars[0]!
+	const last = bars.at(-1)!
+	const axis: PointsChart['axis'] =
+		bars.length === 1
+			? [{ x: first.x + first.width / 2, label: first.label, anchor: 'middle' }]
+			: [
+					{ x: first.x, label: first.label, anchor: 'start' },
+					{ x: last.x + last.width, label: last.label, anchor: 'end' },
+				]
+	const span = bars.length === 1 ? first.label : `${first.label} to ${last.label}`
+	return {
+		width,
+		height,
+		baseY,
+		ticks,
+		bars,
+		axis,
+		summary: `Your points by ${unit}, ${span}: ${pointsWord(last.total)} in total, ${pointsWord(last.gained)} gained this ${unit}`,
+	}
+}

@@ -13,7 +13,12 @@ import type {
 	getAdminLeaderboard,
 	getContestStats,
 } from '#app/models/admin-contests.server.ts'
-import type { DashboardStats } from '#app/models/admin-stats.server.ts'
+import {
+	REVENUE_TREND_MONTHS,
+	TREND_DAYS,
+	type DashboardStats,
+	type DashboardTrends,
+} from '#app/models/admin-stats.server.ts'
 import type { bulkUpdateUsers, deleteManagedUser } from '#app/models/admin-users-changes.server.ts'
 import type { ManagedUserStats } from '#app/models/admin-users-figures.server.ts'
 import type { ManagedUser } from '#app/models/admin-users-list.server.ts'
@@ -266,6 +271,28 @@ const PublicAdminSchema = z
 	.openapi('PublicAdmin')
 
 const trend = z.enum(['up', 'down', 'neutral'])
+const dayPoints = (description: string) =>
+	z
+		.array(z.object({ day: isoDate(), value: z.number().nullable() }).strict())
+		.length(TREND_DAYS)
+		.openapi({ description })
+const DashboardTrendsSchema = z
+	.object({
+		totalUsers: dayPoints('Members, per day.'),
+		activeContests: dayPoints('Contests with status active, per day.'),
+		platformActivity: dayPoints('Percent of members seen in the 7 days before, per day.'),
+		monthlyRevenue: z
+			.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), value: z.number().nullable() }).strict())
+			.length(REVENUE_TREND_MONTHS)
+			.openapi({
+				description:
+					'US dollars per UTC month from the revenue entries (voided ones excluded); null for a month without an entry that counts.',
+			}),
+	})
+	.strict()
+	.openapi('DashboardTrends', {
+		description: `The series behind the stat cards, oldest first: the last ${TREND_DAYS} UTC days from the daily snapshots (today is the current figure; a day without a snapshot is null, never filled in), and the last ${REVENUE_TREND_MONTHS} UTC months of revenue.`,
+	})
 const DashboardStatsSchema = z
 	.object({
 		totalUsers: count(),
@@ -284,6 +311,7 @@ const DashboardStatsSchema = z
 			.openapi({ description: 'Percent of members seen in the last 7 days.' }),
 		platformActivityChange: z.number(),
 		platformActivityTrend: trend,
+		trends: DashboardTrendsSchema,
 	})
 	.strict()
 	.openapi('DashboardStats', {
@@ -621,7 +649,7 @@ export type ResponseSchemasMatchModels = AllTrue<
 	[
 		Same<z.output<typeof PublicUserSchema>, PublicUser>,
 		Same<z.output<typeof PublicAdminSchema>, PublicAdmin>,
-		Same<z.output<typeof DashboardStatsSchema>, DashboardStats>,
+		Same<z.output<typeof DashboardStatsSchema>, DashboardStats & { trends: DashboardTrends }>,
 		Same<z.output<typeof AlertSchema>, AlertAnswer>,
 		Same<z.output<typeof RevenueEntrySchema>, PublicRevenueEntry>,
 		Same<z.output<typeof AuditEntrySchema>, AuditEntryAnswer>,
@@ -929,7 +957,7 @@ function registerPaths(r: OpenAPIRegistry) {
 	// Dashboard
 	operation(r, 'get', '/api/admin/dashboard/stats', {
 		tags: ['Admin dashboard'],
-		summary: 'Platform figures and their change',
+		summary: 'Platform figures, their change and their trends',
 		auth: 'admin',
 		responses: { 200: ok('The figures.', { data: DashboardStatsSchema }), ...refusals(ADMIN_GUARD, ADMIN_403) },
 	})

@@ -221,6 +221,7 @@ test.describe('GET /api/admin/dashboard/stats', () => {
 				'totalUsers',
 				'totalUsersChange',
 				'totalUsersTrend',
+				'trends',
 			].sort(),
 		)
 		for (const key of ['totalUsers', 'activeContests', 'monthlyRevenue', 'platformActivity']) {
@@ -239,6 +240,94 @@ test.describe('GET /api/admin/dashboard/stats', () => {
 		await createMember()
 		const after = (await json(await request.get('/api/admin/dashboard/stats', { headers: bearer(token) }))).data
 		expect(after.totalUsers).toBeGreaterThan(before.totalUsers)
+	})
+
+	test('trends: the last 30 UTC days from the daily snapshots (a day without one is null, today the figure), 12 months of revenue', async ({
+		request,
+		superAdminToken: token,
+	}) => {
+		const DAY = 86_400_000
+		const day = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10)
+		// A snapshot 12 days back (as the scheduler writes them), unless one is there already.
+		const pastDay = day(12)
+		const inserted = withE2eDatabase(
+			(db) =>
+				db
+					.prepare(
+						'insert into stats_snapshots (day, total_users, active_contests, active_members) values (?, 4242, 7, 2121) on conflict (day) do nothing',
+					)
+					.run(pastDay).changes,
+		)
+		try {
+			const revenueByMonth = () =>
+				withE2eDatabase((db) =>
+					Object.fromEntries(
+						(
+							db
+								.prepare(
+									'select month, sum(amount_cents) as cents from revenue_entries where voided_at is null group by month',
+								)
+								.all() as Array<{ month: string; cents: number }>
+						).map((r) => [r.month, r.cents / 100]),
+					),
+				)
+			const revenueBefore = revenueByMonth()
+			const { data } = await json(await request.get('/api/admin/dashboard/stats', { headers: bearer(token) }))
+			const revenueAfter = revenueByMonth()
+			const { trends } = data
+			expect(Object.keys(trends).sort()).toEqual(
+				['activeContests', 'monthlyRevenue', 'platformActivity', 'totalUsers'].sort(),
+			)
+			const snapshots = withE2eDatabase(
+				(db) =>
+					db.prepare('select day, total_users, active_contests, active_members from stats_snapshots').all() as Array<{
+						day: string
+						total_users: number
+						active_contests: number
+						active_members: number
+					}>,
+			)
+			const byDay = new Map(snapshots.map((s) => [s.day, s]))
+			const share = (s: { total_users: number; active_members: number }) =>
+				s.total_users > 0 ? Math.round((s.active_members / s.total_users) * 1000) / 10 : 0
+			const days = Array.from({ length: 30 }, (_, i) => day(29 - i))
+			if (days.at(-1) !== day(0)) throw new Error('the UTC day changed during the test')
+			for (const [key, figure] of [
+				['totalUsers', (s) => s.total_users],
+				['activeContests', (s) => s.active_contests],
+				['platformActivity', share],
+			] as const satisfies ReadonlyArray<readonly [string, (s: (typeof snapshots)[number]) => number]>) {
+				const series = trends[key] as Array<{ day: string; value: number | null }>
+				expect(
+					series.map((p) => p.day),
+					key,
+				).toEqual(days)
+				// Today is the card's figure; every other day is its snapshot's, or null without one.
+				expect(series.at(-1)!.value, key).toBe(data[key])
+				for (const point of series.slice(0, -1)) {
+					const snapshot = byDay.get(point.day)
+					expect(point.value, `${key} ${point.day}`).toBe(snapshot ? figure(snapshot) : null)
+				}
+			}
+			expect(trends.totalUsers.find((p: { day: string }) => p.day === pastDay).value).toBe(
+				byDay.get(pastDay)!.total_users,
+			)
+			// Revenue: 12 UTC months up to this one, each the month's entries that count, null without any.
+			const months = trends.monthlyRevenue as Array<{ month: string; value: number | null }>
+			const today = new Date()
+			expect(months.map((m) => m.month)).toEqual(
+				Array.from({ length: 12 }, (_, i) =>
+					new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 11 + i, 1)).toISOString().slice(0, 7),
+				),
+			)
+			expect(months.at(-1)!.month).toBe(thisMonth())
+			expect(months.at(-1)!.value ?? 0).toBe(data.monthlyRevenue)
+			for (const { month, value } of months) {
+				expect([revenueBefore[month] ?? null, revenueAfter[month] ?? null], month).toContain(value)
+			}
+		} finally {
+			if (inserted) withE2eDatabase((db) => db.prepare('delete from stats_snapshots where day = ?').run(pastDay))
+		}
 	})
 
 	test('takes no body and no other method', async ({ request, superAdminToken: token }) => {

@@ -167,6 +167,52 @@ test.describe('admin dashboard', () => {
 	})
 })
 
+test.describe('stat card trends (SVG drawn on the server)', () => {
+	test('each card has its trend in the server HTML, named by its summary, with the figures as a table', async ({
+		page,
+		request,
+		superAdmin,
+	}) => {
+		// The server's HTML itself, before any script: four trends, each an image with its summary.
+		const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+		const html = await (await request.get('/admin/dashboard', { headers: { Cookie: cookie } })).text()
+		expect(html.match(/data-chart="trend"/g)).toHaveLength(4)
+		expect(html).toMatch(/aria-label="Total Users, last 30 days: \d+ of 30 days recorded/)
+		expect(html).toMatch(/aria-label="Monthly Revenue, last 12 months: /)
+
+		await page.goto('/admin/dashboard')
+		for (const [label, window, unit] of [
+			['Total Users', 'last 30 days', 'days recorded'],
+			['Active Contests', 'last 30 days', 'days recorded'],
+			['Platform Activity', 'last 30 days', 'days recorded'],
+			['Monthly Revenue', 'last 12 months', 'months with entries'],
+		] as const) {
+			const card = statCard(page, label)
+			const value = await card.locator('p').nth(1).innerText()
+			const chart = card.locator('[data-chart="trend"]')
+			const image = chart.getByRole('img', { name: new RegExp(`^${label}, ${window}: `) })
+			await expect(image).toBeVisible()
+			// The visible note says how much of the window was recorded; the table has a row per period.
+			const note = await chart.locator('figcaption').innerText()
+			const [, recorded, total] = new RegExp(`^(?:Last \\d+ \\w+): (\\d+) of (\\d+) ${unit}$`).exec(note) ?? []
+			expect(recorded, `${label}: "${note}"`).toBeDefined()
+			await chart.getByText('Show the figures').click()
+			const rows = chart.getByRole('row')
+			await expect(rows).toHaveCount(Number(total))
+			// Periods without data are gaps, listed as such, never given a value.
+			const missing = label === 'Monthly Revenue' ? 'no entries' : 'not recorded'
+			await expect(rows.filter({ hasText: missing })).toHaveCount(Number(total) - Number(recorded))
+			if (label !== 'Monthly Revenue') {
+				// Today's point is the card's figure.
+				await expect(rows.last().getByRole('cell')).toHaveText(value)
+				expect(Number(recorded)).toBeGreaterThanOrEqual(1)
+			} else if (value !== '$0') {
+				await expect(rows.last().getByRole('cell')).toHaveText(value)
+			}
+		}
+	})
+})
+
 test.describe('admin sidebar at 360 px', () => {
 	test.use({ viewport: { width: 360, height: 800 } })
 

@@ -140,6 +140,46 @@ test.describe('referrals', () => {
 		expect((await me(request, token!)).referredBy).toBe(code)
 	})
 
+	test('points over time: an empty state without points; after a premium referral, a chart in the server HTML with its summary and figures', async ({
+		page,
+		request,
+		member,
+		createMember,
+	}) => {
+		const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+		const serverHtml = async () => (await request.get('/dashboard/referrals', { headers: { Cookie: cookie } })).text()
+		const empty = await serverHtml()
+		expect(empty).toContain('No points yet: your chart starts with your first premium referral.')
+		expect(empty).not.toContain('data-chart="points-over-time"')
+
+		// A friend with the member's link unlocks: the first point.
+		const friend = await createMember({ referrer: member })
+		const unlock = await request.post('/api/auth/verify-code', {
+			data: { code: E2E_UNLOCK_CODE },
+			headers: { Authorization: `Bearer ${friend.token}` },
+		})
+		expect(unlock.status()).toBe(200)
+		const html = await serverHtml()
+		expect(html.match(/data-chart="points-over-time"/g)).toHaveLength(1)
+		expect(html).not.toContain('No points yet')
+
+		await page.goto('/dashboard/referrals')
+		// This week's Monday (UTC) names the one bar.
+		const now = new Date()
+		const monday = new Date(
+			Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)),
+		)
+		const week = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(monday)
+		const chart = page.locator('[data-chart="points-over-time"]')
+		await expect(
+			chart.getByRole('img', { name: `Your points by week, ${week}: 1 point in total, 1 point gained this week` }),
+		).toBeVisible()
+		await expect(chart.locator('figcaption')).toHaveText('Cumulative points by week')
+		await chart.getByText('Show the figures').click()
+		await expect(chart.getByRole('row')).toHaveCount(1)
+		await expect(chart.getByRole('row').first()).toHaveText(`${week}1 point (+1)`)
+	})
+
 	test('the milestones tab marks milestones from stored points', async ({ page, member }) => {
 		await page.goto('/dashboard/referrals?tab=milestones')
 		const items = page.getByRole('region', { name: 'Milestone Rewards' }).getByRole('listitem')
