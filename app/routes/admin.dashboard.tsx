@@ -119,7 +119,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 				</ul>
 			</section>
 
-			<div className="grid gap-6 xl:grid-cols-2">
+			<div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
 				<AdminSection
 					id="recent-users"
 					title="Recent Users"
