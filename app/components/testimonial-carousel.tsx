@@ -13,8 +13,10 @@ export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
 	const selected = 0
 	return (
 		<div data-carousel="">
+			{/* data-scroll-cue: the dots below are the visible cue that the track scrolls sideways (tests/e2e/screens.spec.ts). */}
 			<div
 				data-carousel-track=""
+				data-scroll-cue="dots"
 				className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-2xl [scrollbar-width:none]"
 				// Scrollable, so reachable by keyboard (arrow keys scroll it).
 				tabIndex={0}
@@ -48,7 +50,7 @@ export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
 					</figure>
 				))}
 			</div>
-			<div className="mt-4 flex justify-center gap-1">
+			<div className="mt-4 flex justify-center gap-1" data-scroll-cue-hint="">
 				{items.map((t, i) => (
 					<a
 						key={t.name}

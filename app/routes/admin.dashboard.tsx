@@ -8,6 +8,7 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { VoidedBadge } from '#app/components/admin-revenue-badges.tsx'
 import { TrendLine } from '#app/components/charts.tsx'
 import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
+import { TableScroller } from '#app/components/table-scroller.tsx'
 import { brokers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { getDashboardStats, getDashboardTrends, listRecentUsers, type Trend } from '#app/models/admin-stats.server.ts'
@@ -127,7 +128,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 				</ul>
 			</section>
 
-			<div className="grid gap-6 xl:grid-cols-2">
+			<div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
 				<AdminSection
 					id="recent-users"
 					title="Recent Users"
@@ -239,7 +240,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 						currentMonth={loaderData.currentMonth}
 					/>
 					{loaderData.recentRevenue.length > 0 ? (
-						<div className="mt-6 overflow-x-auto">
+						<TableScroller className="mt-6" label="Latest revenue entries">
 							<table className="w-full text-left text-sm">
 								<caption className="mb-2 text-left font-medium text-slate-200">Latest entries</caption>
 								<thead className="text-slate-400">
@@ -274,7 +275,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 									))}
 								</tbody>
 							</table>
-						</div>
+						</TableScroller>
 					) : null}
 				</AdminSection>
 			) : null}
