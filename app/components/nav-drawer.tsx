@@ -50,14 +50,14 @@ export function NavDrawer({
 		drawer.current.querySelector('summary')?.focus()
 	}
 	return (
-		<details ref={drawer} data-nav-drawer="" className={cx('nav-drawer group', className)}>
-			<summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-700 px-3 py-2 text-sm hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
+		<details ref={drawer} data-nav-drawer="" className={cx('nav-drawer group min-w-0', className)}>
+			<summary className="flex min-h-11 min-w-0 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-700 px-3 py-2 text-sm hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
 				<svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0 fill-current">
 					<path d="M3 5h14v1.75H3V5Zm0 4.125h14v1.75H3v-1.75ZM3 13.25h14V15H3v-1.75Z" />
 				</svg>
-				<span className="font-semibold">Menu</span>
+				<span className="shrink-0 font-semibold">Menu</span>
 				{current ? (
-					<span className="min-w-0 max-w-[9rem] truncate text-emerald-200">
+					<span className="min-w-0 max-w-[9rem] flex-1 truncate text-emerald-200">
 						<span className="sr-only">, current section: </span>
 						<span aria-hidden="true">· </span>
 						{current}

@@ -27,7 +27,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 				<div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 lg:py-3">
 					{/* On a phone the logo alone: the plan badge and the menu share the one row. */}
 					<BrandLink to="/dashboard" compact />
-					<p className="ml-auto rounded-full border border-emerald-400/60 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-emerald-200">
+					<p className="ml-auto shrink-0 rounded-full border border-emerald-400/60 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-emerald-200">
 						<span className="sr-only">Your plan: </span>
 						{loaderData.planName}
 					</p>

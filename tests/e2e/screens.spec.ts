@@ -1,3 +1,4 @@
+import { lessons } from '#app/content/academy.ts'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -40,7 +41,10 @@ const WIDTHS = [
 const SCREENS_DIR = path.resolve('artifacts/screens')
 const ROUTES_DIR = path.resolve('app/routes')
 
-type Ctx = Pick<Fixtures, 'createMember' | 'createAdmin' | 'createContest' | 'addParticipants' | 'signIn'> & {
+type Ctx = Pick<
+	Fixtures,
+	'createMember' | 'createAdmin' | 'createContest' | 'addParticipants' | 'signIn' | 'completeLessons'
+> & {
 	page: Page
 	request: APIRequestContext
 	/** Alerts the visit raised, removed when it ends. */
@@ -200,6 +204,26 @@ const visits: Visit[] = [
 		setup: async (ctx) => {
 			await asMember(ctx)
 			return '/dashboard/academy'
+		},
+	},
+	{
+		name: 'dashboard-academy-lesson',
+		file: 'dashboard.academy_.$lessonId.tsx',
+		setup: async (ctx) => {
+			await asMember(ctx)
+			return `/dashboard/academy/${lessons[0]!.id}`
+		},
+	},
+	{
+		name: 'dashboard-academy-certificate',
+		file: 'dashboard_.academy.certificates.$tab.tsx',
+		setup: async (ctx) => {
+			const member = await asMember(ctx)
+			await ctx.completeLessons(
+				member,
+				lessons.filter((l) => l.tab === 'basics').map((l) => l.id),
+			)
+			return '/dashboard/academy/certificates/basics'
 		},
 	},
 	{
@@ -616,9 +640,20 @@ for (const visit of visits) {
 		createContest,
 		addParticipants,
 		signIn,
+		completeLessons,
 	}, testInfo) => {
 		test.setTimeout(60_000)
-		const ctx: Ctx = { page, request, createMember, createAdmin, createContest, addParticipants, signIn, alerts: [] }
+		const ctx: Ctx = {
+			page,
+			request,
+			createMember,
+			createAdmin,
+			createContest,
+			addParticipants,
+			signIn,
+			completeLessons,
+			alerts: [],
+		}
 		try {
 			const url = await visit.setup(ctx)
 			const pathname = new URL(url, 'http://x').pathname
