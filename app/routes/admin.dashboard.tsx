@@ -7,6 +7,7 @@ import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { VoidedBadge } from '#app/components/admin-revenue-badges.tsx'
 import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
+import { Icon, type IconName } from '#app/components/icon.tsx'
 import { brokers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { getDashboardStats, listRecentUsers, type Trend } from '#app/models/admin-stats.server.ts'
@@ -67,6 +68,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 	const cards = [
 		{
 			label: 'Total Users',
+			icon: 'users',
 			value: formatCount(stats.totalUsers),
 			change: stats.totalUsersChange,
 			trend: stats.totalUsersTrend,
@@ -74,6 +76,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 		},
 		{
 			label: 'Active Contests',
+			icon: 'trophy',
 			value: formatCount(stats.activeContests),
 			change: stats.activeContestsChange,
 			trend: stats.activeContestsTrend,
@@ -81,6 +84,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 		},
 		{
 			label: 'Monthly Revenue',
+			icon: 'banknote',
 			value: formatUsd(stats.monthlyRevenue),
 			change: stats.monthlyRevenueChange,
 			trend: stats.monthlyRevenueTrend,
@@ -88,19 +92,20 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 		},
 		{
 			label: 'Platform Activity',
+			icon: 'activity',
 			value: formatPercent(stats.platformActivity),
 			change: stats.platformActivityChange,
 			trend: stats.platformActivityTrend,
 			period: 'vs 7 days ago',
 		},
-	]
+	] satisfies React.ComponentProps<typeof StatCard>[]
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader title="Admin Dashboard" description="Manage your platform from here">
-				<Link to="/admin/users" className="btn-primary px-4 py-2.5 text-sm">
+				<Link to="/admin/users" className="btn-primary btn-sm">
 					Manage Users
 				</Link>
-				<Link to="/admin/contests" className="btn-secondary px-4 py-2.5 text-sm">
+				<Link to="/admin/contests" className="btn-secondary btn-sm">
 					Manage Contests
 				</Link>
 			</AdminPageHeader>
@@ -194,7 +199,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 											) : null}
 										</div>
 										{alert.actionUrl ? (
-											<Link to={alert.actionUrl} className="btn-secondary px-3 py-1.5 text-sm">
+											<Link to={alert.actionUrl} className="btn-secondary btn-sm">
 												View<span className="sr-only">: {alert.title}</span>
 											</Link>
 										) : null}
@@ -287,12 +292,14 @@ const TREND_STYLES: Record<Trend, { className: string; icon: string; label: stri
 
 function StatCard({
 	label,
+	icon,
 	value,
 	change,
 	trend,
 	period,
 }: {
 	label: string
+	icon: IconName
 	value: string
 	change: number
 	trend: Trend
@@ -301,8 +308,13 @@ function StatCard({
 	const style = TREND_STYLES[trend]
 	return (
 		<>
-			<p className="text-sm text-slate-300">{label}</p>
-			<p className="mt-1 text-2xl font-bold">{value}</p>
+			<p className="flex items-start justify-between gap-2 text-sm text-slate-300">
+				{label}
+				<span className="grid size-8 shrink-0 place-items-center rounded-lg bg-emerald-400/10 text-emerald-300">
+					<Icon name={icon} size="sm" />
+				</span>
+			</p>
+			<p className="mt-1 text-2xl font-bold tabular-nums">{value}</p>
 			<p className={cx('mt-2 flex items-center gap-1.5 text-sm', style.className)}>
 				<span aria-hidden="true" className="text-xs">
 					{style.icon}
