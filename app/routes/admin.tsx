@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { Form, Link, Outlet, useLocation, useRouteError } from 'react-router'
 import { AccessDeniedView, accessDeniedReason } from '#app/components/admin-error.tsx'
 import { AdminNav } from '#app/components/admin-nav.tsx'
+import { Icon } from '#app/components/icon.tsx'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { site } from '#app/content/site.ts'
 import { requireAdmin } from '#app/auth/staff.server.ts'
@@ -75,11 +76,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 						</span>
 					</div>
 					<div className="flex items-center gap-2">
-						<Link to="/" className="btn-secondary px-3 py-2 text-sm">
+						<Link to="/" className="btn-secondary btn-sm">
 							Main Site
 						</Link>
 						<Form method="post" action="/admin/logout">
-							<button type="submit" disabled={loggingOut} className="btn-primary px-3 py-2 text-sm">
+							<button type="submit" disabled={loggingOut} className="btn-ghost btn-sm">
+								<Icon name="log-out" size="sm" />
 								{loggingOut ? 'Logging out...' : 'Logout'}
 							</button>
 						</Form>
