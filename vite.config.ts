@@ -4,6 +4,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { build as esbuild } from 'esbuild'
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite'
+import { iconSprite } from './other/icon-sprite.ts'
 
 /**
  * `import url from './file.js?script'`: the URL of a standalone script,
@@ -57,5 +58,5 @@ export default defineConfig(({ isSsrBuild }) => ({
 		// Keep asset names hashed: the server caches them for a year.
 		assetsInlineLimit: 0,
 	},
-	plugins: [standaloneScript(), tailwindcss(), reactRouter()],
+	plugins: [standaloneScript(), iconSprite(), tailwindcss(), reactRouter()],
 }))

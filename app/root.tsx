@@ -10,14 +10,17 @@ import {
 	useRouteError,
 } from 'react-router'
 import type { Route } from './+types/root'
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import appCss from './app.css?url'
-import { ErrorPage } from './components/error-page.tsx'
+import { ErrorPage, signedInOf } from './components/error-page.tsx'
 import { FlashNotice } from './components/flash-notice.tsx'
 import publicPagesScript from './enhance/public-pages.js?script'
 import { readFlash } from './utils/flash.server.ts'
 import { useNonce } from './utils/nonce-provider.ts'
 
 export const links: Route.LinksFunction = () => [
+	// The one font file every page uses (app/app.css): fetched with the stylesheet, not after it.
+	{ rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 	{ rel: 'stylesheet', href: appCss },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
@@ -93,18 +96,23 @@ export default function App() {
 
 export function ErrorBoundary() {
 	const error = useRouteError()
+	// The public header and footer around every error page here; a 404 of an
+	// unknown path says whether the visitor is signed in (routes/$.tsx).
+	const siteChrome = { signedIn: signedInOf(error) }
 	if (isRouteErrorResponse(error) && error.status === 404) {
 		return (
 			<ErrorPage
 				status={404}
 				title="Page not found"
 				message="The page you are looking for does not exist or has moved."
+				siteChrome={siteChrome}
 			/>
 		)
 	}
 	if (isRouteErrorResponse(error)) {
 		return (
 			<ErrorPage
+				siteChrome={siteChrome}
 				status={error.status}
 				title={
 					error.status === 400
@@ -129,6 +137,7 @@ export function ErrorBoundary() {
 			status={500}
 			title="Something went wrong"
 			message="An unexpected error occurred on our side. Please try again in a moment."
+			siteChrome={siteChrome}
 		/>
 	)
 }

@@ -3,3 +3,9 @@ declare module '*?script' {
 	const url: string
 	export default url
 }
+
+/** `import href from 'virtual:icon-sprite'` (other/icon-sprite.ts): the URL of the icon sprite. */
+declare module 'virtual:icon-sprite' {
+	const url: string
+	export default url
+}

@@ -4,7 +4,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 const stamp = path.resolve('build/server/index.js')
-const sources = ['app', 'db', 'server', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json']
+const sources = [
+	'app',
+	'db',
+	'server',
+	'public',
+	'other',
+	'vite.config.ts',
+	'react-router.config.ts',
+	'package-lock.json',
+]
 
 function newest(p) {
 	if (!fs.existsSync(p)) return 0

@@ -23,7 +23,7 @@ export function CompleteLessonForm({
 		<Form method="post" preventScrollReset className={className}>
 			<input type="hidden" name="lessonId" value={lesson.id} />
 			{tab ? <input type="hidden" name="tab" value={tab} /> : null}
-			<button type="submit" className="btn-secondary px-4 py-2 text-sm" disabled={pending}>
+			<button type="submit" className="btn-secondary btn-sm" disabled={pending}>
 				{pending ? 'Saving...' : 'Mark as complete'}
 				<span className="sr-only">: {lesson.title}</span>
 			</button>

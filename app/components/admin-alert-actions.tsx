@@ -57,7 +57,7 @@ function AlertButton({
 				type="submit"
 				disabled={pending}
 				aria-label={`${label}: ${alert.title}`}
-				className={intent === 'resolve' ? 'btn-primary px-3 py-1.5 text-sm' : 'btn-secondary px-3 py-1.5 text-sm'}
+				className={intent === 'resolve' ? 'btn-primary btn-sm' : 'btn-secondary btn-sm'}
 			>
 				{pending ? pendingLabel : label}
 			</button>

@@ -1,12 +1,13 @@
 import { Link } from 'react-router'
 import { ErrorList } from '#app/components/forms.tsx'
 import { formatCount } from '#app/utils/admin-format.ts'
+import { FILTERS_APPLY, FILTERS_CLEAR } from '#app/utils/admin-messages.ts'
 import type { Pagination } from '#app/utils/admin-users-validation.ts'
 import { cx } from '#app/utils/misc.ts'
 
 /**
- * Parts the staff list pages share (/admin/offers, /admin/alerts): a GET
- * filter's select with its error, and the pagination bar.
+ * Parts the staff list pages share: a GET filter's select with its error,
+ * the filter form's buttons, and the pagination bar.
  */
 export function FilterSelect({
 	id,
@@ -51,6 +52,26 @@ export function FilterSelect({
 	)
 }
 
+/**
+ * The end of a list page's GET filter form, worded alike on every list:
+ * Apply filters, and Clear filters (back to the unfiltered list) when
+ * `clearTo` is given. As tall as the form's fields.
+ */
+export function FilterActions({ clearTo, className }: { clearTo?: string | false | null; className?: string }) {
+	return (
+		<div className={cx('flex flex-wrap gap-2', className)}>
+			<button type="submit" className="btn-secondary">
+				{FILTERS_APPLY}
+			</button>
+			{clearTo ? (
+				<Link to={clearTo} className="btn-secondary">
+					{FILTERS_CLEAR}
+				</Link>
+			) : null}
+		</div>
+	)
+}
+
 export function ListPagination({
 	pagination,
 	noun,
@@ -61,10 +82,10 @@ export function ListPagination({
 	noun: string
 	href: (page: number) => string
 }) {
-	const linkClass = 'btn-secondary px-4 py-2 text-sm'
+	const linkClass = 'btn-secondary btn-sm'
 	const disabledClass = cx(linkClass, 'cursor-not-allowed opacity-50')
 	return (
-		<div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+		<div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm tabular-nums">
 			<p className="text-slate-300">
 				Showing {formatCount(pagination.from)} to {formatCount(pagination.to)} of {formatCount(pagination.totalCount)}{' '}
 				{noun}

@@ -2,21 +2,22 @@ import { NavLink } from 'react-router'
 import type { AdminRole } from '#app/domain/enums.ts'
 import { can, type Capability } from '#app/utils/admin-roles.ts'
 import { cx } from '#app/utils/misc.ts'
+import { Icon, type IconName } from './icon.tsx'
 
 /** The admin sidebar's entries (spec section 2). */
 export const adminNav = [
-	{ to: '/admin/dashboard', label: 'Dashboard' },
-	{ to: '/admin/users', label: 'Users' },
-	{ to: '/admin/contests', label: 'Contests' },
-	{ to: '/admin/codes', label: 'Codes', capability: 'codes:view' },
-	{ to: '/admin/offers', label: 'Offer claims', capability: 'offers:view' },
-	{ to: '/admin/alerts', label: 'Alerts', capability: 'alerts:view' },
-	{ to: '/admin/revenue', label: 'Revenue', capability: 'revenue:correct' },
-	{ to: '/admin/audit', label: 'Audit log', capability: 'audit:view' },
-	{ to: '/admin/staff', label: 'Staff', capability: 'staff:manage' },
+	{ to: '/admin/dashboard', label: 'Dashboard', icon: 'layout-dashboard' },
+	{ to: '/admin/users', label: 'Users', icon: 'users' },
+	{ to: '/admin/contests', label: 'Contests', icon: 'trophy' },
+	{ to: '/admin/codes', label: 'Codes', icon: 'key-round', capability: 'codes:view' },
+	{ to: '/admin/offers', label: 'Offer claims', icon: 'inbox', capability: 'offers:view' },
+	{ to: '/admin/alerts', label: 'Alerts', icon: 'bell', capability: 'alerts:view' },
+	{ to: '/admin/revenue', label: 'Revenue', icon: 'banknote', capability: 'revenue:correct' },
+	{ to: '/admin/audit', label: 'Audit log', icon: 'scroll-text', capability: 'audit:view' },
+	{ to: '/admin/staff', label: 'Staff', icon: 'user-cog', capability: 'staff:manage' },
 	/** Everyone's own second factor (docs/decisions/014-staff-second-factor.md). */
-	{ to: '/admin/security', label: 'Security' },
-] as const satisfies readonly { to: string; label: string; capability?: Capability }[]
+	{ to: '/admin/security', label: 'Security', icon: 'shield-check' },
+] as const satisfies readonly { to: string; label: string; icon: IconName; capability?: Capability }[]
 
 /**
  * The sidebar navigation: the spec's three entries, then the staff tools the
@@ -34,12 +35,17 @@ export function AdminNav({ role }: { role: AdminRole }) {
 							to={item.to}
 							className={({ isActive }) =>
 								cx(
-									'block rounded-lg px-3 py-2.5 text-sm font-medium',
+									'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium',
 									isActive ? 'bg-emerald-400 text-slate-950' : 'text-slate-200 hover:bg-slate-800',
 								)
 							}
 						>
-							{item.label}
+							{({ isActive }) => (
+								<>
+									<Icon name={item.icon} size="md" className={isActive ? undefined : 'text-slate-400'} />
+									{item.label}
+								</>
+							)}
 						</NavLink>
 					</li>
 				))}

@@ -1,15 +1,16 @@
 import { NavLink } from 'react-router'
 import { cx } from '#app/utils/misc.ts'
+import { Icon, type IconName } from './icon.tsx'
 import { LogoutButton } from './logout-button.tsx'
 
 export const dashboardNav = [
-	{ to: '/dashboard', label: 'Dashboard', end: true },
-	{ to: '/dashboard/academy', label: 'Academy' },
-	{ to: '/dashboard/plans', label: 'Plans' },
-	{ to: '/dashboard/zero-fee', label: '0% Fee Offers', premium: true },
-	{ to: '/dashboard/referrals', label: 'Referrals & Invite' },
-	{ to: '/dashboard/contests', label: 'Monthly Contest' },
-] as const
+	{ to: '/dashboard', label: 'Dashboard', icon: 'layout-dashboard', end: true },
+	{ to: '/dashboard/academy', label: 'Academy', icon: 'graduation-cap' },
+	{ to: '/dashboard/plans', label: 'Plans', icon: 'gem' },
+	{ to: '/dashboard/zero-fee', label: '0% Fee Offers', icon: 'badge-percent', premium: true },
+	{ to: '/dashboard/referrals', label: 'Referrals & Invite', icon: 'user-plus' },
+	{ to: '/dashboard/contests', label: 'Monthly Contest', icon: 'trophy' },
+] as const satisfies readonly { to: string; label: string; icon: IconName; end?: boolean; premium?: boolean }[]
 
 /**
  * The dashboard's navigation. The 0% Fee Offers entry is locked for the
@@ -38,7 +39,10 @@ export function DashboardNav({ locked }: { locked: boolean }) {
 							>
 								{({ isActive }) => (
 									<>
-										<span>{item.label}</span>
+										<span className="flex items-center gap-3">
+											<Icon name={item.icon} size="md" className={isActive ? undefined : 'text-slate-400'} />
+											{item.label}
+										</span>
 										{isLocked ? (
 											// On the current page's light highlight the badge turns dark (contrast).
 											<span
@@ -47,13 +51,7 @@ export function DashboardNav({ locked }: { locked: boolean }) {
 													isActive ? 'border-slate-950/60 text-slate-950' : 'border-amber-300/60 text-amber-200',
 												)}
 											>
-												<svg
-													aria-hidden="true"
-													viewBox="0 0 16 16"
-													className="mr-1 inline size-3 fill-current align-[-1px]"
-												>
-													<path d="M5 7V5a3 3 0 1 1 6 0v2h1a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h1Zm1.5 0h3V5a1.5 1.5 0 1 0-3 0v2Z" />
-												</svg>
+												<Icon name="lock" className="mr-1 align-[-0.125em]" />
 												Premium
 											</span>
 										) : null}
@@ -65,7 +63,7 @@ export function DashboardNav({ locked }: { locked: boolean }) {
 				})}
 			</ul>
 			<div className="mt-4 border-t border-slate-800 pt-4">
-				<LogoutButton label="Logout" className="w-full" />
+				<LogoutButton label="Logout" className="w-full justify-start" />
 			</div>
 		</nav>
 	)

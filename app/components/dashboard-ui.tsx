@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { cx } from '#app/utils/misc.ts'
+import { Icon, type IconName } from './icon.tsx'
 
 /**
  * Tabs as links (`?tab=`), rendered on the server: they work without JS,
@@ -59,6 +60,24 @@ export function ProgressBar({
 			className={cx('h-2.5 overflow-hidden rounded-full bg-slate-800', className)}
 		>
 			<div className="h-full rounded-full bg-emerald-400" style={{ width: `${percent}%` }} />
+		</div>
+	)
+}
+
+/**
+ * A figure tile of a `<dl>` (the dashboard home's numbers): the label with
+ * its icon (decorative), then the value in tabular figures.
+ */
+export function StatTile({ label, value, icon }: { label: string; value: string; icon: IconName }) {
+	return (
+		<div className="rounded-xl border border-slate-800 bg-slate-900/70 p-4">
+			<dt className="flex items-start justify-between gap-2 text-sm text-slate-300">
+				{label}
+				<span className="grid size-8 shrink-0 place-items-center rounded-lg bg-emerald-400/10 text-emerald-300">
+					<Icon name={icon} size="sm" />
+				</span>
+			</dt>
+			<dd className="mt-1 text-2xl font-bold text-emerald-300 tabular-nums">{value}</dd>
 		</div>
 	)
 }

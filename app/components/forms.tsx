@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import { useEffect, useId, useState } from 'react'
 import { cx } from '#app/utils/misc.ts'
+import { Icon } from './icon.tsx'
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
@@ -257,7 +258,7 @@ export function CopyButton({ value, label = 'Copy' }: { value: string; label?: s
 	return (
 		<button
 			type="button"
-			className="rounded-md border border-slate-500 px-3 py-1.5 text-sm font-medium hover:bg-slate-800"
+			className="btn-secondary btn-sm"
 			onClick={() => {
 				void navigator.clipboard?.writeText(value).then(
 					() => setCopied(true),
@@ -265,6 +266,7 @@ export function CopyButton({ value, label = 'Copy' }: { value: string; label?: s
 				)
 			}}
 		>
+			<Icon name={copied ? 'check' : 'copy'} size="sm" />
 			<span aria-live="polite">{copied ? 'Copied!' : label}</span>
 		</button>
 	)

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
 import { cx } from '#app/utils/misc.ts'
+import { Icon } from './icon.tsx'
 
 /** The entry of `items` the path is in (the longest matching prefix), for the drawer's summary. */
 export function currentSection<T extends { to: string; label: string }>(items: readonly T[], pathname: string) {
@@ -52,9 +53,7 @@ export function NavDrawer({
 	return (
 		<details ref={drawer} data-nav-drawer="" className={cx('nav-drawer group min-w-0', className)}>
 			<summary className="flex min-h-11 min-w-0 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-700 px-3 py-2 text-sm hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
-				<svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0 fill-current">
-					<path d="M3 5h14v1.75H3V5Zm0 4.125h14v1.75H3v-1.75ZM3 13.25h14V15H3v-1.75Z" />
-				</svg>
+				<Icon name="menu" className="shrink-0" />
 				<span className="shrink-0 font-semibold">Menu</span>
 				{current ? (
 					<span className="min-w-0 max-w-[9rem] flex-1 truncate text-emerald-200">
@@ -75,13 +74,8 @@ export function NavDrawer({
 			/>
 			<div className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,88vw)] flex-col gap-4 overflow-y-auto overscroll-contain border-l border-slate-800 bg-slate-950 p-4 shadow-2xl">
 				<div className="flex justify-end">
-					<Link
-						to={here}
-						replace
-						preventScrollReset
-						onClick={close}
-						className="btn-secondary min-h-11 px-4 py-2 text-sm"
-					>
+					<Link to={here} replace preventScrollReset onClick={close} className="btn-secondary">
+						<Icon name="x" size="sm" />
 						Close<span className="sr-only"> the menu</span>
 					</Link>
 				</div>

@@ -38,17 +38,17 @@ export function PublicHeader({
 				<div className="flex items-center gap-2">
 					{signedIn ? (
 						<>
-							<Link to="/dashboard" className="btn-primary px-3 py-2 text-sm sm:px-4">
+							<Link to="/dashboard" className="btn-primary btn-sm sm:px-4">
 								Dashboard
 							</Link>
-							<LogoutButton className="px-3 sm:px-4" />
+							<LogoutButton />
 						</>
 					) : (
 						<>
-							<Link to="/login" className="btn-secondary px-3 py-2 text-sm sm:px-4">
+							<Link to="/login" className="btn-secondary btn-sm sm:px-4">
 								Sign In
 							</Link>
-							<Link to="/signup" className="btn-primary px-3 py-2 text-sm sm:px-4">
+							<Link to="/signup" className="btn-primary btn-sm sm:px-4">
 								Get Started Free
 							</Link>
 						</>

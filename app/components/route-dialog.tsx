@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { RouteHandle } from '#app/root.tsx'
 import { FlashNotice } from './flash-notice.tsx'
+import { Icon } from './icon.tsx'
 import { useHydrated } from './forms.tsx'
 
 /** The `handle` of a route whose page is a RouteDialog (the flash message shows inside it). */
@@ -60,11 +61,8 @@ export function RouteDialog({
 					</p>
 				) : null}
 			</div>
-			<Link
-				to={closeTo}
-				preventScrollReset
-				className="shrink-0 rounded-md border border-slate-600 px-3 py-1.5 text-sm font-medium hover:bg-slate-800"
-			>
+			<Link to={closeTo} preventScrollReset className="btn-secondary btn-sm shrink-0">
+				<Icon name="x" size="sm" />
 				Close
 			</Link>
 		</div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { site } from '#app/content/site.ts'
+import { NewTabMark } from './icon.tsx'
 
 /**
  * The public pages' footer: the risk warning, the business facts (free to
@@ -25,6 +26,7 @@ export function SiteFooter() {
 						Support on Telegram:{' '}
 						<a href={site.supportUrl} className="link" target="_blank" rel="noopener noreferrer">
 							{site.supportHandle}
+							<NewTabMark />
 						</a>
 					</p>
 				</section>

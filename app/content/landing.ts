@@ -5,6 +5,7 @@
  */
 import { durationToSeconds } from '#app/components/countdown.tsx'
 import { planCards } from './dashboard.ts'
+import type { IconName } from '#app/components/icon-names.ts'
 
 /** Spec section 9: the landing countdown starts at 3d 12h 45m 30s. */
 export const LANDING_COUNTDOWN_START_SECONDS = durationToSeconds({ days: 3, hours: 12, minutes: 45, seconds: 30 })
@@ -13,6 +14,8 @@ export type SectionId = 'features' | 'how-it-works' | 'pricing' | 'reviews'
 
 export type Testimonial = { name: string; role: string; content: string; profit: string; country: string }
 export type Feature = { title: string; text: string }
+/** A feature card or a step, drawn with its icon (other/svg-icons). */
+export type IconFeature = Feature & { icon: IconName }
 export type Tier = { name: string; capital: string; capitalRange: string; popular?: boolean; features: string[] }
 
 export const landing = {
@@ -132,23 +135,35 @@ export const landing = {
 		items: [
 			{
 				title: 'Verified Traders',
+				icon: 'badge-check',
 				text: 'Every trader is ranked and manually reviewed. Featured traders hold a 94% verified win rate.',
 			},
 			{
 				title: 'Risk Shield',
+				icon: 'shield-check',
 				text: 'Our capital-splitting feature spreads your money across several traders to limit the damage of one bad run.',
 			},
-			{ title: 'Live Alerts', text: 'Get live alerts when the traders you copy open or close a position.' },
+			{
+				title: 'Live Alerts',
+				icon: 'bell-ring',
+				text: 'Get live alerts when the traders you copy open or close a position.',
+			},
 			{
 				title: 'Zero Performance Fees',
+				icon: 'badge-percent',
 				text: 'Zero performance fees on selected trader offers: keep more of what you earn.',
 			},
-			{ title: 'Start From $50', text: 'A minimum start of $50 lets you begin small and grow at your own pace.' },
+			{
+				title: 'Start From $50',
+				icon: 'wallet',
+				text: 'A minimum start of $50 lets you begin small and grow at your own pace.',
+			},
 			{
 				title: 'Up to 100% Deposit Bonus',
+				icon: 'gift',
 				text: 'Partner brokers offer up to a 100% deposit bonus to members who sign up through our access links.',
 			},
-		] satisfies Feature[],
+		] satisfies IconFeature[],
 	},
 
 	audience: {
@@ -165,17 +180,20 @@ export const landing = {
 		items: [
 			{
 				title: 'Quick Sign Up',
+				icon: 'user-plus',
 				text: 'Create your free account in under 3 minutes, then unlock your dashboard with the code from our Telegram channel.',
 			},
 			{
 				title: 'Choose Verified Traders',
+				icon: 'list-checks',
 				text: 'Compare ranked, manually reviewed traders by return, win rate and risk level.',
 			},
 			{
 				title: 'Set & Split',
+				icon: 'sliders-horizontal',
 				text: 'Fund your account at a partner broker, set your capital and let Risk Shield split it across your traders.',
 			},
-		] satisfies Feature[],
+		] satisfies IconFeature[],
 	},
 
 	pricing: {

@@ -2,6 +2,7 @@ import { Sparkline } from '#app/components/charts.tsx'
 import { chartOnce, sparkline, type SparklineChart } from '#app/utils/charts.server.ts'
 import { Link } from 'react-router'
 import { formatDuration } from '#app/components/countdown.tsx'
+import { Icon, type IconName } from '#app/components/icon.tsx'
 import { PublicHeader } from '#app/components/public-header.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { TestimonialCarousel } from '#app/components/testimonial-carousel.tsx'
@@ -54,7 +55,7 @@ export default function IndexRoute({ loaderData }: Route.ComponentProps) {
 					<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
 						{c.features.items.map((f) => (
 							<li key={f.title} className="card">
-								<span aria-hidden="true" className="block h-1 w-10 rounded-full bg-emerald-400" />
+								<IconBadge name={f.icon} />
 								<h3 className="mt-4 text-lg font-semibold">{f.title}</h3>
 								<p className="mt-2 leading-relaxed text-slate-300">{f.text}</p>
 							</li>
@@ -75,12 +76,12 @@ export default function IndexRoute({ loaderData }: Route.ComponentProps) {
 					<ol className="grid gap-4 md:grid-cols-3">
 						{c.steps.items.map((s, i) => (
 							<li key={s.title} className="card">
-								<span
-									aria-hidden="true"
-									className="grid size-10 place-items-center rounded-full bg-emerald-400 font-bold text-slate-950"
-								>
-									{i + 1}
-								</span>
+								<div className="flex items-center gap-3">
+									<IconBadge name={s.icon} />
+									<span aria-hidden="true" className="text-sm font-semibold tracking-wide text-emerald-300">
+										Step {i + 1}
+									</span>
+								</div>
 								<h3 className="mt-4 text-lg font-semibold">
 									<span className="sr-only">Step {i + 1}: </span>
 									{s.title}
@@ -97,10 +98,7 @@ export default function IndexRoute({ loaderData }: Route.ComponentProps) {
 							{c.finalCta.title}
 						</h2>
 						<p className="mt-3 text-lg">{c.finalCta.text}</p>
-						<Link
-							to="/signup"
-							className="mt-8 inline-flex items-center justify-center rounded-lg bg-slate-950 px-6 py-3 font-semibold text-white hover:bg-slate-800"
-						>
+						<Link to="/signup" className="btn-primary mt-8 bg-slate-950 px-6 text-white hover:bg-slate-800">
 							{c.finalCta.cta}
 						</Link>
 					</div>
@@ -121,6 +119,15 @@ export default function IndexRoute({ loaderData }: Route.ComponentProps) {
 			</main>
 			<SiteFooter />
 		</div>
+	)
+}
+
+/** A feature's or a step's icon on a tinted tile (decorative: the heading says it). */
+function IconBadge({ name }: { name: IconName }) {
+	return (
+		<span className="grid size-11 place-items-center rounded-xl bg-emerald-400/10 text-emerald-300 ring-1 ring-emerald-400/30">
+			<Icon name={name} size="lg" />
+		</span>
 	)
 }
 
@@ -293,9 +300,7 @@ function ProblemSolution({ problem }: { problem: LandingContent['problem'] }) {
 						<ul className="mt-4 space-y-3">
 							{problem.problem.map((p) => (
 								<li key={p} className="flex gap-3 leading-relaxed text-slate-200">
-									<span aria-hidden="true" className="font-bold text-red-300">
-										✕
-									</span>
+									<Icon name="x" size="md" className="mt-0.5 text-red-300" />
 									{p}
 								</li>
 							))}
@@ -306,9 +311,7 @@ function ProblemSolution({ problem }: { problem: LandingContent['problem'] }) {
 						<ul className="mt-4 space-y-3">
 							{problem.solution.map((p) => (
 								<li key={p} className="flex gap-3 leading-relaxed text-slate-200">
-									<span aria-hidden="true" className="font-bold text-emerald-300">
-										✓
-									</span>
+									<Icon name="check" size="md" className="mt-0.5 text-emerald-300" />
 									{p}
 								</li>
 							))}
@@ -343,16 +346,14 @@ function Pricing({ pricing }: { pricing: LandingContent['pricing'] }) {
 							) : null}
 						</div>
 						<p className="mt-4">
-							<span className="text-4xl font-bold">{t.capital}</span>
+							<span className="text-4xl font-bold tabular-nums">{t.capital}</span>
 							<span className="ml-2 text-sm text-slate-300">starting capital</span>
 						</p>
 						<p className="mt-1 text-sm text-slate-400">Capital {t.capitalRange}</p>
 						<ul className="mt-5 flex-1 space-y-2 text-sm text-slate-200">
 							{t.features.map((f) => (
 								<li key={f} className="flex gap-2">
-									<span aria-hidden="true" className="text-emerald-300">
-										✓
-									</span>
+									<Icon name="check" size="sm" className="mt-0.5 text-emerald-300" />
 									{f}
 								</li>
 							))}

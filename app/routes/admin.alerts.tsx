@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { Form, Link, useLocation } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AlertActions } from '#app/components/admin-alert-actions.tsx'
-import { FilterSelect, ListPagination, StateBadge } from '#app/components/admin-list-parts.tsx'
+import { FilterActions, FilterSelect, ListPagination, StateBadge } from '#app/components/admin-list-parts.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
@@ -87,7 +87,7 @@ export default function AdminAlertsRoute({ loaderData }: Route.ComponentProps) {
 				title={ALERTS_TITLE}
 				description="Every alert the server raised. Acknowledge one you are working on; resolve it when it is handled."
 			>
-				<Link to="/admin/dashboard" className="btn-secondary px-4 py-2.5 text-sm">
+				<Link to="/admin/dashboard" className="btn-secondary btn-sm">
 					Dashboard
 				</Link>
 			</AdminPageHeader>
@@ -117,16 +117,7 @@ export default function AdminAlertsRoute({ loaderData }: Route.ComponentProps) {
 						error={fieldErrors.type}
 						options={TYPE_OPTIONS}
 					/>
-					<div className="flex gap-2">
-						<button type="submit" className="btn-secondary px-4 py-2 text-sm">
-							Apply
-						</button>
-						{filtered || Object.keys(fieldErrors).length > 0 ? (
-							<Link to="/admin/alerts" className="btn-secondary px-4 py-2 text-sm">
-								Reset
-							</Link>
-						) : null}
-					</div>
+					<FilterActions clearTo={(filtered || Object.keys(fieldErrors).length > 0) && '/admin/alerts'} />
 				</Form>
 			</AdminSection>
 

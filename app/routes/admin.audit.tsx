@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router'
+import { FilterActions } from '#app/components/admin-list-parts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { ErrorList } from '#app/components/forms.tsx'
@@ -86,7 +87,7 @@ export default function AdminAuditRoute({ loaderData }: Route.ComponentProps) {
 		<main className="space-y-6 py-8">
 			<AdminPageHeader title={AUDIT_TITLE} description="Every change made by staff and by the server, newest first.">
 				{links ? (
-					<a href={links.export} download className="btn-secondary px-4 py-2.5 text-sm">
+					<a href={links.export} download className="btn-secondary btn-sm">
 						Export<span className="sr-only"> this view of the audit log</span> as CSV
 					</a>
 				) : null}
@@ -170,16 +171,7 @@ function FilterForm({ data }: { data: LoaderData }) {
 				<Filter name="to" label="To (UTC, inclusive)" values={values} errors={errors}>
 					{(props) => <input {...props} type="date" />}
 				</Filter>
-				<div className="flex gap-2 sm:col-span-2 lg:col-span-3">
-					<button type="submit" className="btn-secondary px-4 py-2 text-sm">
-						Apply
-					</button>
-					{filtered || !data.ok ? (
-						<Link to="/admin/audit" className="btn-secondary px-4 py-2 text-sm">
-							Reset
-						</Link>
-					) : null}
-				</div>
+				<FilterActions clearTo={(filtered || !data.ok) && '/admin/audit'} className="sm:col-span-2 lg:col-span-3" />
 			</Form>
 		</AdminSection>
 	)
@@ -313,7 +305,7 @@ function AuditTable({
 
 function Pager({ links, count }: { links: LoaderData['links']; count: number }) {
 	if (!links) return null
-	const linkClass = 'btn-secondary px-4 py-2 text-sm'
+	const linkClass = 'btn-secondary btn-sm'
 	return (
 		<div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
 			<p className="text-slate-300">
@@ -331,7 +323,7 @@ function Pager({ links, count }: { links: LoaderData['links']; count: number }) 
 						Older
 					</Link>
 				) : (
-					<span aria-disabled="true" className="btn-secondary cursor-not-allowed px-4 py-2 text-sm opacity-50">
+					<span aria-disabled="true" className="btn-secondary btn-sm cursor-not-allowed opacity-50">
 						Older
 					</span>
 				)}

@@ -132,7 +132,7 @@ export default function AdminCodesRoute({ loaderData, actionData }: Route.Compon
 									<Form method="post" action="/admin/codes" preventScrollReset>
 										<input type="hidden" name="intent" value="retire" />
 										<input type="hidden" name="id" value={c.id} />
-										<button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
+										<button type="submit" className="btn-secondary btn-sm">
 											Retire<span className="sr-only"> code {c.code}</span>
 										</button>
 									</Form>
@@ -286,7 +286,7 @@ export function Pager({
 	return (
 		<nav aria-label={label} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
 			{page > 1 ? (
-				<Link to={href(page - 1)} className="btn-secondary px-3 py-1.5">
+				<Link to={href(page - 1)} className="btn-secondary btn-sm">
 					Previous
 				</Link>
 			) : null}
@@ -294,7 +294,7 @@ export function Pager({
 				Page {page} of {totalPages}
 			</span>
 			{page < totalPages ? (
-				<Link to={href(page + 1)} className="btn-secondary px-3 py-1.5">
+				<Link to={href(page + 1)} className="btn-secondary btn-sm">
 					Next
 				</Link>
 			) : null}

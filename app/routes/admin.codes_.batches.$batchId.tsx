@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, Form, Link } from 'react-router'
+import { FilterActions } from '#app/components/admin-list-parts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { FormAlert } from '#app/components/forms.tsx'
@@ -96,7 +97,7 @@ export default function BatchRoute({ loaderData, actionData }: Route.ComponentPr
 				</Link>
 			</p>
 			<AdminPageHeader title={`${BATCH_TITLE}: ${title}`} description={`${loaderData.planName} plan`}>
-				<a href={`${base}/codes.csv`} className="btn-secondary px-4 py-2.5 text-sm" download>
+				<a href={`${base}/codes.csv`} className="btn-secondary btn-sm" download>
 					Download CSV
 				</a>
 			</AdminPageHeader>
@@ -151,7 +152,7 @@ export default function BatchRoute({ loaderData, actionData }: Route.ComponentPr
 						<button
 							type="submit"
 							disabled={revokingBatch}
-							className="inline-flex items-center justify-center rounded-lg border border-red-400/70 px-3 py-1.5 text-sm font-semibold text-red-200 hover:bg-red-950/60"
+							className="btn-secondary btn-sm border-red-400/70 text-red-200 hover:bg-red-950/60"
 						>
 							{revokingBatch ? 'Revoking...' : 'Revoke batch'}
 						</button>
@@ -182,9 +183,7 @@ export default function BatchRoute({ loaderData, actionData }: Route.ComponentPr
 							))}
 						</select>
 					</div>
-					<button type="submit" className="btn-secondary px-4 py-2.5">
-						Filter
-					</button>
+					<FilterActions />
 				</Form>
 				{codes.length === 0 ? (
 					<p className="text-slate-300">No codes.</p>
@@ -248,7 +247,7 @@ export default function BatchRoute({ loaderData, actionData }: Route.ComponentPr
 													<Form method="post" action={`${base}${status ? `?status=${status}` : ''}`} preventScrollReset>
 														<input type="hidden" name="intent" value="revoke-code" />
 														<input type="hidden" name="codeId" value={c.id} />
-														<button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
+														<button type="submit" className="btn-secondary btn-sm">
 															Revoke<span className="sr-only"> code {c.code}</span>
 														</button>
 													</Form>

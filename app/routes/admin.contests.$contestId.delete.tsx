@@ -55,11 +55,7 @@ export default function DeleteContestRoute({ loaderData, actionData }: Route.Com
 			<Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
 				<FormAlert id={form.errorId} title={CONTEST_DELETE_FAILED} errors={form.errors} />
 				<div className="flex flex-wrap gap-3">
-					<button
-						type="submit"
-						disabled={pending}
-						className="inline-flex w-full items-center justify-center rounded-lg bg-red-300 px-5 py-3 font-semibold text-slate-950 hover:bg-red-200 disabled:opacity-60 sm:w-auto"
-					>
+					<button type="submit" disabled={pending} className="btn-danger w-full sm:w-auto">
 						{pending ? 'Deleting...' : 'Delete Contest'}
 					</button>
 					<Link to={loaderData.closeTo} preventScrollReset className="btn-secondary w-full sm:w-auto">

@@ -162,7 +162,7 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 			{pagination.totalPages > 1 ? (
 				<nav aria-label="Participants pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
 					{loaderData.previousUrl ? (
-						<Link to={loaderData.previousUrl} preventScrollReset className="btn-secondary px-3 py-1.5">
+						<Link to={loaderData.previousUrl} preventScrollReset className="btn-secondary btn-sm">
 							Previous
 						</Link>
 					) : (
@@ -172,7 +172,7 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 						Page {pagination.page} of {pagination.totalPages}
 					</span>
 					{loaderData.nextUrl ? (
-						<Link to={loaderData.nextUrl} preventScrollReset className="btn-secondary px-3 py-1.5">
+						<Link to={loaderData.nextUrl} preventScrollReset className="btn-secondary btn-sm">
 							Next
 						</Link>
 					) : (
@@ -230,7 +230,7 @@ function ScoreForm({
 					{...aria}
 					className="input w-24 px-2 py-1.5 tabular-nums"
 				/>
-				<button type="submit" disabled={pending} className="btn-secondary px-3 py-1.5 text-sm">
+				<button type="submit" disabled={pending} className="btn-secondary btn-sm">
 					Save<span className="sr-only"> score for {p.user.name}</span>
 				</button>
 			</Form>

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { Form, Link, Outlet } from 'react-router'
+import { FilterActions } from '#app/components/admin-list-parts.tsx'
 import { ContestStatusBadge, ContestTypeBadge } from '#app/components/admin-contest-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
@@ -93,7 +94,7 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 			<Outlet />
 			<AdminPageHeader title={CONTESTS_TITLE} description={CONTESTS_SUBTITLE}>
 				{loaderData.canCreate ? (
-					<Link to={`${base}/new${listSearch}`} preventScrollReset className="btn-primary px-4 py-2.5 text-sm">
+					<Link to={`${base}/new${listSearch}`} preventScrollReset className="btn-primary btn-sm">
 						Create Contest
 					</Link>
 				) : null}
@@ -155,16 +156,7 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 						))}
 					</select>
 				</div>
-				<div className="flex gap-2">
-					<button type="submit" className="btn-secondary px-4 py-2.5">
-						Filter
-					</button>
-					{loaderData.filtered ? (
-						<Link to={base} className="btn-secondary px-4 py-2.5">
-							Clear<span className="sr-only"> filters</span>
-						</Link>
-					) : null}
-				</div>
+				<FilterActions clearTo={loaderData.filtered && base} />
 			</Form>
 
 			<AdminSection
@@ -214,7 +206,7 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 										<Link
 											to={`${base}/${contest.id}/participants${listSearch}`}
 											preventScrollReset
-											className="btn-secondary px-3 py-1.5 text-sm"
+											className="btn-secondary btn-sm"
 										>
 											View<span className="sr-only"> participants of {contest.name}</span>
 										</Link>
@@ -222,7 +214,7 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 											<Link
 												to={`${base}/${contest.id}/edit${listSearch}`}
 												preventScrollReset
-												className="btn-secondary px-3 py-1.5 text-sm"
+												className="btn-secondary btn-sm"
 											>
 												Edit<span className="sr-only"> {contest.name}</span>
 											</Link>
@@ -234,7 +226,7 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 															key={action}
 															to={`${base}/${contest.id}/complete${listSearch}`}
 															preventScrollReset
-															className="btn-secondary px-3 py-1.5 text-sm"
+															className="btn-secondary btn-sm"
 														>
 															{label}
 															<span className="sr-only"> {contest.name}</span>
@@ -254,7 +246,7 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 											<Link
 												to={`${base}/${contest.id}/delete${listSearch}`}
 												preventScrollReset
-												className="inline-flex items-center justify-center rounded-lg border border-red-400/70 px-3 py-1.5 text-sm font-semibold text-red-200 hover:bg-red-950/60"
+												className="btn-secondary btn-sm border-red-400/70 text-red-200 hover:bg-red-950/60"
 											>
 												Delete<span className="sr-only"> {contest.name}</span>
 											</Link>
@@ -290,7 +282,7 @@ function StatusForm({
 		<Form method="post" action={formAction} preventScrollReset>
 			<input type="hidden" name="intent" value={intent} />
 			<input type="hidden" name="contestId" value={contest.id} />
-			<button type="submit" disabled={pending} className="btn-primary border border-transparent px-3 py-1.5 text-sm">
+			<button type="submit" disabled={pending} className="btn-primary btn-sm">
 				{label}
 				<span className="sr-only"> {contest.name}</span>
 			</button>

@@ -9,6 +9,7 @@ import { VoidedBadge } from '#app/components/admin-revenue-badges.tsx'
 import { TrendLine } from '#app/components/charts.tsx'
 import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
+import { Icon, type IconName } from '#app/components/icon.tsx'
 import { brokers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { getDashboardStats, getDashboardTrends, listRecentUsers, type Trend } from '#app/models/admin-stats.server.ts'
@@ -73,6 +74,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 	const cards = [
 		{
 			label: 'Total Users',
+			icon: 'users',
 			value: formatCount(stats.totalUsers),
 			change: stats.totalUsersChange,
 			trend: stats.totalUsersTrend,
@@ -81,6 +83,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 		},
 		{
 			label: 'Active Contests',
+			icon: 'trophy',
 			value: formatCount(stats.activeContests),
 			change: stats.activeContestsChange,
 			trend: stats.activeContestsTrend,
@@ -89,6 +92,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 		},
 		{
 			label: 'Monthly Revenue',
+			icon: 'banknote',
 			value: formatUsd(stats.monthlyRevenue),
 			change: stats.monthlyRevenueChange,
 			trend: stats.monthlyRevenueTrend,
@@ -97,20 +101,21 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 		},
 		{
 			label: 'Platform Activity',
+			icon: 'activity',
 			value: formatPercent(stats.platformActivity),
 			change: stats.platformActivityChange,
 			trend: stats.platformActivityTrend,
 			period: 'vs 7 days ago',
 			chart: charts.platformActivity,
 		},
-	]
+	] satisfies React.ComponentProps<typeof StatCard>[]
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader title="Admin Dashboard" description="Manage your platform from here">
-				<Link to="/admin/users" className="btn-primary px-4 py-2.5 text-sm">
+				<Link to="/admin/users" className="btn-primary btn-sm">
 					Manage Users
 				</Link>
-				<Link to="/admin/contests" className="btn-secondary px-4 py-2.5 text-sm">
+				<Link to="/admin/contests" className="btn-secondary btn-sm">
 					Manage Contests
 				</Link>
 			</AdminPageHeader>
@@ -204,7 +209,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 											) : null}
 										</div>
 										{alert.actionUrl ? (
-											<Link to={alert.actionUrl} className="btn-secondary px-3 py-1.5 text-sm">
+											<Link to={alert.actionUrl} className="btn-secondary btn-sm">
 												View<span className="sr-only">: {alert.title}</span>
 											</Link>
 										) : null}
@@ -297,6 +302,7 @@ const TREND_STYLES: Record<Trend, { className: string; icon: string; label: stri
 
 function StatCard({
 	label,
+	icon,
 	value,
 	change,
 	trend,
@@ -304,6 +310,7 @@ function StatCard({
 	chart,
 }: {
 	label: string
+	icon: IconName
 	value: string
 	change: number
 	trend: Trend
@@ -313,8 +320,13 @@ function StatCard({
 	const style = TREND_STYLES[trend]
 	return (
 		<>
-			<p className="text-sm text-slate-300">{label}</p>
-			<p className="mt-1 text-2xl font-bold">{value}</p>
+			<p className="flex items-start justify-between gap-2 text-sm text-slate-300">
+				{label}
+				<span className="grid size-8 shrink-0 place-items-center rounded-lg bg-emerald-400/10 text-emerald-300">
+					<Icon name={icon} size="sm" />
+				</span>
+			</p>
+			<p className="mt-1 text-2xl font-bold tabular-nums">{value}</p>
 			<p className={cx('mt-2 flex items-center gap-1.5 text-sm', style.className)}>
 				<span aria-hidden="true" className="text-xs">
 					{style.icon}

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { FilterSelect, ListPagination, StateBadge } from '#app/components/admin-list-parts.tsx'
+import { FilterActions, FilterSelect, ListPagination, StateBadge } from '#app/components/admin-list-parts.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { feeOffers } from '#app/content/dashboard.ts'
@@ -63,7 +63,7 @@ export default function AdminOffersRoute({ loaderData }: Route.ComponentProps) {
 				<a
 					href={`/admin/offers/export.csv${claimListSearch(query, { page: 1 })}`}
 					download
-					className="btn-secondary px-4 py-2.5 text-sm"
+					className="btn-secondary btn-sm"
 				>
 					Export<span className="sr-only"> claims as CSV</span>
 				</a>
@@ -94,16 +94,7 @@ export default function AdminOffersRoute({ loaderData }: Route.ComponentProps) {
 						error={fieldErrors.offer}
 						options={loaderData.offerOptions}
 					/>
-					<div className="flex gap-2">
-						<button type="submit" className="btn-secondary px-4 py-2 text-sm">
-							Apply
-						</button>
-						{filtered || Object.keys(fieldErrors).length > 0 ? (
-							<Link to="/admin/offers" className="btn-secondary px-4 py-2 text-sm">
-								Reset
-							</Link>
-						) : null}
-					</div>
+					<FilterActions clearTo={(filtered || Object.keys(fieldErrors).length > 0) && '/admin/offers'} />
 				</Form>
 			</AdminSection>
 

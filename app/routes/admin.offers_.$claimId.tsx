@@ -83,7 +83,7 @@ export default function AdminOfferClaimRoute({ loaderData, actionData }: Route.C
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader title={CLAIM_TITLE} description={`${claim.memberName}: ${claim.offerTitle}`}>
-				<Link to={backTo} className="btn-secondary px-4 py-2.5 text-sm">
+				<Link to={backTo} className="btn-secondary btn-sm">
 					Back to claims
 				</Link>
 			</AdminPageHeader>

@@ -85,11 +85,7 @@ export default function VoidRevenueRoute({ loaderData, actionData }: Route.Compo
 						textareaProps={{ rows: 3 }}
 					/>
 					<div className="flex flex-wrap gap-2">
-						<button
-							type="submit"
-							disabled={pending}
-							className="inline-flex items-center justify-center rounded-lg bg-red-600 px-5 py-3 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
-						>
+						<button type="submit" disabled={pending} className="btn-danger">
 							{pending ? 'Voiding...' : 'Void Entry'}
 						</button>
 						<Link to={loaderData.closeTo} preventScrollReset className="btn-secondary">

@@ -34,7 +34,7 @@ export default function AdminRevenueRoute({ loaderData }: Route.ComponentProps) 
 				title={REVENUE_PAGE_TITLE}
 				description="Partner brokers' commission reports. Correct or void an entry with a reason; voided entries stay listed but no longer count towards Monthly Revenue."
 			>
-				<Link to="/admin/dashboard#revenue" className="btn-secondary px-4 py-2.5 text-sm">
+				<Link to="/admin/dashboard#revenue" className="btn-secondary btn-sm">
 					Record Revenue
 				</Link>
 			</AdminPageHeader>
@@ -101,7 +101,7 @@ export default function AdminRevenueRoute({ loaderData }: Route.ComponentProps) 
 														<Link
 															to={`${entry.id}/edit${pageSearch}`}
 															preventScrollReset
-															className="btn-secondary px-3 py-1.5 text-sm"
+															className="btn-secondary btn-sm"
 														>
 															Edit<span className="sr-only">: {label}</span>
 														</Link>
@@ -129,11 +129,7 @@ export default function AdminRevenueRoute({ loaderData }: Route.ComponentProps) 
 					</p>
 					<nav aria-label="Pagination" className="flex items-center gap-3">
 						{pagination.hasPrevious ? (
-							<Link
-								to={`/admin/revenue?page=${pagination.page - 1}`}
-								className="btn-secondary px-4 py-2 text-sm"
-								rel="prev"
-							>
+							<Link to={`/admin/revenue?page=${pagination.page - 1}`} className="btn-secondary btn-sm" rel="prev">
 								Previous
 							</Link>
 						) : null}
@@ -141,11 +137,7 @@ export default function AdminRevenueRoute({ loaderData }: Route.ComponentProps) 
 							Page {formatCount(pagination.page)} of {formatCount(pagination.totalPages)}
 						</span>
 						{pagination.hasNext ? (
-							<Link
-								to={`/admin/revenue?page=${pagination.page + 1}`}
-								className="btn-secondary px-4 py-2 text-sm"
-								rel="next"
-							>
+							<Link to={`/admin/revenue?page=${pagination.page + 1}`} className="btn-secondary btn-sm" rel="next">
 								Next
 							</Link>
 						) : null}

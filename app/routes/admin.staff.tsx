@@ -24,7 +24,7 @@ export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader title={STAFF_PAGE_TITLE} description="Admins and super admins who can sign in to this panel">
-				<Link to="/admin/staff/new" className="btn-primary px-4 py-2.5 text-sm">
+				<Link to="/admin/staff/new" className="btn-primary btn-sm">
 					New Staff Account
 				</Link>
 			</AdminPageHeader>

@@ -109,7 +109,7 @@ export default function StaffMemberRoute({ loaderData, actionData }: Route.Compo
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader title={member.name} description={member.email}>
-				<Link to="/admin/staff" className="btn-secondary px-4 py-2.5 text-sm">
+				<Link to="/admin/staff" className="btn-secondary btn-sm">
 					Back to Staff
 				</Link>
 			</AdminPageHeader>
@@ -213,11 +213,7 @@ function StatusForm({
 						type="submit"
 						name="intent"
 						value={disabling ? 'disable' : 'enable'}
-						className={
-							disabling
-								? 'inline-flex items-center justify-center rounded-lg bg-red-600 px-5 py-3 font-semibold text-white hover:bg-red-700'
-								: 'btn-primary'
-						}
+						className={disabling ? 'btn-danger' : 'btn-primary'}
 					>
 						{disabling ? 'Disable Account' : 'Enable Account'}
 					</button>

@@ -70,7 +70,7 @@ export default function NewStaffRoute({ actionData }: Route.ComponentProps) {
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader title={STAFF_NEW_TITLE} description="Create an admin or super admin account">
-				<Link to="/admin/staff" className="btn-secondary px-4 py-2.5 text-sm">
+				<Link to="/admin/staff" className="btn-secondary btn-sm">
 					Back to Staff
 				</Link>
 			</AdminPageHeader>

@@ -2,6 +2,7 @@ import { Form, Link, Outlet, useLocation, useRouteError } from 'react-router'
 import { AccessDeniedView, accessDeniedReason } from '#app/components/admin-error.tsx'
 import { AdminNav, adminNav } from '#app/components/admin-nav.tsx'
 import { currentSection, NavDrawer } from '#app/components/nav-drawer.tsx'
+import { Icon } from '#app/components/icon.tsx'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { site } from '#app/content/site.ts'
 import { requireAdmin } from '#app/auth/staff.server.ts'
@@ -62,16 +63,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 	)
 	const actions = (
 		<>
-			<Link to="/" className="btn-secondary px-3 py-2 text-sm">
+			<Link to="/" className="btn-secondary btn-sm">
 				Main Site
 			</Link>
 			{/* A quiet button: leaving is not the page's main action. */}
 			<Form method="post" action="/admin/logout">
-				<button
-					type="submit"
-					disabled={loggingOut}
-					className="btn-secondary border-transparent px-3 py-2 text-sm text-slate-300 hover:text-white"
-				>
+				<button type="submit" disabled={loggingOut} className="btn-ghost btn-sm">
+					<Icon name="log-out" size="sm" />
 					{loggingOut ? 'Logging out...' : 'Logout'}
 				</button>
 			</Form>

@@ -62,11 +62,7 @@ export default function DeleteUserRoute({ loaderData, actionData }: Route.Compon
 					<span className="block break-all text-slate-300">{loaderData.user.email}</span>
 				</p>
 				<Form method="post" {...getFormProps(form)} className="flex flex-wrap gap-2">
-					<button
-						type="submit"
-						disabled={pending}
-						className="inline-flex items-center justify-center rounded-lg bg-red-600 px-5 py-3 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
-					>
+					<button type="submit" disabled={pending} className="btn-danger">
 						{pending ? 'Deleting...' : 'Delete User'}
 					</button>
 					<Link to={loaderData.closeTo} preventScrollReset className="btn-secondary">

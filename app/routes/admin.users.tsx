@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { useRef } from 'react'
 import { Form, Link, Outlet, redirect, useLocation, useSubmit } from 'react-router'
+import { FilterActions } from '#app/components/admin-list-parts.tsx'
 import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
@@ -132,11 +133,11 @@ export default function AdminUsersRoute({ loaderData, actionData }: Route.Compon
 					</>
 				}
 			>
-				<a href={exportHref} download className="btn-secondary px-4 py-2.5 text-sm">
+				<a href={exportHref} download className="btn-secondary btn-sm">
 					Export<span className="sr-only"> users as CSV</span>
 				</a>
 				{allowed.create ? (
-					<Link to={`new${search}`} preventScrollReset className="btn-primary px-4 py-2.5 text-sm">
+					<Link to={`new${search}`} preventScrollReset className="btn-primary btn-sm">
 						Add User
 					</Link>
 				) : null}
@@ -261,16 +262,7 @@ function FilterBar({ query, plans }: { query: LoaderData['query']; plans: Loader
 						))}
 					</select>
 				</div>
-				<div className="flex gap-2">
-					<button type="submit" className="btn-secondary px-4 py-2 text-sm">
-						Apply
-					</button>
-					{filtered ? (
-						<Link to="/admin/users" className="btn-secondary px-4 py-2 text-sm">
-							Reset
-						</Link>
-					) : null}
-				</div>
+				<FilterActions clearTo={filtered && '/admin/users'} />
 			</Form>
 		</AdminSection>
 	)
@@ -336,7 +328,7 @@ function BulkForm({
 						))}
 					</optgroup>
 				</SelectField>
-				<StatusButton pending={pending} pendingText="Applying..." className="px-4 py-2 text-sm sm:w-auto">
+				<StatusButton pending={pending} pendingText="Applying..." className="sm:w-auto">
 					Apply to selected
 				</StatusButton>
 			</div>
@@ -376,14 +368,10 @@ function BulkDeleteConfirm({
 				))}
 				<input type="hidden" name="bulkAction" value="delete" />
 				<input type="hidden" name="confirm" value="yes" />
-				<button
-					type="submit"
-					disabled={pending}
-					className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60"
-				>
+				<button type="submit" disabled={pending} className="btn-danger btn-sm">
 					{pending ? 'Deleting...' : `Delete ${count} ${count === 1 ? 'user' : 'users'}`}
 				</button>
-				<Link to={cancelTo} className="btn-secondary px-4 py-2 text-sm">
+				<Link to={cancelTo} className="btn-secondary btn-sm">
 					Cancel
 				</Link>
 			</Form>
@@ -521,7 +509,7 @@ function UsersTable({
 }
 
 function PaginationBar({ pagination, query }: { pagination: LoaderData['pagination']; query: LoaderData['query'] }) {
-	const linkClass = 'btn-secondary px-4 py-2 text-sm'
+	const linkClass = 'btn-secondary btn-sm'
 	const disabledClass = cx(linkClass, 'cursor-not-allowed opacity-50')
 	return (
 		<div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">

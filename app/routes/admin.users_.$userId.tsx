@@ -66,17 +66,17 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 			</nav>
 			<AdminPageHeader title={user.name} description={<span className="break-all">{user.email}</span>}>
 				{loaderData.can.update ? (
-					<Link to={`/admin/users/${user.id}/edit`} className="btn-secondary px-4 py-2.5 text-sm">
+					<Link to={`/admin/users/${user.id}/edit`} className="btn-secondary btn-sm">
 						Edit<span className="sr-only"> {user.name}</span>
 					</Link>
 				) : null}
 				{loaderData.can.delete ? (
-					<Link to={`/admin/users/${user.id}/delete`} className="btn-secondary px-4 py-2.5 text-sm text-red-200">
+					<Link to={`/admin/users/${user.id}/delete`} className="btn-secondary btn-sm text-red-200">
 						Delete<span className="sr-only"> {user.name}</span>
 					</Link>
 				) : null}
 				{loaderData.can.audit ? (
-					<Link to={`/admin/audit?targetType=user&targetId=${user.id}`} className="btn-secondary px-4 py-2.5 text-sm">
+					<Link to={`/admin/audit?targetType=user&targetId=${user.id}`} className="btn-secondary btn-sm">
 						Full history<span className="sr-only"> of {user.name}</span>
 					</Link>
 				) : null}

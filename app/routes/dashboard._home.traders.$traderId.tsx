@@ -1,6 +1,7 @@
 import { data, useLocation } from 'react-router'
 import { EquityCurve, MonthlyBars } from '#app/components/charts.tsx'
 import { RiskBadge } from '#app/components/risk-badge.tsx'
+import { NewTabMark } from '#app/components/icon.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { brokers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
@@ -60,6 +61,7 @@ export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) 
 			</p>
 			<a href={broker.url} target="_blank" rel="noopener noreferrer" className="btn-primary mt-4 w-full">
 				Copy {trader.name} with {broker.name}
+				<NewTabMark />
 			</a>
 		</RouteDialog>
 	)

@@ -1,5 +1,6 @@
 import { Form, Link, Outlet, useSubmit } from 'react-router'
-import { ProgressBar } from '#app/components/dashboard-ui.tsx'
+import { ProgressBar, StatTile } from '#app/components/dashboard-ui.tsx'
+import { NewTabMark, type IconName } from '#app/components/icon.tsx'
 import { CopyButton, useHydrated } from '#app/components/forms.tsx'
 import { RiskBadge } from '#app/components/risk-badge.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
@@ -46,11 +47,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 			sparkline: chartOnce(`sparkline:${t.id}`, () => sparkline(t.weeklySeries, `${t.name}, weekly returns`)),
 		})),
 		stats: [
-			{ label: 'Verified Traders', value: '50,000+' },
-			{ label: 'Verified Win Rate', value: '94%' },
-			{ label: 'Your Referral Points', value: formatPoints(user.referralPoints) },
-			{ label: 'Academy Progress', value: `${academy.progressPercent}%` },
-		],
+			{ label: 'Verified Traders', value: '50,000+', icon: 'badge-check' },
+			{ label: 'Verified Win Rate', value: '94%', icon: 'target' },
+			{ label: 'Your Referral Points', value: formatPoints(user.referralPoints), icon: 'star' },
+			{ label: 'Academy Progress', value: `${academy.progressPercent}%`, icon: 'graduation-cap' },
+		] satisfies { label: string; value: string; icon: IconName }[],
 		account: {
 			plan: planName(user.plan),
 			joined: dateFormat.format(user.createdAt),
@@ -80,10 +81,7 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 				</h2>
 				<dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
 					{loaderData.stats.map((stat) => (
-						<div key={stat.label} className="rounded-xl border border-slate-800 bg-slate-900/70 p-4">
-							<dt className="text-sm text-slate-300">{stat.label}</dt>
-							<dd className="mt-1 text-2xl font-bold text-emerald-300">{stat.value}</dd>
-						</div>
+						<StatTile key={stat.label} {...stat} />
 					))}
 				</dl>
 			</section>
@@ -120,7 +118,7 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 								))}
 							</select>
 						</div>
-						<button type="submit" className={cx('btn-secondary px-4 py-2 text-sm', hydrated && 'sr-only')}>
+						<button type="submit" className={cx('btn-secondary btn-sm', hydrated && 'sr-only')}>
 							Sort
 						</button>
 					</Form>
@@ -278,13 +276,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 									<li key={f}>{f}</li>
 								))}
 							</ul>
-							<a
-								href={broker.url}
-								target="_blank"
-								rel="noopener noreferrer"
-								className="btn-secondary mt-3 px-4 py-2 text-sm"
-							>
+							<a href={broker.url} target="_blank" rel="noopener noreferrer" className="btn-secondary btn-sm mt-3">
 								Open an account with {broker.name}
+								<NewTabMark />
 							</a>
 						</li>
 					))}
@@ -301,6 +295,7 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 							<li key={c.name}>
 								<a href={c.url} target="_blank" rel="noopener noreferrer" className="link">
 									{c.name}
+									<NewTabMark />
 								</a>
 								<span className="block text-sm text-slate-400">{c.text}</span>
 							</li>

@@ -1,5 +1,6 @@
 import { data, Link, Outlet } from 'react-router'
 import { RiskBadge } from '#app/components/risk-badge.tsx'
+import { Icon } from '#app/components/icon.tsx'
 import { site } from '#app/content/site.ts'
 import { hasZeroFeeAccess, listOffers } from '#app/models/fee-offers.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
@@ -26,7 +27,10 @@ export default function ZeroFeeRoute({ loaderData }: Route.ComponentProps) {
 			<main className="py-8">
 				<h1 className="text-2xl font-bold sm:text-3xl">0% Fee Offers</h1>
 				<div className="card mt-6 max-w-xl">
-					<p className="text-lg font-semibold text-amber-200">{loaderData.message}</p>
+					<p className="flex items-start gap-2 text-lg font-semibold text-amber-200">
+						<Icon name="lock" size="md" className="mt-1" />
+						{loaderData.message}
+					</p>
 					<p className="mt-2 text-slate-300">
 						0% offers are for Gold Room members and above. Platinum members get early access.
 					</p>
@@ -73,7 +77,7 @@ export default function ZeroFeeRoute({ loaderData }: Route.ComponentProps) {
 							</div>
 						</div>
 						<p className="mt-2 text-sm text-slate-300">{offer.description}</p>
-						<p className="mt-3 text-2xl font-bold text-emerald-300">
+						<p className="mt-3 text-2xl font-bold text-emerald-300 tabular-nums">
 							{offer.currentFee}% fee{' '}
 							<span className="text-base font-normal text-slate-400">
 								instead of <s>{offer.originalFee}%</s>

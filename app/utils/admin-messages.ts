@@ -20,6 +20,10 @@ export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data'
 export const DASHBOARD_ERROR_TITLE = 'Error Loading Dashboard'
 export const REVENUE_RECORDED = 'Revenue entry recorded.'
 
+// The buttons of every list page's filter form (users, contests, codes, offers, alerts, audit).
+export const FILTERS_APPLY = 'Apply filters'
+export const FILTERS_CLEAR = 'Clear filters'
+
 // The name field of the admin forms (users and contests) says the same.
 export const NAME_REQUIRED = 'Name is required'
 export const NAME_INVALID = 'Name contains characters that are not allowed'

@@ -72,7 +72,7 @@ test('from /admin/alerts: filters, acknowledge, resolve, who and when; the syste
 	await expectFieldError(page, page.getByLabel('Type', { exact: true }), 'type must be one of error, warning, info')
 	await page.getByLabel('State', { exact: true }).selectOption('open')
 	await page.getByLabel('Type', { exact: true }).selectOption('info')
-	await page.getByRole('button', { name: 'Apply' }).click()
+	await page.getByRole('button', { name: 'Apply filters' }).click()
 	await expect(page).toHaveURL(`${E2E_BASE_URL}/admin/alerts?state=open&type=info`)
 	const row = page.getByRole('row').filter({ hasText: title })
 	await expect(row).toContainText('Open')

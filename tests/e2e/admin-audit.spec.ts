@@ -28,7 +28,7 @@ test('a change is found by staff member, target and date, and links to its targe
 	const today = new Date().toISOString().slice(0, 10)
 	await page.getByLabel('From (UTC)').fill(today)
 	await page.getByLabel('To (UTC, inclusive)').fill(today)
-	await page.getByRole('button', { name: 'Apply' }).click()
+	await page.getByRole('button', { name: 'Apply filters' }).click()
 
 	await expect(page).toHaveURL(new RegExp(`targetId=${member.id}`))
 	await expect(auditRows(page)).toHaveCount(1)
@@ -94,7 +94,7 @@ test('bad filters are errors at their fields and nothing is listed', async ({ pa
 	await openAudit(page)
 	await page.getByLabel('From (UTC)').fill('2030-02-02')
 	await page.getByLabel('To (UTC, inclusive)').fill('2030-02-01')
-	await page.getByRole('button', { name: 'Apply' }).click()
+	await page.getByRole('button', { name: 'Apply filters' }).click()
 	await expectFieldError(page, page.getByLabel('To (UTC, inclusive)'), 'To must be on or after From')
 
 	// A malformed cursor or a control character: refused, never a 500.

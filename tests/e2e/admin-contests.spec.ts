@@ -57,7 +57,7 @@ test.describe('contest list', () => {
 		await expect(page.getByRole('link', { name: 'Create Contest' })).toHaveAttribute('href', '/admin/contests/new')
 
 		await page.getByLabel('Search', { exact: true }).fill(tag)
-		await page.getByRole('button', { name: 'Filter' }).click()
+		await page.getByRole('button', { name: 'Apply filters' }).click()
 		await expect(page).toHaveURL(new RegExp(`\\?search=${tag}&status=&type=$`))
 		const depositCard = card(page, deposit.name)
 		await expect(depositCard).toContainText('Type: Deposit')
@@ -73,7 +73,7 @@ test.describe('contest list', () => {
 		await expect(card(page, activity.name).getByRole('link', { name: `Complete ${activity.name}` })).toBeVisible()
 
 		await page.getByLabel('Status', { exact: true }).selectOption('active')
-		await page.getByRole('button', { name: 'Filter' }).click()
+		await page.getByRole('button', { name: 'Apply filters' }).click()
 		await expect(page).toHaveURL(new RegExp(`status=active`))
 		await expect(card(page, activity.name)).toBeVisible()
 		await expect(card(page, deposit.name)).toHaveCount(0)

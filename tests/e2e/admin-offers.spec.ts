@@ -94,7 +94,7 @@ test('an unknown status or offer in the URL shows at its filter; the export link
 	await expectFieldError(page, page.getByLabel('Offer', { exact: true }), 'offer must be the id of a 0% fee offer')
 	await page.getByLabel('Status', { exact: true }).selectOption('done')
 	await page.getByLabel('Offer', { exact: true }).selectOption(OFFER.id)
-	await page.getByRole('button', { name: 'Apply' }).click()
+	await page.getByRole('button', { name: 'Apply filters' }).click()
 	await expect(page).toHaveURL(`${E2E_BASE_URL}/admin/offers?status=done&offer=${OFFER.id}`)
 	await expect(page.getByLabel('Status', { exact: true })).not.toHaveAttribute('aria-invalid', 'true')
 	await expect(page.getByRole('link', { name: 'Export claims as CSV' })).toHaveAttribute(

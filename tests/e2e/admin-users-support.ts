@@ -52,7 +52,7 @@ export function filters(page: Page) {
 		status: bar.getByLabel('Status', { exact: true }),
 		plan: bar.getByLabel('Plan', { exact: true }),
 		sort: bar.getByLabel('Sort by', { exact: true }),
-		apply: bar.getByRole('button', { name: 'Apply' }),
+		apply: bar.getByRole('button', { name: 'Apply filters' }),
 	}
 }
 
