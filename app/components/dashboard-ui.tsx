@@ -73,11 +73,18 @@ export function StatTile({ label, value, icon }: { label: string; value: string;
 		<div className="rounded-xl border border-slate-800 bg-slate-900/70 p-4">
 			<dt className="flex items-start justify-between gap-2 text-sm text-slate-300">
 				{label}
-				<span className="grid size-8 shrink-0 place-items-center rounded-lg bg-emerald-400/10 text-emerald-300">
-					<Icon name={icon} size="sm" />
-				</span>
+				<StatIcon name={icon} />
 			</dt>
 			<dd className="mt-1 text-2xl font-bold text-emerald-300 tabular-nums">{value}</dd>
 		</div>
+	)
+}
+
+/** A figure's decorative icon in its tinted square (member stat tiles, staff stat cards). */
+export function StatIcon({ name }: { name: IconName }) {
+	return (
+		<span className="grid size-8 shrink-0 place-items-center rounded-lg bg-emerald-400/10 text-emerald-300">
+			<Icon name={name} size="sm" />
+		</span>
 	)
 }

@@ -9,7 +9,8 @@ import { VoidedBadge } from '#app/components/admin-revenue-badges.tsx'
 import { TrendLine } from '#app/components/charts.tsx'
 import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
-import { Icon, type IconName } from '#app/components/icon.tsx'
+import { StatIcon } from '#app/components/dashboard-ui.tsx'
+import type { IconName } from '#app/components/icon.tsx'
 import { brokers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { getDashboardStats, getDashboardTrends, listRecentUsers, type Trend } from '#app/models/admin-stats.server.ts'
@@ -322,9 +323,7 @@ function StatCard({
 		<>
 			<p className="flex items-start justify-between gap-2 text-sm text-slate-300">
 				{label}
-				<span className="grid size-8 shrink-0 place-items-center rounded-lg bg-emerald-400/10 text-emerald-300">
-					<Icon name={icon} size="sm" />
-				</span>
+				<StatIcon name={icon} />
 			</p>
 			<p className="mt-1 text-2xl font-bold tabular-nums">{value}</p>
 			<p className={cx('mt-2 flex items-center gap-1.5 text-sm', style.className)}>

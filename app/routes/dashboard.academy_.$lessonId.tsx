@@ -6,6 +6,7 @@ import { site } from '#app/content/site.ts'
 import { certificateStates, certificateView, findLesson, getLessonCompletions } from '#app/models/academy.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { UNKNOWN_LESSON } from '#app/utils/messages.ts'
+import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/dashboard.academy_.$lessonId'
 import { completeLessonAction } from './dashboard.academy.server.ts'
 
@@ -111,26 +112,12 @@ export default function LessonRoute({ loaderData, actionData }: Route.ComponentP
 				<ul className="grid gap-3 sm:grid-cols-2">
 					{previous ? (
 						<li>
-							<Link
-								to={`/dashboard/academy/${previous.id}`}
-								rel="prev"
-								className="block h-full rounded-xl border border-slate-800 p-4 hover:bg-slate-900"
-							>
-								<span className="block text-xs text-slate-400">Previous lesson</span>
-								<span className="font-medium text-emerald-300">{previous.title}</span>
-							</Link>
+							<LessonLink lesson={previous} rel="prev" />
 						</li>
 					) : null}
 					{next ? (
 						<li className="sm:col-start-2">
-							<Link
-								to={`/dashboard/academy/${next.id}`}
-								rel="next"
-								className="block h-full rounded-xl border border-slate-800 p-4 text-right hover:bg-slate-900"
-							>
-								<span className="block text-xs text-slate-400">Next lesson</span>
-								<span className="font-medium text-emerald-300">{next.title}</span>
-							</Link>
+							<LessonLink lesson={next} rel="next" />
 						</li>
 					) : null}
 				</ul>
@@ -147,3 +134,20 @@ export default function LessonRoute({ loaderData, actionData }: Route.ComponentP
 export const meta: Route.MetaFunction = ({ data }) => [
 	{ title: data ? `${data.lesson.title} | Academy | ${site.name}` : `Academy | ${site.name}` },
 ]
+
+/** The previous or next lesson, as a card link. */
+function LessonLink({ lesson, rel }: { lesson: { id: string; title: string }; rel: 'prev' | 'next' }) {
+	return (
+		<Link
+			to={`/dashboard/academy/${lesson.id}`}
+			rel={rel}
+			className={cx(
+				'block h-full rounded-xl border border-slate-800 p-4 hover:bg-slate-900',
+				rel === 'next' && 'text-right',
+			)}
+		>
+			<span className="block text-xs text-slate-400">{rel === 'prev' ? 'Previous lesson' : 'Next lesson'}</span>
+			<span className="font-medium text-emerald-300">{lesson.title}</span>
+		</Link>
+	)
+}

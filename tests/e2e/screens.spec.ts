@@ -142,6 +142,19 @@ async function referralOf(ctx: Ctx, member: { id: number; referralCode: string }
 
 // --- the pages --------------------------------------------------------------
 
+/** A page of one contest (edit, delete, complete, participants), over the list. */
+function contestPage(action: 'edit' | 'delete' | 'complete' | 'participants'): Visit {
+	return {
+		name: `admin-contest-${action}`,
+		file: `admin.contests.$contestId.${action}.tsx`,
+		setup: async (ctx) => {
+			const { active, list } = await contests(ctx)
+			await asSuperAdmin(ctx)
+			return `/admin/contests/${active.id}/${action}${list}`
+		},
+	}
+}
+
 const visits: Visit[] = [
 	// Public
 	{ name: 'landing', file: '_index.tsx', setup: async () => '/' },
@@ -367,42 +380,7 @@ const visits: Visit[] = [
 			return `/admin/contests/new${list}`
 		},
 	},
-	{
-		name: 'admin-contest-edit',
-		file: 'admin.contests.$contestId.edit.tsx',
-		setup: async (ctx) => {
-			const { active, list } = await contests(ctx)
-			await asSuperAdmin(ctx)
-			return `/admin/contests/${active.id}/edit${list}`
-		},
-	},
-	{
-		name: 'admin-contest-delete',
-		file: 'admin.contests.$contestId.delete.tsx',
-		setup: async (ctx) => {
-			const { active, list } = await contests(ctx)
-			await asSuperAdmin(ctx)
-			return `/admin/contests/${active.id}/delete${list}`
-		},
-	},
-	{
-		name: 'admin-contest-complete',
-		file: 'admin.contests.$contestId.complete.tsx',
-		setup: async (ctx) => {
-			const { active, list } = await contests(ctx)
-			await asSuperAdmin(ctx)
-			return `/admin/contests/${active.id}/complete${list}`
-		},
-	},
-	{
-		name: 'admin-contest-participants',
-		file: 'admin.contests.$contestId.participants.tsx',
-		setup: async (ctx) => {
-			const { active, list } = await contests(ctx)
-			await asSuperAdmin(ctx)
-			return `/admin/contests/${active.id}/participants${list}`
-		},
-	},
+	...(['edit', 'delete', 'complete', 'participants'] as const).map(contestPage),
 	{
 		name: 'admin-codes',
 		file: 'admin.codes.tsx',
