@@ -77,7 +77,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 	)
 	return (
 		<div className="min-h-screen">
-			{/* One row on a phone (logo and the menu); who is signed in, Main Site and Logout move into the menu there. */}
+			{/* One row on a phone (logo and the menu); Main Site and Logout move into the menu there. */}
 			<header className="sticky top-0 z-20 border-b border-slate-800 bg-slate-950/95">
 				<div className="mx-auto flex max-w-7xl items-center gap-x-4 px-4 py-2 sm:py-3">
 					<Link to="/admin/dashboard" className="mr-auto flex items-center gap-2">
@@ -92,10 +92,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 					</div>
 					<div className="hidden items-center gap-2 sm:flex">{actions}</div>
 					<NavDrawer current={current} className="lg:hidden">
-						<div className="flex flex-col gap-2 text-sm sm:hidden">
-							{identity}
-							<div className="mt-2 flex flex-wrap gap-2">{actions}</div>
-						</div>
+						{/* Who is signed in stays in the header alone (from 640 px); the access box below names the role. */}
+						<div className="flex flex-wrap gap-2 sm:hidden">{actions}</div>
 						{enrolling ? null : <AdminNav role={admin.role} />}
 						{footerBox}
 					</NavDrawer>

@@ -151,29 +151,26 @@ test.describe('plan activation', () => {
 })
 
 test.describe('0% Fee Offers', () => {
-	test('regular plan: the menu entry is locked (alert with JS, the upgrade page without)', async ({ page, member }) => {
+	test('regular plan: the menu entry is locked and leads to the upgrade card, with JS or without (decision 015)', async ({
+		page,
+		member,
+	}) => {
+		void member
 		await open(page, '/dashboard')
 		const entry = sidebar(page).getByRole('link', { name: /^0% Fee Offers/ })
 		await expect(entry).toContainText('Premium')
-		if (jsOff()) {
-			await entry.click()
-			await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/zero-fee`)
-			await expect(page.getByRole('heading', { level: 1, name: '0% Fee Offers' })).toBeVisible()
-			await expect(page.getByText(LOCKED, { exact: true })).toBeVisible()
-			await page.getByRole('link', { name: 'See the plans' }).click()
-			await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/plans`)
-		} else {
-			let message: string | undefined
-			page.once('dialog', (dialog) => {
-				message = `${dialog.type()}: ${dialog.message()}`
-				void dialog.accept()
-			})
-			await entry.click()
-			await expect.poll(() => message).toBe(`alert: ${LOCKED}`)
-			// The click did not navigate.
-			await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard`)
-			await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible()
-		}
+		let dialogs = 0
+		page.on('dialog', (dialog) => {
+			dialogs += 1
+			void dialog.dismiss()
+		})
+		await entry.click()
+		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/zero-fee`)
+		await expect(page.getByRole('heading', { level: 1, name: '0% Fee Offers' })).toBeVisible()
+		await expect(page.getByText(LOCKED, { exact: true })).toBeVisible()
+		expect(dialogs, 'no alert()').toBe(0)
+		await page.getByRole('link', { name: 'See the plans' }).click()
+		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/plans`)
 	})
 
 	test('regular plan: the loader answers 403 with the upgrade message and no offers', async ({ page, member }) => {
