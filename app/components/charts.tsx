@@ -16,6 +16,11 @@ import { cx } from '#app/utils/misc.ts'
  * larger ones also offer their figures as a table.
  */
 
+/** A dashed horizontal rule across a chart (its zero line or its window's extent). */
+function DashedRule({ width, y, className, dash }: { width: number; y: number; className: string; dash: string }) {
+	return <line x1={0} x2={width} y1={y} y2={y} className={className} strokeDasharray={dash} />
+}
+
 export function Sparkline({ chart, className }: { chart: SparklineChart; className?: string }) {
 	return (
 		<svg
@@ -28,14 +33,7 @@ export function Sparkline({ chart, className }: { chart: SparklineChart; classNa
 			className={cx('overflow-visible', className)}
 		>
 			{chart.zeroY !== null ? (
-				<line
-					x1={0}
-					x2={chart.width}
-					y1={chart.zeroY}
-					y2={chart.zeroY}
-					className="stroke-slate-600"
-					strokeDasharray="2 2"
-				/>
+				<DashedRule width={chart.width} y={chart.zeroY} className="stroke-slate-600" dash="2 2" />
 			) : null}
 			<path
 				d={chart.line}
@@ -183,14 +181,7 @@ export function TrendLine({ chart, title }: { chart: TrendChart; title: string }
 				className="h-auto w-full overflow-visible"
 			>
 				{/* The window's extent, so that the gaps read as days without a snapshot. */}
-				<line
-					x1={0}
-					x2={chart.width}
-					y1={chart.height}
-					y2={chart.height}
-					className="stroke-slate-700"
-					strokeDasharray="2 3"
-				/>
+				<DashedRule width={chart.width} y={chart.height} className="stroke-slate-700" dash="2 3" />
 				<path
 					d={chart.line}
 					fill="none"

@@ -17,17 +17,7 @@ import { displayName } from './user.server.ts'
  * unlock), milestones, the points statement and the leaderboard.
  */
 
-const pointsFormat = new Intl.NumberFormat('en-US')
-
-/**
- * Points as the dashboard shows them: a number with its unit ("0 points",
- * "1 point", "1,234 points"), not the spec's zero-padded "000"
- * (docs/decisions/015-one-coherent-story.md).
- */
-export function formatPoints(points: number) {
-	const n = Math.max(0, Math.floor(points))
-	return `${pointsFormat.format(n)} ${n === 1 ? 'point' : 'points'}`
-}
+export { formatPoints } from '#app/utils/points.ts'
 
 export type MilestoneProgress = {
 	/** The first milestone above the current points; null once all are reached. */
@@ -118,6 +108,7 @@ export type PointsHistory = {
 
 export const POINTS_HISTORY_PERIODS = 12
 const DAY_MS = 86_400_000
+const WEEK_MS = 7 * DAY_MS
 const weekLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
 const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
 
@@ -217,8 +208,6 @@ export type LeaderboardEntry = {
 	change: number
 	prize: string | null
 }
-
-const WEEK_MS = 7 * 86_400_000
 
 /**
  * Members ranked by points (only those with points), ties to whoever

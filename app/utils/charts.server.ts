@@ -1,3 +1,4 @@
+import { formatPoints } from './points.ts'
 import { scaleBand, scaleLinear } from 'd3-scale'
 import { area, line } from 'd3-shape'
 import { signedPercent } from './chart-format.ts'
@@ -244,8 +245,6 @@ export type PointsChart = {
 	summary: string
 }
 
-const pointsWord = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'point' : 'points'}`
-
 /**
  * Cumulative points, one bar per period (oldest first): `total` is the
  * points held at the period's end, `gained` those earned in it.
@@ -297,6 +296,6 @@ export function pointsOverTime(
 		ticks,
 		bars,
 		axis,
-		summary: `Your points by ${unit}, ${span}: ${pointsWord(last.total)} in total, ${pointsWord(last.gained)} gained this ${unit}`,
+		summary: `Your points by ${unit}, ${span}: ${formatPoints(last.total)} in total, ${formatPoints(last.gained)} gained this ${unit}`,
 	}
 }
