@@ -587,6 +587,168 @@ export const scheduledJobs = sqliteTable('scheduled_jobs', {
 	lastResult: text('last_result'),
 })
 
+/**
+ * Partner brokers (issue 14): what members see on the broker cards and the
+ * affiliate link their button leads to. `affiliateUrl` is an https URL with
+ * the placeholder `{trackingId}`; `lossPercent` is the broker's own
+ * published share of retail accounts that lose money; `features` one per
+ * line. Deactivated brokers stay (their reports and clicks keep pointing at
+ * them) but are hidden from members and `/go/:slug` answers 404.
+ */
+export const brokers = sqliteTable(
+	'brokers',
+	{
+		id: id(),
+		name: text('name').notNull(),
+		slug: text('slug').notNull(),
+		regulator: text('regulator').notNull(),
+		licence: text('licence').notNull(),
+		lossPercent: real('loss_percent').notNull(),
+		minDepositCents: integer('min_deposit_cents').notNull().default(0),
+		affiliateUrl: text('affiliate_url').notNull(),
+		/** Out of 5, as shown on the card. */
+		rating: real('rating').notNull().default(0),
+		bonus: text('bonus').notNull().default(''),
+		features: text('features').notNull().default(''),
+		recommended: integer('recommended', { mode: 'boolean' }).notNull().default(false),
+		/** Cards are listed by this, then by name. */
+		sortOrder: integer('sort_order').notNull().default(0),
+		active: integer('active', { mode: 'boolean' }).notNull().default(true),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [uniqueIndex('brokers_slug_unique').on(t.slug), index('brokers_active_order_idx').on(t.active, t.sortOrder)],
+)
+
+/**
+ * A member's account link with one broker: the opaque tracking id the
+ * affiliate link carries (random, never the email or the user id) and the
+ * broker's reports name. Created on the member's first click.
+ */
+export const brokerAccounts = sqliteTable(
+	'broker_accounts',
+	{
+		id: id(),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		brokerId: integer('broker_id')
+			.notNull()
+			.references(() => brokers.id, { onDelete: 'cascade' }),
+		trackingId: text('tracking_id').notNull(),
+		clickCount: integer('click_count').notNull().default(0),
+		firstClickAt: integer('first_click_at', { mode: 'timestamp_ms' }),
+		lastClickAt: integer('last_click_at', { mode: 'timestamp_ms' }),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex('broker_accounts_tracking_id_unique').on(t.trackingId),
+		uniqueIndex('broker_accounts_user_broker_unique').on(t.userId, t.brokerId),
+		index('broker_accounts_broker_idx').on(t.brokerId),
+	],
+)
+
+/** One row per outbound click through `/go/:brokerSlug` (member, broker, time; no IP). */
+export const brokerClicks = sqliteTable(
+	'broker_clicks',
+	{
+		id: id(),
+		brokerId: integer('broker_id')
+			.notNull()
+			.references(() => brokers.id, { onDelete: 'cascade' }),
+		/** Null once the member's account is deleted; the count stays. */
+		userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		index('broker_clicks_broker_created_idx').on(t.brokerId, t.createdAt),
+		index('broker_clicks_user_idx').on(t.userId),
+	],
+)
+
+/**
+ * A broker's monthly report as applied by staff (month "YYYY-MM", amounts
+ * in US cents). One applied report per broker and month and per file
+ * (content hash): a replace sets `reversedAt` on the earlier one (its
+ * effects undone in the same transaction) before the new one is applied.
+ * The commission is written as a revenue entry (`revenueEntryId`).
+ */
+export const brokerReports = sqliteTable(
+	'broker_reports',
+	{
+		id: id(),
+		brokerId: integer('broker_id')
+			.notNull()
+			.references(() => brokers.id, { onDelete: 'cascade' }),
+		month: text('month').notNull(),
+		contentHash: text('content_hash').notNull(),
+		fileName: text('file_name').notNull().default(''),
+		rowCount: integer('row_count').notNull(),
+		depositsCents: integer('deposits_cents').notNull(),
+		withdrawalsCents: integer('withdrawals_cents').notNull(),
+		volumeCents: integer('volume_cents').notNull(),
+		commissionCents: integer('commission_cents').notNull(),
+		revenueEntryId: integer('revenue_entry_id').references(() => revenueEntries.id, { onDelete: 'set null' }),
+		adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+		appliedAt: integer('applied_at', { mode: 'timestamp_ms' }).notNull(),
+		reversedAt: integer('reversed_at', { mode: 'timestamp_ms' }),
+		/** The report that replaced this one. */
+		replacedById: integer('replaced_by_id'),
+	},
+	(t) => [
+		uniqueIndex('broker_reports_applied_month_unique')
+			.on(t.brokerId, t.month)
+			.where(sql`${t.reversedAt} is null`),
+		uniqueIndex('broker_reports_applied_hash_unique')
+			.on(t.contentHash)
+			.where(sql`${t.reversedAt} is null`),
+		index('broker_reports_broker_month_idx').on(t.brokerId, t.month),
+		index('broker_reports_month_idx').on(t.month),
+	],
+)
+
+/** One member's line of an applied report (the report's month; amounts in US cents). */
+export const brokerReportRows = sqliteTable(
+	'broker_report_rows',
+	{
+		id: id(),
+		reportId: integer('report_id')
+			.notNull()
+			.references(() => brokerReports.id, { onDelete: 'cascade' }),
+		/** The CSV line the row came from. */
+		line: integer('line').notNull(),
+		brokerAccountId: integer('broker_account_id').references(() => brokerAccounts.id, { onDelete: 'set null' }),
+		userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+		depositsCents: integer('deposits_cents').notNull(),
+		withdrawalsCents: integer('withdrawals_cents').notNull(),
+		volumeCents: integer('volume_cents').notNull(),
+		commissionCents: integer('commission_cents').notNull(),
+	},
+	(t) => [
+		index('broker_report_rows_report_idx').on(t.reportId),
+		index('broker_report_rows_user_idx').on(t.userId, t.reportId),
+	],
+)
+
+/**
+ * The UTC days a member signed in (web or API): the activity contests'
+ * "sign-ins on distinct days". One row per member and day.
+ */
+export const memberActivityDays = sqliteTable(
+	'member_activity_days',
+	{
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		/** "YYYY-MM-DD", UTC. */
+		day: text('day').notNull(),
+	},
+	(t) => [
+		uniqueIndex('member_activity_days_user_day_unique').on(t.userId, t.day),
+		index('member_activity_days_day_idx').on(t.day),
+	],
+)
+
 export const usersRelations = relations(users, ({ many }) => ({
 	sessions: many(sessions),
 }))
@@ -611,3 +773,7 @@ export type SelectPlanCodeBatch = typeof planCodeBatches.$inferSelect
 export type SelectUnlockCode = typeof unlockCodes.$inferSelect
 export type SelectFeeOfferClaim = typeof feeOfferClaims.$inferSelect
 export type SelectScheduledJob = typeof scheduledJobs.$inferSelect
+export type SelectBroker = typeof brokers.$inferSelect
+export type SelectBrokerAccount = typeof brokerAccounts.$inferSelect
+export type SelectBrokerReport = typeof brokerReports.$inferSelect
+export type SelectBrokerReportRow = typeof brokerReportRows.$inferSelect
