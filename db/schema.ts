@@ -707,6 +707,32 @@ export const brokerReports = sqliteTable(
 	],
 )
 
+/**
+ * An uploaded report waiting for staff to confirm its preview (the file is
+ * kept so a plain form can confirm it without sending it again). Applying
+ * or a new upload of the same broker by the same staff member removes it;
+ * uploads older than a day are discarded.
+ */
+export const brokerReportUploads = sqliteTable(
+	'broker_report_uploads',
+	{
+		id: id(),
+		brokerId: integer('broker_id')
+			.notNull()
+			.references(() => brokers.id, { onDelete: 'cascade' }),
+		adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+		month: text('month').notNull(),
+		fileName: text('file_name').notNull().default(''),
+		contentHash: text('content_hash').notNull(),
+		content: text('content').notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		index('broker_report_uploads_broker_idx').on(t.brokerId, t.adminId),
+		index('broker_report_uploads_created_idx').on(t.createdAt),
+	],
+)
+
 /** One member's line of an applied report (the report's month; amounts in US cents). */
 export const brokerReportRows = sqliteTable(
 	'broker_report_rows',
@@ -777,3 +803,4 @@ export type SelectBroker = typeof brokers.$inferSelect
 export type SelectBrokerAccount = typeof brokerAccounts.$inferSelect
 export type SelectBrokerReport = typeof brokerReports.$inferSelect
 export type SelectBrokerReportRow = typeof brokerReportRows.$inferSelect
+export type SelectBrokerReportUpload = typeof brokerReportUploads.$inferSelect

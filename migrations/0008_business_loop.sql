@@ -42,6 +42,21 @@ CREATE TABLE `broker_report_rows` (
 --> statement-breakpoint
 CREATE INDEX `broker_report_rows_report_idx` ON `broker_report_rows` (`report_id`);--> statement-breakpoint
 CREATE INDEX `broker_report_rows_user_idx` ON `broker_report_rows` (`user_id`,`report_id`);--> statement-breakpoint
+CREATE TABLE `broker_report_uploads` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`broker_id` integer NOT NULL,
+	`admin_id` integer,
+	`month` text NOT NULL,
+	`file_name` text DEFAULT '' NOT NULL,
+	`content_hash` text NOT NULL,
+	`content` text NOT NULL,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`broker_id`) REFERENCES `brokers`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`admin_id`) REFERENCES `admins`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `broker_report_uploads_broker_idx` ON `broker_report_uploads` (`broker_id`,`admin_id`);--> statement-breakpoint
+CREATE INDEX `broker_report_uploads_created_idx` ON `broker_report_uploads` (`created_at`);--> statement-breakpoint
 CREATE TABLE `broker_reports` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`broker_id` integer NOT NULL,
