@@ -82,7 +82,7 @@ function MemberBrokerItem({ broker }: { broker: MemberBrokerSummary }) {
 					</p>
 					{broker.totals.reportMonths > 1 ? (
 						<p className="text-slate-300">
-							Deposits reported over {broker.totals.reportMonths} monthly reports:{' '}
+							Deposits reported by {broker.name} across {broker.totals.reportMonths} months:{' '}
 							<span className="tabular-nums">{formatUsdCents(broker.totals.deposits)}</span>
 						</p>
 					) : null}

@@ -287,7 +287,7 @@ function UserBrokers({ brokers }: { brokers: UserBroker[] }) {
 											{b.active ? null : <span className="block text-xs text-slate-400">Inactive</span>}
 										</th>
 										<td className="py-2 pr-4">
-											<code className="font-mono break-all select-all">{b.trackingId}</code>
+											<code className="font-mono whitespace-nowrap select-all">{b.trackingId}</code>
 										</td>
 										<td className="py-2 pr-4">{formatCount(b.clickCount)}</td>
 										<td className="py-2 pr-4 whitespace-nowrap">

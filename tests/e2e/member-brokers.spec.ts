@@ -80,7 +80,7 @@ test.describe('Your brokers on the dashboard overview', () => {
 		await expect(xmItem).toContainText('Funded')
 		await expect(xmItem).toContainText('Deposits reported by XM Test for October 2026: $1,250.00')
 		await expect(xmItem).toContainText('Withdrawals reported by XM Test for October 2026: $25.50')
-		await expect(xmItem).toContainText('Deposits reported over 2 monthly reports: $1,750.00')
+		await expect(xmItem).toContainText('Deposits reported by XM Test across 2 months: $1,750.00')
 		// The earlier month is in a disclosure that opens without JavaScript.
 		const earlier = xmItem.getByRole('table', { name: 'Earlier monthly reports from XM Test' })
 		await expect(earlier).toBeHidden()
@@ -125,7 +125,7 @@ test.describe("Staff: a member's broker accounts on the user page", () => {
 		insertAppliedReport(xm.id, '2026-10', [{ userId: member.id, depositsCents: 125_000, withdrawalsCents: 10_000 }])
 
 		await open(page, `/admin/users/${member.id}`)
-		const section = page.getByRole('region', { name: 'Broker accounts' })
+		const section = page.getByRole('region', { name: 'Broker accounts', exact: true })
 		const account = section
 			.getByRole('table')
 			.first()
@@ -147,7 +147,9 @@ test.describe("Staff: a member's broker accounts on the user page", () => {
 	test('a member without a broker account: the section says so', async ({ page, admin, createMember }) => {
 		const member = await createMember({ unlocked: true })
 		await open(page, `/admin/users/${member.id}`)
-		await expect(page.getByRole('region', { name: 'Broker accounts' })).toContainText('No broker account yet')
+		await expect(page.getByRole('region', { name: 'Broker accounts', exact: true })).toContainText(
+			'No broker account yet',
+		)
 	})
 
 	test.describe('at 360 px', () => {
@@ -163,7 +165,7 @@ test.describe("Staff: a member's broker accounts on the user page", () => {
 			insertAppliedReport(xm.id, '2026-10', [{ userId: member.id, depositsCents: 125_000 }])
 			const problems = watchPageProblems(page)
 			await open(page, `/admin/users/${member.id}`)
-			await expect(page.getByRole('region', { name: 'Broker accounts' })).toContainText('XM Phone')
+			await expect(page.getByRole('region', { name: 'Broker accounts', exact: true })).toContainText('XM Phone')
 			await expectAccessible(page, problems)
 		})
 	})
