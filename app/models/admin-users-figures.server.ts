@@ -14,7 +14,7 @@ import { USER_NOT_FOUND } from '#app/utils/admin-users-messages.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { toManagedUser, type ManagedUser } from './admin-users-list.server.ts'
 import { listAuditForTarget } from './audit.server.ts'
-import { getMemberBrokers, type MemberBroker } from './member-brokers.server.ts'
+import { getMemberBrokers, type ConnectedBroker } from './member-brokers.server.ts'
 
 /**
  * The figures of the admin's user page (/admin/users/:id and GET
@@ -57,7 +57,7 @@ export type ManagedUserStats = {
 	activity: { lessonsCompleted: number; contestsJoined: number; offersClaimed: number }
 	recentChanges: Array<{ at: string; action: string; by: string }>
 	/** Broker accounts (tracking id, clicks) and the applied reports' figures by month. */
-	brokers: MemberBroker[]
+	brokers: ConnectedBroker[]
 }
 
 function readPlan(value: unknown): Plan | null {

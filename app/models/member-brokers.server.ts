@@ -17,7 +17,7 @@ import { brokerAccounts, brokerReportRows, brokerReports, brokers } from '#db/sc
 /** How many report months are listed per broker (the newest ones). */
 export const MEMBER_BROKER_MONTHS = 12
 
-export type MemberBrokerMonth = {
+export type ConnectedBrokerMonth = {
 	/** "YYYY-MM", the report's month. */
 	month: string
 	/** US dollars (the reports store cents). */
@@ -25,7 +25,7 @@ export type MemberBrokerMonth = {
 	withdrawals: number
 }
 
-export type MemberBroker = {
+export type ConnectedBroker = {
 	brokerId: number
 	name: string
 	slug: string
@@ -38,7 +38,7 @@ export type MemberBroker = {
 	/** An applied report has a row for the member with deposits above zero. */
 	funded: boolean
 	/** The newest report months first, at most MEMBER_BROKER_MONTHS. */
-	months: MemberBrokerMonth[]
+	months: ConnectedBrokerMonth[]
 	/** Every applied report month (not only the ones listed), in dollars. */
 	totals: { deposits: number; withdrawals: number; reportMonths: number }
 }
@@ -50,7 +50,7 @@ const dollars = (cents: number) => cents / 100
  * and their report rows grouped by broker and month (broker_report_rows_user_idx,
  * then each report by its primary key).
  */
-export function getMemberBrokers(userId: number): MemberBroker[] {
+export function getMemberBrokers(userId: number): ConnectedBroker[] {
 	const db = getDb()
 	const accounts = db
 		.select({

@@ -421,7 +421,7 @@ const PaginationSchema = z
 	.strict()
 	.openapi('Pagination', { description: 'An empty list is page 1 of 1; a page past the end is answered empty.' })
 
-const MemberBrokerSchema = z
+const MemberBrokerAccountSchema = z
 	.object({
 		brokerId: id(),
 		name: z.string(),
@@ -456,7 +456,7 @@ const MemberBrokerSchema = z
 			.openapi({ description: 'Over every applied report month, not only the listed ones.' }),
 	})
 	.strict()
-	.openapi('MemberBroker', {
+	.openapi('MemberBrokerAccount', {
 		description:
 			"A member's broker account and what the brokers' monthly reports recorded for them (not live balances).",
 	})
@@ -500,7 +500,7 @@ const ManagedUserStatsSchema = z
 			.strict(),
 		activity: z.object({ lessonsCompleted: count(), contestsJoined: count(), offersClaimed: count() }).strict(),
 		recentChanges: z.array(z.object({ at: isoDateTime(), action: z.string(), by: z.string() }).strict()),
-		brokers: z.array(MemberBrokerSchema),
+		brokers: z.array(MemberBrokerAccountSchema),
 	})
 	.strict()
 	.openapi('ManagedUserStats')
