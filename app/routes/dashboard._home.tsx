@@ -99,8 +99,6 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 				</dl>
 			</section>
 
-			<MemberBrokersPanel brokers={loaderData.yourBrokers} />
-
 			<section aria-labelledby="traders-heading" className="card" id="traders">
 				<div className="flex flex-wrap items-end justify-between gap-3">
 					<div>
@@ -215,6 +213,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 					</table>
 				</TableScroller>
 			</section>
+
+			{/* After the traders: on a phone the first trader card stays in the first screen. */}
+			<MemberBrokersPanel brokers={loaderData.yourBrokers} />
 
 			<section aria-labelledby="setup-heading" className="card">
 				<div className="flex items-center justify-between gap-3">
