@@ -421,6 +421,46 @@ const PaginationSchema = z
 	.strict()
 	.openapi('Pagination', { description: 'An empty list is page 1 of 1; a page past the end is answered empty.' })
 
+const MemberBrokerAccountSchema = z
+	.object({
+		brokerId: id(),
+		name: z.string(),
+		slug: z.string(),
+		active: z.boolean().openapi({ description: 'False once staff deactivated the broker; its figures stay.' }),
+		trackingId: z.string().openapi({ description: "The opaque id the broker's reports name this member by." }),
+		clickCount: count(),
+		firstClickAt: isoDateTime().nullable(),
+		lastClickAt: isoDateTime().nullable(),
+		funded: z
+			.boolean()
+			.openapi({ description: 'An applied (not reversed) report has a row for the member with deposits above 0.' }),
+		months: z
+			.array(
+				z
+					.object({
+						month: z.string().regex(/^\d{4}-\d{2}$/),
+						deposits: z.number().min(0).openapi({ description: 'US dollars.' }),
+						withdrawals: z.number().min(0).openapi({ description: 'US dollars.' }),
+					})
+					.strict(),
+			)
+			.max(12)
+			.openapi({ description: 'What the applied reports recorded per report month, newest first, at most 12.' }),
+		totals: z
+			.object({
+				deposits: z.number().min(0).openapi({ description: 'US dollars.' }),
+				withdrawals: z.number().min(0).openapi({ description: 'US dollars.' }),
+				reportMonths: count(),
+			})
+			.strict()
+			.openapi({ description: 'Over every applied report month, not only the listed ones.' }),
+	})
+	.strict()
+	.openapi('MemberBrokerAccount', {
+		description:
+			"A member's broker account and what the brokers' monthly reports recorded for them (not live balances).",
+	})
+
 const ManagedUserStatsSchema = z
 	.object({
 		user: z
@@ -460,6 +500,7 @@ const ManagedUserStatsSchema = z
 			.strict(),
 		activity: z.object({ lessonsCompleted: count(), contestsJoined: count(), offersClaimed: count() }).strict(),
 		recentChanges: z.array(z.object({ at: isoDateTime(), action: z.string(), by: z.string() }).strict()),
+		brokers: z.array(MemberBrokerAccountSchema),
 	})
 	.strict()
 	.openapi('ManagedUserStats')
@@ -1203,7 +1244,7 @@ function registerPaths(r: OpenAPIRegistry) {
 	})
 	operation(r, 'get', '/api/admin/users/{id}/stats', {
 		tags: ['Admin users'],
-		summary: "A member's figures: profile, referrals, plan history, sessions, activity",
+		summary: "A member's figures: profile, referrals, plan history, sessions, activity, broker accounts",
 		auth: 'admin',
 		request: { params: UserIdParams },
 		responses: {

@@ -6,6 +6,7 @@ import { expect, test, type Cleanup, type Fixtures } from '../fixtures.ts'
 import { createSchemaValidator } from '../openapi-ajv.ts'
 import { totpCode } from '../totp.ts'
 import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
+import { connectMember, insertAppliedReport, insertTestBroker, removeTestBrokers } from '../member-broker-utils.ts'
 import { E2E_UNLOCK_CODE, PASSWORD, registration, resetLinkFor } from '../playwright-utils.ts'
 
 // GET /api/openapi.json against the running server: for every documented
@@ -380,10 +381,19 @@ const SAMPLES: Record<string, Sample> = {
 			params: { id: user.id },
 			data: { name: user.name, email: user.email, plan: 'gold' },
 		})
-		const stats = await call({ headers, params: { id: user.id } })
-		expect(stats.status).toBe(200)
-		expect(stats.body.data.planHistory.length).toBeGreaterThan(0)
-		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+		// A broker account with an applied report: the `brokers` items are validated too.
+		const broker = insertTestBroker(`OpenAPI Broker ${tag()}`)
+		try {
+			connectMember(user.id, broker.id)
+			insertAppliedReport(broker.id, '2026-10', [{ userId: user.id, depositsCents: 125_000 }])
+			const stats = await call({ headers, params: { id: user.id } })
+			expect(stats.status).toBe(200)
+			expect(stats.body.data.planHistory.length).toBeGreaterThan(0)
+			expect(stats.body.data.brokers).toHaveLength(1)
+			expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+		} finally {
+			removeTestBrokers(broker.id)
+		}
 	},
 	'POST /api/admin/users/bulk-update': async ({ request, call }) => {
 		const headers = await adminToken()
