@@ -174,7 +174,10 @@ function appliedCollisions(db: Db | Tx, brokerId: number, month: string, hash: s
 		.where(
 			and(
 				isNull(brokerReports.reversedAt),
-				or(and(eq(brokerReports.brokerId, brokerId), eq(brokerReports.month, month)), eq(brokerReports.contentHash, hash)),
+				or(
+					and(eq(brokerReports.brokerId, brokerId), eq(brokerReports.month, month)),
+					eq(brokerReports.contentHash, hash),
+				),
 			),
 		)
 		.all()
@@ -405,7 +408,8 @@ export function applyReport(
 	now = new Date(),
 ): Result<{ report: PublicBrokerReport; replaced: PublicBrokerReport[] }> | ApplyFailure {
 	const db = getDb()
-	let outcome: Result<{ report: SelectBrokerReport; replaced: SelectBrokerReport[]; broker: SelectBroker }> | ApplyFailure
+	let outcome:
+		Result<{ report: SelectBrokerReport; replaced: SelectBrokerReport[]; broker: SelectBroker }> | ApplyFailure
 	try {
 		outcome = db.transaction(
 			(tx): typeof outcome => {
@@ -594,7 +598,12 @@ export function storeUpload(
 }
 
 /** This admin's upload for this broker, if it is less than a day old. */
-export function getUpload(adminId: number, brokerSlug: string, uploadId: number, now = new Date()): ReportUpload | null {
+export function getUpload(
+	adminId: number,
+	brokerSlug: string,
+	uploadId: number,
+	now = new Date(),
+): ReportUpload | null {
 	const db = getDb()
 	const broker = findBroker(brokerSlug, db)
 	if (!broker) return null

@@ -136,7 +136,7 @@ export function parseReportCsv(content: string, month: string): ParsedReport {
 			relax_quotes: true,
 			skip_empty_lines: true,
 			record_delimiter: ['\r\n', '\n', '\r'],
-		}) as Array<{ record: string[]; info: { lines: number } }>
+		}) as unknown as Array<{ record: string[]; info: { lines: number } }>
 	} catch (error) {
 		const e = error as { lines?: number; message?: string }
 		const detail = String(e.message ?? 'unreadable').replace(/\.$/, '')
