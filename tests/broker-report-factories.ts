@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { getDb } from '#db/client.server.ts'
 import { brokerAccounts, brokers } from '#db/schema.ts'
-import { REPORT_COLUMNS } from '#app/utils/broker-report-csv.server.ts'
 import { insertMember } from './factories.ts'
+
+export { reportCsv, type ReportLine } from './broker-report-csv.ts'
 
 /**
  * Brokers and members' tracking ids written straight to the unit tests'
@@ -35,27 +36,6 @@ export function insertTrackedMember(brokerId: number, overrides: Parameters<type
 		.returning()
 		.get()
 	return { user, account, trackingId: account.trackingId }
-}
-
-export type ReportLine = {
-	trackingId: string
-	deposits?: string
-	withdrawals?: string
-	volume?: string
-	commission?: string
-	month: string
-}
-
-/** A report file: the header, then one line per row (amounts "0" unless given). */
-export function reportCsv(lines: ReportLine[], eol = '\r\n') {
-	return [
-		REPORT_COLUMNS.join(','),
-		...lines.map((l) =>
-			[l.trackingId, l.deposits ?? '0', l.withdrawals ?? '0', l.volume ?? '0', l.commission ?? '0', l.month].join(','),
-		),
-	]
-		.map((line) => line + eol)
-		.join('')
 }
 
 /** `count` members with tracking ids at `brokerId`, in one transaction (the 10,000-row tests); their tracking ids. */

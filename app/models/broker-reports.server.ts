@@ -19,6 +19,7 @@ import {
 	type RowProblemKind,
 } from '#app/utils/broker-report-csv.server.ts'
 import { formatMonth } from '#app/utils/admin-format.ts'
+import { BROKER_REPORT_MESSAGES } from '#app/utils/broker-report-messages.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Failure, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from './audit.server.ts'
@@ -49,20 +50,7 @@ import { insertRevenueEntry, voidRevenueIn } from './revenue.server.ts'
  *   and stores nothing: staff fix the file and upload it again.
  */
 
-export const BROKER_REPORT_MESSAGES = {
-	brokerNotFound: 'Broker not found',
-	uploadNotFound: 'This upload is no longer available (uploads are kept for a day). Upload the file again.',
-	hasErrors: (count: number) =>
-		`The report has ${count.toLocaleString('en-US')} bad ${count === 1 ? 'row' : 'rows'}; nothing was applied. Fix the file and upload it again.`,
-	alreadyApplied: (month: string) =>
-		`A report for ${formatMonth(month)} was already applied for this broker. Confirm the replace to reverse it and apply this one.`,
-	sameFileApplied: (month: string) =>
-		`This file was already applied (the report for ${formatMonth(month)}). Confirm the replace to reverse it and apply it again.`,
-	applied: (month: string, rows: number) =>
-		`Report for ${formatMonth(month)} applied: ${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}.`,
-	replaced: (month: string, rows: number) =>
-		`Report for ${formatMonth(month)} replaced: the earlier one was reversed and ${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'} applied.`,
-} as const
+export { BROKER_REPORT_MESSAGES }
 
 /** Amounts in US dollars (cents / 100). */
 export type ReportTotals = {
@@ -115,6 +103,8 @@ export type ReportPreview = {
 	errors: ReportRowError[]
 	/** How many problems there are in all. */
 	errorCount: number
+	/** How many rows have at least one problem. */
+	badRows: number
 	/** The applied report this one would replace (same broker and month, or the same file). */
 	applied: PublicBrokerReport | null
 	/** True when `applied` is this very file. */
@@ -217,6 +207,7 @@ function checkReport(
 			fileError: parsed.fileError,
 			errors: [],
 			errorCount: 0,
+			badRows: 0,
 			canApply: false,
 		}
 		return ok({ preview, rows: [], collisions })
@@ -279,6 +270,7 @@ function checkReport(
 		fileError: null,
 		errors: problems.slice(0, BROKER_REPORT_LIMITS.listedErrors),
 		errorCount: problems.length,
+		badRows: new Set(problems.map((p) => p.line)).size,
 		canApply: problems.length === 0 && rows.length > 0,
 	}
 	return ok({ preview, rows, collisions })
@@ -419,7 +411,7 @@ export function applyReport(
 				if (!checked.ok) return checked
 				const { preview, rows, collisions } = checked.value
 				if (preview.fileError) return { ...fail(422, preview.fileError), preview }
-				if (!preview.canApply) return { ...fail(422, BROKER_REPORT_MESSAGES.hasErrors(preview.errorCount)), preview }
+				if (!preview.canApply) return { ...fail(422, BROKER_REPORT_MESSAGES.hasErrors(preview.badRows)), preview }
 				if (collisions.length > 0 && !options.replace) {
 					const message = preview.sameFile
 						? BROKER_REPORT_MESSAGES.sameFileApplied(collisions[0]!.month)

@@ -8,18 +8,17 @@ import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
 	applyReport,
-	BROKER_REPORT_MESSAGES,
 	findBroker,
 	getUpload,
 	listBrokerReports,
 	previewReport,
 	storeUpload,
-	type PublicBrokerReport,
-	type ReportPreview,
 } from '#app/models/broker-reports.server.ts'
+import type { PublicBrokerReport, ReportPreview } from '#app/models/broker-reports.server.ts'
 import { formatCount, formatDateTime, formatMonth, formatUsdCents } from '#app/utils/admin-format.ts'
 import { utcMonth } from '#app/utils/admin-validation.ts'
-import { countDataRows, REPORT_COLUMNS, REPORT_FILE_MESSAGES } from '#app/utils/broker-report-csv.server.ts'
+import { countDataRows, REPORT_FILE_MESSAGES } from '#app/utils/broker-report-csv.server.ts'
+import { BROKER_REPORT_MESSAGES, REPORT_COLUMNS } from '#app/utils/broker-report-messages.ts'
 import { readReportFile } from '#app/utils/broker-report-upload.server.ts'
 import { parseUploadId, ReportMonthSchema } from '#app/utils/broker-report-validation.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
@@ -251,7 +250,8 @@ function PreviewSection({
 				{preview.errorCount > 0 ? (
 					<div className="space-y-2">
 						<h3 className="font-semibold">
-							Bad rows: {formatCount(preview.errorCount)} {preview.errorCount === 1 ? 'problem' : 'problems'}
+							Bad rows: {formatCount(preview.badRows)} ({formatCount(preview.errorCount)}{' '}
+							{preview.errorCount === 1 ? 'problem' : 'problems'})
 						</h3>
 						<TableScroller label="Bad rows">
 							<table className="w-full min-w-[20rem] text-left text-sm">

@@ -92,7 +92,7 @@ const route = apiRoute({
 		if (query.dryRun) {
 			const preview = previewReport(slug, month, file.fileName, file.content)
 			if (!preview.ok) return apiFailure(preview)
-			return apiSuccess({ preview })
+			return apiSuccess({ preview: preview.value })
 		}
 		const result = applyReport(
 			{ id: admin.id, email: admin.email },

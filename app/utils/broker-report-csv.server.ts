@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
+import { REPORT_COLUMNS } from './broker-report-messages.ts'
 
 /**
  * A broker's monthly report file (docs/broker-reports.md): the syntax
@@ -16,7 +17,7 @@ import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
  * tab or a carriage return) is kept as text and its row is bad; an amount
  * like `-12.50` is a negative amount instead.
  */
-export const REPORT_COLUMNS = ['tracking_id', 'deposits', 'withdrawals', 'volume', 'commission', 'month'] as const
+export { REPORT_COLUMNS }
 export type ReportColumn = (typeof REPORT_COLUMNS)[number]
 const AMOUNT_COLUMNS = ['deposits', 'withdrawals', 'volume', 'commission'] as const
 type AmountColumn = (typeof AMOUNT_COLUMNS)[number]
