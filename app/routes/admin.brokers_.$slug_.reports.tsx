@@ -331,7 +331,7 @@ function PreviewSection({
 function ReportsTable({ reports }: { reports: PublicBrokerReport[] }) {
 	if (reports.length === 0) return <p className="text-slate-300">No reports applied yet</p>
 	return (
-		<TableScroller label="Applied reports">
+		<TableScroller label="Reports table">
 			<table className="w-full min-w-[56rem] text-left text-sm">
 				<thead className="text-slate-400">
 					<tr>
