@@ -102,7 +102,10 @@ test('bad rows are listed by line; a good file is applied, listed, and only a co
 	])
 })
 
-test('not a CSV file and a file over 5 MB are refused at the field; nothing is stored', async ({ page, superAdmin }) => {
+test('not a CSV file and a file over 5 MB are refused at the field; nothing is stored', async ({
+	page,
+	superAdmin,
+}) => {
 	void superAdmin
 	await open(page, `/admin/brokers/${broker.slug}/reports`)
 	await page.getByLabel('Report month').fill(MONTH)
