@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
 import { bearer } from '../admin-utils.ts'
+import { createE2eBroker, linkTrackingId, removeE2eBroker, reportCsv } from '../broker-report-e2e-utils.ts'
 import { contestPayload } from '../contest-e2e-utils.ts'
 import { expect, test, type Cleanup, type Fixtures } from '../fixtures.ts'
 import { createSchemaValidator } from '../openapi-ajv.ts'
@@ -632,6 +633,37 @@ const SAMPLES: Record<string, Sample> = {
 		const id = page.data.codes[0].id
 		expect((await call({ headers, params: { id } })).status).toBe(200)
 		expect((await call({ headers, params: { id } })).status).toBe(409)
+	},
+	'GET /api/admin/brokers/{slug}/reports': async ({ call }) => {
+		const headers = await staffToken()
+		const broker = createE2eBroker()
+		try {
+			expect((await call({ headers, params: { slug: broker.slug } })).status).toBe(200)
+			expect((await call({ headers, params: { slug: 'no-such-broker' } })).status).toBe(404)
+		} finally {
+			removeE2eBroker(broker)
+		}
+	},
+	'POST /api/admin/brokers/{slug}/reports': async ({ call }) => {
+		const headers = await staffToken()
+		const broker = createE2eBroker()
+		try {
+			const member = await createMember()
+			const csv = reportCsv([{ trackingId: linkTrackingId(broker.id, member.id), deposits: '10', month: '2001-05' }])
+			const raw = { ...headers, 'Content-Type': 'text/csv' }
+			const params = { slug: broker.slug }
+			expect((await call({ headers: raw, params, query: { month: '2001-05', dryRun: '1' }, data: csv })).status).toBe(
+				200,
+			)
+			expect((await call({ headers: raw, params, query: { month: '2001-05' }, data: csv })).status).toBe(201)
+			expect((await call({ headers: raw, params, query: { month: '2001-05' }, data: csv })).status).toBe(409)
+			const bad = reportCsv([{ trackingId: 'tc_nobody', month: '2001-06' }])
+			expect((await call({ headers: raw, params, query: { month: '2001-06' }, data: bad })).status).toBe(422)
+			expect((await call({ headers: raw, params, data: csv })).status).toBe(400)
+			expect((await call({ headers, params, data: { month: '2001-05' } })).status).toBe(415)
+		} finally {
+			removeE2eBroker(broker)
+		}
 	},
 	'GET /api/openapi.json': async ({ call }) => {
 		expect((await call()).status).toBe(200)
