@@ -36,6 +36,10 @@ export const AUDIT_ACTIONS = [
 	'admin.create',
 	'alert.acknowledge',
 	'alert.resolve',
+	'broker.activate',
+	'broker.create',
+	'broker.deactivate',
+	'broker.update',
 	'contest.complete',
 	'contest.create',
 	'contest.delete',
@@ -70,6 +74,7 @@ export const AUDIT_ACTIONS = [
 export const AUDIT_TARGET_TYPES = [
 	'admin',
 	'alert',
+	'broker',
 	'contest',
 	'offer-claim',
 	'plan-code',

@@ -45,6 +45,14 @@ export const CAPABILITIES = {
 	'audit:view': BOTH,
 	/** Edit or void a revenue entry (a reason is required; the audit log keeps it). */
 	'revenue:correct': BOTH,
+	/** Partner brokers (issue 14): the list with clicks and connected members, each broker's page. */
+	'brokers:view': BOTH,
+	/**
+	 * Add, edit, deactivate or reactivate a broker. Super admins only: the
+	 * affiliate link decides where every member's broker button leads
+	 * (docs/decisions/019-brokers-and-tracked-links.md).
+	 */
+	'brokers:manage': SUPER_ONLY,
 	/** Staff accounts: list, create, change role, disable, reset a password. */
 	'staff:manage': SUPER_ONLY,
 } as const satisfies Record<string, readonly AdminRole[]>
