@@ -39,6 +39,7 @@ export const BROKER_MESSAGES = {
 	slugFormat: 'Slug may only use lowercase letters a-z, digits and single hyphens (like "exness" or "hf-markets")',
 	slugTooLong: `Slug must be at most ${BROKER_LIMITS.slug} characters`,
 	slugTaken: 'This slug is already used by another broker',
+	slugReserved: 'This slug is reserved; choose another',
 	regulatorRequired: 'Regulator is required',
 	regulatorTooLong: `Regulator must be at most ${BROKER_LIMITS.regulator} characters`,
 	regulatorInvalid: 'Regulator contains characters that are not allowed',

@@ -1,3 +1,4 @@
+import { parseWithZod } from '@conform-to/zod'
 import { describe, expect, test } from 'vitest'
 import { SEED_BROKERS } from '#app/content/dashboard.ts'
 import { BROKER_MESSAGES as M, brokerRiskWarning } from './admin-brokers-messages.ts'
@@ -24,15 +25,28 @@ const goodForm = {
 	sortOrder: '3',
 }
 
+/** The form as the pages read it: FormData through Conform's parseWithZod (blank fields arrive as missing). */
+function parseForm(values: Record<string, string>) {
+	const formData = new FormData()
+	for (const [key, value] of Object.entries(values)) formData.set(key, value)
+	return parseWithZod(formData, { schema: BrokerFormSchema })
+}
+
+function parsed(values: Record<string, string>) {
+	const submission = parseForm(values)
+	if (submission.status !== 'success') throw new Error(JSON.stringify(submission.error))
+	return submission.value
+}
+
 function formErrors(values: Record<string, string>) {
-	const result = BrokerFormSchema.safeParse(values)
-	if (result.success) return {}
-	return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]))
+	const submission = parseForm(values)
+	if (submission.status === 'success') return {}
+	return Object.fromEntries(Object.entries(submission.error ?? {}).map(([path, messages]) => [path, messages?.[0]]))
 }
 
 describe('BrokerFormSchema', () => {
 	test('reads the form: cents, features one per line, the checkbox', () => {
-		expect(BrokerFormSchema.parse(goodForm)).toEqual({
+		expect(parsed(goodForm)).toEqual({
 			name: 'Alpha Markets',
 			slug: 'alpha-fx',
 			regulator: 'FCA',
@@ -47,7 +61,13 @@ describe('BrokerFormSchema', () => {
 			sortOrder: 3,
 		})
 		const { recommended: _r, ...unchecked } = goodForm
-		expect(BrokerFormSchema.parse(unchecked).recommended).toBe(false)
+		expect(parsed(unchecked).recommended).toBe(false)
+	})
+
+	test('blank optional fields read as their defaults', () => {
+		expect(
+			parsed({ ...goodForm, bonus: '', features: '', minDeposit: '', rating: '', sortOrder: '', recommended: '' }),
+		).toMatchObject({ bonus: '', features: '', minDepositCents: 0, rating: 0, sortOrder: 0, recommended: false })
 	})
 
 	test('the affiliate link must be https and carry {trackingId}', () => {
@@ -66,8 +86,8 @@ describe('BrokerFormSchema', () => {
 	})
 
 	test('loss percent from 0 to 100 with decimals; rating 0 to 5', () => {
-		expect(BrokerFormSchema.parse({ ...goodForm, lossPercent: '0' }).lossPercent).toBe(0)
-		expect(BrokerFormSchema.parse({ ...goodForm, lossPercent: '100' }).lossPercent).toBe(100)
+		expect(parsed({ ...goodForm, lossPercent: '0' }).lossPercent).toBe(0)
+		expect(parsed({ ...goodForm, lossPercent: '100' }).lossPercent).toBe(100)
 		expect(formErrors({ ...goodForm, lossPercent: '100.01' })).toEqual({ lossPercent: M.lossPercentRange })
 		expect(formErrors({ ...goodForm, lossPercent: '-1' })).toEqual({ lossPercent: M.lossPercentFormat })
 		expect(formErrors({ ...goodForm, lossPercent: 'abc' })).toEqual({ lossPercent: M.lossPercentFormat })
@@ -80,6 +100,7 @@ describe('BrokerFormSchema', () => {
 			expect(formErrors({ ...goodForm, slug }), slug).toEqual({ slug: M.slugFormat })
 		}
 		expect(formErrors({ ...goodForm, slug: '' })).toEqual({ slug: M.slugRequired })
+		expect(formErrors({ ...goodForm, slug: 'new' })).toEqual({ slug: M.slugReserved })
 		expect(parseBrokerSlug('xm')).toBe('xm')
 		expect(parseBrokerSlug('XM')).toBeNull()
 		expect(parseBrokerSlug('../x')).toBeNull()

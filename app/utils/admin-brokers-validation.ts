@@ -10,6 +10,8 @@ import { CONTROL_CHARS } from './validation.ts'
  */
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+/** Slugs the staff pages use for themselves (/admin/brokers/new). */
+const RESERVED_SLUGS = new Set(['new'])
 
 export type BrokerInput = {
 	name: string
@@ -72,6 +74,7 @@ export const SlugSchema = z
 		if (value.length === 0) issue(ctx, M.slugRequired)
 		else if (value.length > BROKER_LIMITS.slug) issue(ctx, M.slugTooLong)
 		else if (!SLUG_PATTERN.test(value)) issue(ctx, M.slugFormat)
+		else if (RESERVED_SLUGS.has(value)) issue(ctx, M.slugReserved)
 	})
 
 /** A slug in a URL (/go/:slug, /admin/brokers/:slug): well-formed, else null (a 404). */
@@ -110,41 +113,43 @@ const AffiliateUrlSchema = z
 		if (problem) issue(ctx, problem)
 	})
 
-/** A decimal number typed in a form: digits, at most `decimals` decimals. */
+/**
+ * A decimal number typed in a form: digits, at most `decimals` decimals (a
+ * leading $ and thousands commas allowed). Blank (Conform reads '' as
+ * missing) is `required`'s message, or 0 when optional.
+ */
 function decimalText(options: {
 	required?: string
 	format: string
 	decimals: number
 	check: (n: number) => string | null
 }) {
-	return z.preprocess(
-		(v) => (v === undefined || v === null ? '' : v),
-		z
-			.string({ invalid_type_error: options.format })
-			.trim()
-			.transform((value, ctx) => {
-				if (value.length === 0) {
-					if (options.required) {
-						issue(ctx, options.required)
-						return z.NEVER
-					}
-					return 0
-				}
-				const pattern = new RegExp(`^\\d{1,9}(?:\\.\\d{1,${options.decimals}})?$`)
-				const plain = value.replace(/^\$/, '').replace(/,/g, '')
-				if (!pattern.test(plain)) {
-					issue(ctx, options.format)
+	const pattern = new RegExp(`^\\d{1,9}(?:\\.\\d{1,${options.decimals}})?$`)
+	return z
+		.string({ invalid_type_error: options.format })
+		.optional()
+		.transform((raw, ctx) => {
+			const value = (raw ?? '').trim()
+			if (value.length === 0) {
+				if (options.required) {
+					issue(ctx, options.required)
 					return z.NEVER
 				}
-				const n = Number(plain)
-				const problem = options.check(n)
-				if (problem) {
-					issue(ctx, problem)
-					return z.NEVER
-				}
-				return n
-			}),
-	)
+				return 0
+			}
+			const plain = value.replace(/^\$/, '').replace(/,/g, '')
+			if (!pattern.test(plain)) {
+				issue(ctx, options.format)
+				return z.NEVER
+			}
+			const n = Number(plain)
+			const problem = options.check(n)
+			if (problem) {
+				issue(ctx, problem)
+				return z.NEVER
+			}
+			return n
+		})
 }
 
 /** A JSON number with at most `decimals` decimals. */
@@ -196,14 +201,12 @@ function checkFeatures(lines: string[], ctx: z.RefinementCtx) {
 	else if (lines.some((l) => CONTROL_CHARS.test(l))) issue(ctx, M.featureInvalid)
 }
 
-const FeaturesTextSchema = z.preprocess(
-	(v) => v ?? '',
-	z
-		.string({ invalid_type_error: M.featureInvalid })
-		.transform((v) => splitFeatures(v))
-		.superRefine(checkFeatures)
-		.transform((lines) => lines.join('\n')),
-)
+const FeaturesTextSchema = z
+	.string({ invalid_type_error: M.featureInvalid })
+	.optional()
+	.transform((v) => splitFeatures(v ?? ''))
+	.superRefine(checkFeatures)
+	.transform((lines) => lines.join('\n'))
 
 const FeaturesArraySchema = z
 	.array(z.string({ invalid_type_error: M.featureInvalid }), { invalid_type_error: M.featureInvalid })
@@ -211,20 +214,18 @@ const FeaturesArraySchema = z
 	.superRefine(checkFeatures)
 	.transform((lines) => lines.join('\n'))
 
-const SortOrderTextSchema = z.preprocess(
-	(v) => v ?? '',
-	z
-		.string({ invalid_type_error: M.sortOrderFormat })
-		.trim()
-		.transform((value, ctx) => {
-			if (value.length === 0) return 0
-			if (!/^\d{1,4}$/.test(value)) {
-				issue(ctx, M.sortOrderFormat)
-				return z.NEVER
-			}
-			return Number(value)
-		}),
-)
+const SortOrderTextSchema = z
+	.string({ invalid_type_error: M.sortOrderFormat })
+	.optional()
+	.transform((raw, ctx) => {
+		const value = (raw ?? '').trim()
+		if (value.length === 0) return 0
+		if (!/^\d{1,4}$/.test(value)) {
+			issue(ctx, M.sortOrderFormat)
+			return z.NEVER
+		}
+		return Number(value)
+	})
 
 const SortOrderNumberSchema = z
 	.number({ invalid_type_error: M.sortOrderFormat })
@@ -234,7 +235,11 @@ const SortOrderNumberSchema = z
 
 const RecommendedBooleanSchema = z.boolean({ invalid_type_error: M.recommendedInvalid })
 
-/** /admin/brokers/new and /admin/brokers/:slug: every field (a checkbox's absence is false). */
+/**
+ * /admin/brokers/new and /admin/brokers/:slug, read through Conform's
+ * parseWithZod (a blank field arrives as missing; a checked box as true):
+ * every field; a box left unchecked is false.
+ */
 export const BrokerFormSchema = z
 	.object({
 		name: NameSchema,
@@ -245,9 +250,12 @@ export const BrokerFormSchema = z
 		minDeposit: decimalText(minDeposit),
 		affiliateUrl: AffiliateUrlSchema,
 		rating: decimalText(rating),
-		bonus: z.preprocess((v) => v ?? '', BonusSchema),
+		bonus: BonusSchema.optional().transform((v) => v ?? ''),
 		features: FeaturesTextSchema,
-		recommended: z.preprocess((v) => v === 'on' || v === 'true', z.boolean()),
+		recommended: z
+			.boolean()
+			.optional()
+			.transform((v) => v === true),
 		sortOrder: SortOrderTextSchema,
 	})
 	.transform(({ minDeposit, ...rest }): BrokerInput => ({ ...rest, minDepositCents: toCents(minDeposit) }))

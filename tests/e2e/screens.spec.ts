@@ -466,7 +466,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-brokers-new',
-		file: 'admin.brokers.new.tsx',
+		file: 'admin.brokers_.new.tsx',
 		setup: async (ctx) => {
 			await asSuperAdmin(ctx)
 			return '/admin/brokers/new'

@@ -10,7 +10,7 @@ import { BROKER_CREATED, BROKER_NEW_TITLE, BROKERS_LOAD_FAILED } from '#app/util
 import { BrokerFormSchema } from '#app/utils/admin-brokers-validation.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
-import type { Route } from './+types/admin.brokers.new'
+import type { Route } from './+types/admin.brokers_.new'
 
 /** /admin/brokers/new (brokers:manage): add a partner broker; audited (broker.create). */
 export async function loader({ request }: Route.LoaderArgs) {
