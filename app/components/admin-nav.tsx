@@ -13,6 +13,7 @@ export const adminNav = [
 	{ to: '/admin/offers', label: 'Offer claims', icon: 'inbox', capability: 'offers:view' },
 	{ to: '/admin/alerts', label: 'Alerts', icon: 'bell', capability: 'alerts:view' },
 	{ to: '/admin/revenue', label: 'Revenue', icon: 'banknote', capability: 'revenue:correct' },
+	{ to: '/admin/brokers', label: 'Brokers', icon: 'handshake', capability: 'brokers:view' },
 	{ to: '/admin/audit', label: 'Audit log', icon: 'scroll-text', capability: 'audit:view' },
 	{ to: '/admin/staff', label: 'Staff', icon: 'user-cog', capability: 'staff:manage' },
 	/** Everyone's own second factor (docs/decisions/014-staff-second-factor.md). */

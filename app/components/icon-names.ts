@@ -12,6 +12,7 @@ export const iconNames = [
 	'gem',
 	'gift',
 	'graduation-cap',
+	'handshake',
 	'inbox',
 	'key-round',
 	'layout-dashboard',

@@ -1,11 +1,12 @@
 /**
  * Member dashboard content (content, not code): traders, promotions,
- * brokers, plans, 0% fee offers, milestones and prizes are product
+ * the seed brokers, plans, 0% fee offers, milestones and prizes are product
  * content, read by loaders and server modules, never written in components.
  * The spec's numbers and words are kept exactly. The Academy's lessons are
  * in academy.ts.
  */
 import type { Plan } from '#app/domain/enums.ts'
+import type { BrokerInput } from '#app/utils/admin-brokers-validation.ts'
 
 export type RiskLevel = 'Low' | 'Medium' | 'High'
 
@@ -162,40 +163,56 @@ export const promotions: Promotion[] = [
 	},
 ]
 
-export type Broker = {
-	name: string
-	/** Out of 5. */
-	rating: number
-	bonus: string
-	features: string[]
-	recommended: boolean
-	url: string
-}
-
-export const brokers: Broker[] = [
+/**
+ * SEED DATA ONLY, not the live list: the partner brokers a fresh install
+ * starts with (db/seed.ts writes them once, by slug, into the `brokers`
+ * table). Members' cards read the table (app/models/brokers.server.ts), and
+ * staff edit it on /admin/brokers. The loss percentages, regulators and
+ * licences are starting values for staff to check against each broker's
+ * own published figures.
+ */
+export const SEED_BROKERS: readonly BrokerInput[] = [
 	{
 		name: 'Exness',
+		slug: 'exness',
+		regulator: 'Financial Services Authority (FSA), Seychelles',
+		licence: 'Securities Dealer licence SD025',
+		lossPercent: 70.85,
+		minDepositCents: 10_00,
+		affiliateUrl: 'https://www.exness.com/?partner=copytrade&sub={trackingId}',
 		rating: 4.8,
 		bonus: 'Up to 100% deposit bonus',
-		features: ['Minimum deposit $10', 'Instant withdrawals', 'Copy trading built in'],
+		features: 'Minimum deposit $10\nInstant withdrawals\nCopy trading built in',
 		recommended: true,
-		url: 'https://www.exness.com',
+		sortOrder: 1,
 	},
 	{
 		name: 'XM',
+		slug: 'xm',
+		regulator: 'Cyprus Securities and Exchange Commission (CySEC)',
+		licence: 'CySEC licence 120/10',
+		lossPercent: 71.32,
+		minDepositCents: 5_00,
+		affiliateUrl: 'https://www.xm.com/?partner=copytrade&sub={trackingId}',
 		rating: 4.6,
 		bonus: '50% deposit bonus',
-		features: ['Minimum deposit $5', 'Local payment methods', '24/5 support'],
+		features: 'Minimum deposit $5\nLocal payment methods\n24/5 support',
 		recommended: false,
-		url: 'https://www.xm.com',
+		sortOrder: 2,
 	},
 	{
 		name: 'HFM',
+		slug: 'hfm',
+		regulator: 'Financial Sector Conduct Authority (FSCA), South Africa',
+		licence: 'FSCA FSP 46632',
+		lossPercent: 64.78,
+		minDepositCents: 0,
+		affiliateUrl: 'https://www.hfm.com/?partner=copytrade&sub={trackingId}',
 		rating: 4.5,
 		bonus: '100% credit bonus',
-		features: ['Minimum deposit $0', 'HFcopy platform', 'Naira deposits'],
+		features: 'Minimum deposit $0\nHFcopy platform\nNaira deposits',
 		recommended: false,
-		url: 'https://www.hfm.com',
+		sortOrder: 3,
 	},
 ]
 

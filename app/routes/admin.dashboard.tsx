@@ -11,11 +11,11 @@ import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { StatIcon } from '#app/components/dashboard-ui.tsx'
 import type { IconName } from '#app/components/icon.tsx'
-import { brokers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { getDashboardStats, getDashboardTrends, listRecentUsers, type Trend } from '#app/models/admin-stats.server.ts'
 import { checkContestAlerts, DASHBOARD_ALERT_COUNT, listDashboardAlerts } from '#app/models/alerts.server.ts'
 import { planName } from '#app/models/plan.server.ts'
+import { listBrokerNames } from '#app/models/brokers.server.ts'
 import { listRecentRevenue, recordRevenue } from '#app/models/revenue.server.ts'
 import { requireAdmin, requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
@@ -56,6 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 		canViewAlerts: can(admin, 'alerts:view'),
 		canRecordRevenue: can(admin, 'revenue:record'),
 		recentRevenue: listRecentRevenue(5),
+		// The revenue form's suggestions: every broker's name (inactive ones too).
+		brokerNames: listBrokerNames(),
 		currentMonth: utcMonth(now),
 	}
 }
@@ -244,6 +246,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 						key={loaderData.recentRevenue[0]?.id ?? 0}
 						lastResult={actionData?.result}
 						currentMonth={loaderData.currentMonth}
+						brokerNames={loaderData.brokerNames}
 					/>
 					{loaderData.recentRevenue.length > 0 ? (
 						<TableScroller className="mt-6" label="Latest revenue entries">
@@ -342,9 +345,11 @@ function StatCard({
 function RevenueForm({
 	lastResult,
 	currentMonth,
+	brokerNames,
 }: {
 	lastResult: SubmissionResult<string[]> | undefined
 	currentMonth: string
+	brokerNames: string[]
 }) {
 	const pending = useIsPending({ state: 'submitting' })
 	const [form, fields] = useForm({
@@ -363,8 +368,8 @@ function RevenueForm({
 			</div>
 			<Field label="Broker" field={fields.broker} inputProps={{ list: 'revenue-brokers', autoComplete: 'off' }} />
 			<datalist id="revenue-brokers">
-				{brokers.map((b) => (
-					<option key={b.name} value={b.name} />
+				{brokerNames.map((name) => (
+					<option key={name} value={name} />
 				))}
 			</datalist>
 			<Field label="Month" field={fields.month} type="month" inputProps={{ max: currentMonth }} />

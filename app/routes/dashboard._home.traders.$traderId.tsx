@@ -1,10 +1,10 @@
 import { data, useLocation } from 'react-router'
 import { EquityCurve, MonthlyBars } from '#app/components/charts.tsx'
 import { RiskBadge } from '#app/components/risk-badge.tsx'
-import { NewTabMark } from '#app/components/icon.tsx'
+import { BrokerButton, BrokerDisclosure } from '#app/components/broker-card.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
-import { brokers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
+import { listActiveBrokers } from '#app/models/brokers.server.ts'
 import { getTrader } from '#app/models/traders.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { chartOnce, equityCurve, lastTwelveMonths, monthlyBars } from '#app/utils/charts.server.ts'
@@ -19,14 +19,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireUnlockedMember(request)
 	const trader = getTrader(params.traderId)
 	if (!trader) throw data({ error: 'This trader does not exist' }, { status: 404 })
-	const broker = brokers.find((b) => b.recommended) ?? brokers[0]!
+	// The recommended active broker (else the first active one); none when staff deactivated them all.
+	const active = listActiveBrokers()
+	const broker = active.find((b) => b.recommended) ?? active[0] ?? null
 	const months = lastTwelveMonths(new Date())
 	// The month labels move with the month: they are part of the key.
 	const charts = chartOnce(`trader:${trader.id}:${months.join()}`, () => ({
 		equity: equityCurve(trader.monthlySeries, months),
 		bars: monthlyBars(trader.monthlySeries, months),
 	}))
-	return { trader, broker: { name: broker.name, url: broker.url }, charts }
+	return { trader, broker, charts }
 }
 
 export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) {
@@ -59,10 +61,14 @@ export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) 
 			<p className="mt-4 text-xs text-slate-400">
 				Sample figures. Copying happens at the broker; you can stop at any time. {site.riskWarning}
 			</p>
-			<a href={broker.url} target="_blank" rel="noopener noreferrer" className="btn-primary mt-4 w-full">
-				Copy {trader.name} with {broker.name}
-				<NewTabMark />
-			</a>
+			{broker ? (
+				<>
+					<BrokerButton broker={broker} className="btn-primary mt-4 w-full">
+						Copy {trader.name} with {broker.name}
+					</BrokerButton>
+					<BrokerDisclosure broker={broker} className="mt-3" />
+				</>
+			) : null}
 		</RouteDialog>
 	)
 }

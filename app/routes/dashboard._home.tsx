@@ -2,10 +2,10 @@ import { Form, Link, Outlet, useSubmit } from 'react-router'
 import { ProgressBar, StatTile } from '#app/components/dashboard-ui.tsx'
 import { NewTabMark, type IconName } from '#app/components/icon.tsx'
 import { CopyButton, useHydrated } from '#app/components/forms.tsx'
+import { BrokerCard } from '#app/components/broker-card.tsx'
 import { RiskBadge } from '#app/components/risk-badge.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import {
-	brokers,
 	communityLinks,
 	promotions,
 	quickStartGuide,
@@ -14,6 +14,7 @@ import {
 } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { academyStats, getCompletedLessonIds } from '#app/models/academy.server.ts'
+import { listActiveBrokers } from '#app/models/brokers.server.ts'
 import { planName } from '#app/models/plan.server.ts'
 import { formatPoints } from '#app/models/referral.server.ts'
 import { parseTraderSort, sortTraders } from '#app/models/traders.server.ts'
@@ -65,6 +66,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 			{ label: 'Your Referral Points', value: formatPoints(user.referralPoints), icon: 'star' },
 			{ label: 'Academy Progress', value: `${academy.progressPercent}%`, icon: 'graduation-cap' },
 		] satisfies { label: string; value: string; icon: IconName }[],
+		// Active partner brokers (the brokers table, by sortOrder then name).
+		brokers: listActiveBrokers(),
 		account: {
 			plan: planName(user.plan),
 			joined: dateFormat.format(user.createdAt),
@@ -273,32 +276,15 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 				<p className="mt-1 text-sm text-slate-400">
 					Your money stays with the broker. We earn from broker partnerships, never from your deposits.
 				</p>
-				<ul className="mt-4 grid gap-3 md:grid-cols-3">
-					{brokers.map((broker) => (
-						<li key={broker.name} className="flex flex-col rounded-xl border border-slate-700 p-4">
-							<div className="flex items-center justify-between gap-2">
-								<h3 className="font-semibold">{broker.name}</h3>
-								{broker.recommended ? (
-									<span className="rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-semibold text-slate-950">
-										Recommended
-									</span>
-								) : null}
-							</div>
-							<p className="mt-1 text-sm text-amber-200">
-								Rated {broker.rating} out of 5 · {broker.bonus}
-							</p>
-							<ul className="mt-2 flex-1 list-disc space-y-1 pl-5 text-sm text-slate-300">
-								{broker.features.map((f) => (
-									<li key={f}>{f}</li>
-								))}
-							</ul>
-							<a href={broker.url} target="_blank" rel="noopener noreferrer" className="btn-secondary btn-sm mt-3">
-								Open an account with {broker.name}
-								<NewTabMark />
-							</a>
-						</li>
-					))}
-				</ul>
+				{loaderData.brokers.length === 0 ? (
+					<p className="mt-4 text-sm text-slate-300">No partner brokers are available right now.</p>
+				) : (
+					<ul className="mt-4 grid gap-3 md:grid-cols-3">
+						{loaderData.brokers.map((broker) => (
+							<BrokerCard key={broker.slug} broker={broker} />
+						))}
+					</ul>
+				)}
 			</section>
 
 			<div className="grid gap-8 lg:grid-cols-2">

@@ -12,6 +12,7 @@ describe('can', () => {
 			'users:bulk-ban',
 			'contests:delete',
 			'staff:manage',
+			'brokers:manage',
 		] as const) {
 			expect(can(superAdmin, capability), capability).toBe(true)
 			expect(can(admin, capability), capability).toBe(false)
@@ -37,6 +38,7 @@ describe('can', () => {
 			'alerts:update',
 			'audit:view',
 			'revenue:correct',
+			'brokers:view',
 		] as const) {
 			expect(can(superAdmin, capability), capability).toBe(true)
 			expect(can(admin, capability), capability).toBe(true)

@@ -47,6 +47,14 @@ export const CAPABILITIES = {
 	'revenue:correct': BOTH,
 	/** Broker reports: upload, preview, apply or replace a broker's monthly report (/admin/brokers/:slug/reports and its API). */
 	'reports:import': BOTH,
+	/** Partner brokers (issue 14): the list with clicks and connected members, each broker's page. */
+	'brokers:view': BOTH,
+	/**
+	 * Add, edit, deactivate or reactivate a broker. Super admins only: the
+	 * affiliate link decides where every member's broker button leads
+	 * (docs/decisions/019-brokers-and-tracked-links.md).
+	 */
+	'brokers:manage': SUPER_ONLY,
 	/** Staff accounts: list, create, change role, disable, reset a password. */
 	'staff:manage': SUPER_ONLY,
 } as const satisfies Record<string, readonly AdminRole[]>

@@ -26,6 +26,7 @@ import type { StaffMember } from '#app/models/admin-staff.server.ts'
 import type { PublicAdmin } from '#app/models/admin.server.ts'
 import type { PublicAlert, StaffAlert } from '#app/models/alerts.server.ts'
 import type { OfferClaim } from '#app/models/offer-claims.server.ts'
+import type { PublicBroker, StaffBrokerRow } from '#app/models/brokers.server.ts'
 import type { PublicRevenueEntry } from '#app/models/revenue.server.ts'
 import type { PublicBrokerReport, ReportPreview } from '#app/models/broker-reports.server.ts'
 import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
@@ -74,6 +75,7 @@ import {
 } from './admin-users-validation.ts'
 import { StaffCreateApiSchema, StaffResetPasswordApiSchema, StaffUpdateApiSchema } from './admin-staff-validation.ts'
 import { AdminLoginApiSchema, TwoFactorCodeApiSchema, TwoFactorSetupApiSchema } from './admin-two-factor-validation.ts'
+import { BrokerCreateApiSchema, BrokerUpdateApiSchema, SLUG_PATTERN } from './admin-brokers-validation.ts'
 import { RevenueApiSchema, RevenueEditApiSchema, RevenueVoidApiSchema } from './admin-validation.ts'
 import { MAX_API_BODY_BYTES } from './api.server.ts'
 import { SLIDING_RATE_LIMITS } from './rate-limit.server.ts'
@@ -425,6 +427,39 @@ const ReportPreviewSchema = z
 	})
 	.strict()
 	.openapi('BrokerReportPreview')
+const brokerFields = {
+	id: id(),
+	name: z.string(),
+	slug: z.string().regex(SLUG_PATTERN),
+	regulator: z.string(),
+	licence: z.string(),
+	lossPercent: z
+		.number()
+		.openapi({ description: "The broker's own published share of retail accounts that lose money, 0 to 100." }),
+	minDeposit: z.number().openapi({ description: 'US dollars.' }),
+	affiliateUrl: z.string().openapi({
+		description: "An https: link template; {trackingId} is replaced by the member's opaque tracking id.",
+	}),
+	rating: z.number().openapi({ description: 'Out of 5.' }),
+	bonus: z.string(),
+	features: z.array(z.string()),
+	recommended: z.boolean(),
+	sortOrder: z.number().int().openapi({ description: "Members' cards are listed by this, then by name." }),
+	active: z.boolean().openapi({ description: 'Inactive brokers are hidden from members and /go/{slug} answers 404.' }),
+	createdAt: isoDateTime(),
+	updatedAt: isoDateTime().nullable(),
+}
+
+const BrokerSchema = z.object(brokerFields).strict().openapi('Broker')
+
+const StaffBrokerSchema = z
+	.object({
+		...brokerFields,
+		clicksLast30Days: z.number().int().openapi({ description: 'Clicks through /go/{slug} in the last 30 days.' }),
+		membersConnected: z.number().int().openapi({ description: 'Members with a tracking id at this broker.' }),
+	})
+	.strict()
+	.openapi('StaffBroker')
 
 const StaffMemberSchema = z
 	.object({
@@ -776,6 +811,8 @@ export type ResponseSchemasMatchModels = AllTrue<
 		Same<z.output<typeof RevenueEntrySchema>, PublicRevenueEntry>,
 		Same<z.output<typeof BrokerReportSchema>, PublicBrokerReport>,
 		Same<z.output<typeof ReportPreviewSchema>, ReportPreview>,
+		Same<z.output<typeof BrokerSchema>, PublicBroker>,
+		Same<z.output<typeof StaffBrokerSchema>, StaffBrokerRow>,
 		Same<z.output<typeof AuditEntrySchema>, AuditEntryAnswer>,
 		Same<z.output<typeof StaffMemberSchema>, StaffMember>,
 		Same<z.output<typeof ManagedUserSchema>, ManagedUser>,
@@ -920,6 +957,9 @@ const ContestIdParams = z.object({
 })
 const EntryIdParams = z.object({ id: id().openapi({ description: 'Anything but a positive whole number is a 404.' }) })
 const StaffIdParams = EntryIdParams
+const BrokerSlugParams = z.object({
+	slug: z.string().openapi({ description: "The broker's slug; an unknown one is a 404." }),
+})
 const RevenueListQueryDoc = z
 	.object({
 		page: z.number().int().min(1).max(REVENUE_LIMITS.maxPage).default(1),
@@ -1145,7 +1185,6 @@ function registerPaths(r: OpenAPIRegistry) {
 	})
 
 	// Broker reports (docs/broker-reports.md)
-	const BrokerSlugParams = z.object({ slug: z.string().openapi({ description: "The broker's slug; unknown: 404." }) })
 	operation(r, 'get', '/api/admin/brokers/{slug}/reports', {
 		tags: ['Admin broker reports'],
 		summary: "A broker's reports (applied, replaced, reversed), newest month first",
@@ -1199,6 +1238,68 @@ function registerPaths(r: OpenAPIRegistry) {
 			}),
 		},
 	})
+	// Partner brokers (issue 14)
+	operation(r, 'get', '/api/admin/brokers', {
+		tags: ['Admin brokers'],
+		summary: 'Every broker (inactive ones too) with its clicks in the last 30 days and members connected',
+		auth: 'admin',
+		responses: {
+			200: ok('The brokers.', { data: z.object({ brokers: z.array(StaffBrokerSchema) }).strict() }),
+			...refusals(ADMIN_GUARD, ADMIN_403),
+		},
+	})
+	operation(r, 'post', '/api/admin/brokers', {
+		tags: ['Admin brokers'],
+		summary: 'Add a broker (super admins)',
+		auth: 'admin',
+		request: { body: jsonBody(BrokerCreateApiSchema.openapi('BrokerCreateRequest')) },
+		responses: {
+			201: ok('Added.', { message: true, data: BrokerSchema }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 409], { 409: 'The slug is taken.', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'get', '/api/admin/brokers/{slug}', {
+		tags: ['Admin brokers'],
+		summary: 'One broker',
+		auth: 'admin',
+		request: { params: BrokerSlugParams },
+		responses: {
+			200: ok('The broker.', { data: BrokerSchema }),
+			...refusals([...ADMIN_GUARD, 404], ADMIN_403),
+		},
+	})
+	operation(r, 'patch', '/api/admin/brokers/{slug}', {
+		tags: ['Admin brokers'],
+		summary: 'Edit a broker: any of its fields (super admins)',
+		auth: 'admin',
+		request: { params: BrokerSlugParams, body: jsonBody(BrokerUpdateApiSchema.openapi('BrokerUpdateRequest')) },
+		responses: {
+			200: ok('Updated.', { message: true, data: BrokerSchema }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], { 409: 'The slug is taken.', ...ADMIN_403 }),
+		},
+	})
+	for (const [kind, summary, conflict] of [
+		[
+			'deactivate',
+			'Deactivate a broker: hidden from members, /go/{slug} answers 404 (super admins)',
+			'already inactive',
+		],
+		['activate', 'Reactivate a broker (super admins)', 'already active'],
+	] as const) {
+		operation(r, 'post', `/api/admin/brokers/{slug}/${kind}`, {
+			tags: ['Admin brokers'],
+			summary,
+			auth: 'admin',
+			request: {
+				params: BrokerSlugParams,
+				body: jsonBody(IgnoredPayload, { required: false, description: 'No payload.' }),
+			},
+			responses: {
+				200: ok('Done.', { message: true, data: BrokerSchema }),
+				...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], { 409: `The broker is ${conflict}.`, ...ADMIN_403 }),
+			},
+		})
+	}
 
 	// Staff accounts (super admins)
 	const staffData = z.object({ admin: StaffMemberSchema }).strict()

@@ -28,6 +28,8 @@ export const RATE_LIMITS = {
 	/** Staff sign-in (level 2 of docs/security.md A9): stricter per account than members. */
 	'admin-login:ip': { limit: 10, windowMs: 60_000 },
 	'admin-login:account': { limit: 5, windowMs: 15 * 60_000 },
+	/** Tracked broker links (/go/:brokerSlug) per member: keyed by the user id, no IP kept. */
+	'broker-click:account': { limit: 30, windowMs: 60_000 },
 } as const
 
 export type RateLimitRule = keyof typeof RATE_LIMITS

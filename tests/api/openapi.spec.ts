@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
-import { bearer } from '../admin-utils.ts'
 import { createE2eBroker, linkTrackingId, removeE2eBroker, reportCsv } from '../broker-report-e2e-utils.ts'
+import { bearer, withE2eDatabase } from '../admin-utils.ts'
 import { contestPayload } from '../contest-e2e-utils.ts'
 import { expect, test, type Cleanup, type Fixtures } from '../fixtures.ts'
 import { createSchemaValidator } from '../openapi-ajv.ts'
@@ -33,6 +33,10 @@ type Method = Uppercase<(typeof METHODS)[number]>
 
 let document: Document
 let validator: ReturnType<typeof createSchemaValidator>
+
+test.afterAll(() => {
+	withE2eDatabase((db) => db.prepare("delete from brokers where slug like 'oa%'").run())
+})
 
 test.beforeAll(async ({ request }) => {
 	const res = await request.get('/api/openapi.json')
@@ -100,6 +104,20 @@ async function callDocumented(
 
 const tag = () => `oa${randomUUID().replace(/-/g, '').slice(0, 10)}`
 const MISSING_ID = 2_000_000_000
+
+/** A new broker's fields (a unique slug "oa…"; removed after the suite so members' cards stay as seeded). */
+function brokerPayload() {
+	const slug = tag()
+	return {
+		name: `Broker ${slug}`,
+		slug,
+		regulator: 'Test regulator',
+		licence: 'Licence 1',
+		lossPercent: 71.32,
+		affiliateUrl: `https://${slug}.example/?sub={trackingId}`,
+		sortOrder: 9000,
+	}
+}
 
 // The members, admins and contests of a sample come from the test's fixtures
 // (written to the database, removed after the test).
@@ -292,6 +310,48 @@ const SAMPLES: Record<string, Sample> = {
 		expect((await call({ headers, params: { id }, data: { reason: 'Duplicate' } })).status).toBe(200)
 		expect((await call({ headers, params: { id }, data: { reason: 'Duplicate' } })).status).toBe(409)
 		expect((await call({ headers, params: { id: MISSING_ID }, data: { reason: 'x' } })).status).toBe(404)
+	},
+	'GET /api/admin/brokers': async ({ request, call }) => {
+		expect((await call({ headers: await staffToken() })).status).toBe(200)
+		expect((await call({ headers: bearer((await createMember()).token) })).status).toBe(403)
+	},
+	'POST /api/admin/brokers': async ({ request, call }) => {
+		const headers = await adminToken()
+		expect((await call({ headers, data: brokerPayload() })).status).toBe(201)
+		expect(
+			(await call({ headers, data: { ...brokerPayload(), affiliateUrl: 'http://x.example/{trackingId}' } })).status,
+		).toBe(400)
+		expect((await call({ headers: await staffToken(), data: brokerPayload() })).status).toBe(403)
+	},
+	'GET /api/admin/brokers/{slug}': async ({ request, call }) => {
+		const headers = await staffToken()
+		expect((await call({ headers, params: { slug: 'xm' } })).status).toBe(200)
+		expect((await call({ headers, params: { slug: 'no-such-broker' } })).status).toBe(404)
+	},
+	'PATCH /api/admin/brokers/{slug}': async ({ request, call, other }) => {
+		const headers = await adminToken()
+		const created = await other('POST', '/api/admin/brokers', { headers, data: brokerPayload() })
+		const slug = created.body.data.slug
+		expect((await call({ headers, params: { slug }, data: { lossPercent: 70.5 } })).status).toBe(200)
+		expect((await call({ headers, params: { slug }, data: {} })).status).toBe(400)
+		expect((await call({ headers, params: { slug }, data: { slug: 'xm' } })).status).toBe(409)
+		expect((await call({ headers, params: { slug: 'no-such-broker' }, data: { name: 'x' } })).status).toBe(404)
+	},
+	'POST /api/admin/brokers/{slug}/deactivate': async ({ request, call, other }) => {
+		const headers = await adminToken()
+		const created = await other('POST', '/api/admin/brokers', { headers, data: brokerPayload() })
+		const slug = created.body.data.slug
+		expect((await call({ headers, params: { slug } })).status).toBe(200)
+		expect((await call({ headers, params: { slug } })).status).toBe(409)
+		expect((await call({ headers, params: { slug: 'no-such-broker' } })).status).toBe(404)
+	},
+	'POST /api/admin/brokers/{slug}/activate': async ({ request, call, other }) => {
+		const headers = await adminToken()
+		const created = await other('POST', '/api/admin/brokers', { headers, data: brokerPayload() })
+		const slug = created.body.data.slug
+		expect((await call({ headers, params: { slug } })).status).toBe(409)
+		await other('POST', '/api/admin/brokers/{slug}/deactivate', { headers, params: { slug } })
+		expect((await call({ headers, params: { slug } })).status).toBe(200)
 	},
 	'GET /api/admin/staff': async ({ request, call }) => {
 		expect((await call({ headers: await adminToken() })).status).toBe(200)

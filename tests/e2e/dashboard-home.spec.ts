@@ -84,10 +84,10 @@ test.describe('trader detail', () => {
 		await expect(detail).toContainText(`Win rate${trader.winRate}%`)
 		await expect(detail).toContainText(`Total trades${trader.totalTrades.toLocaleString('en-US')}`)
 		await expect(detail).toContainText(trader.monthlyRecord)
-		await expect(detail.getByRole('link', { name: `Copy ${trader.name} with Exness` })).toHaveAttribute(
-			'href',
-			'https://www.exness.com',
-		)
+		// The recommended broker, through its tracked link (tests/e2e/broker-links.spec.ts follows it).
+		await expect(
+			detail.getByRole('link', { name: `Copy ${trader.name} with Exness (opens in a new tab)` }),
+		).toHaveAttribute('href', '/go/exness')
 
 		if (jsOff()) {
 			await expect(page.getByRole('dialog')).toHaveCount(0)

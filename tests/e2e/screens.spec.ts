@@ -477,6 +477,31 @@ const visits: Visit[] = [
 		},
 	},
 	{
+		name: 'admin-brokers',
+		file: 'admin.brokers.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/brokers'
+		},
+	},
+	{
+		name: 'admin-brokers-new',
+		file: 'admin.brokers_.new.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/brokers/new'
+		},
+	},
+	{
+		name: 'admin-broker',
+		file: 'admin.brokers_.$slug.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			// The confirmation step shows too.
+			return '/admin/brokers/exness?confirm=deactivate'
+		},
+	},
+	{
 		name: 'admin-staff',
 		file: 'admin.staff.tsx',
 		setup: async (ctx) => {
@@ -523,6 +548,7 @@ const SKIPPED: Record<string, string> = {
 	'admin_.codes.batches.$batchId.codes[.csv].ts': 'CSV download',
 	'admin_.offers.export[.csv].ts': 'CSV download',
 	'admin_.users.export[.csv].ts': 'CSV download',
+	'go.$brokerSlug.tsx': 'tracked broker link: a 303 to the broker, or the 404 page (tests/e2e/broker-links.spec.ts)',
 }
 
 /** The JSON API: `api.*` route modules are resource routes. */
