@@ -8,13 +8,17 @@ import {
 	lessonCompletions,
 	memberActivityDays,
 	referralCredits,
+	users,
 } from '#db/schema.ts'
 import { lessons } from '#app/content/academy.ts'
 import { insertBroker, insertContest, insertReport } from '#tests/contest-factories.ts'
-import { insertAuditActor, insertMember } from '#tests/factories.ts'
+import { insertAuditActor, insertMember, makeRegistration } from '#tests/factories.ts'
+import { memberAuth } from '#app/auth/member.server.ts'
 import { changeContestStatus, updateContest, updateParticipantScore } from './admin-contests.server.ts'
 import { completeLesson } from './academy.server.ts'
+import { registerMember, unlockMember } from './account.server.ts'
 import { listRanking } from './contest.server.ts'
+import { addUnlockCode } from './unlock-code.server.ts'
 import { ACTIVITY_POINTS, recordSignInDay, rescoreContests, type RescoreScope } from './contest-scoring.server.ts'
 
 /** A real lesson of the academy. */
@@ -340,5 +344,53 @@ describe('timing', () => {
 		const again = performance.now()
 		rescore({ types: ['deposit', 'trading'] })
 		expect(performance.now() - again).toBeLessThan(1_000)
+	})
+})
+
+describe('the sign-in, sign-up and unlock hooks', () => {
+	/** An activity contest running today, whatever today is. */
+	function activityToday() {
+		return running('activity', { startDate: '2000-01-01', endDate: '2099-12-31' })
+	}
+
+	test('sign-up records today as an activity day; unlocking makes the member score it, and credits the referrer 5', async () => {
+		const contest = activityToday()
+		const referrer = eligible()
+		const meta = { ip: '203.0.113.9' }
+		const registered = await registerMember({ ...makeRegistration(), referralCode: referrer.referralCode }, meta)
+		expect(registered.ok).toBe(true)
+		const user = registered.ok ? registered.value : null
+		const today = new Date().toISOString().slice(0, 10)
+		expect(getDb().select().from(memberActivityDays).where(eq(memberActivityDays.userId, user!.id)).all()).toEqual([
+			{ userId: user!.id, day: today },
+		])
+		// Not unlocked yet: not eligible.
+		expect(scores(contest.id)).toEqual([])
+		addUnlockCode('TEST-2345')
+		expect(unlockMember(user!.id, 'TEST-2345', meta).ok).toBe(true)
+		expect(scores(contest.id)).toEqual([
+			{ userId: referrer.id, score: ACTIVITY_POINTS.referral },
+			{ userId: user!.id, score: ACTIVITY_POINTS.signInDay },
+		])
+	})
+
+	test('a password sign-in (the page and the API share it) records the day once and rescores', async () => {
+		const contest = activityToday()
+		const registration = makeRegistration()
+		const registered = await registerMember(registration, { ip: '203.0.113.10' })
+		const user = registered.ok ? registered.value : null
+		getDb().update(users).set({ isVerified: true }).where(eq(users.id, user!.id)).run()
+		getDb().delete(memberActivityDays).run()
+		const signIn = () =>
+			memberAuth.checkCredentials(
+				{ email: registration.email, password: registration.password },
+				{ ip: '203.0.113.10' },
+			)
+		expect((await signIn()).ok).toBe(true)
+		expect((await signIn()).ok).toBe(true)
+		expect(getDb().select().from(memberActivityDays).where(eq(memberActivityDays.userId, user!.id)).all()).toHaveLength(
+			1,
+		)
+		expect(scores(contest.id)).toEqual([{ userId: user!.id, score: 1 }])
 	})
 })
