@@ -3,6 +3,8 @@ import { memberAuth } from '#app/auth/member.server.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
 import { watchMailFailures } from '#app/models/alerts.server.ts'
 import { getCurrentUnlockCode } from '#app/models/unlock-code.server.ts'
+import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
+import { REPORT_UPLOAD_MESSAGES, REPORT_UPLOAD_PATH } from '#app/utils/broker-report-upload.server.ts'
 import { getEnv, initEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { stopPasswordPool } from '#app/utils/password.server.ts'
@@ -101,6 +103,8 @@ export async function shutdown() {
 
 const PAGE_BODY_LIMIT = 64 * 1024
 const API_BODY_LIMIT = 1024 * 1024
+/** The broker report upload (page and API) only: a 5 MiB file and its multipart envelope. */
+const REPORT_UPLOAD_BODY_LIMIT = BROKER_REPORT_LIMITS.fileBytes + BROKER_REPORT_LIMITS.multipartOverheadBytes
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS'])
 // Pages take GET and POST (forms); /api routes answer 405 with their own
 // Allow header for the methods they do not define.
@@ -116,7 +120,17 @@ function apiAnswer(status: number, message: string, headers: Record<string, stri
 	})
 }
 
+function bodyLimit(url: URL) {
+	if (REPORT_UPLOAD_PATH.test(url.pathname)) return REPORT_UPLOAD_BODY_LIMIT
+	return isApiPath(url.pathname) ? API_BODY_LIMIT : PAGE_BODY_LIMIT
+}
+
 function tooLarge(url: URL) {
+	if (REPORT_UPLOAD_PATH.test(url.pathname)) {
+		return isApiPath(url.pathname)
+			? apiAnswer(413, REPORT_UPLOAD_MESSAGES.tooLarge)
+			: plainPage(413, 'File too large', `${REPORT_UPLOAD_MESSAGES.tooLarge} Go back and choose a smaller file.`)
+	}
 	return isApiPath(url.pathname)
 		? apiAnswer(413, 'Request body is too large')
 		: plainPage(
@@ -204,11 +218,12 @@ export async function handle(request: Request, client: ClientInfo): Promise<Resp
 
 /**
  * The node:http request listener for server.js: bodies read under their
- * limits (64 KB on pages, 1 MB on /api), then `handle`.
+ * limits (64 KB on pages, 1 MB on /api, 5 MiB + 64 KiB for a broker report
+ * upload), then `handle`.
  */
 export function createListener() {
 	return createNodeListener(handle, {
-		bodyLimit: (url) => (isApiPath(url.pathname) ? API_BODY_LIMIT : PAGE_BODY_LIMIT),
+		bodyLimit,
 		tooLarge,
 		onError: serverError,
 		protocol: getEnv().secureCookies ? 'https:' : 'http:',

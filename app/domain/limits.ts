@@ -73,3 +73,23 @@ export const STAFF_LIMITS = {
 	/** Length of a generated password (random, shown once). */
 	generatedPassword: 20,
 } as const
+
+/** Broker report import (/admin/brokers/:slug/reports and its API; docs/broker-reports.md). */
+export const BROKER_REPORT_LIMITS = {
+	/** The largest report file accepted: 5 MiB (5,242,880 bytes); larger is a 413. */
+	fileBytes: 5 * 1024 * 1024,
+	/** Room for the multipart envelope and the month field around the file. */
+	multipartOverheadBytes: 64 * 1024,
+	/** Data rows in one report; more is refused with a message. */
+	maxRows: 50_000,
+	/** The largest single amount: $100,000,000 (as a revenue entry). */
+	maxAmountCents: 100_000_000 * 100,
+	/** Bad rows listed on the page and in the API's answer (the count covers all of them). */
+	listedErrors: 200,
+	/** A tracking id longer than this is malformed. */
+	trackingId: 100,
+	/** Uploads waiting for their confirmation are discarded after a day. */
+	uploadTtlMs: 24 * 60 * 60 * 1000,
+	/** File names are kept to this many characters. */
+	fileName: 200,
+} as const

@@ -211,9 +211,12 @@ async function raceInProcesses(
 		})
 		return () => new Promise<string>((resolve) => (queue.length ? resolve(queue.shift()!) : waiters.push(resolve)))
 	})
+	// Listen for the exits now: a child that answers and exits while the other is still working would
+	// otherwise have exited before anyone listened, and the wait for it would never end.
+	const exited = children.map((child) => new Promise((resolve) => child.once('exit', resolve)))
 	expect(await Promise.all(lines.map((next) => next()))).toEqual(pairs.map(() => 'ready'))
 	for (const child of children) child.stdin.write('go\n')
 	const answers = await Promise.all(lines.map((next) => next()))
-	await Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))))
+	await Promise.all(exited)
 	return answers.map((line) => JSON.parse(line) as { ok: boolean; status?: number })
 }

@@ -69,6 +69,7 @@ describe('the user page figures', () => {
 		expect(value!.sessions).toMatchObject({ active: 2, web: 1, api: 1 })
 		expect(value!.activity).toEqual({ lessonsCompleted: 1, contestsJoined: 0, offersClaimed: 0 })
 		expect(value!.recentChanges[0]).toMatchObject({ action: 'user.update', by: admin.email })
+		expect(value!.brokers).toEqual([])
 		expect(JSON.stringify(value)).not.toMatch(/passwordHash|\$2[aby]\$/)
 	})
 

@@ -14,11 +14,13 @@ import { USER_NOT_FOUND } from '#app/utils/admin-users-messages.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { toManagedUser, type ManagedUser } from './admin-users-list.server.ts'
 import { listAuditForTarget } from './audit.server.ts'
+import { getMemberBrokers, type ConnectedBroker } from './member-brokers.server.ts'
 
 /**
  * The figures of the admin's user page (/admin/users/:id and GET
  * /api/admin/users/:id/stats): profile, referrals and points, plan history
- * (the audit log merged with activation codes), sessions, activity and the
+ * (the audit log merged with activation codes), sessions, activity, the
+ * member's broker accounts with what the brokers' reports recorded, and the
  * latest admin changes.
  */
 
@@ -54,6 +56,8 @@ export type ManagedUserStats = {
 	sessions: { active: number; web: number; api: number; lastStartedAt: string | null }
 	activity: { lessonsCompleted: number; contestsJoined: number; offersClaimed: number }
 	recentChanges: Array<{ at: string; action: string; by: string }>
+	/** Broker accounts (tracking id, clicks) and the applied reports' figures by month. */
+	brokers: ConnectedBroker[]
 }
 
 function readPlan(value: unknown): Plan | null {
@@ -150,5 +154,6 @@ export function getManagedUserStats(id: number, now = new Date()): Result<Manage
 		recentChanges: audit
 			.slice(0, 10)
 			.map((e) => ({ at: e.createdAt.toISOString(), action: e.action, by: e.adminEmail })),
+		brokers: getMemberBrokers(id),
 	})
 }

@@ -27,7 +27,8 @@ import { CSV_BOM, csvRow } from '#app/utils/csv.ts'
  * Actions are "<target>.<verb>" in kebab case: user.create, user.update,
  * user.delete, user.bulk-update, contest.create, contest.update,
  * contest.status, contest.delete, contest.complete, contest.participant-score,
- * revenue.record, admin.create, and the staff tools' (issue 12) listed in
+ * revenue.record, admin.create, the staff tools' (issue 12) and the broker
+ * report import's (broker-report.apply/replace/reverse) listed in
  * AUDIT_ACTIONS below. Add a new action to AUDIT_ACTIONS: the audit page
  * offers that list in its action filter (any well-formed action is still
  * accepted when typed in the URL or the API).
@@ -36,6 +37,9 @@ export const AUDIT_ACTIONS = [
 	'admin.create',
 	'alert.acknowledge',
 	'alert.resolve',
+	'broker-report.apply',
+	'broker-report.replace',
+	'broker-report.reverse',
 	'contest.complete',
 	'contest.create',
 	'contest.delete',
@@ -70,6 +74,7 @@ export const AUDIT_ACTIONS = [
 export const AUDIT_TARGET_TYPES = [
 	'admin',
 	'alert',
+	'broker-report',
 	'contest',
 	'offer-claim',
 	'plan-code',

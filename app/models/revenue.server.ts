@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, isNull, lte, sum } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { getDb, type Tx } from '#db/client.server.ts'
 import { revenueEntries, type SelectRevenueEntry } from '#db/schema.ts'
 import { REVENUE_ALREADY_VOIDED, REVENUE_ENTRY_NOT_FOUND, REVENUE_VOIDED_NO_EDIT } from '#app/utils/admin-messages.ts'
 import type { RevenueCorrection, RevenueInput } from '#app/utils/admin-validation.ts'
@@ -50,37 +50,41 @@ function auditValue(row: SelectRevenueEntry) {
 	return { broker: row.broker, month: row.month, amountCents: row.amountCents }
 }
 
+/**
+ * Inserts an entry and its audit row (revenue.record) in the caller's
+ * transaction: the one insert path, for the dashboard's form, the API and
+ * an applied broker report's commission (app/models/broker-reports.server.ts).
+ */
+export function insertRevenueEntry(tx: Tx, admin: AuditActor, input: RevenueInput, now: Date): SelectRevenueEntry {
+	const created = tx
+		.insert(revenueEntries)
+		.values({
+			broker: input.broker,
+			month: input.month,
+			amountCents: input.amountCents,
+			adminId: admin.id,
+			createdAt: now,
+		})
+		.returning()
+		.get()
+	recordAudit(
+		tx,
+		{
+			admin,
+			action: 'revenue.record',
+			targetType: 'revenue',
+			targetId: created.id,
+			before: null,
+			after: { broker: created.broker, month: created.month, amountCents: created.amountCents },
+		},
+		now,
+	)
+	return created
+}
+
 /** Records an entry and its audit row in one transaction. */
 export function recordRevenue(admin: AuditActor, input: RevenueInput, now = new Date()): Result<PublicRevenueEntry> {
-	const row = getDb().transaction(
-		(tx) => {
-			const created = tx
-				.insert(revenueEntries)
-				.values({
-					broker: input.broker,
-					month: input.month,
-					amountCents: input.amountCents,
-					adminId: admin.id,
-					createdAt: now,
-				})
-				.returning()
-				.get()
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: 'revenue.record',
-					targetType: 'revenue',
-					targetId: created.id,
-					before: null,
-					after: { broker: created.broker, month: created.month, amountCents: created.amountCents },
-				},
-				now,
-			)
-			return created
-		},
-		{ behavior: 'immediate' },
-	)
+	const row = getDb().transaction((tx) => insertRevenueEntry(tx, admin, input, now), { behavior: 'immediate' })
 	log('admin.revenue_recorded', { adminId: admin.id, entryId: row.id, month: row.month })
 	return ok(toPublic(row))
 }
@@ -147,50 +151,55 @@ export function listRevenueEntries(
 	return { entries, pagination: paginate(total, page, limit) }
 }
 
+type EntryChange = {
+	action: 'revenue.update' | 'revenue.void'
+	voidedMessage: string
+	set: (before: SelectRevenueEntry) => Partial<SelectRevenueEntry>
+	auditExtra: Record<string, unknown>
+	event: string
+}
+
 /**
- * One change to an entry that is not voided, in one immediate transaction:
+ * One change to an entry that is not voided, in the caller's transaction:
  * 404 for an unknown id, 409 (`voidedMessage`) for a voided one; the audit
  * row keeps before, after (with `auditExtra`) and is written with the change.
  */
-function changeOpenEntry(
+function changeOpenEntryIn(
+	tx: Tx,
 	admin: AuditActor,
 	id: number,
 	now: Date,
-	change: {
-		action: 'revenue.update' | 'revenue.void'
-		voidedMessage: string
-		set: (before: SelectRevenueEntry) => Partial<SelectRevenueEntry>
-		auditExtra: Record<string, unknown>
-		event: string
-	},
-): Result<PublicRevenueEntry> {
-	const result = getDb().transaction(
-		(tx) => {
-			const before = tx.select().from(revenueEntries).where(eq(revenueEntries.id, id)).get()
-			if (!before) return fail(404, REVENUE_ENTRY_NOT_FOUND)
-			if (before.voidedAt) return fail(409, change.voidedMessage)
-			const after = tx
-				.update(revenueEntries)
-				.set({ ...change.set(before), updatedAt: now })
-				.where(eq(revenueEntries.id, id))
-				.returning()
-				.get()
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: change.action,
-					targetType: 'revenue',
-					targetId: id,
-					before: auditValue(before),
-					after: { ...auditValue(after), ...change.auditExtra },
-				},
-				now,
-			)
-			return ok(after)
+	change: EntryChange,
+): Result<SelectRevenueEntry> {
+	const before = tx.select().from(revenueEntries).where(eq(revenueEntries.id, id)).get()
+	if (!before) return fail(404, REVENUE_ENTRY_NOT_FOUND)
+	if (before.voidedAt) return fail(409, change.voidedMessage)
+	const after = tx
+		.update(revenueEntries)
+		.set({ ...change.set(before), updatedAt: now })
+		.where(eq(revenueEntries.id, id))
+		.returning()
+		.get()
+	recordAudit(
+		tx,
+		{
+			admin,
+			action: change.action,
+			targetType: 'revenue',
+			targetId: id,
+			before: auditValue(before),
+			after: { ...auditValue(after), ...change.auditExtra },
 		},
-		{ behavior: 'immediate' },
+		now,
 	)
+	return ok(after)
+}
+
+/** changeOpenEntryIn in its own immediate transaction, logged when done. */
+function changeOpenEntry(admin: AuditActor, id: number, now: Date, change: EntryChange): Result<PublicRevenueEntry> {
+	const result = getDb().transaction((tx) => changeOpenEntryIn(tx, admin, id, now, change), {
+		behavior: 'immediate',
+	})
 	if (!result.ok) return result
 	log(change.event, { adminId: admin.id, entryId: id })
 	return ok(toPublic(result.value))
@@ -221,6 +230,16 @@ export function correctRevenue(
 	})
 }
 
+function voidChange(reason: string, now: Date): EntryChange {
+	return {
+		action: 'revenue.void',
+		voidedMessage: REVENUE_ALREADY_VOIDED,
+		set: () => ({ voidedAt: now, voidReason: reason }),
+		auditExtra: { voided: true, reason },
+		event: 'admin.revenue_voided',
+	}
+}
+
 /**
  * Voids an entry with a reason: it stays listed, it counts nowhere. 404 for
  * an unknown id, 409 when already voided; the audit row (revenue.void).
@@ -231,11 +250,10 @@ export function voidRevenue(
 	reason: string,
 	now = new Date(),
 ): Result<PublicRevenueEntry> {
-	return changeOpenEntry(admin, id, now, {
-		action: 'revenue.void',
-		voidedMessage: REVENUE_ALREADY_VOIDED,
-		set: () => ({ voidedAt: now, voidReason: reason }),
-		auditExtra: { voided: true, reason },
-		event: 'admin.revenue_voided',
-	})
+	return changeOpenEntry(admin, id, now, voidChange(reason, now))
+}
+
+/** voidRevenue in the caller's transaction (a replaced broker report's commission). */
+export function voidRevenueIn(tx: Tx, admin: AuditActor, id: number, reason: string, now: Date) {
+	return changeOpenEntryIn(tx, admin, id, now, voidChange(reason, now))
 }

@@ -7,7 +7,7 @@ import { site } from '#app/content/site.ts'
 import { getManagedUserStats } from '#app/models/admin-users-figures.server.ts'
 import { planName } from '#app/models/plan.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { formatCount, formatDate, formatDateTime, formatUsdCents } from '#app/utils/admin-format.ts'
+import { formatCount, formatDate, formatDateTime, formatMonth, formatUsdCents } from '#app/utils/admin-format.ts'
 import { can } from '#app/utils/admin-roles.ts'
 import { USER_NOT_FOUND, USERS_ERROR_TITLE, USERS_LOAD_FAILED } from '#app/utils/admin-users-messages.ts'
 import { parseUserId } from '#app/utils/admin-users-validation.ts'
@@ -15,8 +15,9 @@ import { PLANS, type Plan } from '#app/domain/enums.ts'
 import type { Route } from './+types/admin.users_.$userId'
 
 // /admin/users/:userId: the user's page (View in the list): profile,
-// investment, referrals and points, plan history (audit log and activation
-// codes), sessions and last seen, activity, the latest admin changes.
+// investment, referrals and points, broker accounts (tracking id, clicks) and
+// the brokers' reported figures by month, plan history (audit log and
+// activation codes), sessions and last seen, activity, the latest admin changes.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const admin = await requireAdminCapability(request, 'users:view')
@@ -167,6 +168,8 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 				</AdminSection>
 			</div>
 
+			<UserBrokers brokers={stats.brokers} />
+
 			<AdminSection id="user-plan-history" title="Plan history">
 				{stats.planHistory.length === 0 ? (
 					<p className="text-slate-300">No plan changes yet</p>
@@ -229,6 +232,119 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 				)}
 			</AdminSection>
 		</main>
+	)
+}
+
+type UserBroker = Route.ComponentProps['loaderData']['stats']['brokers'][number]
+
+/** The member's broker accounts (staff answer brokers' questions by tracking id) and the reports' figures by month. */
+function UserBrokers({ brokers }: { brokers: UserBroker[] }) {
+	const months = brokers
+		.flatMap((b) => b.months.map((m) => ({ ...m, broker: b.name, slug: b.slug })))
+		.sort((a, b) => b.month.localeCompare(a.month) || a.broker.localeCompare(b.broker))
+	const th = 'py-2 pr-4 font-medium'
+	return (
+		<AdminSection id="user-brokers" title="Broker accounts">
+			{brokers.length === 0 ? (
+				<p className="text-slate-300">No broker account yet (made on the member&apos;s first broker click)</p>
+			) : (
+				<>
+					<TableScroller className="relative" label="Broker accounts table">
+						<table className="w-full min-w-[48rem] text-left text-sm tabular-nums">
+							<thead className="text-slate-400">
+								<tr>
+									<th scope="col" className={th}>
+										Broker
+									</th>
+									<th scope="col" className={th}>
+										Tracking id
+									</th>
+									<th scope="col" className={th}>
+										Clicks
+									</th>
+									<th scope="col" className={th}>
+										First click
+									</th>
+									<th scope="col" className={th}>
+										Last click
+									</th>
+									<th scope="col" className={th}>
+										Funded
+									</th>
+									<th scope="col" className={`${th} text-right`}>
+										Reported deposits
+									</th>
+									<th scope="col" className="py-2 text-right font-medium">
+										Reported withdrawals
+									</th>
+								</tr>
+							</thead>
+							<tbody className="divide-y divide-slate-800">
+								{brokers.map((b) => (
+									<tr key={b.slug}>
+										<th scope="row" className="py-2 pr-4 font-medium">
+											{b.name}
+											{b.active ? null : <span className="block text-xs text-slate-400">Inactive</span>}
+										</th>
+										<td className="py-2 pr-4">
+											<code className="font-mono whitespace-nowrap select-all">{b.trackingId}</code>
+										</td>
+										<td className="py-2 pr-4">{formatCount(b.clickCount)}</td>
+										<td className="py-2 pr-4 whitespace-nowrap">
+											{b.firstClickAt ? <time dateTime={b.firstClickAt}>{formatDateTime(b.firstClickAt)}</time> : '—'}
+										</td>
+										<td className="py-2 pr-4 whitespace-nowrap">
+											{b.lastClickAt ? <time dateTime={b.lastClickAt}>{formatDateTime(b.lastClickAt)}</time> : '—'}
+										</td>
+										<td className="py-2 pr-4">{b.funded ? 'Yes' : 'No'}</td>
+										<td className="py-2 pr-4 text-right">{formatUsdCents(b.totals.deposits)}</td>
+										<td className="py-2 text-right">{formatUsdCents(b.totals.withdrawals)}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</TableScroller>
+					<h3 className="mt-6 text-sm font-semibold text-slate-200">Reported figures by month</h3>
+					<p className="mt-1 text-sm text-slate-400">
+						From the applied broker reports (reversed ones left out); each broker&apos;s newest 12 months.
+					</p>
+					{months.length === 0 ? (
+						<p className="mt-2 text-slate-300">No applied report names this member yet</p>
+					) : (
+						<TableScroller className="relative mt-2" label="Reported figures by month table">
+							<table className="w-full min-w-[28rem] text-left text-sm tabular-nums">
+								<thead className="text-slate-400">
+									<tr>
+										<th scope="col" className={th}>
+											Month
+										</th>
+										<th scope="col" className={th}>
+											Broker
+										</th>
+										<th scope="col" className={`${th} text-right`}>
+											Deposits
+										</th>
+										<th scope="col" className="py-2 text-right font-medium">
+											Withdrawals
+										</th>
+									</tr>
+								</thead>
+								<tbody className="divide-y divide-slate-800">
+									{months.map((m) => (
+										<tr key={`${m.slug}-${m.month}`}>
+											<td className="py-2 pr-4 whitespace-nowrap">{formatMonth(m.month)}</td>
+											<td className="py-2 pr-4">{m.broker}</td>
+											<td className="py-2 pr-4 text-right">{formatUsdCents(m.deposits)}</td>
+											<td className="py-2 text-right">{formatUsdCents(m.withdrawals)}</td>
+										</tr>
+									))}
+								</tbody>
+							</table>
+						</TableScroller>
+					)}
+				</>
+			)}
+		</AdminSection>
 	)
 }
 

@@ -5,7 +5,8 @@ import { parseUserId } from '#app/utils/admin-users-validation.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/admin/users/:id/stats: data { user, referrals, planHistory,
-// sessions, activity, recentChanges } (the user page's figures).
+// sessions, activity, recentChanges, brokers } (the user page's figures;
+// brokers: the member's broker accounts and the reports' figures by month).
 const route = apiRoute({
 	GET({ request, params }) {
 		requireApiCapability(request, 'users:view')

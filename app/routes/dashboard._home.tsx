@@ -18,6 +18,8 @@ import { planName } from '#app/models/plan.server.ts'
 import { formatPoints } from '#app/models/referral.server.ts'
 import { parseTraderSort, sortTraders } from '#app/models/traders.server.ts'
 import { chartOnce, sparkline } from '#app/utils/charts.server.ts'
+import { getMemberBrokers } from '#app/models/member-brokers.server.ts'
+import { MemberBrokersPanel, type MemberBrokerSummary } from '#app/components/member-brokers-panel.tsx'
 import { Sparkline } from '#app/components/charts.tsx'
 import { firstName } from '#app/models/user.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
@@ -31,8 +33,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember(request)
 	const sort = parseTraderSort(new URL(request.url).searchParams.get('sort'))
 	const academy = academyStats(getCompletedLessonIds(user.id))
+	// The member's own brokers: the tracking id and click counts stay on the server.
+	const yourBrokers = getMemberBrokers(user.id).map((b): MemberBrokerSummary => ({
+		name: b.name,
+		slug: b.slug,
+		active: b.active,
+		funded: b.funded,
+		firstClickAt: b.firstClickAt,
+		months: b.months,
+		totals: b.totals,
+	}))
 	return {
 		firstName: firstName(user.name),
+		yourBrokers,
 		sort,
 		traders: sortTraders(sort).map((t) => ({
 			id: t.id,
@@ -200,6 +213,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 					</table>
 				</TableScroller>
 			</section>
+
+			{/* After the traders: on a phone the first trader card stays in the first screen. */}
+			<MemberBrokersPanel brokers={loaderData.yourBrokers} />
 
 			<section aria-labelledby="setup-heading" className="card">
 				<div className="flex items-center justify-between gap-3">

@@ -45,6 +45,8 @@ export const CAPABILITIES = {
 	'audit:view': BOTH,
 	/** Edit or void a revenue entry (a reason is required; the audit log keeps it). */
 	'revenue:correct': BOTH,
+	/** Broker reports: upload, preview, apply or replace a broker's monthly report (/admin/brokers/:slug/reports and its API). */
+	'reports:import': BOTH,
 	/** Staff accounts: list, create, change role, disable, reset a password. */
 	'staff:manage': SUPER_ONLY,
 } as const satisfies Record<string, readonly AdminRole[]>

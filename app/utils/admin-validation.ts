@@ -34,7 +34,7 @@ const BrokerSchema = z
 	})
 
 /** A report month "YYYY-MM" from 2000-01 up to the current month (UTC). */
-const MonthSchema = z
+export const MonthSchema = z
 	.string({ required_error: REVENUE_MESSAGES.monthRequired, invalid_type_error: REVENUE_MESSAGES.monthRequired })
 	.trim()
 	.superRefine((value, ctx) => {

@@ -27,6 +27,10 @@ import type { PublicAdmin } from '#app/models/admin.server.ts'
 import type { PublicAlert, StaffAlert } from '#app/models/alerts.server.ts'
 import type { OfferClaim } from '#app/models/offer-claims.server.ts'
 import type { PublicRevenueEntry } from '#app/models/revenue.server.ts'
+import type { PublicBrokerReport, ReportPreview } from '#app/models/broker-reports.server.ts'
+import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
+import { REPORT_COLUMNS } from './broker-report-messages.ts'
+import { BrokerReportQuerySchema, ReportMonthSchema } from './broker-report-validation.ts'
 import type { PublicAuditEntry } from '#app/models/audit.server.ts'
 import { AUDIT_LIMITS } from '#app/domain/limits.ts'
 import type { PublicUser } from '#app/models/user.server.ts'
@@ -162,6 +166,7 @@ const ERROR_STATUSES = {
 	409: 'Conflict with the stored state.',
 	413: `The body is over ${MAX_API_BODY_BYTES} bytes.`,
 	415: 'A body that is not `application/json` (UTF-8).',
+	422: 'The request was read but cannot be done as it stands (`errors` says why).',
 	429: 'Too many attempts (`Retry-After` says when to try again).',
 	500: 'Unexpected error; no details are given.',
 	503: 'The database is locked by another process past a short wait; nothing was changed. Try again after `Retry-After` seconds.',
@@ -345,6 +350,82 @@ const RevenueEntrySchema = z
 	.strict()
 	.openapi('RevenueEntry')
 
+const BrokerReportSchema = z
+	.object({
+		id: id(),
+		brokerSlug: z.string(),
+		month: z.string().regex(/^\d{4}-\d{2}$/),
+		fileName: z.string(),
+		rowCount: z.number().int().min(0),
+		deposits: z.number().openapi({ description: 'US dollars, the sum of the rows.' }),
+		withdrawals: z.number(),
+		volume: z.number().openapi({ description: 'Traded volume, US dollars.' }),
+		commission: z.number().openapi({ description: 'US dollars; recorded as a revenue entry.' }),
+		revenueEntryId: z.number().int().nullable().openapi({ description: 'Null when the commission was 0.' }),
+		appliedAt: isoDateTime(),
+		appliedBy: z
+			.string()
+			.nullable()
+			.openapi({ description: "The staff member's email; null once the account is gone." }),
+		reversedAt: isoDateTime().nullable(),
+		replacedById: z.number().int().nullable(),
+		state: z.enum(['applied', 'replaced', 'reversed']),
+	})
+	.strict()
+	.openapi('BrokerReport')
+
+const ReportRowErrorSchema = z
+	.object({
+		line: z.number().int().min(1).openapi({ description: 'The line in the file (the header is line 1).' }),
+		kind: z.enum([
+			'missing_field',
+			'extra_field',
+			'malformed_number',
+			'negative_amount',
+			'formula_cell',
+			'wrong_month',
+			'duplicate_row',
+			'unknown_tracking_id',
+			'other_broker',
+		]),
+		message: z.string(),
+	})
+	.strict()
+
+const ReportPreviewSchema = z
+	.object({
+		broker: z.object({ slug: z.string(), name: z.string() }).strict(),
+		month: z.string().regex(/^\d{4}-\d{2}$/),
+		fileName: z.string(),
+		contentSha256: z.string().regex(/^[0-9a-f]{64}$/),
+		rowCount: z.number().int().min(0).openapi({ description: 'Data rows in the file, good and bad.' }),
+		totals: z
+			.object({
+				rows: z.number().int().min(0),
+				members: z.number().int().min(0),
+				deposits: z.number(),
+				withdrawals: z.number(),
+				volume: z.number(),
+				commission: z.number(),
+			})
+			.strict()
+			.openapi({ description: 'The good rows only; amounts in US dollars.' }),
+		fileError: z.string().nullable().openapi({ description: 'Empty file, wrong header, not CSV, no data rows.' }),
+		errors: z
+			.array(ReportRowErrorSchema)
+			.openapi({ description: `The bad rows' problems by line, the first ${BROKER_REPORT_LIMITS.listedErrors}.` }),
+		errorCount: z.number().int().min(0).openapi({ description: 'Problems in all (a row may have several).' }),
+		badRows: z.number().int().min(0).openapi({ description: 'Rows with at least one problem.' }),
+		// The applied report this one would replace (same broker and month, or the same file).
+		applied: z.union([BrokerReportSchema, z.null()]),
+		sameFile: z.boolean(),
+		canApply: z
+			.boolean()
+			.openapi({ description: 'Every row is good (a replace is still needed when `applied` is set).' }),
+	})
+	.strict()
+	.openapi('BrokerReportPreview')
+
 const StaffMemberSchema = z
 	.object({
 		id: id(),
@@ -421,6 +502,46 @@ const PaginationSchema = z
 	.strict()
 	.openapi('Pagination', { description: 'An empty list is page 1 of 1; a page past the end is answered empty.' })
 
+const MemberBrokerAccountSchema = z
+	.object({
+		brokerId: id(),
+		name: z.string(),
+		slug: z.string(),
+		active: z.boolean().openapi({ description: 'False once staff deactivated the broker; its figures stay.' }),
+		trackingId: z.string().openapi({ description: "The opaque id the broker's reports name this member by." }),
+		clickCount: count(),
+		firstClickAt: isoDateTime().nullable(),
+		lastClickAt: isoDateTime().nullable(),
+		funded: z
+			.boolean()
+			.openapi({ description: 'An applied (not reversed) report has a row for the member with deposits above 0.' }),
+		months: z
+			.array(
+				z
+					.object({
+						month: z.string().regex(/^\d{4}-\d{2}$/),
+						deposits: z.number().min(0).openapi({ description: 'US dollars.' }),
+						withdrawals: z.number().min(0).openapi({ description: 'US dollars.' }),
+					})
+					.strict(),
+			)
+			.max(12)
+			.openapi({ description: 'What the applied reports recorded per report month, newest first, at most 12.' }),
+		totals: z
+			.object({
+				deposits: z.number().min(0).openapi({ description: 'US dollars.' }),
+				withdrawals: z.number().min(0).openapi({ description: 'US dollars.' }),
+				reportMonths: count(),
+			})
+			.strict()
+			.openapi({ description: 'Over every applied report month, not only the listed ones.' }),
+	})
+	.strict()
+	.openapi('MemberBrokerAccount', {
+		description:
+			"A member's broker account and what the brokers' monthly reports recorded for them (not live balances).",
+	})
+
 const ManagedUserStatsSchema = z
 	.object({
 		user: z
@@ -460,6 +581,7 @@ const ManagedUserStatsSchema = z
 			.strict(),
 		activity: z.object({ lessonsCompleted: count(), contestsJoined: count(), offersClaimed: count() }).strict(),
 		recentChanges: z.array(z.object({ at: isoDateTime(), action: z.string(), by: z.string() }).strict()),
+		brokers: z.array(MemberBrokerAccountSchema),
 	})
 	.strict()
 	.openapi('ManagedUserStats')
@@ -652,6 +774,8 @@ export type ResponseSchemasMatchModels = AllTrue<
 		Same<z.output<typeof DashboardStatsSchema>, DashboardStats & { trends: DashboardTrends }>,
 		Same<z.output<typeof AlertSchema>, AlertAnswer>,
 		Same<z.output<typeof RevenueEntrySchema>, PublicRevenueEntry>,
+		Same<z.output<typeof BrokerReportSchema>, PublicBrokerReport>,
+		Same<z.output<typeof ReportPreviewSchema>, ReportPreview>,
 		Same<z.output<typeof AuditEntrySchema>, AuditEntryAnswer>,
 		Same<z.output<typeof StaffMemberSchema>, StaffMember>,
 		Same<z.output<typeof ManagedUserSchema>, ManagedUser>,
@@ -1020,6 +1144,62 @@ function registerPaths(r: OpenAPIRegistry) {
 		},
 	})
 
+	// Broker reports (docs/broker-reports.md)
+	const BrokerSlugParams = z.object({ slug: z.string().openapi({ description: "The broker's slug; unknown: 404." }) })
+	operation(r, 'get', '/api/admin/brokers/{slug}/reports', {
+		tags: ['Admin broker reports'],
+		summary: "A broker's reports (applied, replaced, reversed), newest month first",
+		auth: 'admin',
+		request: { params: BrokerSlugParams },
+		responses: {
+			200: ok('The reports.', { data: z.object({ reports: z.array(BrokerReportSchema) }).strict() }),
+			...refusals([...ADMIN_GUARD, 404], ADMIN_403),
+		},
+	})
+	operation(r, 'post', '/api/admin/brokers/{slug}/reports', {
+		tags: ['Admin broker reports'],
+		summary: "Preview (`?dryRun=1`) or apply a broker's monthly report file",
+		description: `The file is CSV (UTF-8) with the header \`${REPORT_COLUMNS.join(',')}\` (any order and case), amounts in US dollars with up to 2 decimals (no thousands separators), month \`YYYY-MM\`; at most ${BROKER_REPORT_LIMITS.fileBytes} bytes and ${BROKER_REPORT_LIMITS.maxRows} data rows. Applying writes the report in one transaction: members' deposit and withdrawal totals, the commission as a revenue entry, audit rows. A report with any bad row is refused (422) and nothing is stored.`,
+		auth: 'admin',
+		request: {
+			params: BrokerSlugParams,
+			query: BrokerReportQuerySchema.openapi({
+				description: '`month` is required with a text/csv body (a multipart `month` field wins).',
+			}),
+			body: {
+				required: true,
+				content: {
+					'multipart/form-data': {
+						schema: z
+							.object({
+								file: z.string().openapi({ format: 'binary', description: 'The report (.csv).' }),
+								month: ReportMonthSchema.optional(),
+							})
+							.openapi('BrokerReportUpload'),
+					},
+					'text/csv': { schema: z.string().openapi({ description: 'The report file itself.' }) },
+				},
+			},
+		},
+		responses: {
+			200: ok('`?dryRun=1`: the preview; nothing was written.', {
+				data: z.object({ preview: ReportPreviewSchema }).strict(),
+			}),
+			201: ok('Applied (or replaced).', {
+				message: true,
+				data: z.object({ report: BrokerReportSchema, replaced: z.array(BrokerReportSchema) }).strict(),
+			}),
+			...refusals([400, ...ADMIN_GUARD, 404, 409, 413, 415, 422], {
+				400: 'A bad query parameter, no month, no file field, or an unreadable multipart body.',
+				...ADMIN_403,
+				409: 'A report for this broker and month, or this very file, was applied already: send `?replace=1` to reverse it and apply this one.',
+				413: `The file is over ${BROKER_REPORT_LIMITS.fileBytes} bytes (5 MiB).`,
+				415: 'Not multipart/form-data or text/csv, or the file is not a CSV file (name, type, content).',
+				422: 'Refused: a bad row (`errors`: path `line N` and the reason each), a file-level problem (path `file`), or more than 50,000 data rows.',
+			}),
+		},
+	})
+
 	// Staff accounts (super admins)
 	const staffData = z.object({ admin: StaffMemberSchema }).strict()
 	const staffWithPassword = z
@@ -1203,7 +1383,7 @@ function registerPaths(r: OpenAPIRegistry) {
 	})
 	operation(r, 'get', '/api/admin/users/{id}/stats', {
 		tags: ['Admin users'],
-		summary: "A member's figures: profile, referrals, plan history, sessions, activity",
+		summary: "A member's figures: profile, referrals, plan history, sessions, activity, broker accounts",
 		auth: 'admin',
 		request: { params: UserIdParams },
 		responses: {

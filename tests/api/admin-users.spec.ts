@@ -4,6 +4,7 @@ import { bearer, withE2eDatabase } from '../admin-utils.ts'
 import { apiLogin } from '../e2e/support.ts'
 import { expect, test, type Fixtures, type MemberOptions } from '../fixtures.ts'
 import { E2E_UNLOCK_CODE, PASSWORD } from '../playwright-utils.ts'
+import { connectMember, insertAppliedReport, insertTestBroker, removeTestBrokers } from '../member-broker-utils.ts'
 
 // /api/admin/users*: every route with success, validation errors, the
 // member token refused (403), no or bad token (401), role admin refused
@@ -486,6 +487,55 @@ test.describe('GET /api/admin/users/:id/stats', () => {
 		expect(JSON.stringify(data)).not.toMatch(/passwordHash|\$2[aby]\$|tokenHash/)
 		for (const id of ['987654321', '0', 'abc']) {
 			expect((await request.get(`/api/admin/users/${id}/stats`, { headers: su() })).status()).toBe(404)
+		}
+	})
+})
+
+test.describe('GET /api/admin/users/:id/stats: brokers', () => {
+	test("the member's broker accounts with tracking id and clicks, the reports' figures by month", async ({
+		request,
+	}) => {
+		const member = await makeMember({ unlocked: true })
+		const xm = insertTestBroker('XM Api')
+		const other = insertTestBroker('Other Api', { active: false })
+		try {
+			expect(
+				(await json(await request.get(`/api/admin/users/${member.id}/stats`, { headers: staff() }))).data.brokers,
+			).toEqual([])
+			const trackingId = connectMember(member.id, xm.id, {
+				clicks: 2,
+				firstClickAt: new Date('2026-09-01T10:00:00Z'),
+				lastClickAt: new Date('2026-09-03T10:00:00Z'),
+			})
+			const otherId = connectMember(member.id, other.id, { firstClickAt: new Date('2026-09-05T10:00:00Z') })
+			insertAppliedReport(xm.id, '2026-09', [{ userId: member.id, depositsCents: 10_000 }])
+			insertAppliedReport(xm.id, '2026-10', [{ userId: member.id, depositsCents: 125_050, withdrawalsCents: 2_000 }])
+			insertAppliedReport(other.id, '2026-10', [{ userId: member.id, depositsCents: 70_000 }], { reversed: true })
+
+			const res = await request.get(`/api/admin/users/${member.id}/stats`, { headers: staff() })
+			expect(res.status()).toBe(200)
+			const { data } = await json(res)
+			expect(data.brokers).toEqual([
+				{
+					brokerId: xm.id,
+					name: 'XM Api',
+					slug: xm.slug,
+					active: true,
+					trackingId,
+					clickCount: 2,
+					firstClickAt: '2026-09-01T10:00:00.000Z',
+					lastClickAt: '2026-09-03T10:00:00.000Z',
+					funded: true,
+					months: [
+						{ month: '2026-10', deposits: 1250.5, withdrawals: 20 },
+						{ month: '2026-09', deposits: 100, withdrawals: 0 },
+					],
+					totals: { deposits: 1350.5, withdrawals: 20, reportMonths: 2 },
+				},
+				expect.objectContaining({ slug: other.slug, active: false, trackingId: otherId, funded: false, months: [] }),
+			])
+		} finally {
+			removeTestBrokers(xm.id, other.id)
 		}
 	})
 })

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
 import { bearer } from '../admin-utils.ts'
+import { createE2eBroker, linkTrackingId, removeE2eBroker, reportCsv } from '../broker-report-e2e-utils.ts'
 import { contestPayload } from '../contest-e2e-utils.ts'
 import { expect, test, type Cleanup, type Fixtures } from '../fixtures.ts'
 import { createSchemaValidator } from '../openapi-ajv.ts'
 import { totpCode } from '../totp.ts'
 import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
+import { connectMember, insertAppliedReport, insertTestBroker, removeTestBrokers } from '../member-broker-utils.ts'
 import { E2E_UNLOCK_CODE, PASSWORD, registration, resetLinkFor } from '../playwright-utils.ts'
 
 // GET /api/openapi.json against the running server: for every documented
@@ -380,10 +382,19 @@ const SAMPLES: Record<string, Sample> = {
 			params: { id: user.id },
 			data: { name: user.name, email: user.email, plan: 'gold' },
 		})
-		const stats = await call({ headers, params: { id: user.id } })
-		expect(stats.status).toBe(200)
-		expect(stats.body.data.planHistory.length).toBeGreaterThan(0)
-		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+		// A broker account with an applied report: the `brokers` items are validated too.
+		const broker = insertTestBroker(`OpenAPI Broker ${tag()}`)
+		try {
+			connectMember(user.id, broker.id)
+			insertAppliedReport(broker.id, '2026-10', [{ userId: user.id, depositsCents: 125_000 }])
+			const stats = await call({ headers, params: { id: user.id } })
+			expect(stats.status).toBe(200)
+			expect(stats.body.data.planHistory.length).toBeGreaterThan(0)
+			expect(stats.body.data.brokers).toHaveLength(1)
+			expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+		} finally {
+			removeTestBrokers(broker.id)
+		}
 	},
 	'POST /api/admin/users/bulk-update': async ({ request, call }) => {
 		const headers = await adminToken()
@@ -622,6 +633,37 @@ const SAMPLES: Record<string, Sample> = {
 		const id = page.data.codes[0].id
 		expect((await call({ headers, params: { id } })).status).toBe(200)
 		expect((await call({ headers, params: { id } })).status).toBe(409)
+	},
+	'GET /api/admin/brokers/{slug}/reports': async ({ call }) => {
+		const headers = await staffToken()
+		const broker = createE2eBroker()
+		try {
+			expect((await call({ headers, params: { slug: broker.slug } })).status).toBe(200)
+			expect((await call({ headers, params: { slug: 'no-such-broker' } })).status).toBe(404)
+		} finally {
+			removeE2eBroker(broker)
+		}
+	},
+	'POST /api/admin/brokers/{slug}/reports': async ({ call }) => {
+		const headers = await staffToken()
+		const broker = createE2eBroker()
+		try {
+			const member = await createMember()
+			const csv = reportCsv([{ trackingId: linkTrackingId(broker.id, member.id), deposits: '10', month: '2001-05' }])
+			const raw = { ...headers, 'Content-Type': 'text/csv' }
+			const params = { slug: broker.slug }
+			expect((await call({ headers: raw, params, query: { month: '2001-05', dryRun: '1' }, data: csv })).status).toBe(
+				200,
+			)
+			expect((await call({ headers: raw, params, query: { month: '2001-05' }, data: csv })).status).toBe(201)
+			expect((await call({ headers: raw, params, query: { month: '2001-05' }, data: csv })).status).toBe(409)
+			const bad = reportCsv([{ trackingId: 'tc_nobody', month: '2001-06' }])
+			expect((await call({ headers: raw, params, query: { month: '2001-06' }, data: bad })).status).toBe(422)
+			expect((await call({ headers: raw, params, data: csv })).status).toBe(400)
+			expect((await call({ headers, params, data: { month: '2001-05' } })).status).toBe(415)
+		} finally {
+			removeE2eBroker(broker)
+		}
 	},
 	'GET /api/openapi.json': async ({ call }) => {
 		expect((await call()).status).toBe(200)

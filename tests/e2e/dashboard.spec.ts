@@ -225,7 +225,10 @@ test.describe('dashboard sidebar', () => {
 		})
 		const zeroFeeRequests: string[] = []
 		page.on('request', (request) => {
-			if (request.url().includes('zero-fee')) zeroFeeRequests.push(request.url())
+			// The page or its data (a prefetch asks for /dashboard/zero-fee.data); the route manifest
+			// lookup (/__manifest?p=...) names every rendered link's path and is not a prefetch.
+			const { pathname } = new URL(request.url())
+			if (/^\/dashboard\/zero-fee(\.data)?$/.test(pathname)) zeroFeeRequests.push(request.url())
 		})
 		const entry = sidebar(page).getByRole('link', { name: '0% Fee Offers Premium' })
 		await entry.hover()

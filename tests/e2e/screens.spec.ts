@@ -7,6 +7,7 @@ import { feeOffers, traders } from '#app/content/dashboard.ts'
 import { bearer, withE2eDatabase } from '../admin-utils.ts'
 import { expect, test, type Fixtures, type TestAdmin } from '../fixtures.ts'
 import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
+import { createE2eBroker, linkTrackingId, reportCsv } from '../broker-report-e2e-utils.ts'
 import { E2E_UNLOCK_CODE } from '../playwright-utils.ts'
 import { jsOff, waitForHydration } from './support.ts'
 
@@ -449,6 +450,25 @@ const visits: Visit[] = [
 		setup: async (ctx) => `/admin/revenue/${await revenueEntry(ctx, await asSuperAdmin(ctx))}/void`,
 	},
 	{
+		name: 'admin-broker-reports',
+		file: 'admin.brokers_.$slug_.reports.tsx',
+		setup: async (ctx) => {
+			// A broker of its own with one applied report, so the list has a row (the broker stays: a throwaway database).
+			const boss = await asSuperAdmin(ctx)
+			const broker = createE2eBroker()
+			const member = await ctx.createMember({ unlocked: true })
+			const csv = reportCsv([
+				{ trackingId: linkTrackingId(broker.id, member.id), deposits: '1250.50', commission: '12', month: '2001-04' },
+			])
+			const res = await ctx.request.post(`/api/admin/brokers/${broker.slug}/reports?month=2001-04`, {
+				headers: { ...bearer(boss.token), 'Content-Type': 'text/csv' },
+				data: csv,
+			})
+			expect(res.status()).toBe(201)
+			return `/admin/brokers/${broker.slug}/reports`
+		},
+	},
+	{
 		name: 'admin-security',
 		file: 'admin.security.tsx',
 		setup: async (ctx) => {
@@ -646,7 +666,11 @@ for (const visit of visits) {
 				}
 				await waitForHydration(page)
 				await page.evaluate(() => document.fonts.ready.then(() => undefined))
-				expect.soft(await page.evaluate(widthProblems), `${visit.name} at ${width} px`).toEqual([])
+				// Polled: after a resize without reload, a scroll-driven cue may take a frame to follow.
+				await expect
+					.configure({ soft: true })
+					.poll(() => page.evaluate(widthProblems), { message: `${visit.name} at ${width} px`, timeout: 3000 })
+					.toEqual([])
 				if (jsOff()) continue
 				const file = path.join(SCREENS_DIR, String(width), `${visit.name}.png`)
 				await page.screenshot({ path: file, fullPage: true })
