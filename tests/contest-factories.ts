@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { brokerAccounts, brokerReportRows, brokerReports, brokers, contestParticipants, contests } from '#db/schema.ts'
 import type { ContestInput } from '#app/utils/admin-contests-validation.ts'
+import { insertBroker } from './broker-report-factories.ts'
 import { insertMember } from './factories.ts'
 
 /**
@@ -60,28 +61,7 @@ export function contestInput(overrides: Partial<ContestInput> = {}): ContestInpu
 	}
 }
 
-/**
- * A broker written straight to the database (the brokers' own rules live
- * elsewhere): for report rows in contest tests.
- */
-export function insertBroker(values: Partial<typeof brokers.$inferInsert> = {}) {
-	const tag = randomUUID().slice(0, 8)
-	return getDb()
-		.insert(brokers)
-		.values({
-			name: `Broker ${tag}`,
-			slug: `broker-${tag}`,
-			regulator: 'Test Regulator',
-			licence: 'Licence 0000',
-			lossPercent: 70,
-			affiliateUrl: 'https://broker.example/?ref={trackingId}',
-			...values,
-		})
-		.returning()
-		.get()
-}
-
-export type ReportLine = { userId: number; depositsCents?: number; volumeCents?: number; withdrawalsCents?: number }
+export type ReportRowLine = { userId: number; depositsCents?: number; volumeCents?: number; withdrawalsCents?: number }
 
 /**
  * An applied broker report of `month` ("YYYY-MM") with one row per line
@@ -89,7 +69,7 @@ export type ReportLine = { userId: number; depositsCents?: number; volumeCents?:
  * it a report that was replaced. Amounts in US cents.
  */
 export function insertReport(
-	lines: ReportLine[],
+	lines: ReportRowLine[],
 	options: { month: string; brokerId?: number; reversedAt?: Date | null; appliedAt?: Date },
 ) {
 	const db = getDb()

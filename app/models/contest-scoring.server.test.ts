@@ -11,11 +11,13 @@ import {
 	users,
 } from '#db/schema.ts'
 import { lessons } from '#app/content/academy.ts'
-import { insertBroker, insertContest, insertReport } from '#tests/contest-factories.ts'
+import { insertBroker, insertTrackedMember, reportCsv } from '#tests/broker-report-factories.ts'
+import { insertContest, insertReport } from '#tests/contest-factories.ts'
 import { insertAuditActor, insertMember, makeRegistration } from '#tests/factories.ts'
 import { memberAuth } from '#app/auth/member.server.ts'
 import { changeContestStatus, updateContest, updateParticipantScore } from './admin-contests.server.ts'
 import { completeLesson } from './academy.server.ts'
+import { applyReport } from './broker-reports.server.ts'
 import { registerMember, unlockMember } from './account.server.ts'
 import { listRanking } from './contest.server.ts'
 import { addUnlockCode } from './unlock-code.server.ts'
@@ -392,5 +394,28 @@ describe('the sign-in, sign-up and unlock hooks', () => {
 			1,
 		)
 		expect(scores(contest.id)).toEqual([{ userId: user!.id, score: 1 }])
+	})
+})
+
+describe('through the report import', () => {
+	test('applying a report ranks the deposit contest in its transaction; replacing it moves the ranking', () => {
+		const contest = running('deposit', { startDate: '2026-10-01', endDate: '2026-11-30' })
+		const broker = insertBroker()
+		const a = insertTrackedMember(broker.id, { isVerified: true })
+		const b = insertTrackedMember(broker.id, { isVerified: true })
+		const admin = insertAuditActor()
+		const file = (aDeposits: string, bDeposits: string) =>
+			reportCsv([
+				{ trackingId: a.trackingId, deposits: aDeposits, month: '2026-10' },
+				{ trackingId: b.trackingId, deposits: bDeposits, month: '2026-10' },
+			])
+		const input = (content: string) => ({ brokerSlug: broker.slug, month: '2026-10', fileName: 'oct.csv', content })
+		expect(applyReport(admin, input(file('300', '100.99')), { replace: false }, NOW).ok).toBe(true)
+		expect(scores(contest.id)).toEqual([
+			{ userId: a.user.id, score: 300 },
+			{ userId: b.user.id, score: 100 },
+		])
+		expect(applyReport(admin, input(file('0', '450')), { replace: true }, NOW).ok).toBe(true)
+		expect(scores(contest.id)).toEqual([{ userId: b.user.id, score: 450 }])
 	})
 })
