@@ -75,3 +75,71 @@ export function contestAudit(contestId: number) {
 			}>,
 	)
 }
+
+/** "YYYY-MM" of today (UTC). */
+export function thisMonth() {
+	return new Date().toISOString().slice(0, 7)
+}
+
+/**
+ * An applied broker report written straight into the test server's
+ * database (a broker of its own, the members' broker accounts, the report
+ * and its rows; amounts in US cents), as an import leaves them. Scores move
+ * when the server rescores (a contest started, say). Returns the broker's
+ * id for `removeBroker`.
+ */
+export function insertBrokerReport(
+	lines: Array<{ userId: number; depositsCents?: number; volumeCents?: number }>,
+	month = thisMonth(),
+) {
+	const tag = randomUUID().slice(0, 8)
+	return withE2eDatabase((db) =>
+		db
+			.transaction(() => {
+				const { id: brokerId } = db
+					.prepare(
+						`insert into brokers (name, slug, regulator, licence, loss_percent, affiliate_url, active)
+						values (?, ?, 'Test Regulator', 'Licence 0000', 70, 'https://broker.example/?ref={trackingId}', 0) returning id`,
+					)
+					.get(`E2E Broker ${tag}`, `e2e-broker-${tag}`) as { id: number }
+				const sum = (key: 'depositsCents' | 'volumeCents') => lines.reduce((t, l) => t + (l[key] ?? 0), 0)
+				const { id: reportId } = db
+					.prepare(
+						`insert into broker_reports (broker_id, month, content_hash, row_count, deposits_cents, withdrawals_cents,
+							volume_cents, commission_cents, applied_at) values (?, ?, ?, ?, ?, 0, ?, 0, ?) returning id`,
+					)
+					.get(
+						brokerId,
+						month,
+						`e2e-${randomUUID()}`,
+						lines.length,
+						sum('depositsCents'),
+						sum('volumeCents'),
+						Date.now(),
+					) as {
+					id: number
+				}
+				const account = db.prepare(
+					'insert into broker_accounts (user_id, broker_id, tracking_id) values (?, ?, ?) returning id',
+				)
+				const row = db.prepare(
+					`insert into broker_report_rows (report_id, line, broker_account_id, user_id, deposits_cents, withdrawals_cents,
+						volume_cents, commission_cents) values (?, ?, ?, ?, ?, 0, ?, 0)`,
+				)
+				lines.forEach((line, i) => {
+					const { id: accountId } = account.get(line.userId, brokerId, `e2e-${randomUUID()}`) as { id: number }
+					row.run(reportId, i + 2, accountId, line.userId, line.depositsCents ?? 0, line.volumeCents ?? 0)
+				})
+				return brokerId
+			})
+			.immediate(),
+	)
+}
+
+/** Removes a broker made by insertBrokerReport, with its accounts, reports and rows. */
+export function removeBroker(brokerId: number) {
+	withE2eDatabase((db) => {
+		db.pragma('foreign_keys = ON')
+		db.prepare('delete from brokers where id = ?').run(brokerId)
+	})
+}

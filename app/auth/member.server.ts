@@ -1,5 +1,7 @@
 import { redirect } from 'react-router'
 import { sessions, users } from '#db/schema.ts'
+import { getDb } from '#db/client.server.ts'
+import { recordSignInDay } from '#app/models/contest-scoring.server.ts'
 import { maySignIn } from '#app/models/user.server.ts'
 import { ACCOUNT_NOT_ACTIVE, INVALID_CREDENTIALS } from '#app/utils/messages.ts'
 import { safeRedirect } from '#app/utils/misc.ts'
@@ -61,6 +63,11 @@ export const memberAuth = createAuthKit({
 	maySignIn: { test: (member) => maySignIn(member.status), message: ACCOUNT_NOT_ACTIVE },
 	log: { signIn: 'auth.login', signOut: 'auth.logout', idField: 'userId' },
 	signIn: {
+		// Web and API sign-ins: today counts as an activity day (activity contests).
+		onSuccess: (member, now) => {
+			getDb().transaction((tx) => recordSignInDay(tx, member.id, now), { behavior: 'immediate' })
+			return member
+		},
 		rateLimits: { ip: 'login:ip', account: 'login:account' },
 		invalidMessage: INVALID_CREDENTIALS,
 	},

@@ -464,3 +464,38 @@ export const monthlyContestRules = [
 
 /** How many places the contest page and the leaderboard list. */
 export const LEADERBOARD_SIZE = 10
+
+/**
+ * The contests scored from data (docs/decisions/021-contest-scoring.md): how
+ * each type scores, the line for a member who takes part but has not scored
+ * yet, and the unit of its score. The weights are ACTIVITY_POINTS in
+ * app/models/contest-scoring.server.ts (a test keeps the two equal).
+ */
+export const dataContestTexts = {
+	deposit: {
+		label: 'Deposit contest',
+		howItScores:
+			"Your deposits with our partner brokers count, in whole dollars, as the brokers' monthly reports record them: a report counts when its month overlaps the contest's dates. Scores move when a report is imported.",
+		notScoring: "You're in: your first deposit with a partner broker counts.",
+		unit: 'deposited',
+	},
+	trading: {
+		label: 'Trading contest',
+		howItScores:
+			"Your traded volume with our partner brokers counts, in whole dollars, as the brokers' monthly reports record it: a report counts when its month overlaps the contest's dates. Scores move when a report is imported.",
+		notScoring: "You're in: your first trade with a partner broker counts.",
+		unit: 'traded',
+	},
+	activity: {
+		label: 'Activity contest',
+		howItScores:
+			"1 point for each day you sign in, 2 points for each lesson you complete and 5 points for each referral that unlocks premium, within the contest's dates.",
+		notScoring: "You're in: your next sign-in, lesson or referral counts.",
+		unit: 'points',
+	},
+} as const
+
+export const dataContestRules = [
+	'Every member who has unlocked the dashboard takes part.',
+	'Ties go to the member who reached the score first.',
+] as const

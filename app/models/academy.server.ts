@@ -9,6 +9,7 @@ import {
 	type Lesson,
 	type LessonTab,
 } from '#app/content/academy.ts'
+import { rescoreContests } from './contest-scoring.server.ts'
 import { UNKNOWN_LESSON } from '#app/utils/messages.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 
@@ -124,11 +125,23 @@ export function getCompletedLessonIds(userId: number) {
 	return new Set(getLessonCompletions(userId).keys())
 }
 
-/** Marks a lesson complete for the member; doing it twice changes nothing (the first time stays). */
-export function completeLesson(userId: number, lessonId: string): Result<{ lessonId: string }> {
+/**
+ * Marks a lesson complete for the member; doing it twice changes nothing
+ * (the first time stays). A first completion rescores the member's activity
+ * contests in the same transaction.
+ */
+export function completeLesson(userId: number, lessonId: string, now = new Date()): Result<{ lessonId: string }> {
 	if (!lessons.some((l) => l.id === lessonId)) {
 		return fail(404, UNKNOWN_LESSON, { fieldErrors: { lessonId: [UNKNOWN_LESSON] } })
 	}
-	getDb().insert(lessonCompletions).values({ userId, lessonId }).onConflictDoNothing().run()
+	getDb().transaction(
+		(tx) => {
+			const added =
+				tx.insert(lessonCompletions).values({ userId, lessonId, completedAt: now }).onConflictDoNothing().run()
+					.changes > 0
+			if (added) rescoreContests(tx, { types: ['activity'], userIds: [userId] }, now)
+		},
+		{ behavior: 'immediate' },
+	)
 	return ok({ lessonId })
 }

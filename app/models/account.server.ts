@@ -12,6 +12,7 @@ import { fail, ok, type Result } from '#app/utils/result.ts'
 import { INVALID_RESET_LINK, INVALID_UNLOCK_CODE, UNKNOWN_REFERRAL_CODE } from '#app/utils/messages.ts'
 import { TERMS_VERSION, type RegistrationInput } from '#app/utils/validation.ts'
 import { createResetToken, findUsableResetToken } from './password-reset.server.ts'
+import { recordSignInDay, rescoreContests } from './contest-scoring.server.ts'
 import { creditReferral } from './referral.server.ts'
 import { matchUnlockCode } from './unlock-code.server.ts'
 import { emailTaken, getUserByEmail, getUserById, getUserByReferralCode, newReferralCode } from './user.server.ts'
@@ -45,27 +46,35 @@ export async function registerMember(input: RegistrationInput, meta: RequestMeta
 	}
 	const now = new Date()
 	try {
-		const user = getDb()
-			.insert(users)
-			.values({
-				email: input.email,
-				passwordHash,
-				name: input.name,
-				phone: input.phone,
-				country: input.country,
-				telegram: input.telegram,
-				investmentAmount: input.investmentAmount,
-				referralCode: newReferralCode(),
-				referredBy: referrer?.referralCode ?? null,
-				referrerId: referrer?.id ?? null,
-				termsVersion: TERMS_VERSION,
-				termsAcceptedAt: now,
-				lastSeenAt: now,
-				createdAt: now,
-				updatedAt: now,
-			})
-			.returning()
-			.get()
+		// Sign-up signs the member in: today counts as an activity day (docs/decisions/021-contest-scoring.md).
+		const user = getDb().transaction(
+			(tx) => {
+				const created = tx
+					.insert(users)
+					.values({
+						email: input.email,
+						passwordHash,
+						name: input.name,
+						phone: input.phone,
+						country: input.country,
+						telegram: input.telegram,
+						investmentAmount: input.investmentAmount,
+						referralCode: newReferralCode(),
+						referredBy: referrer?.referralCode ?? null,
+						referrerId: referrer?.id ?? null,
+						termsVersion: TERMS_VERSION,
+						termsAcceptedAt: now,
+						lastSeenAt: now,
+						createdAt: now,
+						updatedAt: now,
+					})
+					.returning()
+					.get()
+				recordSignInDay(tx, created.id, now)
+				return created
+			},
+			{ behavior: 'immediate' },
+		)
 		log('auth.signup', { ip: meta.ip, userId: user.id, result: 'success' })
 		return ok(user)
 	} catch (error) {
@@ -103,6 +112,11 @@ export function unlockMember(userId: number, code: string, meta: RequestMeta): R
 				.get()
 			// The referral counts now, in the same transaction: both or neither.
 			creditReferral(tx, unlocked, now)
+			// Now eligible: the member's data-scored contests, and the referrer's activity (a credited referral).
+			rescoreContests(tx, { types: ['deposit', 'trading', 'activity'], userIds: [unlocked.id] }, now)
+			if (unlocked.referrerId !== null) {
+				rescoreContests(tx, { types: ['activity'], userIds: [unlocked.referrerId] }, now)
+			}
 			return unlocked
 		},
 		{ behavior: 'immediate' },

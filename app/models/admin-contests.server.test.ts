@@ -267,7 +267,7 @@ describe('completeContest', () => {
 
 describe('updateParticipantScore', () => {
 	test('sets the score (reached now), audits it, and answers with the new place', () => {
-		const contest = insertContest({ status: 'active' })
+		const contest = insertContest({ type: 'referral', status: 'active' })
 		const leader = insertParticipant(contest.id, 5, at('2026-11-02T00:00:00Z'))
 		const chaser = insertParticipant(contest.id, 3, at('2026-11-01T00:00:00Z'))
 		const admin = insertAuditActor()
@@ -291,7 +291,7 @@ describe('updateParticipantScore', () => {
 	})
 
 	test('0 is fine; negative or fractional refused (400); unknown contest or participant 404', () => {
-		const contest = insertContest({ status: 'paused' })
+		const contest = insertContest({ type: 'referral', status: 'paused' })
 		const p = insertParticipant(contest.id, 4)
 		expect(updateParticipantScore(insertAuditActor(), contest.id, p.user.id, 0)).toMatchObject({
 			ok: true,

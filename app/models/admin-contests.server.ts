@@ -8,6 +8,7 @@ import {
 	CONTEST_MESSAGES,
 	CONTEST_NOT_FOUND,
 	PARTICIPANT_NOT_FOUND,
+	SCORES_FROM_DATA,
 	SCORES_LOCKED,
 	transitionRefused,
 	USE_COMPLETE_ACTION,
@@ -22,6 +23,7 @@ import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { resolveContestAlerts } from './alerts.server.ts'
 import { recordAudit, type AuditActor } from './audit.server.ts'
+import { isDataScored, rescoreContests } from './contest-scoring.server.ts'
 import { contestWindow, countParticipants, listRanking, placeInRanking, rankingOrder } from './contest.server.ts'
 
 /**
@@ -212,6 +214,8 @@ export function updateContest(
 				.returning()
 				.get()
 			if (after.endDate !== before.endDate) resolveContestAlerts(tx, id, now, before.endDate)
+			// New dates, type or room: an active data-scored contest is scored again at once.
+			if (after.status === 'active') rescoreContests(tx, { types: [after.type], contestId: id }, now)
 			recordAudit(
 				tx,
 				{
@@ -250,6 +254,8 @@ export function changeContestStatus(
 			const transition = findTransition(before.status, to)
 			if (!transition) return fail(409, transitionRefused(before.status, to))
 			const after = tx.update(contests).set({ status: to, updatedAt: now }).where(eq(contests.id, id)).returning().get()
+			// Started or resumed: a data-scored contest's scores are computed at once (paused ones kept theirs).
+			if (to === 'active') rescoreContests(tx, { types: [after.type], contestId: id }, now)
 			recordAudit(
 				tx,
 				{
@@ -394,8 +400,10 @@ export function listParticipants(contestId: number, options: { page?: number; li
 
 /**
  * Sets a participant's score (a non-negative whole number). Refused (409)
- * once the contest is completed: its ranks are frozen. A changed score
- * counts as reached now (the ranking's tie-break).
+ * once the contest is completed: its ranks are frozen; refused (409) for
+ * deposit, trading and activity contests: their scores come from the data
+ * (docs/decisions/021-contest-scoring.md). A changed score counts as
+ * reached now (the ranking's tie-break).
  */
 export function updateParticipantScore(
 	admin: AuditActor,
@@ -418,6 +426,7 @@ export function updateParticipantScore(
 				.get()
 			if (!before) return fail(404, PARTICIPANT_NOT_FOUND)
 			if (contest.status === 'completed') return fail(409, SCORES_LOCKED)
+			if (isDataScored(contest.type)) return fail(409, SCORES_FROM_DATA)
 			let after = before
 			if (score !== before.score) {
 				after = tx

@@ -7,8 +7,9 @@ import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import { listParticipants, updateParticipantScore } from '#app/models/admin-contests.server.ts'
+import { isDataScored } from '#app/models/contest-scoring.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { NO_PARTICIPANTS, SCORE_UPDATED } from '#app/utils/admin-contests-messages.ts'
+import { NO_PARTICIPANTS, SCORE_UPDATED, SCORES_FROM_DATA_NOTE } from '#app/utils/admin-contests-messages.ts'
 import { contestListSearch, parsePositiveInt, ScoreFormSchema } from '#app/utils/admin-contests-validation.ts'
 import { formatCount, formatDate } from '#app/utils/admin-format.ts'
 import { can } from '#app/utils/admin-roles.ts'
@@ -25,7 +26,8 @@ export const handle = dialogHandle
  * '{contest name} - Participants' (spec section 2): Rank (a coloured trophy
  * for 1 to 3), User (name and email), Score, Joined, in ranking order; an
  * admin changes a score with the row's small form until the contest is
- * completed (its ranks are frozen then).
+ * completed (its ranks are frozen then); deposit, trading and activity
+ * contests take their scores from the data, without a form.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const admin = await requireAdminCapability(request, 'contests:view')
@@ -53,7 +55,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		contest: { id: contest.id, name: contest.name, status: contest.status },
 		participants: listed.participants,
 		pagination: listed.pagination,
-		canEditScores: can(admin, 'contests:update') && contest.status !== 'completed',
+		canEditScores: can(admin, 'contests:update') && contest.status !== 'completed' && !isDataScored(contest.type),
+		scoresFromData: isDataScored(contest.type),
 		historyUrl: can(admin, 'audit:view') ? `/admin/audit?targetType=contest&targetId=${contest.id}` : null,
 	}
 }
@@ -90,6 +93,7 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 					{formatCount(pagination.totalCount)} {pagination.totalCount === 1 ? 'participant' : 'participants'}
 				</span>
 				{contest.status === 'completed' ? <span>Ranks are final.</span> : null}
+				{loaderData.scoresFromData ? <span>{SCORES_FROM_DATA_NOTE}</span> : null}
 				{loaderData.historyUrl ? (
 					<Link to={loaderData.historyUrl} className="link">
 						Full history<span className="sr-only"> of {contest.name}</span>

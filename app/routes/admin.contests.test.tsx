@@ -289,7 +289,7 @@ describe('complete dialog', () => {
 
 describe('participants dialog', () => {
 	test('loader: ranking order, paging past the end shows the last page, score editing until completed', async () => {
-		const contest = insertContest({ status: 'active' })
+		const contest = insertContest({ type: 'referral', status: 'active' })
 		for (let i = 0; i < 3; i++) insertParticipant(contest.id, i)
 		const admin = await adminCookie('admin')
 		const params = { contestId: String(contest.id) }
@@ -313,7 +313,7 @@ describe('participants dialog', () => {
 	})
 
 	test('action: sets a score (audited, back with the notice); bad score 400 with the typed value; completed 409', async () => {
-		const contest = insertContest({ status: 'active' })
+		const contest = insertContest({ type: 'referral', status: 'active' })
 		const { user } = insertParticipant(contest.id, 3)
 		const { cookie } = await adminCookie('admin')
 		const params = { contestId: String(contest.id) }

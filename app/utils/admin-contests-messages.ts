@@ -77,6 +77,10 @@ export const MAX_PARTICIPANTS_HINT = 'Leave blank for unlimited'
 export const CONTEST_NOT_FOUND = 'Contest not found'
 export const PARTICIPANT_NOT_FOUND = 'Participant not found'
 export const SCORES_LOCKED = 'This contest is completed: its ranks are final and scores can no longer change.'
+export const SCORES_FROM_DATA =
+	'Scores of deposit, trading and activity contests come from the data (broker reports, sign-ins, lessons, referrals) and cannot be set by hand.'
+/** The participants dialog of a data-scored contest (no score form). */
+export const SCORES_FROM_DATA_NOTE = 'Scores come from the data.'
 export const USE_COMPLETE_ACTION = 'A contest is completed through the complete action, which freezes its ranks.'
 export const CONTEST_FULL_BELOW_COUNT = (count: number) =>
 	`Max participants cannot be below the ${count} ${count === 1 ? 'participant' : 'participants'} already in the contest`

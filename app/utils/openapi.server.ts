@@ -1755,14 +1755,14 @@ function registerPaths(r: OpenAPIRegistry) {
 	})
 	operation(r, 'put', '/api/admin/contests/{contestId}/participants/{userId}', {
 		tags: ['Admin contests'],
-		summary: "Set a participant's score",
+		summary: "Set a participant's score (referral contests)",
 		auth: 'admin',
 		request: { params: ParticipantParams, body: jsonBody(ScoreApiSchema.openapi('ScoreRequest')) },
 		responses: {
 			200: ok('Updated.', { message: true, data: z.object({ participant: AdminParticipantSchema }).strict() }),
 			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
 				404: 'Unknown contest, or the member is not a participant.',
-				409: 'The contest is completed: scores are frozen.',
+				409: 'The contest is completed (scores are frozen), or it is a deposit, trading or activity contest (scores come from the data).',
 				...ADMIN_403,
 			}),
 		},

@@ -498,7 +498,8 @@ test.describe('participants, scores, leaderboard, stats', () => {
 	})
 
 	test('PUT a score: the ranking moves; bad scores 400; unknown 404; audited', async ({ request, addParticipants }) => {
-		const contest = await create(request)
+		// Referral contests take manual scores; deposit, trading and activity ones come from the data (409 below).
+		const contest = await create(request, { type: 'referral' })
 		expect((await setStatus(request, contest.id, 'active')).status()).toBe(200)
 		const [first, second] = await addParticipants(contest.id, [10, 4])
 		const res = await request.put(`/api/admin/contests/${contest.id}/participants/${second!.userId}`, {
@@ -560,6 +561,22 @@ test.describe('participants, scores, leaderboard, stats', () => {
 		const audit = contestAudit(contest.id).filter((a) => a.action === 'contest.participant-score')
 		expect(audit).toHaveLength(1)
 		expect(JSON.parse(audit[0]!.after!)).toEqual({ userId: second!.userId, score: 12 })
+
+		// A trading contest's scores come from the broker reports: refused, unchanged, not audited.
+		const trading = await create(request)
+		expect((await setStatus(request, trading.id, 'active')).status()).toBe(200)
+		const [player] = await addParticipants(trading.id, [4])
+		const refused = await request.put(`/api/admin/contests/${trading.id}/participants/${player!.userId}`, {
+			data: { score: 40 },
+			headers: bearer(superToken),
+		})
+		expect(refused.status()).toBe(409)
+		expect(await json(refused)).toEqual({
+			success: false,
+			message:
+				'Scores of deposit, trading and activity contests come from the data (broker reports, sign-ins, lessons, referrals) and cannot be set by hand.',
+		})
+		expect(contestAudit(trading.id).filter((a) => a.action === 'contest.participant-score')).toHaveLength(0)
 	})
 
 	test('Complete freezes the ranks; later score changes are refused (409)', async ({ request, addParticipants }) => {

@@ -33,9 +33,11 @@ async function contestWith(
 	status: 'draft' | 'active' | 'paused' | 'completed',
 	scores: number[] = [],
 	tag?: string,
+	type: 'referral' | 'trading' = 'trading',
 ) {
 	const contest = await fixtures.createContest({
 		name: tag ? `A11y ${status} ${tag}` : uniqueContestName(`A11y ${status}`),
+		type,
 		maxParticipants: 50,
 		status: status === 'completed' ? 'active' : status,
 	})
@@ -137,9 +139,21 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		},
 	},
 	{
-		name: 'Participants with trophies, score forms and a score error',
+		name: 'Participants of a trading contest (scores from the data, no forms)',
 		setup: async (page, fixtures) => {
 			const contest = await contestWith(fixtures, 'active', [9, 7, 5, 3])
+			await signInAs(page, fixtures)
+			await page.goto(`/admin/contests/${contest.id}/participants${only(contest)}`)
+			const view = dialog(page, `${contest.name} - Participants`)
+			await expect(view.getByText('Scores come from the data.')).toBeVisible()
+			await expect(view.getByRole('spinbutton')).toHaveCount(0)
+		},
+	},
+	{
+		// Manual scores: a referral contest (deposit, trading and activity ones come from the data).
+		name: 'Participants with trophies, score forms and a score error',
+		setup: async (page, fixtures) => {
+			const contest = await contestWith(fixtures, 'active', [9, 7, 5, 3], undefined, 'referral')
 			await signInAs(page, fixtures)
 			await page.goto(`/admin/contests/${contest.id}/participants${only(contest)}`)
 			await waitForHydration(page)

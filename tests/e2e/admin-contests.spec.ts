@@ -211,7 +211,8 @@ test.describe('participants', () => {
 		createContest,
 		addParticipants,
 	}) => {
-		const contest = await createContest({ name: uniqueContestName('Players'), status: 'active' })
+		// A referral contest: deposit, trading and activity scores come from the data, without a form.
+		const contest = await createContest({ name: uniqueContestName('Players'), type: 'referral', status: 'active' })
 		const players = await addParticipants(contest.id, [9, 7, 5, 1])
 		await openList(page, contest.name)
 		await card(page, contest.name)
