@@ -237,3 +237,39 @@ export function seedBenchStaffTools(auditRows: number, planCodes: number, perBat
 	}
 	return { staff: staffIds.length, auditRows, planCodes: written, batches }
 }
+
+/**
+ * The broker report step of the benchmark (issue 14): a broker and `rows`
+ * members, each with a tracking id at it, and the CSV of a report for last
+ * month naming every one of them. Returns the broker's slug, the month and
+ * the file's text. Never used by the app.
+ */
+export function seedBenchBrokerReport(rows: number, now = Date.now()) {
+	const sqlite = getDb().$client
+	const slug = `bench-broker-${now}`
+	const today = new Date(now)
+	const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1)).toISOString().slice(0, 7)
+	const lines = ['tracking_id,deposits,withdrawals,volume,commission,month']
+	sqlite.transaction(() => {
+		const broker = sqlite
+			.prepare(
+				"insert into brokers (name, slug, regulator, licence, loss_percent, affiliate_url, created_at, updated_at) values (?, ?, 'Bench', 'Bench', 70, 'https://broker.example/?ref={trackingId}', ?, ?) returning id",
+			)
+			.get(`Bench Broker ${now}`, slug, now, now) as { id: number }
+		const user = sqlite.prepare(
+			"insert into users (name, email, password_hash, referral_code, is_verified, unlocked_at) values (?, ?, 'bench-not-a-hash', ?, 1, ?) returning id",
+		)
+		const account = sqlite.prepare(
+			'insert into broker_accounts (user_id, broker_id, tracking_id, created_at) values (?, ?, ?, ?)',
+		)
+		for (let i = 0; i < rows; i++) {
+			const { id } = user.get(`Report Member ${i}`, `report-${now}-${i}@bench.example`, `RPT${now}${i}`, now) as {
+				id: number
+			}
+			const trackingId = `tc_bench_${now}_${i}`
+			account.run(id, broker.id, trackingId, now)
+			lines.push(`${trackingId},${(i % 900) + 100}.50,${i % 50},${(i % 7000) + 1000},${(i % 30) + 1}.25,${month}`)
+		}
+	})()
+	return { slug, month, csv: `${lines.join('\r\n')}\r\n` }
+}

@@ -18,7 +18,8 @@
 // (a URL answering 404 is skipped with a note). `--staff-only` runs that
 // step alone (BENCH_AUDIT_ROWS, BENCH_PLAN_CODES change the sizes).
 // Then the broker report step (issue 14): a 10,000-row report imported
-// through the API, its time against the 2 s bar.
+// through the API, its time against the 2 s bar; `--report-only` runs that
+// step alone.
 // `--soak` runs the sustained-load test
 // (scripts/soak.mjs: 50 connections for 10 minutes, `--duration=S` shorter). Ports: BENCH_PORT (default 4600) and
 // the three after it.
@@ -49,6 +50,10 @@ const USERS_CONNECTIONS = Number(process.env.BENCH_USERS_CONNECTIONS ?? 2)
 const USERS_DURATION_MS = Number(process.env.BENCH_USERS_DURATION ?? 5) * 1000
 const USERS_P95_BAR_MS = 50
 const STAFF_ONLY = process.argv.includes('--staff-only')
+// Only the broker report import (issue 14): a 10,000-row report through the API.
+const REPORT_ONLY = process.argv.includes('--report-only')
+const REPORT_ROWS = 10_000
+const REPORT_BAR_MS = 2_000
 const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000)
 const PLAN_CODES = Number(process.env.BENCH_PLAN_CODES ?? 100_000)
 
@@ -102,7 +107,7 @@ const underHashing = []
 let rssIdle = 0
 let rssPeak = 0
 let signIns = 0
-if (!USERS_ONLY && !STAFF_ONLY) {
+if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	// Baselines: a raw node:http JSON answer, and a static HTML file from raw Node.
 	const landing = await (await fetch(`http://127.0.0.1:${PORT}/`)).text()
 	fs.writeFileSync(path.join(root, 'landing.html'), landing)
@@ -294,12 +299,12 @@ if (!USERS_ONLY && !STAFF_ONLY) {
 
 const usersLoad = { before: os.loadavg()[0] }
 let usersSeedMs = 0
-const usersRows = STAFF_ONLY ? [] : await benchAdminUsers()
-if (!STAFF_ONLY) usersLoad.after = os.loadavg()[0]
+const usersRows = STAFF_ONLY || REPORT_ONLY ? [] : await benchAdminUsers()
+if (!STAFF_ONLY && !REPORT_ONLY) usersLoad.after = os.loadavg()[0]
 const staffLoad = { before: os.loadavg()[0] }
 const staffSeed = { ms: 0, bytes: 0 }
 const staffSkipped = []
-const staffRows = USERS_ONLY ? [] : await benchStaffTools()
+const staffRows = USERS_ONLY || REPORT_ONLY ? [] : await benchStaffTools()
 const reportStep = USERS_ONLY || STAFF_ONLY ? null : await benchBrokerReport()
 
 const byName = Object.fromEntries(rows.map((r) => [r.name, r]))
@@ -349,41 +354,50 @@ const staffSection = [
 	...(staffSkipped.length ? [`Skipped (answered 404, not built on this commit): ${staffSkipped.join(', ')}.`, ''] : []),
 ]
 const report = (
-	STAFF_ONLY
+	REPORT_ONLY
 		? [
-				`## Run of ${new Date().toISOString()} (staff tools step only)`,
+				`## Run of ${new Date().toISOString()} (broker report step only)`,
 				'',
-				`Commit ${commit}; ${machine}; load generator on the same machine.`,
+				`Commit ${commit}; ${machine}.`,
 				'',
-				...staffSection,
+				reportStep,
+				'',
 			]
-		: USERS_ONLY
+		: STAFF_ONLY
 			? [
-					`## Run of ${new Date().toISOString()} (admin users step only)`,
+					`## Run of ${new Date().toISOString()} (staff tools step only)`,
 					'',
 					`Commit ${commit}; ${machine}; load generator on the same machine.`,
 					'',
-					...usersSection,
-				]
-			: [
-					`## Run of ${new Date().toISOString()}`,
-					'',
-					`Commit ${commit}; ${machine}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, load generator on the same machine.`,
-					'',
-					...table,
-					'',
-					`Server RSS: idle ${rssIdle.toFixed(0)} MB, peak under load ${rssPeak.toFixed(0)} MB (V8 heap capped at 160 MB by the start script).`,
-					'',
-					`While 20 sign-ins (bcrypt cost 10, in the worker pool) were kept in flight (${signIns} completed), 10 connections each:`,
-					'',
-					'| route | req/s | p50 (ms) | p99 (ms) | errors |',
-					'| --- | ---: | ---: | ---: | ---: |',
-					...underHashing.map((r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`),
-					'',
-					...usersSection,
 					...staffSection,
-					...(reportStep ? [reportStep, ''] : []),
 				]
+			: USERS_ONLY
+				? [
+						`## Run of ${new Date().toISOString()} (admin users step only)`,
+						'',
+						`Commit ${commit}; ${machine}; load generator on the same machine.`,
+						'',
+						...usersSection,
+					]
+				: [
+						`## Run of ${new Date().toISOString()}`,
+						'',
+						`Commit ${commit}; ${machine}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, load generator on the same machine.`,
+						'',
+						...table,
+						'',
+						`Server RSS: idle ${rssIdle.toFixed(0)} MB, peak under load ${rssPeak.toFixed(0)} MB (V8 heap capped at 160 MB by the start script).`,
+						'',
+						`While 20 sign-ins (bcrypt cost 10, in the worker pool) were kept in flight (${signIns} completed), 10 connections each:`,
+						'',
+						'| route | req/s | p50 (ms) | p99 (ms) | errors |',
+						'| --- | ---: | ---: | ---: | ---: |',
+						...underHashing.map((r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+						'',
+						...usersSection,
+						...staffSection,
+						...(reportStep ? [reportStep, ''] : []),
+					]
 ).join('\n')
 console.log(`\n${report}`)
 
@@ -495,41 +509,19 @@ async function benchAdminSignIn() {
 // tracking ids written straight into the bench database, then a generated
 // 10,000-row report imported through the API (a dry run, then the apply);
 // the apply's time is printed against its bar (< 2 s).
-const REPORT_ROWS = 10_000
-const REPORT_BAR_MS = 2_000
 async function benchBrokerReport() {
-	const { default: Database } = await import('better-sqlite3')
-	const dataDir = path.join(root, 'data')
-	const file = fs.readdirSync(dataDir).find((f) => f.endsWith('.db') || f.endsWith('.sqlite'))
-	if (!file) throw new Error('no bench database file')
-	const db = new Database(path.join(dataDir, file), { timeout: 5000 })
-	const slug = `bench-broker-${Date.now()}`
-	const now = Date.now()
-	const lines = ['tracking_id,deposits,withdrawals,volume,commission,month']
-	const month = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1))
-		.toISOString()
-		.slice(0, 7)
-	db.transaction(() => {
-		const broker = db
-			.prepare(
-				"insert into brokers (name, slug, regulator, licence, loss_percent, affiliate_url, created_at, updated_at) values (?, ?, 'Bench', 'Bench', 70, 'https://broker.example/?ref={trackingId}', ?, ?) returning id",
-			)
-			.get(`Bench Broker ${now}`, slug, now, now)
-		const user = db.prepare(
-			"insert into users (name, email, password_hash, referral_code) values (?, ?, 'x', ?) returning id",
-		)
-		const account = db.prepare(
-			'insert into broker_accounts (user_id, broker_id, tracking_id, created_at) values (?, ?, ?, ?)',
-		)
-		for (let i = 0; i < REPORT_ROWS; i++) {
-			const { id } = user.get(`Report Member ${i}`, `report-${now}-${i}@bench.example`, `RPT${now}${i}`)
-			const trackingId = `tc_bench_${now}_${i}`
-			account.run(id, broker.id, trackingId, now)
-			lines.push(`${trackingId},${(i % 900) + 100}.50,${i % 50},${(i % 7000) + 1000},${(i % 30) + 1}.25,${month}`)
-		}
-	})()
-	db.close()
-	const csv = `${lines.join('\r\n')}\r\n`
+	// Seeded through the app's own database layer (the operator CLI), as the users step is.
+	const csvFile = path.join(root, 'bench-report.csv')
+	const seeded = execFileSync(
+		process.execPath,
+		['scripts/cli.mjs', 'bench:seed-report', String(REPORT_ROWS), csvFile],
+		{
+			env: { ...process.env, DATA_DIR: path.join(root, 'data'), DATABASE_URL: '', CLI_SKIP_BUILD_CHECK: 'true' },
+			stdio: ['ignore', 'pipe', 'inherit'],
+		},
+	)
+	const { slug, month } = JSON.parse(seeded.toString().trim().split('\n').pop())
+	const csv = fs.readFileSync(csvFile, 'utf8')
 	const { token } = await benchAdminSignIn()
 	const post = async (query) => {
 		const started = performance.now()

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { createStaffAccount, getAdminByEmail } from '#app/models/admin.server.ts'
@@ -7,7 +8,7 @@ import { initEnv } from '#app/utils/env.server.ts'
 import { stopPasswordPool } from '#app/utils/password.server.ts'
 import { EmailSchema, NewPasswordSchema } from '#app/utils/validation.ts'
 import { backupDatabase, backupFileName, checkDatabaseFile, restoreDatabase } from '#db/backup.server.ts'
-import { seedBenchStaffTools, seedBenchUsers } from '#db/bench-seed.server.ts'
+import { seedBenchBrokerReport, seedBenchStaffTools, seedBenchUsers } from '#db/bench-seed.server.ts'
 import { closeDb, getDb, migrateDatabase } from '#db/client.server.ts'
 import { ADMIN_ROLES, type AdminRole } from '#app/domain/enums.ts'
 import { runningServer } from './pid-file.ts'
@@ -195,6 +196,24 @@ async function benchSeedStaff(args: string[], io: CliIo) {
 	return 0
 }
 
+/**
+ * `bench:seed-report ROWS FILE`: a broker, ROWS members with tracking ids
+ * there and their report's CSV written to FILE; prints the broker's slug and
+ * the report month as JSON (scripts/bench.mjs, the broker report step).
+ */
+async function benchSeedReport(args: string[], io: CliIo) {
+	const rows = Number(args[0])
+	if (args.length !== 2 || !Number.isInteger(rows) || rows < 1 || rows > 50_000) {
+		throw new CliError('Usage: node scripts/cli.mjs bench:seed-report <rows, 1 to 50000> <csv file to write>')
+	}
+	initEnv()
+	migrateDatabase(getDb())
+	const { slug, month, csv } = seedBenchBrokerReport(rows)
+	fs.writeFileSync(args[1]!, csv)
+	io.out(`${JSON.stringify({ slug, month })}\n`)
+	return 0
+}
+
 const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
 	'admin:create': adminCreate,
 	'admin:reset-two-factor': adminResetTwoFactor,
@@ -202,6 +221,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
 	restore,
 	'bench:seed-users': benchSeedUsers,
 	'bench:seed-staff': benchSeedStaff,
+	'bench:seed-report': benchSeedReport,
 }
 
 /** Runs one command; resolves with the exit code (messages already written). */

@@ -34,6 +34,8 @@ export function createSchemaValidator(document: { components?: { schemas?: Recor
 	const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true })
 	ajv.addFormat('date-time', DATE_TIME)
 	ajv.addFormat('date', DATE)
+	// OpenAPI's own format for an uploaded file's bytes (a multipart field): any string.
+	ajv.addFormat('binary', true)
 	ajv.addSchema({ $id: COMPONENTS_ID, $defs: pointRefs(document.components?.schemas ?? {}) })
 	const compiled = new Map<unknown, ValidateFunction>()
 
