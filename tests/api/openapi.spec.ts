@@ -159,8 +159,8 @@ function createUser(overrides: { plan?: 'gold' | 'titanium' } = {}) {
 	return fixtures.createMember({ name: `OpenAPI ${t}`, email: `${t}@example.com`, ...overrides })
 }
 
-function createContest(status?: 'active') {
-	return fixtures.createContest({ name: `OpenAPI ${tag()}`, ...(status ? { status } : {}) })
+function createContest(status?: 'active', type?: 'referral') {
+	return fixtures.createContest({ name: `OpenAPI ${tag()}`, ...(status ? { status } : {}), ...(type ? { type } : {}) })
 }
 
 function addParticipants(contestId: number, scores: number[]) {
@@ -612,10 +612,16 @@ const SAMPLES: Record<string, Sample> = {
 	},
 	'PUT /api/admin/contests/{contestId}/participants/{userId}': async ({ request, call }) => {
 		const headers = await adminToken()
-		const contest = await createContest('active')
+		// Scores are typed in for referral contests only; a data-scored (trading) contest refuses (409).
+		const contest = await createContest('active', 'referral')
 		const [player] = await addParticipants(contest.id, [2])
 		const params = { contestId: contest.id, userId: player!.userId }
 		expect((await call({ headers, params, data: { score: 7 } })).status).toBe(200)
+		const trading = await createContest('active')
+		const [trader] = await addParticipants(trading.id, [2])
+		expect(
+			(await call({ headers, params: { contestId: trading.id, userId: trader!.userId }, data: { score: 7 } })).status,
+		).toBe(409)
 		expect((await call({ headers, params, data: { score: -1 } })).status).toBe(400)
 		expect((await call({ headers, params: { ...params, userId: MISSING_ID }, data: { score: 1 } })).status).toBe(404)
 	},
