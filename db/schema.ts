@@ -63,11 +63,22 @@ export const users = sqliteTable(
 		/** When the member last gained a referral point (the leaderboard's tie-break). */
 		lastReferralAt: integer('last_referral_at', { mode: 'timestamp_ms' }),
 		lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
+		/**
+		 * Referral integrity (issue 15): a keyed hash of the client address the
+		 * member signed up from and unlocked from (never the address itself).
+		 */
+		signupClient: text('signup_client'),
+		unlockClient: text('unlock_client'),
+		/** Set when the member closed their account (personal fields erased). */
+		closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
 	(t) => [
 		uniqueIndex('users_email_unique').on(t.email),
+		index('users_signup_client_idx').on(t.signupClient, t.createdAt),
+		index('users_unlock_client_idx').on(t.unlockClient, t.unlockedAt),
+		index('users_phone_idx').on(t.phone),
 		uniqueIndex('users_referral_code_unique').on(t.referralCode),
 		index('users_referrer_id_idx').on(t.referrerId),
 		index('users_created_at_idx').on(t.createdAt),
@@ -108,6 +119,10 @@ export const sessions = sqliteTable(
 			.references(() => users.id, { onDelete: 'cascade' }),
 		kind: text('kind', { enum: SESSION_KINDS }).notNull(),
 		expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+		/** The browser's or client's User-Agent at sign-in (cut to 300 characters): the device on the sessions list. */
+		userAgent: text('user_agent').notNull().default(''),
+		/** When the session was last used (updated at most once a minute); createdAt is when it was first seen. */
+		lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
 		createdAt: createdAt(),
 	},
 	(t) => [
@@ -249,11 +264,25 @@ export const referralCredits = sqliteTable(
 		referredUserId: integer('referred_user_id').references(() => users.id, { onDelete: 'set null' }),
 		points: integer('points').notNull(),
 		reason: text('reason').notNull(),
+		/**
+		 * Referral integrity (issue 15): "credited" counts; "held" waits for
+		 * staff (its points are not in users.referralPoints); "rejected" never
+		 * counts. `signals` is the JSON list of what held it.
+		 */
+		status: text('status', { enum: ['credited', 'held', 'rejected'] })
+			.notNull()
+			.default('credited'),
+		signals: text('signals'),
+		reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
+		/** The staff member who decided (an admins.id; no foreign key: SQLite cannot add one with ON DELETE to an existing table). */
+		reviewedBy: integer('reviewed_by'),
+		reviewReason: text('review_reason'),
 		createdAt: createdAt(),
 	},
 	(t) => [
 		uniqueIndex('referral_credits_referred_user_unique').on(t.referredUserId),
 		index('referral_credits_referrer_idx').on(t.referrerId, t.createdAt),
+		index('referral_credits_status_idx').on(t.status, t.createdAt),
 	],
 )
 
@@ -775,6 +804,93 @@ export const memberActivityDays = sqliteTable(
 	],
 )
 
+/**
+ * A member's consents (issue 15): one row per consent given — the terms
+ * (with their version), the 18+ confirmation, the risk acknowledgement —
+ * at sign-up, on accepting new terms, or recorded by staff who created the
+ * account (`source`, `adminId`).
+ */
+export const consents = sqliteTable(
+	'consents',
+	{
+		id: id(),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		kind: text('kind', { enum: ['terms', 'age', 'risk'] }).notNull(),
+		/** The terms' version for kind "terms"; the text's version for the others. */
+		version: text('version').notNull(),
+		source: text('source', { enum: ['signup', 'reaccept', 'staff', 'api'] }).notNull(),
+		adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+		acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }).notNull(),
+	},
+	(t) => [index('consents_user_idx').on(t.userId, t.kind, t.acceptedAt)],
+)
+
+/** A member's pending change of email: a link to the new address confirms it (hashed token, single use). */
+export const emailChangeTokens = sqliteTable(
+	'email_change_tokens',
+	{
+		id: id(),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		newEmail: text('new_email').notNull(),
+		tokenHash: text('token_hash').notNull(),
+		expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+		usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex('email_change_tokens_hash_unique').on(t.tokenHash),
+		index('email_change_tokens_user_idx').on(t.userId),
+	],
+)
+
+/** The in-app inbox (issue 15): one row per notification; `readAt` null while unread. */
+export const notifications = sqliteTable(
+	'notifications',
+	{
+		id: id(),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		kind: text('kind').notNull(),
+		title: text('title').notNull(),
+		body: text('body').notNull(),
+		/** A path in the app the notification leads to, or null. */
+		link: text('link'),
+		readAt: integer('read_at', { mode: 'timestamp_ms' }),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		index('notifications_user_created_idx').on(t.userId, t.createdAt),
+		index('notifications_user_unread_idx').on(t.userId, t.readAt),
+	],
+)
+
+/** Which notification kinds a member gets by email (a missing row: the kind's default). */
+export const notificationPreferences = sqliteTable(
+	'notification_preferences',
+	{
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		kind: text('kind').notNull(),
+		email: integer('email', { mode: 'boolean' }).notNull(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [uniqueIndex('notification_preferences_user_kind_unique').on(t.userId, t.kind)],
+)
+
+/** Platform settings staff can change (issue 15: the referral integrity thresholds); JSON values by key. */
+export const platformSettings = sqliteTable('platform_settings', {
+	key: text('key').primaryKey(),
+	value: text('value').notNull(),
+	updatedAt: updatedAt(),
+	adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+})
+
 export const usersRelations = relations(users, ({ many }) => ({
 	sessions: many(sessions),
 }))
@@ -804,3 +920,5 @@ export type SelectBrokerAccount = typeof brokerAccounts.$inferSelect
 export type SelectBrokerReport = typeof brokerReports.$inferSelect
 export type SelectBrokerReportRow = typeof brokerReportRows.$inferSelect
 export type SelectBrokerReportUpload = typeof brokerReportUploads.$inferSelect
+export type SelectConsent = typeof consents.$inferSelect
+export type SelectNotification = typeof notifications.$inferSelect
