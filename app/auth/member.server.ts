@@ -3,7 +3,8 @@ import { sessions, users } from '#db/schema.ts'
 import { getDb } from '#db/client.server.ts'
 import { recordSignInDay } from '#app/models/contest-scoring.server.ts'
 import { maySignIn } from '#app/models/user.server.ts'
-import { ACCOUNT_NOT_ACTIVE, INVALID_CREDENTIALS } from '#app/utils/messages.ts'
+import { apiError } from '#app/utils/api.server.ts'
+import { ACCOUNT_NOT_ACTIVE, DASHBOARD_LOCKED, INVALID_CREDENTIALS } from '#app/utils/messages.ts'
 import { safeRedirect } from '#app/utils/misc.ts'
 import { createAuthKit } from './kit.server.ts'
 import type { AccountOf } from './session-store.server.ts'
@@ -101,4 +102,16 @@ export const startMemberSession = memberAuth.startWebSession
 export function requireApiMember(request: Request) {
 	const { token, account } = memberAuth.requireApiAccount(request)
 	return { token, user: account }
+}
+
+/**
+ * Guard for /api/member/*: the member of the bearer token (else 401), who
+ * has unlocked the dashboard (else 403 DASHBOARD_LOCKED: the same rule as
+ * requireUnlockedMember, which sends a page request to /next-steps;
+ * docs/decisions/025-member-api.md).
+ */
+export function requireApiUnlockedMember(request: Request) {
+	const { token, user } = requireApiMember(request)
+	if (!user.isVerified) throw apiError(403, DASHBOARD_LOCKED)
+	return { token, user }
 }

@@ -145,3 +145,25 @@ export function completeLesson(userId: number, lessonId: string, now = new Date(
 	)
 	return ok({ lessonId })
 }
+
+/**
+ * The member's academy (the academy page and GET /api/member/academy): the
+ * progress, one certificate per topic and every lesson in order with its
+ * completion time (null until completed).
+ */
+export function getAcademyProgress(userId: number, list: Lesson[] = lessons) {
+	const completions = getLessonCompletions(userId)
+	return {
+		stats: academyStats(completions, list),
+		certificates: certificateStates(completions, list).map(certificateView),
+		lessons: list.map((l) => ({
+			id: l.id,
+			tab: l.tab,
+			title: l.title,
+			duration: l.duration,
+			description: l.description,
+			completed: completions.has(l.id),
+			completedAt: completions.get(l.id)?.toISOString() ?? null,
+		})),
+	}
+}

@@ -26,6 +26,11 @@ export function hasZeroFeeAccess(plan: Plan) {
 	return plan !== 'regular'
 }
 
+/** The lock of the offers page, its confirm dialog and /api/member/offers*: a 403 with the upgrade message for the regular plan, else null. */
+export function zeroFeeRefusal(plan: Plan) {
+	return hasZeroFeeAccess(plan) ? null : fail(403, ZERO_FEE_LOCKED)
+}
+
 export type OfferView = FeeOffer & {
 	spotsLabel: SpotsLabel
 	confirmed: boolean

@@ -1,12 +1,14 @@
 import { and, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { contests, type SelectContest } from '#db/schema.ts'
-import { LEADERBOARD_SIZE } from '#app/content/dashboard.ts'
+import { LEADERBOARD_SIZE, monthlyContestPrizes } from '#app/content/dashboard.ts'
 import { DATA_SCORED_TYPES, type DataScoredType } from './contest-scoring.server.ts'
 import {
 	contestWindow,
 	countParticipants,
 	getContestStanding,
+	getContestTop,
+	getRunningReferralContest,
 	listRanking,
 	secondsUntilEnd,
 	utcDay,
@@ -128,4 +130,39 @@ export function listRecentlyCompleted(userId: number, now = new Date()) {
 			me: getContestStanding(contest.id, userId),
 		}
 	})
+}
+
+/**
+ * Everything /dashboard/contests shows (the page and GET /api/member/contests):
+ * the running monthly referral contest (null when none runs) with the
+ * member's standing and the top 10, the running data-scored contests and
+ * the recent winners.
+ */
+export function getMemberContests(userId: number, now = new Date()) {
+	const others = { dataContests: listRunningDataContests(userId, now), completed: listRecentlyCompleted(userId, now) }
+	const contest = getRunningReferralContest(now)
+	if (!contest) return { contest: null, me: null, top: [], ...others }
+	return {
+		contest: {
+			id: contest.id,
+			name: contest.name,
+			description: contest.description,
+			...dates(contest),
+			secondsLeft: secondsUntilEnd(contest, now),
+			prizes: [
+				{ place: '1st', prize: contest.prizeFirst },
+				...(contest.prizeSecond ? [{ place: '2nd', prize: contest.prizeSecond }] : []),
+				...(contest.prizeThird ? [{ place: '3rd', prize: contest.prizeThird }] : []),
+				{ place: '4th to 10th', prize: monthlyContestPrizes.fourthToTenth },
+			],
+			rules: contest.rules
+				.split('\n')
+				.map((r) => r.trim())
+				.filter(Boolean),
+			participants: countParticipants(contest.id),
+		},
+		me: getContestStanding(contest.id, userId),
+		top: getContestTop(contest.id).map((s) => ({ rank: s.rank, name: s.name, score: s.score, me: s.userId === userId })),
+		...others,
+	}
 }

@@ -33,6 +33,17 @@ export function planName(plan: Plan) {
 	return planCards.find((p) => p.id === plan)?.name ?? plan
 }
 
+/** The plan ladder as the member sees it (plans page and GET /api/member/plans): each card's state against their plan. */
+export function planCardsFor(current: Plan) {
+	return planCards.map((card) => ({
+		...card,
+		state: (card.id === current ? 'current' : planRank(card.id) < planRank(current) ? 'included' : 'available') as
+			| 'current'
+			| 'included'
+			| 'available',
+	}))
+}
+
 /**
  * Issues a code for `plan`. Without `code`, one is generated
  * ("GOLD-7K2M9QXD"). A given code must carry the plan's marker.

@@ -81,14 +81,15 @@ export function creditReferral(tx: Tx, referred: Pick<SelectUser, 'id' | 'name' 
 
 export type StatementLine = { date: string; reason: string; points: number }
 
-/** The member's own points statement, newest first. */
-export function getPointsStatement(userId: number, limit = 50): StatementLine[] {
+/** The member's own points statement, newest first (`offset` lines skipped: the member API pages it). */
+export function getPointsStatement(userId: number, limit = 50, offset = 0): StatementLine[] {
 	return getDb()
 		.select({ createdAt: referralCredits.createdAt, reason: referralCredits.reason, points: referralCredits.points })
 		.from(referralCredits)
 		.where(eq(referralCredits.referrerId, userId))
 		.orderBy(desc(referralCredits.createdAt), desc(referralCredits.id))
 		.limit(limit)
+		.offset(offset)
 		.all()
 		.map((row) => ({ date: row.createdAt.toISOString(), reason: row.reason, points: row.points }))
 }
@@ -265,4 +266,34 @@ export function getLeaderboardRank(user: Pick<SelectUser, 'id' | 'referralPoints
 		)
 		.get()!
 	return ahead + 1
+}
+
+/** How many lines the member's points statement has (the member API's pagination). */
+export function countPointsStatement(userId: number) {
+	return getDb()
+		.select({ n: sql<number>`count(*)` })
+		.from(referralCredits)
+		.where(eq(referralCredits.referrerId, userId))
+		.get()!.n
+}
+
+/**
+ * The head of the referrals page and GET /api/member/referrals: the link
+ * to share, the code, the points and referrals, and the way to the next
+ * milestone.
+ */
+export function referralSummary(member: Pick<SelectUser, 'referralCode' | 'referralPoints' | 'referralCount'>) {
+	const progress = milestoneProgress(member.referralPoints)
+	return {
+		link: referralLink(member.referralCode),
+		referralCode: member.referralCode,
+		points: member.referralPoints,
+		referrals: member.referralCount,
+		progress: {
+			percent: progress.progressPercent,
+			pointsToNext: progress.pointsToNext,
+			next: progress.next ? { points: progress.next.points, reward: progress.next.reward } : null,
+		},
+		milestones: progress.milestones,
+	}
 }

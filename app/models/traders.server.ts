@@ -1,4 +1,5 @@
 import { TRADER_SORTS, traders, type Trader, type TraderSort } from '#app/content/dashboard.ts'
+import { listActiveBrokers } from './brokers.server.ts'
 
 /** Live Top Traders: sample traders from the content module, sorted on the server. */
 export const DEFAULT_TRADER_SORT: TraderSort = 'weeklyReturn'
@@ -15,4 +16,33 @@ export function sortTraders(sort: TraderSort, list: Trader[] = traders) {
 
 export function getTrader(id: string) {
 	return traders.find((t) => t.id === id) ?? null
+}
+
+/** A trader in the Live Top Traders list (page and GET /api/member/traders); the 12 weekly returns draw the sparkline. */
+export function traderSummary(t: Trader) {
+	return {
+		id: t.id,
+		name: t.name,
+		weeklyReturn: t.weeklyReturn,
+		monthlyReturn: t.monthlyReturn,
+		winRate: t.winRate,
+		followers: t.followers,
+		riskLevel: t.riskLevel,
+		trending: t.trending,
+		weeklySeries: t.weeklySeries,
+	}
+}
+
+/**
+ * A trader's detail (page and GET /api/member/traders/:id): the trader and
+ * the broker to copy them with, the recommended active broker (else the
+ * first active one; none when staff deactivated them all). Null for an
+ * unknown id.
+ */
+export function getTraderDetail(id: string) {
+	const trader = getTrader(id)
+	if (!trader) return null
+	const active = listActiveBrokers()
+	const broker = active.find((b) => b.recommended) ?? active[0] ?? null
+	return { trader, broker }
 }

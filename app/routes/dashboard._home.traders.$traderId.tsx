@@ -4,8 +4,7 @@ import { RiskBadge } from '#app/components/risk-badge.tsx'
 import { BrokerButton, BrokerDisclosure } from '#app/components/broker-card.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
-import { listActiveBrokers } from '#app/models/brokers.server.ts'
-import { getTrader } from '#app/models/traders.server.ts'
+import { getTraderDetail } from '#app/models/traders.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { chartOnce, equityCurve, lastTwelveMonths, monthlyBars } from '#app/utils/charts.server.ts'
 import type { Route } from './+types/dashboard._home.traders.$traderId'
@@ -17,11 +16,10 @@ const numberFormat = new Intl.NumberFormat('en-US')
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireUnlockedMember(request)
-	const trader = getTrader(params.traderId)
-	if (!trader) throw data({ error: 'This trader does not exist' }, { status: 404 })
-	// The recommended active broker (else the first active one); none when staff deactivated them all.
-	const active = listActiveBrokers()
-	const broker = active.find((b) => b.recommended) ?? active[0] ?? null
+	// One rule with GET /api/member/traders/:id.
+	const detail = getTraderDetail(params.traderId)
+	if (!detail) throw data({ error: 'This trader does not exist' }, { status: 404 })
+	const { trader, broker } = detail
 	const months = lastTwelveMonths(new Date())
 	// The month labels move with the month: they are part of the key.
 	const charts = chartOnce(`trader:${trader.id}:${months.join()}`, () => ({

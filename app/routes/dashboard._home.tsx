@@ -1,28 +1,17 @@
 import { Form, Link, Outlet, useSubmit } from 'react-router'
 import { ProgressBar, StatTile } from '#app/components/dashboard-ui.tsx'
-import { NewTabMark, type IconName } from '#app/components/icon.tsx'
+import { NewTabMark } from '#app/components/icon.tsx'
 import { CopyButton, useHydrated } from '#app/components/forms.tsx'
 import { BrokerCard } from '#app/components/broker-card.tsx'
 import { RiskBadge } from '#app/components/risk-badge.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
-import {
-	communityLinks,
-	promotions,
-	quickStartGuide,
-	SETUP_PROGRESS_PERCENT,
-	TRADER_SORTS,
-} from '#app/content/dashboard.ts'
+import { communityLinks, promotions, quickStartGuide, TRADER_SORTS } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
-import { academyStats, getCompletedLessonIds } from '#app/models/academy.server.ts'
-import { listActiveBrokers } from '#app/models/brokers.server.ts'
-import { planName } from '#app/models/plan.server.ts'
-import { formatPoints } from '#app/models/referral.server.ts'
-import { parseTraderSort, sortTraders } from '#app/models/traders.server.ts'
+import { parseTraderSort, sortTraders, traderSummary } from '#app/models/traders.server.ts'
 import { chartOnce, sparkline } from '#app/utils/charts.server.ts'
-import { getMemberBrokers } from '#app/models/member-brokers.server.ts'
-import { MemberBrokersPanel, type MemberBrokerSummary } from '#app/components/member-brokers-panel.tsx'
+import { MemberBrokersPanel } from '#app/components/member-brokers-panel.tsx'
+import { getMemberOverview } from '#app/models/member-overview.server.ts'
 import { Sparkline } from '#app/components/charts.tsx'
-import { firstName } from '#app/models/user.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/dashboard._home'
@@ -33,46 +22,25 @@ const numberFormat = new Intl.NumberFormat('en-US')
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember(request)
 	const sort = parseTraderSort(new URL(request.url).searchParams.get('sort'))
-	const academy = academyStats(getCompletedLessonIds(user.id))
-	// The member's own brokers: the tracking id and click counts stay on the server.
-	const yourBrokers = getMemberBrokers(user.id).map((b): MemberBrokerSummary => ({
-		name: b.name,
-		slug: b.slug,
-		active: b.active,
-		funded: b.funded,
-		firstClickAt: b.firstClickAt,
-		months: b.months,
-		totals: b.totals,
-	}))
+	// The overview's rule is shared with GET /api/member/overview.
+	const overview = getMemberOverview(user)
 	return {
-		firstName: firstName(user.name),
-		yourBrokers,
+		firstName: overview.firstName,
+		yourBrokers: overview.connectedBrokers,
 		sort,
 		traders: sortTraders(sort).map((t) => ({
-			id: t.id,
-			name: t.name,
-			weeklyReturn: t.weeklyReturn,
-			monthlyReturn: t.monthlyReturn,
-			winRate: t.winRate,
-			followers: t.followers,
-			riskLevel: t.riskLevel,
-			trending: t.trending,
+			...traderSummary(t),
 			// Drawn from the sample series on the server (no chart code in the browser).
 			sparkline: chartOnce(`sparkline:${t.id}`, () => sparkline(t.weeklySeries, `${t.name}, weekly returns`)),
 		})),
-		stats: [
-			{ label: 'Verified Traders', value: '50,000+', icon: 'badge-check' },
-			{ label: 'Verified Win Rate', value: '94%', icon: 'target' },
-			{ label: 'Your Referral Points', value: formatPoints(user.referralPoints), icon: 'star' },
-			{ label: 'Academy Progress', value: `${academy.progressPercent}%`, icon: 'graduation-cap' },
-		] satisfies { label: string; value: string; icon: IconName }[],
-		// Active partner brokers (the brokers table, by sortOrder then name).
-		brokers: listActiveBrokers(),
+		stats: overview.tiles,
+		setupProgressPercent: overview.setupProgressPercent,
+		brokers: overview.partnerBrokers,
 		account: {
-			plan: planName(user.plan),
-			joined: dateFormat.format(user.createdAt),
-			referralCode: user.referralCode,
-			unlocked: user.unlockedAt ? `Yes, since ${dateFormat.format(user.unlockedAt)}` : 'Yes',
+			plan: overview.plan.name,
+			joined: dateFormat.format(overview.account.joinedAt),
+			referralCode: overview.account.referralCode,
+			unlocked: overview.account.unlockedAt ? `Yes, since ${dateFormat.format(overview.account.unlockedAt)}` : 'Yes',
 		},
 	}
 }
@@ -225,9 +193,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 					<h2 id="setup-heading" className="text-lg font-semibold">
 						Setup progress
 					</h2>
-					<span className="text-sm font-semibold text-emerald-300">{SETUP_PROGRESS_PERCENT}%</span>
+					<span className="text-sm font-semibold text-emerald-300">{loaderData.setupProgressPercent}%</span>
 				</div>
-				<ProgressBar labelledBy="setup-heading" percent={SETUP_PROGRESS_PERCENT} className="mt-3" />
+				<ProgressBar labelledBy="setup-heading" percent={loaderData.setupProgressPercent} className="mt-3" />
 			</section>
 
 			<section aria-labelledby="guide-heading" className="card">

@@ -4,13 +4,7 @@ import { ProgressBar, TabLinks } from '#app/components/dashboard-ui.tsx'
 import { ErrorList } from '#app/components/forms.tsx'
 import { lessonTabs, type LessonTab } from '#app/content/academy.ts'
 import { site } from '#app/content/site.ts'
-import {
-	academyStats,
-	certificateStates,
-	certificateView,
-	getLessonCompletions,
-	lessonsOfTab,
-} from '#app/models/academy.server.ts'
+import { getAcademyProgress } from '#app/models/academy.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import type { Route } from './+types/dashboard.academy'
 import { completeLessonAction } from './dashboard.academy.server.ts'
@@ -22,19 +16,21 @@ function parseTab(value: string | null): LessonTab {
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember(request)
 	const tab = parseTab(new URL(request.url).searchParams.get('tab'))
-	const completions = getLessonCompletions(user.id)
+	const academy = getAcademyProgress(user.id)
 	return {
 		tab,
 		memberName: user.name,
-		stats: academyStats(completions),
-		certificates: certificateStates(completions).map(certificateView),
-		lessons: lessonsOfTab(tab).map((l) => ({
-			id: l.id,
-			title: l.title,
-			duration: l.duration,
-			description: l.description,
-			completed: completions.has(l.id),
-		})),
+		stats: academy.stats,
+		certificates: academy.certificates,
+		lessons: academy.lessons
+			.filter((l) => l.tab === tab)
+			.map((l) => ({
+				id: l.id,
+				title: l.title,
+				duration: l.duration,
+				description: l.description,
+				completed: l.completed,
+			})),
 	}
 }
 

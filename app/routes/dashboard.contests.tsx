@@ -1,57 +1,17 @@
 import { splitDuration, useCountdown } from '#app/components/countdown.tsx'
-import { dataContestRules, dataContestTexts, monthlyContestPrizes } from '#app/content/dashboard.ts'
+import { dataContestRules, dataContestTexts } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
-import {
-	contestWindow,
-	countParticipants,
-	getContestStanding,
-	getContestTop,
-	getRunningReferralContest,
-	secondsUntilEnd,
-} from '#app/models/contest.server.ts'
-import { listRecentlyCompleted, listRunningDataContests } from '#app/models/member-contests.server.ts'
+import { getMemberContests } from '#app/models/member-contests.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import type { ContestType } from '#app/domain/enums.ts'
 import { formatCount, formatUsd } from '#app/utils/admin-format.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/dashboard.contests'
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
-
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember(request)
-	const now = new Date()
-	const contest = getRunningReferralContest(now)
-	// The deposit, trading and activity contests and the recent winners, whatever the referral contest.
-	const others = { dataContests: listRunningDataContests(user.id, now), completed: listRecentlyCompleted(user.id, now) }
-	if (!contest) return { contest: null, ...others }
-	const { startsAt, endsAt } = contestWindow(contest)
-	const top = getContestTop(contest.id)
-	return {
-		contest: {
-			id: contest.id,
-			name: contest.name,
-			description: contest.description,
-			starts: dateFormat.format(startsAt),
-			// The last day of the contest (it ends at midnight UTC after it).
-			ends: dateFormat.format(new Date(endsAt.getTime() - 1)),
-			secondsLeft: secondsUntilEnd(contest, now),
-			prizes: [
-				{ place: '1st', prize: contest.prizeFirst },
-				...(contest.prizeSecond ? [{ place: '2nd', prize: contest.prizeSecond }] : []),
-				...(contest.prizeThird ? [{ place: '3rd', prize: contest.prizeThird }] : []),
-				{ place: '4th to 10th', prize: monthlyContestPrizes.fourthToTenth },
-			],
-			rules: contest.rules
-				.split('\n')
-				.map((r) => r.trim())
-				.filter(Boolean),
-			participants: countParticipants(contest.id),
-		},
-		me: getContestStanding(contest.id, user.id),
-		top: top.map((s) => ({ rank: s.rank, name: s.name, score: s.score, me: s.userId === user.id })),
-		...others,
-	}
+	// One rule with GET /api/member/contests.
+	return getMemberContests(user.id, new Date())
 }
 
 type LoaderData = Route.ComponentProps['loaderData']

@@ -1,7 +1,6 @@
 import { Link, Outlet } from 'react-router'
-import { planCards } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
-import { planRank } from '#app/models/plan.server.ts'
+import { planCardsFor } from '#app/models/plan.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/dashboard.plans'
@@ -10,10 +9,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember(request)
 	return {
 		current: user.plan,
-		cards: planCards.map((card) => ({
-			...card,
-			state: card.id === user.plan ? 'current' : planRank(card.id) < planRank(user.plan) ? 'included' : 'available',
-		})),
+		cards: planCardsFor(user.plan),
 	}
 }
 

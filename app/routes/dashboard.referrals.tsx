@@ -10,8 +10,7 @@ import {
 	getPointsHistory,
 	getPointsStatement,
 	getReferralLeaderboard,
-	milestoneProgress,
-	referralLink,
+	referralSummary,
 } from '#app/models/referral.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { pointsOverTime, type PointsChart } from '#app/utils/charts.server.ts'
@@ -32,19 +31,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember(request)
 	const wanted = new URL(request.url).searchParams.get('tab')
 	const tab: Tab = TABS.some((t) => t.id === wanted) ? (wanted as Tab) : 'info'
-	const progress = milestoneProgress(user.referralPoints)
+	// The head of the page is shared with GET /api/member/referrals.
+	const summary = referralSummary(user)
 	return {
 		tab,
-		link: referralLink(user.referralCode),
-		referralCode: user.referralCode,
-		points: formatPoints(user.referralPoints),
-		referrals: user.referralCount,
-		progress: {
-			percent: progress.progressPercent,
-			pointsToNext: progress.pointsToNext,
-			next: progress.next ? { points: progress.next.points, reward: progress.next.reward } : null,
-		},
-		milestones: tab === 'milestones' ? progress.milestones : [],
+		link: summary.link,
+		referralCode: summary.referralCode,
+		points: formatPoints(summary.points),
+		referrals: summary.referrals,
+		progress: summary.progress,
+		milestones: tab === 'milestones' ? summary.milestones : [],
 		pointsChart: tab === 'info' ? pointsChart(user.id) : null,
 		statement:
 			tab === 'info'

@@ -4,12 +4,11 @@ import { data, Form } from 'react-router'
 import { FormAlert, StatusButton } from '#app/components/forms.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
-import { confirmOffer, getOffer, hasZeroFeeAccess } from '#app/models/fee-offers.server.ts'
+import { confirmOffer, getOffer, zeroFeeRefusal } from '#app/models/fee-offers.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { CLAIM_STATUS_EXPLANATIONS, CLAIM_STATUS_LABELS } from '#app/utils/admin-offers-messages.ts'
-import { ZERO_FEE_LOCKED } from '#app/utils/messages.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/dashboard.zero-fee.$offerId'
@@ -22,7 +21,7 @@ const numberFormat = new Intl.NumberFormat('en-US')
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember(request)
 	// The parent page shows the upgrade message; the offer stays hidden.
-	if (!hasZeroFeeAccess(user.plan)) return data({ offer: null }, { status: 403 })
+	if (zeroFeeRefusal(user.plan)) return data({ offer: null }, { status: 403 })
 	const offer = getOffer(user.id, params.offerId)
 	if (!offer) throw data({ error: 'This offer does not exist' }, { status: 404 })
 	return { offer }
@@ -32,9 +31,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const user = await requireUnlockedMember(request)
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: ConfirmFormSchema })
-	if (!hasZeroFeeAccess(user.plan)) {
-		return replyWithFailure(submission, { ok: false, status: 403, message: ZERO_FEE_LOCKED })
-	}
+	const refused = zeroFeeRefusal(user.plan)
+	if (refused) return replyWithFailure(submission, refused)
 	const result = confirmOffer(user.id, params.offerId)
 	if (!result.ok) return replyWithFailure(submission, result)
 	const trader = getOffer(user.id, result.value.offerId)?.trader ?? ''

@@ -2,10 +2,9 @@ import { data, Link, Outlet } from 'react-router'
 import { RiskBadge } from '#app/components/risk-badge.tsx'
 import { Icon } from '#app/components/icon.tsx'
 import { site } from '#app/content/site.ts'
-import { hasZeroFeeAccess, listOffers } from '#app/models/fee-offers.server.ts'
+import { listOffers, zeroFeeRefusal } from '#app/models/fee-offers.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { CLAIM_STATUS_EXPLANATIONS, CLAIM_STATUS_LABELS } from '#app/utils/admin-offers-messages.ts'
-import { ZERO_FEE_LOCKED } from '#app/utils/messages.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/dashboard.zero-fee'
 
@@ -15,9 +14,8 @@ const numberFormat = new Intl.NumberFormat('en-US')
 // 403 page with the upgrade message.
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember(request)
-	if (!hasZeroFeeAccess(user.plan)) {
-		return data({ locked: true as const, message: ZERO_FEE_LOCKED }, { status: 403 })
-	}
+	const refused = zeroFeeRefusal(user.plan)
+	if (refused) return data({ locked: true as const, message: refused.message }, { status: refused.status })
 	return { locked: false as const, offers: listOffers(user.id) }
 }
 

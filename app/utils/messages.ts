@@ -10,6 +10,8 @@ export const FORGOT_PASSWORD_SENT =
 export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now sign in with your new password.'
 
 // Member dashboard
+/** The member API's 403 for a member who has not entered the unlock code (the pages send them to /next-steps). */
+export const DASHBOARD_LOCKED = 'Unlock your dashboard first: enter the code from our Telegram channel (POST /api/auth/verify-code).'
 export const ZERO_FEE_LOCKED = 'Upgrade to a premium plan to access this feature'
 export const ACTIVATION_CODE_REQUIRED = 'Please enter your activation code'
 export const INVALID_ACTIVATION_CODE = 'Invalid activation code. Please check the code and try again.'
