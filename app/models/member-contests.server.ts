@@ -162,7 +162,12 @@ export function getMemberContests(userId: number, now = new Date()) {
 			participants: countParticipants(contest.id),
 		},
 		me: getContestStanding(contest.id, userId),
-		top: getContestTop(contest.id).map((s) => ({ rank: s.rank, name: s.name, score: s.score, me: s.userId === userId })),
+		top: getContestTop(contest.id).map((s) => ({
+			rank: s.rank,
+			name: s.name,
+			score: s.score,
+			me: s.userId === userId,
+		})),
 		...others,
 	}
 }

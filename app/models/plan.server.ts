@@ -38,9 +38,7 @@ export function planCardsFor(current: Plan) {
 	return planCards.map((card) => ({
 		...card,
 		state: (card.id === current ? 'current' : planRank(card.id) < planRank(current) ? 'included' : 'available') as
-			| 'current'
-			| 'included'
-			| 'available',
+			'current' | 'included' | 'available',
 	}))
 }
 

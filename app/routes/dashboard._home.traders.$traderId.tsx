@@ -7,6 +7,7 @@ import { site } from '#app/content/site.ts'
 import { getTraderDetail } from '#app/models/traders.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { chartOnce, equityCurve, lastTwelveMonths, monthlyBars } from '#app/utils/charts.server.ts'
+import { UNKNOWN_TRADER } from '#app/utils/messages.ts'
 import type { Route } from './+types/dashboard._home.traders.$traderId'
 
 // A dialog over its parent page (the flash message shows inside it).
@@ -18,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireUnlockedMember(request)
 	// One rule with GET /api/member/traders/:id.
 	const detail = getTraderDetail(params.traderId)
-	if (!detail) throw data({ error: 'This trader does not exist' }, { status: 404 })
+	if (!detail) throw data({ error: UNKNOWN_TRADER }, { status: 404 })
 	const { trader, broker } = detail
 	const months = lastTwelveMonths(new Date())
 	// The month labels move with the month: they are part of the key.

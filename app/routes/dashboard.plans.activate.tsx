@@ -9,6 +9,7 @@ import { activatePlan, planName } from '#app/models/plan.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { planActivated } from '#app/utils/messages.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 import { ActivationCodeSchema } from '#app/utils/validation.ts'
@@ -32,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const result = activatePlan(user.id, submission.value.code, requestMeta(request))
 	if (!result.ok) return replyWithFailure(submission, result)
 	// The dialog closes and the code is cleared: back to the plans, with the news.
-	throw await redirectWithFlash('/dashboard/plans', `Your plan is now ${planName(result.value.plan)}.`)
+	throw await redirectWithFlash('/dashboard/plans', planActivated(planName(result.value.plan)))
 }
 
 export default function ActivatePlanRoute({ loaderData, actionData }: Route.ComponentProps) {

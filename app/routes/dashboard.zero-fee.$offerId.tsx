@@ -9,6 +9,7 @@ import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { CLAIM_STATUS_EXPLANATIONS, CLAIM_STATUS_LABELS } from '#app/utils/admin-offers-messages.ts'
+import { offerConfirmed } from '#app/utils/messages.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/dashboard.zero-fee.$offerId'
@@ -36,10 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const result = confirmOffer(user.id, params.offerId)
 	if (!result.ok) return replyWithFailure(submission, result)
 	const trader = getOffer(user.id, result.value.offerId)?.trader ?? ''
-	throw await redirectWithFlash(
-		'/dashboard/zero-fee',
-		`Your interest in ${trader}'s 0% offer is confirmed. Our team will contact you on Telegram.`,
-	)
+	throw await redirectWithFlash('/dashboard/zero-fee', offerConfirmed(trader))
 }
 
 export default function ConfirmOfferRoute({ loaderData, actionData }: Route.ComponentProps) {

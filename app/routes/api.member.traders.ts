@@ -1,0 +1,16 @@
+import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
+import { DEFAULT_TRADER_SORT, sortTraders, traderSummary } from '#app/models/traders.server.ts'
+import { apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
+import { TraderListQuerySchema } from '#app/utils/member-api-validation.ts'
+
+// GET /api/member/traders ?sort=weeklyReturn|monthlyReturn|winRate|followers:
+// Live Top Traders, sorted as on the dashboard (highest first).
+const route = apiRoute({
+	GET({ request }) {
+		requireApiUnlockedMember(request)
+		const sort = parseQuery(request, TraderListQuerySchema).sort ?? DEFAULT_TRADER_SORT
+		return apiSuccess({ sort, traders: sortTraders(sort).map(traderSummary) })
+	},
+})
+export const loader = route.loader
+export const action = route.action

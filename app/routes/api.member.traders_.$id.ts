@@ -1,0 +1,17 @@
+import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
+import { getTraderDetail } from '#app/models/traders.server.ts'
+import { apiError, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
+import { UNKNOWN_TRADER } from '#app/utils/messages.ts'
+
+// GET /api/member/traders/:id: a trader's figures and 12-month series, and
+// the broker to copy them with (null when none is active).
+const route = apiRoute({
+	GET({ request, params }) {
+		requireApiUnlockedMember(request)
+		const detail = getTraderDetail(params.id ?? '')
+		if (!detail) return apiError(404, UNKNOWN_TRADER)
+		return apiSuccess(detail)
+	},
+})
+export const loader = route.loader
+export const action = route.action
