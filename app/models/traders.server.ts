@@ -43,6 +43,6 @@ export function getTraderDetail(id: string) {
 	const trader = getTrader(id)
 	if (!trader) return null
 	const active = listActiveBrokers()
-	const broker = active.find((b) => b.recommended) ?? active[0] ?? null
+	const broker = active.find((b) => b.recommended) ?? active.at(0) ?? null
 	return { trader, broker }
 }

@@ -78,6 +78,7 @@ import { AdminLoginApiSchema, TwoFactorCodeApiSchema, TwoFactorSetupApiSchema } 
 import { BrokerCreateApiSchema, BrokerUpdateApiSchema, SLUG_PATTERN } from './admin-brokers-validation.ts'
 import { RevenueApiSchema, RevenueEditApiSchema, RevenueVoidApiSchema } from './admin-validation.ts'
 import { MAX_API_BODY_BYTES } from './api.server.ts'
+import { registerMemberPaths } from './openapi-member.server.ts'
 import { SLIDING_RATE_LIMITS } from './rate-limit.server.ts'
 import {
 	ForgotPasswordApiSchema,
@@ -1003,6 +1004,12 @@ const ADMIN_403 = {
 	403: "A member's token ('Access denied. Admin privileges required.'), or a role without this capability.",
 }
 
+/** What the member API's module (openapi-member.server.ts) builds its part with. */
+function memberApiKit() {
+	return { operation, ok, refusals, jsonBody, BODY_REFUSALS, NoPayload, isoDateTime, count, id }
+}
+export type MemberApiKit = ReturnType<typeof memberApiKit>
+
 function registerPaths(r: OpenAPIRegistry) {
 	// Request schemas used by more than one operation, named once.
 	const LoginRequest = LoginApiSchema.openapi('LoginRequest')
@@ -1913,6 +1920,9 @@ function registerPaths(r: OpenAPIRegistry) {
 			}),
 		},
 	})
+
+	// The member dashboard's screens (app/utils/openapi-member.server.ts)
+	registerMemberPaths(r, memberApiKit())
 
 	// This document
 	operation(r, 'get', '/api/openapi.json', {
