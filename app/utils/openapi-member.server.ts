@@ -355,24 +355,23 @@ export type MemberSchemasMatchModels = AllTrue<
 	]
 >
 
-const TraderListQueryDoc = z
-	.object({
-		sort: z
-			.enum(TRADER_SORT_VALUES)
-			.default('weeklyReturn')
-			.openapi({ description: 'Highest first; equal values keep the list order.' }),
-	})
-	.strict()
-const StatementQueryDoc = z
-	.object({
-		page: z.number().int().min(1).max(STATEMENT_MAX_PAGE).default(1),
-		limit: z.number().int().min(1).max(STATEMENT_MAX_LIMIT).default(STATEMENT_PAGE_SIZE),
-	})
-	.strict()
-
 export function registerMemberPaths(r: OpenAPIRegistry, kit: MemberApiKit) {
 	const { operation, ok, refusals, jsonBody, BODY_REFUSALS, NoPayload } = kit
 	const s = memberSchemas(kit)
+	const TraderListQueryDoc = z
+		.object({
+			sort: z
+				.enum(TRADER_SORT_VALUES)
+				.default('weeklyReturn')
+				.openapi({ description: 'Highest first; equal values keep the list order.' }),
+		})
+		.strict()
+	const StatementQueryDoc = z
+		.object({
+			page: z.number().int().min(1).max(STATEMENT_MAX_PAGE).default(1),
+			limit: z.number().int().min(1).max(STATEMENT_MAX_LIMIT).default(STATEMENT_PAGE_SIZE),
+		})
+		.strict()
 	const tags = ['Member dashboard']
 	const LOCKED = {
 		403: "The member has not unlocked the dashboard ('Unlock your dashboard first: …'; POST /api/auth/verify-code).",
@@ -412,7 +411,11 @@ export function registerMemberPaths(r: OpenAPIRegistry, kit: MemberApiKit) {
 		s.TraderDetailSchema,
 		[404],
 		{ 404: 'No trader has this id.' },
-		{ params: z.object({ id: z.string().openapi({ example: 'amara-okafor' }) }) },
+		{
+			params: z.object({
+				id: z.string().openapi({ description: 'The trader id, as in the traders list ("amara-okafor").' }),
+			}),
+		},
 	)
 	get('/api/member/academy', 'Academy progress: stats, certificates, every lesson with its completion', s.AcademySchema)
 	operation(r, 'post', '/api/member/academy/lessons/{lessonId}/complete', {
