@@ -9,6 +9,7 @@ import { totpCode } from '../totp.ts'
 import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
 import { connectMember, insertAppliedReport, insertTestBroker, removeTestBrokers } from '../member-broker-utils.ts'
 import { E2E_UNLOCK_CODE, PASSWORD, registration, resetLinkFor } from '../playwright-utils.ts'
+import { issuePlanCode } from '../e2e/db.ts'
 
 // GET /api/openapi.json against the running server: for every documented
 // operation, a sample request that succeeds and (where the document lists
@@ -152,6 +153,18 @@ async function staffToken() {
 
 function createMember() {
 	return fixtures.createMember()
+}
+
+/** The bearer header of a new member (unlocked unless told; the regular plan unless told): the member API's samples. */
+async function memberHeaders(options: { unlocked?: boolean; plan?: 'gold' } = {}) {
+	return bearer(
+		(
+			await fixtures.createMember({
+				unlocked: options.unlocked ?? true,
+				...(options.plan ? { plan: options.plan } : {}),
+			})
+		).token,
+	)
 }
 
 function createUser(overrides: { plan?: 'gold' | 'titanium' } = {}) {
@@ -730,6 +743,71 @@ const SAMPLES: Record<string, Sample> = {
 		} finally {
 			removeE2eBroker(broker)
 		}
+	},
+	'GET /api/member/overview': async ({ call }) => {
+		expect((await call({ headers: await memberHeaders() })).status).toBe(200)
+		expect((await call({ headers: await memberHeaders({ unlocked: false }) })).status).toBe(403)
+	},
+	'GET /api/member/traders': async ({ call }) => {
+		const headers = await memberHeaders()
+		expect((await call({ headers, query: { sort: 'followers' } })).status).toBe(200)
+		expect((await call({ headers, query: { sort: 'name' } })).status).toBe(400)
+		expect((await call({ headers: await memberHeaders({ unlocked: false }) })).status).toBe(403)
+	},
+	'GET /api/member/traders/{id}': async ({ call }) => {
+		const headers = await memberHeaders()
+		expect((await call({ headers, params: { id: 'amara-okafor' } })).status).toBe(200)
+		expect((await call({ headers, params: { id: 'no-such-trader' } })).status).toBe(404)
+		expect((await call({ headers: await memberHeaders({ unlocked: false }), params: { id: 'x' } })).status).toBe(403)
+	},
+	'GET /api/member/academy': async ({ call }) => {
+		expect((await call({ headers: await memberHeaders() })).status).toBe(200)
+		expect((await call({ headers: await memberHeaders({ unlocked: false }) })).status).toBe(403)
+	},
+	'POST /api/member/academy/lessons/{lessonId}/complete': async ({ call }) => {
+		const headers = await memberHeaders()
+		expect((await call({ headers, params: { lessonId: 'basics-1' } })).status).toBe(200)
+		expect((await call({ headers, params: { lessonId: 'no-such-lesson' } })).status).toBe(404)
+		expect((await call({ headers, params: { lessonId: 'basics-2' }, data: { x: 1 } })).status).toBe(400)
+		expect(
+			(await call({ headers: await memberHeaders({ unlocked: false }), params: { lessonId: 'basics-1' } })).status,
+		).toBe(403)
+	},
+	'GET /api/member/plans': async ({ call }) => {
+		expect((await call({ headers: await memberHeaders() })).status).toBe(200)
+		expect((await call({ headers: await memberHeaders({ unlocked: false }) })).status).toBe(403)
+	},
+	'POST /api/member/plans/activate': async ({ call }) => {
+		const headers = await memberHeaders()
+		const code = issuePlanCode('gold')
+		expect((await call({ headers, data: { code } })).status).toBe(200)
+		expect((await call({ headers, data: { code } })).status).toBe(409)
+		expect((await call({ headers, data: { code: 'GOLD-NOPE' } })).status).toBe(400)
+		expect((await call({ headers: await memberHeaders({ unlocked: false }), data: { code } })).status).toBe(403)
+	},
+	'GET /api/member/offers': async ({ call }) => {
+		expect((await call({ headers: await memberHeaders({ plan: 'gold' }) })).status).toBe(200)
+		expect((await call({ headers: await memberHeaders() })).status).toBe(403)
+	},
+	'POST /api/member/offers/{id}/claim': async ({ call }) => {
+		const headers = await memberHeaders({ plan: 'gold' })
+		expect((await call({ headers, params: { id: 'kwame-asante' } })).status).toBe(201)
+		expect((await call({ headers, params: { id: 'kwame-asante' } })).status).toBe(409)
+		expect((await call({ headers, params: { id: 'no-such-offer' } })).status).toBe(404)
+		expect((await call({ headers: await memberHeaders(), params: { id: 'kwame-asante' } })).status).toBe(403)
+	},
+	'GET /api/member/referrals': async ({ call }) => {
+		const headers = await memberHeaders()
+		expect((await call({ headers, query: { page: '1', limit: '5' } })).status).toBe(200)
+		expect((await call({ headers, query: { limit: '0' } })).status).toBe(400)
+	},
+	'GET /api/member/referrals/leaderboard': async ({ call }) => {
+		expect((await call({ headers: await memberHeaders() })).status).toBe(200)
+		expect((await call({ headers: await memberHeaders({ unlocked: false }) })).status).toBe(403)
+	},
+	'GET /api/member/contests': async ({ call }) => {
+		expect((await call({ headers: await memberHeaders() })).status).toBe(200)
+		expect((await call({ headers: await memberHeaders({ unlocked: false }) })).status).toBe(403)
 	},
 	'GET /api/openapi.json': async ({ call }) => {
 		expect((await call()).status).toBe(200)
