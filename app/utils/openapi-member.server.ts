@@ -189,9 +189,9 @@ function memberSchemas({ isoDateTime, count, id }: MemberApiKit) {
 			featured: z.boolean(),
 			urgent: z.boolean(),
 			confirmed: z.boolean().openapi({ description: 'The member has confirmed their interest.' }),
+			// A union, not .nullable(): zod-to-openapi leaves null out of a nullable enum's values.
 			claimStatus: z
-				.enum(CLAIM_STATUSES)
-				.nullable()
+				.union([z.enum(CLAIM_STATUSES), z.null()])
 				.openapi({ description: "Where staff stand with the member's claim; null before confirming." }),
 		})
 		.strict()
