@@ -1,22 +1,6 @@
-import { setBrokerActive } from '#app/models/brokers.server.ts'
-import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { BROKER_NOT_FOUND, BROKER_ACTIVATED } from '#app/utils/admin-brokers-messages.ts'
-import { parseBrokerSlug } from '#app/utils/admin-brokers-validation.ts'
-import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
-import { IgnoredApiBodySchema } from '#app/utils/validation.ts'
+import { brokerActiveRoute } from './api.admin.brokers.server.ts'
 
-// POST /api/admin/brokers/:slug/activate: members see it again (brokers:manage, audited as
-// broker.activate); 404 unknown, 409 already active.
-const route = apiRoute({
-	async POST({ request, params }) {
-		const { admin } = requireApiCapability(request, 'brokers:manage')
-		const slug = parseBrokerSlug(params.slug)
-		if (slug === null) return apiError(404, BROKER_NOT_FOUND)
-		await parseJsonBody(request, IgnoredApiBodySchema)
-		const result = setBrokerActive({ id: admin.id, email: admin.email }, slug, true)
-		if (!result.ok) return apiFailure(result)
-		return apiSuccess(result.value, { message: BROKER_ACTIVATED })
-	},
-})
+// POST /api/admin/brokers/:slug/activate (app/routes/api.admin.brokers.server.ts).
+const route = brokerActiveRoute(true)
 export const loader = route.loader
 export const action = route.action

@@ -7,12 +7,19 @@ import { expect, test } from '../fixtures.ts'
 // answers and messages and the audit rows. Brokers made here have slugs
 // "ab-…" and are removed after the suite, so members' cards stay as seeded.
 
+// Tests run in parallel workers: each removes the brokers it made, never another worker's.
+const made: string[] = []
 test.afterAll(() => {
-	withE2eDatabase((db) => db.prepare("delete from brokers where slug like 'ab-%'").run())
+	const slugs = made.splice(0)
+	if (slugs.length === 0) return
+	withE2eDatabase((db) =>
+		db.prepare(`delete from brokers where slug in (${slugs.map(() => '?').join(', ')})`).run(...slugs),
+	)
 })
 
 function payload(overrides: Record<string, unknown> = {}) {
 	const slug = `ab-${randomUUID().slice(0, 8)}`
+	made.push(slug)
 	return {
 		name: `Broker ${slug}`,
 		slug,

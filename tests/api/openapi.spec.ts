@@ -35,8 +35,14 @@ type Method = Uppercase<(typeof METHODS)[number]>
 let document: Document
 let validator: ReturnType<typeof createSchemaValidator>
 
+// The brokers this worker added (brokerPayload): removed after the suite, never another worker's.
+const madeBrokers: string[] = []
 test.afterAll(() => {
-	withE2eDatabase((db) => db.prepare("delete from brokers where slug like 'oa%'").run())
+	const slugs = madeBrokers.splice(0)
+	if (slugs.length === 0) return
+	withE2eDatabase((db) =>
+		db.prepare(`delete from brokers where slug in (${slugs.map(() => '?').join(', ')})`).run(...slugs),
+	)
 })
 
 test.beforeAll(async ({ request }) => {
@@ -109,6 +115,7 @@ const MISSING_ID = 2_000_000_000
 /** A new broker's fields (a unique slug "oa…"; removed after the suite so members' cards stay as seeded). */
 function brokerPayload() {
 	const slug = tag()
+	madeBrokers.push(slug)
 	return {
 		name: `Broker ${slug}`,
 		slug,

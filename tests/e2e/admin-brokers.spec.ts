@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { BROKER_MESSAGES } from '#app/utils/admin-brokers-messages.ts'
 import { expect, test } from '../fixtures.ts'
 import { expectAccessible, watchPageProblems } from './axe.ts'
-import { removeTestBrokers } from './broker-support.ts'
+import { newTestSlug, removeTestBrokers } from './broker-support.ts'
 import { expectFieldError, open, otherDevice } from './support.ts'
 
 // /admin/brokers with JavaScript on and off: a super admin adds a broker
@@ -34,7 +33,7 @@ test('add, edit and deactivate a broker; the member no longer sees it and its li
 	signIn,
 }) => {
 	await signIn(page, await createAdmin({ role: 'super_admin' }))
-	const slug = `e2e-${randomUUID().slice(0, 8)}`
+	const slug = newTestSlug()
 	const name = `Broker ${slug}`
 
 	await open(page, '/admin/brokers')

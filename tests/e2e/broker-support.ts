@@ -10,8 +10,13 @@ import { expect } from '../fixtures.ts'
  */
 export const TEST_AFFILIATE_HOSTS = /^https:\/\/[a-z0-9-]+\.example\//
 
+// The slugs this worker made (brokerFields): removeTestBrokers deletes those only, never
+// another spec's brokers that run at the same time in another worker.
+const made = new Set<string>()
+
 export function brokerFields(overrides: Record<string, unknown> = {}) {
 	const slug = `e2e-${randomUUID().slice(0, 8)}`
+	made.add(slug)
 	return {
 		name: `Broker ${slug}`,
 		slug,
@@ -35,8 +40,21 @@ export async function addBroker(request: APIRequestContext, token: string, overr
 	return fields
 }
 
+/** Deletes the brokers this worker made through brokerFields or named with `newTestSlug`. */
 export function removeTestBrokers() {
-	withE2eDatabase((db) => db.prepare("delete from brokers where slug like 'e2e-%'").run())
+	const slugs = [...made]
+	made.clear()
+	if (slugs.length === 0) return
+	withE2eDatabase((db) =>
+		db.prepare(`delete from brokers where slug in (${slugs.map(() => '?').join(', ')})`).run(...slugs),
+	)
+}
+
+/** A fresh "e2e-…" slug for a broker a test adds through the pages; removeTestBrokers deletes it. */
+export function newTestSlug() {
+	const slug = `e2e-${randomUUID().slice(0, 8)}`
+	made.add(slug)
+	return slug
 }
 
 /** The member's broker account at `slug` (tracking id, clicks) and their click rows there. */
