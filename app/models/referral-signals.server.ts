@@ -74,7 +74,11 @@ export function evaluateReferralSignals(
 ): ReferralSignal[] {
 	const signals: ReferralSignal[] = []
 	const count = (where: ReturnType<typeof and>) =>
-		tx.select({ n: sql<number>`count(*)` }).from(users).where(where).get()!.n
+		tx
+			.select({ n: sql<number>`count(*)` })
+			.from(users)
+			.where(where)
+			.get()!.n
 	const signedUp = subject.createdAt.getTime()
 
 	if (subject.signupClient) {
@@ -88,7 +92,12 @@ export function evaluateReferralSignals(
 			),
 		)
 		if (n > settings.clientMaxEvents)
-			signals.push({ code: 'client_signups', count: n, limit: settings.clientMaxEvents, windowMinutes: settings.clientWindowMinutes })
+			signals.push({
+				code: 'client_signups',
+				count: n,
+				limit: settings.clientMaxEvents,
+				windowMinutes: settings.clientWindowMinutes,
+			})
 	}
 	if (subject.unlockClient) {
 		const window = settings.clientWindowMinutes * MINUTE_MS
@@ -100,7 +109,12 @@ export function evaluateReferralSignals(
 			),
 		)
 		if (n > settings.clientMaxEvents)
-			signals.push({ code: 'client_unlocks', count: n, limit: settings.clientMaxEvents, windowMinutes: settings.clientWindowMinutes })
+			signals.push({
+				code: 'client_unlocks',
+				count: n,
+				limit: settings.clientMaxEvents,
+				windowMinutes: settings.clientWindowMinutes,
+			})
 	}
 	if (subject.referrerId !== null) {
 		const window = settings.referrerWindowMinutes * MINUTE_MS
@@ -120,7 +134,10 @@ export function evaluateReferralSignals(
 			})
 	}
 	if (settings.disposableEmail && isDisposableEmail(subject.email)) {
-		signals.push({ code: 'disposable_email', domain: subject.email.slice(subject.email.lastIndexOf('@') + 1).toLowerCase() })
+		signals.push({
+			code: 'disposable_email',
+			domain: subject.email.slice(subject.email.lastIndexOf('@') + 1).toLowerCase(),
+		})
 	}
 	const digits = phoneDigits(subject.phone)
 	if (settings.duplicatePhone && digits.length >= 6) {

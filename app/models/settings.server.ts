@@ -46,7 +46,11 @@ type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']
 /** The setting's value: the stored one when it parses, else the defaults. */
 export function getSetting<K extends SettingKey>(key: K, db: Db | Tx = getDb()): SettingValue<K> {
 	const { schema, defaults } = SETTINGS[key]
-	const row = db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, key)).get()
+	const row = db
+		.select({ value: platformSettings.value })
+		.from(platformSettings)
+		.where(eq(platformSettings.key, key))
+		.get()
 	if (!row) return { ...defaults }
 	try {
 		const parsed = schema.safeParse({ ...defaults, ...JSON.parse(row.value) })
@@ -75,7 +79,18 @@ export function setSettingIn<K extends SettingKey>(
 		.values({ key, value: json, updatedAt: now, adminId: admin.id })
 		.onConflictDoUpdate({ target: platformSettings.key, set: { value: json, updatedAt: now, adminId: admin.id } })
 		.run()
-	recordAudit(tx, { admin, action: 'settings.update', targetType: 'settings', targetId: key, before: { key, ...before }, after: { key, ...parsed } }, now)
+	recordAudit(
+		tx,
+		{
+			admin,
+			action: 'settings.update',
+			targetType: 'settings',
+			targetId: key,
+			before: { key, ...before },
+			after: { key, ...parsed },
+		},
+		now,
+	)
 	return parsed
 }
 
