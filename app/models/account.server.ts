@@ -109,7 +109,13 @@ export function unlockMember(userId: number, code: string, meta: RequestMeta): R
 			if (current.isVerified) return current
 			const unlocked = tx
 				.update(users)
-				.set({ isVerified: true, unlockedAt: now, updatedAt: now, unlockCodeId: codeId, unlockClient: clientHash(meta.ip) })
+				.set({
+					isVerified: true,
+					unlockedAt: now,
+					updatedAt: now,
+					unlockCodeId: codeId,
+					unlockClient: clientHash(meta.ip),
+				})
 				.where(eq(users.id, userId))
 				.returning()
 				.get()

@@ -2,12 +2,7 @@
 import type { Tx } from '#db/client.server.ts'
 
 export type NotificationKind =
-	| 'referral_credited'
-	| 'referral_held'
-	| 'referral_rejected'
-	| 'milestone'
-	| 'offer_claim'
-	| 'contest_result'
+	'referral_credited' | 'referral_held' | 'referral_rejected' | 'milestone' | 'offer_claim' | 'contest_result'
 
 export function notify(
 	_tx: Tx,

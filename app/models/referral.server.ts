@@ -59,11 +59,7 @@ export type CreditSubject = Pick<SelectUser, 'id' | 'name' | 'referrerId'>
  * approve (app/models/referral-review.server.ts), in the caller's
  * transaction.
  */
-export function applyCredit(
-	tx: Tx,
-	credit: { referrerId: number; points: number; referredName: string },
-	now: Date,
-) {
+export function applyCredit(tx: Tx, credit: { referrerId: number; points: number; referredName: string }, now: Date) {
 	tx.update(users)
 		.set({
 			referralPoints: sql`${users.referralPoints} + ${credit.points}`,
