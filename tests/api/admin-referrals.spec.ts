@@ -62,7 +62,7 @@ test('a held referral is listed with its signal and not counted; approve counts 
 	expect(decided.data.referrals.some((r: { id: number }) => r.id === creditId)).toBe(true)
 })
 
-test('reject needs a reason, keeps it out and shows the outcome in the statement; unknown ids are 404', async ({
+test('reject needs a reason and keeps it out for good; unknown ids are 404', async ({
 	request,
 	createAdmin,
 }) => {

@@ -14,6 +14,7 @@ test('approve a held referral: the referrer sees it pending, then counted', asyn
 	const { referrer, referred, creditId } = await createHeldReferral(request)
 
 	await login(page, referrer.email)
+	await expect(page).toHaveURL(/\/dashboard$/)
 	await page.goto('/dashboard/referrals')
 	await expect(page.getByText('Pending review: counts once our team approves it')).toBeVisible()
 	await expect(page.getByRole('cell', { name: 'Pending review', exact: true })).toBeVisible()
@@ -60,6 +61,7 @@ test('reject needs a reason; the referrer sees it not counted, with the reason',
 	await expect(form.getByText('This referral has already been decided')).toBeVisible()
 
 	await login(page, referrer.email)
+	await expect(page).toHaveURL(/\/dashboard$/)
 	await page.goto('/dashboard/referrals')
 	await expect(page.getByText('Not counted: Burner address, same device as the referrer')).toBeVisible()
 })
@@ -107,6 +109,7 @@ for (const width of [360, 1280]) {
 		await page.goto(`/admin/referrals/${creditId}/reject`)
 		await expectAccessible(page, problems)
 		await login(page, referrer.email)
+		await expect(page).toHaveURL(/\/dashboard$/)
 		problems = watchPageProblems(page)
 		await page.goto('/dashboard/referrals')
 		await expectAccessible(page, problems)
