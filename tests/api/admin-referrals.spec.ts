@@ -62,10 +62,7 @@ test('a held referral is listed with its signal and not counted; approve counts 
 	expect(decided.data.referrals.some((r: { id: number }) => r.id === creditId)).toBe(true)
 })
 
-test('reject needs a reason and keeps it out for good; unknown ids are 404', async ({
-	request,
-	createAdmin,
-}) => {
+test('reject needs a reason and keeps it out for good; unknown ids are 404', async ({ request, createAdmin }) => {
 	const { referrer, creditId } = await createHeldReferral(request)
 	const headers = bearer((await createAdmin({ role: 'admin' })).token)
 	expect((await request.post(`/api/admin/referrals/${creditId}/reject`, { headers, data: {} })).status()).toBe(400)
