@@ -12,6 +12,7 @@ export const adminNav = [
 	{ to: '/admin/codes', label: 'Codes', icon: 'key-round', capability: 'codes:view' },
 	{ to: '/admin/offers', label: 'Offer claims', icon: 'inbox', capability: 'offers:view' },
 	{ to: '/admin/alerts', label: 'Alerts', icon: 'bell', capability: 'alerts:view' },
+	{ to: '/admin/referrals', label: 'Referrals', icon: 'list-checks', capability: 'referrals:review' },
 	{ to: '/admin/revenue', label: 'Revenue', icon: 'banknote', capability: 'revenue:correct' },
 	{ to: '/admin/brokers', label: 'Brokers', icon: 'handshake', capability: 'brokers:view' },
 	{ to: '/admin/audit', label: 'Audit log', icon: 'scroll-text', capability: 'audit:view' },

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { passwordResetTokens, sessions, users, type SelectUser } from '#db/schema.ts'
 import { isUniqueViolation } from '#db/sql.server.ts'
+import { clientHash } from '#app/utils/client-hash.server.ts'
 import { sha256 } from '#app/utils/crypto.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -64,6 +65,8 @@ export async function registerMember(input: RegistrationInput, meta: RequestMeta
 						referrerId: referrer?.id ?? null,
 						termsVersion: TERMS_VERSION,
 						termsAcceptedAt: now,
+						// Referral integrity: a keyed hash of the address, never the address (docs/decisions/024-referral-integrity.md).
+						signupClient: clientHash(meta.ip),
 						lastSeenAt: now,
 						createdAt: now,
 						updatedAt: now,
@@ -106,11 +109,17 @@ export function unlockMember(userId: number, code: string, meta: RequestMeta): R
 			if (current.isVerified) return current
 			const unlocked = tx
 				.update(users)
-				.set({ isVerified: true, unlockedAt: now, updatedAt: now, unlockCodeId: codeId })
+				.set({
+					isVerified: true,
+					unlockedAt: now,
+					updatedAt: now,
+					unlockCodeId: codeId,
+					unlockClient: clientHash(meta.ip),
+				})
 				.where(eq(users.id, userId))
 				.returning()
 				.get()
-			// The referral counts now, in the same transaction: both or neither.
+			// The referral counts now, in the same transaction: both or neither (or is held for review when a signal fires).
 			creditReferral(tx, unlocked, now)
 			// Now eligible: the member's data-scored contests, and the referrer's activity (a credited referral).
 			rescoreContests(tx, { types: ['deposit', 'trading', 'activity'], userIds: [unlocked.id] }, now)

@@ -81,7 +81,8 @@ export function getManagedUserStats(id: number, now = new Date()): Result<Manage
 	const recentCredits = db
 		.select({ createdAt: referralCredits.createdAt, reason: referralCredits.reason, points: referralCredits.points })
 		.from(referralCredits)
-		.where(eq(referralCredits.referrerId, id))
+		// Credits that count: held and rejected referrals are on /admin/referrals (issue 15).
+		.where(and(eq(referralCredits.referrerId, id), eq(referralCredits.status, 'credited')))
 		.orderBy(desc(referralCredits.createdAt), desc(referralCredits.id))
 		.limit(5)
 		.all()

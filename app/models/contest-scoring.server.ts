@@ -70,7 +70,8 @@ function rawScores(contest: ScoredContest, userIds: string | null): SQL {
 				where l.completed_at >= ${from} and l.completed_at < ${to}${memberFilter(sql`l.user_id`, userIds)}
 			union all
 			select c.referrer_id, ${ACTIVITY_POINTS.referral} from referral_credits c
-				where c.created_at >= ${from} and c.created_at < ${to}${memberFilter(sql`c.referrer_id`, userIds)}
+				where c.status = 'credited' and coalesce(c.reviewed_at, c.created_at) >= ${from}
+					and coalesce(c.reviewed_at, c.created_at) < ${to}${memberFilter(sql`c.referrer_id`, userIds)}
 		) group by user_id`
 	}
 	// Reports are monthly: a report counts whole when its month overlaps the dates.

@@ -136,7 +136,13 @@ describe('referral crediting at unlock', () => {
 		expect(row.referralCount).toBe(1)
 		expect(row.lastReferralAt).not.toBeNull()
 		expect(getPointsStatement(referrer.id)).toEqual([
-			{ date: expect.any(String), reason: 'Premium referral: Jane D. unlocked their dashboard', points: 1 },
+			{
+				date: expect.any(String),
+				reason: 'Premium referral: Jane D. unlocked their dashboard',
+				points: 1,
+				status: 'credited',
+				reviewReason: null,
+			},
 		])
 		// A second unlock (a retry) credits nothing.
 		unlock(referred.id)

@@ -10,6 +10,8 @@ import {
 } from '#app/content/dashboard.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { recordContestReferral } from './contest.server.ts'
+import { notify } from './notifications.server.ts'
+import { evaluateReferralSignals } from './referral-signals.server.ts'
 import { displayName } from './user.server.ts'
 
 /**
@@ -17,7 +19,9 @@ import { displayName } from './user.server.ts'
  * unlock), milestones, the points statement and the leaderboard.
  */
 
-export { formatPoints } from '#app/utils/points.ts'
+import { formatPoints } from '#app/utils/points.ts'
+
+export { formatPoints }
 
 export type MilestoneProgress = {
 	/** The first milestone above the current points; null once all are reached. */
@@ -44,55 +48,133 @@ export function referralLink(referralCode: string) {
 	return `${getEnv().appOrigin}/signup?ref=${encodeURIComponent(referralCode)}`
 }
 
+/** The member fields a credit and its signals read (the unlocked member's row). */
+export type CreditSubject = Pick<SelectUser, 'id' | 'name' | 'referrerId'>
+
 /**
- * Credits the referrer of a member who has just unlocked: one ledger row
- * (unique per referred member, so a retry or a second unlock credits
- * nothing), the referrer's points and count raised to match, and their
- * running-contest score raised. Runs inside the unlock's transaction.
- * Returns true when a credit was written.
+ * Counts a credit for its referrer: points and count raised, the last
+ * referral time (the leaderboard's tie-break) moved, the running referral
+ * contest's score raised, the referrer told. Milestones follow from the
+ * points. The one path for a clean credit at unlock and a held one staff
+ * approve (app/models/referral-review.server.ts), in the caller's
+ * transaction.
  */
-export function creditReferral(tx: Tx, referred: Pick<SelectUser, 'id' | 'name' | 'referrerId'>, now: Date) {
+export function applyCredit(tx: Tx, credit: { referrerId: number; points: number; referredName: string }, now: Date) {
+	tx.update(users)
+		.set({
+			referralPoints: sql`${users.referralPoints} + ${credit.points}`,
+			referralCount: sql`${users.referralCount} + 1`,
+			lastReferralAt: now,
+		})
+		.where(eq(users.id, credit.referrerId))
+		.run()
+	recordContestReferral(tx, credit.referrerId, now)
+	notify(
+		tx,
+		{
+			userId: credit.referrerId,
+			kind: 'referral_credited',
+			title: 'Referral credited',
+			body: `Your referral ${credit.referredName} counts: ${formatPoints(credit.points)} added to your balance.`,
+			link: '/dashboard/referrals',
+		},
+		now,
+	)
+}
+
+/**
+ * The referrer of a member who has just unlocked gets one ledger row
+ * (unique per referred member, so a retry or a second unlock writes
+ * nothing). When a referral integrity signal fires
+ * (app/models/referral-signals.server.ts) the row is "held" with its
+ * signals and counts nowhere until staff approve it; otherwise it is
+ * "credited" and counts at once (applyCredit). Runs inside the unlock's
+ * transaction. Returns what was written: 'credited', 'held', or false.
+ */
+export function creditReferral(tx: Tx, referred: CreditSubject, now: Date): 'credited' | 'held' | false {
 	const referrerId = referred.referrerId
 	if (referrerId === null || referrerId === referred.id) return false
+	const subject = tx.select().from(users).where(eq(users.id, referred.id)).get()
+	const signals = subject ? evaluateReferralSignals(tx, subject, now) : []
+	const held = signals.length > 0
+	const referredName = displayName(referred.name)
 	const credit = tx
 		.insert(referralCredits)
 		.values({
 			referrerId,
 			referredUserId: referred.id,
 			points: POINTS_PER_REFERRAL,
-			reason: `Premium referral: ${displayName(referred.name)} unlocked their dashboard`,
+			reason: `Premium referral: ${referredName} unlocked their dashboard`,
+			status: held ? 'held' : 'credited',
+			signals: held ? JSON.stringify(signals) : null,
 			createdAt: now,
 		})
 		.onConflictDoNothing()
 		.returning({ id: referralCredits.id })
 		.get()
 	if (!credit) return false
-	tx.update(users)
-		.set({
-			referralPoints: sql`${users.referralPoints} + ${POINTS_PER_REFERRAL}`,
-			referralCount: sql`${users.referralCount} + 1`,
-			lastReferralAt: now,
-		})
-		.where(eq(users.id, referrerId))
-		.run()
-	recordContestReferral(tx, referrerId, now)
-	return true
+	if (!held) {
+		applyCredit(tx, { referrerId, points: POINTS_PER_REFERRAL, referredName }, now)
+		return 'credited'
+	}
+	notify(
+		tx,
+		{
+			userId: referrerId,
+			kind: 'referral_held',
+			title: 'Referral pending review',
+			body: `Your referral ${referredName} unlocked their dashboard. It is pending review and counts once our team approves it.`,
+			link: '/dashboard/referrals',
+		},
+		now,
+	)
+	return 'held'
 }
 
-export type StatementLine = { date: string; reason: string; points: number }
+export type StatementLine = {
+	date: string
+	reason: string
+	points: number
+	/** "credited" counts; "held" is pending review; "rejected" was not counted (with staff's reason). */
+	status: 'credited' | 'held' | 'rejected'
+	reviewReason: string | null
+}
 
-/** The member's own points statement, newest first (`offset` lines skipped: the member API pages it). */
+/**
+ * The member's own points statement, newest first: held and rejected
+ * referrals too, marked (`offset` lines skipped: the member API pages it).
+ */
 export function getPointsStatement(userId: number, limit = 50, offset = 0): StatementLine[] {
 	return getDb()
-		.select({ createdAt: referralCredits.createdAt, reason: referralCredits.reason, points: referralCredits.points })
+		.select({
+			createdAt: referralCredits.createdAt,
+			reason: referralCredits.reason,
+			points: referralCredits.points,
+			status: referralCredits.status,
+			reviewReason: referralCredits.reviewReason,
+		})
 		.from(referralCredits)
 		.where(eq(referralCredits.referrerId, userId))
 		.orderBy(desc(referralCredits.createdAt), desc(referralCredits.id))
 		.limit(limit)
 		.offset(offset)
 		.all()
-		.map((row) => ({ date: row.createdAt.toISOString(), reason: row.reason, points: row.points }))
+		.map((row) => ({
+			date: row.createdAt.toISOString(),
+			reason: row.reason,
+			points: row.points,
+			status: row.status,
+			reviewReason: row.status === 'rejected' ? row.reviewReason : null,
+		}))
 }
+
+/**
+ * When a credit counted: its creation, or its approval for one that was
+ * held (reviewed_at). Only "credited" rows count anywhere (points,
+ * history, leaderboard, the activity contest).
+ */
+export const creditCountedAt = sql`coalesce(${referralCredits.reviewedAt}, ${referralCredits.createdAt})`
+const isCounted = eq(referralCredits.status, 'credited')
 
 /**
  * The member's points over time (the referrals page's chart): cumulative
@@ -174,11 +256,11 @@ export function buildPointsHistory(credits: Array<{ at: Date; points: number }>,
 
 /** The member's points history from the ledger: one query, summed per UTC day on the referrer index. */
 export function getPointsHistory(userId: number, now = new Date()) {
-	const day = sql<number>`cast(${referralCredits.createdAt} / ${DAY_MS} as integer)`
+	const day = sql<number>`cast(${creditCountedAt} / ${DAY_MS} as integer)`
 	const rows = getDb()
 		.select({ day, points: sql<number>`sum(${referralCredits.points})` })
 		.from(referralCredits)
-		.where(eq(referralCredits.referrerId, userId))
+		.where(and(eq(referralCredits.referrerId, userId), isCounted))
 		.groupBy(day)
 		.all()
 	return buildPointsHistory(
@@ -187,7 +269,7 @@ export function getPointsHistory(userId: number, now = new Date()) {
 	)
 }
 
-/** Sum of the ledger, for checks that the stored totals agree with it. */
+/** Sum of the counted ledger ("credited" rows), for checks that the stored totals agree with it. */
 export function ledgerTotals(userId: number) {
 	return getDb()
 		.select({
@@ -195,7 +277,7 @@ export function ledgerTotals(userId: number) {
 			count: sql<number>`count(*)`,
 		})
 		.from(referralCredits)
-		.where(eq(referralCredits.referrerId, userId))
+		.where(and(eq(referralCredits.referrerId, userId), isCounted))
 		.get()!
 }
 
@@ -226,7 +308,8 @@ export function getReferralLeaderboard(now = new Date(), limit = LEADERBOARD_SIZ
 			// Qualified by hand: inside a select field drizzle leaves column names
 			// bare, and a bare "id" here would be the credit's, not the user's.
 			change: sql<number>`(select coalesce(sum(rc.points), 0) from referral_credits rc
-				where rc.referrer_id = "users"."id" and rc.created_at >= ${since})`,
+				where rc.referrer_id = "users"."id" and rc.status = 'credited'
+					and coalesce(rc.reviewed_at, rc.created_at) >= ${since})`,
 		})
 		.from(users)
 		.where(gt(users.referralPoints, 0))

@@ -122,7 +122,13 @@ function InfoTab({
 	statement,
 	pointsChart,
 }: {
-	statement: Array<{ date: string; reason: string; points: number }>
+	statement: Array<{
+		date: string
+		reason: string
+		points: number
+		status: 'credited' | 'held' | 'rejected'
+		reviewReason: string | null
+	}>
 	pointsChart: { unit: 'week' | 'month'; chart: PointsChart } | null
 }) {
 	return (
@@ -177,8 +183,27 @@ function InfoTab({
 								{statement.map((line, i) => (
 									<tr key={i} className="border-b border-slate-800/70">
 										<td className="py-2 pr-3 whitespace-nowrap">{line.date}</td>
-										<td className="py-2 pr-3">{line.reason}</td>
-										<td className="py-2 text-right text-emerald-300">+{line.points}</td>
+										<td className="py-2 pr-3">
+											{line.reason}
+											{line.status === 'held' ? (
+												<span className="mt-1 block text-amber-200">
+													Pending review: counts once our team approves it
+												</span>
+											) : line.status === 'rejected' ? (
+												<span className="mt-1 block text-red-200">
+													Not counted: {line.reviewReason ?? 'rejected on review'}
+												</span>
+											) : null}
+										</td>
+										<td className="py-2 text-right whitespace-nowrap">
+											{line.status === 'credited' ? (
+												<span className="text-emerald-300">+{line.points}</span>
+											) : (
+												<span className="text-slate-300">
+													{line.status === 'held' ? 'Pending review' : 'Not counted'}
+												</span>
+											)}
+										</td>
 									</tr>
 								))}
 							</tbody>

@@ -55,6 +55,10 @@ export const CAPABILITIES = {
 	 * (docs/decisions/019-brokers-and-tracked-links.md).
 	 */
 	'brokers:manage': SUPER_ONLY,
+	/** Held referrals (issue 15): list, approve, reject with a reason (/admin/referrals and its API). */
+	'referrals:review': BOTH,
+	/** The referral integrity thresholds (platform settings). Super admins only: they decide what is held. */
+	'referrals:settings': SUPER_ONLY,
 	/** Staff accounts: list, create, change role, disable, reset a password. */
 	'staff:manage': SUPER_ONLY,
 } as const satisfies Record<string, readonly AdminRole[]>

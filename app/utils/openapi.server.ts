@@ -27,7 +27,9 @@ import type { PublicAdmin } from '#app/models/admin.server.ts'
 import type { PublicAlert, StaffAlert } from '#app/models/alerts.server.ts'
 import type { OfferClaim } from '#app/models/offer-claims.server.ts'
 import type { PublicBroker, StaffBrokerRow } from '#app/models/brokers.server.ts'
+import type { PublicReferralReview } from '#app/models/referral-review.server.ts'
 import type { PublicRevenueEntry } from '#app/models/revenue.server.ts'
+import type { ReferralIntegritySettings } from '#app/models/settings.server.ts'
 import type { PublicBrokerReport, ReportPreview } from '#app/models/broker-reports.server.ts'
 import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
 import { REPORT_COLUMNS } from './broker-report-messages.ts'
@@ -76,6 +78,11 @@ import {
 import { StaffCreateApiSchema, StaffResetPasswordApiSchema, StaffUpdateApiSchema } from './admin-staff-validation.ts'
 import { AdminLoginApiSchema, TwoFactorCodeApiSchema, TwoFactorSetupApiSchema } from './admin-two-factor-validation.ts'
 import { BrokerCreateApiSchema, BrokerUpdateApiSchema, SLUG_PATTERN } from './admin-brokers-validation.ts'
+import {
+	REFERRAL_REVIEW_LIMITS,
+	ReferralRejectApiSchema,
+	ReferralSettingsApiSchema,
+} from './admin-referrals-validation.ts'
 import { RevenueApiSchema, RevenueEditApiSchema, RevenueVoidApiSchema } from './admin-validation.ts'
 import { MAX_API_BODY_BYTES } from './api.server.ts'
 import { registerMemberPaths } from './openapi-member.server.ts'
@@ -352,6 +359,67 @@ const RevenueEntrySchema = z
 	})
 	.strict()
 	.openapi('RevenueEntry')
+
+const ReferralSignalSchema = z
+	.discriminatedUnion('code', [
+		z
+			.object({
+				code: z.literal('client_signups'),
+				count: z.number().int(),
+				limit: z.number().int(),
+				windowMinutes: z.number().int(),
+				description: z.string(),
+			})
+			.strict(),
+		z
+			.object({
+				code: z.literal('client_unlocks'),
+				count: z.number().int(),
+				limit: z.number().int(),
+				windowMinutes: z.number().int(),
+				description: z.string(),
+			})
+			.strict(),
+		z
+			.object({
+				code: z.literal('referrer_signups'),
+				count: z.number().int(),
+				limit: z.number().int(),
+				windowMinutes: z.number().int(),
+				description: z.string(),
+			})
+			.strict(),
+		z.object({ code: z.literal('disposable_email'), domain: z.string(), description: z.string() }).strict(),
+		z.object({ code: z.literal('duplicate_phone'), otherMembers: z.number().int(), description: z.string() }).strict(),
+	])
+	.openapi('ReferralSignal', { description: 'What held the referral; `description` is a line a person can read.' })
+
+const ReferralPartySchema = z.object({ id: id(), name: z.string(), email: z.string() }).strict()
+
+const ReferralReviewSchema = z
+	.object({
+		id: id(),
+		status: z.enum(['credited', 'held', 'rejected']).openapi({
+			description: 'held: waits for review, counts nowhere; credited: approved, counts; rejected: never counts.',
+		}),
+		points: z.number().int(),
+		createdAt: isoDateTime(),
+		referrer: ReferralPartySchema,
+		referred: ReferralPartySchema.nullable().openapi({
+			description: "Null when the referred member's account was deleted.",
+		}),
+		signals: z.array(ReferralSignalSchema),
+		reviewedAt: isoDateTime().nullable(),
+		reviewedBy: z.number().int().nullable().openapi({ description: 'The deciding staff member (admins.id).' }),
+		reviewReason: z.string().nullable().openapi({ description: 'The reason of a rejection.' }),
+	})
+	.strict()
+	.openapi('ReferralReview')
+
+const ReferralSettingsSchema = ReferralSettingsApiSchema.openapi('ReferralIntegritySettings', {
+	description:
+		'More than clientMaxEvents sign-ups, or unlocks, from one client address within clientWindowMinutes; more than referrerMaxSignups referred sign-ups for one referrer within referrerWindowMinutes; a disposable email domain; a phone another member uses: any of them holds the referral for review (docs/decisions/024-referral-integrity.md).',
+})
 
 const BrokerReportSchema = z
 	.object({
@@ -810,6 +878,8 @@ export type ResponseSchemasMatchModels = AllTrue<
 		Same<z.output<typeof DashboardStatsSchema>, DashboardStats & { trends: DashboardTrends }>,
 		Same<z.output<typeof AlertSchema>, AlertAnswer>,
 		Same<z.output<typeof RevenueEntrySchema>, PublicRevenueEntry>,
+		Same<z.output<typeof ReferralReviewSchema>, PublicReferralReview>,
+		Same<z.output<typeof ReferralSettingsSchema>, ReferralIntegritySettings>,
 		Same<z.output<typeof BrokerReportSchema>, PublicBrokerReport>,
 		Same<z.output<typeof ReportPreviewSchema>, ReportPreview>,
 		Same<z.output<typeof BrokerSchema>, PublicBroker>,
@@ -965,6 +1035,16 @@ const RevenueListQueryDoc = z
 	.object({
 		page: z.number().int().min(1).max(REVENUE_LIMITS.maxPage).default(1),
 		limit: z.number().int().min(1).max(REVENUE_LIMITS.apiMaxLimit).default(REVENUE_LIMITS.pageSize),
+	})
+	.strict()
+const ReferralListQueryDoc = z
+	.object({
+		status: z.enum(['held', 'decided']).default('held').openapi({
+			description:
+				'held: waiting for review, oldest first; decided: approved or rejected after a hold, newest decision first.',
+		}),
+		page: z.number().int().min(1).max(100_000).default(1),
+		limit: z.number().int().min(1).max(REFERRAL_REVIEW_LIMITS.maxPageSize).default(REFERRAL_REVIEW_LIMITS.pageSize),
 	})
 	.strict()
 const UserIdParams = z.object({ id: id().openapi({ description: 'Anything but a positive whole number is a 404.' }) })
@@ -1188,6 +1268,62 @@ function registerPaths(r: OpenAPIRegistry) {
 				409: 'The entry is already voided.',
 				...ADMIN_403,
 			}),
+		},
+	})
+
+	// Referral integrity (issue 15 part 4, docs/decisions/024-referral-integrity.md)
+	operation(r, 'get', '/api/admin/referrals', {
+		tags: ['Admin referrals'],
+		summary: 'Referrals held for review (or decided ones), with their signals, paged',
+		auth: 'admin',
+		request: { query: ReferralListQueryDoc },
+		responses: {
+			200: ok('A page of referrals.', {
+				data: z.object({ referrals: z.array(ReferralReviewSchema), pagination: PaginationSchema }).strict(),
+			}),
+			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+	})
+	operation(r, 'post', '/api/admin/referrals/{id}/approve', {
+		tags: ['Admin referrals'],
+		summary: 'Approve a held referral: its points, count, milestones and contest score count from now',
+		auth: 'admin',
+		request: { params: EntryIdParams },
+		responses: {
+			200: ok('Approved.', { message: true, data: ReferralReviewSchema }),
+			...refusals([...ADMIN_GUARD, 404, 409], {
+				409: 'The referral was already decided (or never held).',
+				...ADMIN_403,
+			}),
+		},
+	})
+	operation(r, 'post', '/api/admin/referrals/{id}/reject', {
+		tags: ['Admin referrals'],
+		summary: 'Reject a held referral with a required reason: it never counts',
+		auth: 'admin',
+		request: { params: EntryIdParams, body: jsonBody(ReferralRejectApiSchema.openapi('ReferralRejectRequest')) },
+		responses: {
+			200: ok('Rejected.', { message: true, data: ReferralReviewSchema }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
+				409: 'The referral was already decided (or never held).',
+				...ADMIN_403,
+			}),
+		},
+	})
+	operation(r, 'get', '/api/admin/referral-settings', {
+		tags: ['Admin referrals'],
+		summary: 'The referral integrity thresholds (super admins)',
+		auth: 'admin',
+		responses: { 200: ok('The thresholds.', { data: ReferralSettingsSchema }), ...refusals(ADMIN_GUARD, ADMIN_403) },
+	})
+	operation(r, 'put', '/api/admin/referral-settings', {
+		tags: ['Admin referrals'],
+		summary: 'Replace the referral integrity thresholds (super admins; audited as settings.update)',
+		auth: 'admin',
+		request: { body: jsonBody(ReferralSettingsApiSchema.openapi('ReferralSettingsRequest')) },
+		responses: {
+			200: ok('Saved.', { message: true, data: ReferralSettingsSchema }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD], ADMIN_403),
 		},
 	})
 

@@ -10,6 +10,7 @@ import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
 import { connectMember, insertAppliedReport, insertTestBroker, removeTestBrokers } from '../member-broker-utils.ts'
 import { E2E_UNLOCK_CODE, PASSWORD, registration, resetLinkFor } from '../playwright-utils.ts'
 import { issuePlanCode } from '../e2e/db.ts'
+import { createHeldReferral, SUITE_REFERRAL_SETTINGS } from '../referral-e2e-utils.ts'
 
 // GET /api/openapi.json against the running server: for every documented
 // operation, a sample request that succeeds and (where the document lists
@@ -300,6 +301,38 @@ const SAMPLES: Record<string, Sample> = {
 			201,
 		)
 		expect((await call({ headers, data: { broker: 'B', month: '2000-13', amount: 1 } })).status).toBe(400)
+	},
+	'GET /api/admin/referrals': async ({ request, call }) => {
+		const headers = await staffToken()
+		await createHeldReferral(request)
+		expect((await call({ headers, query: { status: 'held', limit: '100' } })).status).toBe(200)
+		expect((await call({ headers, query: { status: 'decided' } })).status).toBe(200)
+		expect((await call({ headers, query: { limit: '0' } })).status).toBe(400)
+	},
+	'POST /api/admin/referrals/{id}/approve': async ({ request, call }) => {
+		const headers = await staffToken()
+		const { creditId } = await createHeldReferral(request)
+		expect((await call({ headers, params: { id: creditId } })).status).toBe(200)
+		expect((await call({ headers, params: { id: creditId } })).status).toBe(409)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+	},
+	'POST /api/admin/referrals/{id}/reject': async ({ request, call }) => {
+		const headers = await staffToken()
+		const { creditId } = await createHeldReferral(request)
+		expect((await call({ headers, params: { id: creditId }, data: {} })).status).toBe(400)
+		expect((await call({ headers, params: { id: creditId }, data: { reason: 'Sample' } })).status).toBe(200)
+		expect((await call({ headers, params: { id: creditId }, data: { reason: 'Sample' } })).status).toBe(409)
+		expect((await call({ headers, params: { id: MISSING_ID }, data: { reason: 'x' } })).status).toBe(404)
+	},
+	'GET /api/admin/referral-settings': async ({ request, call }) => {
+		expect((await call({ headers: await adminToken() })).status).toBe(200)
+		expect((await call({ headers: await staffToken() })).status).toBe(403)
+	},
+	'PUT /api/admin/referral-settings': async ({ request, call }) => {
+		const headers = await adminToken()
+		// The suite's values as they are (other suites run at the same time).
+		expect((await call({ headers, data: SUITE_REFERRAL_SETTINGS })).status).toBe(200)
+		expect((await call({ headers, data: { ...SUITE_REFERRAL_SETTINGS, clientMaxEvents: 0 } })).status).toBe(400)
 	},
 	'GET /api/admin/revenue': async ({ request, call }) => {
 		const headers = await staffToken()

@@ -10,6 +10,7 @@ import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
 import { createE2eBroker, linkTrackingId, reportCsv } from '../broker-report-e2e-utils.ts'
 import { E2E_UNLOCK_CODE } from '../playwright-utils.ts'
 import { jsOff, waitForHydration } from './support.ts'
+import { createHeldReferral } from '../referral-e2e-utils.ts'
 
 /**
  * Every page of the product (public, member, admin) at a phone (360 px) and
@@ -429,6 +430,24 @@ const visits: Visit[] = [
 			// A revenue entry writes an audit row of this admin.
 			await revenueEntry(ctx, await asSuperAdmin(ctx))
 			return '/admin/audit'
+		},
+	},
+	{
+		name: 'admin-referrals',
+		file: 'admin.referrals.tsx',
+		setup: async (ctx) => {
+			await createHeldReferral(ctx.request)
+			await asSuperAdmin(ctx)
+			return '/admin/referrals'
+		},
+	},
+	{
+		name: 'admin-referral-reject',
+		file: 'admin.referrals.$creditId.reject.tsx',
+		setup: async (ctx) => {
+			const { creditId } = await createHeldReferral(ctx.request)
+			await asSuperAdmin(ctx)
+			return `/admin/referrals/${creditId}/reject`
 		},
 	},
 	{

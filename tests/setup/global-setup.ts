@@ -3,6 +3,8 @@ import path from 'node:path'
 import { E2E_ADMIN, E2E_DATA_DIR, E2E_MAIL_DIR, E2E_PORT, E2E_SMTP_PORT, E2E_UNLOCK_CODE } from './e2e-config.ts'
 import { startMailCatcher } from './mail-catcher.ts'
 import { startServer } from './server-process.ts'
+import { withE2eDatabase } from '../admin-utils.ts'
+import { writeReferralSettings } from '../referral-e2e-utils.ts'
 
 /**
  * One production server for the whole run, on a throwaway database, sending
@@ -28,6 +30,8 @@ export default async function globalSetup() {
 			RATE_LIMIT_MULTIPLIER: '1000',
 		},
 	})
+	// One address and one phone for every sign-up: the referral integrity thresholds raised too (tests/referral-e2e-utils.ts).
+	withE2eDatabase((db) => writeReferralSettings(db))
 	return async () => {
 		await server.stop()
 		await stopMail()

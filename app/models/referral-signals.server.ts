@@ -1,0 +1,149 @@
+import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
+import mailchecker from 'mailchecker'
+import type { Tx } from '#db/client.server.ts'
+import { users, type SelectUser } from '#db/schema.ts'
+import { getSetting, type ReferralIntegritySettings } from './settings.server.ts'
+
+/**
+ * Referral integrity signals (issue 15 part 4,
+ * docs/decisions/024-referral-integrity.md): evaluated when a referred
+ * member unlocks, where their referral would be credited. Any signal holds
+ * the credit for staff review; none credits it as before.
+ */
+export type ReferralSignal =
+	| { code: 'client_signups'; count: number; limit: number; windowMinutes: number }
+	| { code: 'client_unlocks'; count: number; limit: number; windowMinutes: number }
+	| { code: 'referrer_signups'; count: number; limit: number; windowMinutes: number }
+	| { code: 'disposable_email'; domain: string }
+	| { code: 'duplicate_phone'; otherMembers: number }
+
+export type SignalSubject = Pick<
+	SelectUser,
+	'id' | 'email' | 'phone' | 'referrerId' | 'signupClient' | 'unlockClient' | 'createdAt'
+>
+
+const MINUTE_MS = 60_000
+
+/** One line a person can read, for the staff list and the audit row. */
+export function describeSignal(signal: ReferralSignal): string {
+	switch (signal.code) {
+		case 'client_signups':
+			return `${signal.count} sign-ups from one client address within ${signal.windowMinutes} minutes (limit ${signal.limit})`
+		case 'client_unlocks':
+			return `${signal.count} unlocks from one client address within ${signal.windowMinutes} minutes (limit ${signal.limit})`
+		case 'referrer_signups':
+			return `${signal.count} referred sign-ups for this referrer within ${signal.windowMinutes} minutes (limit ${signal.limit})`
+		case 'disposable_email':
+			return `Disposable email domain (${signal.domain})`
+		case 'duplicate_phone':
+			return `Phone number also used by ${signal.otherMembers} other ${signal.otherMembers === 1 ? 'member' : 'members'}`
+	}
+}
+
+/** Whether the email's domain, or a parent domain of it, is on the maintained disposable list (mailchecker). */
+export function isDisposableEmail(email: string) {
+	let domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase()
+	const list = mailchecker.blacklist()
+	while (domain) {
+		if (list.has(domain)) return true
+		const dot = domain.indexOf('.')
+		if (dot === -1) return false
+		domain = domain.slice(dot + 1)
+	}
+	return false
+}
+
+/** The phone's digits: "+234 (801) 234-5678" and "+2348012345678" are one number. */
+export function phoneDigits(phone: string) {
+	return phone.replace(/\D/g, '')
+}
+
+// The same normalisation in SQL: the sign-up rules allow digits, spaces, ( ) . - and a leading +.
+const storedDigits = sql`replace(replace(replace(replace(replace(replace(${users.phone}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`
+
+/**
+ * The signals of a referred member who has just unlocked (their row as
+ * stored after the unlock, unlockClient included), in the unlock's
+ * transaction. An empty list: the referral is clean.
+ */
+export function evaluateReferralSignals(
+	tx: Tx,
+	subject: SignalSubject,
+	now: Date,
+	settings: ReferralIntegritySettings = getSetting('referral_integrity', tx),
+): ReferralSignal[] {
+	const signals: ReferralSignal[] = []
+	const count = (where: ReturnType<typeof and>) =>
+		tx
+			.select({ n: sql<number>`count(*)` })
+			.from(users)
+			.where(where)
+			.get()!.n
+	const signedUp = subject.createdAt.getTime()
+
+	if (subject.signupClient) {
+		// Sign-ups from the address on either side of this one (a burst signed up first, unlocked later, is seen whole).
+		const window = settings.clientWindowMinutes * MINUTE_MS
+		const n = count(
+			and(
+				eq(users.signupClient, subject.signupClient),
+				gte(users.createdAt, new Date(signedUp - window)),
+				lte(users.createdAt, new Date(signedUp + window)),
+			),
+		)
+		if (n > settings.clientMaxEvents)
+			signals.push({
+				code: 'client_signups',
+				count: n,
+				limit: settings.clientMaxEvents,
+				windowMinutes: settings.clientWindowMinutes,
+			})
+	}
+	if (subject.unlockClient) {
+		const window = settings.clientWindowMinutes * MINUTE_MS
+		const n = count(
+			and(
+				eq(users.unlockClient, subject.unlockClient),
+				gte(users.unlockedAt, new Date(now.getTime() - window)),
+				lte(users.unlockedAt, now),
+			),
+		)
+		if (n > settings.clientMaxEvents)
+			signals.push({
+				code: 'client_unlocks',
+				count: n,
+				limit: settings.clientMaxEvents,
+				windowMinutes: settings.clientWindowMinutes,
+			})
+	}
+	if (subject.referrerId !== null) {
+		const window = settings.referrerWindowMinutes * MINUTE_MS
+		const n = count(
+			and(
+				eq(users.referrerId, subject.referrerId),
+				gte(users.createdAt, new Date(signedUp - window)),
+				lte(users.createdAt, new Date(signedUp + window)),
+			),
+		)
+		if (n > settings.referrerMaxSignups)
+			signals.push({
+				code: 'referrer_signups',
+				count: n,
+				limit: settings.referrerMaxSignups,
+				windowMinutes: settings.referrerWindowMinutes,
+			})
+	}
+	if (settings.disposableEmail && isDisposableEmail(subject.email)) {
+		signals.push({
+			code: 'disposable_email',
+			domain: subject.email.slice(subject.email.lastIndexOf('@') + 1).toLowerCase(),
+		})
+	}
+	const digits = phoneDigits(subject.phone)
+	if (settings.duplicatePhone && digits.length >= 6) {
+		// Every unlock reads the phone column once (no index on the normalised form; unlocks are one per member).
+		const n = count(and(ne(users.id, subject.id), sql`${storedDigits} = ${digits}`))
+		if (n > 0) signals.push({ code: 'duplicate_phone', otherMembers: n })
+	}
+	return signals
+}
