@@ -243,7 +243,7 @@ const SAMPLES: Record<string, Sample> = {
 		expect((await call({ headers: bearer(member.token), params: { id: mine } })).status).toBe(200)
 	},
 	'GET /api/member/data': async ({ call }) => {
-		const member = await createMember({ unlocked: true })
+		const member = await fixtures.createMember({ unlocked: true })
 		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
 	},
 	'POST /api/member/account/close': async ({ call }) => {

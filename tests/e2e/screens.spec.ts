@@ -316,7 +316,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-settings-close',
-		file: 'dashboard.settings.close.tsx',
+		file: 'dashboard.settings_.close.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx)
 			return '/dashboard/settings/close'

@@ -8,7 +8,7 @@ import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { CloseAccountFormSchema } from '#app/utils/settings-validation.ts'
 import { closeAccountAction } from './dashboard.settings.server.ts'
-import type { Route } from './+types/dashboard.settings.close'
+import type { Route } from './+types/dashboard.settings_.close'
 
 /**
  * /dashboard/settings/close: the confirmation step of closing the account
