@@ -227,10 +227,12 @@ const SAMPLES: Record<string, Sample> = {
 	'GET /api/member/sessions': async ({ call }) => {
 		const member = await createMember()
 		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
+		expect((await call()).status).toBe(401)
 	},
 	'DELETE /api/member/sessions/others': async ({ call }) => {
 		const member = await createMember()
 		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
+		expect((await call()).status).toBe(401)
 	},
 	'DELETE /api/member/sessions/{id}': async ({ call, other }) => {
 		const member = await createMember()
@@ -245,6 +247,7 @@ const SAMPLES: Record<string, Sample> = {
 	'GET /api/member/data': async ({ call }) => {
 		const member = await fixtures.createMember({ unlocked: true })
 		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
+		expect((await call()).status).toBe(401)
 	},
 	'POST /api/member/account/close': async ({ call }) => {
 		const member = await createMember()
