@@ -13,6 +13,7 @@ import {
 } from '#db/schema.ts'
 import { memberAuth } from '#app/auth/member.server.ts'
 import { auditRows, GOOD_PASSWORD, insertMember } from '#tests/factories.ts'
+import type * as MailModule from '#app/utils/mail.server.ts'
 import type { Mail } from '#app/utils/mail.server.ts'
 import { EMAIL_TAKEN } from '#app/utils/messages.ts'
 import { clearRateLimits } from '#app/utils/rate-limit.server.ts'
@@ -44,7 +45,7 @@ import {
 
 const sent: Mail[] = []
 vi.mock('#app/utils/mail.server.ts', async (original) => ({
-	...(await original<typeof import('#app/utils/mail.server.ts')>()),
+	...(await original<typeof MailModule>()),
 	sendMail: async (mail: Mail) => {
 		sent.push(mail)
 		return true
