@@ -40,6 +40,11 @@ export function getBearerToken(request: Request) {
 	return match ? match[1]! : null
 }
 
+/** The client's User-Agent header ('' without one): the device of a new session. */
+export function userAgentOf(request: Request) {
+	return request.headers.get('User-Agent') ?? ''
+}
+
 /** Thrown by the form strategy when a sign-in is refused; carries the answer. */
 export class SignInRefused extends Error {
 	constructor(readonly failure: Failure) {
@@ -243,7 +248,7 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 	async function startWebSession(request: Request, accountId: number) {
 		const previous = await cookie.read(request)
 		if (previous) sessions.endByToken(previous)
-		const { token } = sessions.create(accountId, 'web')
+		const { token } = sessions.create(accountId, 'web', new Date(), userAgentOf(request))
 		return cookie.serialize(token)
 	}
 
@@ -320,7 +325,7 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 			if (!proved.ok) return apiFailure(proved)
 		}
 		const account = completeSignIn(result.value, input.email, meta, now)
-		const { token } = sessions.create(account.id, 'api')
+		const { token } = sessions.create(account.id, 'api', now, userAgentOf(request))
 		return respond(token, account)
 	}
 

@@ -13,6 +13,8 @@ import type { AccountOf } from './session-store.server.ts'
 export const MEMBER_SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
 /** lastSeenAt (the admin dashboard's Platform Activity) is written at most this often. */
 const LAST_SEEN_EVERY_MS = 5 * 60 * 1000
+/** A session's own last use (the settings' sessions list) is written at most this often. */
+export const SESSION_LAST_USE_EVERY_MS = 60 * 1000
 
 /**
  * What member pages and /api/auth read of the signed-in member: the public
@@ -61,6 +63,7 @@ export const memberAuth = createAuthKit({
 		createdAt: sessions.createdAt,
 	},
 	lastSeen: { column: users.lastSeenAt, everyMs: LAST_SEEN_EVERY_MS },
+	device: { userAgent: sessions.userAgent, lastUse: sessions.lastSeenAt, writeEveryMs: SESSION_LAST_USE_EVERY_MS },
 	maySignIn: { test: (member) => maySignIn(member.status), message: ACCOUNT_NOT_ACTIVE },
 	log: { signIn: 'auth.login', signOut: 'auth.logout', idField: 'userId' },
 	signIn: {
@@ -114,4 +117,10 @@ export function requireApiUnlockedMember(request: Request) {
 	const { token, user } = requireApiMember(request)
 	if (!user.isVerified) throw apiError(403, DASHBOARD_LOCKED)
 	return { token, user }
+}
+
+/** The id of the session a page request signed in with (its cookie), or null. */
+export async function currentWebSessionId(request: Request) {
+	const token = await memberAuth.cookie.read(request)
+	return token ? memberAuth.sessions.idOf(token) : null
 }

@@ -39,6 +39,12 @@ export type SessionStoreConfig<C extends AccountColumns> = {
 	 * last seen, written at most once per `everyMs`.
 	 */
 	lastSeen?: { column: SQLiteColumn; everyMs: number }
+	/**
+	 * The sessions list of the account's settings: the session's User-Agent,
+	 * recorded at creation (cut to 300 characters), and its last use,
+	 * written at most once per `writeEveryMs`.
+	 */
+	device?: { userAgent: SQLiteColumn; lastUse: SQLiteColumn; writeEveryMs: number }
 	/** Whether the account may still use its sessions (checked on every use). */
 	maySignIn?: (account: AccountOf<C>) => boolean
 }
@@ -50,7 +56,10 @@ function propertyOf(table: SQLiteTable, column: SQLiteColumn) {
 	return entry[0]
 }
 
-type LookupRow<A> = { account: A; sessionId: number; expiresAt: Date; lastUsedAt?: Date }
+type LookupRow<A> = { account: A; sessionId: number; expiresAt: Date; lastUsedAt?: Date; deviceLastUse?: Date | null }
+
+/** The longest User-Agent a session keeps. */
+export const USER_AGENT_MAX = 300
 
 /**
  * Sessions in one table for one kind of account: create, look up (with the
@@ -58,7 +67,7 @@ type LookupRow<A> = { account: A; sessionId: number; expiresAt: Date; lastUsedAt
  */
 export function createSessionStore<C extends AccountColumns>(config: SessionStoreConfig<C>) {
 	type Account = AccountOf<C>
-	const { accounts, sessions, idle, lastSeen } = config
+	const { accounts, sessions, idle, lastSeen, device } = config
 	const keys = {
 		tokenHash: propertyOf(sessions.table, sessions.tokenHash),
 		accountId: propertyOf(sessions.table, sessions.accountId),
@@ -67,6 +76,8 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 		createdAt: propertyOf(sessions.table, sessions.createdAt),
 		lastUsedAt: idle ? propertyOf(sessions.table, idle.column) : null,
 		lastSeen: lastSeen ? propertyOf(accounts.table, lastSeen.column) : null,
+		userAgent: device ? propertyOf(sessions.table, device.userAgent) : null,
+		deviceLastUse: device ? propertyOf(sessions.table, device.lastUse) : null,
 	}
 	// The loaded account carries its lastSeen value, so the write can be skipped.
 	const lastSeenField = lastSeen
@@ -82,6 +93,7 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 				sessionId: sessions.id,
 				expiresAt: sessions.expiresAt,
 				...(idle ? { lastUsedAt: idle.column } : {}),
+				...(device ? { deviceLastUse: device.lastUse } : {}),
 			})
 			.from(sessions.table)
 			.innerJoin(accounts.table, eq(accounts.columns.id, sessions.accountId))
@@ -89,8 +101,11 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 			.prepare()
 	}
 
-	/** Creates a session; returns its secret (the cookie value or the bearer token). */
-	function create(accountId: number, kind: SessionKind, now = new Date()) {
+	/**
+	 * Creates a session; returns its secret (the cookie value or the bearer
+	 * token). `userAgent` is the client's, kept when the realm records devices.
+	 */
+	function create(accountId: number, kind: SessionKind, now = new Date(), userAgent = '') {
 		const token = randomToken(32)
 		const expiresAt = new Date(now.getTime() + config.absoluteMs)
 		const values: Record<string, unknown> = {
@@ -101,6 +116,10 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 			[keys.createdAt]: now,
 		}
 		if (keys.lastUsedAt) values[keys.lastUsedAt] = now
+		if (keys.userAgent && keys.deviceLastUse) {
+			values[keys.userAgent] = userAgent.slice(0, USER_AGENT_MAX)
+			values[keys.deviceLastUse] = now
+		}
 		getDb()
 			.insert(sessions.table)
 			.values(values as never)
@@ -136,6 +155,15 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 				.where(eq(sessions.id, row.sessionId))
 				.run()
 		}
+		if (device && keys.deviceLastUse) {
+			const used = row.deviceLastUse
+			if (!used || now.getTime() - used.getTime() >= device.writeEveryMs) {
+				db.update(sessions.table)
+					.set({ [keys.deviceLastUse]: now } as never)
+					.where(eq(sessions.id, row.sessionId))
+					.run()
+			}
+		}
 		if (lastSeen && keys.lastSeen && lastSeenField) {
 			const seen = (account as Record<string, unknown>)[lastSeenField] as Date | null
 			if (!seen || now.getTime() - seen.getTime() > lastSeen.everyMs) {
@@ -159,6 +187,16 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 		)
 	}
 
+	/** The id of the session behind a secret (any kind, expired or not), or null. */
+	function idOf(token: string): number | null {
+		const row = getDb()
+			.select({ id: sessions.id })
+			.from(sessions.table)
+			.where(eq(sessions.tokenHash, sha256(token)))
+			.get() as { id: number } | undefined
+		return row?.id ?? null
+	}
+
 	/** Removes sessions past their absolute or idle expiry (start-up housekeeping). */
 	function deleteExpired(now = new Date()) {
 		const expired = lt(sessions.expiresAt, now)
@@ -168,7 +206,7 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 			.run().changes
 	}
 
-	return { create, find, endByToken, deleteExpired }
+	return { create, find, endByToken, idOf, deleteExpired }
 }
 
 export type SessionStore<C extends AccountColumns> = ReturnType<typeof createSessionStore<C>>

@@ -10,6 +10,7 @@ export const dashboardNav = [
 	{ to: '/dashboard/zero-fee', label: '0% Fee Offers', icon: 'badge-percent', premium: true },
 	{ to: '/dashboard/referrals', label: 'Referrals & Invite', icon: 'user-plus' },
 	{ to: '/dashboard/contests', label: 'Monthly Contest', icon: 'trophy' },
+	{ to: '/dashboard/settings', label: 'Settings', icon: 'user-cog' },
 ] as const satisfies readonly { to: string; label: string; icon: IconName; end?: boolean; premium?: boolean }[]
 
 /**

@@ -72,6 +72,7 @@ export const AUDIT_ACTIONS = [
 	'unlock-code.retire',
 	'unlock-code.rotate',
 	'user.bulk-update',
+	'user.close',
 	'user.create',
 	'user.delete',
 	'user.update',

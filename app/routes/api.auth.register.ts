@@ -1,3 +1,4 @@
+import { userAgentOf } from '#app/auth/kit.server.ts'
 import { memberAuth } from '#app/auth/member.server.ts'
 import { registerMember } from '#app/models/account.server.ts'
 import { toPublicUser } from '#app/models/user.server.ts'
@@ -10,7 +11,7 @@ const route = apiRoute({
 		const input = await parseJsonBody(request, RegisterApiSchema)
 		const result = await registerMember(input, requestMeta(request))
 		if (!result.ok) return apiFailure(result)
-		const { token } = memberAuth.sessions.create(result.value.id, 'api')
+		const { token } = memberAuth.sessions.create(result.value.id, 'api', new Date(), userAgentOf(request))
 		return apiSuccess({ token, user: toPublicUser(result.value) }, { message: 'Account created', status: 201 })
 	},
 })

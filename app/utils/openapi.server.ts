@@ -45,7 +45,8 @@ import {
 	PlanBatchApiSchema,
 	UnlockRotateApiSchema,
 } from '#app/utils/admin-codes-validation.ts'
-import { PLAN_CODE_STATUSES, PREMIUM_PLANS } from '#app/domain/enums.ts'
+import { PLAN_CODE_STATUSES, PREMIUM_PLANS, SESSION_KINDS } from '#app/domain/enums.ts'
+import type { MemberSession } from '#app/models/account-settings.server.ts'
 import { AlertsQuerySchema } from '#app/utils/admin-validation.ts'
 import { ALERTS_API_MAX_LIMIT, ALERTS_MAX_PAGE, ALERTS_PAGE_SIZE } from './admin-alerts-validation.ts'
 import {
@@ -84,6 +85,12 @@ import {
 	ReferralSettingsApiSchema,
 } from './admin-referrals-validation.ts'
 import { RevenueApiSchema, RevenueEditApiSchema, RevenueVoidApiSchema } from './admin-validation.ts'
+import {
+	CloseAccountApiSchema,
+	EmailChangeApiSchema,
+	PasswordChangeApiSchema,
+	ProfileApiSchema,
+} from './settings-validation.ts'
 import { MAX_API_BODY_BYTES } from './api.server.ts'
 import { registerMemberPaths } from './openapi-member.server.ts'
 import { SLIDING_RATE_LIMITS } from './rate-limit.server.ts'
@@ -273,6 +280,46 @@ const PublicUserSchema = z
 	})
 	.strict()
 	.openapi('PublicUser', { description: 'A member as the API shows them: never the password hash.' })
+
+const MemberSessionSchema = z
+	.object({
+		id: id(),
+		kind: z.enum(SESSION_KINDS),
+		device: z.string().openapi({ description: 'Read from the User-Agent at sign-in ("Firefox on Windows", "curl").' }),
+		userAgent: z.string(),
+		firstSeenAt: isoDateTime(),
+		lastSeenAt: isoDateTime().openapi({ description: 'Updated at most once a minute.' }),
+		expiresAt: isoDateTime(),
+		current: z.boolean().openapi({ description: "The session of this request's token." }),
+	})
+	.strict()
+	.openapi('MemberSession', { description: 'A signed-in session: never its secret.' })
+
+const dataSection = () => z.array(z.object({}).passthrough())
+const MemberDataSchema = z
+	.object({
+		exportedAt: isoDateTime(),
+		profile: z.object({}).passthrough(),
+		consents: dataSection(),
+		referrals: z
+			.object({ points: count(), count: count(), referredMembers: dataSection(), credits: dataSection() })
+			.strict(),
+		planHistory: dataSection(),
+		offerClaims: dataSection(),
+		lessons: dataSection(),
+		contestEntries: dataSection(),
+		activityDays: z.array(isoDate()),
+		brokerAccounts: dataSection(),
+		reportedFigures: dataSection(),
+		notifications: dataSection(),
+		notificationPreferences: dataSection(),
+		pendingEmailChange: z.object({ newEmail: z.string(), expiresAt: isoDateTime() }).strict().nullable(),
+		sessions: z.array(MemberSessionSchema),
+	})
+	.strict()
+	.openapi('MemberData', {
+		description: 'Everything stored about the member (the data download); other members by display name only.',
+	})
 
 const PublicAdminSchema = z
 	.object({
@@ -900,6 +947,7 @@ export type ResponseSchemasMatchModels = AllTrue<
 		Same<z.output<typeof BulkResultSchema>, Extract<ReturnType<typeof bulkUpdateUsers>, { ok: true }>['value']>,
 		Same<z.output<typeof OfferClaimSchema>, OfferClaim>,
 		Same<z.output<typeof StaffAlertSchema>, StaffAlert>,
+		Same<z.output<typeof MemberSessionSchema>, MemberSession>,
 	]
 >
 
@@ -1165,6 +1213,96 @@ function registerPaths(r: OpenAPIRegistry) {
 			200: ok('Password changed.', { message: true }),
 			...refusals([...BODY_REFUSALS, 429], {
 				400: 'Validation failed, or an unknown, used or expired token (`errors` has `token`).',
+			}),
+		},
+	})
+
+	// The member's own account (issue 15 parts 1 and 2)
+	const SessionIdParams = z.object({ id: z.string().openapi({ description: 'A session id (an integer).' }) })
+	operation(r, 'get', '/api/member/settings/profile', {
+		tags: ['Member settings'],
+		summary: "The member's profile",
+		auth: 'member',
+		responses: { 200: ok('The profile.', { data: z.object({ profile: PublicUserSchema }).strict() }), ...refusals([]) },
+	})
+	operation(r, 'patch', '/api/member/settings/profile', {
+		tags: ['Member settings'],
+		summary: "Change the profile's fields (the sign-up's rules and messages)",
+		auth: 'member',
+		request: { body: jsonBody(ProfileApiSchema.innerType().openapi('ProfileRequest')) },
+		responses: {
+			200: ok('Saved.', { message: true, data: z.object({ profile: PublicUserSchema }).strict() }),
+			...refusals(BODY_REFUSALS),
+		},
+	})
+	operation(r, 'post', '/api/member/settings/password', {
+		tags: ['Member settings'],
+		summary: "Change the password: every session ends, this token's too; the answer has the new token",
+		auth: 'member',
+		request: { body: jsonBody(PasswordChangeApiSchema.innerType().openapi('PasswordChangeRequest')) },
+		responses: {
+			200: ok('Changed.', { message: true, data: z.object({ token: TokenSchema }).strict() }),
+			...refusals([...BODY_REFUSALS, 429], {
+				400: 'Validation failed, a wrong current password (`errors` has `currentPassword`) or a new password equal to the old (`newPassword`).',
+			}),
+		},
+	})
+	operation(r, 'post', '/api/member/settings/email', {
+		tags: ['Member settings'],
+		summary: 'Ask to change the email: a link (24 hours, once) to the new address, a notice to the old',
+		auth: 'member',
+		request: { body: jsonBody(EmailChangeApiSchema.openapi('EmailChangeRequest')) },
+		responses: {
+			202: ok('The link was sent; the email changes only when it is opened (a page, /confirm-email).', {
+				message: true,
+				data: z.object({ pendingEmail: z.string(), expiresAt: isoDateTime() }).strict(),
+			}),
+			...refusals([...BODY_REFUSALS, 409, 429], {
+				400: 'Validation failed, a wrong current password (`currentPassword`) or the current address (`newEmail`).',
+				409: 'Another account has this email (`errors` has `newEmail`).',
+			}),
+		},
+	})
+	operation(r, 'get', '/api/member/sessions', {
+		tags: ['Member settings'],
+		summary: "The member's signed-in sessions, this token's first",
+		auth: 'member',
+		responses: {
+			200: ok('The sessions.', { data: z.object({ sessions: z.array(MemberSessionSchema) }).strict() }),
+			...refusals([]),
+		},
+	})
+	operation(r, 'delete', '/api/member/sessions/others', {
+		tags: ['Member settings'],
+		summary: "Sign out everywhere else: every session but this token's ends",
+		auth: 'member',
+		responses: { 200: ok('Ended.', { message: true, data: z.object({ ended: count() }).strict() }), ...refusals([]) },
+	})
+	operation(r, 'delete', '/api/member/sessions/{id}', {
+		tags: ['Member settings'],
+		summary: "End one of the member's sessions",
+		auth: 'member',
+		request: { params: SessionIdParams },
+		responses: {
+			200: ok('Ended.', { message: true }),
+			...refusals([404], { 404: "No such session of this member (another member's is a 404 too)." }),
+		},
+	})
+	operation(r, 'get', '/api/member/data', {
+		tags: ['Member settings'],
+		summary: 'Download my data: everything stored about the member',
+		auth: 'member',
+		responses: { 200: ok('The data.', { data: MemberDataSchema }), ...refusals([]) },
+	})
+	operation(r, 'post', '/api/member/account/close', {
+		tags: ['Member settings'],
+		summary: 'Close the account: personal fields erased, every session ends (docs/decisions/022-account-closure.md)',
+		auth: 'member',
+		request: { body: jsonBody(CloseAccountApiSchema.openapi('CloseAccountRequest')) },
+		responses: {
+			200: ok('Closed.', { message: true }),
+			...refusals([...BODY_REFUSALS, 429], {
+				400: 'Validation failed (`confirm` must be true) or a wrong current password (`currentPassword`).',
 			}),
 		},
 	})

@@ -28,6 +28,13 @@ export const RATE_LIMITS = {
 	/** Staff sign-in (level 2 of docs/security.md A9): stricter per account than members. */
 	'admin-login:ip': { limit: 10, windowMs: 60_000 },
 	'admin-login:account': { limit: 5, windowMs: 15 * 60_000 },
+	/**
+	 * The current password asked again by the account settings (change of
+	 * password or email, closing the account): the sign-in's limits, per IP
+	 * and per member (keyed by the user id).
+	 */
+	'password-check:ip': { limit: 10, windowMs: 60_000 },
+	'password-check:account': { limit: 10, windowMs: 15 * 60_000 },
 	/** Tracked broker links (/go/:brokerSlug) per member: keyed by the user id, no IP kept. */
 	'broker-click:account': { limit: 30, windowMs: 60_000 },
 } as const

@@ -216,6 +216,66 @@ const SAMPLES: Record<string, Sample> = {
 		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
 		expect((await call()).status).toBe(401)
 	},
+	'GET /api/member/settings/profile': async ({ call }) => {
+		const member = await createMember()
+		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
+		expect((await call()).status).toBe(401)
+	},
+	'PATCH /api/member/settings/profile': async ({ call }) => {
+		const member = await createMember()
+		const headers = bearer(member.token)
+		expect((await call({ headers, data: { name: 'Ada Lovelace', telegram: '@ada_l' } })).status).toBe(200)
+		expect((await call({ headers, data: { telegram: 'ada' } })).status).toBe(400)
+	},
+	'POST /api/member/settings/password': async ({ call }) => {
+		const member = await createMember()
+		const headers = bearer(member.token)
+		expect((await call({ headers, data: { currentPassword: 'Wrong1234', newPassword: 'N3wPassword1' } })).status).toBe(
+			400,
+		)
+		expect((await call({ headers, data: { currentPassword: PASSWORD, newPassword: 'N3wPassword1' } })).status).toBe(200)
+	},
+	'POST /api/member/settings/email': async ({ call }) => {
+		const member = await createMember()
+		const other = await createMember()
+		const headers = bearer(member.token)
+		expect((await call({ headers, data: { newEmail: other.email, currentPassword: PASSWORD } })).status).toBe(409)
+		expect(
+			(await call({ headers, data: { newEmail: `${tag()}@example.com`, currentPassword: PASSWORD } })).status,
+		).toBe(202)
+		expect((await call({ headers, data: { newEmail: 'nope' } })).status).toBe(400)
+	},
+	'GET /api/member/sessions': async ({ call }) => {
+		const member = await createMember()
+		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
+		expect((await call()).status).toBe(401)
+	},
+	'DELETE /api/member/sessions/others': async ({ call }) => {
+		const member = await createMember()
+		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
+		expect((await call()).status).toBe(401)
+	},
+	'DELETE /api/member/sessions/{id}': async ({ call, other }) => {
+		const member = await createMember()
+		const stranger = await createMember()
+		const theirs = (await other('GET', '/api/member/sessions', { headers: bearer(stranger.token) })).body.data
+			.sessions[0].id
+		const mine = (await other('GET', '/api/member/sessions', { headers: bearer(member.token) })).body.data.sessions[0]
+			.id
+		expect((await call({ headers: bearer(member.token), params: { id: theirs } })).status).toBe(404)
+		expect((await call({ headers: bearer(member.token), params: { id: mine } })).status).toBe(200)
+	},
+	'GET /api/member/data': async ({ call }) => {
+		const member = await fixtures.createMember({ unlocked: true })
+		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
+		expect((await call()).status).toBe(401)
+	},
+	'POST /api/member/account/close': async ({ call }) => {
+		const member = await createMember()
+		const headers = bearer(member.token)
+		expect((await call({ headers, data: { currentPassword: PASSWORD } })).status).toBe(400)
+		expect((await call({ headers, data: { currentPassword: PASSWORD, confirm: true } })).status).toBe(200)
+	},
 	'POST /api/auth/logout': async ({ request, call }) => {
 		const member = await createMember()
 		expect((await call({ headers: bearer(member.token), data: { everywhere: true } })).status).toBe(400)

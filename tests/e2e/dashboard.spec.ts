@@ -15,6 +15,8 @@ const guardedUrls = [
 	'/dashboard/plans/activate?plan=gold',
 	'/dashboard/zero-fee/daniel-mensah',
 	'/dashboard/referrals?tab=leaderboard',
+	'/dashboard/settings/close',
+	'/dashboard/settings/data.json',
 ]
 
 test.describe('dashboard guards', () => {
@@ -193,7 +195,15 @@ test.describe('dashboard sidebar', () => {
 		await open(page, '/dashboard')
 		const nav = sidebar(page)
 		const links = nav.getByRole('link')
-		const names = ['Dashboard', 'Academy', 'Plans', '0% Fee Offers Premium', 'Referrals & Invite', 'Monthly Contest']
+		const names = [
+			'Dashboard',
+			'Academy',
+			'Plans',
+			'0% Fee Offers Premium',
+			'Referrals & Invite',
+			'Monthly Contest',
+			'Settings',
+		]
 		await expect(links).toHaveCount(names.length)
 		for (const [i, name] of names.entries()) await expect(links.nth(i)).toHaveAccessibleName(name)
 		await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible()

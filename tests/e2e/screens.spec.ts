@@ -307,6 +307,27 @@ const visits: Visit[] = [
 			return '/dashboard/contests'
 		},
 	},
+	{
+		name: 'dashboard-settings',
+		file: 'dashboard.settings.tsx',
+		setup: async (ctx) => {
+			await asMember(ctx, { name: 'Screens Member With A Rather Long Name', email: `${randomUUID()}@example.com` })
+			return '/dashboard/settings'
+		},
+	},
+	{
+		name: 'dashboard-settings-close',
+		file: 'dashboard.settings_.close.tsx',
+		setup: async (ctx) => {
+			await asMember(ctx)
+			return '/dashboard/settings/close'
+		},
+	},
+	{
+		name: 'confirm-email-bad-token',
+		file: 'confirm-email.tsx',
+		setup: async () => '/confirm-email?token=not-a-real-token',
+	},
 
 	// Admin portal, as a super admin
 	{
@@ -567,6 +588,7 @@ const SKIPPED: Record<string, string> = {
 	'admin_.codes.batches.$batchId.codes[.csv].ts': 'CSV download',
 	'admin_.offers.export[.csv].ts': 'CSV download',
 	'admin_.users.export[.csv].ts': 'CSV download',
+	'dashboard_.settings.data[.json].ts': 'JSON download (tests/e2e/settings.spec.ts)',
 	'go.$brokerSlug.tsx': 'tracked broker link: a 303 to the broker, or the 404 page (tests/e2e/broker-links.spec.ts)',
 }
 
