@@ -183,6 +183,13 @@ export const TermsAcceptFormSchema = z.object({
 	redirectTo: z.string().max(2000).optional(),
 })
 
+/** POST /api/member/terms/accept: { accept: true }. */
+export const TermsAcceptApiSchema = z
+	.object({
+		accept: z.literal(true, { errorMap: () => ({ message: 'You must accept the new terms to continue' }) }),
+	})
+	.strict()
+
 export const LoginFormSchema = z.object({
 	email: EmailSchema,
 	password: PasswordSchema,

@@ -10,6 +10,7 @@ export const dashboardPages = [
 	{ path: '/dashboard/zero-fee', label: '0% Fee Offers', heading: '0% Fee Offers' },
 	{ path: '/dashboard/referrals', label: 'Referrals & Invite', heading: 'Referrals & Invite' },
 	{ path: '/dashboard/contests', label: 'Monthly Contest', heading: 'Monthly Contest' },
+	{ path: '/dashboard/notifications', label: 'Notifications', heading: 'Notifications' },
 ] as const
 
 /** The sidebar's navigation (the drawer's on narrow screens: open it first). */

@@ -193,7 +193,15 @@ test.describe('dashboard sidebar', () => {
 		await open(page, '/dashboard')
 		const nav = sidebar(page)
 		const links = nav.getByRole('link')
-		const names = ['Dashboard', 'Academy', 'Plans', '0% Fee Offers Premium', 'Referrals & Invite', 'Monthly Contest']
+		const names = [
+			'Dashboard',
+			'Academy',
+			'Plans',
+			'0% Fee Offers Premium',
+			'Referrals & Invite',
+			'Monthly Contest',
+			'Notifications',
+		]
 		await expect(links).toHaveCount(names.length)
 		for (const [i, name] of names.entries()) await expect(links.nth(i)).toHaveAccessibleName(name)
 		await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible()
