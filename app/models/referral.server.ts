@@ -9,6 +9,7 @@ import {
 	type Milestone,
 } from '#app/content/dashboard.ts'
 import { getEnv } from '#app/utils/env.server.ts'
+import { notifyReferralCredited } from './member-notifications.server.ts'
 import { recordContestReferral } from './contest.server.ts'
 import { displayName } from './user.server.ts'
 
@@ -76,6 +77,7 @@ export function creditReferral(tx: Tx, referred: Pick<SelectUser, 'id' | 'name' 
 		.where(eq(users.id, referrerId))
 		.run()
 	recordContestReferral(tx, referrerId, now)
+	notifyReferralCredited(tx, { referrerId, referredName: referred.name, points: POINTS_PER_REFERRAL }, now)
 	return true
 }
 
