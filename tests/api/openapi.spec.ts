@@ -9,6 +9,7 @@ import { totpCode } from '../totp.ts'
 import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
 import { connectMember, insertAppliedReport, insertTestBroker, removeTestBrokers } from '../member-broker-utils.ts'
 import { E2E_UNLOCK_CODE, PASSWORD, registration, resetLinkFor } from '../playwright-utils.ts'
+import { ageTermsAcceptance, insertNotification } from '../notification-utils.ts'
 
 // GET /api/openapi.json against the running server: for every documented
 // operation, a sample request that succeeds and (where the document lists
@@ -730,6 +731,50 @@ const SAMPLES: Record<string, Sample> = {
 		} finally {
 			removeE2eBroker(broker)
 		}
+	},
+	'GET /api/member/notifications': async ({ call }) => {
+		const member = await fixtures.createMember({ unlocked: true })
+		insertNotification(member.id)
+		const headers = bearer(member.token)
+		expect((await call({ headers })).status).toBe(200)
+		expect((await call({ headers, query: { page: '0' } })).status).toBe(400)
+		const locked = await fixtures.createMember()
+		expect((await call({ headers: bearer(locked.token) })).status).toBe(403)
+		ageTermsAcceptance(member.id)
+		expect((await call({ headers })).status).toBe(409)
+	},
+	'POST /api/member/notifications/{id}/read': async ({ call }) => {
+		const member = await fixtures.createMember({ unlocked: true })
+		const other = await fixtures.createMember({ unlocked: true })
+		const id = insertNotification(member.id)
+		expect((await call({ headers: bearer(member.token), params: { id } })).status).toBe(200)
+		expect((await call({ headers: bearer(other.token), params: { id } })).status).toBe(404)
+		expect((await call({ headers: bearer(member.token), params: { id }, data: [] })).status).toBe(400)
+	},
+	'POST /api/member/notifications/read-all': async ({ call }) => {
+		const member = await fixtures.createMember({ unlocked: true })
+		insertNotification(member.id)
+		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
+		const locked = await fixtures.createMember()
+		expect((await call({ headers: bearer(locked.token) })).status).toBe(403)
+	},
+	'GET /api/member/notifications/preferences': async ({ call }) => {
+		const member = await fixtures.createMember({ unlocked: true })
+		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
+		ageTermsAcceptance(member.id)
+		expect((await call({ headers: bearer(member.token) })).status).toBe(409)
+	},
+	'PUT /api/member/notifications/preferences': async ({ call }) => {
+		const member = await fixtures.createMember({ unlocked: true })
+		const headers = bearer(member.token)
+		expect((await call({ headers, data: { email: { milestone: false } } })).status).toBe(200)
+		expect((await call({ headers, data: { email: { milestone: 'no' } } })).status).toBe(400)
+	},
+	'POST /api/member/terms/accept': async ({ call }) => {
+		const member = await fixtures.createMember({ unlocked: true })
+		ageTermsAcceptance(member.id)
+		expect((await call({ headers: bearer(member.token), data: { accept: false } })).status).toBe(400)
+		expect((await call({ headers: bearer(member.token), data: { accept: true } })).status).toBe(200)
 	},
 	'GET /api/openapi.json': async ({ call }) => {
 		expect((await call()).status).toBe(200)

@@ -10,6 +10,7 @@ import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
 import { createE2eBroker, linkTrackingId, reportCsv } from '../broker-report-e2e-utils.ts'
 import { E2E_UNLOCK_CODE } from '../playwright-utils.ts'
 import { jsOff, waitForHydration } from './support.ts'
+import { ageTermsAcceptance, insertNotification } from '../notification-utils.ts'
 
 /**
  * Every page of the product (public, member, admin) at a phone (360 px) and
@@ -305,6 +306,34 @@ const visits: Visit[] = [
 			await referralOf(ctx, await asMember(ctx))
 			return '/dashboard/contests'
 		},
+	},
+	{
+		name: 'dashboard-notifications',
+		file: 'dashboard.notifications.tsx',
+		setup: async (ctx) => {
+			const member = await asMember(ctx)
+			insertNotification(member.id, {
+				title: 'Referral credited',
+				body: 'Bartholomew-Alexander Oluwaseun-Adeyemi unlocked their dashboard: +1 point. You now have 1,234,567.',
+			})
+			insertNotification(member.id, { kind: 'contest_result', title: 'November Trading Cup has ended', read: true })
+			return '/dashboard/notifications'
+		},
+	},
+	{
+		name: 'terms-accept',
+		file: 'terms_.accept.tsx',
+		setup: async (ctx) => {
+			const member = await asMember(ctx)
+			ageTermsAcceptance(member.id)
+			return '/terms/accept'
+		},
+	},
+	{
+		name: 'unsubscribe-bad-token',
+		file: 'unsubscribe.tsx',
+		status: 400,
+		setup: async () => '/unsubscribe?token=not-a-real-token',
 	},
 
 	// Admin portal, as a super admin
