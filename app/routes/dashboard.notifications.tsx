@@ -101,7 +101,7 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
 											<span className="mr-2 rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-semibold text-slate-950">
 												New
 											</span>
-										)}
+										)}{' '}
 										{item.title}
 									</h3>
 									<p className="mt-1 break-words text-sm text-slate-300">{item.body}</p>

@@ -21,7 +21,7 @@ test.describe('the notifications inbox', () => {
 		await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible()
 		await expect(page.getByText('You have 2 unread.')).toBeVisible()
 		const items = page.getByRole('region', { name: 'Inbox' }).getByRole('listitem')
-		await expect(items.getByRole('heading', { level: 3 })).toHaveText(['NewOffer claim: Contacted', 'NewOlder news'])
+		await expect(items.getByRole('heading', { level: 3 })).toHaveText(['New Offer claim: Contacted', 'New Older news'])
 		await expect(items.first().getByRole('link', { name: 'Open: Offer claim: Contacted' })).toHaveAttribute(
 			'href',
 			'/dashboard/zero-fee',
