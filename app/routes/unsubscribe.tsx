@@ -20,8 +20,9 @@ function tokenOf(value: FormDataEntryValue | string | null) {
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const token = tokenOf(new URL(request.url).searchParams.get('token'))
-	const target = readUnsubscribeToken(token)
-	if (!target) return data({ token: '', label: null }, { status: 400 })
+	const target = token ? readUnsubscribeToken(token) : null
+	// No token: the page after the form's POST (the action's answer decides), or a bare visit.
+	if (!target) return data({ token: '', label: null }, { status: token ? 400 : 200 })
 	return { token, label: NOTIFICATION_KIND_LABELS[target.kind] }
 }
 
