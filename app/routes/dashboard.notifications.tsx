@@ -109,16 +109,22 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
 										{NOTIFICATION_KIND_LABELS[item.kind]} · <time dateTime={item.createdAt}>{item.date}</time>
 									</p>
 									{item.link ? (
-										<Link to={item.link} className="link mt-1 inline-block text-sm">
-											Open<span className="sr-only">: {item.title}</span>
+										<Link to={item.link} aria-label={`Open: ${item.title}`} className="link mt-1 inline-block text-sm">
+											Open
 										</Link>
 									) : null}
 								</div>
 								{item.read ? null : (
 									<Form method="post" className="shrink-0">
 										<input type="hidden" name="id" value={item.id} />
-										<button type="submit" name="intent" value="read" className="btn-ghost btn-sm">
-											Mark as read<span className="sr-only">: {item.title}</span>
+										<button
+											type="submit"
+											name="intent"
+											value="read"
+											aria-label={`Mark as read: ${item.title}`}
+											className="btn-ghost btn-sm"
+										>
+											Mark as read
 										</button>
 									</Form>
 								)}

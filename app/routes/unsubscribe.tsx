@@ -35,7 +35,9 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function headers() {
-	return { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }
+	// The token is in the URL: at most the origin in Referer (as /reset-password; `no-referrer`
+	// would make the form's POST carry Origin: null, which the cross-site check refuses).
+	return { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'strict-origin' }
 }
 
 export default function UnsubscribeRoute({ loaderData, actionData }: Route.ComponentProps) {
