@@ -119,3 +119,26 @@ test.describe('new terms', () => {
 		await expect(page).toHaveURL(/\/dashboard$/)
 	})
 })
+
+test.describe('the consent record on the staff user page', () => {
+	test('a staff-created account shows who created it; the member then accepts the terms themselves', async ({
+		page,
+		superAdmin,
+		request,
+		cleanup,
+	}) => {
+		const email = `consent-${Date.now()}@example.com`
+		const res = await request.post('/api/admin/users', {
+			headers: bearer(superAdmin.token),
+			data: { name: 'Ngozi Staffmade', email, password: 'Str0ngPassw0rd', plan: 'regular', status: 'active' },
+		})
+		expect(res.status()).toBe(201)
+		const userId = (await res.json()).data.user.id as number
+		cleanup.members(userId)
+		await open(page, `/admin/users/${userId}`)
+		const consents = page.getByRole('region', { name: 'Consents' })
+		await expect(consents.getByRole('row')).toHaveCount(2)
+		await expect(consents.getByRole('row').nth(1)).toContainText('Terms & Conditions')
+		await expect(consents.getByRole('row').nth(1)).toContainText(`Account created by staff (by ${superAdmin.name})`)
+	})
+})

@@ -170,6 +170,8 @@ test.describe('sign-up page', () => {
 		await expectFieldError(page, form.risk, 'You must accept the risk warning')
 		await expectNoFieldError(form.terms)
 		expect((await apiLogin(request, data.email, data.password)).status).toBe(401)
+		// The password is never sent back into the page (JS off): type it again.
+		await form.password.fill(data.password)
 		await form.adult.check()
 		await form.risk.check()
 		await form.submit.click()
