@@ -2,8 +2,10 @@ import { redirect } from 'react-router'
 import { sessions, users } from '#db/schema.ts'
 import { getDb } from '#db/client.server.ts'
 import { recordSignInDay } from '#app/models/contest-scoring.server.ts'
+import { hasCurrentTerms } from '#app/models/consents.server.ts'
 import { maySignIn } from '#app/models/user.server.ts'
 import { apiError } from '#app/utils/api.server.ts'
+import { TERMS_NOT_ACCEPTED } from '#app/utils/consents.ts'
 import { ACCOUNT_NOT_ACTIVE, DASHBOARD_LOCKED, INVALID_CREDENTIALS } from '#app/utils/messages.ts'
 import { safeRedirect } from '#app/utils/misc.ts'
 import { createAuthKit } from './kit.server.ts'
@@ -41,6 +43,8 @@ const memberColumns = {
 	unlockedAt: users.unlockedAt,
 	lastSeenAt: users.lastSeenAt,
 	createdAt: users.createdAt,
+	/** The member's latest own acceptance of the terms: the terms gate (docs/decisions/023). */
+	termsVersion: users.termsVersion,
 }
 
 export type SessionMember = AccountOf<typeof memberColumns>
@@ -91,10 +95,18 @@ export const getMember = memberAuth.getAccount
 /** Guard: a member session, else /login with redirectTo (clearing a stale cookie). */
 export const requireMember = memberAuth.requireAccount
 
-/** Guard for the dashboard: a member who has not unlocked goes to /next-steps. */
+/**
+ * Guard for the dashboard: a member who has not unlocked goes to /next-steps;
+ * one who has not accepted the current terms goes to /terms/accept first
+ * (back here afterwards; docs/decisions/023-consents-and-notifications.md).
+ */
 export async function requireUnlockedMember(request: Request) {
 	const member = await requireMember(request)
 	if (!member.isVerified) throw redirect('/next-steps')
+	if (!hasCurrentTerms(member)) {
+		const url = new URL(request.url)
+		throw redirect(`/terms/accept?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`)
+	}
 	return member
 }
 
@@ -111,11 +123,13 @@ export function requireApiMember(request: Request) {
  * Guard for /api/member/*: the member of the bearer token (else 401), who
  * has unlocked the dashboard (else 403 DASHBOARD_LOCKED: the same rule as
  * requireUnlockedMember, which sends a page request to /next-steps;
- * docs/decisions/025-member-api.md).
+ * docs/decisions/025-member-api.md) and accepted the current terms (409
+ * TERMS_NOT_ACCEPTED until POST /api/member/terms/accept; decision 023).
  */
 export function requireApiUnlockedMember(request: Request) {
 	const { token, user } = requireApiMember(request)
 	if (!user.isVerified) throw apiError(403, DASHBOARD_LOCKED)
+	if (!hasCurrentTerms(user)) throw apiError(409, TERMS_NOT_ACCEPTED)
 	return { token, user }
 }
 

@@ -11,15 +11,24 @@ export const dashboardNav = [
 	{ to: '/dashboard/referrals', label: 'Referrals & Invite', icon: 'user-plus' },
 	{ to: '/dashboard/contests', label: 'Monthly Contest', icon: 'trophy' },
 	{ to: '/dashboard/settings', label: 'Settings', icon: 'user-cog' },
-] as const satisfies readonly { to: string; label: string; icon: IconName; end?: boolean; premium?: boolean }[]
+	{ to: '/dashboard/notifications', label: 'Notifications', icon: 'bell', count: 'unread' },
+] as const satisfies readonly {
+	to: string
+	label: string
+	icon: IconName
+	end?: boolean
+	premium?: boolean
+	count?: 'unread'
+}[]
 
 /**
  * The dashboard's navigation. The 0% Fee Offers entry is locked for the
  * regular plan: it is marked Premium and leads to the page's upgrade card
  * (with the spec's message), never prefetched: that page answers 403 to the
- * regular plan (docs/decisions/015-one-coherent-story.md).
+ * regular plan (docs/decisions/015-one-coherent-story.md). Notifications
+ * carries the unread count (docs/decisions/023-consents-and-notifications.md).
  */
-export function DashboardNav({ locked }: { locked: boolean }) {
+export function DashboardNav({ locked, unread = 0 }: { locked: boolean; unread?: number }) {
 	return (
 		<nav aria-label="Dashboard">
 			<ul className="space-y-1">
@@ -44,6 +53,17 @@ export function DashboardNav({ locked }: { locked: boolean }) {
 											<Icon name={item.icon} size="md" className={isActive ? undefined : 'text-slate-400'} />
 											{item.label}
 										</span>
+										{'count' in item && unread > 0 ? (
+											<span
+												className={cx(
+													'rounded-full px-2 py-0.5 text-xs font-semibold',
+													isActive ? 'bg-slate-950 text-emerald-200' : 'bg-emerald-400 text-slate-950',
+												)}
+											>
+												{unread > 99 ? '99+' : unread}
+												<span className="sr-only"> unread</span>
+											</span>
+										) : null}
 										{isLocked ? (
 											// On the current page's light highlight the badge turns dark (contrast).
 											<span

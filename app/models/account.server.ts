@@ -11,9 +11,11 @@ import { hashPassword } from '#app/utils/password.server.ts'
 import { consumeRateLimit, limited, resetRateLimit } from '#app/utils/rate-limit.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { INVALID_RESET_LINK, INVALID_UNLOCK_CODE, UNKNOWN_REFERRAL_CODE } from '#app/utils/messages.ts'
+import type { ConsentKind } from '#app/utils/consents.ts'
 import { TERMS_VERSION, type RegistrationInput } from '#app/utils/validation.ts'
 import { createResetToken, findUsableResetToken } from './password-reset.server.ts'
 import { recordSignInDay, rescoreContests } from './contest-scoring.server.ts'
+import { recordConsents } from './consents.server.ts'
 import { creditReferral } from './referral.server.ts'
 import { matchUnlockCode } from './unlock-code.server.ts'
 import { emailTaken, getUserByEmail, getUserById, getUserByReferralCode, newReferralCode } from './user.server.ts'
@@ -26,7 +28,18 @@ import { emailTaken, getUserByEmail, getUserById, getUserByReferralCode, newRefe
  */
 export type RequestMeta = { ip: string }
 
-export async function registerMember(input: RegistrationInput, meta: RequestMeta): Promise<Result<SelectUser>> {
+/**
+ * The consents given with a sign-up: the form always gives all three ('signup'); an API client
+ * gives the terms and whichever of the 18+ and risk flags it sent ('api').
+ * docs/decisions/023-consents-and-notifications.md
+ */
+export type SignupConsents = { source: 'signup' | 'api'; kinds: readonly ConsentKind[] }
+
+export async function registerMember(
+	input: RegistrationInput,
+	meta: RequestMeta,
+	given: SignupConsents = { source: 'signup', kinds: ['terms', 'age', 'risk'] },
+): Promise<Result<SelectUser>> {
 	const blocked = limited('signup:ip', meta.ip) ?? limited('signup:account', input.email)
 	if (blocked) {
 		log('auth.signup', { ip: meta.ip, result: 'rate_limited' }, 'warn')
@@ -73,6 +86,7 @@ export async function registerMember(input: RegistrationInput, meta: RequestMeta
 					})
 					.returning()
 					.get()
+				recordConsents(tx, { userId: created.id, kinds: given.kinds, source: given.source }, now)
 				recordSignInDay(tx, created.id, now)
 				return created
 			},

@@ -23,6 +23,7 @@ import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { resolveContestAlerts } from './alerts.server.ts'
 import { recordAudit, type AuditActor } from './audit.server.ts'
+import { notifyContestResults } from './member-notifications.server.ts'
 import { isDataScored, rescoreContests } from './contest-scoring.server.ts'
 import { contestWindow, countParticipants, listRanking, placeInRanking, rankingOrder } from './contest.server.ts'
 
@@ -307,6 +308,7 @@ export function completeContest(admin: AuditActor, id: number, now = new Date())
 				.returning()
 				.get()
 			resolveContestAlerts(tx, id, now)
+			notifyContestResults(tx, after, ranked, now)
 			recordAudit(
 				tx,
 				{

@@ -20,6 +20,7 @@ import { hashPassword } from '#app/utils/password.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { toManagedUser, type ManagedUser } from './admin-users-list.server.ts'
 import { recordAudit, type AuditActor } from './audit.server.ts'
+import { recordConsents } from './consents.server.ts'
 import { emailTaken, maySignIn, newReferralCode } from './user.server.ts'
 
 /**
@@ -65,6 +66,9 @@ export async function createManagedUser(
 					})
 					.returning()
 					.get()
+				// A record that staff made the account; the member accepts the terms themselves
+				// on their first dashboard visit (docs/decisions/023-consents-and-notifications.md).
+				recordConsents(tx, { userId: created.id, kinds: ['terms'], source: 'staff', adminId: actor.id }, now)
 				recordAudit(
 					tx,
 					{

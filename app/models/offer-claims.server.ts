@@ -10,6 +10,7 @@ import { CSV_BOM, csvRow } from '#app/utils/csv.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from './audit.server.ts'
+import { notifyClaimStatus } from './member-notifications.server.ts'
 
 /**
  * Offer claims (issue 12 part 3): every confirmed interest in a 0% fee
@@ -162,6 +163,19 @@ export function updateOfferClaim(
 				.get()
 			if (!before) return fail(404, CLAIM_NOT_FOUND)
 			const after = { status: input.status ?? before.status, note: input.note ?? before.note }
+			if (after.status !== before.status) {
+				// The member hears of a status change (not of a staff note): docs/decisions/023.
+				const claim = tx
+					.select({ userId: feeOfferClaims.userId, offerId: feeOfferClaims.offerId })
+					.from(feeOfferClaims)
+					.where(eq(feeOfferClaims.id, id))
+					.get()!
+				notifyClaimStatus(
+					tx,
+					{ userId: claim.userId, offerTitle: offerTitle(claim.offerId), status: after.status },
+					now,
+				)
+			}
 			if (after.status === before.status && after.note === before.note) return ok({ changed: false })
 			tx.update(feeOfferClaims)
 				.set({ ...after, updatedAt: now })

@@ -9,7 +9,7 @@ import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from './audit.server.ts'
 import { rescoreContests } from './contest-scoring.server.ts'
-import { notify } from './notifications.server.ts'
+import { notifyReferralRejected } from './member-notifications.server.ts'
 import { applyCredit } from './referral.server.ts'
 import { describeSignal, type ReferralSignal } from './referral-signals.server.ts'
 import { displayName } from './user.server.ts'
@@ -140,17 +140,7 @@ function decide(admin: AuditActor, id: number, decision: Decision, now: Date): R
 				// The referrer's activity contests count the referral from now on.
 				rescoreContests(tx, { types: ['activity'], userIds: [before.referrerId] }, now)
 			} else {
-				notify(
-					tx,
-					{
-						userId: before.referrerId,
-						kind: 'referral_rejected',
-						title: 'Referral not counted',
-						body: `Your referral ${referredName} was reviewed and does not count. Reason: ${decision.reason}`,
-						link: '/dashboard/referrals',
-					},
-					now,
-				)
+				notifyReferralRejected(tx, { referrerId: before.referrerId, referredName, reason: decision.reason }, now)
 			}
 			recordAudit(
 				tx,

@@ -9,8 +9,8 @@ import {
 	type Milestone,
 } from '#app/content/dashboard.ts'
 import { getEnv } from '#app/utils/env.server.ts'
+import { notifyReferralCredited, notifyReferralHeld } from './member-notifications.server.ts'
 import { recordContestReferral } from './contest.server.ts'
-import { notify } from './notifications.server.ts'
 import { evaluateReferralSignals } from './referral-signals.server.ts'
 import { displayName } from './user.server.ts'
 
@@ -69,17 +69,7 @@ export function applyCredit(tx: Tx, credit: { referrerId: number; points: number
 		.where(eq(users.id, credit.referrerId))
 		.run()
 	recordContestReferral(tx, credit.referrerId, now)
-	notify(
-		tx,
-		{
-			userId: credit.referrerId,
-			kind: 'referral_credited',
-			title: 'Referral credited',
-			body: `Your referral ${credit.referredName} counts: ${formatPoints(credit.points)} added to your balance.`,
-			link: '/dashboard/referrals',
-		},
-		now,
-	)
+	notifyReferralCredited(tx, credit, now)
 }
 
 /**
@@ -117,17 +107,7 @@ export function creditReferral(tx: Tx, referred: CreditSubject, now: Date): 'cre
 		applyCredit(tx, { referrerId, points: POINTS_PER_REFERRAL, referredName }, now)
 		return 'credited'
 	}
-	notify(
-		tx,
-		{
-			userId: referrerId,
-			kind: 'referral_held',
-			title: 'Referral pending review',
-			body: `Your referral ${referredName} unlocked their dashboard. It is pending review and counts once our team approves it.`,
-			link: '/dashboard/referrals',
-		},
-		now,
-	)
+	notifyReferralHeld(tx, { referrerId, referredName }, now)
 	return 'held'
 }
 

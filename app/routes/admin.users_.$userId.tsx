@@ -5,10 +5,12 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import { getManagedUserStats } from '#app/models/admin-users-figures.server.ts'
+import { listConsents } from '#app/models/consents.server.ts'
 import { planName } from '#app/models/plan.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatCount, formatDate, formatDateTime, formatMonth, formatUsdCents } from '#app/utils/admin-format.ts'
 import { can } from '#app/utils/admin-roles.ts'
+import { CONSENT_KIND_LABELS, CONSENT_SOURCE_LABELS } from '#app/utils/consents.ts'
 import { USER_NOT_FOUND, USERS_ERROR_TITLE, USERS_LOAD_FAILED } from '#app/utils/admin-users-messages.ts'
 import { parseUserId } from '#app/utils/admin-users-validation.ts'
 import { PLANS, type Plan } from '#app/domain/enums.ts'
@@ -26,6 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!result?.ok) throw data({ message: USER_NOT_FOUND }, { status: 404 })
 	return {
 		stats: result.value,
+		consents: listConsents(result.value.user.id),
 		planNames: Object.fromEntries(PLANS.map((p) => [p, planName(p)])) as Record<Plan, string>,
 		can: { update: can(admin, 'users:update'), delete: can(admin, 'users:delete'), audit: can(admin, 'audit:view') },
 	}
@@ -203,6 +206,50 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 										<td className="py-2 break-all">
 											{change.source}
 											{change.by ? <span className="text-slate-400"> ({change.by})</span> : null}
+										</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</TableScroller>
+				)}
+			</AdminSection>
+
+			<AdminSection id="user-consents" title="Consents">
+				{loaderData.consents.length === 0 ? (
+					<p className="text-slate-300">No consent recorded</p>
+				) : (
+					<TableScroller label="Consents">
+						<table className="w-full text-left text-sm">
+							<thead className="text-slate-400">
+								<tr>
+									<th scope="col" className="py-2 pr-4 font-medium">
+										When
+									</th>
+									<th scope="col" className="py-2 pr-4 font-medium">
+										Consent
+									</th>
+									<th scope="col" className="py-2 pr-4 font-medium">
+										Version
+									</th>
+									<th scope="col" className="py-2 font-medium">
+										How
+									</th>
+								</tr>
+							</thead>
+							<tbody className="divide-y divide-slate-800">
+								{loaderData.consents.map((consent) => (
+									<tr key={consent.id}>
+										<td className="py-2 pr-4 whitespace-nowrap">
+											<time dateTime={consent.acceptedAt}>{formatDateTime(consent.acceptedAt)}</time>
+										</td>
+										<td className="py-2 pr-4">{CONSENT_KIND_LABELS[consent.kind]}</td>
+										<td className="py-2 pr-4">{consent.version}</td>
+										<td className="py-2 break-words">
+											{CONSENT_SOURCE_LABELS[consent.source]}
+											{consent.source === 'staff' ? (
+												<span className="text-slate-400"> (by {consent.adminName ?? 'a removed admin'})</span>
+											) : null}
 										</td>
 									</tr>
 								))}

@@ -3,6 +3,7 @@ import { BrandLink } from '#app/components/brand-link.tsx'
 import { DashboardNav, dashboardNav } from '#app/components/dashboard-nav.tsx'
 import { currentSection, NavDrawer } from '#app/components/nav-drawer.tsx'
 import { site } from '#app/content/site.ts'
+import { unreadCount } from '#app/models/notifications.server.ts'
 import { planName } from '#app/models/plan.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import type { Route } from './+types/dashboard'
@@ -11,7 +12,7 @@ import type { Route } from './+types/dashboard'
 // this parent guard alone would not protect them.
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember(request)
-	return { plan: user.plan, planName: planName(user.plan) }
+	return { plan: user.plan, planName: planName(user.plan), unread: unreadCount(user.id) }
 }
 
 export function headers() {
@@ -32,14 +33,14 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 						{loaderData.planName}
 					</p>
 					<NavDrawer current={currentSection(dashboardNav, location.pathname)} className="lg:hidden">
-						<DashboardNav locked={locked} />
+						<DashboardNav locked={locked} unread={loaderData.unread} />
 					</NavDrawer>
 				</div>
 			</header>
 			<div className="mx-auto max-w-7xl px-4 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
 				<aside className="hidden lg:block">
 					<div className="sticky top-20 py-8">
-						<DashboardNav locked={locked} />
+						<DashboardNav locked={locked} unread={loaderData.unread} />
 					</div>
 				</aside>
 				<div className="min-w-0">

@@ -9,6 +9,7 @@ import { registerMember } from '#app/models/account.server.ts'
 import { getMember, startMemberSession } from '#app/auth/member.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
+import { AGE_CONFIRMATION_LABEL, RISK_ACKNOWLEDGEMENT_LABEL } from '#app/utils/consents.ts'
 import { cx, useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 import { SignupFormSchema } from '#app/utils/validation.ts'
@@ -30,8 +31,12 @@ export async function action({ request }: Route.ActionArgs) {
 	checkHoneypot(formData)
 	const submission = parseWithZod(formData, { schema: SignupFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
-	const { agreeToTerms: _agreed, ...input } = submission.value
-	const result = await registerMember(input, requestMeta(request))
+	const { agreeToTerms: _agreed, confirmAge: _adult, acknowledgeRisk: _risk, ...input } = submission.value
+	// The schema refuses the form unless all three boxes are checked.
+	const result = await registerMember(input, requestMeta(request), {
+		source: 'signup',
+		kinds: ['terms', 'age', 'risk'],
+	})
 	if (!result.ok) return replyWithFailure(submission, result)
 	const cookie = await startMemberSession(request, result.value.id)
 	throw redirect('/next-steps', { headers: { 'Set-Cookie': cookie } })
@@ -167,6 +172,8 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 							</>
 						}
 					/>
+					<CheckboxField field={fields.confirmAge} label={AGE_CONFIRMATION_LABEL} />
+					<CheckboxField field={fields.acknowledgeRisk} label={RISK_ACKNOWLEDGEMENT_LABEL} />
 					<StatusButton pending={pending} pendingText="Creating Your Account...">
 						Create Account
 					</StatusButton>

@@ -34,4 +34,15 @@ describe('form data parsing', () => {
 		fd.append('agreeToTerms', 'on')
 		expect(parseWithZod(fd, { schema: SignupFormSchema }).reply().error?.agreeToTerms).toBeUndefined()
 	})
+
+	test('the 18+ and risk checkboxes must be ticked too (docs/decisions/023)', () => {
+		const fd = new FormData()
+		const errors = () => parseWithZod(fd, { schema: SignupFormSchema }).reply().error
+		expect(errors()?.confirmAge).toEqual(['You must confirm you are 18 or older'])
+		expect(errors()?.acknowledgeRisk).toEqual(['You must accept the risk warning'])
+		fd.append('confirmAge', 'on')
+		fd.append('acknowledgeRisk', 'on')
+		expect(errors()?.confirmAge).toBeUndefined()
+		expect(errors()?.acknowledgeRisk).toBeUndefined()
+	})
 })

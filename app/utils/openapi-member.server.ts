@@ -219,8 +219,21 @@ function memberSchemas({ isoDateTime, count, id }: MemberApiKit) {
 				.strict(),
 			milestones: z.array(z.object({ ...milestone, description: z.string(), achieved: z.boolean() }).strict()),
 			statement: z
-				.array(z.object({ date: isoDateTime(), reason: z.string(), points: z.number().int() }).strict())
-				.openapi({ description: 'A page of the points statement, newest first.' }),
+				.array(
+					z
+						.object({
+							date: isoDateTime(),
+							reason: z.string(),
+							points: z.number().int(),
+							status: z.enum(['credited', 'held', 'rejected']).openapi({
+								description:
+									'"credited" counts; "held" is pending staff review (docs/decisions/024-referral-integrity.md); "rejected" does not count.',
+							}),
+							reviewReason: z.string().nullable().openapi({ description: "Staff's reason when rejected, else null." }),
+						})
+						.strict(),
+				)
+				.openapi({ description: 'A page of the points statement, newest first (held and rejected lines too).' }),
 			pagination: z
 				.object({ page: id(), limit: id(), totalPages: id(), totalCount: count(), currentPage: id() })
 				.strict(),

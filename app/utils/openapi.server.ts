@@ -99,8 +99,10 @@ import {
 	LoginApiSchema,
 	RegisterApiSchema,
 	ResetPasswordApiSchema,
+	TermsAcceptApiSchema,
 	UnlockCodeApiSchema,
 } from './validation.ts'
+import { InboxQuerySchema, NOTIFICATION_KINDS, PreferencesApiSchema } from './notifications-validation.ts'
 import { REVENUE_LIMITS } from '#app/domain/limits.ts'
 import {
 	ADMIN_ROLES,
@@ -1304,6 +1306,125 @@ function registerPaths(r: OpenAPIRegistry) {
 			...refusals([...BODY_REFUSALS, 429], {
 				400: 'Validation failed (`confirm` must be true) or a wrong current password (`currentPassword`).',
 			}),
+		},
+	})
+	// Member: notifications and the terms (docs/decisions/023-consents-and-notifications.md)
+	const NotificationSchema = z
+		.object({
+			id: id(),
+			kind: z.enum(NOTIFICATION_KINDS),
+			title: z.string(),
+			body: z.string(),
+			link: z.string().nullable().openapi({ description: 'A path in the app the notification leads to.' }),
+			read: z.boolean(),
+			createdAt: isoDateTime(),
+		})
+		.strict()
+		.openapi('Notification')
+	const EmailPreferencesSchema = z
+		.object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean()])))
+		.strict()
+		.openapi('EmailPreferences', { description: 'Which kinds the member also gets by email (every kind listed).' })
+	const MEMBER_GUARD: ErrorStatus[] = [403, 409]
+	const MEMBER_GUARD_TEXT = {
+		403: 'The member has not unlocked the dashboard yet (POST /api/auth/verify-code).',
+		409: 'The Terms & Conditions changed since the member accepted them: POST /api/member/terms/accept first.',
+	}
+	const NotificationIdParams = z.object({
+		id: id().openapi({ description: "Anything but a positive whole number, or another member's id, is a 404." }),
+	})
+	operation(r, 'get', '/api/member/notifications', {
+		tags: ['Member notifications'],
+		summary: "The member's notifications, newest first, 20 a page",
+		auth: 'member',
+		request: { query: InboxQuerySchema },
+		responses: {
+			200: ok('One page of the inbox.', {
+				data: z
+					.object({
+						items: z.array(NotificationSchema),
+						unread: count(),
+						pagination: z
+							.object({ page: id(), pageSize: id(), total: count(), pageCount: id() })
+							.strict()
+							.openapi({ description: 'A page past the last answers the last page.' }),
+					})
+					.strict(),
+			}),
+			...refusals([400, ...MEMBER_GUARD], MEMBER_GUARD_TEXT),
+		},
+	})
+	operation(r, 'post', '/api/member/notifications/{id}/read', {
+		tags: ['Member notifications'],
+		summary: 'Mark one notification read',
+		auth: 'member',
+		request: {
+			params: NotificationIdParams,
+			body: jsonBody(IgnoredPayload, { required: false, description: 'No payload.' }),
+		},
+		responses: {
+			200: ok('Read (also when it already was).', { message: true, data: z.object({ unread: count() }).strict() }),
+			...refusals([...BODY_REFUSALS, ...MEMBER_GUARD, 404], MEMBER_GUARD_TEXT),
+		},
+	})
+	operation(r, 'post', '/api/member/notifications/read-all', {
+		tags: ['Member notifications'],
+		summary: 'Mark every notification read',
+		auth: 'member',
+		request: { body: jsonBody(IgnoredPayload, { required: false, description: 'No payload.' }) },
+		responses: {
+			200: ok('All read.', { message: true, data: z.object({ marked: count(), unread: z.literal(0) }).strict() }),
+			...refusals([...BODY_REFUSALS, ...MEMBER_GUARD], MEMBER_GUARD_TEXT),
+		},
+	})
+	operation(r, 'get', '/api/member/notifications/preferences', {
+		tags: ['Member notifications'],
+		summary: 'Which notification kinds the member gets by email',
+		auth: 'member',
+		responses: {
+			200: ok('The email preferences.', { data: z.object({ email: EmailPreferencesSchema }).strict() }),
+			...refusals(MEMBER_GUARD, MEMBER_GUARD_TEXT),
+		},
+	})
+	operation(r, 'put', '/api/member/notifications/preferences', {
+		tags: ['Member notifications'],
+		summary: 'Change which kinds come by email (kinds left out keep theirs)',
+		auth: 'member',
+		request: { body: jsonBody(PreferencesApiSchema.openapi('EmailPreferencesRequest')) },
+		responses: {
+			200: ok('Saved; every kind.', { message: true, data: z.object({ email: EmailPreferencesSchema }).strict() }),
+			...refusals([...BODY_REFUSALS, ...MEMBER_GUARD], MEMBER_GUARD_TEXT),
+		},
+	})
+	operation(r, 'post', '/api/member/terms/accept', {
+		tags: ['Member notifications'],
+		summary: 'Accept the current Terms & Conditions (recorded once per version)',
+		auth: 'member',
+		request: { body: jsonBody(TermsAcceptApiSchema.openapi('TermsAcceptRequest')) },
+		responses: {
+			200: ok('Accepted; the consent history.', {
+				message: true,
+				data: z
+					.object({
+						termsVersion: z.string(),
+						consents: z.array(
+							z
+								.object({
+									id: id(),
+									kind: z.enum(['terms', 'age', 'risk']),
+									version: z.string(),
+									source: z.enum(['signup', 'reaccept', 'staff', 'api']),
+									adminId: id().nullable(),
+									adminName: z.string().nullable(),
+									acceptedAt: isoDateTime(),
+								})
+								.strict()
+								.openapi('Consent'),
+						),
+					})
+					.strict(),
+			}),
+			...refusals(BODY_REFUSALS),
 		},
 	})
 

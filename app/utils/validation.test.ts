@@ -38,12 +38,14 @@ function validSignup(overrides: Record<string, unknown> = {}) {
 		telegram: '@ada_l',
 		investmentAmount: '$100-$500',
 		agreeToTerms: true,
+		confirmAge: true,
+		acknowledgeRisk: true,
 		...overrides,
 	}
 }
 
 function validRegisterApi(overrides: Record<string, unknown> = {}) {
-	const { agreeToTerms: _ignored, ...rest } = validSignup()
+	const { agreeToTerms: _ignored, confirmAge: _age, acknowledgeRisk: _risk, ...rest } = validSignup()
 	return { ...rest, ...overrides }
 }
 
@@ -84,6 +86,8 @@ describe('sign-up form: the spec messages, one per field', () => {
 			telegram: ['Telegram username is required'],
 			investmentAmount: ['Please select an investment amount'],
 			agreeToTerms: ['You must agree to the terms'],
+			confirmAge: ['You must confirm you are 18 or older'],
+			acknowledgeRisk: ['You must accept the risk warning'],
 		})
 	})
 
@@ -97,6 +101,8 @@ describe('sign-up form: the spec messages, one per field', () => {
 			telegram: ' ',
 			investmentAmount: '',
 			agreeToTerms: false,
+			confirmAge: false,
+			acknowledgeRisk: false,
 		})
 		expect(fieldErrors(result.error)).toEqual({
 			name: ['Full name is required'],
@@ -107,6 +113,8 @@ describe('sign-up form: the spec messages, one per field', () => {
 			telegram: ['Telegram username is required'],
 			investmentAmount: ['Please select an investment amount'],
 			agreeToTerms: ['You must agree to the terms'],
+			confirmAge: ['You must confirm you are 18 or older'],
+			acknowledgeRisk: ['You must accept the risk warning'],
 		})
 	})
 

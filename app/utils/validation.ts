@@ -8,6 +8,10 @@ import { z } from 'zod'
 
 export const TERMS_VERSION = 'June 29, 2025'
 
+/** The sign-up form's consent messages (docs/decisions/023-consents-and-notifications.md). */
+export const AGE_REQUIRED = 'You must confirm you are 18 or older'
+export const RISK_REQUIRED = 'You must accept the risk warning'
+
 export const INVESTMENT_AMOUNTS = ['$50-$100', '$100-$500', '$500-$1000', '$1000+'] as const
 
 export const PASSWORD_MAX_BYTES = 72
@@ -134,15 +138,26 @@ const registrationFields = {
 	referralCode: ReferralCodeSchema,
 }
 
-/** The sign-up page form: the registration payload plus the terms agreement. */
+/** A required checkbox: checked, else `message` at the field. */
+export function requiredCheckbox(message: string) {
+	return z.boolean({ required_error: message, invalid_type_error: message }).refine((v) => v, message)
+}
+
+/** An optional API consent flag: when given it must be true. */
+function consentFlag(message: string) {
+	return z.literal(true, { errorMap: () => ({ message }) }).optional()
+}
+
+/**
+ * The sign-up page form: the registration payload plus the three explicit
+ * consents (docs/decisions/023-consents-and-notifications.md): the terms,
+ * the 18+ confirmation and the risk acknowledgement.
+ */
 export const SignupFormSchema = z.object({
 	...registrationFields,
-	agreeToTerms: z
-		.boolean({
-			required_error: 'You must agree to the terms',
-			invalid_type_error: 'You must agree to the terms',
-		})
-		.refine((v) => v, 'You must agree to the terms'),
+	agreeToTerms: requiredCheckbox('You must agree to the terms'),
+	confirmAge: requiredCheckbox(AGE_REQUIRED),
+	acknowledgeRisk: requiredCheckbox(RISK_REQUIRED),
 })
 
 /** POST /api/auth/register (spec section 3 registration payload). */
@@ -150,12 +165,30 @@ export const RegisterApiSchema = z
 	.object({
 		...registrationFields,
 		referralCode: ReferralCodeSchema.nullable().transform((v) => v ?? undefined),
-		agreeToTerms: z.literal(true, { errorMap: () => ({ message: 'You must agree to the terms' }) }).optional(),
+		agreeToTerms: consentFlag('You must agree to the terms'),
+		confirmAge: consentFlag(AGE_REQUIRED),
+		acknowledgeRisk: consentFlag(RISK_REQUIRED),
 	})
 	.strict()
 
-/** What the sign-up rule takes: the payload without the terms flag. */
-export type RegistrationInput = Omit<z.output<typeof RegisterApiSchema>, 'agreeToTerms'>
+/** What the sign-up rule takes: the payload without the consent flags. */
+export type RegistrationInput = Omit<
+	z.output<typeof RegisterApiSchema>,
+	'agreeToTerms' | 'confirmAge' | 'acknowledgeRisk'
+>
+
+/** /terms/accept: the member accepts the current terms (docs/decisions/023-consents-and-notifications.md). */
+export const TermsAcceptFormSchema = z.object({
+	accept: requiredCheckbox('You must accept the new terms to continue'),
+	redirectTo: z.string().max(2000).optional(),
+})
+
+/** POST /api/member/terms/accept: { accept: true }. */
+export const TermsAcceptApiSchema = z
+	.object({
+		accept: z.literal(true, { errorMap: () => ({ message: 'You must accept the new terms to continue' }) }),
+	})
+	.strict()
 
 export const LoginFormSchema = z.object({
 	email: EmailSchema,

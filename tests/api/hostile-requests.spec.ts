@@ -233,10 +233,13 @@ test('a write lock held by another process: 503 with Retry-After, /healthz stays
 		const page = await fetch(`${base}/signup`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({ ...registration(), confirmPassword: PASSWORD, agreeToTerms: 'on' } as Record<
-				string,
-				string
-			>),
+			body: new URLSearchParams({
+				...registration(),
+				confirmPassword: PASSWORD,
+				agreeToTerms: 'on',
+				confirmAge: 'on',
+				acknowledgeRisk: 'on',
+			} as Record<string, string>),
 			redirect: 'manual',
 		})
 		expect(page.status).toBe(503)

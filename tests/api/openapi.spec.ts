@@ -11,6 +11,7 @@ import { connectMember, insertAppliedReport, insertTestBroker, removeTestBrokers
 import { E2E_UNLOCK_CODE, PASSWORD, registration, resetLinkFor } from '../playwright-utils.ts'
 import { issuePlanCode } from '../e2e/db.ts'
 import { createHeldReferral, SUITE_REFERRAL_SETTINGS } from '../referral-e2e-utils.ts'
+import { ageTermsAcceptance, insertNotification } from '../notification-utils.ts'
 
 // GET /api/openapi.json against the running server: for every documented
 // operation, a sample request that succeeds and (where the document lists
@@ -908,6 +909,50 @@ const SAMPLES: Record<string, Sample> = {
 	'GET /api/member/contests': async ({ call }) => {
 		expect((await call({ headers: await memberHeaders() })).status).toBe(200)
 		expect((await call({ headers: await memberHeaders({ unlocked: false }) })).status).toBe(403)
+	},
+	'GET /api/member/notifications': async ({ call }) => {
+		const member = await fixtures.createMember({ unlocked: true })
+		insertNotification(member.id)
+		const headers = bearer(member.token)
+		expect((await call({ headers })).status).toBe(200)
+		expect((await call({ headers, query: { page: '0' } })).status).toBe(400)
+		const locked = await fixtures.createMember()
+		expect((await call({ headers: bearer(locked.token) })).status).toBe(403)
+		ageTermsAcceptance(member.id)
+		expect((await call({ headers })).status).toBe(409)
+	},
+	'POST /api/member/notifications/{id}/read': async ({ call }) => {
+		const member = await fixtures.createMember({ unlocked: true })
+		const other = await fixtures.createMember({ unlocked: true })
+		const id = insertNotification(member.id)
+		expect((await call({ headers: bearer(member.token), params: { id } })).status).toBe(200)
+		expect((await call({ headers: bearer(other.token), params: { id } })).status).toBe(404)
+		expect((await call({ headers: bearer(member.token), params: { id }, data: [] })).status).toBe(400)
+	},
+	'POST /api/member/notifications/read-all': async ({ call }) => {
+		const member = await fixtures.createMember({ unlocked: true })
+		insertNotification(member.id)
+		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
+		const locked = await fixtures.createMember()
+		expect((await call({ headers: bearer(locked.token) })).status).toBe(403)
+	},
+	'GET /api/member/notifications/preferences': async ({ call }) => {
+		const member = await fixtures.createMember({ unlocked: true })
+		expect((await call({ headers: bearer(member.token) })).status).toBe(200)
+		ageTermsAcceptance(member.id)
+		expect((await call({ headers: bearer(member.token) })).status).toBe(409)
+	},
+	'PUT /api/member/notifications/preferences': async ({ call }) => {
+		const member = await fixtures.createMember({ unlocked: true })
+		const headers = bearer(member.token)
+		expect((await call({ headers, data: { email: { milestone: false } } })).status).toBe(200)
+		expect((await call({ headers, data: { email: { milestone: 'no' } } })).status).toBe(400)
+	},
+	'POST /api/member/terms/accept': async ({ call }) => {
+		const member = await fixtures.createMember({ unlocked: true })
+		ageTermsAcceptance(member.id)
+		expect((await call({ headers: bearer(member.token), data: { accept: false } })).status).toBe(400)
+		expect((await call({ headers: bearer(member.token), data: { accept: true } })).status).toBe(200)
 	},
 	'GET /api/openapi.json': async ({ call }) => {
 		expect((await call()).status).toBe(200)

@@ -11,6 +11,7 @@ export const dashboardPages = [
 	{ path: '/dashboard/referrals', label: 'Referrals & Invite', heading: 'Referrals & Invite' },
 	{ path: '/dashboard/contests', label: 'Monthly Contest', heading: 'Monthly Contest' },
 	{ path: '/dashboard/settings', label: 'Settings', heading: 'Account Settings' },
+	{ path: '/dashboard/notifications', label: 'Notifications', heading: 'Notifications' },
 ] as const
 
 /** The sidebar's navigation (the drawer's on narrow screens: open it first). */

@@ -203,6 +203,7 @@ test.describe('dashboard sidebar', () => {
 			'Referrals & Invite',
 			'Monthly Contest',
 			'Settings',
+			'Notifications',
 		]
 		await expect(links).toHaveCount(names.length)
 		for (const [i, name] of names.entries()) await expect(links.nth(i)).toHaveAccessibleName(name)

@@ -11,6 +11,7 @@ import { createE2eBroker, linkTrackingId, reportCsv } from '../broker-report-e2e
 import { E2E_UNLOCK_CODE } from '../playwright-utils.ts'
 import { jsOff, waitForHydration } from './support.ts'
 import { createHeldReferral } from '../referral-e2e-utils.ts'
+import { ageTermsAcceptance, insertNotification } from '../notification-utils.ts'
 
 /**
  * Every page of the product (public, member, admin) at a phone (360 px) and
@@ -327,6 +328,34 @@ const visits: Visit[] = [
 		name: 'confirm-email-bad-token',
 		file: 'confirm-email.tsx',
 		setup: async () => '/confirm-email?token=not-a-real-token',
+	},
+	{
+		name: 'dashboard-notifications',
+		file: 'dashboard.notifications.tsx',
+		setup: async (ctx) => {
+			const member = await asMember(ctx)
+			insertNotification(member.id, {
+				title: 'Referral credited',
+				body: 'Bartholomew-Alexander Oluwaseun-Adeyemi unlocked their dashboard: +1 point. You now have 1,234,567.',
+			})
+			insertNotification(member.id, { kind: 'contest_result', title: 'November Trading Cup has ended', read: true })
+			return '/dashboard/notifications'
+		},
+	},
+	{
+		name: 'terms-accept',
+		file: 'terms_.accept.tsx',
+		setup: async (ctx) => {
+			const member = await asMember(ctx)
+			ageTermsAcceptance(member.id)
+			return '/terms/accept'
+		},
+	},
+	{
+		name: 'unsubscribe-bad-token',
+		file: 'unsubscribe.tsx',
+		status: 400,
+		setup: async () => '/unsubscribe?token=not-a-real-token',
 	},
 
 	// Admin portal, as a super admin

@@ -1,3 +1,4 @@
+import { consentRows } from '../notification-utils.ts'
 import { expect, test } from '@playwright/test'
 import { createMember, PASSWORD } from '../playwright-utils.ts'
 import {
@@ -59,6 +60,8 @@ test.describe('sign-up page', () => {
 		await expectFieldError(page, form.capital, 'Please select an investment amount')
 		await expect(form.capital).toHaveAttribute('aria-invalid', 'true')
 		await expectFieldError(page, form.terms, 'You must agree to the terms')
+		await expectFieldError(page, form.adult, 'You must confirm you are 18 or older')
+		await expectFieldError(page, form.risk, 'You must accept the risk warning')
 		await expectNoFieldError(form.referralCode)
 		if (!jsOff()) {
 			// With JS a field's error clears as soon as that field is edited.
@@ -152,6 +155,35 @@ test.describe('sign-up page', () => {
 		await expectFieldError(page, form.terms, 'You must agree to the terms')
 		await expectNoFieldError(form.email)
 		expect((await apiLogin(request, data.email, data.password)).status).toBe(401)
+	})
+
+	test('18+ or the risk warning not ticked is refused at its field and nothing is stored (docs/decisions/023)', async ({
+		page,
+		request,
+	}) => {
+		const data = signupData({ adult: false, acceptRisk: false })
+		await open(page, '/signup')
+		const form = signupForm(page)
+		await fillSignup(page, data)
+		await form.submit.click()
+		await expectFieldError(page, form.adult, 'You must confirm you are 18 or older')
+		await expectFieldError(page, form.risk, 'You must accept the risk warning')
+		await expectNoFieldError(form.terms)
+		expect((await apiLogin(request, data.email, data.password)).status).toBe(401)
+		// The password is never sent back into the page (JS off): type it again.
+		await form.password.fill(data.password)
+		await form.adult.check()
+		await form.risk.check()
+		await form.submit.click()
+		await expect(page).toHaveURL(/\/next-steps$/)
+		const id = (
+			await (await request.post('/api/auth/login', { data: { email: data.email, password: data.password } })).json()
+		).data.user.id
+		expect(consentRows(id).map((r) => [r.kind, r.source])).toEqual([
+			['terms', 'signup'],
+			['age', 'signup'],
+			['risk', 'signup'],
+		])
 	})
 
 	test('a taken email is a field error under the email field', async ({ page, request }) => {

@@ -43,6 +43,9 @@ export type SignupData = {
 	investmentAmount: string | null
 	referralCode?: string
 	agree: boolean
+	/** The 18+ and risk checkboxes (docs/decisions/023); ticked unless false. */
+	adult?: boolean
+	acceptRisk?: boolean
 }
 
 /** A complete, valid sign-up form's values with a unique email. */
@@ -73,6 +76,8 @@ export function signupForm(page: Page) {
 		bracket: (value: string) => page.getByRole('radio', { name: new RegExp(escapeRegExp(value)) }),
 		referralCode: page.getByLabel('Referral Code (optional)', { exact: true }),
 		terms: page.getByLabel('I agree to the'),
+		adult: page.getByLabel('I confirm I am 18 years old or older.'),
+		risk: page.getByLabel('I have read and accept the risk warning'),
 		submit: page.getByRole('button', { name: 'Create Account' }),
 	}
 }
@@ -90,6 +95,10 @@ export async function fillSignup(page: Page, data: SignupData) {
 	if (data.referralCode !== undefined) await form.referralCode.fill(data.referralCode)
 	if (data.agree) await form.terms.check()
 	else await form.terms.uncheck()
+	if (data.adult ?? true) await form.adult.check()
+	else await form.adult.uncheck()
+	if (data.acceptRisk ?? true) await form.risk.check()
+	else await form.risk.uncheck()
 }
 
 /**
