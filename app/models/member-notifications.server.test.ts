@@ -31,7 +31,7 @@ describe('referral hooks', () => {
 		const referrer = insertMember({ referralPoints: 99, referralCount: 99 })
 		const referred = insertMember({ name: 'Bola Adeyemi', referrer })
 		const credited = getDb().transaction((tx) => creditReferral(tx, referred, new Date()))
-		expect(credited).toBe(true)
+		expect(credited).toBe('credited')
 		const items = listNotifications(referrer.id).items
 		expect(items.map((i) => i.kind).sort()).toEqual(['milestone', 'referral_credited'])
 		expect(items.find((i) => i.kind === 'referral_credited')!.body).toBe(
