@@ -120,7 +120,8 @@ describe('tracking ids and clicks', () => {
 		const id = first.value.trackingId
 		expect(second.value.trackingId).toBe(id)
 		expect(id).toMatch(/^[A-Za-z0-9_-]{16,}$/)
-		expect(id).not.toContain(String(member.id))
+		// Random, not derived from the member: not their id (and the three ids below all differ).
+		expect(id).not.toBe(String(member.id))
 		expect(id.toLowerCase()).not.toContain(member.email.split('@')[0]!.toLowerCase())
 		expect(first.value.url).toBe(`https://alpha.example/?sub=${id}`)
 
