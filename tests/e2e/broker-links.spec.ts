@@ -1,6 +1,12 @@
 import { traders } from '#app/content/dashboard.ts'
 import { expect, test } from '../fixtures.ts'
-import { addBroker, brokerAccountOf, removeTestBrokers, TEST_AFFILIATE_HOSTS } from './broker-support.ts'
+import {
+	addBroker,
+	answerBrokerLinks,
+	brokerAccountOf,
+	removeTestBrokers,
+	TEST_AFFILIATE_HOSTS,
+} from './broker-support.ts'
 import { open, otherDevice } from './support.ts'
 
 // Tracked broker links (issue 14 part 2), JS on and off: the member's broker
@@ -12,17 +18,7 @@ import { open, otherDevice } from './support.ts'
 
 test.afterAll(removeTestBrokers)
 
-test.beforeEach(async ({ context }) => {
-	// Playwright does not route the request a redirect leads to: /go/* is
-	// fetched here and its answer handed to the browser, whose next request
-	// (the affiliate link) is then answered by the second route.
-	await context.route('**/go/**', async (route) => {
-		await route.fulfill({ response: await route.fetch({ maxRedirects: 0 }) })
-	})
-	await context.route(TEST_AFFILIATE_HOSTS, (route) =>
-		route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Broker</title><h1>Broker</h1>' }),
-	)
-})
+test.beforeEach(({ context }) => answerBrokerLinks(context))
 
 test('the broker button records a click and leads to the affiliate link with an opaque tracking id', async ({
 	page,

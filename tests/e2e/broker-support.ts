@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, BrowserContext } from '@playwright/test'
 import { bearer, withE2eDatabase } from '../admin-utils.ts'
 import { expect } from '../fixtures.ts'
 
@@ -75,4 +75,19 @@ export function brokerAccountOf(userId: number, slug: string) {
 		).n
 		return { account, clicks }
 	})
+}
+
+/**
+ * Answers the broker links inside the browser context: /go/* is fetched here
+ * and its 303 handed to the browser (Playwright does not route the request a
+ * redirect leads to), then the affiliate host's page is answered locally, so
+ * nothing leaves the machine.
+ */
+export async function answerBrokerLinks(context: BrowserContext) {
+	await context.route('**/go/**', async (route) => {
+		await route.fulfill({ response: await route.fetch({ maxRedirects: 0 }) })
+	})
+	await context.route(TEST_AFFILIATE_HOSTS, (route) =>
+		route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Broker</title><h1>Broker</h1>' }),
+	)
 }

@@ -4,7 +4,7 @@ import { bearer, withE2eDatabase } from '../admin-utils.ts'
 import { memberTotals, reportCsv } from '../broker-report-e2e-utils.ts'
 import { day, thisMonth, uniqueContestName } from '../contest-e2e-utils.ts'
 import { expect, test } from '../fixtures.ts'
-import { addBroker, removeTestBrokers, TEST_AFFILIATE_HOSTS } from './broker-support.ts'
+import { addBroker, answerBrokerLinks, removeTestBrokers, TEST_AFFILIATE_HOSTS } from './broker-support.ts'
 import { open } from './support.ts'
 
 // The business loop of issue 14 end to end, JS on and off: a member clicks a
@@ -15,16 +15,7 @@ import { open } from './support.ts'
 
 test.afterAll(removeTestBrokers)
 
-test.beforeEach(async ({ context }) => {
-	// As in broker-links.spec.ts: /go/* is fetched here (Playwright does not route a redirect's
-	// target) and the affiliate host is answered locally: nothing leaves the machine.
-	await context.route('**/go/**', async (route) => {
-		await route.fulfill({ response: await route.fetch({ maxRedirects: 0 }) })
-	})
-	await context.route(TEST_AFFILIATE_HOSTS, (route) =>
-		route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Broker</title><h1>Broker</h1>' }),
-	)
-})
+test.beforeEach(({ context }) => answerBrokerLinks(context))
 
 /** The member's place in the contest now, from the database (ranking order of app/models/contest.server.ts). */
 function placeOf(contestId: number, userId: number) {
