@@ -386,8 +386,11 @@ export function registerMemberPaths(r: OpenAPIRegistry, kit: MemberApiKit) {
 		})
 		.strict()
 	const tags = ['Member dashboard']
+	const TERMS_409 =
+		'The Terms & Conditions changed since the member accepted them: POST /api/member/terms/accept first.'
 	const LOCKED = {
 		403: "The member has not unlocked the dashboard ('Unlock your dashboard first: …'; POST /api/auth/verify-code).",
+		409: TERMS_409,
 	}
 	const get = (
 		path: string,
@@ -402,7 +405,7 @@ export function registerMemberPaths(r: OpenAPIRegistry, kit: MemberApiKit) {
 			summary,
 			auth: 'member',
 			...(request ? { request } : {}),
-			responses: { 200: ok('The data.', { data }), ...refusals([403, ...extra], { ...LOCKED, ...details }) },
+			responses: { 200: ok('The data.', { data }), ...refusals([403, 409, ...extra], { ...LOCKED, ...details }) },
 		})
 
 	get(
@@ -441,7 +444,7 @@ export function registerMemberPaths(r: OpenAPIRegistry, kit: MemberApiKit) {
 		},
 		responses: {
 			200: ok('Completed; the academy progress.', { message: true, data: s.AcademySchema }),
-			...refusals([...BODY_REFUSALS, 403, 404], { ...LOCKED, 404: 'No lesson has this id.' }),
+			...refusals([...BODY_REFUSALS, 403, 404, 409], { ...LOCKED, 404: 'No lesson has this id.' }),
 		},
 	})
 	get(
@@ -462,7 +465,7 @@ export function registerMemberPaths(r: OpenAPIRegistry, kit: MemberApiKit) {
 			...refusals([...BODY_REFUSALS, 403, 409, 429], {
 				...LOCKED,
 				400: 'Validation failed, or an unknown, expired, revoked or used-up code (`errors` has `code`).',
-				409: 'The member used this code already, the plan is already theirs, or it is below their plan.',
+				409: `The member used this code already, the plan is already theirs, or it is below their plan. Or: ${TERMS_409}`,
 				429: 'Too many codes tried from this address or by this member.',
 			}),
 		},
@@ -472,7 +475,7 @@ export function registerMemberPaths(r: OpenAPIRegistry, kit: MemberApiKit) {
 		'The 0% fee offers with the spots left and the member’s claim',
 		z.object({ offers: z.array(s.OfferSchema) }).strict(),
 		[],
-		{ 403: `${LOCKED[403]} Or the regular plan ('Upgrade to a premium plan to access this feature').` },
+		{ 403: `${LOCKED[403]} Or the regular plan ('Upgrade to a premium plan to access this feature').`, 409: TERMS_409 },
 	)
 	operation(r, 'post', '/api/member/offers/{id}/claim', {
 		tags,
@@ -487,7 +490,7 @@ export function registerMemberPaths(r: OpenAPIRegistry, kit: MemberApiKit) {
 			...refusals([...BODY_REFUSALS, 403, 404, 409], {
 				403: `${LOCKED[403]} Or the regular plan ('Upgrade to a premium plan to access this feature').`,
 				404: 'No offer has this id.',
-				409: 'Already confirmed by this member, or no spot is left.',
+				409: `Already confirmed by this member, or no spot is left. Or: ${TERMS_409}`,
 			}),
 		},
 	})

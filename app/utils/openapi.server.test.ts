@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -85,6 +86,23 @@ describe('the OpenAPI document', () => {
 			const item = paths[openApiPath(route.path)] ?? {}
 			const documented = HTTP_METHODS.filter((m) => m in item).sort()
 			expect(documented, route.file).toEqual(allowed)
+		}
+	})
+
+	test('every operation behind the unlocked-member guard documents its 403 (locked) and 409 (terms changed)', () => {
+		const guarded = apiRoutes.filter((route) =>
+			readFileSync(path.join(APP_DIR, route.file), 'utf8').includes('requireApiUnlockedMember('),
+		)
+		expect(guarded.length).toBeGreaterThan(10)
+		for (const route of guarded) {
+			const item = paths[openApiPath(route.path)] ?? {}
+			for (const method of HTTP_METHODS) {
+				const operation = item[method]
+				if (!operation) continue
+				expect(Object.keys(operation.responses ?? {}), `${method} ${route.path}`).toEqual(
+					expect.arrayContaining(['403', '409']),
+				)
+			}
 		}
 	})
 
