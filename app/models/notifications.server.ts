@@ -67,8 +67,8 @@ export function notify(tx: Tx, input: NotificationInput, now: Date): void {
 		.get()
 	if (!member || member.closedAt) return
 	const mail = notificationMail(member.email, input)
-	// The transaction is synchronous: by the next turn it has committed or rolled back.
-	setImmediate(() => {
+	// The transaction is synchronous: by the time the queue runs this job it has committed or rolled back.
+	queueMail(async () => {
 		try {
 			const committed = getDb()
 				.select({ id: notifications.id })
@@ -78,11 +78,43 @@ export function notify(tx: Tx, input: NotificationInput, now: Date): void {
 				)
 				.get()
 			if (!committed) return
-			void sendMail(mail)
+			await sendMail(mail)
 		} catch (error) {
 			log('notifications.mail_failed', { userId: input.userId, kind: input.kind, error: String(error) }, 'error')
 		}
 	})
+}
+
+/**
+ * Notification mails go out a few at a time: a contest that completes with
+ * thousands of participants queues thousands of mails in one transaction,
+ * and opening that many SMTP connections at once would flood the relay and
+ * the process. Jobs start on a later turn than the one that queued them
+ * (after the caller's transaction), at most MAIL_CONCURRENCY at once.
+ */
+export const MAIL_CONCURRENCY = 2
+const mailQueue: Array<() => Promise<void>> = []
+let mailsRunning = 0
+
+function queueMail(job: () => Promise<void>) {
+	mailQueue.push(job)
+	setImmediate(pumpMail)
+}
+
+function pumpMail() {
+	while (mailsRunning < MAIL_CONCURRENCY && mailQueue.length > 0) {
+		const job = mailQueue.shift()!
+		mailsRunning++
+		void job().finally(() => {
+			mailsRunning--
+			pumpMail()
+		})
+	}
+}
+
+/** Mails queued or being sent (for tests and a graceful stop). */
+export function pendingNotificationMails() {
+	return mailQueue.length + mailsRunning
 }
 
 function wantsEmail(db: Db | Tx, userId: number, kind: NotificationKind) {
