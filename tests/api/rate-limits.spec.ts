@@ -80,7 +80,7 @@ test('per-account limits hold when every attempt comes from another address', as
 	const proxied = await startServer({
 		port,
 		dataDir: path.join(E2E_ROOT, 'rate-limits-proxy'),
-		env: { RATE_LIMIT_MULTIPLIER: '1', TRUST_PROXY: 'true' },
+		env: { RATE_LIMIT_MULTIPLIER: '1', TRUST_PROXY: 'true', UNLOCK_CODE: 'RATE-LIMIT-CODE' },
 	})
 	const target = `http://localhost:${port}`
 	const api = await playwright.request.newContext()
@@ -102,6 +102,23 @@ test('per-account limits hold when every attempt comes from another address', as
 		expect(code.statuses.slice(0, 10).every((s) => s === 400)).toBe(true)
 		expect(code.statuses[10]).toBe(429)
 		expect((await code.last.json()).message).toContain('Too many attempts')
+
+		// A plan activation code, by an unlocked member (the member API), from a new address each time.
+		const other = await api.post(`${target}/api/auth/register`, { data: registration() })
+		const otherToken = (await other.json()).data.token as string
+		const bearer = { Authorization: `Bearer ${otherToken}` }
+		const unlock = await api.post(`${target}/api/auth/verify-code`, {
+			data: { code: 'RATE-LIMIT-CODE' },
+			headers: bearer,
+		})
+		expect(unlock.status()).toBe(200)
+		const activate = await hammer(api, '/api/member/plans/activate', { code: 'NOPE-0000-0000' }, bearer, target)
+		expect(activate.statuses.slice(0, 10).every((s) => s === 400)).toBe(true)
+		expect(activate.statuses[10]).toBe(429)
+		expect(Number(activate.last.headers()['retry-after'])).toBeGreaterThan(0)
+		expect((await activate.last.json()).message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/)
+		const plans = await api.get(`${target}/api/member/plans`, { headers: bearer })
+		expect((await plans.json()).data.current).toBe('regular')
 	} finally {
 		await api.dispose()
 		await proxied.stop()
