@@ -13,6 +13,9 @@ import {
 } from '#db/schema.ts'
 import { memberAuth } from '#app/auth/member.server.ts'
 import { auditRows, GOOD_PASSWORD, insertMember } from '#tests/factories.ts'
+import { insertContest, insertReport } from '#tests/contest-factories.ts'
+import { rescoreContests } from './contest-scoring.server.ts'
+import { listRanking } from './contest.server.ts'
 import type * as MailModule from '#app/utils/mail.server.ts'
 import type { Mail } from '#app/utils/mail.server.ts'
 import { EMAIL_TAKEN } from '#app/utils/messages.ts'
@@ -340,5 +343,30 @@ describe('closing the account', () => {
 		expect(JSON.stringify(audit)).not.toContain('Ada')
 		// Closed once: a second attempt with the (now unknown) password is refused.
 		expect((await closeAccount(user, { currentPassword: GOOD_PASSWORD }, meta)).ok).toBe(false)
+	})
+
+	test('a closed account leaves the running data-scored contests at once (no prize for it)', async () => {
+		const now = new Date()
+		const month = now.toISOString().slice(0, 7)
+		const startDate = `${month}-01`
+		const endDate = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).toISOString().slice(0, 10)
+		const contest = insertContest({ type: 'deposit', status: 'active', startDate, endDate })
+		const user = member({ isVerified: true, unlockedAt: now })
+		const other = member({ isVerified: true, unlockedAt: now })
+		insertReport(
+			[
+				{ userId: user.id, depositsCents: 9_000 },
+				{ userId: other.id, depositsCents: 1_000 },
+			],
+			{ month },
+		)
+		getDb().transaction((tx) => rescoreContests(tx, { types: ['deposit'] }, now))
+		const ranked = () => listRanking(contest.id, { limit: 10 }).map((r) => r.userId)
+		expect(ranked()).toEqual([user.id, other.id])
+		expect((await closeAccount(user, { currentPassword: GOOD_PASSWORD }, meta)).ok).toBe(true)
+		expect(ranked()).toEqual([other.id])
+		// A later rescore of everyone keeps it out.
+		getDb().transaction((tx) => rescoreContests(tx, { types: ['deposit'] }, new Date()))
+		expect(ranked()).toEqual([other.id])
 	})
 })

@@ -39,6 +39,7 @@ import {
 import { describeUserAgent } from '#app/utils/user-agent.ts'
 import { EMAIL_TAKEN } from '#app/utils/messages.ts'
 import { recordAudit, type AuditActor } from './audit.server.ts'
+import { rescoreContests } from './contest-scoring.server.ts'
 import { offerTitle } from './offer-claims.server.ts'
 import { displayName, getUserByEmail, newReferralCode, toPublicUser, type PublicUser } from './user.server.ts'
 
@@ -592,6 +593,8 @@ export async function closeAccount(
 			tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, user.id)).run()
 			tx.delete(lessonCompletions).where(eq(lessonCompletions.userId, user.id)).run()
 			tx.delete(memberActivityDays).where(eq(memberActivityDays.userId, user.id)).run()
+			// A closed account takes no prize: it leaves the running data-scored contests now.
+			rescoreContests(tx, { types: ['deposit', 'trading', 'activity'], userIds: [user.id] }, now)
 			recordAudit(
 				tx,
 				{

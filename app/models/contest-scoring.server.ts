@@ -8,7 +8,7 @@ import { contestWindow } from './contest.server.ts'
  * Deposit, trading and activity contests are scored from data
  * (docs/decisions/021-contest-scoring.md); referral contests keep their own
  * scoring (recordContestReferral). A contest's participants are exactly the
- * eligible members (unlocked, status active) whose score is above 0, and
+ * eligible members (unlocked, status active, not closed) whose score is above 0, and
  * their score is always a function of the data within the contest's dates:
  *
  * - deposit: the deposits of applied (not reversed) broker reports whose
@@ -84,11 +84,11 @@ function rawScores(contest: ScoredContest, userIds: string | null): SQL {
 		group by r.user_id`
 }
 
-/** The scores of eligible members (unlocked, active) above 0. */
+/** The scores of eligible members (unlocked, active, account not closed) above 0. */
 function eligibleScores(contest: ScoredContest, userIds: string | null): SQL {
 	return sql`select s.user_id as user_id, s.score as score from (${rawScores(contest, userIds)}) s
 		join users u on u.id = s.user_id
-		where u.is_verified = 1 and u.status = 'active' and s.score > 0`
+		where u.is_verified = 1 and u.status = 'active' and u.closed_at is null and s.score > 0`
 }
 
 function rescoreContest(tx: Tx, contest: ScoredContest, userIds: string | null, now: Date) {
