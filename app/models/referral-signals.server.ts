@@ -79,59 +79,56 @@ export function evaluateReferralSignals(
 			.from(users)
 			.where(where)
 			.get()!.n
+	/** Holds the referral when more than `limit` members match `where` (events in a window). */
+	const windowSignal = (
+		code: 'client_signups' | 'client_unlocks' | 'referrer_signups',
+		where: ReturnType<typeof and>,
+		limit: number,
+		windowMinutes: number,
+	) => {
+		const n = count(where)
+		if (n > limit) signals.push({ code, count: n, limit, windowMinutes })
+	}
 	const signedUp = subject.createdAt.getTime()
+	const clientWindow = settings.clientWindowMinutes * MINUTE_MS
+	const referrerWindow = settings.referrerWindowMinutes * MINUTE_MS
 
 	if (subject.signupClient) {
 		// Sign-ups from the address on either side of this one (a burst signed up first, unlocked later, is seen whole).
-		const window = settings.clientWindowMinutes * MINUTE_MS
-		const n = count(
+		windowSignal(
+			'client_signups',
 			and(
 				eq(users.signupClient, subject.signupClient),
-				gte(users.createdAt, new Date(signedUp - window)),
-				lte(users.createdAt, new Date(signedUp + window)),
+				gte(users.createdAt, new Date(signedUp - clientWindow)),
+				lte(users.createdAt, new Date(signedUp + clientWindow)),
 			),
+			settings.clientMaxEvents,
+			settings.clientWindowMinutes,
 		)
-		if (n > settings.clientMaxEvents)
-			signals.push({
-				code: 'client_signups',
-				count: n,
-				limit: settings.clientMaxEvents,
-				windowMinutes: settings.clientWindowMinutes,
-			})
 	}
 	if (subject.unlockClient) {
-		const window = settings.clientWindowMinutes * MINUTE_MS
-		const n = count(
+		windowSignal(
+			'client_unlocks',
 			and(
 				eq(users.unlockClient, subject.unlockClient),
-				gte(users.unlockedAt, new Date(now.getTime() - window)),
+				gte(users.unlockedAt, new Date(now.getTime() - clientWindow)),
 				lte(users.unlockedAt, now),
 			),
+			settings.clientMaxEvents,
+			settings.clientWindowMinutes,
 		)
-		if (n > settings.clientMaxEvents)
-			signals.push({
-				code: 'client_unlocks',
-				count: n,
-				limit: settings.clientMaxEvents,
-				windowMinutes: settings.clientWindowMinutes,
-			})
 	}
 	if (subject.referrerId !== null) {
-		const window = settings.referrerWindowMinutes * MINUTE_MS
-		const n = count(
+		windowSignal(
+			'referrer_signups',
 			and(
 				eq(users.referrerId, subject.referrerId),
-				gte(users.createdAt, new Date(signedUp - window)),
-				lte(users.createdAt, new Date(signedUp + window)),
+				gte(users.createdAt, new Date(signedUp - referrerWindow)),
+				lte(users.createdAt, new Date(signedUp + referrerWindow)),
 			),
+			settings.referrerMaxSignups,
+			settings.referrerWindowMinutes,
 		)
-		if (n > settings.referrerMaxSignups)
-			signals.push({
-				code: 'referrer_signups',
-				count: n,
-				limit: settings.referrerMaxSignups,
-				windowMinutes: settings.referrerWindowMinutes,
-			})
 	}
 	if (settings.disposableEmail && isDisposableEmail(subject.email)) {
 		signals.push({

@@ -409,35 +409,23 @@ const RevenueEntrySchema = z
 	.strict()
 	.openapi('RevenueEntry')
 
+/** A signal that counts events in a window (sign-ups or unlocks from one address, a referrer's sign-ups). */
+const windowSignal = (code: 'client_signups' | 'client_unlocks' | 'referrer_signups') =>
+	z
+		.object({
+			code: z.literal(code),
+			count: z.number().int(),
+			limit: z.number().int(),
+			windowMinutes: z.number().int(),
+			description: z.string(),
+		})
+		.strict()
+
 const ReferralSignalSchema = z
 	.discriminatedUnion('code', [
-		z
-			.object({
-				code: z.literal('client_signups'),
-				count: z.number().int(),
-				limit: z.number().int(),
-				windowMinutes: z.number().int(),
-				description: z.string(),
-			})
-			.strict(),
-		z
-			.object({
-				code: z.literal('client_unlocks'),
-				count: z.number().int(),
-				limit: z.number().int(),
-				windowMinutes: z.number().int(),
-				description: z.string(),
-			})
-			.strict(),
-		z
-			.object({
-				code: z.literal('referrer_signups'),
-				count: z.number().int(),
-				limit: z.number().int(),
-				windowMinutes: z.number().int(),
-				description: z.string(),
-			})
-			.strict(),
+		windowSignal('client_signups'),
+		windowSignal('client_unlocks'),
+		windowSignal('referrer_signups'),
 		z.object({ code: z.literal('disposable_email'), domain: z.string(), description: z.string() }).strict(),
 		z.object({ code: z.literal('duplicate_phone'), otherMembers: z.number().int(), description: z.string() }).strict(),
 	])
