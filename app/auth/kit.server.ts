@@ -10,6 +10,7 @@ import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { log } from '#app/utils/log.server.ts'
+import { returnTo } from '#app/utils/misc.ts'
 import { spendDummyCompare, verifyPassword } from '#app/utils/password.server.ts'
 import { limited, resetRateLimit, type RateLimitRule } from '#app/utils/rate-limit.server.ts'
 import { clientIp, requestMeta } from '#app/utils/request.server.ts'
@@ -230,7 +231,7 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 		const refusal = await pages.refuse?.(request)
 		if (refusal) throw refusal
 		const url = new URL(request.url)
-		throw redirect(pages.signInUrl(`${url.pathname}${url.search}`), {
+		throw redirect(pages.signInUrl(returnTo(url)), {
 			headers: token ? { 'Set-Cookie': await cookie.serializeEnd() } : undefined,
 		})
 	}

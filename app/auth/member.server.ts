@@ -7,7 +7,7 @@ import { maySignIn } from '#app/models/user.server.ts'
 import { apiError } from '#app/utils/api.server.ts'
 import { TERMS_NOT_ACCEPTED } from '#app/utils/consents.ts'
 import { ACCOUNT_NOT_ACTIVE, DASHBOARD_LOCKED, INVALID_CREDENTIALS } from '#app/utils/messages.ts'
-import { safeRedirect } from '#app/utils/misc.ts'
+import { returnTo, safeRedirect } from '#app/utils/misc.ts'
 import { createAuthKit } from './kit.server.ts'
 import type { AccountOf } from './session-store.server.ts'
 
@@ -105,7 +105,7 @@ export async function requireUnlockedMember(request: Request) {
 	if (!member.isVerified) throw redirect('/next-steps')
 	if (!hasCurrentTerms(member)) {
 		const url = new URL(request.url)
-		throw redirect(`/terms/accept?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`)
+		throw redirect(`/terms/accept?${new URLSearchParams({ redirectTo: returnTo(url) })}`)
 	}
 	return member
 }

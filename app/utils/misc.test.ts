@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { safeRedirect } from './misc.ts'
+import { MAX_RETURN_TO, returnTo, safeRedirect } from './misc.ts'
 
 describe('safeRedirect', () => {
 	test.each([
@@ -24,5 +24,15 @@ describe('safeRedirect', () => {
 	test('non-strings fall back', () => {
 		expect(safeRedirect(undefined)).toBe('/dashboard')
 		expect(safeRedirect(['/a'])).toBe('/dashboard')
+	})
+})
+
+describe('returnTo', () => {
+	test('the path and query, or the path alone when the query is too long to carry', () => {
+		expect(returnTo(new URL('http://x/dashboard/referrals?page=2'))).toBe('/dashboard/referrals?page=2')
+		const long = new URL(`http://x/terms/accept?search=${'%25'.repeat(5_000)}`)
+		expect(returnTo(long)).toBe('/terms/accept')
+		const edge = new URL(`http://x/a?q=${'b'.repeat(MAX_RETURN_TO - 5)}`)
+		expect(returnTo(edge)).toBe(`/a?q=${'b'.repeat(MAX_RETURN_TO - 5)}`)
 	})
 })

@@ -19,6 +19,21 @@ export function safeRedirect(to: unknown, fallback = '/dashboard') {
 	}
 }
 
+/** The longest path and query a sign-in or terms redirect carries back (a longer query is dropped). */
+export const MAX_RETURN_TO = 2_000
+
+/**
+ * Where to come back to after a detour (sign-in, the terms): the request's
+ * path and query, or its path alone when the query is longer than
+ * MAX_RETURN_TO. Encoded again into a `redirectTo` parameter a long query
+ * grows threefold, and a Location header past 16 KB is refused by browsers
+ * and HTTP clients (Node's fetch answers "fetch failed").
+ */
+export function returnTo(url: URL) {
+	const target = `${url.pathname}${url.search}`
+	return target.length <= MAX_RETURN_TO ? target : url.pathname.slice(0, MAX_RETURN_TO)
+}
+
 /** Joins class names, dropping empty ones. */
 export function cx(...names: Array<string | false | null | undefined>) {
 	return names.filter(Boolean).join(' ')
