@@ -84,6 +84,9 @@ function isStorageError(error: unknown) {
 	return code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR')
 }
 
+/** How many prepared statements a connection keeps for reuse (oldest out first). */
+const STATEMENT_CACHE_SIZE = 1_000
+
 type BusyGuard = { timeout: number; coolingUntil: number; timer?: NodeJS.Timeout }
 
 /**
@@ -118,8 +121,21 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 			}
 		} as F
 	const prepare = sqlite.prepare.bind(sqlite)
+	// Prepared statements by their SQL: Drizzle prepares every query it runs,
+	// and the same few dozen texts serve every request (a profile of the
+	// member pages showed preparing at 2% of the CPU, and the wrappers below
+	// made again each time). A statement is reused only after its raw mode
+	// is reset (Drizzle turns it on per call where it needs arrays).
+	const statements = new Map<string, Database.Statement>()
 	sqlite.prepare = function guardedPrepare(source: string) {
+		const cached = statements.get(source)
+		if (cached) {
+			if (cached.reader) cached.raw(false)
+			return cached
+		}
 		const statement = prepare(source)
+		if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!)
+		statements.set(source, statement)
 		statement.run = wrap(statement.run, statement)
 		statement.all = wrap(statement.all, statement)
 		// A write read with .get() (INSERT/UPDATE ... RETURNING) stops after

@@ -1,8 +1,12 @@
-// `npm run lighthouse`: audits the built app's public pages with Lighthouse
-// (mobile settings, Debian's chromium) and gates on these bars:
+// `npm run lighthouse`: audits the built app's public pages, and the member
+// dashboard and staff users list with a signed-in session each, with
+// Lighthouse (mobile settings, Debian's chromium) and gates on these bars:
 // accessibility, best practices and SEO = 100, the landing page's
 // JavaScript <= 120 KB gzipped, no layout shift above 0.05. The performance
-// score is printed but not gated (it is noisy on shared machines).
+// score is printed against its bar (95 public, 90 signed in) but gated only
+// with --gate-performance (it is noisy on a shared machine, as in npm test).
+// Signed-in pages are private and carry `noindex` on purpose, so their SEO
+// score leaves out the one audit about being indexable (is-crawlable).
 //   --record  also writes the figures into docs/performance.md
 //   --build   builds first (npm test has already built)
 //   --json=F  writes { pages: [{ page, ok, problems }] } to F (for npm test)
@@ -14,6 +18,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { BENCH_TOTP_SECRET, totpCode } from './totp.mjs'
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 20 : 4700))
 const ORIGIN = `http://localhost:${PORT}`
@@ -22,9 +27,17 @@ const JS_BUDGET_BYTES = 120 * 1000
 const MAX_CLS = 0.05
 const GATED = ['accessibility', 'best-practices', 'seo']
 const PAGES = [
-	{ name: 'landing', path: '/', jsBudget: true },
-	{ name: 'terms', path: '/terms', jsBudget: false },
+	{ name: 'landing', path: '/', jsBudget: true, performanceBar: 95 },
+	{ name: 'terms', path: '/terms', jsBudget: false, performanceBar: 95 },
+	{ name: 'dashboard', path: '/dashboard', jsBudget: false, performanceBar: 90, session: 'member' },
+	{ name: 'admin-users', path: '/admin/users', jsBudget: false, performanceBar: 90, session: 'admin' },
 ]
+const GATE_PERFORMANCE = process.argv.includes('--gate-performance')
+// The signed-in sessions: a member registered and unlocked through the API,
+// and the first super admin (enrolled through ADMIN_TOTP_SECRET).
+const UNLOCK_CODE = 'LIGHTHOUSE-CODE'
+const MEMBER = { email: 'lighthouse-member@example.com', password: 'Lighthouse-Passw0rd' }
+const ADMIN = { email: 'lighthouse-admin@example.com', password: 'Lighthouse-Admin-Passw0rd' }
 const root = path.resolve(`.tmp/lighthouse-${PORT}`)
 
 if (process.argv.includes('--build')) execSync('npm run build', { stdio: 'inherit' })
@@ -43,6 +56,10 @@ const server = spawn(process.execPath, ['--max-old-space-size=160', 'server.js']
 		PORT: String(PORT),
 		DATA_DIR: path.join(root, 'data'),
 		APP_ORIGIN: ORIGIN,
+		UNLOCK_CODE,
+		ADMIN_EMAIL: ADMIN.email,
+		ADMIN_PASSWORD: ADMIN.password,
+		ADMIN_TOTP_SECRET: BENCH_TOTP_SECRET,
 	},
 	stdio: ['ignore', 'ignore', 'inherit'],
 })
@@ -66,12 +83,76 @@ async function waitFor(url) {
 	throw new Error(`${url} did not come up`)
 }
 
+const cookiesOf = (response, prefix = '') =>
+	response.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.filter((c) => c.startsWith(prefix))
+		.join('; ')
+
+/** A member registered and unlocked through the API, signed in through the login form: the session cookie. */
+async function memberCookie() {
+	const reg = await fetch(`${ORIGIN}/api/auth/register`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({
+			name: 'Lighthouse Member',
+			...MEMBER,
+			phone: '+2348000000001',
+			country: 'Nigeria',
+			telegram: '@lighthouse',
+			investmentAmount: '$100-$500',
+			agreeToTerms: true,
+			confirmAge: true,
+			acknowledgeRisk: true,
+		}),
+	})
+	const token = (await reg.json()).data?.token
+	if (!token) throw new Error(`member sign-up failed: ${reg.status}`)
+	const unlock = await fetch(`${ORIGIN}/api/auth/verify-code`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+		body: JSON.stringify({ code: UNLOCK_CODE }),
+	})
+	if (!unlock.ok) throw new Error(`member unlock failed: ${unlock.status}`)
+	const login = await fetch(`${ORIGIN}/login`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
+		body: new URLSearchParams(MEMBER),
+	})
+	const cookie = cookiesOf(login)
+	if (login.status !== 302 || !cookie) throw new Error(`member sign-in failed: ${login.status}`)
+	return cookie
+}
+
+/** The first super admin through the sign-in form and its code step: the staff session cookie. */
+async function adminCookie() {
+	const login = await fetch(`${ORIGIN}/admin/login`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
+		body: new URLSearchParams(ADMIN),
+	})
+	const pending = cookiesOf(login)
+	if (login.status !== 302 || !pending) throw new Error(`admin sign-in failed: ${login.status}`)
+	const step = await fetch(`${ORIGIN}/admin/login/two-factor`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, Cookie: pending },
+		body: new URLSearchParams({ intent: 'code', code: totpCode() }),
+	})
+	const cookie = cookiesOf(step, 'admin_session=')
+	if (step.status !== 302 || !cookie) throw new Error(`admin code step failed: ${step.status}`)
+	return cookie
+}
+
 /**
  * The page's JavaScript, gzipped: every script file the browser loaded
  * (each fetched again as gzip, whatever Lighthouse negotiated), plus the
  * inline scripts of the document (the hydration data), reported apart.
  */
-async function javascriptSize(lhr, pagePath) {
+async function javascriptSize(lhr, pagePath, cookie) {
 	const requests = lhr.audits['network-requests'].details.items
 	const scripts = [...new Set(requests.filter((r) => r.resourceType === 'Script').map((r) => r.url))]
 	let files = 0
@@ -81,7 +162,7 @@ async function javascriptSize(lhr, pagePath) {
 		// fetch decodes the body: gzip it again at the level we precompress with.
 		files += zlib.gzipSync(raw, { level: 9 }).byteLength
 	}
-	const html = await (await fetch(`${ORIGIN}${pagePath}`)).text()
+	const html = await (await fetch(`${ORIGIN}${pagePath}`, { headers: cookie ? { Cookie: cookie } : {} })).text()
 	const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
 		.filter((m) => !/\bsrc\s*=/i.test(m[1]))
 		.map((m) => m[2])
@@ -107,7 +188,7 @@ function unmeasured(lhr) {
  * loaded shared machine: the layout-shift audit came back without a value;
  * and NO_NAVSTART, a trace without its navigation, twice in a row).
  */
-async function audit(page) {
+async function audit(page, cookie) {
 	for (let attempt = 1; ; attempt++) {
 		// Lighthouse's default config is the mobile one (Moto G Power
 		// emulation, simulated slow 4G and 4x CPU slowdown).
@@ -116,6 +197,7 @@ async function audit(page) {
 			output: 'json',
 			logLevel: 'error',
 			onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+			...(cookie ? { extraHeaders: { Cookie: cookie }, skipAudits: ['is-crawlable'] } : {}),
 		})
 		const broken = unmeasured(lhr)
 		if (!broken || attempt === 3) return lhr
@@ -136,8 +218,10 @@ try {
 		chromePath: CHROME,
 		chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 	})
+	const cookies = { member: await memberCookie(), admin: await adminCookie() }
 	for (const page of PAGES) {
-		const lhr = await audit(page)
+		const cookie = page.session ? cookies[page.session] : undefined
+		const lhr = await audit(page, cookie)
 		const broken = unmeasured(lhr)
 		if (broken) {
 			// Never pass a page Lighthouse could not measure.
@@ -149,7 +233,15 @@ try {
 			continue
 		}
 		const cls = lhr.audits['cumulative-layout-shift'].numericValue
-		const js = await javascriptSize(lhr, page.path)
+		if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== page.path) {
+			// A signed-in page that sent Lighthouse elsewhere (a lost session) was not measured.
+			const problem = `Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${page.path}`
+			console.error(`${page.name} (${page.path}): FAIL ${problem}`)
+			failed = true
+			results.push({ page: `${page.name} (${page.path})`, ok: false, problems: [problem] })
+			continue
+		}
+		const js = await javascriptSize(lhr, page.path, cookie)
 		const row = {
 			page: `${page.name} (${page.path})`,
 			performance: score(lhr.categories.performance),
@@ -171,10 +263,12 @@ try {
 			problems.push(`${id} ${row[id]} < 100 (${audits.join('; ') || 'see the report'})`)
 		}
 		if (cls > MAX_CLS) problems.push(`layout shift ${cls.toFixed(3)} > ${MAX_CLS}`)
+		if (GATE_PERFORMANCE && row.performance < page.performanceBar)
+			problems.push(`performance ${row.performance} < ${page.performanceBar}`)
 		if (page.jsBudget && js.files > JS_BUDGET_BYTES)
 			problems.push(`JavaScript ${kb(js.files)} gzipped > ${kb(JS_BUDGET_BYTES)}`)
 		console.log(
-			`${row.page}: performance ${row.performance} (not gated; LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms), accessibility ${row.accessibility}, best practices ${row['best-practices']}, SEO ${row.seo}, CLS ${cls.toFixed(3)}, JS ${kb(js.files)} gzipped (${js.files} bytes) in ${js.count} files (+ ${kb(js.inline)} inline hydration data)`,
+			`${row.page}: performance ${row.performance} (bar ${page.performanceBar}${GATE_PERFORMANCE ? '' : ', not gated'}; LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms), accessibility ${row.accessibility}, best practices ${row['best-practices']}, SEO ${row.seo}, CLS ${cls.toFixed(3)}, JS ${kb(js.files)} gzipped (${js.files} bytes) in ${js.count} files (+ ${kb(js.inline)} inline hydration data)`,
 		)
 		for (const p of problems) console.error(`  FAIL ${page.name}: ${p}`)
 		if (problems.length) failed = true
@@ -204,9 +298,9 @@ if (process.argv.includes('--record') && rows.length === PAGES.length) {
 		.trim()}`
 	const block = [
 		'<!-- lighthouse:start (written by scripts/lighthouse.mjs --record) -->',
-		'## Lighthouse (public pages)',
+		'## Lighthouse (public pages; the dashboard and the staff users list signed in)',
 		'',
-		`Run of ${new Date().toISOString()}, commit ${commit}; ${machine}; Lighthouse ${lighthouseVersion()}, mobile settings (simulated slow 4G, 4x CPU slowdown). Gates: accessibility, best practices and SEO = 100, landing JavaScript <= ${kb(JS_BUDGET_BYTES)} gzipped, CLS <= ${MAX_CLS}. Performance is recorded, not gated (bar: >= 95).`,
+		`Run of ${new Date().toISOString()}, commit ${commit}; ${machine}; Lighthouse ${lighthouseVersion()}, mobile settings (simulated slow 4G, 4x CPU slowdown). Gates: accessibility, best practices and SEO = 100, landing JavaScript <= ${kb(JS_BUDGET_BYTES)} gzipped, CLS <= ${MAX_CLS}. Performance bars: >= 95 public, >= 90 signed in (${GATE_PERFORMANCE ? 'gated in this run' : 'recorded, not gated'}); the signed-in pages are noindex on purpose, so their SEO score leaves out is-crawlable.`,
 		'',
 		'| page | performance | accessibility | best practices | SEO | CLS | LCP (ms) | TBT (ms) | JS files, gzipped | inline scripts, gzipped |',
 		'| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

@@ -552,7 +552,11 @@ function PaginationBar({ pagination, query }: { pagination: LoaderData['paginati
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${USERS_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [
+	{ title: `${USERS_TITLE} | ${site.name}` },
+	{ name: 'description', content: 'Find, edit, suspend and export member accounts.' },
+	{ name: 'robots', content: 'noindex' },
+]
 
 export function ErrorBoundary() {
 	return <AdminLoadError title={USERS_ERROR_TITLE} fallback={USERS_LOAD_FAILED} />

@@ -296,4 +296,7 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Dashboard | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [
+	{ title: `Dashboard | ${site.name}` },
+	{ name: 'description', content: 'Your plan, your setup, your brokers and the live top traders to copy.' },
+]
