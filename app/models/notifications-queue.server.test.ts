@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
+import type * as MailModule from '#app/utils/mail.server.ts'
 import { getDb } from '#db/client.server.ts'
 import { insertMember } from '#tests/factories.ts'
 import { MAIL_CONCURRENCY, notify, pendingNotificationMails } from './notifications.server.ts'
@@ -6,7 +7,7 @@ import { MAIL_CONCURRENCY, notify, pendingNotificationMails } from './notificati
 // Each mail takes a while; the test watches how many are in flight at once.
 const flight = vi.hoisted(() => ({ now: 0, max: 0, sent: [] as string[] }))
 vi.mock('#app/utils/mail.server.ts', async (importOriginal) => ({
-	...(await importOriginal<typeof import('#app/utils/mail.server.ts')>()),
+	...(await importOriginal<typeof MailModule>()),
 	sendMail: async (mail: { to: string }) => {
 		flight.now++
 		flight.max = Math.max(flight.max, flight.now)
