@@ -262,7 +262,7 @@ async function runWorker() {
 			res.end(api ? JSON.stringify({ success: false, message: 'Method not allowed' }) : 'Method Not Allowed')
 			return
 		}
-		// The landing and terms pages for visitors without a session: rendered
+		// The landing, terms and sign-in pages for visitors without a session: rendered
 		// once, served from memory (precompressed), like a static file.
 		const cached = build.cachedPage(req.method, req.url, req.headers)
 		if (cached) {

@@ -45,15 +45,16 @@ const handleRequest = createRequestHandler(
 )
 
 /**
- * The landing and terms pages for visitors without a session, rendered once
- * (server/page-cache.ts). server.js answers from it before anything else.
+ * The landing, terms and sign-in pages for visitors without a session,
+ * rendered once per process (server/page-cache.ts). server.js answers from
+ * it before anything else.
  */
 const pageCache = createPageCache(
 	(path) => handleRequest(new Request(new URL(path, getEnv().appOrigin)), { pageCacheRender: true }),
 	(path, error) => log('page_cache.error', { path, error: String((error as Error)?.message ?? error) }, 'error'),
 )
 
-/** The cached answer for a request (GET/HEAD of /, /terms, no session), or null. */
+/** The cached answer for a request (GET/HEAD of a CACHED_PAGES path, no session), or null. */
 export const cachedPage = pageCache.answer
 
 let stopBackups: (() => void) | undefined
