@@ -60,8 +60,9 @@ async function runPrimary() {
 
 	// The banner once every first worker listens (a restarted one does not print it again).
 	let waiting = config.webConcurrency
-	cluster.on('listening', () => {
+	cluster.on('listening', (worker) => {
 		everListened = true
+		log('worker.ready', { pid: worker.process.pid })
 		if (--waiting === 0) printBanner(info)
 	})
 
@@ -69,7 +70,8 @@ async function runPrimary() {
 		const lived = Date.now() - (started.get(worker.id) ?? Date.now())
 		started.delete(worker.id)
 		if (shuttingDown) {
-			if (code !== 0) exitCode = 1
+			// SIGTERM before its handler was installed: a worker still starting, with nothing in flight.
+			if (code !== 0 && signal !== 'SIGTERM') exitCode = 1
 			if (Object.keys(cluster.workers ?? {}).length === 0) finish()
 			return
 		}
