@@ -6,6 +6,7 @@ import {
 	consumeRateLimit,
 	consumeSlidingRateLimit,
 	consumeSlidingRateLimits,
+	countRecentEvent,
 	pruneRateLimits,
 	RATE_LIMITS,
 	rateLimitMessage,
@@ -388,7 +389,7 @@ describe('several server processes', () => {
 		for (const child of children) child.stdin.write('go\n')
 		const answers = await Promise.all(lines.map((line) => line(2)))
 		await Promise.all(exited)
-		return answers.map((line) => JSON.parse(line) as { fixed: number; sliding: number })
+		return answers.map((line) => JSON.parse(line) as { fixed: number; sliding: number; events: number })
 	}
 
 	test('every process counts against one number (fixed and sliding windows)', async () => {
@@ -396,6 +397,10 @@ describe('several server processes', () => {
 		// 2 x 200 attempts: 10 sign-in attempts and 300 admin API requests allowed in all, not per process.
 		expect(answers.reduce((sum, a) => sum + a.fixed, 0)).toBe(RATE_LIMITS['login:ip'].limit)
 		expect(answers.reduce((sum, a) => sum + a.sliding, 0)).toBe(SLIDING_RATE_LIMITS['admin-api:token'].limit)
+		// Events (failed admin sign-ins) add up too: the last process to finish saw all 400.
+		expect(Math.max(...answers.map((a) => a.events))).toBe(400)
+		expect(countRecentEvent('shared-event', 60_000, T0 + 59_999)).toBe(401)
+		expect(countRecentEvent('shared-event', 60_000, T0 + 60_000)).toBe(2)
 		// And this process sees the same count.
 		expect(consumeRateLimit('login:ip', 'shared', T0).ok).toBe(false)
 		expect(consumeSlidingRateLimit('admin-api:token', 'shared', T0).ok).toBe(false)

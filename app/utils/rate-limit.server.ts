@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import type Database from 'better-sqlite3'
 import { getDb } from '#db/client.server.ts'
 import { getEnv } from './env.server.ts'
@@ -78,6 +79,9 @@ function statementsFor(sqlite: Database.Database) {
 			   expires_at = excluded.expires_at`,
 		),
 		remove: sqlite.prepare('DELETE FROM rate_limits WHERE id = ?'),
+		// Every row of one rule: ids from "rule|" up to "rule}" ('}' follows '|'), a range on the key.
+		countRule: sqlite.prepare('SELECT count(*) AS n FROM rate_limits WHERE id >= ? AND id < ? AND expires_at > ?'),
+		removeRule: sqlite.prepare('DELETE FROM rate_limits WHERE id >= ? AND id < ?'),
 		prune: sqlite.prepare('DELETE FROM rate_limits WHERE expires_at <= ?'),
 		relaxed: sqlite.prepare('PRAGMA synchronous = NORMAL'),
 		full: sqlite.prepare('PRAGMA synchronous = FULL'),
@@ -147,6 +151,31 @@ export function resetRateLimit(rule: RateLimitRule, key: string) {
 /** Forgets every count, of the fixed windows and the sliding ones (tests). */
 export function clearRateLimits() {
 	countWrite(() => getDb().$client.prepare('DELETE FROM rate_limits').run())
+}
+
+/**
+ * Records one event of `rule` at `now` (one row of its own, kept for
+ * `windowMs`) and returns how many of the rule's events fall within the
+ * last `windowMs`, counted across every server process: for counts that
+ * raise an alert rather than refuse (failed admin sign-ins, any account).
+ */
+export function countRecentEvent(rule: string, windowMs: number, now = Date.now()): number {
+	return countWrite((s) => {
+		s.store.run({
+			id: `${rule}|${now}|${crypto.randomBytes(6).toString('hex')}`,
+			count: 1,
+			previous: 0,
+			windowStart: now,
+			reportedWindow: -1,
+			expiresAt: now + windowMs,
+		})
+		return (s.countRule.get(`${rule}|`, `${rule}}`, now) as { n: number }).n
+	})
+}
+
+/** Forgets every event of `rule` (tests). */
+export function clearRecentEvents(rule: string) {
+	countWrite((s) => s.removeRule.run(`${rule}|`, `${rule}}`))
 }
 
 export function rateLimitMessage(retryAfterSeconds: number) {
