@@ -52,7 +52,9 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
 	CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# server.js finishes in-flight requests, checkpoints the WAL and exits 0
-# within 8 s (compose's default stop grace period is 10 s).
+# server.js has every server process (WEB_CONCURRENCY, one per visible core
+# unless set: compose.yaml sets 2) finish its in-flight requests and
+# checkpoint the WAL, and exits 0 within 8 s (9.5 s at most; compose's
+# default stop grace period is 10 s).
 STOPSIGNAL SIGTERM
 CMD ["node", "--max-old-space-size=160", "server.js"]

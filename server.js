@@ -1,120 +1,160 @@
-// The production server: one Node process serving the built app.
-// Static assets come from build/client (precompressed, cached for a year when
-// hashed); everything else goes to the React Router build through
-// build/server/index.js (server/app.ts: body limits, request checks, the
-// Node-to-Fetch bridge in server/node-listener.ts).
+// The production server: a primary process and one serving process per core
+// (node:cluster, docs/decisions/026-every-core.md).
+// - The primary stays small: it never loads the app. It runs the start-up
+//   work once in a process of its own (migrations, first-start seeding:
+//   `prepare` in server/app.ts), prints the URL and first credentials, forks
+//   WEB_CONCURRENCY serving processes, restarts one that dies (with a
+//   back-off), and on SIGTERM/SIGINT has every one of them drain and exits
+//   when all have.
+// - Each serving process: static assets come from build/client
+//   (precompressed, cached for a year when hashed); everything else goes to
+//   the React Router build through build/server/index.js (server/app.ts:
+//   body limits, request checks, the Node-to-Fetch bridge in
+//   server/node-listener.ts).
 import { AsyncLocalStorage } from 'node:async_hooks'
+import cluster from 'node:cluster'
+import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import zlib from 'node:zlib'
-import compression from 'compression'
-import sirv from 'sirv'
 
 process.env.NODE_ENV ??= 'production'
 
-const build = await import('./build/server/index.js')
-const info = await build.startup()
-const { config } = info
-
-const https = config.appOrigin.startsWith('https:')
-let shuttingDown = false
-
-const listener = build.createListener()
-// The request each callback belongs to, so an exception that escapes a
-// request's own handling can be pinned on that request (see the end).
-const currentRequest = new AsyncLocalStorage()
-
-const serveStatic = sirv(path.resolve('build/client'), {
-	gzip: true,
-	brotli: true,
-	etag: true,
-	dotfiles: false,
-	setHeaders(res, pathname) {
-		res.setHeader(
-			'Cache-Control',
-			pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-		)
-	},
-})
-
-// Dynamic answers are gzipped at a low level (cheap); precompressed static
-// files already carry Content-Encoding and pass through untouched.
-const compress = compression({
-	level: 4,
-	threshold: 1024,
-	brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
-})
+/** How long the serving processes have to finish in-flight requests after SIGTERM. */
+const DRAIN_MS = 8_000
 
 function log(event, fields = {}, level = 'info') {
 	process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })}\n`)
 }
 
-function setSecurityHeaders(res) {
-	res.setHeader('X-Content-Type-Options', 'nosniff')
-	res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-	res.setHeader('X-Frame-Options', 'DENY')
-	res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
-	res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
-	if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-	// Static files and plain-text answers get a locked-down policy; HTML
-	// pages replace it with their nonce policy (app/entry.server.tsx).
-	res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+if (cluster.isPrimary) await runPrimary()
+else if (process.env.SERVER_ROLE === 'prepare') await runPrepare()
+else await runWorker()
+
+// ---------------------------------------------------------------------------
+// The primary
+
+/** A worker that dies within this long of its start counts towards the back-off. */
+const STABLE_MS = 60_000
+const RESTART_MIN_MS = 500
+const RESTART_MAX_MS = 30_000
+
+async function runPrimary() {
+	const info = await prepareOnce()
+	const { config } = info
+	const pidFile = path.join(config.dataDir, 'server.pid')
+	let shuttingDown = false
+	let exitCode = 0
+	let everListened = false
+	let quickDeaths = 0
+	const started = new Map()
+	const pendingRestarts = new Set()
+
+	function fork() {
+		const worker = cluster.fork({ SERVER_ROLE: 'serve' })
+		started.set(worker.id, Date.now())
+		return worker
+	}
+
+	// The banner once every first worker listens (a restarted one does not print it again).
+	let waiting = config.webConcurrency
+	cluster.on('listening', (worker) => {
+		everListened = true
+		log('worker.ready', { pid: worker.process.pid })
+		if (--waiting === 0) printBanner(info)
+	})
+
+	cluster.on('exit', (worker, code, signal) => {
+		const lived = Date.now() - (started.get(worker.id) ?? Date.now())
+		started.delete(worker.id)
+		if (shuttingDown) {
+			// SIGTERM before its handler was installed: a worker still starting, with nothing in flight.
+			if (code !== 0 && signal !== 'SIGTERM') exitCode = 1
+			if (Object.keys(cluster.workers ?? {}).length === 0) finish()
+			return
+		}
+		log('worker.exit', { pid: worker.process.pid, code, signal, livedMs: lived }, 'error')
+		if (!everListened) {
+			// Not one process came up: a start-up failure ends the server, as it did with one process.
+			exitCode = 1
+			shutdown('startup-failure')
+			return
+		}
+		quickDeaths = lived < STABLE_MS ? quickDeaths + 1 : 0
+		const delay = Math.min(RESTART_MAX_MS, RESTART_MIN_MS * 2 ** Math.max(0, quickDeaths - 1))
+		log('worker.restart', { inMs: delay })
+		const timer = setTimeout(() => {
+			pendingRestarts.delete(timer)
+			if (!shuttingDown) fork()
+		}, delay)
+		pendingRestarts.add(timer)
+	})
+
+	function shutdown(signal) {
+		if (shuttingDown) return
+		shuttingDown = true
+		log('shutdown', { signal, workers: Object.keys(cluster.workers ?? {}).length })
+		for (const timer of pendingRestarts) clearTimeout(timer)
+		// Every worker stops accepting and finishes what it has (its own bound is DRAIN_MS).
+		for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
+		if (Object.keys(cluster.workers ?? {}).length === 0) finish()
+		setTimeout(() => {
+			log('shutdown.timeout', { workers: Object.keys(cluster.workers ?? {}).length }, 'error')
+			for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL')
+			exitCode = 1
+			finish()
+		}, DRAIN_MS + 1_500).unref()
+	}
+
+	let finished = false
+	function finish() {
+		if (finished) return
+		finished = true
+		removePidFile()
+		process.exit(exitCode)
+	}
+
+	function removePidFile() {
+		try {
+			if (JSON.parse(fs.readFileSync(pidFile, 'utf8')).pid === process.pid) fs.rmSync(pidFile, { force: true })
+		} catch {
+			// none, or not ours
+		}
+	}
+
+	process.on('SIGTERM', () => shutdown('SIGTERM'))
+	process.on('SIGINT', () => shutdown('SIGINT'))
+	// The restore command refuses to run while this file names a live process (server/pid-file.ts).
+	fs.writeFileSync(pidFile, JSON.stringify({ pid: process.pid, host: os.hostname() }))
+	log('cluster.start', { workers: config.webConcurrency })
+	for (let i = 0; i < config.webConcurrency; i++) fork()
 }
 
-const server = http.createServer((req, res) => currentRequest.run({ req, res }, () => serve(req, res)))
-
-function serve(req, res) {
-	const started = performance.now()
-	const requestId = randomUUID()
-	res.setHeader('X-Request-Id', requestId)
-	setSecurityHeaders(res)
-	if (shuttingDown) res.setHeader('Connection', 'close')
-	res.on('finish', () => {
-		const pathname = (req.url ?? '/').split('?')[0]
-		if (pathname === '/healthz' && res.statusCode === 200) return
-		// Only the path is logged: query strings can carry reset tokens.
-		log('http', {
-			method: req.method,
-			path: pathname.slice(0, 300),
-			status: res.statusCode,
-			ms: Math.round(performance.now() - started),
-			requestId,
+/**
+ * Runs `prepare` (migrations, seeding) in a process of its own and returns
+ * what it reports; a failure there ends the server with its exit code.
+ */
+function prepareOnce() {
+	return new Promise((resolve) => {
+		const child = cluster.fork({ SERVER_ROLE: 'prepare' })
+		let info = null
+		child.on('message', (message) => {
+			if (message?.type === 'prepared') info = message.info
 		})
-	})
-	// The Fetch API cannot even represent these methods: refuse them here.
-	if (req.method === 'TRACE' || req.method === 'TRACK' || req.method === 'CONNECT') {
-		const api = (req.url ?? '').startsWith('/api')
-		res.writeHead(405, {
-			'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
-			Allow: 'GET, HEAD, POST',
-		})
-		res.end(api ? JSON.stringify({ success: false, message: 'Method not allowed' }) : 'Method Not Allowed')
-		return
-	}
-	// The landing and terms pages for visitors without a session: rendered
-	// once, served from memory (precompressed), like a static file.
-	const cached = build.cachedPage(req.method, req.url, req.headers)
-	if (cached) {
-		res.writeHead(cached.status, cached.headers)
-		res.end(cached.body ?? undefined)
-		return
-	}
-	compress(req, res, () => {
-		serveStatic(req, res, () => {
-			listener(req, res).catch((error) => failRequest(error, { req, res }))
+		child.on('exit', (code) => {
+			if (info && code === 0) resolve(info)
+			else process.exit(code || 1)
 		})
 	})
 }
 
-server.headersTimeout = 15_000
-server.requestTimeout = 30_000
-server.keepAliveTimeout = 5_000
-
-server.listen(config.port, config.host, () => {
+function printBanner(info) {
+	const { config } = info
 	const lines = [
 		'',
-		`  App ready on ${config.appOrigin} (listening on ${config.host}:${config.port})`,
+		`  App ready on ${config.appOrigin} (listening on ${config.host}:${config.port}, ${config.webConcurrency} process${config.webConcurrency === 1 ? '' : 'es'})`,
 		`  Database: ${config.databasePath}`,
 		`  Current unlock code: ${info.unlockCode}`,
 		`  Plan activation codes (single use): ${Object.entries(info.planCodes)
@@ -130,81 +170,200 @@ server.listen(config.port, config.host, () => {
 		}
 	}
 	if (info.admin.twoFactorFromEnv) lines.push(`  ${info.admin.email} enrolled in two-factor with ADMIN_TOTP_SECRET`)
-	if (!config.smtpUrl) lines.push(`  Mail is written to ${config.mailOutbox} (SMTP_URL is not set)`)
+	if (!config.smtp) lines.push(`  Mail is written to ${config.mailOutbox} (SMTP_URL is not set)`)
 	process.stdout.write(`${lines.join('\n')}\n\n`)
-})
-
-function shutdown(signal, code = 0) {
-	if (shuttingDown) return
-	shuttingDown = true
-	log('shutdown', { signal })
-	const deadline = setTimeout(() => {
-		server.closeAllConnections()
-		finish(code)
-	}, 8_000)
-	deadline.unref()
-	// Stop accepting; in-flight requests finish, idle keep-alive sockets close.
-	server.close(() => finish(code))
-	// Sockets of requests still in flight turn idle when their answer is
-	// sent: close them then instead of waiting for the keep-alive timeout.
-	server.closeIdleConnections()
-	setInterval(() => server.closeIdleConnections(), 50).unref()
 }
 
-let finished = false
-async function finish(code) {
-	if (finished) return
-	finished = true
-	try {
-		await build.shutdown()
-	} catch (error) {
-		log('shutdown.error', { error: String(error?.message ?? error) }, 'error')
-	}
-	process.exit(code)
+// ---------------------------------------------------------------------------
+// The start-up process: migrations and seeding, once
+
+async function runPrepare() {
+	const build = await import('./build/server/index.js')
+	const info = await build.prepare()
+	await build.shutdown()
+	process.send({ type: 'prepared', info }, () => process.exit(0))
 }
 
-process.on('SIGTERM', () => shutdown('SIGTERM'))
-process.on('SIGINT', () => shutdown('SIGINT'))
-process.on('unhandledRejection', (error) =>
-	log('unhandledRejection', { error: String(error?.message ?? error) }, 'error'),
-)
-/**
- * A request whose handling failed outside its own error handling: it gets a
- * 500 if nothing was sent yet, otherwise its connection is cut. The
- * process goes on serving everyone else.
- */
-function failRequest(error, context) {
-	log(
-		'request.failed',
-		{
-			path: (context?.req?.url ?? '').split('?')[0].slice(0, 300),
-			error: String(error?.message ?? error),
-			stack: error?.stack,
+// ---------------------------------------------------------------------------
+// A serving process
+
+async function runWorker() {
+	const { default: compression } = await import('compression')
+	const { default: sirv } = await import('sirv')
+	const build = await import('./build/server/index.js')
+	const config = await build.startServing()
+
+	const https = config.appOrigin.startsWith('https:')
+	let shuttingDown = false
+
+	const listener = build.createListener()
+	// The request each callback belongs to, so an exception that escapes a
+	// request's own handling can be pinned on that request (see the end).
+	const currentRequest = new AsyncLocalStorage()
+
+	const serveStatic = sirv(path.resolve('build/client'), {
+		gzip: true,
+		brotli: true,
+		etag: true,
+		dotfiles: false,
+		setHeaders(res, pathname) {
+			res.setHeader(
+				'Cache-Control',
+				pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+			)
 		},
-		'error',
-	)
-	const res = context?.res
-	if (!res || res.writableEnded) return
-	if (res.headersSent) {
-		res.destroy()
-		return
-	}
-	res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' })
-	res.end('Internal Server Error')
-}
+	})
 
-// No single request may end the process (docs/decisions/009-no-request-ends-the-process.md): an exception
-// that escapes is logged and fails only the request it came from (when it
-// can be told); the server keeps serving. A failure at start-up (above,
-// before listen) still ends the process, as it should.
-process.on('uncaughtException', (error) => {
-	// A static file removed while it was being sent (a rebuild under a live
-	// server) surfaces here from the file stream; the answer is already lost.
-	if (error?.code === 'ENOENT' || error?.code === 'EISDIR') {
-		log('static.file_vanished', { error: String(error.message) }, 'warn')
-		return
+	// Dynamic answers are gzipped at a low level (cheap); precompressed static
+	// files already carry Content-Encoding and pass through untouched.
+	const compress = compression({
+		level: 4,
+		threshold: 1024,
+		brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+	})
+
+	function setSecurityHeaders(res) {
+		res.setHeader('X-Content-Type-Options', 'nosniff')
+		res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+		res.setHeader('X-Frame-Options', 'DENY')
+		res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
+		res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
+		if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+		// Static files and plain-text answers get a locked-down policy; HTML
+		// pages replace it with their nonce policy (app/entry.server.tsx).
+		res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
 	}
-	const context = currentRequest.getStore()
-	if (context) failRequest(error, context)
-	else log('uncaughtException', { error: String(error?.message ?? error), stack: error?.stack }, 'error')
-})
+
+	const server = http.createServer((req, res) => currentRequest.run({ req, res }, () => serve(req, res)))
+
+	function serve(req, res) {
+		const started = performance.now()
+		const requestId = randomUUID()
+		res.setHeader('X-Request-Id', requestId)
+		setSecurityHeaders(res)
+		if (shuttingDown) res.setHeader('Connection', 'close')
+		res.on('finish', () => {
+			const pathname = (req.url ?? '/').split('?')[0]
+			if (pathname === '/healthz' && res.statusCode === 200) return
+			// Only the path is logged: query strings can carry reset tokens.
+			log('http', {
+				method: req.method,
+				path: pathname.slice(0, 300),
+				status: res.statusCode,
+				ms: Math.round(performance.now() - started),
+				requestId,
+			})
+		})
+		// The Fetch API cannot even represent these methods: refuse them here.
+		if (req.method === 'TRACE' || req.method === 'TRACK' || req.method === 'CONNECT') {
+			const api = (req.url ?? '').startsWith('/api')
+			res.writeHead(405, {
+				'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+				Allow: 'GET, HEAD, POST',
+			})
+			res.end(api ? JSON.stringify({ success: false, message: 'Method not allowed' }) : 'Method Not Allowed')
+			return
+		}
+		// The landing, terms and sign-in pages for visitors without a session: rendered
+		// once, served from memory (precompressed), like a static file.
+		const cached = build.cachedPage(req.method, req.url, req.headers)
+		if (cached) {
+			res.writeHead(cached.status, cached.headers)
+			res.end(cached.body ?? undefined)
+			return
+		}
+		compress(req, res, () => {
+			serveStatic(req, res, () => {
+				listener(req, res).catch((error) => failRequest(error, { req, res }))
+			})
+		})
+	}
+
+	server.headersTimeout = 15_000
+	server.requestTimeout = 30_000
+	server.keepAliveTimeout = 5_000
+
+	// The primary holds the listening socket and hands connections out (the
+	// banner is its to print). A worker that cannot listen has nothing to do.
+	const listenFailed = (error) => {
+		log('listen.failed', { error: String(error?.message ?? error) }, 'error')
+		process.exit(1)
+	}
+	server.once('error', listenFailed)
+	server.listen(config.port, config.host, () => server.off('error', listenFailed))
+
+	function shutdown(signal, code = 0) {
+		if (shuttingDown) return
+		shuttingDown = true
+		log('shutdown', { signal })
+		const deadline = setTimeout(() => {
+			server.closeAllConnections()
+			finish(code)
+		}, DRAIN_MS)
+		deadline.unref()
+		// Stop accepting; in-flight requests finish, idle keep-alive sockets close.
+		server.close(() => finish(code))
+		// Sockets of requests still in flight turn idle when their answer is
+		// sent: close them then instead of waiting for the keep-alive timeout.
+		server.closeIdleConnections()
+		setInterval(() => server.closeIdleConnections(), 50).unref()
+	}
+
+	let finished = false
+	async function finish(code) {
+		if (finished) return
+		finished = true
+		try {
+			await build.shutdown()
+		} catch (error) {
+			log('shutdown.error', { error: String(error?.message ?? error) }, 'error')
+		}
+		process.exit(code)
+	}
+
+	process.on('SIGTERM', () => shutdown('SIGTERM'))
+	process.on('SIGINT', () => shutdown('SIGINT'))
+	process.on('unhandledRejection', (error) =>
+		log('unhandledRejection', { error: String(error?.message ?? error) }, 'error'),
+	)
+	/**
+	 * A request whose handling failed outside its own error handling: it gets a
+	 * 500 if nothing was sent yet, otherwise its connection is cut. The
+	 * process goes on serving everyone else.
+	 */
+	function failRequest(error, context) {
+		log(
+			'request.failed',
+			{
+				path: (context?.req?.url ?? '').split('?')[0].slice(0, 300),
+				error: String(error?.message ?? error),
+				stack: error?.stack,
+			},
+			'error',
+		)
+		const res = context?.res
+		if (!res || res.writableEnded) return
+		if (res.headersSent) {
+			res.destroy()
+			return
+		}
+		res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' })
+		res.end('Internal Server Error')
+	}
+
+	// No single request may end the process (docs/decisions/009-no-request-ends-the-process.md): an exception
+	// that escapes is logged and fails only the request it came from (when it
+	// can be told); the server keeps serving. A failure at start-up (above,
+	// before listen) still ends the process, as it should.
+	process.on('uncaughtException', (error) => {
+		// A static file removed while it was being sent (a rebuild under a live
+		// server) surfaces here from the file stream; the answer is already lost.
+		if (error?.code === 'ENOENT' || error?.code === 'EISDIR') {
+			log('static.file_vanished', { error: String(error.message) }, 'warn')
+			return
+		}
+		const context = currentRequest.getStore()
+		if (context) failRequest(error, context)
+		else log('uncaughtException', { error: String(error?.message ?? error), stack: error?.stack }, 'error')
+	})
+}

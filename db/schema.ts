@@ -617,6 +617,41 @@ export const scheduledJobs = sqliteTable('scheduled_jobs', {
 })
 
 /**
+ * Shared rate-limit counters (app/utils/rate-limit.server.ts;
+ * docs/decisions/005-in-memory-rate-limits.md, amended by 026): one row per
+ * rule and key, so every server process counts against one number. `id` is
+ * "rule|key"; a fixed window keeps its count and `expiresAt` (when it
+ * resets); a sliding window also keeps the previous window's count, its
+ * window start and the window whose first refusal was reported. A row is
+ * worth nothing once `expiresAt` has passed and is pruned.
+ */
+export const rateLimits = sqliteTable(
+	'rate_limits',
+	{
+		id: text('id').primaryKey(),
+		count: integer('count').notNull(),
+		previous: integer('previous').notNull().default(0),
+		windowStart: integer('window_start').notNull().default(0),
+		reportedWindow: integer('reported_window').notNull().default(-1),
+		/** Epoch milliseconds after which the row no longer counts. */
+		expiresAt: integer('expires_at').notNull(),
+	},
+	(t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+)
+
+/**
+ * Work that one server process of several does (app/models/lease.server.ts):
+ * the scheduler and the backups. The holder renews its lease while it runs;
+ * a holder that died loses it at `expiresAt` and another process takes over.
+ */
+export const leases = sqliteTable('leases', {
+	name: text('name').primaryKey(),
+	holder: text('holder').notNull(),
+	acquiredAt: integer('acquired_at', { mode: 'timestamp_ms' }).notNull(),
+	expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+})
+
+/**
  * Partner brokers (issue 14): what members see on the broker cards and the
  * affiliate link their button leads to. `affiliateUrl` is an https URL with
  * the placeholder `{trackingId}`; `lossPercent` is the broker's own

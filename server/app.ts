@@ -2,6 +2,8 @@ import { createRequestHandler } from 'react-router'
 import { memberAuth } from '#app/auth/member.server.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
 import { watchMailFailures } from '#app/models/alerts.server.ts'
+import { createLease } from '#app/models/lease.server.ts'
+import { SCHEDULER_RUNNER_LEASE_MS } from '#app/models/scheduler.server.ts'
 import { getCurrentUnlockCode } from '#app/models/unlock-code.server.ts'
 import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
 import { REPORT_UPLOAD_MESSAGES, REPORT_UPLOAD_PATH } from '#app/utils/broker-report-upload.server.ts'
@@ -23,7 +25,6 @@ import { createPlatformScheduler } from './scheduled-jobs.ts'
 import { clientIpFrom } from './client-ip.ts'
 import { createNodeListener, type ClientInfo } from './node-listener.ts'
 import { createPageCache } from './page-cache.ts'
-import { removePidFile, writePidFile } from './pid-file.ts'
 import { plainPage } from './plain-page.ts'
 import { checkFieldNames, checkFormBody } from './request-shape.ts'
 
@@ -44,27 +45,59 @@ const handleRequest = createRequestHandler(
 )
 
 /**
- * The landing and terms pages for visitors without a session, rendered once
- * (server/page-cache.ts). server.js answers from it before anything else.
+ * The landing, terms and sign-in pages for visitors without a session,
+ * rendered once per process (server/page-cache.ts). server.js answers from
+ * it before anything else.
  */
 const pageCache = createPageCache(
 	(path) => handleRequest(new Request(new URL(path, getEnv().appOrigin)), { pageCacheRender: true }),
 	(path, error) => log('page_cache.error', { path, error: String((error as Error)?.message ?? error) }, 'error'),
 )
 
-/** The cached answer for a request (GET/HEAD of /, /terms, no session), or null. */
+/** The cached answer for a request (GET/HEAD of a CACHED_PAGES path, no session), or null. */
 export const cachedPage = pageCache.answer
 
 let stopBackups: (() => void) | undefined
 let stopScheduler: (() => void) | undefined
 
-/** Validates the configuration, migrates, seeds; returns what to print. */
-export async function startup() {
+/**
+ * What must happen once per start, before any process serves
+ * (docs/decisions/026-every-core.md): validates the configuration,
+ * migrates, seeds, removes expired sessions. server.js runs it in a process
+ * of its own before it forks the serving processes; returns what to print.
+ */
+export async function prepare() {
 	const config = initEnv()
 	migrateDatabase(getDb())
 	const version = sqliteVersion()
 	const seeded = await seed()
 	const expired = memberAuth.sessions.deleteExpired() + staffAuth.sessions.deleteExpired()
+	log('startup', { sqlite: version, database: config.databasePath, expiredSessionsRemoved: expired })
+	return {
+		config: {
+			appOrigin: config.appOrigin,
+			host: config.host,
+			port: config.port,
+			dataDir: config.dataDir,
+			databasePath: config.databasePath,
+			mailOutbox: config.mailOutbox,
+			smtp: Boolean(config.smtpUrl),
+			webConcurrency: config.webConcurrency,
+		},
+		unlockCode: getCurrentUnlockCode() ?? seeded.unlockCode,
+		admin: seeded.admin,
+		planCodes: seeded.planCodes,
+	}
+}
+
+/**
+ * Readies one serving process (the database is migrated already): the page
+ * cache rendered, the request lock bound, the scheduler and the backups
+ * (which only the holder of the scheduler's lease runs, whatever the
+ * number of processes).
+ */
+export async function startServing() {
+	const config = initEnv()
 	// A mail that fails raises an alert (the figures and contest alerts are
 	// scheduled jobs: the scheduler's first tick runs what is due).
 	watchMailFailures()
@@ -73,30 +106,32 @@ export async function startup() {
 	// briefly, then answered 503 (db/client.server.ts).
 	setBusyTimeout(REQUEST_BUSY_TIMEOUT_MS)
 	// Scheduled work (server/scheduled-jobs.ts): the month's contest roll-over,
-	// alerts, clean-ups, daily figures; the first tick runs now.
-	stopScheduler = createPlatformScheduler().start()
+	// alerts, clean-ups, daily figures; the first tick runs now in the process
+	// that takes the lease, the others stand by.
+	const runner = createLease({ name: 'scheduler', ttlMs: SCHEDULER_RUNNER_LEASE_MS })
+	stopScheduler = createPlatformScheduler(undefined, runner).start()
 	if (config.backupIntervalMs > 0) {
 		stopBackups = startBackupSchedule({
 			intervalMs: config.backupIntervalMs,
 			keep: config.backupKeep,
 			dir: config.backupDir,
+			runner,
 		})
 	}
-	writePidFile(config.dataDir)
-	log('startup', { sqlite: version, database: config.databasePath, expiredSessionsRemoved: expired })
-	return {
-		config,
-		unlockCode: getCurrentUnlockCode() ?? seeded.unlockCode,
-		admin: seeded.admin,
-		planCodes: seeded.planCodes,
-	}
+	return config
 }
 
-/** Closes the database (checkpointing the WAL) and the hashing workers. */
+/** Both in this one process (the bench's bare baseline); returns what to print. */
+export async function startup() {
+	const info = await prepare()
+	await startServing()
+	return info
+}
+
+/** Stops the scheduler (giving its lease up), closes the database (checkpointing the WAL) and the hashing workers. */
 export async function shutdown() {
 	stopScheduler?.()
 	stopBackups?.()
-	removePidFile(getEnv().dataDir)
 	closeDb()
 	await stopPasswordPool()
 }

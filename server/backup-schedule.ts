@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { Lease } from '#app/models/lease.server.ts'
 import { raiseAlert } from '#app/models/alerts.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { backupDatabase, backupFileName, newestBackupTime, pruneBackups } from '#db/backup.server.ts'
@@ -9,7 +10,16 @@ import { backupDatabase, backupFileName, newestBackupTime, pruneBackups } from '
  * first one is due at start-up when the newest copy is older than the
  * interval (or there is none), a few seconds after the server is up.
  */
-export type BackupSchedule = { intervalMs: number; keep: number; dir: string }
+export type BackupSchedule = {
+	intervalMs: number
+	keep: number
+	dir: string
+	/**
+	 * With several server processes: only the holder of this lease (the
+	 * scheduler's) makes the copy; the others skip their turn.
+	 */
+	runner?: Lease
+}
 
 const FIRST_RUN_DELAY_MS = 5_000
 
@@ -41,6 +51,7 @@ export function startBackupSchedule(schedule: BackupSchedule) {
 	let running = false
 	const run = async () => {
 		if (running) return
+		if (schedule.runner && !schedule.runner.hold()) return
 		running = true
 		try {
 			await runScheduledBackup(schedule)

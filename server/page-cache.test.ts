@@ -1,11 +1,18 @@
 import { describe, expect, test, vi } from 'vitest'
-import { createPageCache, hasSessionCookie, preferredEncoding } from './page-cache.ts'
+import { CACHED_PAGES, createPageCache, hasPageCookie, preferredEncoding } from './page-cache.ts'
 import zlib from 'node:zlib'
 
-describe('hasSessionCookie', () => {
+describe('hasPageCookie', () => {
 	test.each([
 		['session=abc', true],
 		['__Host-session=abc', true],
+		['admin_session=abc', true],
+		['__Host-admin_session=abc', true],
+		['theme=dark; admin_pending=x', true],
+		['__Host-admin_pending=x', true],
+		['flash=abc', true],
+		['__Host-flash=abc', true],
+		['flashy=1; admin_sessions=2; codes-reveal=3', false],
 		['theme=dark; session=abc', true],
 		[' a=1 ;  __Host-session=x; b=2', true],
 		['session', true],
@@ -16,7 +23,7 @@ describe('hasSessionCookie', () => {
 		['session_hint=1; sessions=2', false],
 		['a=session=1', false],
 	])('%s -> %s', (header, expected) => {
-		expect(hasSessionCookie(header)).toBe(expected)
+		expect(hasPageCookie(header)).toBe(expected)
 	})
 })
 
@@ -54,7 +61,8 @@ describe('createPageCache', () => {
 		const render = fakeRender()
 		const cache = createPageCache(render)
 		await cache.warm()
-		expect(render.mock.calls.map((c) => c[0]).sort()).toEqual(['/', '/terms'])
+		expect(render.mock.calls.map((c) => c[0]).sort()).toEqual([...CACHED_PAGES].sort())
+		expect(CACHED_PAGES).toEqual(['/', '/terms', '/login', '/signup', '/forgot-password', '/admin/login'])
 		const a = cache.answer('GET', '/', {})!
 		expect(a.status).toBe(200)
 		expect(a.body!.toString()).toBe(`${HTML}<!-- / -->`)
@@ -66,7 +74,7 @@ describe('createPageCache', () => {
 		expect(a.headers['Content-Encoding']).toBeUndefined()
 		expect(cache.answer('GET', '/terms', {})!.body!.toString()).toContain('<!-- /terms -->')
 		cache.answer('GET', '/', {})
-		expect(render).toHaveBeenCalledTimes(2)
+		expect(render).toHaveBeenCalledTimes(CACHED_PAGES.length)
 	})
 
 	test('serves brotli and gzip copies that decode to the page', async () => {
@@ -96,16 +104,28 @@ describe('createPageCache', () => {
 		expect(Number(head.headers['Content-Length'])).toBeGreaterThan(0)
 	})
 
-	test('not ours: session cookies, query strings, other paths and methods', async () => {
+	test('not ours: session, pending sign-in and flash cookies, query strings, other paths and methods', async () => {
 		const cache = createPageCache(fakeRender())
 		await cache.warm()
 		expect(cache.answer('GET', '/', { cookie: 'session=abc' })).toBeNull()
 		expect(cache.answer('GET', '/terms', { cookie: 'x=1; __Host-session=abc' })).toBeNull()
+		expect(cache.answer('GET', '/login', { cookie: 'session=abc' })).toBeNull()
+		expect(cache.answer('GET', '/login', { cookie: 'flash=abc' })).toBeNull()
+		expect(cache.answer('GET', '/admin/login', { cookie: 'admin_session=abc' })).toBeNull()
+		expect(cache.answer('GET', '/admin/login', { cookie: 'admin_pending=abc' })).toBeNull()
 		expect(cache.answer('GET', '/?utm_source=x', {})).toBeNull()
+		expect(cache.answer('GET', '/login?redirectTo=%2Fdashboard', {})).toBeNull()
+		expect(cache.answer('GET', '/signup?ref=ABC123', {})).toBeNull()
+		expect(cache.answer('GET', '/forgot-password?error=x', {})).toBeNull()
 		expect(cache.answer('GET', '/terms/', {})).toBeNull()
-		expect(cache.answer('GET', '/login', {})).toBeNull()
+		expect(cache.answer('GET', '/login/', {})).toBeNull()
+		expect(cache.answer('GET', '/login.data', {})).toBeNull()
 		expect(cache.answer('GET', '/_root.data', {})).toBeNull()
 		expect(cache.answer('POST', '/', {})).toBeNull()
+		for (const path of ['/login', '/signup', '/forgot-password', '/admin/login']) {
+			expect(cache.answer('POST', path, {})).toBeNull()
+			expect(cache.answer('GET', path, { cookie: 'theme=dark' })!.status).toBe(200)
+		}
 		expect(cache.answer('GET', '/', { cookie: 'theme=dark' })).not.toBeNull()
 	})
 
@@ -114,7 +134,7 @@ describe('createPageCache', () => {
 		const render = fakeRender(500)
 		const cache = createPageCache(render, (path) => errors.push(path))
 		await cache.warm()
-		expect(errors.sort()).toEqual(['/', '/terms'])
+		expect(errors.sort()).toEqual([...CACHED_PAGES].sort())
 		expect(cache.answer('GET', '/', {})).toBeNull()
 		render.mockImplementation(fakeRender(200))
 		await vi.waitFor(() => expect(cache.answer('GET', '/', {})).not.toBeNull())

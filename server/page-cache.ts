@@ -3,14 +3,21 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 
 /**
- * The public pages as visitors without a session see them, rendered once
- * and kept in memory with gzip and brotli copies, so serving them costs
- * about as much as a static file (the bar: >= 25% of a static file's
- * throughput; docs/decisions/002-in-memory-page-cache.md).
+ * The public pages and the sign-in pages as visitors without a session see
+ * them, rendered once and kept in memory with gzip and brotli copies, so
+ * serving them costs about as much as a static file
+ * (docs/decisions/002-in-memory-page-cache.md; the sign-in pages:
+ * docs/decisions/026-every-core.md). Each server process keeps its own copy.
  *
- * - Only GET and HEAD of the exact paths, without a query string, and only
- *   for requests that carry no session cookie: a member always gets a page
- *   rendered for them, so one member's header never reaches anyone else.
+ * - Only GET and HEAD of the exact paths, without a query string (so no
+ *   `?redirectTo=`, `?ref=` or error parameter), and only for requests that
+ *   carry none of the cookies that change these pages: a member or staff
+ *   session (a signed-in member gets a page rendered for them, or the
+ *   redirect those pages give), a staff sign-in waiting for its second
+ *   factor, or a flash message. One member's page never reaches anyone else.
+ * - The sign-in pages hydrate: their inline scripts (React Router's context
+ *   and module script) are the same for every visitor and allowed by hash.
+ *   A form post is never answered from here.
  * - The cached render has no per-request nonce (one page for everyone);
  *   app/entry.server.tsx gives it a CSP that allows its inline scripts by
  *   their SHA-256 hashes instead.
@@ -18,10 +25,17 @@ import zlib from 'node:zlib'
  *   (APP_ORIGIN), so an entry never goes stale while the process runs.
  */
 
-export const CACHED_PAGES = ['/', '/terms'] as const
+export const CACHED_PAGES = ['/', '/terms', '/login', '/signup', '/forgot-password', '/admin/login'] as const
 
-/** Cookie names that may carry a member session (app/auth/member.server.ts). */
-const SESSION_COOKIES = new Set(['session', '__Host-session'])
+/**
+ * Cookies that change what these pages show (`__Host-` over https): the
+ * member and staff sessions (app/auth/member.server.ts, staff.server.ts),
+ * the staff sign-in waiting for its second factor, the flash message
+ * (app/utils/flash.server.ts).
+ */
+const PAGE_COOKIES = new Set(
+	['session', 'admin_session', 'admin_pending', 'flash'].flatMap((name) => [name, `__Host-${name}`]),
+)
 
 const gzip = promisify(zlib.gzip)
 const brotli = promisify(zlib.brotliCompress)
@@ -42,13 +56,13 @@ type RequestHeaders = {
 	'if-none-match'?: string | undefined
 }
 
-/** True when the Cookie header holds a cookie named like a member session. */
-export function hasSessionCookie(cookieHeader: string | undefined) {
-	if (!cookieHeader || !cookieHeader.includes('session')) return false
+/** True when the Cookie header holds a session, a pending staff sign-in or a flash message (PAGE_COOKIES). */
+export function hasPageCookie(cookieHeader: string | undefined) {
+	if (!cookieHeader) return false
 	for (const part of cookieHeader.split(';')) {
 		const eq = part.indexOf('=')
 		const name = (eq === -1 ? part : part.slice(0, eq)).trim()
-		if (SESSION_COOKIES.has(name)) return true
+		if (PAGE_COOKIES.has(name)) return true
 	}
 	return false
 }
@@ -147,13 +161,13 @@ export function createPageCache(
 		},
 		/**
 		 * The answer for a request, or null when it is not ours to answer
-		 * (another path, a query string, a session cookie, another method, or
+		 * (another path, a query string, a page cookie, another method, or
 		 * an entry not rendered yet: that starts a render for the next one).
 		 */
 		answer(method: string | undefined, url: string | undefined, headers: RequestHeaders): CachedAnswer | null {
 			if (method !== 'GET' && method !== 'HEAD') return null
 			if (!url || !cacheable.has(url)) return null
-			if (hasSessionCookie(headers.cookie)) return null
+			if (hasPageCookie(headers.cookie)) return null
 			const entry = entries.get(url)
 			if (!entry) {
 				void fill(url)

@@ -4,22 +4,11 @@ import path from 'node:path'
 
 /**
  * DATA_DIR/server.pid while a server serves this data folder: the restore
- * command refuses to replace the database under a running server.
+ * command refuses to replace the database under a running server. server.js
+ * writes it (the primary process, which outlives its serving processes) as
+ * JSON { pid, host } and removes it when the last of them has exited.
  */
 const FILE = 'server.pid'
-
-export function writePidFile(dataDir: string) {
-	fs.writeFileSync(path.join(dataDir, FILE), JSON.stringify({ pid: process.pid, host: os.hostname() }))
-}
-
-export function removePidFile(dataDir: string) {
-	try {
-		const current = JSON.parse(fs.readFileSync(path.join(dataDir, FILE), 'utf8')) as { pid?: number }
-		if (current.pid === process.pid) fs.rmSync(path.join(dataDir, FILE), { force: true })
-	} catch {
-		// none, or not ours
-	}
-}
 
 /** The pid of a server running on this machine over `dataDir`, or null. */
 export function runningServer(dataDir: string): number | null {

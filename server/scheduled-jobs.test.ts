@@ -4,8 +4,10 @@ import {
 	createScheduler,
 	lastSchedulerTick,
 	SCHEDULER_LEASE_MS,
+	SCHEDULER_RUNNER_LEASE_MS,
 	type ScheduledJob,
 } from '#app/models/scheduler.server.ts'
+import { createLease } from '#app/models/lease.server.ts'
 import { getDashboardTrends } from '#app/models/admin-stats.server.ts'
 import { addUnlockCode } from '#app/models/unlock-code.server.ts'
 import { getDb } from '#db/client.server.ts'
@@ -280,6 +282,47 @@ describe('leases and failures', () => {
 		})
 		expect(later.tick().ran.map((r) => r.name)).toEqual(['job2'])
 		expect(job2.runs).toBe(1)
+	})
+
+	test('one runner among several processes: the lease holder runs the jobs; another takes over once its lease expired', () => {
+		const clock = { now: at('2026-11-23T10:00:00Z') }
+		const advance = (ms: number) => (clock.now = new Date(clock.now.getTime() + ms))
+		const job = countingJob('every-minute')
+		const worker = (holder: string) =>
+			createScheduler({
+				jobs: [job],
+				clock: () => clock.now,
+				holder,
+				runner: createLease({ name: 'scheduler', ttlMs: SCHEDULER_RUNNER_LEASE_MS, holder, clock: () => clock.now }),
+			})
+		const a = worker('worker-a')
+		const b = worker('worker-b')
+		expect(a.tick()).toMatchObject({ ran: [{ name: 'every-minute', ok: true }] })
+		expect(b.tick()).toMatchObject({ ran: [], standby: true })
+		// The job is due again a minute later: A, which renews its lease on every tick, runs it; B stands by.
+		advance(60_000)
+		expect(b.tick().standby).toBe(true)
+		expect(a.tick().ran).toHaveLength(1)
+		expect(job.runs).toBe(2)
+		// A dies (no more ticks, no release). Until its lease expires, nobody runs the due job.
+		advance(60_000)
+		expect(b.tick()).toMatchObject({ ran: [], standby: true })
+		advance(SCHEDULER_RUNNER_LEASE_MS - 60_000 - 1)
+		expect(b.tick().standby).toBe(true)
+		expect(job.runs).toBe(2)
+		advance(1)
+		expect(b.tick()).toMatchObject({ ran: [{ name: 'every-minute', ok: true }] })
+		expect(job.runs).toBe(3)
+		// A comes back (say it was only stalled): B holds the lease now, A stands by.
+		advance(60_000)
+		expect(a.tick().standby).toBe(true)
+		expect(b.tick().ran).toHaveLength(1)
+		// B stops cleanly: it gives the lease up and A takes over at its next tick, no wait.
+		b.stop()
+		advance(60_000)
+		expect(a.tick().ran).toHaveLength(1)
+		expect(job.runs).toBe(5)
+		expect(lastSchedulerTick()).toEqual(clock.now)
 	})
 
 	test('a failing job is logged, retried later rather than on every tick, and raises one alert', () => {

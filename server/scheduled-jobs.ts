@@ -8,6 +8,7 @@ import { SYSTEM_ACTOR } from '#app/models/audit.server.ts'
 import { ensureMonthlyReferralContest, utcDay } from '#app/models/contest.server.ts'
 import { deleteExpiredResetTokens } from '#app/models/password-reset.server.ts'
 import { cleanUpExpiredCodes } from '#app/models/plan-codes.server.ts'
+import type { Lease } from '#app/models/lease.server.ts'
 import { createScheduler, type ScheduledJob } from '#app/models/scheduler.server.ts'
 import { deleteExpiredPendingSignIns } from '#app/models/staff-two-factor.server.ts'
 import { getDb } from '#db/client.server.ts'
@@ -106,7 +107,10 @@ export function alertJobFailure(job: ScheduledJob, error: unknown, now: Date) {
 	)
 }
 
-/** The server's scheduler: these jobs, the real clock. */
-export function createPlatformScheduler(clock?: () => Date) {
-	return createScheduler({ jobs: scheduledJobs, clock, onJobError: alertJobFailure })
+/**
+ * The server's scheduler: these jobs, the real clock; with `runner`, only
+ * the process holding that lease runs them (several server processes).
+ */
+export function createPlatformScheduler(clock?: () => Date, runner?: Lease) {
+	return createScheduler({ jobs: scheduledJobs, clock, onJobError: alertJobFailure, runner })
 }

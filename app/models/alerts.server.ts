@@ -7,6 +7,7 @@ import {
 	ALERT_ALREADY_RESOLVED,
 	ALERT_NOT_FOUND,
 } from '#app/utils/admin-alerts-messages.ts'
+import { clearRecentEvents, countRecentEvent } from '#app/utils/rate-limit.server.ts'
 import type { AlertListQuery } from '#app/utils/admin-alerts-validation.ts'
 import { paginate, type Pagination } from '#app/utils/admin-users-validation.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
@@ -120,34 +121,32 @@ export function resolveAlert(id: number, now = new Date()) {
 	)
 }
 
-// Failed admin sign-ins of the last 15 minutes, in memory like the rate
-// limits (one node; a restart forgets them).
-let failedSignIns: number[] = []
-
 /**
  * Counts one failed admin sign-in (any account, any address: credential
- * stuffing spreads over accounts). At FAILED_SIGN_IN_THRESHOLD failures
- * within the window, a warning is raised, at most one per clock hour.
+ * stuffing spreads over accounts), in the database so that every server
+ * process adds to one count (app/utils/rate-limit.server.ts). At
+ * FAILED_SIGN_IN_THRESHOLD failures within the window, a warning is raised,
+ * at most one per clock hour.
  */
 export function noteFailedAdminSignIn(now = new Date()) {
-	const since = now.getTime() - FAILED_SIGN_IN_WINDOW_MS
-	failedSignIns = failedSignIns.filter((t) => t > since)
-	failedSignIns.push(now.getTime())
-	if (failedSignIns.length < FAILED_SIGN_IN_THRESHOLD) return null
+	const failures = countRecentEvent(FAILED_SIGN_IN_EVENT, FAILED_SIGN_IN_WINDOW_MS, now.getTime())
+	if (failures < FAILED_SIGN_IN_THRESHOLD) return null
 	return raiseAlert(
 		{
 			type: 'warning',
 			title: 'Repeated failed admin sign-ins',
-			message: `${failedSignIns.length} failed admin sign-ins in the last 15 minutes. Check the sign-in log (event admin.login) for where they come from.`,
+			message: `${failures} failed admin sign-ins in the last 15 minutes. Check the sign-in log (event admin.login) for where they come from.`,
 			dedupeKey: `admin-sign-in-failures:${hourBucket(now)}`,
 		},
 		now,
 	)
 }
 
+const FAILED_SIGN_IN_EVENT = 'admin-sign-in-failure'
+
 /** Tests start from no recorded failures. */
 export function resetAlertCounters() {
-	failedSignIns = []
+	clearRecentEvents(FAILED_SIGN_IN_EVENT)
 }
 
 const endDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })

@@ -4,6 +4,7 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { scheduledJobs, type SelectScheduledJob } from '#db/schema.ts'
 import { log } from '#app/utils/log.server.ts'
+import type { Lease } from './lease.server.ts'
 
 /**
  * The in-process scheduler (docs/decisions/013-staff-tools.md): a timer
@@ -32,6 +33,8 @@ export type ScheduledJob = {
 export type TickReport = {
 	at: Date
 	ran: Array<{ name: string; ok: boolean; result?: JobResult; error?: string }>
+	/** Another process holds the scheduler's lease: this one stood by and ran nothing. */
+	standby?: true
 }
 
 export const SCHEDULER_TICK_MS = 30_000
@@ -39,6 +42,12 @@ export const SCHEDULER_TICK_MS = 30_000
 export const SCHEDULER_LEASE_MS = 5 * 60_000
 /** A failed run is tried again after this (not on every tick). */
 export const SCHEDULER_RETRY_MS = 5 * 60_000
+/**
+ * The scheduler's own lease (app/models/lease.server.ts), renewed on every
+ * tick by the one process that runs it: three ticks, so a holder that died
+ * is replaced within two minutes.
+ */
+export const SCHEDULER_RUNNER_LEASE_MS = 3 * SCHEDULER_TICK_MS
 
 let lastSuccessfulTick: Date | null = null
 
@@ -63,10 +72,16 @@ export function createScheduler({
 	clock = () => new Date(),
 	holder = leaseHolderId(),
 	onJobError,
+	runner,
 }: {
 	jobs: readonly ScheduledJob[]
 	clock?: () => Date
 	holder?: string
+	/**
+	 * With several server processes: only the holder of this lease ticks
+	 * through the jobs (the others stand by and take over when it expires).
+	 */
+	runner?: Lease
 	/** Called after a job's run failed (the maintenance jobs raise an alert). */
 	onJobError?: (job: ScheduledJob, error: unknown, now: Date) => void
 }) {
@@ -141,6 +156,12 @@ export function createScheduler({
 		const now = clock()
 		const report: TickReport = { at: now, ran: [] }
 		try {
+			if (runner && !runner.hold()) {
+				// Alive and standing by; the database answered the lease.
+				lastSuccessfulTick = now
+				report.standby = true
+				return report
+			}
 			if (!registered) register(now)
 			const due = getDb()
 				.select({ name: scheduledJobs.name })
@@ -172,6 +193,8 @@ export function createScheduler({
 	function stop() {
 		if (timer) clearInterval(timer)
 		timer = undefined
+		// Another process takes over at its next tick rather than after the lease's expiry.
+		runner?.release()
 	}
 
 	/** The jobs' rows (the docs and tests read them). */

@@ -53,6 +53,7 @@ describe('defaults on an empty environment', () => {
 		expect(env.backupIntervalMs).toBe(86_400_000)
 		expect(env.backupKeep).toBe(7)
 		expect(env.backupDir).toBe(path.join(dataDir, 'backups'))
+		expect(env.webConcurrency).toBe(os.availableParallelism())
 		expect(env.sessionSecrets).toHaveLength(1)
 		expect(env.sessionSecrets[0]!.length).toBeGreaterThanOrEqual(32)
 	})
@@ -173,6 +174,10 @@ describe('invalid values throw a readable error', () => {
 		[{ BACKUP_INTERVAL: 'daily' }, 'BACKUP_INTERVAL: BACKUP_INTERVAL must be like 1d'],
 		[{ BACKUP_INTERVAL: '30d' }, 'BACKUP_INTERVAL: BACKUP_INTERVAL must be between 1s and 24d'],
 		[{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP'],
+		[{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY: WEB_CONCURRENCY must be a whole number from 1 to 64'],
+		[{ WEB_CONCURRENCY: '1.5' }, 'WEB_CONCURRENCY: WEB_CONCURRENCY must be a whole number from 1 to 64'],
+		[{ WEB_CONCURRENCY: 'all' }, 'WEB_CONCURRENCY: WEB_CONCURRENCY must be a whole number from 1 to 64'],
+		[{ WEB_CONCURRENCY: '65' }, 'WEB_CONCURRENCY: WEB_CONCURRENCY must be a whole number from 1 to 64'],
 		[{ HOST: '0.0.0.0:3000' }, 'HOST'],
 	] as const)('%o', (source, expected) => {
 		const message = envError({ SESSION_SECRET: 's'.repeat(40), ...source })
@@ -183,6 +188,14 @@ describe('invalid values throw a readable error', () => {
 		const lines = message.split('\n').slice(1)
 		expect(lines.length).toBeGreaterThan(0)
 		for (const line of lines) expect(line.startsWith(`  ${name}: `)).toBe(true)
+	})
+
+	test('WEB_CONCURRENCY: one process per core in production, one otherwise, or the number given', () => {
+		expect(initEnv({ WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3)
+		expect(initEnv({ WEB_CONCURRENCY: ' ' }).webConcurrency).toBe(os.availableParallelism())
+		expect(initEnv({ NODE_ENV: 'development' }).webConcurrency).toBe(1)
+		expect(initEnv({ NODE_ENV: 'test' }).webConcurrency).toBe(1)
+		expect(initEnv({ NODE_ENV: 'development', WEB_CONCURRENCY: '2' }).webConcurrency).toBe(2)
 	})
 
 	test('every bad variable is listed at once', () => {

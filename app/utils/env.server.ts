@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { isIP } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -91,6 +92,16 @@ const EnvSchema = z
 			.transform((v) => (v === 'off' ? 0 : durationMs(v)))
 			.refine((ms) => ms === 0 || (ms >= 1_000 && ms <= MAX_TIMER_MS), 'BACKUP_INTERVAL must be between 1s and 24d'),
 		BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+		// Server processes (one per core by default in production, 1 otherwise):
+		// docs/decisions/026-every-core.md.
+		WEB_CONCURRENCY: optionalText.pipe(
+			z.coerce
+				.number({ message: 'WEB_CONCURRENCY must be a whole number from 1 to 64' })
+				.int('WEB_CONCURRENCY must be a whole number from 1 to 64')
+				.min(1, 'WEB_CONCURRENCY must be a whole number from 1 to 64')
+				.max(64, 'WEB_CONCURRENCY must be a whole number from 1 to 64')
+				.optional(),
+		),
 		// How many reverse proxies stand in front and append X-Forwarded-For:
 		// false (none), true (one) or a number of hops.
 		TRUST_PROXY: z
@@ -145,6 +156,8 @@ export type AppConfig = {
 	backupIntervalMs: number
 	backupKeep: number
 	backupDir: string
+	/** How many server processes serve requests (server.js forks them). */
+	webConcurrency: number
 }
 
 let config: AppConfig | undefined
@@ -212,6 +225,7 @@ export function initEnv(source: NodeJS.ProcessEnv = process.env): AppConfig {
 		backupIntervalMs: env.BACKUP_INTERVAL,
 		backupKeep: env.BACKUP_KEEP,
 		backupDir: path.join(dataDir, 'backups'),
+		webConcurrency: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? os.availableParallelism() : 1),
 	}
 	return config
 }

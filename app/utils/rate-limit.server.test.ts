@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { resetEnv } from './env.server.ts'
 import {
@@ -5,7 +6,8 @@ import {
 	consumeRateLimit,
 	consumeSlidingRateLimit,
 	consumeSlidingRateLimits,
-	MAX_SLIDING_COUNTERS,
+	countRecentEvent,
+	pruneRateLimits,
 	RATE_LIMITS,
 	rateLimitMessage,
 	requestRateLimitMessage,
@@ -309,19 +311,20 @@ describe('sliding windows (admin API tokens)', () => {
 		expect(expectRetryAfterIsRight(TOKEN, 'tiny', W0)).toBe(120)
 	})
 
-	test('memory stays bounded: expired keys are pruned, live ones capped', () => {
+	test('expired rows are pruned; live ones keep their counts', () => {
 		expect(slidingRateLimitKeyCount()).toBe(0)
-		for (let i = 0; i < MAX_SLIDING_COUNTERS; i++) consumeSlidingRateLimit(TOKEN, `old${i}`, W0)
-		expect(slidingRateLimitKeyCount()).toBe(MAX_SLIDING_COUNTERS)
-		// Two windows later none of them counts any more: all pruned for the next new key.
-		consumeSlidingRateLimit(TOKEN, 'new', W0 + 2 * WINDOW)
+		for (let i = 0; i < 50; i++) consumeSlidingRateLimit(TOKEN, `old${i}`, W0)
+		consumeTimes('login:ip', 'gone', 3, W0)
+		expect(slidingRateLimitKeyCount()).toBe(50)
+		spend(ADMIN, 'live', 600, W0 + WINDOW)
+		// A window later the old rows still count (as the previous window): nothing goes.
+		expect(pruneRateLimits(W0 + WINDOW)).toBe(1)
+		expect(slidingRateLimitKeyCount()).toBe(51)
+		// Two windows later none of the old ones counts any more.
+		expect(pruneRateLimits(W0 + 2 * WINDOW)).toBe(50)
 		expect(slidingRateLimitKeyCount()).toBe(1)
-		// As many live keys as the cap, and more: never over the cap.
-		for (let i = 0; i < MAX_SLIDING_COUNTERS + 10; i++) consumeSlidingRateLimit(ADMIN, `live${i}`, W0 + 2 * WINDOW)
-		expect(slidingRateLimitKeyCount()).toBeLessThanOrEqual(MAX_SLIDING_COUNTERS)
-		// The newest keys are kept, with their counts.
-		spend(ADMIN, `live${MAX_SLIDING_COUNTERS + 9}`, 599, W0 + 2 * WINDOW)
-		expect(consumeSlidingRateLimit(ADMIN, `live${MAX_SLIDING_COUNTERS + 9}`, W0 + 2 * WINDOW).ok).toBe(false)
+		// The live one was kept, with its count (600 of 600, weighing all 600 at the start of its next window).
+		expect(consumeSlidingRateLimit(ADMIN, 'live', W0 + 2 * WINDOW).ok).toBe(false)
 	})
 
 	test('clearRateLimits forgets the sliding counts too', () => {
@@ -351,4 +354,55 @@ describe('sliding windows (admin API tokens)', () => {
 	])('the message for %i s: %s', (seconds, message) => {
 		expect(requestRateLimitMessage(seconds)).toBe(message)
 	})
+})
+
+describe('several server processes', () => {
+	/** Runs the worker in `n` processes on this test's database file, released together. */
+	async function spendInProcesses(n: number, attempts: number, at: number) {
+		const children = Array.from({ length: n }, () =>
+			spawn(process.execPath, ['--import', 'tsx', 'tests/unit/rate-limit-worker.ts', String(attempts), String(at)], {
+				env: { ...process.env },
+				stdio: ['pipe', 'pipe', 'inherit'],
+			}),
+		)
+		// Listen for the exits at spawn: a child may be done before the others answer.
+		const exited = children.map((child) => new Promise((resolve) => child.once('exit', resolve)))
+		const lines = children.map((child) => {
+			const seen: string[] = []
+			let buffer = ''
+			let wake = () => {}
+			child.stdout.on('data', (chunk: Buffer) => {
+				buffer += chunk.toString()
+				let index
+				while ((index = buffer.indexOf('\n')) >= 0) {
+					seen.push(buffer.slice(0, index))
+					buffer = buffer.slice(index + 1)
+					wake()
+				}
+			})
+			return async (count: number) => {
+				while (seen.length < count) await new Promise<void>((resolve) => (wake = resolve))
+				return seen[count - 1]!
+			}
+		})
+		expect(await Promise.all(lines.map((line) => line(1)))).toEqual(children.map(() => 'ready'))
+		for (const child of children) child.stdin.write('go\n')
+		const answers = await Promise.all(lines.map((line) => line(2)))
+		await Promise.all(exited)
+		return answers.map((line) => JSON.parse(line) as { fixed: number; sliding: number; events: number })
+	}
+
+	test('every process counts against one number (fixed and sliding windows)', async () => {
+		const answers = await spendInProcesses(2, 200, T0)
+		// 2 x 200 attempts: 10 sign-in attempts and 300 admin API requests allowed in all, not per process.
+		expect(answers.reduce((sum, a) => sum + a.fixed, 0)).toBe(RATE_LIMITS['login:ip'].limit)
+		expect(answers.reduce((sum, a) => sum + a.sliding, 0)).toBe(SLIDING_RATE_LIMITS['admin-api:token'].limit)
+		// Events (failed admin sign-ins) add up too: the last process to finish saw all 400.
+		expect(Math.max(...answers.map((a) => a.events))).toBe(400)
+		expect(countRecentEvent('shared-event', 60_000, T0 + 59_999)).toBe(401)
+		expect(countRecentEvent('shared-event', 60_000, T0 + 60_000)).toBe(2)
+		// And this process sees the same count.
+		expect(consumeRateLimit('login:ip', 'shared', T0).ok).toBe(false)
+		expect(consumeSlidingRateLimit('admin-api:token', 'shared', T0).ok).toBe(false)
+	}, 30_000)
 })

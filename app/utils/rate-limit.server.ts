@@ -1,12 +1,18 @@
+import crypto from 'node:crypto'
+import type Database from 'better-sqlite3'
+import { getDb } from '#db/client.server.ts'
 import { getEnv } from './env.server.ts'
 import { log } from './log.server.ts'
 import { fail, type Failure } from './result.ts'
 
 /**
- * In-memory fixed-window rate limits, per IP and per account, and (below)
- * sliding windows per admin API token and per admin. State is lost
- * on restart, which is acceptable for one node
- * (docs/decisions/005-in-memory-rate-limits.md). RATE_LIMIT_MULTIPLIER raises every limit.
+ * Fixed-window rate limits, per IP and per account, and (below) sliding
+ * windows per admin API token and per admin. The counts live in SQLite
+ * (the `rate_limits` table), so every server process of the node counts
+ * against one number (docs/decisions/005-in-memory-rate-limits.md, amended
+ * by docs/decisions/026-every-core.md): one UPSERT per attempt, written
+ * without waiting for the disk (a count lost to a power cut costs nothing).
+ * RATE_LIMIT_MULTIPLIER raises every limit.
  */
 export const RATE_LIMITS = {
 	'login:ip': { limit: 10, windowMs: 60_000 },
@@ -41,30 +47,96 @@ export const RATE_LIMITS = {
 
 export type RateLimitRule = keyof typeof RATE_LIMITS
 
-type Bucket = { count: number; resetAt: number }
-const buckets = new Map<string, Bucket>()
-const MAX_BUCKETS = 100_000
-
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number }
 
-function prune(now: number) {
-	for (const [key, bucket] of buckets) if (bucket.resetAt <= now) buckets.delete(key)
+/** A stored row (the `rate_limits` table of db/schema.ts). */
+type Row = { count: number; previous: number; windowStart: number; reportedWindow: number; expiresAt: number }
+
+/** Expired rows are deleted after this many writes by one process (and by `pruneRateLimits`). */
+const PRUNE_EVERY = 1_000
+let writesSincePrune = 0
+
+function statementsFor(sqlite: Database.Database) {
+	return {
+		// One statement per attempt: a new window when the stored one has
+		// ended, else one more in it; the count and reset time come back.
+		hit: sqlite.prepare(
+			`INSERT INTO rate_limits (id, count, expires_at) VALUES (@id, 1, @resetAt)
+			 ON CONFLICT(id) DO UPDATE SET
+			   count = CASE WHEN expires_at <= @now THEN 1 ELSE count + 1 END,
+			   expires_at = CASE WHEN expires_at <= @now THEN @resetAt ELSE expires_at END
+			 RETURNING count, expires_at AS expiresAt`,
+		),
+		read: sqlite.prepare(
+			`SELECT count, previous, window_start AS windowStart, reported_window AS reportedWindow, expires_at AS expiresAt
+			 FROM rate_limits WHERE id = ?`,
+		),
+		store: sqlite.prepare(
+			`INSERT INTO rate_limits (id, count, previous, window_start, reported_window, expires_at)
+			 VALUES (@id, @count, @previous, @windowStart, @reportedWindow, @expiresAt)
+			 ON CONFLICT(id) DO UPDATE SET count = excluded.count, previous = excluded.previous,
+			   window_start = excluded.window_start, reported_window = excluded.reported_window,
+			   expires_at = excluded.expires_at`,
+		),
+		remove: sqlite.prepare('DELETE FROM rate_limits WHERE id = ?'),
+		// Every row of one rule: ids from "rule|" up to "rule}" ('}' follows '|'), a range on the key.
+		countRule: sqlite.prepare('SELECT count(*) AS n FROM rate_limits WHERE id >= ? AND id < ? AND expires_at > ?'),
+		removeRule: sqlite.prepare('DELETE FROM rate_limits WHERE id >= ? AND id < ?'),
+		prune: sqlite.prepare('DELETE FROM rate_limits WHERE expires_at <= ?'),
+		relaxed: sqlite.prepare('PRAGMA synchronous = NORMAL'),
+		full: sqlite.prepare('PRAGMA synchronous = FULL'),
+	}
+}
+type Statements = ReturnType<typeof statementsFor>
+const prepared = new WeakMap<Database.Database, Statements>()
+
+function statements() {
+	const sqlite = getDb().$client
+	let found = prepared.get(sqlite)
+	if (!found) {
+		found = statementsFor(sqlite)
+		prepared.set(sqlite, found)
+	}
+	return found
+}
+
+/**
+ * Runs a rate-limit write without waiting for the disk: the connection
+ * writes with synchronous = FULL (every acknowledged change survives a
+ * power cut); a count needs no such promise, and an fsync per attempt
+ * would cost more than the rest of the check. Inside a caller's
+ * transaction the setting cannot change, and the write is the caller's.
+ */
+function countWrite<T>(run: (s: Statements) => T): T {
+	const s = statements()
+	const sqlite = getDb().$client
+	if (sqlite.inTransaction) return run(s)
+	s.relaxed.run()
+	try {
+		return run(s)
+	} finally {
+		s.full.run()
+		if (++writesSincePrune >= PRUNE_EVERY) {
+			writesSincePrune = 0
+			s.prune.run(Date.now())
+		}
+	}
+}
+
+/** Deletes every row that no longer counts at `now`; returns how many. */
+export function pruneRateLimits(now = Date.now()) {
+	return countWrite((s) => s.prune.run(now).changes)
 }
 
 /** Counts one attempt against `rule` for `key`; says whether it is allowed. */
 export function consumeRateLimit(rule: RateLimitRule, key: string, now = Date.now()): RateLimitResult {
 	const { limit, windowMs } = RATE_LIMITS[rule]
 	const max = Math.max(1, Math.floor(limit * getEnv().rateLimitMultiplier))
-	const id = `${rule}|${key}`
-	let bucket = buckets.get(id)
-	if (!bucket || bucket.resetAt <= now) {
-		if (buckets.size >= MAX_BUCKETS) prune(now)
-		bucket = { count: 0, resetAt: now + windowMs }
-		buckets.set(id, bucket)
-	}
-	bucket.count++
+	const bucket = countWrite(
+		(s) => s.hit.get({ id: `${rule}|${key}`, now, resetAt: now + windowMs }) as Pick<Row, 'count' | 'expiresAt'>,
+	)
 	if (bucket.count > max) {
-		const retryAfterSeconds = Math.max(1, Math.ceil((bucket.resetAt - now) / 1000))
+		const retryAfterSeconds = Math.max(1, Math.ceil((bucket.expiresAt - now) / 1000))
 		if (bucket.count === max + 1) log('rate_limit.hit', { rule, retryAfterSeconds }, 'warn')
 		return { ok: false, retryAfterSeconds }
 	}
@@ -73,13 +145,37 @@ export function consumeRateLimit(rule: RateLimitRule, key: string, now = Date.no
 
 /** Forgets an account's attempts (after a successful sign-in, say). */
 export function resetRateLimit(rule: RateLimitRule, key: string) {
-	buckets.delete(`${rule}|${key}`)
+	countWrite((s) => s.remove.run(`${rule}|${key}`))
 }
 
-/** Forgets every count, of the fixed windows and the sliding ones. */
+/** Forgets every count, of the fixed windows and the sliding ones (tests). */
 export function clearRateLimits() {
-	buckets.clear()
-	slidingCounters.clear()
+	countWrite(() => getDb().$client.prepare('DELETE FROM rate_limits').run())
+}
+
+/**
+ * Records one event of `rule` at `now` (one row of its own, kept for
+ * `windowMs`) and returns how many of the rule's events fall within the
+ * last `windowMs`, counted across every server process: for counts that
+ * raise an alert rather than refuse (failed admin sign-ins, any account).
+ */
+export function countRecentEvent(rule: string, windowMs: number, now = Date.now()): number {
+	return countWrite((s) => {
+		s.store.run({
+			id: `${rule}|${now}|${crypto.randomBytes(6).toString('hex')}`,
+			count: 1,
+			previous: 0,
+			windowStart: now,
+			reportedWindow: -1,
+			expiresAt: now + windowMs,
+		})
+		return (s.countRule.get(`${rule}|`, `${rule}}`, now) as { n: number }).n
+	})
+}
+
+/** Forgets every event of `rule` (tests). */
+export function clearRecentEvents(rule: string) {
+	countWrite((s) => s.removeRule.run(`${rule}|`, `${rule}}`))
 }
 
 export function rateLimitMessage(retryAfterSeconds: number) {
@@ -120,7 +216,8 @@ export type SlidingRateLimitRule = keyof typeof SLIDING_RATE_LIMITS
  * A sliding window counter: the requests of the current fixed window (windows
  * start at multiples of windowMs) and of the one before. The estimate at a
  * moment is the previous count weighted by how much of the previous window
- * still lies in the last windowMs, plus the current count. O(1) memory per key.
+ * still lies in the last windowMs, plus the current count. One row per key
+ * (the `rate_limits` table); it counts for two windows, then it is pruned.
  */
 type SlidingCounter = {
 	windowStart: number
@@ -129,8 +226,6 @@ type SlidingCounter = {
 	/** windowStart of the window whose first refusal was reported, so it is reported once. */
 	reportedWindow: number
 }
-const slidingCounters = new Map<string, SlidingCounter>()
-export const MAX_SLIDING_COUNTERS = 100_000
 
 export type SlidingCheck = { rule: SlidingRateLimitRule; key: string }
 export type SlidingRateLimitResult =
@@ -151,10 +246,16 @@ function slidingMax(rule: SlidingRateLimitRule) {
 }
 
 /** The counter of `id` moved to the window of `now` (not stored). */
-function slidingCounterAt(id: string, windowMs: number, now: number): SlidingCounter {
+function slidingCounterAt(s: Statements, id: string, windowMs: number, now: number): SlidingCounter {
 	const windowStart = now - (now % windowMs)
-	const counter = slidingCounters.get(id)
-	if (!counter) return { windowStart, previous: 0, current: 0, reportedWindow: -1 }
+	const row = s.read.get(id) as Row | undefined
+	if (!row) return { windowStart, previous: 0, current: 0, reportedWindow: -1 }
+	const counter = {
+		windowStart: row.windowStart,
+		previous: row.previous,
+		current: row.count,
+		reportedWindow: row.reportedWindow,
+	}
 	if (counter.windowStart === windowStart) return counter
 	// The stored current window is the previous one now, or older (then it no longer counts).
 	const previous = counter.windowStart === windowStart - windowMs ? counter.current : 0
@@ -181,21 +282,6 @@ function slidingWaitMs(counter: SlidingCounter, max: number, windowMs: number, n
 	return toNextWindow + windowMs - Math.floor(((max - 1) * windowMs) / current)
 }
 
-function pruneSliding(now: number) {
-	for (const [id, counter] of slidingCounters) {
-		const windowMs = SLIDING_RATE_LIMITS[id.slice(0, id.indexOf('|')) as SlidingRateLimitRule].windowMs
-		// Nothing of a window that ended a whole window ago still counts.
-		if (counter.windowStart + 2 * windowMs <= now) slidingCounters.delete(id)
-	}
-	// Still full (that many live keys: as many tokens in use within two minutes): drop the
-	// oldest tenth, forgiving their counts, so the next new keys do not scan the map again.
-	if (slidingCounters.size < MAX_SLIDING_COUNTERS) return
-	for (const id of slidingCounters.keys()) {
-		if (slidingCounters.size < MAX_SLIDING_COUNTERS * 0.9) break
-		slidingCounters.delete(id)
-	}
-}
-
 /**
  * Counts one request against every check, all or nothing: when any of them
  * is over its limit, the request is refused and counted nowhere. Refused
@@ -205,15 +291,26 @@ function pruneSliding(now: number) {
  * Of several refusals, the one with the longest wait is the answer.
  */
 export function consumeSlidingRateLimits(checks: SlidingCheck[], now = Date.now()): SlidingRateLimitResult {
+	// Read, decide and write in one write transaction: two processes checking
+	// the same token at once are counted one after the other. better-sqlite3
+	// runs it without yielding, so the lock is held for microseconds.
+	return countWrite((s) =>
+		getDb()
+			.$client.transaction(() => consumeSliding(s, checks, now))
+			.immediate(),
+	)
+}
+
+function consumeSliding(s: Statements, checks: SlidingCheck[], now: number): SlidingRateLimitResult {
 	const states = checks.map(({ rule, key }) => {
 		const id = `${rule}|${key}`
 		const { windowMs } = SLIDING_RATE_LIMITS[rule]
 		const max = slidingMax(rule)
-		const counter = slidingCounterAt(id, windowMs, now)
-		return { rule, id, counter, max, waitMs: slidingWaitMs(counter, max, windowMs, now) }
+		const counter = slidingCounterAt(s, id, windowMs, now)
+		return { rule, id, counter, max, windowMs, waitMs: slidingWaitMs(counter, max, windowMs, now) }
 	})
 	const worst = states.reduce<(typeof states)[number] | null>(
-		(found, s) => (s.waitMs > (found?.waitMs ?? 0) ? s : found),
+		(found, state) => (state.waitMs > (found?.waitMs ?? 0) ? state : found),
 		null,
 	)
 	if (worst) {
@@ -221,7 +318,7 @@ export function consumeSlidingRateLimits(checks: SlidingCheck[], now = Date.now(
 		const first = worst.counter.reportedWindow !== worst.counter.windowStart
 		if (first) {
 			worst.counter.reportedWindow = worst.counter.windowStart
-			storeSliding(worst.id, worst.counter, now)
+			storeSliding(s, worst.id, worst.counter, worst.windowMs)
 		}
 		return {
 			ok: false,
@@ -231,17 +328,23 @@ export function consumeSlidingRateLimits(checks: SlidingCheck[], now = Date.now(
 			first,
 		}
 	}
-	for (const s of states) {
-		s.counter.current++
-		storeSliding(s.id, s.counter, now)
+	for (const state of states) {
+		state.counter.current++
+		storeSliding(s, state.id, state.counter, state.windowMs)
 	}
 	return { ok: true }
 }
 
-function storeSliding(id: string, counter: SlidingCounter, now: number) {
-	if (slidingCounters.get(id) === counter) return
-	if (!slidingCounters.has(id) && slidingCounters.size >= MAX_SLIDING_COUNTERS) pruneSliding(now)
-	slidingCounters.set(id, counter)
+function storeSliding(s: Statements, id: string, counter: SlidingCounter, windowMs: number) {
+	s.store.run({
+		id,
+		count: counter.current,
+		previous: counter.previous,
+		windowStart: counter.windowStart,
+		reportedWindow: counter.reportedWindow,
+		// Nothing of a window still counts a whole window after it ended.
+		expiresAt: counter.windowStart + 2 * windowMs,
+	})
 }
 
 /** One sliding rule: see consumeSlidingRateLimits. */
@@ -254,7 +357,12 @@ export function requestRateLimitMessage(retryAfterSeconds: number) {
 	return `Too many requests. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`
 }
 
-/** How many sliding counters are kept (tests: memory stays bounded). */
+/** How many sliding-window rows are kept (tests: expired ones are pruned). */
 export function slidingRateLimitKeyCount() {
-	return slidingCounters.size
+	const rules = Object.keys(SLIDING_RATE_LIMITS)
+	return (
+		getDb()
+			.$client.prepare(`SELECT count(*) AS n FROM rate_limits WHERE ${rules.map(() => 'id LIKE ?').join(' OR ')}`)
+			.get(...rules.map((rule) => `${rule}|%`)) as { n: number }
+	).n
 }

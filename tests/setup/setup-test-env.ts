@@ -18,8 +18,8 @@ beforeEach(() => {
 	process.env.DATA_DIR = dataDir
 	delete process.env.DATABASE_URL
 	resetEnv()
-	clearRateLimits()
 	migrateDatabase(getDb())
+	clearRateLimits()
 })
 
 afterEach(() => {
