@@ -1,5 +1,5 @@
 // `npm run profile`: where the member pages spend their CPU. Starts the
-// built production server (one process, WEB_CONCURRENCY=1) with
+// built production server (one serving process, WEB_CONCURRENCY=1) with
 // `--cpu-prof` on a throwaway database, signs a member in (12 referred
 // members, as the bench's member has), loads /dashboard and
 // /dashboard/referrals with autocannon (50 connections, PROFILE_DURATION
@@ -145,7 +145,13 @@ try {
 	}
 	server.kill('SIGTERM')
 	await new Promise((resolve) => server.once('exit', resolve))
-	const file = fs.readdirSync(root).find((f) => f.endsWith('.cpuprofile'))
+	// The primary, the one-off start-up process and the serving worker each
+	// write a profile (cluster passes --cpu-prof on); the worker's is the
+	// largest by far.
+	const file = fs
+		.readdirSync(root)
+		.filter((f) => f.endsWith('.cpuprofile'))
+		.sort((a, b) => fs.statSync(path.join(root, b)).size - fs.statSync(path.join(root, a)).size)[0]
 	if (!file) throw new Error('no .cpuprofile was written')
 	const top = topSelfTime(JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')), TOP)
 	console.log(`\nTop ${TOP} by self time (${path.join('.tmp/profile', file)}):`)
