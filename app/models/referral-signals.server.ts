@@ -1,5 +1,5 @@
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
-import mailchecker from 'mailchecker'
+import { createRequire } from 'node:module'
 import type { Tx } from '#db/client.server.ts'
 import { users, type SelectUser } from '#db/schema.ts'
 import { getSetting, type ReferralIntegritySettings } from './settings.server.ts'
@@ -40,10 +40,22 @@ export function describeSignal(signal: ReferralSignal): string {
 	}
 }
 
+let disposableDomains: Set<string> | undefined
+
+/**
+ * The maintained list (mailchecker, about 56,000 domains), loaded at the
+ * first check rather than at start: it costs each server process 12 MB or
+ * more, and most never evaluate a referral (decision 026, idle memory).
+ */
+function disposableList() {
+	disposableDomains ??= (createRequire(import.meta.url)('mailchecker') as { blacklist(): Set<string> }).blacklist()
+	return disposableDomains
+}
+
 /** Whether the email's domain, or a parent domain of it, is on the maintained disposable list (mailchecker). */
 export function isDisposableEmail(email: string) {
 	let domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase()
-	const list = mailchecker.blacklist()
+	const list = disposableList()
 	while (domain) {
 		if (list.has(domain)) return true
 		const dot = domain.indexOf('.')

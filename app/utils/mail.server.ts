@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { getEnv } from './env.server.ts'
 import { log } from './log.server.ts'
 
@@ -16,11 +16,20 @@ export function onMailFailure(listener: MailFailureListener) {
 	return () => failureListeners.delete(listener)
 }
 
-let transport: { url: string; transporter: nodemailer.Transporter } | undefined
+let transport: { url: string; transporter: Transporter } | undefined
 
-function smtpTransport(url: string) {
+/**
+ * nodemailer, loaded with the first mail rather than at start: it costs each
+ * server process about 13 MB, and many never send one (decision 026, idle
+ * memory).
+ */
+async function mailer() {
+	return (await import('nodemailer')).default
+}
+
+async function smtpTransport(url: string) {
 	if (transport?.url !== url) {
-		transport = { url, transporter: nodemailer.createTransport(url) }
+		transport = { url, transporter: (await mailer()).createTransport(url) }
 	}
 	return transport.transporter
 }
@@ -35,10 +44,12 @@ export async function sendMail(mail: Mail): Promise<boolean> {
 	const message = { from: env.mailFrom, ...mail }
 	try {
 		if (env.smtpUrl) {
-			await smtpTransport(env.smtpUrl).sendMail(message)
+			await (await smtpTransport(env.smtpUrl)).sendMail(message)
 			log('mail.sent', { subject: mail.subject, via: 'smtp' })
 		} else {
-			const built = await nodemailer
+			const built = await (
+				await mailer()
+			)
 				.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
 				.sendMail(message)
 			await fs.mkdir(env.mailOutbox, { recursive: true })
