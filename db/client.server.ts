@@ -9,6 +9,8 @@ import { log } from '#app/utils/log.server.ts'
 import * as schema from './schema.ts'
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
+/** The driver's connection (for the few modules that prepare their own statements on it). */
+export type SqliteConnection = Database.Database
 /** The handle a `db.transaction((tx) => ...)` callback receives. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 

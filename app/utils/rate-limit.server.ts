@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
-import type Database from 'better-sqlite3'
-import { getDb } from '#db/client.server.ts'
+import { getDb, type SqliteConnection } from '#db/client.server.ts'
 import { getEnv } from './env.server.ts'
 import { log } from './log.server.ts'
 import { fail, type Failure } from './result.ts'
@@ -56,7 +55,7 @@ type Row = { count: number; previous: number; windowStart: number; reportedWindo
 const PRUNE_EVERY = 1_000
 let writesSincePrune = 0
 
-function statementsFor(sqlite: Database.Database) {
+function statementsFor(sqlite: SqliteConnection) {
 	return {
 		// One statement per attempt: a new window when the stored one has
 		// ended, else one more in it; the count and reset time come back.
@@ -88,7 +87,7 @@ function statementsFor(sqlite: Database.Database) {
 	}
 }
 type Statements = ReturnType<typeof statementsFor>
-const prepared = new WeakMap<Database.Database, Statements>()
+const prepared = new WeakMap<SqliteConnection, Statements>()
 
 function statements() {
 	const sqlite = getDb().$client
