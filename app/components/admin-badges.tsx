@@ -17,8 +17,12 @@ const PLAN_STYLES: Record<Plan, string> = {
 
 const badge = 'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold capitalize'
 
-/** A member's status (active, pending, suspended, banned), coloured by value. */
-export function UserStatusBadge({ status }: { status: UserStatus }) {
+/**
+ * A member's status (active, pending, suspended, banned), coloured by value;
+ * "closed" instead when the member closed the account (decision 022).
+ */
+export function UserStatusBadge({ status, closedAt }: { status: UserStatus; closedAt?: string | Date | null }) {
+	if (closedAt) return <span className={cx(badge, 'border-slate-500 bg-slate-500/10 text-slate-200')}>closed</span>
 	return <span className={cx(badge, STATUS_STYLES[status])}>{status}</span>
 }
 

@@ -35,7 +35,7 @@ export function csvLine(user: ManagedUser) {
 		user.country,
 		user.telegram,
 		planName(user.plan),
-		user.status,
+		user.closedAt ? 'closed' : user.status,
 		user.totalDeposit,
 		user.totalWithdraw,
 		user.totalInvested,

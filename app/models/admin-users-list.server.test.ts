@@ -81,6 +81,7 @@ describe('the list', () => {
 		})
 		expect(Object.keys(list[0]!).sort()).toEqual(
 			[
+				'closedAt',
 				'country',
 				'createdAt',
 				'email',
@@ -128,6 +129,26 @@ describe('the list', () => {
 			'ada@example.com',
 		])
 		expect(listManagedUsers(q({ status: 'banned', plan: 'gold' })).users).toEqual([])
+	})
+
+	test('a closed account shows as closed and matches no status filter (decision 022)', () => {
+		seed()
+		const closedAt = minutesAgo(5)
+		insertMember({
+			name: 'Closed account',
+			email: 'closed-99@closed.invalid',
+			status: 'active',
+			plan: 'regular',
+			closedAt,
+		})
+		const all = listManagedUsers(q()).users
+		expect(all[0]).toMatchObject({ name: 'Closed account', status: 'active', closedAt: closedAt.toISOString() })
+		expect(all.slice(1).every((u) => u.closedAt === null)).toBe(true)
+		expect(listManagedUsers(q({ status: 'active' })).users.map((u) => u.email)).toEqual([
+			'alan@bletchley.example',
+			'ada@example.com',
+		])
+		expect(listManagedUsers(q({ plan: 'regular' })).pagination.totalCount).toBe(2)
 	})
 
 	test('search by name or email: substrings, any case, 1 to 2 characters too; wildcards and quotes are text', () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db } from '#db/client.server.ts'
 import { users, type SelectUser } from '#db/schema.ts'
 import { likeContains } from '#db/sql.server.ts'
@@ -32,6 +32,7 @@ const managedColumns = {
 	totalDeposit: users.totalDeposit,
 	totalWithdraw: users.totalWithdraw,
 	createdAt: users.createdAt,
+	closedAt: users.closedAt,
 }
 
 /** A row of `managedColumns`, as Drizzle types it (a whole user row fits too). */
@@ -41,10 +42,16 @@ type ManagedRow = Pick<SelectUser, keyof typeof managedColumns>
  * The managed user (spec section 3) as the pages and the API show it: the
  * row's columns (never the hash), its investment, dates as ISO strings.
  */
-export type ManagedUser = Omit<ManagedRow, 'createdAt'> & {
+export type ManagedUser = Omit<ManagedRow, 'createdAt' | 'closedAt'> & {
 	/** Investment = total deposit + total withdrawn. */
 	totalInvested: number
 	createdAt: string
+	/**
+	 * When the member closed the account (decision 022), or null. A closed
+	 * account keeps its row without personal fields; staff see it as closed,
+	 * whatever its status was, and no status filter lists it.
+	 */
+	closedAt: string | null
 }
 
 export function toManagedUser(row: ManagedRow): ManagedUser {
@@ -61,6 +68,7 @@ export function toManagedUser(row: ManagedRow): ManagedUser {
 		totalWithdraw: row.totalWithdraw,
 		totalInvested: Math.round((row.totalDeposit + row.totalWithdraw) * 100) / 100,
 		createdAt: row.createdAt.toISOString(),
+		closedAt: row.closedAt ? row.closedAt.toISOString() : null,
 	}
 }
 
@@ -125,7 +133,11 @@ export function listWhere(
 			conditions.push(sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`)
 		}
 	}
-	if (query.status) conditions.push(narrow ? sql`+${users.status} = ${query.status}` : eq(users.status, query.status))
+	if (query.status) {
+		conditions.push(narrow ? sql`+${users.status} = ${query.status}` : eq(users.status, query.status))
+		// A closed account is in no status (decision 022): "Active" lists members who can sign in.
+		conditions.push(isNull(users.closedAt))
+	}
 	if (query.plan) conditions.push(narrow ? sql`+${users.plan} = ${query.plan}` : eq(users.plan, query.plan))
 	return conditions.length ? and(...conditions) : undefined
 }

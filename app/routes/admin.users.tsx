@@ -470,7 +470,7 @@ function UsersTable({
 									<PlanBadge plan={user.plan} label={user.planName} />
 								</td>
 								<td data-label="Status" className="py-3 pr-4">
-									<UserStatusBadge status={user.status} />
+									<UserStatusBadge status={user.status} closedAt={user.closedAt} />
 								</td>
 								<td data-label="Investment" className="py-3 pr-4 text-right tabular-nums">
 									{formatUsdCents(user.totalInvested)}

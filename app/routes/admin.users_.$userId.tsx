@@ -91,7 +91,7 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 					<Facts
 						items={[
 							['Plan', <PlanBadge key="plan" plan={user.plan} label={planNames[user.plan]} />],
-							['Status', <UserStatusBadge key="status" status={user.status} />],
+							['Status', <UserStatusBadge key="status" status={user.status} closedAt={user.closedAt} />],
 							['Phone', user.phone || none],
 							['Country', user.country || none],
 							['Telegram', user.telegram || none],

@@ -108,6 +108,7 @@ test.describe('GET /api/admin/users', () => {
 		expect(body.data.users.map((u: { id: number }) => u.id)).toEqual([chidi.id, bola.id, ada.id])
 		expect(Object.keys(body.data.users[0]).sort()).toEqual(
 			[
+				'closedAt',
 				'country',
 				'createdAt',
 				'email',
