@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
-import { contestParticipants, referralCredits, users } from '#db/schema.ts'
+import { contestParticipants, notifications, referralCredits, users } from '#db/schema.ts'
 import { insertContest } from '#tests/contest-factories.ts'
 import { auditRows, insertAuditActor, insertMember, makeRegistration } from '#tests/factories.ts'
 import { clientHash } from '#app/utils/client-hash.server.ts'
@@ -40,6 +40,17 @@ function signalCodes(referredId: number) {
 	return row.signals ? (JSON.parse(row.signals) as Array<{ code: string }>).map((s) => s.code) : []
 }
 
+/** The referrer's inbox, oldest first: what the member is told of each outcome. */
+function inboxKinds(userId: number) {
+	return getDb()
+		.select({ kind: notifications.kind })
+		.from(notifications)
+		.where(eq(notifications.userId, userId))
+		.orderBy(notifications.id)
+		.all()
+		.map((n) => n.kind)
+}
+
 function setup() {
 	addUnlockCode(CODE)
 	const referrer = insertMember({ isVerified: true, unlockedAt: new Date() })
@@ -53,6 +64,7 @@ describe('signals: each one holds the referral', () => {
 		unlock(referred.id)
 		expect(creditOf(referred.id).status).toBe('credited')
 		expect(getUserById(referrer.id)!.referralPoints).toBe(1)
+		expect(inboxKinds(referrer.id)).toEqual(['referral_credited'])
 	})
 
 	test('more than N sign-ups from one client address within W minutes', () => {
@@ -94,6 +106,20 @@ describe('signals: each one holds the referral', () => {
 		)
 		unlock(referred[0]!.id)
 		expect(signalCodes(referred[0]!.id)).toEqual(['referrer_signups'])
+	})
+
+	test('more than M referred unlocks for one referrer within W2 (sign-ups spread out, unlocked together)', () => {
+		const { referrer } = setup()
+		const window = REFERRAL_INTEGRITY_DEFAULTS.referrerWindowMinutes * 60_000
+		// One sign-up every two windows: no sign-up burst, no shared address.
+		const referred = Array.from({ length: REFERRAL_INTEGRITY_DEFAULTS.referrerMaxSignups + 1 }, (_, i) =>
+			insertMember({ referrer, phone: '', createdAt: new Date(Date.now() - (i + 1) * 2 * window) }),
+		)
+		for (const m of referred) unlock(m.id)
+		const limit = REFERRAL_INTEGRITY_DEFAULTS.referrerMaxSignups
+		expect(referred.slice(0, limit).map((m) => creditOf(m.id).status)).toEqual(Array(limit).fill('credited'))
+		expect(signalCodes(referred[limit]!.id)).toEqual(['referrer_unlocks'])
+		expect(getUserById(referrer.id)!.referralPoints).toBe(limit)
 	})
 
 	test('a disposable email domain (the mailchecker list), subdomains too', () => {
@@ -188,6 +214,8 @@ describe('held referrals count nowhere until approved', () => {
 			expect.objectContaining({ status: 'held', points: 1, reviewReason: null }),
 		])
 		expect(listReferralReviews('held', 1, 20).referrals.map((r) => r.id)).toEqual([credit.id])
+		// The referrer is told it is held (and nothing about a credit).
+		expect(inboxKinds(referrer.id)).toEqual(['referral_held'])
 	})
 
 	test('approve credits exactly as a clean credit would, audited; deciding again is a 409', () => {
@@ -217,6 +245,8 @@ describe('held referrals count nowhere until approved', () => {
 				after: { status: 'credited' },
 			}),
 		])
+		// Held, then credited on approval (deciding again tells nothing more).
+		expect(inboxKinds(referrer.id)).toEqual(['referral_held', 'referral_credited'])
 		const again = approveReferral(admin, credit.id)
 		expect(again.ok ? 200 : again.status).toBe(409)
 		const reject = rejectReferral(admin, credit.id, 'Too late')
@@ -224,6 +254,7 @@ describe('held referrals count nowhere until approved', () => {
 		expect(getUserById(referrer.id)!.referralPoints).toBe(1)
 		expect(listReferralReviews('held', 1, 20).referrals).toEqual([])
 		expect(listReferralReviews('decided', 1, 20).referrals.map((r) => r.id)).toEqual([credit.id])
+		expect(inboxKinds(referrer.id)).toEqual(['referral_held', 'referral_credited'])
 	})
 
 	test('reject keeps it out for good, with the reason on the statement; audited; 409 after, 404 unknown', () => {
@@ -242,6 +273,7 @@ describe('held referrals count nowhere until approved', () => {
 		expect(auditRows(credit.id).find((r) => r.action === 'referral.reject')).toMatchObject({
 			after: { status: 'rejected', reason: 'Same person, second account' },
 		})
+		expect(inboxKinds(referrer.id)).toEqual(['referral_held', 'referral_rejected'])
 		const again = approveReferral(admin, credit.id)
 		expect(again.ok ? 200 : again.status).toBe(409)
 		const unknown = approveReferral(admin, 999_999)

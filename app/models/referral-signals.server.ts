@@ -14,6 +14,7 @@ export type ReferralSignal =
 	| { code: 'client_signups'; count: number; limit: number; windowMinutes: number }
 	| { code: 'client_unlocks'; count: number; limit: number; windowMinutes: number }
 	| { code: 'referrer_signups'; count: number; limit: number; windowMinutes: number }
+	| { code: 'referrer_unlocks'; count: number; limit: number; windowMinutes: number }
 	| { code: 'disposable_email'; domain: string }
 	| { code: 'duplicate_phone'; otherMembers: number }
 
@@ -33,6 +34,8 @@ export function describeSignal(signal: ReferralSignal): string {
 			return `${signal.count} unlocks from one client address within ${signal.windowMinutes} minutes (limit ${signal.limit})`
 		case 'referrer_signups':
 			return `${signal.count} referred sign-ups for this referrer within ${signal.windowMinutes} minutes (limit ${signal.limit})`
+		case 'referrer_unlocks':
+			return `${signal.count} referred unlocks for this referrer within ${signal.windowMinutes} minutes (limit ${signal.limit})`
 		case 'disposable_email':
 			return `Disposable email domain (${signal.domain})`
 		case 'duplicate_phone':
@@ -93,7 +96,7 @@ export function evaluateReferralSignals(
 			.get()!.n
 	/** Holds the referral when more than `limit` members match `where` (events in a window). */
 	const windowSignal = (
-		code: 'client_signups' | 'client_unlocks' | 'referrer_signups',
+		code: 'client_signups' | 'client_unlocks' | 'referrer_signups' | 'referrer_unlocks',
 		where: ReturnType<typeof and>,
 		limit: number,
 		windowMinutes: number,
@@ -137,6 +140,17 @@ export function evaluateReferralSignals(
 				eq(users.referrerId, subject.referrerId),
 				gte(users.createdAt, new Date(signedUp - referrerWindow)),
 				lte(users.createdAt, new Date(signedUp + referrerWindow)),
+			),
+			settings.referrerMaxSignups,
+			settings.referrerWindowMinutes,
+		)
+		// Accounts signed up slowly, then unlocked together (a stock of sign-ups put to use at once).
+		windowSignal(
+			'referrer_unlocks',
+			and(
+				eq(users.referrerId, subject.referrerId),
+				gte(users.unlockedAt, new Date(now.getTime() - referrerWindow)),
+				lte(users.unlockedAt, now),
 			),
 			settings.referrerMaxSignups,
 			settings.referrerWindowMinutes,

@@ -112,8 +112,8 @@ function SettingsForm({
 					inputProps={{ inputMode: 'numeric', min: 1 }}
 				/>
 				<Field
-					label="Referred sign-ups per referrer"
-					hint="More than this many for one referrer within the window holds the referral (default 10)."
+					label="Referred sign-ups or unlocks per referrer"
+					hint="More than this many sign-ups, or unlocks, for one referrer within the window holds the referral (default 10)."
 					field={fields.referrerMaxSignups}
 					type="number"
 					inputProps={{ inputMode: 'numeric', min: 1 }}

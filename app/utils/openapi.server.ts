@@ -409,8 +409,8 @@ const RevenueEntrySchema = z
 	.strict()
 	.openapi('RevenueEntry')
 
-/** A signal that counts events in a window (sign-ups or unlocks from one address, a referrer's sign-ups). */
-const windowSignal = (code: 'client_signups' | 'client_unlocks' | 'referrer_signups') =>
+/** A signal that counts events in a window (sign-ups or unlocks from one address, a referrer's sign-ups or unlocks). */
+const windowSignal = (code: 'client_signups' | 'client_unlocks' | 'referrer_signups' | 'referrer_unlocks') =>
 	z
 		.object({
 			code: z.literal(code),
@@ -426,6 +426,7 @@ const ReferralSignalSchema = z
 		windowSignal('client_signups'),
 		windowSignal('client_unlocks'),
 		windowSignal('referrer_signups'),
+		windowSignal('referrer_unlocks'),
 		z.object({ code: z.literal('disposable_email'), domain: z.string(), description: z.string() }).strict(),
 		z.object({ code: z.literal('duplicate_phone'), otherMembers: z.number().int(), description: z.string() }).strict(),
 	])
@@ -455,7 +456,7 @@ const ReferralReviewSchema = z
 
 const ReferralSettingsSchema = ReferralSettingsApiSchema.openapi('ReferralIntegritySettings', {
 	description:
-		'More than clientMaxEvents sign-ups, or unlocks, from one client address within clientWindowMinutes; more than referrerMaxSignups referred sign-ups for one referrer within referrerWindowMinutes; a disposable email domain; a phone another member uses: any of them holds the referral for review (docs/decisions/024-referral-integrity.md).',
+		'More than clientMaxEvents sign-ups, or unlocks, from one client address within clientWindowMinutes; more than referrerMaxSignups referred sign-ups, or unlocks, for one referrer within referrerWindowMinutes; a disposable email domain; a phone another member uses: any of them holds the referral for review (docs/decisions/024-referral-integrity.md).',
 })
 
 const BrokerReportSchema = z
@@ -635,6 +636,10 @@ const managedUserShape = {
 	totalWithdraw: z.number(),
 	totalInvested: z.number().openapi({ description: 'Total deposit + total withdrawn.' }),
 	createdAt: isoDateTime(),
+	closedAt: isoDateTime().nullable().openapi({
+		description:
+			'When the member closed the account (personal fields erased, decision 022), or null. A closed account matches no status filter.',
+	}),
 }
 const ManagedUserSchema = z.object(managedUserShape).strict().openapi('ManagedUser')
 
