@@ -2,6 +2,7 @@ import { createRequestHandler } from 'react-router'
 import { memberAuth } from '#app/auth/member.server.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
 import { watchMailFailures } from '#app/models/alerts.server.ts'
+import { drainNotificationMails } from '#app/models/notifications.server.ts'
 import { createLease } from '#app/models/lease.server.ts'
 import { SCHEDULER_RUNNER_LEASE_MS } from '#app/models/scheduler.server.ts'
 import { getCurrentUnlockCode } from '#app/models/unlock-code.server.ts'
@@ -128,10 +129,15 @@ export async function startup() {
 	return info
 }
 
-/** Stops the scheduler (giving its lease up), closes the database (checkpointing the WAL) and the hashing workers. */
+/**
+ * Stops the scheduler (giving its lease up), lets queued notification mails
+ * go out (a few seconds at most), closes the database (checkpointing the
+ * WAL) and the hashing workers.
+ */
 export async function shutdown() {
 	stopScheduler?.()
 	stopBackups?.()
+	await drainNotificationMails()
 	closeDb()
 	await stopPasswordPool()
 }

@@ -117,6 +117,19 @@ export function pendingNotificationMails() {
 	return mailQueue.length + mailsRunning
 }
 
+/**
+ * A graceful stop gives the queue up to `withinMs` to send what it holds
+ * (the queue is in memory: what is still queued after that is lost, and
+ * logged). Answers how many mails were left.
+ */
+export async function drainNotificationMails(withinMs = 3_000) {
+	const deadline = Date.now() + withinMs
+	while (pendingNotificationMails() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+	const left = pendingNotificationMails()
+	if (left > 0) log('notifications.mails_dropped', { left }, 'warn')
+	return left
+}
+
 function wantsEmail(db: Db | Tx, userId: number, kind: NotificationKind) {
 	const pref = db
 		.select({ email: notificationPreferences.email })
