@@ -155,7 +155,7 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
 				) : null}
 			</section>
 
-			<section aria-labelledby="email-heading" className="card">
+			<section id="email-preferences" aria-labelledby="email-heading" className="card">
 				<h2 id="email-heading" className="text-lg font-semibold">
 					Email me about
 				</h2>

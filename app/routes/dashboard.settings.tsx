@@ -69,6 +69,16 @@ export default function SettingsRoute({ loaderData, actionData }: Route.Componen
 				endResult={resultFor(actionData, 'end-session')}
 				actionIntent={actionData && 'intent' in actionData ? actionData.intent : undefined}
 			/>
+			<Section id="notifications" title="Email notifications">
+				<p className="text-sm text-slate-300">
+					Choose which notifications also come to your email (credited or held referrals, milestones, offer claims,
+					contest results). Every email has a link to stop that kind.
+				</p>
+				<Link to="/dashboard/notifications#email-preferences" className="btn-secondary inline-flex items-center gap-2">
+					<Icon name="bell" />
+					Choose email notifications
+				</Link>
+			</Section>
 			<Section id="data" title="Your data">
 				<p className="text-sm text-slate-300">
 					Download a copy of everything we store about you (a JSON file): your profile, consents, referrals and points,

@@ -104,6 +104,11 @@ test.describe('new terms', () => {
 		await expect(page.getByText('You accepted the version of January 1, 2020.')).toBeVisible()
 		const problems = watchPageProblems(page)
 		await expectAccessible(page, problems)
+		// And on a phone.
+		const desktop = page.viewportSize()
+		await page.setViewportSize({ width: 360, height: 780 })
+		await expectAccessible(page, problems)
+		if (desktop) await page.setViewportSize(desktop)
 		const box = page.getByLabel('I have read and accept the Terms & Conditions of June 29, 2025.')
 		await page.getByRole('button', { name: 'Accept and continue' }).click()
 		await expectFieldError(page, box, 'You must accept the new terms to continue')

@@ -63,6 +63,11 @@ test.describe('account settings', () => {
 		await expectAccessible(page, problems)
 		await open(page, '/dashboard/settings/close')
 		await expectAccessible(page, problems)
+		// The email choices live with the inbox; settings leads there.
+		await open(page, '/dashboard/settings')
+		await section(page, 'Email notifications').getByRole('link', { name: 'Choose email notifications' }).click()
+		await expect(page).toHaveURL(/\/dashboard\/notifications#email-preferences$/)
+		await expect(page.getByRole('region', { name: 'Email me about' })).toBeVisible()
 	})
 
 	test('profile: the sign-up rules at the fields, nothing saved; then saved', async ({ page, member }) => {
