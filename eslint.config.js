@@ -36,6 +36,8 @@ export default tseslint.config(
 			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
 			// Loaders, actions and test helpers take loosely typed values at the edges.
 			'@typescript-eslint/no-explicit-any': 'off',
+			// The product answers in the page, never with a browser dialog (issue 13, decision 015).
+			'no-alert': 'error',
 		},
 	},
 	{

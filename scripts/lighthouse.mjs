@@ -1,8 +1,9 @@
 // `npm run lighthouse`: audits the built app's public pages, and the member
 // dashboard and staff users list with a signed-in session each, with
 // Lighthouse (mobile settings, Debian's chromium) and gates on these bars:
-// accessibility, best practices and SEO = 100, the landing page's
-// JavaScript <= 120 KB gzipped, no layout shift above 0.05. The performance
+// accessibility, best practices and SEO = 100, the public pages'
+// JavaScript <= 12 KB gzipped (2.1 KB when issue 13 was filed, plus its
+// allowance of 10 KB), no layout shift above 0.05. The performance
 // score is printed against its bar (95 public, 90 signed in) but gated only
 // with --gate-performance (it is noisy on a shared machine, as in npm test).
 // Signed-in pages are private and carry `noindex` on purpose, so their SEO
@@ -23,12 +24,13 @@ import { BENCH_TOTP_SECRET, totpCode } from './totp.mjs'
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 20 : 4700))
 const ORIGIN = `http://localhost:${PORT}`
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const JS_BUDGET_BYTES = 120 * 1000
+/** The public pages' JavaScript, gzipped: 2.1 KB when issue 13 was filed plus its 10 KB allowance. */
+const JS_BUDGET_BYTES = 12 * 1000
 const MAX_CLS = 0.05
 const GATED = ['accessibility', 'best-practices', 'seo']
 const PAGES = [
 	{ name: 'landing', path: '/', jsBudget: true, performanceBar: 95 },
-	{ name: 'terms', path: '/terms', jsBudget: false, performanceBar: 95 },
+	{ name: 'terms', path: '/terms', jsBudget: true, performanceBar: 95 },
 	{ name: 'dashboard', path: '/dashboard', jsBudget: false, performanceBar: 90, session: 'member' },
 	{ name: 'admin-users', path: '/admin/users', jsBudget: false, performanceBar: 90, session: 'admin' },
 ]
@@ -300,7 +302,7 @@ if (process.argv.includes('--record') && rows.length === PAGES.length) {
 		'<!-- lighthouse:start (written by scripts/lighthouse.mjs --record) -->',
 		'## Lighthouse (public pages; the dashboard and the staff users list signed in)',
 		'',
-		`Run of ${new Date().toISOString()}, commit ${commit}; ${machine}; Lighthouse ${lighthouseVersion()}, mobile settings (simulated slow 4G, 4x CPU slowdown). Gates: accessibility, best practices and SEO = 100, landing JavaScript <= ${kb(JS_BUDGET_BYTES)} gzipped, CLS <= ${MAX_CLS}. Performance bars: >= 95 public, >= 90 signed in (${GATE_PERFORMANCE ? 'gated in this run' : 'recorded, not gated'}); the signed-in pages are noindex on purpose, so their SEO score leaves out is-crawlable.`,
+		`Run of ${new Date().toISOString()}, commit ${commit}; ${machine}; Lighthouse ${lighthouseVersion()}, mobile settings (simulated slow 4G, 4x CPU slowdown). Gates: accessibility, best practices and SEO = 100, public pages' JavaScript <= ${kb(JS_BUDGET_BYTES)} gzipped, CLS <= ${MAX_CLS}. Performance bars: >= 95 public, >= 90 signed in (${GATE_PERFORMANCE ? 'gated in this run' : 'recorded, not gated'}); the signed-in pages are noindex on purpose, so their SEO score leaves out is-crawlable.`,
 		'',
 		'| page | performance | accessibility | best practices | SEO | CLS | LCP (ms) | TBT (ms) | JS files, gzipped | inline scripts, gzipped |',
 		'| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

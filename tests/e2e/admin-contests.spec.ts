@@ -182,6 +182,34 @@ test.describe('status actions', () => {
 		await expect(c.getByRole('link', { name: `Delete ${contest.name}` })).toBeVisible()
 	})
 
+	test('on a 360 px phone each contest is a card whose actions are all on screen', async ({
+		page,
+		superAdmin,
+		createContest,
+	}) => {
+		await page.setViewportSize({ width: 360, height: 780 })
+		const contest = await createContest({ name: uniqueContestName('Phone') })
+		await openList(page, contest.name)
+		const c = card(page, contest.name)
+		const actions = [
+			c.getByRole('button', { name: `Start ${contest.name}` }),
+			c.getByRole('link', { name: `View participants of ${contest.name}` }),
+			c.getByRole('link', { name: `Edit ${contest.name}` }),
+			c.getByRole('link', { name: `Delete ${contest.name}` }),
+		]
+		for (const action of actions) {
+			await action.scrollIntoViewIfNeeded()
+			const box = await action.boundingBox()
+			expect(box, 'the action is laid out').not.toBeNull()
+			// Inside the window's width: reachable without scrolling sideways.
+			expect(box!.x).toBeGreaterThanOrEqual(0)
+			expect(box!.x + box!.width).toBeLessThanOrEqual(360)
+			// A thumb-sized target.
+			expect(box!.height).toBeGreaterThanOrEqual(32)
+		}
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+	})
+
 	test('a transition the spec does not offer is refused by the server with its message', async ({
 		page,
 		request,

@@ -158,6 +158,29 @@ test.describe('typography and buttons', () => {
 			expect(await figure.evaluate((el) => getComputedStyle(el).fontVariantNumeric)).toBe('tabular-nums')
 	})
 
+	test('Logout is a quiet button: no fill and no border beside the filled and outlined ones; label centred', async ({
+		page,
+		admin,
+	}) => {
+		await page.setViewportSize({ width: 1280, height: 800 })
+		await open(page, '/admin/dashboard')
+		const logout = page.getByRole('button', { name: 'Logout' }).filter({ visible: true })
+		const mainSite = page.getByRole('link', { name: 'Main Site' }).filter({ visible: true })
+		await expect(logout).toBeVisible()
+		const style = await logout.evaluate((el) => {
+			const s = getComputedStyle(el)
+			return { bg: s.backgroundColor, border: s.borderTopColor, justify: s.justifyContent, align: s.alignItems }
+		})
+		// Transparent fill and border (the ghost style) until hovered.
+		expect(style.bg).toMatch(/rgba\(0, 0, 0, 0\)|transparent/)
+		expect(style.border).toMatch(/rgba\(0, 0, 0, 0\)|transparent|oklab\(0 0 0 \/ 0\)|oklch\(0 0 0 \/ 0\)/)
+		expect(style.justify).toBe('center')
+		expect(style.align).toBe('center')
+		// As tall as the button beside it, which has a visible border.
+		expect(await height(logout)).toBe(await height(mainSite))
+		expect(await mainSite.evaluate((el) => getComputedStyle(el).borderTopColor)).not.toMatch(/rgba\(0, 0, 0, 0\)/)
+	})
+
 	test('an admin list filter: the submit is "Apply filters", as tall as the fields beside it', async ({
 		page,
 		admin,

@@ -17,6 +17,8 @@ export default async function globalSetup() {
 		throw new Error('No build found: run `npm run build` first (npm test does).')
 	}
 	fs.rmSync(E2E_MAIL_DIR, { recursive: true, force: true })
+	// Each run's screenshots (tests/e2e/screens.spec.ts) only: a page removed since the last run leaves none behind.
+	fs.rmSync(path.resolve('artifacts/screens'), { recursive: true, force: true })
 	const stopMail = await startMailCatcher(E2E_SMTP_PORT, E2E_MAIL_DIR)
 	const server = await startServer({
 		port: E2E_PORT,
