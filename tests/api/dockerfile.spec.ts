@@ -380,7 +380,12 @@ test('the image builds and runs: healthz, sign-up, HEALTHCHECK, no dev dependenc
 				throw new Error(`/healthz did not answer 200 within 60 s:\n${fs.readFileSync(logFile, 'utf8')}`)
 			await new Promise((r) => setTimeout(r, 200))
 		}
-		expect(fs.readFileSync(logFile, 'utf8')).toContain(`listening on 0.0.0.0:${PORT}`)
+		// /healthz answers once the first serving process listens; the banner
+		// comes when every one does (WEB_CONCURRENCY of them): on a busy
+		// machine the second may still be starting.
+		await expect
+			.poll(() => fs.readFileSync(logFile, 'utf8'), { timeout: 60_000, intervals: [200] })
+			.toContain(`listening on 0.0.0.0:${PORT}`)
 		const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
 		expect(Number(/^Uid:\s+(\d+)/m.exec(status)![1])).toBe(who.uid)
 

@@ -282,7 +282,10 @@ test('HOST decides the interface: 127.0.0.1 by default, 0.0.0.0 when set', async
 		expect(await reach('127.0.0.1')).toBe(true)
 		// Another loopback address: only reachable when listening on all.
 		expect(await reach('127.0.0.2')).toBe(false)
-		expect(fs.readFileSync(loopback.logFile, 'utf8')).toContain(`listening on 127.0.0.1:${port}`)
+		// The banner comes once every serving process listens (healthz answers with the first).
+		await expect
+			.poll(() => fs.readFileSync(loopback.logFile, 'utf8'), { timeout: 30_000, intervals: [200] })
+			.toContain(`listening on 127.0.0.1:${port}`)
 	} finally {
 		await loopback.stop()
 	}
