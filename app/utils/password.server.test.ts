@@ -1,8 +1,37 @@
 import bcrypt from 'bcryptjs'
-import { describe, expect, test } from 'vitest'
-import { BCRYPT_COST, hashPassword, spendDummyCompare, verifyPassword } from './password.server.ts'
+import { describe, expect, test, vi } from 'vitest'
+import {
+	BCRYPT_COST,
+	hashPassword,
+	passwordPoolSize,
+	POOL_IDLE_MS,
+	spendDummyCompare,
+	stopPasswordPool,
+	verifyPassword,
+} from './password.server.ts'
 
 describe('password pool', () => {
+	test('a thread idle for POOL_IDLE_MS ends; the next hash starts one again', async () => {
+		await stopPasswordPool()
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+		try {
+			const hash = await hashPassword('Idle-Passw0rd')
+			expect(passwordPoolSize()).toBe(1)
+			// Work keeps it: a job before the timeout resets the clock.
+			vi.advanceTimersByTime(POOL_IDLE_MS - 1_000)
+			expect(await verifyPassword('Idle-Passw0rd', hash)).toBe(true)
+			vi.advanceTimersByTime(POOL_IDLE_MS - 1_000)
+			expect(passwordPoolSize()).toBe(1)
+			vi.advanceTimersByTime(1_000)
+			expect(passwordPoolSize()).toBe(0)
+			expect(await verifyPassword('Idle-Passw0rd', hash)).toBe(true)
+			expect(passwordPoolSize()).toBe(1)
+		} finally {
+			vi.useRealTimers()
+			await stopPasswordPool()
+		}
+	})
+
 	test('hash and verify round-trip', async () => {
 		const hash = await hashPassword('Str0ngPassw0rd')
 		expect(hash).toMatch(/^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/)

@@ -26,11 +26,28 @@ parentPort.on('message', (msg) => {
 `
 
 type Pending = { resolve: (v: any) => void; reject: (e: Error) => void }
-type PoolWorker = { worker: Worker; pending: Map<number, Pending> }
+type PoolWorker = { worker: Worker; pending: Map<number, Pending>; idleTimer?: NodeJS.Timeout | undefined }
 
 const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1))
+/**
+ * A worker with nothing to do for this long ends (a thread holds its own V8
+ * heap, about 10 MB per server process); the next hash starts one again
+ * (about 30 ms), like piscina's idleTimeout.
+ */
+export const POOL_IDLE_MS = 30_000
 let pool: PoolWorker[] = []
 let nextId = 1
+
+/** Threads alive in this process's pool (tests, the bench's memory notes). */
+export function passwordPoolSize() {
+	return pool.length
+}
+
+function retire(entry: PoolWorker) {
+	if (entry.pending.size > 0) return
+	pool = pool.filter((w) => w !== entry)
+	void entry.worker.terminate()
+}
 
 function spawn(): PoolWorker {
 	const bcryptPath = createRequire(import.meta.url).resolve('bcryptjs')
@@ -43,6 +60,10 @@ function spawn(): PoolWorker {
 		entry.pending.delete(msg.id)
 		if (msg.error) p.reject(new Error(msg.error))
 		else p.resolve(msg.result)
+		if (entry.pending.size === 0) {
+			entry.idleTimer = setTimeout(() => retire(entry), POOL_IDLE_MS)
+			entry.idleTimer.unref()
+		}
 	})
 	worker.on('error', (error) => {
 		for (const p of entry.pending.values()) p.reject(error)
@@ -55,6 +76,8 @@ function spawn(): PoolWorker {
 function run<T>(message: Record<string, unknown>): Promise<T> {
 	if (pool.length < POOL_SIZE) pool.push(spawn())
 	const entry = pool.reduce((a, b) => (b.pending.size < a.pending.size ? b : a))
+	clearTimeout(entry.idleTimer)
+	entry.idleTimer = undefined
 	const id = nextId++
 	return new Promise<T>((resolve, reject) => {
 		entry.pending.set(id, { resolve, reject })
@@ -85,5 +108,6 @@ export async function spendDummyCompare(password: string) {
 export async function stopPasswordPool() {
 	const workers = pool
 	pool = []
+	for (const w of workers) clearTimeout(w.idleTimer)
 	await Promise.all(workers.map((w) => w.worker.terminate()))
 }
