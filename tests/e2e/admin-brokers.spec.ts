@@ -32,6 +32,8 @@ test('add, edit and deactivate a broker; the member no longer sees it and its li
 	createMember,
 	signIn,
 }) => {
+	// A long flow (two browsers, a dozen page loads): about 25 s on a quiet machine.
+	test.slow()
 	await signIn(page, await createAdmin({ role: 'super_admin' }))
 	const slug = newTestSlug()
 	const name = `Broker ${slug}`
