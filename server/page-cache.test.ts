@@ -38,6 +38,11 @@ describe('preferredEncoding', () => {
 		['BR', 'br'],
 		['deflate', 'identity'],
 		['gzip;q=1.0, br;q=1.0', 'br'],
+		// What browsers send (looked up, not parsed: the same answers).
+		['gzip, deflate, br, zstd', 'br'],
+		['br, gzip, deflate', 'br'],
+		['gzip, deflate', 'gzip'],
+		['br', 'br'],
 		['*', 'identity'],
 	])('%s -> %s', (header, expected) => {
 		expect(preferredEncoding(header)).toBe(expected)
@@ -87,6 +92,21 @@ describe('createPageCache', () => {
 		expect(gz.headers['Content-Encoding']).toBe('gzip')
 		expect(zlib.gunzipSync(gz.body!).toString()).toBe(`${HTML}<!-- / -->`)
 		expect(gz.body!.byteLength).toBeLessThan(HTML.length / 4)
+	})
+
+	test('each answer is built once: the same object every time, its flat header list equal to its headers', async () => {
+		const cache = createPageCache(fakeRender())
+		await cache.warm()
+		for (const headers of [{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'br' }]) {
+			const first = cache.answer('GET', '/login', headers)!
+			expect(cache.answer('GET', '/login', headers)).toBe(first)
+			expect(Object.isFrozen(first.rawHeaders)).toBe(true)
+			expect(first.rawHeaders).toEqual(Object.entries(first.headers).flat())
+		}
+		const head = cache.answer('HEAD', '/login', { 'accept-encoding': 'gzip' })!
+		const get = cache.answer('GET', '/login', { 'accept-encoding': 'gzip' })!
+		expect(head.rawHeaders).toEqual(get.rawHeaders)
+		expect(head.body).toBeNull()
 	})
 
 	test('304 for a matching If-None-Match; HEAD has headers and no body', async () => {

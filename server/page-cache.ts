@@ -40,15 +40,37 @@ const PAGE_COOKIES = new Set(
 const gzip = promisify(zlib.gzip)
 const brotli = promisify(zlib.brotliCompress)
 
-type Entry = {
-	etag: string
-	headers: Record<string, string>
-	identity: Buffer
-	gzip: Buffer
-	br: Buffer
+export type CachedAnswer = {
+	status: number
+	headers: Readonly<Record<string, string>>
+	/**
+	 * The same headers as one flat list (name, value, name, value, ...), the
+	 * form `res.writeHead` takes without building a header map: the server
+	 * answers a cache hit with it (server.js). Shared by every request: never
+	 * change it, copy it.
+	 */
+	rawHeaders: readonly string[]
+	body: Buffer | null
 }
 
-export type CachedAnswer = { status: number; headers: Record<string, string>; body: Buffer | null }
+type Encoding = 'br' | 'gzip' | 'identity'
+
+/** Every answer an entry can give, built once when it is rendered: nothing is assembled per request. */
+type Entry = {
+	etag: string
+	notModified: CachedAnswer
+	ok: Record<Encoding, CachedAnswer>
+	head: Record<Encoding, CachedAnswer>
+}
+
+function ready(status: number, headers: Record<string, string>, body: Buffer | null): CachedAnswer {
+	return Object.freeze({
+		status,
+		headers: Object.freeze(headers),
+		rawHeaders: Object.freeze(Object.entries(headers).flat()),
+		body,
+	})
+}
 
 type RequestHeaders = {
 	cookie?: string | undefined
@@ -67,10 +89,22 @@ export function hasPageCookie(cookieHeader: string | undefined) {
 	return false
 }
 
+const COMMON_ACCEPT_ENCODINGS = new Map<string, Encoding>([
+	['gzip, deflate, br, zstd', 'br'],
+	['gzip, deflate, br', 'br'],
+	['br, gzip, deflate', 'br'],
+	['gzip, deflate', 'gzip'],
+	['gzip', 'gzip'],
+	['br', 'br'],
+])
+
 /** The best encoding we hold for an Accept-Encoding header: br, gzip or identity. */
-export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
 	if (!acceptEncoding) return 'identity'
-	let best: 'br' | 'gzip' | 'identity' = 'identity'
+	// What browsers send, answered without parsing.
+	const known = COMMON_ACCEPT_ENCODINGS.get(acceptEncoding)
+	if (known) return known
+	let best: Encoding = 'identity'
 	let bestQ = 0
 	for (const item of acceptEncoding.split(',')) {
 		const [rawName, ...params] = item.trim().split(';')
@@ -121,21 +155,29 @@ export function createPageCache(
 			brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
 		])
 		const etag = `"${crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`
-		entries.set(path, {
-			etag,
-			identity,
-			gzip: gz,
-			br,
-			headers: {
-				'Content-Type': type,
-				'Content-Security-Policy': csp,
-				// Revalidate every time (ETag makes that a 304); shared caches
-				// must key on the cookie, as this answer is for visitors only.
-				'Cache-Control': 'no-cache',
-				Vary: 'Accept-Encoding, Cookie',
-				ETag: etag,
-			},
-		})
+		const common = {
+			'Content-Security-Policy': csp,
+			// Revalidate every time (ETag makes that a 304); shared caches
+			// must key on the cookie, as this answer is for visitors only.
+			'Cache-Control': 'no-cache',
+			Vary: 'Accept-Encoding, Cookie',
+			ETag: etag,
+		}
+		const bodies: Record<Encoding, Buffer> = { identity, gzip: gz, br }
+		const answers = (head: boolean) =>
+			Object.fromEntries(
+				(['identity', 'gzip', 'br'] as const).map((encoding) => {
+					const body = bodies[encoding]
+					const headers: Record<string, string> = {
+						'Content-Type': type,
+						...common,
+						'Content-Length': String(body.byteLength),
+					}
+					if (encoding !== 'identity') headers['Content-Encoding'] = encoding
+					return [encoding, ready(200, headers, head ? null : body)]
+				}),
+			) as Record<Encoding, CachedAnswer>
+		entries.set(path, { etag, notModified: ready(304, common, null), ok: answers(false), head: answers(true) })
 	}
 
 	/** Renders `path` into the cache (once at a time); failures are reported, not thrown. */
@@ -173,15 +215,9 @@ export function createPageCache(
 				void fill(url)
 				return null
 			}
-			if (etagMatches(headers['if-none-match'], entry.etag)) {
-				const { 'Content-Type': _type, ...rest } = entry.headers
-				return { status: 304, headers: rest, body: null }
-			}
+			if (etagMatches(headers['if-none-match'], entry.etag)) return entry.notModified
 			const encoding = preferredEncoding(headers['accept-encoding'])
-			const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity
-			const out: Record<string, string> = { ...entry.headers, 'Content-Length': String(body.byteLength) }
-			if (encoding !== 'identity') out['Content-Encoding'] = encoding
-			return { status: 200, headers: out, body: method === 'HEAD' ? null : body }
+			return (method === 'HEAD' ? entry.head : entry.ok)[encoding]
 		},
 	}
 }
