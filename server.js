@@ -26,8 +26,32 @@ process.env.NODE_ENV ??= 'production'
 const DRAIN_MS = 8_000
 
 function log(event, fields = {}, level = 'info') {
+	flushLines()
 	process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })}\n`)
 }
+
+// Request log lines are gathered and written together once per turn of the
+// event loop (or at 16 KB), not one write(2) each: stdout is a pipe or a
+// file, written synchronously. Lines keep their order; what is gathered is
+// written before the process exits.
+let pendingLines = ''
+let flushScheduled = false
+function flushLines() {
+	flushScheduled = false
+	if (!pendingLines) return
+	const lines = pendingLines
+	pendingLines = ''
+	process.stdout.write(lines)
+}
+function logLine(event, fields) {
+	pendingLines += `${JSON.stringify({ time: new Date().toISOString(), level: 'info', event, ...fields })}\n`
+	if (pendingLines.length >= 16_384) flushLines()
+	else if (!flushScheduled) {
+		flushScheduled = true
+		setImmediate(flushLines)
+	}
+}
+process.on('exit', flushLines)
 
 if (cluster.isPrimary) await runPrimary()
 else if (process.env.SERVER_ROLE === 'prepare') await runPrepare()
@@ -234,19 +258,62 @@ async function runWorker() {
 		res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
 	}
 
-	const server = http.createServer((req, res) => currentRequest.run({ req, res }, () => serve(req, res)))
+	// The security headers as a flat list, for the cache's answers (below):
+	// each cached answer's own list (its page CSP included) comes after them.
+	const securityHeaderList = [
+		'X-Content-Type-Options',
+		'nosniff',
+		'Referrer-Policy',
+		'strict-origin-when-cross-origin',
+		'X-Frame-Options',
+		'DENY',
+		'Cross-Origin-Opener-Policy',
+		'same-origin',
+		'Cross-Origin-Resource-Policy',
+		'same-origin',
+		...(https ? ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] : []),
+	]
+	/** A cached answer's full header list (security headers, then its own), made once per answer. */
+	const cachedHeaderLists = new WeakMap()
+	function cachedHeaderList(cached) {
+		let list = cachedHeaderLists.get(cached)
+		if (!list) {
+			list = [...securityHeaderList, ...cached.rawHeaders]
+			cachedHeaderLists.set(cached, list)
+		}
+		return list
+	}
 
-	function serve(req, res) {
-		const started = performance.now()
-		const requestId = randomUUID()
-		res.setHeader('X-Request-Id', requestId)
-		setSecurityHeaders(res)
-		if (shuttingDown) res.setHeader('Connection', 'close')
+	const server = http.createServer((req, res) => {
+		// The landing, terms and sign-in pages for visitors without a session:
+		// rendered once, served from memory (precompressed) like a static
+		// file, their headers written as one ready list (no header map built
+		// per request). Nothing here can throw past the request.
+		const cached = shuttingDown ? null : build.cachedPage(req.method, req.url, req.headers)
+		if (cached) {
+			const started = performance.now()
+			const requestId = randomUUID()
+			res.writeHead(cached.status, [...cachedHeaderList(cached), 'X-Request-Id', requestId])
+			res.end(cached.body ?? undefined)
+			// Logged at once: the answer is whole and its status known.
+			logLine('http', {
+				method: req.method,
+				path: req.url,
+				status: cached.status,
+				ms: Math.round(performance.now() - started),
+				requestId,
+			})
+			return
+		}
+		currentRequest.run({ req, res }, () => serve(req, res))
+	})
+
+	/** One log line per answer once it is sent (only the path: query strings can carry reset tokens). */
+	function logRequest(req, res, started, requestId) {
 		res.on('finish', () => {
 			const pathname = (req.url ?? '/').split('?')[0]
 			if (pathname === '/healthz' && res.statusCode === 200) return
-			// Only the path is logged: query strings can carry reset tokens.
-			log('http', {
+			logLine('http', {
 				method: req.method,
 				path: pathname.slice(0, 300),
 				status: res.statusCode,
@@ -254,6 +321,15 @@ async function runWorker() {
 				requestId,
 			})
 		})
+	}
+
+	function serve(req, res) {
+		const started = performance.now()
+		const requestId = randomUUID()
+		res.setHeader('X-Request-Id', requestId)
+		setSecurityHeaders(res)
+		if (shuttingDown) res.setHeader('Connection', 'close')
+		logRequest(req, res, started, requestId)
 		// The Fetch API cannot even represent these methods: refuse them here.
 		if (req.method === 'TRACE' || req.method === 'TRACK' || req.method === 'CONNECT') {
 			const api = (req.url ?? '').startsWith('/api')
@@ -264,20 +340,17 @@ async function runWorker() {
 			res.end(api ? JSON.stringify({ success: false, message: 'Method not allowed' }) : 'Method Not Allowed')
 			return
 		}
-		// The landing, terms and sign-in pages for visitors without a session: rendered
-		// once, served from memory (precompressed), like a static file.
-		const cached = build.cachedPage(req.method, req.url, req.headers)
-		if (cached) {
-			res.writeHead(cached.status, cached.headers)
-			res.end(cached.body ?? undefined)
-			return
-		}
 		compress(req, res, () => {
 			serveStatic(req, res, () => {
-				listener(req, res).catch((error) => failRequest(error, { req, res }))
+				const run = () => listener(req, res).catch((error) => failRequest(error, { req, res }))
+				if (build.takesTurn(req)) turns.inTurn(res, run)
+				else run()
 			})
 		})
 	}
+
+	// Page loads take turns in arrival order, a few at once (server/render-turns.ts).
+	const turns = build.createRenderTurns()
 
 	server.headersTimeout = 15_000
 	server.requestTimeout = 30_000

@@ -272,3 +272,4 @@ export function createListener() {
 }
 
 export { runCli } from './cli.ts'
+export { createRenderTurns, takesTurn } from './render-turns.ts'
