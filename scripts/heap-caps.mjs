@@ -1,0 +1,224 @@
+// `npm run bench:heap`: picks the V8 heap limits from measurements (issue 16
+// part 4). For each setting of the old-generation cap
+// (--max-old-space-size) and the young generation's semi-space
+// (--max-semi-space-size), starts the built production server (the primary
+// and WEB_CONCURRENCY workers, default 2) on a throwaway database, reads the
+// memory of its whole process tree at start (PSS: shared pages once), then
+// loads /dashboard with a member's cookie at 50 connections and reports
+// req/s, p50, p99 and the peak memory. Prints a Markdown table; `--record`
+// adds it to docs/performance.md. `--seconds=N` per setting (default 10);
+// HEAP_SETTINGS=old:semi,... (MB; `-` for V8's own semi-space) to choose.
+// Needs a build (`npm run build`). Only loopback addresses are used.
+import autocannon from 'autocannon'
+import { execSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+
+const PORT = Number(process.env.BENCH_PORT ?? 4600) + 50
+const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 10)
+const WORKERS = process.env.WEB_CONCURRENCY ?? '2'
+const root = path.resolve('.tmp/heap-caps')
+const UNLOCK_CODE = 'HEAP-UNLOCK-2026'
+
+/**
+ * [old-generation cap in MB, semi-space in MB or null for V8's default].
+ * V8 sizes the young generation from the old one's cap when only that is
+ * given: a cap of 256 MB or less gets a semi-space of old / 256, at least
+ * 1 MB (so 160 MB gives the minimum), which makes every render's garbage
+ * outlive a scavenge and fill the old generation.
+ */
+const SETTINGS = (process.env.HEAP_SETTINGS ?? '160:-,160:4,160:8,160:16,160:32,128:16,256:16')
+	.split(',')
+	.map((pair) => {
+		const [old, semi] = pair.split(':')
+		return [Number(old), semi === '-' ? null : Number(semi)]
+	})
+
+if (!fs.existsSync('build/server/index.js')) {
+	console.error('No build found: run `npm run build` first.')
+	process.exit(1)
+}
+
+function children(pid) {
+	const all = [pid]
+	for (let i = 0; i < all.length; i++) {
+		try {
+			for (const task of fs.readdirSync(`/proc/${all[i]}/task`)) {
+				const list = fs.readFileSync(`/proc/${all[i]}/task/${task}/children`, 'utf8').trim()
+				if (list) all.push(...list.split(/\s+/).map(Number))
+			}
+		} catch {
+			// gone
+		}
+	}
+	return all
+}
+
+function pssMb(pid) {
+	return children(pid).reduce((sum, p) => {
+		try {
+			return sum + Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'))[1]) / 1024
+		} catch {
+			return sum
+		}
+	}, 0)
+}
+
+/** One request on a connection of its own (no keep-alive race with the server's idle timeout). */
+function request(url, { method = 'GET', headers = {}, body } = {}) {
+	const payload = body === undefined ? undefined : Buffer.from(body)
+	return new Promise((resolve, reject) => {
+		const req = http.request(
+			url,
+			{ method, agent: false, headers: payload ? { ...headers, 'Content-Length': payload.length } : headers },
+			(res) => {
+				const chunks = []
+				res.on('data', (c) => chunks.push(c))
+				res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }))
+				res.on('error', reject)
+			},
+		)
+		req.on('error', reject)
+		req.end(payload)
+	})
+}
+
+async function waitFor(url) {
+	for (let i = 0; i < 300; i++) {
+		try {
+			if ((await request(url)).status === 200) return
+		} catch {
+			// not up yet
+		}
+		await new Promise((r) => setTimeout(r, 100))
+	}
+	throw new Error(`${url} did not come up`)
+}
+
+/** A member registered and unlocked through the API, signed in through the form: the session cookie. */
+async function memberCookie(base) {
+	const email = `heap-${Date.now()}@example.com`
+	const reg = await request(`${base}/api/auth/register`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({
+			name: 'Heap Member',
+			email,
+			password: 'Heap-Passw0rd',
+			phone: '+2348000000001',
+			country: 'Nigeria',
+			telegram: '@heap',
+			investmentAmount: '$100-$500',
+			agreeToTerms: true,
+			confirmAge: true,
+			acknowledgeRisk: true,
+		}),
+	})
+	const token = JSON.parse(reg.body.toString()).data?.token
+	if (!token) throw new Error(`sign-up failed: ${reg.body}`)
+	const unlock = await request(`${base}/api/auth/verify-code`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+		body: JSON.stringify({ code: UNLOCK_CODE }),
+	})
+	if (unlock.status !== 200) throw new Error(`unlock failed: ${unlock.status}`)
+	const login = await request(`${base}/login`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+		body: new URLSearchParams({ email, password: 'Heap-Passw0rd' }).toString(),
+	})
+	const cookie = [].concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0])
+	if (!cookie.length) throw new Error(`sign-in failed: ${login.status}`)
+	return cookie.join('; ')
+}
+
+async function measure([oldMb, semiMb]) {
+	const dataDir = path.join(root, `data-${oldMb}-${semiMb ?? 'default'}`)
+	fs.rmSync(dataDir, { recursive: true, force: true })
+	const flags = [`--max-old-space-size=${oldMb}`, ...(semiMb ? [`--max-semi-space-size=${semiMb}`] : [])]
+	const server = spawn(process.execPath, [...flags, 'server.js'], {
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			PORT: String(PORT),
+			HOST: '127.0.0.1',
+			DATA_DIR: dataDir,
+			WEB_CONCURRENCY: WORKERS,
+			RATE_LIMIT_MULTIPLIER: '1000000',
+			UNLOCK_CODE,
+		},
+		stdio: ['ignore', 'ignore', 'inherit'],
+	})
+	try {
+		const base = `http://127.0.0.1:${PORT}`
+		await waitFor(`${base}/healthz`)
+		await new Promise((r) => setTimeout(r, 2000))
+		const atStart = pssMb(server.pid)
+		const cookie = await memberCookie(base)
+		let peak = pssMb(server.pid)
+		const sampler = setInterval(() => (peak = Math.max(peak, pssMb(server.pid))), 200)
+		// A warm-up (not measured): a fresh process compiles its code on its first requests.
+		await autocannon({ url: `${base}/dashboard`, connections: 50, duration: 3, headers: { cookie } })
+		const result = await autocannon({
+			url: `${base}/dashboard`,
+			connections: 50,
+			duration: SECONDS,
+			headers: { cookie },
+		})
+		clearInterval(sampler)
+		return {
+			setting: `--max-old-space-size=${oldMb} ${semiMb ? `--max-semi-space-size=${semiMb}` : '(semi-space: V8 default)'}`,
+			atStart,
+			peak,
+			rps: result.requests.average,
+			p50: result.latency.p50,
+			p99: result.latency.p99,
+			errors: result.errors + result.non2xx,
+		}
+	} finally {
+		server.kill('SIGTERM')
+		await new Promise((r) => server.once('exit', r))
+	}
+}
+
+const rows = []
+for (const setting of SETTINGS) {
+	const row = await measure(setting)
+	rows.push(row)
+	console.log(
+		`${row.setting}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, memory at start ${row.atStart.toFixed(0)} MB, peak ${row.peak.toFixed(0)} MB${row.errors ? `, ${row.errors} errors` : ''}`,
+	)
+}
+
+let commit = 'unknown'
+try {
+	commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim()
+} catch {
+	// not a checkout
+}
+const lines = [
+	`## Heap limits (npm run bench:heap), ${new Date().toISOString()}`,
+	'',
+	`Commit ${commit}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; Node ${process.version}; WEB_CONCURRENCY ${WORKERS}; GET /dashboard with a member cookie, 50 connections, ${SECONDS} s per setting, load generator on the same machine (load average before: ${os.loadavg()[0].toFixed(2)}). Memory: PSS of the whole process tree (primary and workers; shared pages once).`,
+	'',
+	'| V8 flags | req/s | p50 (ms) | p99 (ms) | p99 / p50 | memory at start (MB) | peak memory (MB) | errors |',
+	'| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+	...rows.map(
+		(r) =>
+			`| ${r.setting} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.p99 / Math.max(1, r.p50)).toFixed(1)} | ${r.atStart.toFixed(0)} | ${r.peak.toFixed(0)} | ${r.errors} |`,
+	),
+	'',
+]
+console.log(`\n${lines.join('\n')}`)
+if (process.argv.includes('--record')) {
+	const file = path.resolve('docs/performance.md')
+	const doc = fs.readFileSync(file, 'utf8')
+	const at = doc.indexOf('\n## ')
+	fs.writeFileSync(
+		file,
+		at === -1 ? `${doc}\n${lines.join('\n')}` : `${doc.slice(0, at + 1)}${lines.join('\n')}\n${doc.slice(at + 1)}`,
+	)
+	console.log('Recorded in docs/performance.md')
+}
