@@ -16,7 +16,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
-const PORT = Number(process.env.BENCH_PORT ?? 4600) + 50
+const PORT = Number(process.env.BENCH_PORT ?? 4600) + 70
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 10)
 const WORKERS = process.env.WEB_CONCURRENCY ?? '2'
 const root = path.resolve('.tmp/heap-caps')
