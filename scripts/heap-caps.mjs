@@ -12,9 +12,9 @@
 import autocannon from 'autocannon'
 import { execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { freshFetch as request } from './fresh-fetch.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4600) + 70
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 10)
@@ -66,29 +66,10 @@ function pssMb(pid) {
 	}, 0)
 }
 
-/** One request on a connection of its own (no keep-alive race with the server's idle timeout). */
-function request(url, { method = 'GET', headers = {}, body } = {}) {
-	const payload = body === undefined ? undefined : Buffer.from(body)
-	return new Promise((resolve, reject) => {
-		const req = http.request(
-			url,
-			{ method, agent: false, headers: payload ? { ...headers, 'Content-Length': payload.length } : headers },
-			(res) => {
-				const chunks = []
-				res.on('data', (c) => chunks.push(c))
-				res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }))
-				res.on('error', reject)
-			},
-		)
-		req.on('error', reject)
-		req.end(payload)
-	})
-}
-
 async function waitFor(url) {
 	for (let i = 0; i < 300; i++) {
 		try {
-			if ((await request(url)).status === 200) return
+			if ((await request(url)).ok) return
 		} catch {
 			// not up yet
 		}
@@ -116,8 +97,8 @@ async function memberCookie(base) {
 			acknowledgeRisk: true,
 		}),
 	})
-	const token = JSON.parse(reg.body.toString()).data?.token
-	if (!token) throw new Error(`sign-up failed: ${reg.body}`)
+	const token = (await reg.json()).data?.token
+	if (!token) throw new Error(`sign-up failed: ${reg.status}`)
 	const unlock = await request(`${base}/api/auth/verify-code`, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
@@ -129,7 +110,7 @@ async function memberCookie(base) {
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
 		body: new URLSearchParams({ email, password: 'Heap-Passw0rd' }).toString(),
 	})
-	const cookie = [].concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0])
+	const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0])
 	if (!cookie.length) throw new Error(`sign-in failed: ${login.status}`)
 	return cookie.join('; ')
 }
