@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db } from '#db/client.server.ts'
 import { users, type SelectUser } from '#db/schema.ts'
 import { likeContains } from '#db/sql.server.ts'
@@ -48,8 +48,9 @@ export type ManagedUser = Omit<ManagedRow, 'createdAt' | 'closedAt'> & {
 	createdAt: string
 	/**
 	 * When the member closed the account (decision 022), or null. A closed
-	 * account keeps its row without personal fields; staff see it as closed,
-	 * whatever its status was, and no status filter lists it.
+	 * account keeps its row (and its status, so the status filters still
+	 * walk their covering indexes) without personal fields; staff see it
+	 * marked closed.
 	 */
 	closedAt: string | null
 }
@@ -133,11 +134,7 @@ export function listWhere(
 			conditions.push(sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`)
 		}
 	}
-	if (query.status) {
-		conditions.push(narrow ? sql`+${users.status} = ${query.status}` : eq(users.status, query.status))
-		// A closed account is in no status (decision 022): "Active" lists members who can sign in.
-		conditions.push(isNull(users.closedAt))
-	}
+	if (query.status) conditions.push(narrow ? sql`+${users.status} = ${query.status}` : eq(users.status, query.status))
 	if (query.plan) conditions.push(narrow ? sql`+${users.plan} = ${query.plan}` : eq(users.plan, query.plan))
 	return conditions.length ? and(...conditions) : undefined
 }

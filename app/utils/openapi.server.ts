@@ -638,7 +638,7 @@ const managedUserShape = {
 	createdAt: isoDateTime(),
 	closedAt: isoDateTime().nullable().openapi({
 		description:
-			'When the member closed the account (personal fields erased, decision 022), or null. A closed account matches no status filter.',
+			'When the member closed the account (personal fields erased, decision 022), or null. The staff pages show such an account as closed.',
 	}),
 }
 const ManagedUserSchema = z.object(managedUserShape).strict().openapi('ManagedUser')
