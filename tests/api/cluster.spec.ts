@@ -67,7 +67,8 @@ async function clusterChecks(server: Awaited<ReturnType<typeof startServer>>) {
 
 test('a bad WEB_CONCURRENCY ends the start-up with the reason', async () => {
 	const bad = path.join(E2E_ROOT, 'cluster-bad')
-	await expect(startServer({ port: PORT, dataDir: bad, env: { WEB_CONCURRENCY: 'many' } })).rejects.toThrow(
+	// A port of its own: the test above may still be serving on PORT (tests run in parallel).
+	await expect(startServer({ port: E2E_PORT + 27, dataDir: bad, env: { WEB_CONCURRENCY: 'many' } })).rejects.toThrow(
 		/WEB_CONCURRENCY must be a whole number from 1 to 64/,
 	)
 })

@@ -76,7 +76,8 @@ test('sign-up, forgot password, reset and code entry are limited too', async ({ 
 test('per-account limits hold when every attempt comes from another address', async ({ playwright }) => {
 	// Behind a trusted proxy each attempt below has its own client IP, so
 	// only the per-account counters can stop them (docs/security.md A9).
-	const port = PORT + 1
+	// A port of its own (PORT + 1 is lifecycle.spec's, and files run in parallel).
+	const port = E2E_PORT + 34
 	const proxied = await startServer({
 		port,
 		dataDir: path.join(E2E_ROOT, 'rate-limits-proxy'),
