@@ -37,6 +37,8 @@ test('bad rows are listed by line; a good file is applied, listed, and only a co
 	superAdmin,
 	createMember,
 }) => {
+	// A long flow (three uploads, previews, apply, replace): past 30 s once on a busy machine.
+	test.slow()
 	void superAdmin
 	const member = await createMember({ unlocked: true })
 	const trackingId = linkTrackingId(broker.id, member.id)
