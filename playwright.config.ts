@@ -25,7 +25,8 @@ export default defineConfig({
 	fullyParallel: true,
 	workers: process.env.CI ? 2 : undefined,
 	retries: process.env.CI ? 1 : 0,
-	timeout: 30_000,
+	// Long flows (two browsers, uploads, a dozen page loads) on a slow 2-core machine.
+	timeout: 45_000,
 	expect: { timeout: 7_000 },
 	reporter: [
 		['list'],
@@ -42,6 +43,17 @@ export default defineConfig({
 	projects: [
 		{ name: 'api', testMatch: 'api/**/*.spec.ts' },
 		{ name: 'js-on', testMatch: 'e2e/**/*.spec.ts', use: { ...chromium, javaScriptEnabled: true } },
-		{ name: 'js-off', testMatch: 'e2e/**/*.spec.ts', use: { ...chromium, javaScriptEnabled: false } },
+		{
+			name: 'js-off',
+			testMatch: 'e2e/**/*.spec.ts',
+			// axe runs with JavaScript on, at both widths, for every page: the
+			// same sweep again with it off doubled a third of the suite's time,
+			// and on a 2-core machine three times slower than the one it was
+			// written on the whole run neared CI's 90 minutes. Every form and
+			// flow still runs here, and screens.spec.ts still checks every page
+			// for overflow and scroll cues with JavaScript off.
+			testIgnore: ['e2e/a11y.spec.ts', 'e2e/*-a11y.spec.ts'],
+			use: { ...chromium, javaScriptEnabled: false },
+		},
 	],
 })
