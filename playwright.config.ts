@@ -26,7 +26,7 @@ export default defineConfig({
 	workers: process.env.CI ? 2 : undefined,
 	retries: process.env.CI ? 1 : 0,
 	// Long flows (two browsers, uploads, a dozen page loads) on a slow 2-core machine.
-	timeout: 45_000,
+	timeout: 60_000,
 	expect: { timeout: 7_000 },
 	reporter: [
 		['list'],
