@@ -25,9 +25,14 @@ process.env.NODE_ENV ??= 'production'
 /** How long the serving processes have to finish in-flight requests after SIGTERM. */
 const DRAIN_MS = 8_000
 
+/** One JSON log line. */
+function logText(event, fields, level) {
+	return `${JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })}\n`
+}
+
 function log(event, fields = {}, level = 'info') {
 	flushLines()
-	process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })}\n`)
+	process.stdout.write(logText(event, fields, level))
 }
 
 // Request log lines are gathered and written together once per turn of the
@@ -44,7 +49,7 @@ function flushLines() {
 	process.stdout.write(lines)
 }
 function logLine(event, fields) {
-	pendingLines += `${JSON.stringify({ time: new Date().toISOString(), level: 'info', event, ...fields })}\n`
+	pendingLines += logText(event, fields, 'info')
 	if (pendingLines.length >= 16_384) flushLines()
 	else if (!flushScheduled) {
 		flushScheduled = true
@@ -246,20 +251,9 @@ async function runWorker() {
 		brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
 	})
 
-	function setSecurityHeaders(res) {
-		res.setHeader('X-Content-Type-Options', 'nosniff')
-		res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-		res.setHeader('X-Frame-Options', 'DENY')
-		res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
-		res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
-		if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-		// Static files and plain-text answers get a locked-down policy; HTML
-		// pages replace it with their nonce policy (app/entry.server.tsx).
-		res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
-	}
-
-	// The security headers as a flat list, for the cache's answers (below):
-	// each cached answer's own list (its page CSP included) comes after them.
+	// The security headers as a flat list (name, value, ...): set one by one
+	// on every dynamic answer, written whole before a cached answer's own list
+	// (its page CSP included).
 	const securityHeaderList = [
 		'X-Content-Type-Options',
 		'nosniff',
@@ -273,6 +267,14 @@ async function runWorker() {
 		'same-origin',
 		...(https ? ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] : []),
 	]
+	function setSecurityHeaders(res) {
+		for (let i = 0; i < securityHeaderList.length; i += 2)
+			res.setHeader(securityHeaderList[i], securityHeaderList[i + 1])
+		// Static files and plain-text answers get a locked-down policy; HTML
+		// pages replace it with their nonce policy (app/entry.server.tsx).
+		res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+	}
+
 	/** A cached answer's full header list (security headers, then its own), made once per answer. */
 	const cachedHeaderLists = new WeakMap()
 	function cachedHeaderList(cached) {
