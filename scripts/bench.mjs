@@ -6,7 +6,9 @@
 // and an API read; a sign-up storm (sign-ups/s through the API, the API
 // write, with p99 of GET / and /login while it runs); the RSS of the
 // server's whole process tree (primary and workers) idle and at its peak,
-// summed as PSS (shared pages once) and as RSS.
+// summed as PSS (shared pages once) and as RSS; for every route, the CPU
+// its server's process tree used (cores busy, ms per request), so a ratio
+// can be read against what the cores allow.
 // Prints each ratio against its bar (issue 16) and exits non-zero when a
 // bar is missed; writes the results to docs/performance.md.
 // `--quick`: 3 s per route, a 5 s storm, no users/staff/report steps.
@@ -145,6 +147,31 @@ function pssMb(pid) {
 }
 const treePssMb = (pid) => processTree(pid).reduce((sum, p) => sum + pssMb(p), 0)
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times. */
+const CLK_TCK = (() => {
+	try {
+		return Number(execSync('getconf CLK_TCK').toString().trim()) || 100
+	} catch {
+		return 100
+	}
+})()
+/** CPU time (user and system, every thread) a process has used, in ms. */
+function cpuMs(pid) {
+	try {
+		const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+		return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK
+	} catch {
+		return 0 // gone meanwhile
+	}
+}
+/**
+ * CPU time of the server's whole process tree, in ms: with the run's wall
+ * time and request count, how many cores the server kept busy and what one
+ * request cost it. One Node process is more than one core: V8's garbage
+ * collector and compiler have threads of their own.
+ */
+const treeCpuMs = (pid) => processTree(pid).reduce((sum, p) => sum + cpuMs(p), 0)
+
 /**
  * How long the bench waits, after its setup's sign-ups, before it reads the
  * idle memory: the password hashing threads end after 30 s without work
@@ -191,18 +218,18 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 		fs.writeFileSync(file, Buffer.from(await (await freshFetch(`http://127.0.0.1:${PORT}${page}`)).arrayBuffer()))
 		pageFiles[page] = file
 	}
-	start([
+	const rawJson = start([
 		'-e',
 		`require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type':'application/json'}); s.end(JSON.stringify({success:true,data:{user:{id:1,name:'Ada'}}})) }).listen(${JSON_PORT})`,
 	])
-	start([
+	const rawStatic = start([
 		'-e',
 		`const fs=require('node:fs'); const pages=Object.fromEntries(Object.entries(${JSON.stringify(pageFiles)}).map(([p,f])=>[p,fs.readFileSync(f)])); require('node:http').createServer((q, s) => { const b=pages[q.url]; if(!b){s.writeHead(404);s.end();return} s.writeHead(200, {'content-type':'text/html; charset=utf-8'}); s.end(b) }).listen(${STATIC_PORT})`,
 	])
 	// The same build served bare by React Router's own listener, in one
 	// process: the floor our layers (headers, logging, sessions, limits) are
 	// measured against, and what every core must multiply.
-	start(['--max-old-space-size=160', 'scripts/bare-server.mjs'], {
+	const bareServer = start(['--max-old-space-size=160', 'scripts/bare-server.mjs'], {
 		NODE_ENV: 'production',
 		PORT: String(BARE_PORT),
 		DATA_DIR: path.join(root, 'bare-data'),
@@ -266,11 +293,20 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	const bare = await memberWithReferrals(BARE_PORT, 'bare')
 	const admin = await benchAdminSignIn()
 
-	function run(name, url, headers = {}) {
+	/** One measured run; with `pid`, the CPU its server's process tree used meanwhile. */
+	function run(name, url, headers = {}, pid = null) {
 		return new Promise((resolve, reject) => {
+			const cpuBefore = pid ? treeCpuMs(pid) : 0
+			const started = performance.now()
 			autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err, result) => {
-				if (err) reject(err)
-				else resolve({ name, result })
+				if (err) return reject(err)
+				const cpu = pid ? treeCpuMs(pid) - cpuBefore : 0
+				resolve({
+					name,
+					result,
+					cores: pid ? cpu / (performance.now() - started) : null,
+					cpuPerRequest: pid && result.requests.total ? cpu / result.requests.total : null,
+				})
 			})
 		})
 	}
@@ -295,17 +331,27 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	const BARE_DASHBOARD = 'baseline: bare React Router SSR page (/dashboard, member cookie)'
 	const BARE_REFERRALS = 'baseline: bare React Router SSR page (/dashboard/referrals, member cookie)'
 	const plan = [
-		{ name: RAW_JSON, url: `http://127.0.0.1:${JSON_PORT}/` },
-		{ name: RAW_HTML, url: `http://127.0.0.1:${STATIC_PORT}/` },
-		...SIGN_IN_PAGES.map((page) => ({ name: rawPage(page), url: `http://127.0.0.1:${STATIC_PORT}${page}` })),
-		{ name: BARE_API, url: `http://127.0.0.1:${BARE_PORT}/healthz` },
-		{ name: BARE_HOME, url: `http://127.0.0.1:${BARE_PORT}/` },
-		{ name: BARE_LOGIN, url: `http://127.0.0.1:${BARE_PORT}/login` },
-		{ name: BARE_DASHBOARD, url: `http://127.0.0.1:${BARE_PORT}/dashboard`, headers: { Cookie: bare.cookie } },
+		{ name: RAW_JSON, url: `http://127.0.0.1:${JSON_PORT}/`, pid: rawJson.pid },
+		{ name: RAW_HTML, url: `http://127.0.0.1:${STATIC_PORT}/`, pid: rawStatic.pid },
+		...SIGN_IN_PAGES.map((page) => ({
+			name: rawPage(page),
+			url: `http://127.0.0.1:${STATIC_PORT}${page}`,
+			pid: rawStatic.pid,
+		})),
+		{ name: BARE_API, url: `http://127.0.0.1:${BARE_PORT}/healthz`, pid: bareServer.pid },
+		{ name: BARE_HOME, url: `http://127.0.0.1:${BARE_PORT}/`, pid: bareServer.pid },
+		{ name: BARE_LOGIN, url: `http://127.0.0.1:${BARE_PORT}/login`, pid: bareServer.pid },
+		{
+			name: BARE_DASHBOARD,
+			url: `http://127.0.0.1:${BARE_PORT}/dashboard`,
+			headers: { Cookie: bare.cookie },
+			pid: bareServer.pid,
+		},
 		{
 			name: BARE_REFERRALS,
 			url: `http://127.0.0.1:${BARE_PORT}/dashboard/referrals`,
 			headers: { Cookie: bare.cookie },
+			pid: bareServer.pid,
 		},
 		{ name: 'GET /', url: `http://127.0.0.1:${PORT}/`, baselines: [RAW_HTML, BARE_HOME] },
 		{ name: 'GET /terms', url: `http://127.0.0.1:${PORT}/terms` },
@@ -353,18 +399,20 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 		await new Promise((resolve) =>
 			autocannon({ url: item.url, connections: 10, duration: 1, headers: item.headers }, resolve),
 		)
-		const { result } = await run(item.name, item.url, item.headers)
+		const { result, cores, cpuPerRequest } = await run(item.name, item.url, item.headers, item.pid ?? app.pid)
 		rows.push({
 			name: item.name,
 			bar: item.bar,
 			baselines: item.baselines ?? [],
+			cores,
+			cpuPerRequest,
 			rps: result.requests.average,
 			p50: result.latency.p50,
 			p99: result.latency.p99,
 			errors: result.errors + result.timeouts + result.non2xx,
 		})
 		console.log(
-			`${item.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.timeouts + result.non2xx}`,
+			`${item.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.timeouts + result.non2xx}, server CPU ${cores.toFixed(2)} cores, ${cpuPerRequest?.toFixed(3)} ms per request`,
 		)
 	}
 	// The sign-up storm: a campaign sends people to /signup; 20 clients sign
@@ -479,11 +527,24 @@ const byName = Object.fromEntries(rows.map((r) => [r.name, r]))
 if (rows.length) {
 	for (const r of rows) {
 		if (!r.bar) continue
-		const ratio = r.rps / byName[r.bar.baseline].rps
+		const base = byName[r.bar.baseline]
+		const ratio = r.rps / base.rps
+		// What the CPU allows: the server's cost per request against the
+		// baseline's, and (for "times one process") how many cores that one
+		// process already kept busy, so how many times it the machine's cores
+		// can hold at most.
+		const cost = r.cpuPerRequest && base.cpuPerRequest ? r.cpuPerRequest / base.cpuPerRequest : null
+		const ceiling = r.bar.min > 1 && base.cores ? os.cpus().length / base.cores : null
+		const why = [
+			cost ? `server CPU per request ${cost.toFixed(2)} times the baseline's` : null,
+			ceiling
+				? `the baseline's one process kept ${base.cores.toFixed(2)} cores busy, so ${os.cpus().length} cores hold at most ${ceiling.toFixed(2)} times it`
+				: null,
+		].filter(Boolean)
 		// A route that answered with errors (or anything but 2xx) was not measured.
 		bars.push({
 			bar: `${r.name}: at least ${r.bar.min < 1 ? `${r.bar.min * 100}% of` : `${r.bar.min} times`} ${r.bar.baseline.replace('baseline: ', '')}`,
-			measured: r.bar.min < 1 ? `${(ratio * 100).toFixed(1)}%` : `${ratio.toFixed(2)} times`,
+			measured: `${r.bar.min < 1 ? `${(ratio * 100).toFixed(1)}%` : `${ratio.toFixed(2)} times`}${why.length ? ` (${why.join('; ')})` : ''}`,
 			met: ratio >= r.bar.min && r.errors === 0,
 		})
 	}
@@ -520,15 +581,15 @@ const barsSection = bars.length
 		]
 	: []
 const table = [
-	'| route | req/s | p50 (ms) | p99 (ms) | errors | ratio to baselines |',
-	'| --- | ---: | ---: | ---: | ---: | --- |',
+	'| route | req/s | p50 (ms) | p99 (ms) | errors | server cores busy | server CPU per request (ms) | ratio to baselines |',
+	'| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
 	...rows.map((r) => {
 		const ratio = r.baselines.length
 			? r.baselines
 					.map((b) => `${((r.rps / byName[b].rps) * 100).toFixed(1)}% of ${b.replace('baseline: ', '')}`)
 					.join('; ')
 			: 'baseline'
-		return `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio} |`
+		return `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.cores?.toFixed(2) ?? ''} | ${r.cpuPerRequest?.toFixed(3) ?? ''} | ${ratio} |`
 	}),
 ]
 let commit = 'unknown'
@@ -593,7 +654,7 @@ const report = (
 				: [
 						`## Run of ${new Date().toISOString()}${QUICK ? ' (--quick)' : ''}`,
 						'',
-						`Commit ${commit}; ${machine}; WEB_CONCURRENCY ${workerCount}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, load generator on the same machine (machine load average before the run: ${loadBefore.toFixed(2)}).`,
+						`Commit ${commit}; ${machine}; WEB_CONCURRENCY ${workerCount}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, load generator on the same machine (machine load average before the run: ${loadBefore.toFixed(2)}). "Server cores busy" is the CPU time of the measured server's whole process tree (every thread: V8's garbage collector and compiler run beside the JavaScript) over the run's wall time; "server CPU per request" is that time over the requests answered.`,
 						'',
 						...table,
 						'',
