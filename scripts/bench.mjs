@@ -39,6 +39,7 @@ import path from 'node:path'
 import http from 'node:http'
 import autocannon from 'autocannon'
 import { freshFetch } from './fresh-fetch.mjs'
+import { processTree, waitFor } from './server-process.mjs'
 import { BENCH_TOTP_SECRET, totpCode } from './totp.mjs'
 
 // `--soak`: sustained load instead (scripts/soak.mjs); it exits when done.
@@ -84,18 +85,6 @@ function start(args, env = {}) {
 }
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')))
 
-async function waitFor(url) {
-	for (let i = 0; i < 200; i++) {
-		try {
-			if ((await fetch(url)).ok) return
-		} catch {
-			// not up yet
-		}
-		await new Promise((r) => setTimeout(r, 100))
-	}
-	throw new Error(`${url} did not come up`)
-}
-
 function rssMb(pid) {
 	try {
 		const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -103,28 +92,6 @@ function rssMb(pid) {
 	} catch {
 		return 0 // gone meanwhile
 	}
-}
-
-/** `pid` and every process under it (the primary and its workers). */
-function processTree(pid) {
-	const all = [pid]
-	for (let i = 0; i < all.length; i++) {
-		let tasks = []
-		try {
-			tasks = fs.readdirSync(`/proc/${all[i]}/task`)
-		} catch {
-			continue
-		}
-		for (const task of tasks) {
-			try {
-				const children = fs.readFileSync(`/proc/${all[i]}/task/${task}/children`, 'utf8').trim()
-				if (children) all.push(...children.split(/\s+/).map(Number))
-			} catch {
-				// the task ended
-			}
-		}
-	}
-	return all
 }
 
 /** The RSS of the server's whole process tree, in MB (shared pages counted once per process). */
@@ -191,7 +158,7 @@ const app = start(['--max-old-space-size=160', 'server.js'], {
 	ADMIN_PASSWORD: ADMIN.password,
 	ADMIN_TOTP_SECRET: BENCH_TOTP_SECRET,
 })
-await waitFor(`http://127.0.0.1:${PORT}/healthz`)
+await waitFor(`http://127.0.0.1:${PORT}/healthz`, { child: app })
 const loadBefore = os.loadavg()[0]
 // The serving processes (the app's own default unless WEB_CONCURRENCY is set).
 const workerCount = Number(process.env.WEB_CONCURRENCY || os.availableParallelism())

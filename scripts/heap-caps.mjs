@@ -15,6 +15,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freshFetch as request } from './fresh-fetch.mjs'
+import { waitFor } from './server-process.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4600) + 70
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 10)
@@ -64,18 +65,6 @@ function pssMb(pid) {
 			return sum
 		}
 	}, 0)
-}
-
-async function waitFor(url) {
-	for (let i = 0; i < 300; i++) {
-		try {
-			if ((await request(url)).ok) return
-		} catch {
-			// not up yet
-		}
-		await new Promise((r) => setTimeout(r, 100))
-	}
-	throw new Error(`${url} did not come up`)
 }
 
 /** A member registered and unlocked through the API, signed in through the form: the session cookie. */
@@ -134,7 +123,7 @@ async function measure([oldMb, semiMb]) {
 	})
 	try {
 		const base = `http://127.0.0.1:${PORT}`
-		await waitFor(`${base}/healthz`)
+		await waitFor(`${base}/healthz`, { fetchFn: request })
 		await new Promise((r) => setTimeout(r, 2000))
 		const atStart = pssMb(server.pid)
 		const cookie = await memberCookie(base)

@@ -19,6 +19,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { waitFor } from './server-process.mjs'
 import { BENCH_TOTP_SECRET, totpCode } from './totp.mjs'
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 20 : 4700))
@@ -71,19 +72,6 @@ function cleanUp() {
 	chrome?.kill()
 }
 process.on('exit', cleanUp)
-
-async function waitFor(url) {
-	for (let i = 0; i < 200; i++) {
-		if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`)
-		try {
-			if ((await fetch(url)).ok) return
-		} catch {
-			// not up yet
-		}
-		await new Promise((r) => setTimeout(r, 100))
-	}
-	throw new Error(`${url} did not come up`)
-}
 
 const cookiesOf = (response, prefix = '') =>
 	response.headers
@@ -215,7 +203,7 @@ let failed = false
 const rows = []
 const results = []
 try {
-	await waitFor(`${ORIGIN}/healthz`)
+	await waitFor(`${ORIGIN}/healthz`, { child: server })
 	chrome = await chromeLauncher.launch({
 		chromePath: CHROME,
 		chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

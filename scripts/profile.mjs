@@ -15,6 +15,7 @@ import { execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { waitFor } from './server-process.mjs'
 
 const PORT = Number(process.env.PROFILE_PORT ?? 4650)
 const ORIGIN = `http://127.0.0.1:${PORT}`
@@ -48,19 +49,6 @@ const server = spawn(
 	},
 )
 process.on('exit', () => server.exitCode === null && server.kill('SIGKILL'))
-
-async function waitFor(url) {
-	for (let i = 0; i < 300; i++) {
-		if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`)
-		try {
-			if ((await fetch(url)).ok) return
-		} catch {
-			// not up yet
-		}
-		await new Promise((r) => setTimeout(r, 100))
-	}
-	throw new Error(`${url} did not come up`)
-}
 
 async function unlockedMember(email, referralCode) {
 	const reg = await fetch(`${ORIGIN}/api/auth/register`, {
@@ -134,7 +122,7 @@ export function topSelfTime(profile, top) {
 }
 
 try {
-	await waitFor(`${ORIGIN}/healthz`)
+	await waitFor(`${ORIGIN}/healthz`, { child: server })
 	const cookie = await memberCookie()
 	const rps = {}
 	for (const page of PAGES) {

@@ -18,6 +18,7 @@ import { execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { processTree, waitFor } from './server-process.mjs'
 import { BENCH_TOTP_SECRET, totpCode } from './totp.mjs'
 
 const arg = (name, fallback) => {
@@ -60,15 +61,7 @@ const server = spawn(process.execPath, ['--max-old-space-size=160', 'server.js']
 process.on('exit', () => server.kill('SIGKILL'))
 const base = `http://127.0.0.1:${PORT}`
 
-for (let i = 0; ; i++) {
-	try {
-		if ((await fetch(`${base}/healthz`)).ok) break
-	} catch {
-		// not up yet
-	}
-	if (i > 200 || server.exitCode !== null) throw new Error('the server did not start')
-	await new Promise((r) => setTimeout(r, 100))
-}
+await waitFor(`${base}/healthz`, { child: server })
 
 const json = (url, body, headers = {}) =>
 	fetch(`${base}${url}`, {
@@ -127,31 +120,9 @@ function processRssMb(pid) {
 	}
 }
 
-/** The server's process and every one under it (its workers). */
-function serverTree() {
-	const all = [server.pid]
-	for (let i = 0; i < all.length; i++) {
-		let tasks = []
-		try {
-			tasks = fs.readdirSync(`/proc/${all[i]}/task`)
-		} catch {
-			continue
-		}
-		for (const task of tasks) {
-			try {
-				const children = fs.readFileSync(`/proc/${all[i]}/task/${task}/children`, 'utf8').trim()
-				if (children) all.push(...children.split(/\s+/).map(Number))
-			} catch {
-				// the task ended
-			}
-		}
-	}
-	return all
-}
-
 /** The RSS of the whole server (every process), and of its largest process. */
 function rssSample() {
-	const byPid = Object.fromEntries(serverTree().map((pid) => [pid, processRssMb(pid)]))
+	const byPid = Object.fromEntries(processTree(server.pid).map((pid) => [pid, processRssMb(pid)]))
 	const each = Object.values(byPid)
 	return { total: each.reduce((a, b) => a + b, 0), largest: Math.max(...each), processes: each.length, byPid }
 }
