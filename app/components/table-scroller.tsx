@@ -1,5 +1,4 @@
 import { cx } from '#app/utils/misc.ts'
-import './table-scroller.css'
 
 /**
  * A table wider than a phone, in a region that scrolls sideways. The region
@@ -9,7 +8,7 @@ import './table-scroller.css'
  * landmark-unique).
  *
  * When the table is wider than the region, a cue says so, without
- * JavaScript (table-scroller.css): a soft shade on the edge where more
+ * JavaScript (table-scroller.css, imported by app/app.css): a soft shade on the edge where more
  * columns are (scroll shadows: backgrounds that scroll with the content
  * cover the shades at the ends), and a line above the table, "Scroll
  * sideways for more columns", shown only while the region can scroll. The

@@ -131,3 +131,20 @@ test('a form post is never answered from the cache', async ({ request }) => {
 	expect(forgot.status()).toBe(200)
 	rendered(forgot.headers())
 })
+
+// On a slow phone connection the one render-blocking file must be asked for
+// first: React moves the scripts' module preloads into the head, and a
+// stylesheet without `precedence` ended up after twenty of them, waiting
+// for a connection behind them (app/root.tsx).
+test('the one stylesheet comes before the module preloads, cached or rendered', async ({ request }) => {
+	for (const path of ['/login', '/login?from=test']) {
+		const html = await (await request.get(path)).text()
+		const head = html.slice(0, html.indexOf('</head>'))
+		const sheets = [...head.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)]
+		expect(sheets, `${path}: stylesheets`).toHaveLength(1)
+		expect(sheets[0]![0]).toMatch(/href="\/assets\/app-[\w-]+\.css"/)
+		const firstPreload = head.search(/<link\b[^>]*rel="modulepreload"/)
+		expect(firstPreload, `${path}: module preloads in the head`).toBeGreaterThan(-1)
+		expect(sheets[0]!.index!, `${path}: stylesheet before the first preload`).toBeLessThan(firstPreload)
+	}
+})
