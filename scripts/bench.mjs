@@ -39,7 +39,7 @@ import path from 'node:path'
 import http from 'node:http'
 import autocannon from 'autocannon'
 import { freshFetch } from './fresh-fetch.mjs'
-import { processTree, waitFor } from './server-process.mjs'
+import { treeCpuMs, treePssMb, treeRssMb, waitFor } from './server-process.mjs'
 import { BENCH_TOTP_SECRET, totpCode } from './totp.mjs'
 
 // `--soak`: sustained load instead (scripts/soak.mjs); it exits when done.
@@ -84,60 +84,6 @@ function start(args, env = {}) {
 	return child
 }
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')))
-
-function rssMb(pid) {
-	try {
-		const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-		return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024
-	} catch {
-		return 0 // gone meanwhile
-	}
-}
-
-/** The RSS of the server's whole process tree, in MB (shared pages counted once per process). */
-const treeRssMb = (pid) => processTree(pid).reduce((sum, p) => sum + rssMb(p), 0)
-
-/**
- * A process's proportional set size in MB: its private pages plus its share
- * of each shared one (the node binary's code, shared libraries and
- * copy-on-write pages are mapped by every process of the tree). Summed over
- * the tree, shared pages count once: what the processes take together, as
- * the machine (and a container's memory limit) sees it.
- */
-function pssMb(pid) {
-	try {
-		const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
-		return Number(/^Pss:\s+(\d+)/m.exec(rollup)[1]) / 1024
-	} catch {
-		return 0 // gone meanwhile
-	}
-}
-const treePssMb = (pid) => processTree(pid).reduce((sum, p) => sum + pssMb(p), 0)
-
-/** Clock ticks per second of /proc/<pid>/stat's CPU times. */
-const CLK_TCK = (() => {
-	try {
-		return Number(execSync('getconf CLK_TCK').toString().trim()) || 100
-	} catch {
-		return 100
-	}
-})()
-/** CPU time (user and system, every thread) a process has used, in ms. */
-function cpuMs(pid) {
-	try {
-		const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-		return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK
-	} catch {
-		return 0 // gone meanwhile
-	}
-}
-/**
- * CPU time of the server's whole process tree, in ms: with the run's wall
- * time and request count, how many cores the server kept busy and what one
- * request cost it. One Node process is more than one core: V8's garbage
- * collector and compiler have threads of their own.
- */
-const treeCpuMs = (pid) => processTree(pid).reduce((sum, p) => sum + cpuMs(p), 0)
 
 /**
  * How long the bench waits, after its setup's sign-ups, before it reads the
@@ -260,19 +206,19 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	const bare = await memberWithReferrals(BARE_PORT, 'bare')
 	const admin = await benchAdminSignIn()
 
-	/** One measured run; with `pid`, the CPU its server's process tree used meanwhile. */
-	function run(name, url, headers = {}, pid = null) {
+	/** One measured run, and the CPU the process tree of `pid` (its server) used meanwhile. */
+	function run(name, url, headers, pid) {
 		return new Promise((resolve, reject) => {
-			const cpuBefore = pid ? treeCpuMs(pid) : 0
+			const cpuBefore = treeCpuMs(pid)
 			const started = performance.now()
 			autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err, result) => {
 				if (err) return reject(err)
-				const cpu = pid ? treeCpuMs(pid) - cpuBefore : 0
+				const cpu = treeCpuMs(pid) - cpuBefore
 				resolve({
 					name,
 					result,
-					cores: pid ? cpu / (performance.now() - started) : null,
-					cpuPerRequest: pid && result.requests.total ? cpu / result.requests.total : null,
+					cores: cpu / (performance.now() - started),
+					cpuPerRequest: result.requests.total ? cpu / result.requests.total : null,
 				})
 			})
 		})

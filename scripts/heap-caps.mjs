@@ -15,7 +15,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freshFetch as request } from './fresh-fetch.mjs'
-import { waitFor } from './server-process.mjs'
+import { treePssMb, waitFor } from './server-process.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4600) + 70
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 10)
@@ -40,31 +40,6 @@ const SETTINGS = (process.env.HEAP_SETTINGS ?? '160:-,160:4,160:8,160:16,160:32,
 if (!fs.existsSync('build/server/index.js')) {
 	console.error('No build found: run `npm run build` first.')
 	process.exit(1)
-}
-
-function children(pid) {
-	const all = [pid]
-	for (let i = 0; i < all.length; i++) {
-		try {
-			for (const task of fs.readdirSync(`/proc/${all[i]}/task`)) {
-				const list = fs.readFileSync(`/proc/${all[i]}/task/${task}/children`, 'utf8').trim()
-				if (list) all.push(...list.split(/\s+/).map(Number))
-			}
-		} catch {
-			// gone
-		}
-	}
-	return all
-}
-
-function pssMb(pid) {
-	return children(pid).reduce((sum, p) => {
-		try {
-			return sum + Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'))[1]) / 1024
-		} catch {
-			return sum
-		}
-	}, 0)
 }
 
 /** A member registered and unlocked through the API, signed in through the form: the session cookie. */
@@ -125,10 +100,10 @@ async function measure([oldMb, semiMb]) {
 		const base = `http://127.0.0.1:${PORT}`
 		await waitFor(`${base}/healthz`, { fetchFn: request })
 		await new Promise((r) => setTimeout(r, 2000))
-		const atStart = pssMb(server.pid)
+		const atStart = treePssMb(server.pid)
 		const cookie = await memberCookie(base)
-		let peak = pssMb(server.pid)
-		const sampler = setInterval(() => (peak = Math.max(peak, pssMb(server.pid))), 200)
+		let peak = treePssMb(server.pid)
+		const sampler = setInterval(() => (peak = Math.max(peak, treePssMb(server.pid))), 200)
 		// A warm-up (not measured): a fresh process compiles its code on its first requests.
 		await autocannon({ url: `${base}/dashboard`, connections: 50, duration: 3, headers: { cookie } })
 		const result = await autocannon({

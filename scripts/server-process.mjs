@@ -1,6 +1,8 @@
 // What the scripts that start the server share (bench, soak, lighthouse,
-// profile, heap-caps): waiting for it to answer, and finding every process
-// of its tree (the cluster primary and its workers).
+// profile, heap-caps): waiting for it to answer, finding every process of
+// its tree (the cluster primary and its workers), and reading their memory
+// and CPU time from /proc.
+import { execSync } from 'node:child_process'
 import fs from 'node:fs'
 
 /**
@@ -43,3 +45,62 @@ export function processTree(pid) {
 	}
 	return all
 }
+
+/** A process's resident set size in MB (0 once it is gone). */
+export function rssMb(pid) {
+	try {
+		const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+		return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024
+	} catch {
+		return 0 // gone meanwhile
+	}
+}
+
+/** The RSS of the server's whole process tree, in MB (shared pages counted once per process). */
+export const treeRssMb = (pid) => processTree(pid).reduce((sum, p) => sum + rssMb(p), 0)
+
+/**
+ * A process's proportional set size in MB: its private pages plus its share
+ * of each shared one (the node binary's code, shared libraries and
+ * copy-on-write pages are mapped by every process of the tree). Summed over
+ * the tree, shared pages count once: what the processes take together, as
+ * the machine (and a container's memory limit) sees it.
+ */
+export function pssMb(pid) {
+	try {
+		const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
+		return Number(/^Pss:\s+(\d+)/m.exec(rollup)[1]) / 1024
+	} catch {
+		return 0 // gone meanwhile
+	}
+}
+export const treePssMb = (pid) => processTree(pid).reduce((sum, p) => sum + pssMb(p), 0)
+
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (asked once, when first needed). */
+let clockTicks = 0
+function clkTck() {
+	if (!clockTicks) {
+		try {
+			clockTicks = Number(execSync('getconf CLK_TCK').toString().trim()) || 100
+		} catch {
+			clockTicks = 100
+		}
+	}
+	return clockTicks
+}
+/** CPU time (user and system, every thread) a process has used, in ms. */
+export function cpuMs(pid) {
+	try {
+		const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+		return ((Number(fields[11]) + Number(fields[12])) * 1000) / clkTck()
+	} catch {
+		return 0 // gone meanwhile
+	}
+}
+/**
+ * CPU time of the server's whole process tree, in ms: with the run's wall
+ * time and request count, how many cores the server kept busy and what one
+ * request cost it. One Node process is more than one core: V8's garbage
+ * collector and compiler have threads of their own.
+ */
+export const treeCpuMs = (pid) => processTree(pid).reduce((sum, p) => sum + cpuMs(p), 0)

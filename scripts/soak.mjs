@@ -18,7 +18,7 @@ import { execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { processTree, waitFor } from './server-process.mjs'
+import { processTree, rssMb as processRssMb, waitFor } from './server-process.mjs'
 import { BENCH_TOTP_SECRET, totpCode } from './totp.mjs'
 
 const arg = (name, fallback) => {
@@ -111,14 +111,6 @@ const requests = [
 		}),
 	},
 ]
-
-function processRssMb(pid) {
-	try {
-		return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
-	} catch {
-		return 0 // gone meanwhile
-	}
-}
 
 /** The RSS of the whole server (every process), and of its largest process. */
 function rssSample() {

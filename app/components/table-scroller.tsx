@@ -8,9 +8,9 @@ import { cx } from '#app/utils/misc.ts'
  * landmark-unique).
  *
  * When the table is wider than the region, a cue says so, without
- * JavaScript (table-scroller.css, imported by app/app.css): a soft shade on the edge where more
- * columns are (scroll shadows: backgrounds that scroll with the content
- * cover the shades at the ends), and a line above the table, "Scroll
+ * JavaScript (table-scroller.css, part of app/app.css): a soft shade on the
+ * edge where more columns are (scroll shadows: backgrounds that scroll with
+ * the content cover the shades at the ends), and a line above the table, "Scroll
  * sideways for more columns", shown only while the region can scroll. The
  * region carries `data-scroll-cue` and the line `data-scroll-cue-hint`:
  * tests/e2e/screens.spec.ts fails a page where something scrolls sideways
