@@ -1,7 +1,9 @@
+import fs from 'node:fs'
 import bcrypt from 'bcryptjs'
 import { describe, expect, test, vi } from 'vitest'
 import {
 	BCRYPT_COST,
+	HASH_THREAD_NICE,
 	hashPassword,
 	passwordPoolSize,
 	POOL_IDLE_MS,
@@ -31,6 +33,28 @@ describe('password pool', () => {
 			await stopPasswordPool()
 		}
 	})
+
+	/** The nice value of a thread of this process (field 19 of its stat line). */
+	function niceOf(statPath: string) {
+		const stat = fs.readFileSync(statPath, 'utf8')
+		return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+	}
+
+	test.runIf(process.platform === 'linux')(
+		'hashing threads run HASH_THREAD_NICE lower than the event loop, which keeps its own priority',
+		async () => {
+			await stopPasswordPool()
+			const loopNice = niceOf('/proc/thread-self/stat')
+			const before = new Set(fs.readdirSync('/proc/self/task'))
+			await hashPassword('Nice-Passw0rd')
+			const started = fs.readdirSync('/proc/self/task').filter((tid) => !before.has(tid))
+			const nices = started.map((tid) => niceOf(`/proc/self/task/${tid}/stat`))
+			// The hashing thread is among the threads its start added.
+			expect(nices).toContain(Math.min(19, loopNice + HASH_THREAD_NICE))
+			expect(niceOf('/proc/thread-self/stat')).toBe(loopNice)
+			await stopPasswordPool()
+		},
+	)
 
 	test('hash and verify round-trip', async () => {
 		const hash = await hashPassword('Str0ngPassw0rd')

@@ -8,10 +8,29 @@ import { Worker } from 'node:worker_threads'
  */
 export const BCRYPT_COST = 10
 
+/**
+ * How much lower the hashing threads run than the event loop that starts
+ * them (nice values, per thread on Linux). Under contention the scheduler gives the event loops, which serve
+ * every page and API call, about ten times a hashing thread's share, so a
+ * sign-up storm queues hashes rather than pages; on idle cores hashes run at
+ * full speed (docs/decisions/006-password-hashing-worker-pool.md).
+ */
+export const HASH_THREAD_NICE = 10
+
 // bcryptjs is pure JavaScript: even its async API runs on the main thread.
 // Hashes run in a small worker pool so sign-ins never stall other requests.
+// Elsewhere than Linux, setpriority(2) would lower the whole process: only
+// Linux threads are lowered.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
+if (process.platform === 'linux') {
+	try {
+		const os = require('node:os')
+		os.setPriority(Math.min(19, os.getPriority() + workerData.nice))
+	} catch {
+		// Not allowed here: hashes run at the process's priority.
+	}
+}
 const bcrypt = require(workerData.bcryptPath)
 parentPort.on('message', (msg) => {
 	try {
@@ -51,7 +70,7 @@ function retire(entry: PoolWorker) {
 
 function spawn(): PoolWorker {
 	const bcryptPath = createRequire(import.meta.url).resolve('bcryptjs')
-	const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptPath } })
+	const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptPath, nice: HASH_THREAD_NICE } })
 	const entry: PoolWorker = { worker, pending: new Map() }
 	worker.unref()
 	worker.on('message', (msg: { id: number; result?: unknown; error?: string }) => {
