@@ -1,7 +1,8 @@
 // `npm run bench`: builds, starts the production server on a throwaway
 // database and loads it with autocannon (50 connections), beside raw Node
-// baselines measured in the same run (a JSON answer; the landing and sign-in
-// pages' own bytes from memory) and the same build served bare by React
+// baselines measured in the same run (a JSON answer; the landing page's
+// body, and each sign-in page's whole answer, status line, headers and body,
+// and its body alone, from memory) and the same build served bare by React
 // Router in one process. Every page type (public, sign-in, member, admin)
 // and an API read; a sign-up storm (sign-ups/s through the API, the API
 // write, with p99 of GET / and /login while it runs); the RSS of the
@@ -81,6 +82,31 @@ fs.rmSync(root, { recursive: true, force: true })
 fs.mkdirSync(root, { recursive: true })
 
 const children = []
+
+/**
+ * A page's whole answer as the app sends it to a visitor without
+ * Accept-Encoding: status, the headers in their order and spelling (less
+ * Date, Connection and Keep-Alive, which Node writes itself), body.
+ */
+function wholeAnswer(url) {
+	return new Promise((resolve, reject) => {
+		http
+			.get(url, { agent: false }, (res) => {
+				const chunks = []
+				res.on('data', (c) => chunks.push(c))
+				res.on('error', reject)
+				res.on('end', () => {
+					const headers = []
+					for (let i = 0; i < res.rawHeaders.length; i += 2) {
+						if (!['date', 'connection', 'keep-alive'].includes(res.rawHeaders[i].toLowerCase()))
+							headers.push(res.rawHeaders[i], res.rawHeaders[i + 1])
+					}
+					resolve({ status: res.statusCode, headers, body: Buffer.concat(chunks) })
+				})
+			})
+			.on('error', reject)
+	})
+}
 function start(args, env = {}) {
 	const child = spawn(process.execPath, args, {
 		env: { ...process.env, ...env },
@@ -131,21 +157,30 @@ let pssPeak = 0
 let signIns = 0
 if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	// Baselines: a raw node:http JSON answer, and the landing and sign-in
-	// pages' own bytes (as the app sends them to a visitor without
-	// Accept-Encoding, like autocannon) served from memory by raw Node.
+	// pages as the app sends them to a visitor without Accept-Encoding (like
+	// autocannon), served from memory by raw Node. Each sign-in page twice:
+	// its whole answer (the same status line, headers and body: the same
+	// bytes on the wire, which the sign-in bars read; docs/decisions/029) at
+	// `/answer<page>`, and its body alone with one header at `<page>`.
 	const pageFiles = {}
+	const answers = {}
 	for (const page of SIGN_IN_PAGES.concat('/')) {
-		const file = path.join(root, `page-${page === '/' ? 'landing' : page.slice(1).replace('/', '-')}.html`)
-		fs.writeFileSync(file, Buffer.from(await (await freshFetch(`http://127.0.0.1:${PORT}${page}`)).arrayBuffer()))
+		const name = page === '/' ? 'landing' : page.slice(1).replace('/', '-')
+		const answer = await wholeAnswer(`http://127.0.0.1:${PORT}${page}`)
+		const file = path.join(root, `page-${name}.html`)
+		fs.writeFileSync(file, answer.body)
 		pageFiles[page] = file
+		if (page !== '/') answers[`/answer${page}`] = { status: answer.status, headers: answer.headers, file }
 	}
+	const answersFile = path.join(root, 'answers.json')
+	fs.writeFileSync(answersFile, JSON.stringify(answers))
 	const rawJson = start([
 		'-e',
 		`require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type':'application/json'}); s.end(JSON.stringify({success:true,data:{user:{id:1,name:'Ada'}}})) }).listen(${JSON_PORT})`,
 	])
 	const rawStatic = start([
 		'-e',
-		`const fs=require('node:fs'); const pages=Object.fromEntries(Object.entries(${JSON.stringify(pageFiles)}).map(([p,f])=>[p,fs.readFileSync(f)])); require('node:http').createServer((q, s) => { const b=pages[q.url]; if(!b){s.writeHead(404);s.end();return} s.writeHead(200, {'content-type':'text/html; charset=utf-8'}); s.end(b) }).listen(${STATIC_PORT})`,
+		`const fs=require('node:fs'); const pages=Object.fromEntries(Object.entries(${JSON.stringify(pageFiles)}).map(([p,f])=>[p,fs.readFileSync(f)])); const answers=Object.fromEntries(Object.entries(JSON.parse(fs.readFileSync(${JSON.stringify(answersFile)},'utf8'))).map(([p,a])=>[p,{...a,body:fs.readFileSync(a.file)}])); require('node:http').createServer((q, s) => { const a=answers[q.url]; if(a){s.writeHead(a.status, a.headers);s.end(a.body);return} const b=pages[q.url]; if(!b){s.writeHead(404);s.end();return} s.writeHead(200, {'content-type':'text/html; charset=utf-8'}); s.end(b) }).listen(${STATIC_PORT})`,
 	])
 	// The same build served bare by React Router's own listener, in one
 	// process: the floor our layers (headers, logging, sessions, limits) are
@@ -245,7 +280,8 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 
 	const RAW_JSON = 'baseline: raw node:http JSON'
 	const RAW_HTML = 'baseline: static HTML from raw Node'
-	const rawPage = (page) => `baseline: ${page} bytes from raw Node`
+	const rawPage = (page) => `baseline: ${page} answer from raw Node (same status, headers and body)`
+	const rawBody = (page) => `baseline: ${page} body from raw Node (one header)`
 	const BARE_API = 'baseline: bare React Router resource route (/healthz, one SQLite query)'
 	const BARE_LOGIN = 'baseline: bare React Router SSR page (/login)'
 	const BARE_HOME = 'baseline: bare React Router SSR page (/)'
@@ -254,11 +290,10 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	const plan = [
 		{ name: RAW_JSON, url: `http://127.0.0.1:${JSON_PORT}/`, pid: rawJson.pid },
 		{ name: RAW_HTML, url: `http://127.0.0.1:${STATIC_PORT}/`, pid: rawStatic.pid },
-		...SIGN_IN_PAGES.map((page) => ({
-			name: rawPage(page),
-			url: `http://127.0.0.1:${STATIC_PORT}${page}`,
-			pid: rawStatic.pid,
-		})),
+		...SIGN_IN_PAGES.flatMap((page) => [
+			{ name: rawPage(page), url: `http://127.0.0.1:${STATIC_PORT}/answer${page}`, pid: rawStatic.pid },
+			{ name: rawBody(page), url: `http://127.0.0.1:${STATIC_PORT}${page}`, pid: rawStatic.pid },
+		]),
 		{ name: BARE_API, url: `http://127.0.0.1:${BARE_PORT}/healthz`, pid: bareServer.pid },
 		{ name: BARE_HOME, url: `http://127.0.0.1:${BARE_PORT}/`, pid: bareServer.pid },
 		{ name: BARE_LOGIN, url: `http://127.0.0.1:${BARE_PORT}/login`, pid: bareServer.pid },
@@ -279,7 +314,7 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 		...SIGN_IN_PAGES.map((page) => ({
 			name: `GET ${page}`,
 			url: `http://127.0.0.1:${PORT}${page}`,
-			baselines: page === '/login' ? [rawPage(page), BARE_LOGIN] : [rawPage(page)],
+			baselines: [rawPage(page), rawBody(page), ...(page === '/login' ? [BARE_LOGIN] : [])],
 			bar: { baseline: rawPage(page), min: 0.8 },
 		})),
 		{
