@@ -43,7 +43,7 @@ import os from 'node:os'
 import path from 'node:path'
 import http from 'node:http'
 import autocannon from 'autocannon'
-import { freshFetch } from './fresh-fetch.mjs'
+import { freshAnswer, freshFetch } from './fresh-fetch.mjs'
 import { treeCpuMs, treePssMb, treeRssMb, waitFor } from './server-process.mjs'
 import { BENCH_TOTP_SECRET, totpCode } from './totp.mjs'
 
@@ -83,30 +83,6 @@ fs.mkdirSync(root, { recursive: true })
 
 const children = []
 
-/**
- * A page's whole answer as the app sends it to a visitor without
- * Accept-Encoding: status, the headers in their order and spelling (less
- * Date, Connection and Keep-Alive, which Node writes itself), body.
- */
-function wholeAnswer(url) {
-	return new Promise((resolve, reject) => {
-		http
-			.get(url, { agent: false }, (res) => {
-				const chunks = []
-				res.on('data', (c) => chunks.push(c))
-				res.on('error', reject)
-				res.on('end', () => {
-					const headers = []
-					for (let i = 0; i < res.rawHeaders.length; i += 2) {
-						if (!['date', 'connection', 'keep-alive'].includes(res.rawHeaders[i].toLowerCase()))
-							headers.push(res.rawHeaders[i], res.rawHeaders[i + 1])
-					}
-					resolve({ status: res.statusCode, headers, body: Buffer.concat(chunks) })
-				})
-			})
-			.on('error', reject)
-	})
-}
 function start(args, env = {}) {
 	const child = spawn(process.execPath, args, {
 		env: { ...process.env, ...env },
@@ -162,15 +138,20 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	// its whole answer (the same status line, headers and body: the same
 	// bytes on the wire, which the sign-in bars read; docs/decisions/029) at
 	// `/answer<page>`, and its body alone with one header at `<page>`.
-	const pageFiles = {}
+	// Every answer raw Node serves, by path: its status, headers and body file.
 	const answers = {}
 	for (const page of SIGN_IN_PAGES.concat('/')) {
 		const name = page === '/' ? 'landing' : page.slice(1).replace('/', '-')
-		const answer = await wholeAnswer(`http://127.0.0.1:${PORT}${page}`)
+		const answer = await freshAnswer(`http://127.0.0.1:${PORT}${page}`)
 		const file = path.join(root, `page-${name}.html`)
 		fs.writeFileSync(file, answer.body)
-		pageFiles[page] = file
-		if (page !== '/') answers[`/answer${page}`] = { status: answer.status, headers: answer.headers, file }
+		answers[page] = { status: 200, headers: ['Content-Type', 'text/html; charset=utf-8'], file }
+		if (page === '/') continue
+		// Node writes Date, Connection and Keep-Alive itself, for both servers.
+		const headers = answer.rawHeaders.filter(
+			(_, i, all) => !['date', 'connection', 'keep-alive'].includes(all[i - (i % 2)].toLowerCase()),
+		)
+		answers[`/answer${page}`] = { status: answer.status, headers, file }
 	}
 	const answersFile = path.join(root, 'answers.json')
 	fs.writeFileSync(answersFile, JSON.stringify(answers))
@@ -180,7 +161,7 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	])
 	const rawStatic = start([
 		'-e',
-		`const fs=require('node:fs'); const pages=Object.fromEntries(Object.entries(${JSON.stringify(pageFiles)}).map(([p,f])=>[p,fs.readFileSync(f)])); const answers=Object.fromEntries(Object.entries(JSON.parse(fs.readFileSync(${JSON.stringify(answersFile)},'utf8'))).map(([p,a])=>[p,{...a,body:fs.readFileSync(a.file)}])); require('node:http').createServer((q, s) => { const a=answers[q.url]; if(a){s.writeHead(a.status, a.headers);s.end(a.body);return} const b=pages[q.url]; if(!b){s.writeHead(404);s.end();return} s.writeHead(200, {'content-type':'text/html; charset=utf-8'}); s.end(b) }).listen(${STATIC_PORT})`,
+		`const fs=require('node:fs'); const answers=Object.fromEntries(Object.entries(JSON.parse(fs.readFileSync(${JSON.stringify(answersFile)},'utf8'))).map(([p,a])=>[p,{...a,body:fs.readFileSync(a.file)}])); require('node:http').createServer((q, s) => { const a=answers[q.url]; if(!a){s.writeHead(404);s.end();return} s.writeHead(a.status, a.headers); s.end(a.body) }).listen(${STATIC_PORT})`,
 	])
 	// The same build served bare by React Router's own listener, in one
 	// process: the floor our layers (headers, logging, sessions, limits) are

@@ -2,13 +2,11 @@
 import http from 'node:http'
 
 /**
- * One request on a connection of its own (node:http, no keep-alive), as a
- * fetch Response. The setup steps use it: with the global fetch, a request
- * sent on a kept-alive socket just as the server closed it as idle failed
- * with "fetch failed / other side closed" (once, signing in after the users
- * seed). Never retried: sign-ups and sign-ins are not idempotent.
+ * One request on a connection of its own (node:http, no keep-alive): its
+ * status, its headers as sent (a flat name, value list in their order and
+ * spelling) and its body. Never retried.
  */
-export function freshFetch(url, { method = 'GET', headers = {}, body } = {}) {
+export function freshAnswer(url, { method = 'GET', headers = {}, body } = {}) {
 	const payload = body === undefined ? undefined : Buffer.from(String(body))
 	return new Promise((resolve, reject) => {
 		const req = http.request(
@@ -18,17 +16,27 @@ export function freshFetch(url, { method = 'GET', headers = {}, body } = {}) {
 				const chunks = []
 				res.on('data', (c) => chunks.push(c))
 				res.on('error', reject)
-				res.on('end', () => {
-					const out = new Headers()
-					for (const [name, value] of Object.entries(res.headers)) {
-						for (const one of [].concat(value)) out.append(name, one)
-					}
-					const empty = res.statusCode === 204 || res.statusCode === 304 || method === 'HEAD'
-					resolve(new Response(empty ? null : Buffer.concat(chunks), { status: res.statusCode, headers: out }))
-				})
+				res.on('end', () =>
+					resolve({ status: res.statusCode, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }),
+				)
 			},
 		)
 		req.on('error', reject)
 		req.end(payload)
 	})
+}
+
+/**
+ * One request on a connection of its own, as a fetch Response. The setup
+ * steps use it: with the global fetch, a request sent on a kept-alive socket
+ * just as the server closed it as idle failed with "fetch failed / other
+ * side closed" (once, signing in after the users seed). Never retried:
+ * sign-ups and sign-ins are not idempotent.
+ */
+export async function freshFetch(url, options = {}) {
+	const { status, rawHeaders, body } = await freshAnswer(url, options)
+	const out = new Headers()
+	for (let i = 0; i < rawHeaders.length; i += 2) out.append(rawHeaders[i], rawHeaders[i + 1])
+	const empty = status === 204 || status === 304 || options.method === 'HEAD'
+	return new Response(empty ? null : body, { status, headers: out })
 }
