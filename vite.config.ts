@@ -4,6 +4,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { build as esbuild } from 'esbuild'
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite'
+import { chunkGroups } from './other/chunk-groups.ts'
 import { iconSprite } from './other/icon-sprite.ts'
 
 /**
@@ -54,7 +55,9 @@ export default defineConfig(({ isSsrBuild }) => ({
 	build: {
 		// The server build starts at server/app.ts so the production server can
 		// reach start-up (migrate, seed) and shutdown (close the database).
-		rollupOptions: isSsrBuild ? { input: './server/app.ts' } : undefined,
+		// The client build groups shared modules into fewer chunks
+		// (other/chunk-groups.ts).
+		rollupOptions: isSsrBuild ? { input: './server/app.ts' } : { output: { manualChunks: chunkGroups() } },
 		// Keep asset names hashed: the server caches them for a year.
 		assetsInlineLimit: 0,
 	},
