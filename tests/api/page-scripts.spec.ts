@@ -11,7 +11,8 @@ const preloads = (html: string) =>
 	[...html.slice(0, html.indexOf('</head>')).matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
 		(m) => m[1]!,
 	)
-const named = (files: string[], name: string) => files.filter((file) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(file))
+const named = (files: string[], name: string) =>
+	files.filter((file) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(file))
 
 for (const path of ['/login', '/signup', '/forgot-password', '/admin/login']) {
 	test(`${path}: React and the app shell in one file each, neither area's chunk`, async ({ request }) => {
@@ -35,7 +36,8 @@ for (const page of signedIn) {
 		createAdmin,
 		sessionCookie,
 	}) => {
-		const account = page.account === 'member' ? await createMember({ unlocked: true }) : await createAdmin({ role: 'admin' })
+		const account =
+			page.account === 'member' ? await createMember({ unlocked: true }) : await createAdmin({ role: 'admin' })
 		const context = await playwright.request.newContext({
 			baseURL: E2E_BASE_URL,
 			storageState: { cookies: [await sessionCookie(account)], origins: [] },

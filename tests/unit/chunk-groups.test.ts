@@ -5,9 +5,17 @@ import { chunkGroups, routeArea } from '../../other/chunk-groups.ts'
 // or dynamically) and how long its code is. Importers are derived from it.
 type Node = { imports?: string[]; dynamic?: string[]; size?: number }
 function graph(nodes: Record<string, Node>) {
-	const info = new Map<string, { importers: string[]; dynamicImporters: string[]; importedIds: string[]; code: string }>()
+	const info = new Map<
+		string,
+		{ importers: string[]; dynamicImporters: string[]; importedIds: string[]; code: string }
+	>()
 	for (const [id, node] of Object.entries(nodes))
-		info.set(id, { importers: [], dynamicImporters: [], importedIds: node.imports ?? [], code: 'x'.repeat(node.size ?? 100) })
+		info.set(id, {
+			importers: [],
+			dynamicImporters: [],
+			importedIds: node.imports ?? [],
+			code: 'x'.repeat(node.size ?? 100),
+		})
 	for (const [id, node] of Object.entries(nodes)) {
 		for (const imported of node.imports ?? []) info.get(imported)!.importers.push(id)
 		for (const imported of node.dynamic ?? []) info.get(imported)!.dynamicImporters.push(id)
@@ -82,7 +90,7 @@ describe('chunkGroups', () => {
 		expect(group(`${NM}react-router/dist/production/dom-export.mjs`)).toBeUndefined()
 	})
 
-	test("whatever root imports is one chunk: every hydrated page loads it", () => {
+	test('whatever root imports is one chunk: every hydrated page loads it', () => {
 		expect(group(`${C}footer.tsx`)).toBe('app-shell')
 		// Also imported by a staff page: root loads it anyway.
 		expect(group(`${C}icon.tsx`)).toBe('app-shell')
