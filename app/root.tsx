@@ -9,6 +9,7 @@ import {
 	useMatches,
 	useRouteError,
 } from 'react-router'
+import { useEffect } from 'react'
 import type { Route } from './+types/root'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import appCss from './app.css?url'
@@ -63,6 +64,14 @@ function useHydrate() {
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const hydrate = useHydrate()
+	// `data-hydrated` on <html> once React has hydrated the page and run
+	// every effect (the layout's run last), as `data-enhanced` marks the
+	// pages served without hydration. The end-to-end tests wait for it: a
+	// form submitted while React is still hydrating can lose its client
+	// validation to a root React switches to client rendering.
+	useEffect(() => {
+		document.documentElement.setAttribute('data-hydrated', '')
+	}, [])
 	return (
 		<html lang="en">
 			<head>

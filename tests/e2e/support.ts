@@ -110,12 +110,15 @@ export async function fillSignup(page: Page, data: SignupData) {
  */
 export async function waitForHydration(page: Page) {
 	if (jsOff()) return
-	// React marks each element it has hydrated with a `__reactFiber$…` key.
-	await page.waitForFunction(() => {
-		if (document.documentElement.hasAttribute('data-enhanced')) return true
-		const el = document.querySelector('main') ?? document.body.firstElementChild
-		return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber'))
-	})
+	// Set by the public pages' script (pages served without hydration), or
+	// by the root layout's effect once React has hydrated the page and run
+	// every effect (app/root.tsx). An element's `__reactFiber$…` key comes
+	// sooner, while React may still be hydrating: a submit then could lose
+	// its client validation.
+	await page.waitForFunction(
+		() =>
+			document.documentElement.hasAttribute('data-enhanced') || document.documentElement.hasAttribute('data-hydrated'),
+	)
 }
 
 /** Signs in through the API and returns the bearer token (or the status). */
