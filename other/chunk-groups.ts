@@ -119,7 +119,8 @@ export function chunkGroups() {
 		if (groups.has(id)) return groups.get(id)
 		const own = ownGroup(id, meta.getModuleInfo)
 		let result = own
-		if (own === 'admin-area' || own === 'member-area') {
+		const area = own === 'admin-area' || own === 'member-area'
+		if (area) {
 			// Every import must be grouped too (with this group, or with one
 			// that every page of the area loads anyway).
 			visiting.add(id)
@@ -133,8 +134,9 @@ export function chunkGroups() {
 			}
 			visiting.delete(id)
 		}
-		// An answer reached inside a cycle may rest on a guess: keep only the final one.
-		if (visiting.size === 0) groups.set(id, result)
+		// Only an area module's answer can rest on a guess (an import still
+		// being looked at, in a cycle): keep that one only when it is final.
+		if (!area || visiting.size === 0) groups.set(id, result)
 		return result
 	}
 

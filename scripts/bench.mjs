@@ -148,9 +148,11 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 		answers[page] = { status: 200, headers: ['Content-Type', 'text/html; charset=utf-8'], file }
 		if (page === '/') continue
 		// Node writes Date, Connection and Keep-Alive itself, for both servers.
-		const headers = answer.rawHeaders.filter(
-			(_, i, all) => !['date', 'connection', 'keep-alive'].includes(all[i - (i % 2)].toLowerCase()),
-		)
+		const headers = []
+		for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+			const [name, value] = [answer.rawHeaders[i], answer.rawHeaders[i + 1]]
+			if (!['date', 'connection', 'keep-alive'].includes(name.toLowerCase())) headers.push(name, value)
+		}
 		answers[`/answer${page}`] = { status: answer.status, headers, file }
 	}
 	const answersFile = path.join(root, 'answers.json')
