@@ -24,6 +24,7 @@ import { seed } from '#db/seed.ts'
 import { startBackupSchedule } from './backup-schedule.ts'
 import { createPlatformScheduler } from './scheduled-jobs.ts'
 import { clientIpFrom } from './client-ip.ts'
+import { createApiRoutePartitions } from './api-route-partitions.ts'
 import { createNodeListener, type ClientInfo } from './node-listener.ts'
 import { createPageCache } from './page-cache.ts'
 import { plainPage } from './plain-page.ts'
@@ -40,9 +41,12 @@ export const serverBuild = await import('virtual:react-router/server-build')
 
 // Given the build object, not a function: React Router re-derives its route
 // tables on every request when handed a function (meant for dev reloads).
-const handleRequest = createRequestHandler(
-	serverBuild,
-	process.env.NODE_ENV === 'development' ? 'development' : 'production',
+const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production'
+const handleRequest = createRequestHandler(serverBuild, mode)
+
+/** For an /api path: a handler that matches among the routes its path can reach (server/api-route-partitions.ts). */
+const apiHandlerFor = createApiRoutePartitions(serverBuild.routes, (routes) =>
+	createRequestHandler({ ...serverBuild, routes }, mode),
 )
 
 /**
@@ -250,7 +254,7 @@ export async function handle(request: Request, client: ClientInfo): Promise<Resp
 			}
 		}
 	}
-	const response = await handleRequest(request, {})
+	const response = await ((isApi && apiHandlerFor(url.pathname)) || handleRequest)(request, {})
 	if (response.status === 503 && !response.headers.has('Retry-After')) {
 		response.headers.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS))
 	}
