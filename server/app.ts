@@ -24,7 +24,7 @@ import { seed } from '#db/seed.ts'
 import { startBackupSchedule } from './backup-schedule.ts'
 import { createPlatformScheduler } from './scheduled-jobs.ts'
 import { clientIpFrom } from './client-ip.ts'
-import { createApiRoutePartitions } from './api-route-partitions.ts'
+import { createRoutePartitions } from './route-partitions.ts'
 import { createNodeListener, type ClientInfo } from './node-listener.ts'
 import { createPageCache } from './page-cache.ts'
 import { plainPage } from './plain-page.ts'
@@ -44,9 +44,18 @@ export const serverBuild = await import('virtual:react-router/server-build')
 const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production'
 const handleRequest = createRequestHandler(serverBuild, mode)
 
-/** For an /api path: a handler that matches among the routes its path can reach (server/api-route-partitions.ts). */
-const apiHandlerFor = createApiRoutePartitions(serverBuild.routes, (routes) =>
-	createRequestHandler({ ...serverBuild, routes }, mode),
+/** A handler that matches among the routes a pathname can reach, or null for the whole tree's (server/route-partitions.ts). */
+const handlerFor = createRoutePartitions(
+	serverBuild.routes,
+	(routes) => {
+		const assetRoutes: typeof serverBuild.assets.routes = {}
+		for (const id of Object.keys(routes)) assetRoutes[id] = serverBuild.assets.routes[id]
+		return createRequestHandler(
+			{ ...serverBuild, routes, assets: { ...serverBuild.assets, routes: assetRoutes } },
+			mode,
+		)
+	},
+	{ manifestPath: serverBuild.routeDiscovery.mode === 'lazy' ? serverBuild.routeDiscovery.manifestPath : undefined },
 )
 
 /**
@@ -254,7 +263,7 @@ export async function handle(request: Request, client: ClientInfo): Promise<Resp
 			}
 		}
 	}
-	const response = await ((isApi && apiHandlerFor(url.pathname)) || handleRequest)(request, {})
+	const response = await (handlerFor(url.pathname) ?? handleRequest)(request, {})
 	if (response.status === 503 && !response.headers.has('Retry-After')) {
 		response.headers.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS))
 	}
