@@ -374,11 +374,19 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 				cost: s.cpuPerRequest && b.cpuPerRequest ? s.cpuPerRequest / b.cpuPerRequest : null,
 				baseCores: b.cores,
 				errors: errors(s) + errors(b),
+				serverErrors: errors(s),
+				baselineErrors: errors(b),
+				serverRps: s.result.requests.average,
+				baselineRps: b.result.requests.average,
 			})
 		}
 		console.log(
 			`paired round ${round + 1} of ${PAIRED_ROUNDS}: ${Object.entries(paired)
-				.map(([name, list]) => `${name} ${list.at(-1).ratio.toFixed(2)}`)
+				.map(([name, list]) => {
+					const p = list.at(-1)
+					const errs = p.errors ? `, errors ${p.serverErrors} ours / ${p.baselineErrors} baseline's` : ''
+					return `${name} ${p.ratio.toFixed(2)} (${Math.round(p.serverRps)} / ${Math.round(p.baselineRps)} req/s${errs})`
+				})
 				.join(', ')}`,
 		)
 	}
@@ -514,7 +522,7 @@ if (rows.length) {
 		const baseCores = median(rounds.map((p) => p.baseCores))
 		const ceiling = r.bar.min > 1 && baseCores ? cores / baseCores : null
 		const why = [
-			`rounds: ${rounds.map((p) => asBar(p.ratio)).join(', ')}`,
+			`rounds: ${rounds.map((p) => `${asBar(p.ratio)} (${Math.round(p.serverRps)} against ${Math.round(p.baselineRps)} req/s)`).join(', ')}`,
 			cost ? `server CPU per request ${cost.toFixed(2)} times the baseline's` : null,
 			ceiling
 				? `the baseline's one process kept ${baseCores.toFixed(2)} cores busy, so ${cores} cores hold at most ${ceiling.toFixed(2)} times it`
@@ -524,7 +532,7 @@ if (rows.length) {
 		const errors = r.errors + rounds.reduce((sum, p) => sum + p.errors, 0)
 		bars.push({
 			bar: `${r.name}: at least ${r.bar.min < 1 ? `${r.bar.min * 100}% of` : `${r.bar.min} times`} ${r.bar.baseline.replace('baseline: ', '')}`,
-			measured: `${ratio === null ? 'not measured' : asBar(ratio)}, the median of ${rounds.length} paired rounds (${why.join('; ')})${errors ? `, ${errors} errors` : ''}`,
+			measured: `${ratio === null ? 'not measured' : asBar(ratio)}, the median of ${rounds.length} paired rounds (${why.join('; ')})${errors ? `, ${errors} errors (${r.errors + rounds.reduce((sum, p) => sum + p.serverErrors, 0)} the route's, ${rounds.reduce((sum, p) => sum + p.baselineErrors, 0)} the baseline's)` : ''}`,
 			met: ratio !== null && ratio >= r.bar.min && errors === 0,
 		})
 	}
