@@ -150,8 +150,9 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 		// Node writes Date, Connection and Keep-Alive itself, for both servers.
 		const headers = []
 		for (let i = 0; i < answer.rawHeaders.length; i += 2) {
-			const [name, value] = [answer.rawHeaders[i], answer.rawHeaders[i + 1]]
-			if (!['date', 'connection', 'keep-alive'].includes(name.toLowerCase())) headers.push(name, value)
+			const name = answer.rawHeaders[i]
+			if (!['date', 'connection', 'keep-alive'].includes(name.toLowerCase()))
+				headers.push(name, answer.rawHeaders[i + 1])
 		}
 		answers[`/answer${page}`] = { status: answer.status, headers, file }
 	}
@@ -373,7 +374,6 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 				ratio: s.result.requests.average / b.result.requests.average,
 				cost: s.cpuPerRequest && b.cpuPerRequest ? s.cpuPerRequest / b.cpuPerRequest : null,
 				baseCores: b.cores,
-				errors: errors(s) + errors(b),
 				serverErrors: errors(s),
 				baselineErrors: errors(b),
 				serverRps: s.result.requests.average,
@@ -384,7 +384,8 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 			`paired round ${round + 1} of ${PAIRED_ROUNDS}: ${Object.entries(paired)
 				.map(([name, list]) => {
 					const p = list.at(-1)
-					const errs = p.errors ? `, errors ${p.serverErrors} ours / ${p.baselineErrors} baseline's` : ''
+					const errs =
+						p.serverErrors + p.baselineErrors ? `, errors ${p.serverErrors} ours / ${p.baselineErrors} baseline's` : ''
 					return `${name} ${p.ratio.toFixed(2)} (${Math.round(p.serverRps)} / ${Math.round(p.baselineRps)} req/s${errs})`
 				})
 				.join(', ')}`,
@@ -529,10 +530,12 @@ if (rows.length) {
 				: null,
 		].filter(Boolean)
 		// A route that answered with errors (or anything but 2xx) was not measured.
-		const errors = r.errors + rounds.reduce((sum, p) => sum + p.errors, 0)
+		const routeErrors = r.errors + rounds.reduce((sum, p) => sum + p.serverErrors, 0)
+		const baselineErrors = rounds.reduce((sum, p) => sum + p.baselineErrors, 0)
+		const errors = routeErrors + baselineErrors
 		bars.push({
 			bar: `${r.name}: at least ${r.bar.min < 1 ? `${r.bar.min * 100}% of` : `${r.bar.min} times`} ${r.bar.baseline.replace('baseline: ', '')}`,
-			measured: `${ratio === null ? 'not measured' : asBar(ratio)}, the median of ${rounds.length} paired rounds (${why.join('; ')})${errors ? `, ${errors} errors (${r.errors + rounds.reduce((sum, p) => sum + p.serverErrors, 0)} the route's, ${rounds.reduce((sum, p) => sum + p.baselineErrors, 0)} the baseline's)` : ''}`,
+			measured: `${ratio === null ? 'not measured' : asBar(ratio)}, the median of ${rounds.length} paired rounds (${why.join('; ')})${errors ? `, ${errors} errors (${routeErrors} the route's, ${baselineErrors} the baseline's)` : ''}`,
 			met: ratio !== null && ratio >= r.bar.min && errors === 0,
 		})
 	}

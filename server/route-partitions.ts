@@ -93,9 +93,9 @@ export function routesUnder<R extends RouteEntry>(
  */
 function leadingSegments(pathname: string): [string, string | undefined] | null {
 	const parts = pathname.split('/')
-	if (parts[0] !== '' || !parts[1] || parts.slice(2).some((part, i) => part === '' && i < parts.length - 3)) {
-		return null
-	}
+	// Only the last segment may be empty (a trailing slash).
+	const empty = parts.indexOf('', 1)
+	if (parts[0] !== '' || !parts[1] || (empty !== -1 && empty < parts.length - 1)) return null
 	try {
 		for (let i = 3; i < parts.length; i++) decodeURIComponent(parts[i]!)
 		const second = parts[2] ? decodeURIComponent(parts[2]).toLowerCase() : undefined
@@ -121,8 +121,9 @@ export function createRoutePartitions<R extends RouteEntry, H>(
 	for (const route of Object.values(routes)) {
 		if (!route) continue
 		const [first, second] = fullSegments(routes, route)
-		if (first !== undefined && isStatic(first)) firsts.add(first.toLowerCase())
-		if (second !== undefined && isStatic(second) && mayMatch([first!], [TWO_LEVELS])) seconds.add(second.toLowerCase())
+		if (first === undefined) continue
+		if (isStatic(first)) firsts.add(first.toLowerCase())
+		if (second !== undefined && isStatic(second) && mayMatch([first], [TWO_LEVELS])) seconds.add(second.toLowerCase())
 	}
 	firsts.delete(TWO_LEVELS)
 	const byFirst = new Map([...firsts].map((first) => [first, make(routesUnder(routes, [first]))]))
