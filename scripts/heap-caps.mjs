@@ -15,7 +15,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freshFetch as request } from './fresh-fetch.mjs'
-import { treePssMb, waitFor } from './server-process.mjs'
+import { sampleTreeMemory, treePssMb, waitFor } from './server-process.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4600) + 70
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 10)
@@ -102,8 +102,9 @@ async function measure([oldMb, semiMb]) {
 		await new Promise((r) => setTimeout(r, 2000))
 		const atStart = treePssMb(server.pid)
 		const cookie = await memberCookie(base)
-		let peak = treePssMb(server.pid)
-		const sampler = setInterval(() => (peak = Math.max(peak, treePssMb(server.pid))), 200)
+		// In a thread of its own: reading PSS on this thread stalled autocannon.
+		const sampler = sampleTreeMemory(server.pid)
+		await sampler.ready
 		// A warm-up (not measured): a fresh process compiles its code on its first requests.
 		await autocannon({ url: `${base}/dashboard`, connections: 50, duration: 3, headers: { cookie } })
 		const result = await autocannon({
@@ -112,7 +113,8 @@ async function measure([oldMb, semiMb]) {
 			duration: SECONDS,
 			headers: { cookie },
 		})
-		clearInterval(sampler)
+		const { pss: peak } = await sampler.peaks()
+		await sampler.stop()
 		return {
 			setting: `--max-old-space-size=${oldMb} ${semiMb ? `--max-semi-space-size=${semiMb}` : '(semi-space: V8 default)'}`,
 			atStart,
