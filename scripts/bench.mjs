@@ -10,7 +10,7 @@
 // summed as PSS (shared pages once) and as RSS; for every route, the CPU
 // its server's process tree used (cores busy, ms per request), so a ratio
 // can be read against what the cores allow. Each ratio bar is measured
-// again in paired rounds (BENCH_PAIRED_ROUNDS, default 3): the route and its
+// again in paired rounds (BENCH_PAIRED_ROUNDS, default 5, 3 with --quick): the route and its
 // baseline one right after the other, the order swapped every round; the bar
 // reads the median of the rounds' ratios, as the machine's speed drifts
 // between minutes.
@@ -53,8 +53,13 @@ if (process.argv.includes('--soak')) await import('./soak.mjs')
 const QUICK = process.argv.includes('--quick')
 const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 3 : 10))
 const STORM_DURATION = QUICK ? 5 : 10
-/** How many times each ratio bar's route and baseline are measured side by side (the bar reads the median). */
-const PAIRED_ROUNDS = Number(process.env.BENCH_PAIRED_ROUNDS ?? 3)
+/**
+ * How many times each ratio bar's route and baseline are measured side by
+ * side (the bar reads the median). One round's ratio moves by a third on
+ * this kind of machine (1.51 to 2.11 for /dashboard in one run): five
+ * rounds in a full run.
+ */
+const PAIRED_ROUNDS = Number(process.env.BENCH_PAIRED_ROUNDS ?? (QUICK ? 3 : 5))
 const CONNECTIONS = 50
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 4600)
 const PORT = BASE_PORT
