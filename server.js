@@ -48,13 +48,35 @@ function flushLines() {
 	pendingLines = ''
 	process.stdout.write(lines)
 }
-function logLine(event, fields) {
-	pendingLines += logText(event, fields, 'info')
+/** Adds a line to those written together at the end of this turn. */
+function gather(line) {
+	pendingLines += line
 	if (pendingLines.length >= 16_384) flushLines()
 	else if (!flushScheduled) {
 		flushScheduled = true
 		setImmediate(flushLines)
 	}
+}
+
+// The request log line is written out by hand: JSON.stringify of a fresh
+// object and a new Date per request were 6% of a cached page's CPU. The
+// text is the same as logText's (same keys, same order); the time string
+// is made once per millisecond.
+let isoAt = 0
+let isoText = ''
+function isoNow() {
+	const now = Date.now()
+	if (now !== isoAt) {
+		isoAt = now
+		isoText = new Date(now).toISOString()
+	}
+	return isoText
+}
+/** One request's log line: `requestId` is a UUID and `status`, `ms` integers; method and path are escaped. */
+function logHttp(method, path, status, ms, requestId) {
+	gather(
+		`{"time":"${isoNow()}","level":"info","event":"http","method":${JSON.stringify(String(method))},"path":${JSON.stringify(String(path))},"status":${status},"ms":${ms},"requestId":"${requestId}"}\n`,
+	)
 }
 process.on('exit', flushLines)
 
@@ -298,13 +320,7 @@ async function runWorker() {
 			res.writeHead(cached.status, [...cachedHeaderList(cached), 'X-Request-Id', requestId])
 			res.end(cached.body ?? undefined)
 			// Logged at once: the answer is whole and its status known.
-			logLine('http', {
-				method: req.method,
-				path: req.url,
-				status: cached.status,
-				ms: Math.round(performance.now() - started),
-				requestId,
-			})
+			logHttp(req.method, req.url, cached.status, Math.round(performance.now() - started), requestId)
 			return
 		}
 		currentRequest.run({ req, res }, () => serve(req, res))
@@ -315,13 +331,7 @@ async function runWorker() {
 		res.on('finish', () => {
 			const pathname = (req.url ?? '/').split('?')[0]
 			if (pathname === '/healthz' && res.statusCode === 200) return
-			logLine('http', {
-				method: req.method,
-				path: pathname.slice(0, 300),
-				status: res.statusCode,
-				ms: Math.round(performance.now() - started),
-				requestId,
-			})
+			logHttp(req.method, pathname.slice(0, 300), res.statusCode, Math.round(performance.now() - started), requestId)
 		})
 	}
 

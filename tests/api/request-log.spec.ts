@@ -1,0 +1,59 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { E2E_PORT, E2E_ROOT } from '../setup/e2e-config.ts'
+import { startServer } from '../setup/server-process.ts'
+
+// server.js writes one JSON line per answer (built by hand, not by
+// JSON.stringify of an object): every line must still parse, with the
+// path escaped, the query string left out and the answer's request id.
+const PORT = E2E_PORT + 35
+const dataDir = path.join(E2E_ROOT, 'request-log')
+
+/** A GET with a raw path (fetch would percent-encode quotes and backslashes). */
+function rawGet(pathname: string) {
+	return new Promise<{ status: number; requestId: string }>((resolve, reject) => {
+		http
+			.get({ host: '127.0.0.1', port: PORT, path: pathname }, (res) => {
+				res.resume()
+				res.on('end', () => resolve({ status: res.statusCode!, requestId: String(res.headers['x-request-id']) }))
+			})
+			.on('error', reject)
+	})
+}
+
+test('every answer is logged as one JSON line with its path, status and request id', async () => {
+	test.setTimeout(60_000)
+	const server = await startServer({ port: PORT, dataDir, env: { WEB_CONCURRENCY: '1' } })
+	const answers: Record<string, { status: number; requestId: string }> = {}
+	try {
+		// A cached page, a rendered page with a query string, and a path
+		// that holds a quote and a backslash.
+		answers['/login'] = await rawGet('/login')
+		answers['/terms'] = await rawGet('/terms?token=secret')
+		answers['/no"such\\page'] = await rawGet('/no"such\\page')
+	} finally {
+		expect(await server.stop('SIGTERM')).toBe(0)
+	}
+	const lines = fs
+		.readFileSync(server.logFile, 'utf8')
+		.split('\n')
+		.filter((line) => line.startsWith('{'))
+		.map((line) => JSON.parse(line) as Record<string, unknown>)
+	const logged = lines.filter((line) => line.event === 'http')
+	expect(answers['/login']!.status).toBe(200)
+	expect(answers['/terms']!.status).toBe(200)
+	expect(answers['/no"such\\page']!.status).toBe(404)
+	for (const [pathname, answer] of Object.entries(answers)) {
+		const line = logged.find((l) => l.requestId === answer.requestId)
+		expect(line, pathname).toBeTruthy()
+		expect(Object.keys(line!)).toEqual(['time', 'level', 'event', 'method', 'path', 'status', 'ms', 'requestId'])
+		expect(line).toMatchObject({ level: 'info', event: 'http', method: 'GET', status: answer.status })
+		expect(new Date(String(line!.time)).toISOString()).toBe(line!.time)
+		expect(Number.isInteger(line!.ms)).toBe(true)
+		expect(line!.path).toBe(pathname)
+	}
+	// Query strings can carry reset tokens: never logged.
+	expect(JSON.stringify(logged)).not.toContain('secret')
+})
