@@ -143,8 +143,9 @@ export function sampleTreeMemory(pid, everyMs = 200) {
 		ready,
 		async peaks() {
 			await ready
-			return new Promise((resolve) => {
+			return new Promise((resolve, reject) => {
 				worker.once('message', resolve)
+				worker.once('error', reject)
 				worker.postMessage('peaks')
 			})
 		},
