@@ -28,6 +28,7 @@ import { createRoutePartitions } from './route-partitions.ts'
 import { createNodeListener, type ClientInfo } from './node-listener.ts'
 import { createPageCache } from './page-cache.ts'
 import { plainPage } from './plain-page.ts'
+import { shareRequestSignals } from './shared-signal-request.ts'
 import { checkFieldNames, checkFormBody } from './request-shape.ts'
 
 /**
@@ -35,6 +36,10 @@ import { checkFieldNames, checkFormBody } from './request-shape.ts'
  * SSR entry): start-up, the fetch handler with our request guards, and
  * shutdown. server.js owns the HTTP server itself.
  */
+
+// Before any request is made: React Router's derived requests share their
+// signal instead of following it (server/shared-signal-request.ts).
+shareRequestSignals()
 
 /** The React Router server build (the bench serves it bare as a baseline). */
 export const serverBuild = await import('virtual:react-router/server-build')
