@@ -19,7 +19,8 @@
  * subclassed, so every request is still a native one (`instanceof`
  * holds); `clone()` gives the copy the same signal.
  */
-const SHARED = Symbol('requests share their signal')
+/** The constructors and `clone` methods made here (so that wrapping twice wraps once). */
+const ours = new WeakSet<object>()
 
 /**
  * The members of `RequestInit` that undici reads, signal aside. They are
@@ -54,33 +55,34 @@ function withoutSignal(init: RequestInit | undefined) {
 	return copy as RequestInit
 }
 
+/** Gives `request` the signal it shares (an own property over undici's getter). */
+function withSignal<T extends Request>(request: T, signal: AbortSignal) {
+	Object.defineProperty(request, 'signal', { value: signal, enumerable: true })
+	return request
+}
+
 /** Wraps `target.Request` (once). */
 export function shareRequestSignals(target: typeof globalThis = globalThis) {
 	const Native = target.Request
-	if ((Native as { [SHARED]?: true })[SHARED]) return
+	if (ours.has(Native)) return
 	// A clone shares the signal too (undici's clone follows the one it made).
-	const nativeClone = Native.prototype.clone as Request['clone'] & { [SHARED]?: true }
-	if (!nativeClone[SHARED]) {
+	const nativeClone = Native.prototype.clone
+	if (!ours.has(nativeClone)) {
 		const clone = function clone(this: Request) {
 			const copy = nativeClone.call(this)
-			if (Object.hasOwn(this, 'signal')) Object.defineProperty(copy, 'signal', { value: this.signal, enumerable: true })
-			return copy
+			return Object.hasOwn(this, 'signal') ? withSignal(copy, this.signal) : copy
 		}
-		Object.defineProperty(clone, SHARED, { value: true })
+		ours.add(clone)
 		Object.defineProperty(Native.prototype, 'clone', { configurable: true, writable: true, value: clone })
 	}
-	target.Request = new Proxy(Native, {
+	const wrapped = new Proxy(Native, {
 		construct(Request, args: ConstructorParameters<typeof Native>, newTarget) {
 			const [input, init] = args
 			const signal = init?.signal !== undefined ? init.signal : input instanceof Native ? input.signal : null
 			if (!signal) return Reflect.construct(Request, args, newTarget) as object
-			const request = Reflect.construct(Request, [input, withoutSignal(init)], newTarget) as Request
-			Object.defineProperty(request, 'signal', { value: signal, enumerable: true })
-			return request
-		},
-		get(Request, key, receiver) {
-			if (key === SHARED) return true
-			return Reflect.get(Request, key, receiver) as unknown
+			return withSignal(Reflect.construct(Request, [input, withoutSignal(init)], newTarget) as Request, signal)
 		},
 	})
+	ours.add(wrapped)
+	target.Request = wrapped
 }
