@@ -45,13 +45,17 @@ test('kill -9 at random moments under sign-ups and admin edits: every acknowledg
 	}
 	let server = await startServer({ port, dataDir, env })
 	const { json } = client(base)
-	const adminToken = (await (await json('POST', '/api/admin/login', adminSignIn())).json()).data.token as string
-	const target = (await (await json('POST', '/api/auth/register', registration())).json()).data.user as {
-		id: number
-		email: string
-	}
+	const signedIn = await json('POST', '/api/admin/login', adminSignIn())
+	expect(signedIn.status, 'the super admin signs in').toBe(200)
+	const adminToken = (await signedIn.json()).data.token as string
+	const registered = await json('POST', '/api/auth/register', registration())
+	expect(registered.status, 'the edited member signs up').toBe(201)
+	const target = (await registered.json()).data.user as { id: number; email: string }
 	const acks: Ack[] = []
-	let statusesOver500 = 0
+	// Every answer of 500 or more, with its round, route and body (none is expected).
+	const over500: string[] = []
+	const note5xx = async (round: number, route: string, res: Response) =>
+		over500.push(`round ${round + 1} ${route}: ${res.status} ${(await res.text().catch(() => '')).slice(0, 200)}`)
 	let sequence = 0
 	const KILLS = 20
 
@@ -71,7 +75,7 @@ test('kill -9 at random moments under sign-ups and admin edits: every acknowledg
 					if (res.status === 201) {
 						acks.push({ kind: 'member', email: p.email.toLowerCase() })
 						roundMembers++
-					} else if (res.status >= 500) statusesOver500++
+					} else if (res.status >= 500) await note5xx(round, 'POST /api/auth/register', res)
 				} catch {
 					return // the process died under us: unknown outcome, not acknowledged
 				}
@@ -85,7 +89,7 @@ test('kill -9 at random moments under sign-ups and admin edits: every acknowledg
 					if (res.status === 200) {
 						acks.push({ kind: 'edit', id: target.id, name, at: sequence })
 						roundEdits++
-					} else if (res.status >= 500) statusesOver500++
+					} else if (res.status >= 500) await note5xx(round, 'PUT /api/admin/users/:id', res)
 				} catch {
 					return
 				}
@@ -111,7 +115,7 @@ test('kill -9 at random moments under sign-ups and admin edits: every acknowledg
 		await load
 		server = await startServer({ port, dataDir, env, keepData: true })
 	}
-	expect(statusesOver500).toBe(0)
+	expect(over500).toEqual([])
 	await server.stop()
 
 	const db = new Database(path.join(dataDir, 'app.db'), { readonly: true })
@@ -159,11 +163,12 @@ test('a second process writing at the same time (admin:create under write load) 
 		},
 	})
 	const { json } = client(base)
-	const adminToken = (await (await json('POST', '/api/admin/login', adminSignIn())).json()).data.token as string
-	const target = (await (await json('POST', '/api/auth/register', registration())).json()).data.user as {
-		id: number
-		email: string
-	}
+	const signedIn = await json('POST', '/api/admin/login', adminSignIn())
+	expect(signedIn.status, 'the super admin signs in').toBe(200)
+	const adminToken = (await signedIn.json()).data.token as string
+	const registered = await json('POST', '/api/auth/register', registration())
+	expect(registered.status, 'the edited member signs up').toBe(201)
+	const target = (await registered.json()).data.user as { id: number; email: string }
 	let stop = false
 	const statuses = new Map<number, number>()
 	const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1)
