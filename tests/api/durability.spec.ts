@@ -30,6 +30,17 @@ function client(base: string) {
 	return { json }
 }
 
+/** The super admin's bearer token and a member for it to edit: checked, so a refused set-up says so. */
+async function adminAndTarget(json: ReturnType<typeof client>['json']) {
+	const signedIn = await json('POST', '/api/admin/login', adminSignIn())
+	expect(signedIn.status, 'the super admin signs in').toBe(200)
+	const adminToken = (await signedIn.json()).data.token as string
+	const registered = await json('POST', '/api/auth/register', registration())
+	expect(registered.status, 'the edited member signs up').toBe(201)
+	const target = (await registered.json()).data.user as { id: number; email: string }
+	return { adminToken, target }
+}
+
 test('kill -9 at random moments under sign-ups and admin edits: every acknowledged write survives, integrity_check ok', async () => {
 	// About 4 s a round alone; three times that on a loaded 2-core CI machine.
 	test.setTimeout(420_000)
@@ -45,12 +56,7 @@ test('kill -9 at random moments under sign-ups and admin edits: every acknowledg
 	}
 	let server = await startServer({ port, dataDir, env })
 	const { json } = client(base)
-	const signedIn = await json('POST', '/api/admin/login', adminSignIn())
-	expect(signedIn.status, 'the super admin signs in').toBe(200)
-	const adminToken = (await signedIn.json()).data.token as string
-	const registered = await json('POST', '/api/auth/register', registration())
-	expect(registered.status, 'the edited member signs up').toBe(201)
-	const target = (await registered.json()).data.user as { id: number; email: string }
+	const { adminToken, target } = await adminAndTarget(json)
 	const acks: Ack[] = []
 	// Every answer of 500 or more, with its round, route and body (none is expected).
 	const over500: string[] = []
@@ -163,12 +169,7 @@ test('a second process writing at the same time (admin:create under write load) 
 		},
 	})
 	const { json } = client(base)
-	const signedIn = await json('POST', '/api/admin/login', adminSignIn())
-	expect(signedIn.status, 'the super admin signs in').toBe(200)
-	const adminToken = (await signedIn.json()).data.token as string
-	const registered = await json('POST', '/api/auth/register', registration())
-	expect(registered.status, 'the edited member signs up').toBe(201)
-	const target = (await registered.json()).data.user as { id: number; email: string }
+	const { adminToken, target } = await adminAndTarget(json)
 	let stop = false
 	const statuses = new Map<number, number>()
 	const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1)
