@@ -11,6 +11,7 @@
 //   the React Router build through build/server/index.js (server/app.ts:
 //   body limits, request checks, the Node-to-Fetch bridge in
 //   server/node-listener.ts).
+import { AsyncLocalStorage } from 'node:async_hooks'
 import cluster from 'node:cluster'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -23,8 +24,6 @@ process.env.NODE_ENV ??= 'production'
 
 /** How long the serving processes have to finish in-flight requests after SIGTERM. */
 const DRAIN_MS = 8_000
-/** A connection with nothing read or written for this long is closed. */
-const SILENT_SOCKET_MS = 120_000
 
 // The current time as an ISO string, made once per millisecond (every log
 // line reads it).
@@ -251,6 +250,9 @@ async function runWorker() {
 	let shuttingDown = false
 
 	const listener = build.createListener()
+	// The request each callback belongs to, so an exception that escapes a
+	// request's own handling can be pinned on that request (see the end).
+	const currentRequest = new AsyncLocalStorage()
 
 	const serveStatic = sirv(path.resolve('build/client'), {
 		gzip: true,
@@ -323,11 +325,7 @@ async function runWorker() {
 			logHttp(req.method, req.url, cached.status, Math.round(performance.now() - started), requestId)
 			return
 		}
-		try {
-			serve(req, res)
-		} catch (error) {
-			failRequest(error, { req, res })
-		}
+		currentRequest.run({ req, res }, () => serve(req, res))
 	})
 
 	/** One log line per answer once it is sent (only the path: query strings can carry reset tokens). */
@@ -371,9 +369,6 @@ async function runWorker() {
 	server.headersTimeout = 15_000
 	server.requestTimeout = 30_000
 	server.keepAliveTimeout = 5_000
-	// A connection silent this long is cut: the bound on an answer whose
-	// handling was lost to an exception nothing could pin on it (the end).
-	server.timeout = SILENT_SOCKET_MS
 
 	// The primary holds the listening socket and hands connections out (the
 	// banner is its to print). A worker that cannot listen has nothing to do.
@@ -443,14 +438,10 @@ async function runWorker() {
 		res.end('Internal Server Error')
 	}
 
-	// No single request may end the process (docs/decisions/009-no-request-ends-the-process.md):
-	// an exception that escapes is logged and the server keeps serving. One
-	// thrown while a request is handed in fails that request (above); one
-	// rejected from its handling too (serve). One that escapes later from a
-	// callback cannot be told apart without async hooks, which cost every
-	// request (docs/decisions/033-no-async-hooks.md): its request is cut
-	// once its connection has been silent for SILENT_SOCKET_MS. A failure
-	// at start-up (above, before listen) still ends the process, as it should.
+	// No single request may end the process (docs/decisions/009-no-request-ends-the-process.md): an exception
+	// that escapes is logged and fails only the request it came from (when it
+	// can be told); the server keeps serving. A failure at start-up (above,
+	// before listen) still ends the process, as it should.
 	process.on('uncaughtException', (error) => {
 		// A static file removed while it was being sent (a rebuild under a live
 		// server) surfaces here from the file stream; the answer is already lost.
@@ -458,6 +449,8 @@ async function runWorker() {
 			log('static.file_vanished', { error: String(error.message) }, 'warn')
 			return
 		}
-		log('uncaughtException', { error: String(error?.message ?? error), stack: error?.stack }, 'error')
+		const context = currentRequest.getStore()
+		if (context) failRequest(error, context)
+		else log('uncaughtException', { error: String(error?.message ?? error), stack: error?.stack }, 'error')
 	})
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
-import { renderToReadableStream } from 'react-dom/server.edge'
+import { Writable } from 'node:stream'
+import { renderToPipeableStream } from 'react-dom/server'
 import {
 	ServerRouter,
 	type ActionFunctionArgs,
@@ -39,35 +40,46 @@ export default function handleRequest(
 	}
 
 	// Nothing on our pages suspends, so the whole document is rendered before
-	// answering, as one buffer. React's web-stream renderer, not the Node one:
-	// the Node renderer runs every render inside an AsyncLocalStorage, which
-	// turns Node's async hooks on for every promise and callback of every
-	// request (docs/decisions/033-no-async-hooks.md).
-	const controller = new AbortController()
-	const timeoutId = setTimeout(() => controller.abort(), streamTimeout + 1000)
-	return renderToReadableStream(
-		<NonceProvider value={nonce}>
-			<ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
-		</NonceProvider>,
-		{
-			nonce: nonce || undefined,
-			signal: controller.signal,
-			onError(error: unknown) {
-				responseStatusCode = 500
-				log('render.error', { error: String((error as Error)?.message ?? error) }, 'error')
+	// answering: one buffer instead of a stream piped through two adapters.
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = []
+		const sink = new Writable({
+			write(chunk: Buffer, _encoding, callback) {
+				chunks.push(chunk)
+				callback()
 			},
-		},
-	)
-		.then(async (stream) => {
-			await stream.allReady
-			const body = Buffer.from(await new Response(stream).arrayBuffer())
-			if (shared) {
-				const hashes = inlineScriptHashes(body.toString('utf8'))
-				responseHeaders.set('Content-Security-Policy', contentSecurityPolicy({ hashes }))
-			}
-			return new Response(body, { headers: responseHeaders, status: responseStatusCode })
+			final(callback) {
+				clearTimeout(timeoutId)
+				const body = Buffer.concat(chunks)
+				if (shared) {
+					const hashes = inlineScriptHashes(body.toString('utf8'))
+					responseHeaders.set('Content-Security-Policy', contentSecurityPolicy({ hashes }))
+				}
+				resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }))
+				callback()
+			},
 		})
-		.finally(() => clearTimeout(timeoutId))
+		const timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
+		const { pipe, abort } = renderToPipeableStream(
+			<NonceProvider value={nonce}>
+				<ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+			</NonceProvider>,
+			{
+				nonce: nonce || undefined,
+				onAllReady() {
+					pipe(sink)
+				},
+				onShellError(error: unknown) {
+					clearTimeout(timeoutId)
+					reject(error)
+				},
+				onError(error: unknown) {
+					responseStatusCode = 500
+					log('render.error', { error: String((error as Error)?.message ?? error) }, 'error')
+				},
+			},
+		)
+	})
 }
 
 /** Server errors are logged here (with the stack, server-side only). */
