@@ -11,10 +11,11 @@
 //   the React Router build through build/server/index.js (server/app.ts:
 //   body limits, request checks, the Node-to-Fetch bridge in
 //   server/node-listener.ts).
-import { AsyncLocalStorage } from 'node:async_hooks'
+import asyncHooks from 'node:async_hooks'
 import cluster from 'node:cluster'
 import fs from 'node:fs'
 import http from 'node:http'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
@@ -24,6 +25,8 @@ process.env.NODE_ENV ??= 'production'
 
 /** How long the serving processes have to finish in-flight requests after SIGTERM. */
 const DRAIN_MS = 8_000
+/** A connection with nothing read or written for this long is closed. */
+const SILENT_SOCKET_MS = 120_000
 
 // The current time as an ISO string, made once per millisecond (every log
 // line reads it).
@@ -81,6 +84,50 @@ function logHttp(method, path, status, ms, requestId) {
 	)
 }
 process.on('exit', flushLines)
+
+// React's renderer without async hooks (docs/decisions/033-no-async-hooks.md)
+
+/**
+ * What React's Node renderer gets instead of an `AsyncLocalStorage`: the
+ * request being rendered, for the synchronous extent of `run` only. React
+ * runs each step of a render in `run` and also sets its own current request
+ * there, so every lookup during a render finds the same request either way;
+ * only a lookup from a callback outside any render step would find none,
+ * and no code of ours makes one (no `ReactDOM.preload` or `preinit` outside
+ * components). A real `AsyncLocalStorage` turns Node's async hooks on for
+ * every promise and callback of every request.
+ */
+class RenderStepStorage {
+	#store = undefined
+	run(store, callback, ...args) {
+		const outer = this.#store
+		this.#store = store
+		try {
+			return callback(...args)
+		} finally {
+			this.#store = outer
+		}
+	}
+	getStore() {
+		return this.#store
+	}
+}
+
+/**
+ * Loads `react-dom/server` (the build imports the same module from the
+ * module cache) while `AsyncLocalStorage` reads as RenderStepStorage: React
+ * makes its one storage when the module is evaluated. Restored at once, so
+ * nothing else sees the swap.
+ */
+function loadReactRenderer() {
+	const AsyncLocalStorage = asyncHooks.AsyncLocalStorage
+	asyncHooks.AsyncLocalStorage = RenderStepStorage
+	try {
+		createRequire(import.meta.url)('react-dom/server')
+	} finally {
+		asyncHooks.AsyncLocalStorage = AsyncLocalStorage
+	}
+}
 
 if (cluster.isPrimary) await runPrimary()
 else if (process.env.SERVER_ROLE === 'prepare') await runPrepare()
@@ -231,6 +278,7 @@ function printBanner(info) {
 // The start-up process: migrations and seeding, once
 
 async function runPrepare() {
+	loadReactRenderer()
 	const build = await import('./build/server/index.js')
 	const info = await build.prepare()
 	await build.shutdown()
@@ -243,6 +291,7 @@ async function runPrepare() {
 async function runWorker() {
 	const { default: compression } = await import('compression')
 	const { default: sirv } = await import('sirv')
+	loadReactRenderer()
 	const build = await import('./build/server/index.js')
 	const config = await build.startServing()
 
@@ -250,9 +299,6 @@ async function runWorker() {
 	let shuttingDown = false
 
 	const listener = build.createListener()
-	// The request each callback belongs to, so an exception that escapes a
-	// request's own handling can be pinned on that request (see the end).
-	const currentRequest = new AsyncLocalStorage()
 
 	const serveStatic = sirv(path.resolve('build/client'), {
 		gzip: true,
@@ -325,7 +371,11 @@ async function runWorker() {
 			logHttp(req.method, req.url, cached.status, Math.round(performance.now() - started), requestId)
 			return
 		}
-		currentRequest.run({ req, res }, () => serve(req, res))
+		try {
+			serve(req, res)
+		} catch (error) {
+			failRequest(error, { req, res })
+		}
 	})
 
 	/** One log line per answer once it is sent (only the path: query strings can carry reset tokens). */
@@ -369,6 +419,9 @@ async function runWorker() {
 	server.headersTimeout = 15_000
 	server.requestTimeout = 30_000
 	server.keepAliveTimeout = 5_000
+	// A connection silent this long is cut: the bound on an answer whose
+	// handling was lost to an exception nothing could pin on it (the end).
+	server.timeout = SILENT_SOCKET_MS
 
 	// The primary holds the listening socket and hands connections out (the
 	// banner is its to print). A worker that cannot listen has nothing to do.
@@ -438,10 +491,14 @@ async function runWorker() {
 		res.end('Internal Server Error')
 	}
 
-	// No single request may end the process (docs/decisions/009-no-request-ends-the-process.md): an exception
-	// that escapes is logged and fails only the request it came from (when it
-	// can be told); the server keeps serving. A failure at start-up (above,
-	// before listen) still ends the process, as it should.
+	// No single request may end the process (docs/decisions/009-no-request-ends-the-process.md):
+	// an exception that escapes is logged and the server keeps serving. One
+	// thrown while a request is handed in fails that request (above); one
+	// rejected from its handling too (serve). One that escapes later from a
+	// callback cannot be told apart without async hooks, which cost every
+	// request (docs/decisions/033-no-async-hooks.md): its request is cut
+	// once its connection has been silent for SILENT_SOCKET_MS. A failure
+	// at start-up (above, before listen) still ends the process, as it should.
 	process.on('uncaughtException', (error) => {
 		// A static file removed while it was being sent (a rebuild under a live
 		// server) surfaces here from the file stream; the answer is already lost.
@@ -449,8 +506,6 @@ async function runWorker() {
 			log('static.file_vanished', { error: String(error.message) }, 'warn')
 			return
 		}
-		const context = currentRequest.getStore()
-		if (context) failRequest(error, context)
-		else log('uncaughtException', { error: String(error?.message ?? error), stack: error?.stack }, 'error')
+		log('uncaughtException', { error: String(error?.message ?? error), stack: error?.stack }, 'error')
 	})
 }
