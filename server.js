@@ -345,12 +345,17 @@ async function runWorker() {
 		res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
 	}
 
-	/** A cached answer's full header list (security headers, then its own), made once per answer. */
+	/**
+	 * A cached answer's full header list (security headers, its own, then
+	 * X-Request-Id), made once per answer. The request id's value is the
+	 * last entry, written just before each writeHead: Node reads the list
+	 * there and keeps nothing of it.
+	 */
 	const cachedHeaderLists = new WeakMap()
 	function cachedHeaderList(cached) {
 		let list = cachedHeaderLists.get(cached)
 		if (!list) {
-			list = [...securityHeaderList, ...cached.rawHeaders]
+			list = [...securityHeaderList, ...cached.rawHeaders, 'X-Request-Id', '']
 			cachedHeaderLists.set(cached, list)
 		}
 		return list
@@ -365,7 +370,9 @@ async function runWorker() {
 		if (cached) {
 			const started = performance.now()
 			const requestId = randomUUID()
-			res.writeHead(cached.status, [...cachedHeaderList(cached), 'X-Request-Id', requestId])
+			const headers = cachedHeaderList(cached)
+			headers[headers.length - 1] = requestId
+			res.writeHead(cached.status, headers)
 			res.end(cached.body ?? undefined)
 			// Logged at once: the answer is whole and its status known.
 			logHttp(req.method, req.url, cached.status, Math.round(performance.now() - started), requestId)
@@ -390,6 +397,10 @@ async function runWorker() {
 	function serve(req, res) {
 		const started = performance.now()
 		const requestId = randomUUID()
+		// A connection silent this long is cut: the bound on an answer whose
+		// handling was lost to an exception nothing could pin on it (the
+		// end). Only here: a cached answer is whole before its handler returns.
+		res.setTimeout(SILENT_SOCKET_MS)
 		res.setHeader('X-Request-Id', requestId)
 		setSecurityHeaders(res)
 		if (shuttingDown) res.setHeader('Connection', 'close')
@@ -419,9 +430,6 @@ async function runWorker() {
 	server.headersTimeout = 15_000
 	server.requestTimeout = 30_000
 	server.keepAliveTimeout = 5_000
-	// A connection silent this long is cut: the bound on an answer whose
-	// handling was lost to an exception nothing could pin on it (the end).
-	server.timeout = SILENT_SOCKET_MS
 
 	// The primary holds the listening socket and hands connections out (the
 	// banner is its to print). A worker that cannot listen has nothing to do.

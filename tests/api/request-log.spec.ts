@@ -27,12 +27,15 @@ test('every answer is logged as one JSON line with its path, status and request 
 	test.setTimeout(60_000)
 	const server = await startServer({ port: PORT, dataDir, env: { WEB_CONCURRENCY: '1' } })
 	const answers: Record<string, { status: number; requestId: string }> = {}
+	// The cached page twice more: its header list is made once, its request id per answer.
+	const again: { status: number; requestId: string }[] = []
 	try {
 		// A cached page, a rendered page with a query string, and a path
 		// that holds a quote and a backslash.
 		answers['/login'] = await rawGet('/login')
 		answers['/terms'] = await rawGet('/terms?token=secret')
 		answers['/no"such\\page'] = await rawGet('/no"such\\page')
+		again.push(await rawGet('/login'), await rawGet('/login'))
 	} finally {
 		expect(await server.stop('SIGTERM')).toBe(0)
 	}
@@ -53,6 +56,13 @@ test('every answer is logged as one JSON line with its path, status and request 
 		expect(new Date(String(line!.time)).toISOString()).toBe(line!.time)
 		expect(Number.isInteger(line!.ms)).toBe(true)
 		expect(line!.path).toBe(pathname)
+	}
+	const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+	const cachedIds = [answers['/login']!.requestId, ...again.map((answer) => answer.requestId)]
+	expect(new Set(cachedIds).size).toBe(3)
+	for (const id of cachedIds) {
+		expect(id).toMatch(uuid)
+		expect(logged.filter((line) => line.requestId === id && line.path === '/login')).toHaveLength(1)
 	}
 	// Query strings can carry reset tokens: never logged.
 	expect(JSON.stringify(logged)).not.toContain('secret')
