@@ -25,7 +25,7 @@ process.env.NODE_ENV ??= 'production'
 
 /** How long the serving processes have to finish in-flight requests after SIGTERM. */
 const DRAIN_MS = 8_000
-/** A connection with nothing read or written for this long is closed. */
+/** A request handed to the app whose connection has nothing read or written for this long is cut (docs/decisions/033-no-async-hooks.md). */
 const SILENT_SOCKET_MS = 120_000
 
 // The current time as an ISO string, made once per millisecond (every log

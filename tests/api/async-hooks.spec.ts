@@ -4,7 +4,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { registration } from '../playwright-utils.ts'
 import { E2E_PORT, E2E_ROOT } from '../setup/e2e-config.ts'
-import { startServer } from '../setup/server-process.ts'
+import { logRecords, startServer } from '../setup/server-process.ts'
 
 // Node's async hooks, once on, cost every promise and callback of every
 // request (docs/decisions/033-no-async-hooks.md). Nothing in a serving
@@ -14,14 +14,6 @@ import { startServer } from '../setup/server-process.ts'
 const PORT = E2E_PORT + 36
 const dataDir = path.join(E2E_ROOT, 'async-hooks')
 const guard = path.resolve('tests/setup/async-hooks-guard.mjs')
-
-/** The JSON lines of a log. */
-function logLines(text: string) {
-	return text
-		.split('\n')
-		.filter((line) => line.startsWith('{'))
-		.map((line) => JSON.parse(line) as Record<string, unknown>)
-}
 
 test('the guard reports an AsyncLocalStorage run and an enabled hook', () => {
 	const run = spawnSync(
@@ -34,7 +26,7 @@ test('the guard reports an AsyncLocalStorage run and an enabled hook', () => {
 		{ encoding: 'utf8' },
 	)
 	expect(run.status).toBe(0)
-	const reported = logLines(run.stderr)
+	const reported = logRecords(run.stderr)
 		.filter((line) => line.event === 'async-hooks.enabled')
 		.map((line) => line.what)
 	expect(reported).toEqual(['AsyncLocalStorage.run', 'createHook().enable'])
@@ -75,7 +67,7 @@ test('serving cached pages, rendered pages, a form post and the API never turns 
 	} finally {
 		expect(await server.stop('SIGTERM')).toBe(0)
 	}
-	const lines = logLines(fs.readFileSync(server.logFile, 'utf8'))
+	const lines = logRecords(fs.readFileSync(server.logFile, 'utf8'))
 	// The guard ran in the primary, the start-up process and both serving processes.
 	expect(new Set(lines.filter((line) => line.event === 'async-hooks.guard').map((line) => line.pid)).size).toBe(4)
 	expect(lines.filter((line) => line.event === 'async-hooks.enabled')).toEqual([])

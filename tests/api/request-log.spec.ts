@@ -3,7 +3,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { E2E_PORT, E2E_ROOT } from '../setup/e2e-config.ts'
-import { startServer } from '../setup/server-process.ts'
+import { logRecords, startServer } from '../setup/server-process.ts'
 
 // server.js writes one JSON line per answer (built by hand, not by
 // JSON.stringify of an object): every line must still parse, with the
@@ -39,11 +39,7 @@ test('every answer is logged as one JSON line with its path, status and request 
 	} finally {
 		expect(await server.stop('SIGTERM')).toBe(0)
 	}
-	const lines = fs
-		.readFileSync(server.logFile, 'utf8')
-		.split('\n')
-		.filter((line) => line.startsWith('{'))
-		.map((line) => JSON.parse(line) as Record<string, unknown>)
+	const lines = logRecords(fs.readFileSync(server.logFile, 'utf8'))
 	const logged = lines.filter((line) => line.event === 'http')
 	expect(answers['/login']!.status).toBe(200)
 	expect(answers['/terms']!.status).toBe(200)

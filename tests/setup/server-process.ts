@@ -49,3 +49,11 @@ export async function startServer(options: {
 		},
 	}
 }
+
+/** The JSON lines of a server log (or any text with one JSON object per line), parsed; other lines are skipped. */
+export function logRecords(text: string) {
+	return text
+		.split('\n')
+		.filter((line) => line.startsWith('{'))
+		.map((line) => JSON.parse(line) as Record<string, unknown>)
+}
