@@ -228,7 +228,12 @@ async function runPrimary() {
 	process.on('SIGINT', () => shutdown('SIGINT'))
 	// The restore command refuses to run while this file names a live process (server/pid-file.ts).
 	fs.writeFileSync(pidFile, JSON.stringify({ pid: process.pid, host: os.hostname() }))
-	log('cluster.start', { workers: config.webConcurrency })
+	// A serving process on every core: V8's garbage collector works on the
+	// process's own thread alone, not on helper threads that would take
+	// turns with the other processes' JavaScript (docs/decisions/034).
+	const singleThreadedGc = config.webConcurrency >= os.availableParallelism()
+	if (singleThreadedGc) cluster.setupPrimary({ execArgv: [...process.execArgv, '--single-threaded-gc'] })
+	log('cluster.start', { workers: config.webConcurrency, singleThreadedGc })
 	for (let i = 0; i < config.webConcurrency; i++) fork()
 }
 

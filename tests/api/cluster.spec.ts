@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { E2E_PORT, E2E_ROOT } from '../setup/e2e-config.ts'
@@ -20,6 +21,8 @@ function childrenOf(pid: number) {
 	return found
 }
 const alive = (pid: number) => fs.existsSync(`/proc/${pid}`)
+/** A process's command line, its arguments one by one (Linux /proc). */
+const commandLine = (pid: number) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
 const count = (log: string, pattern: RegExp) => log.match(pattern)?.length ?? 0
 
 test('WEB_CONCURRENCY processes; start-up work and the scheduler once; a dead worker is replaced; SIGTERM drains all', async () => {
@@ -37,6 +40,11 @@ async function clusterChecks(server: Awaited<ReturnType<typeof startServer>>) {
 	await expect.poll(() => childrenOf(primary).length).toBe(2)
 	const [first, second] = childrenOf(primary)
 	const read = () => fs.readFileSync(server.logFile, 'utf8')
+	// With a serving process on every core, V8 collects garbage on each one's own thread (decision 034).
+	const everyCore = 2 >= os.availableParallelism()
+	for (const pid of [first!, second!]) expect(commandLine(pid).includes('--single-threaded-gc')).toBe(everyCore)
+	expect(commandLine(primary)).not.toContain('--single-threaded-gc')
+	await expect.poll(() => read()).toContain(`"event":"cluster.start","workers":2,"singleThreadedGc":${everyCore}`)
 	await expect.poll(() => count(read(), /App ready on/g)).toBe(1)
 	expect(read()).toContain('2 processes')
 	// Migrations and seeding ran once, in their own process (gone now), and the first tick's jobs once.
@@ -55,6 +63,7 @@ async function clusterChecks(server: Awaited<ReturnType<typeof startServer>>) {
 	expect(childrenOf(primary)).toContain(second)
 	const replacement = childrenOf(primary).find((pid) => pid !== second)
 	await expect.poll(() => read().includes(`"event":"worker.ready","pid":${replacement}`)).toBe(true)
+	expect(commandLine(replacement!).includes('--single-threaded-gc')).toBe(everyCore)
 	for (let i = 0; i < 6; i++) expect((await fetch(`http://127.0.0.1:${PORT}/login`)).status).toBe(200)
 
 	// SIGTERM: every worker drains and exits, then the primary, 0; the pid file is gone.
@@ -64,6 +73,22 @@ async function clusterChecks(server: Awaited<ReturnType<typeof startServer>>) {
 	expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false)
 	expect(count(read(), /"event":"shutdown"/g)).toBe(3)
 }
+
+test("fewer serving processes than cores keep V8's garbage-collection threads", async () => {
+	test.skip(os.availableParallelism() < 2, 'one core: one serving process is on every core')
+	const server = await startServer({
+		port: E2E_PORT + 28,
+		dataDir: path.join(E2E_ROOT, 'cluster-one'),
+		env: { WEB_CONCURRENCY: '1' },
+	})
+	try {
+		await expect.poll(() => childrenOf(server.child.pid!).length).toBe(1)
+		expect(commandLine(childrenOf(server.child.pid!)[0]!)).not.toContain('--single-threaded-gc')
+		expect(fs.readFileSync(server.logFile, 'utf8')).toContain('"singleThreadedGc":false')
+	} finally {
+		await server.stop('SIGTERM')
+	}
+})
 
 test('a bad WEB_CONCURRENCY ends the start-up with the reason', async () => {
 	const bad = path.join(E2E_ROOT, 'cluster-bad')
