@@ -107,12 +107,25 @@ export function cpuMs(pid) {
 export const treeCpuMs = (pid) => processTree(pid).reduce((sum, p) => sum + cpuMs(p), 0)
 
 /**
+ * How far (MB) the tree's RSS must rise past the RSS it had when its PSS was
+ * last read before the sampler reads PSS again: the PSS peak it reports can
+ * be up to this much under the real one.
+ */
+const PSS_STEP_MB = 1
+
+/**
  * Samples the memory of the server's process tree every `everyMs` in a
- * thread of its own, and keeps the peaks. Reading a process's PSS
- * (smaps_rollup) walks its page tables: about 7 ms for the three processes
- * of an idle tree, more under load. Done on the load generator's thread
- * (autocannon runs in the scripts' own event loop), that stalled every
- * request in flight five times a second and showed in their p99.
+ * thread of its own, and keeps the peaks. RSS (/proc/<pid>/status) is read
+ * every time. PSS is read only when the tree's RSS has risen past the RSS
+ * of the last PSS reading by PSS_STEP_MB (the shared pages PSS splits do not
+ * grow under load: the PSS peak falls at an RSS peak). Reading a process's
+ * PSS (smaps_rollup) walks its page tables under the process's memory lock:
+ * about 7 ms for the three processes of an idle tree, more under load.
+ * Done on the load generator's thread, that stalled every request in flight
+ * five times a second; done in this thread five times a second, it still
+ * cost the cached sign-in pages 8 to 12% of their throughput (the serving
+ * processes wait on the lock while V8 maps and unmaps its heap) and the
+ * API a few ms of p99 (docs/decisions/034).
  * `peaks()` resolves with { rss, pss } (MB, the largest sums seen);
  * `stop()` ends the thread.
  */
@@ -122,8 +135,13 @@ export function sampleTreeMemory(pid, everyMs = 200) {
 		import(workerData.module).then(({ treePssMb, treeRssMb }) => {
 			let rss = 0
 			let pss = 0
+			// The tree's RSS when its PSS was last read: PSS is read again only past it.
+			let rssAtPss = -Infinity
 			const sample = () => {
-				rss = Math.max(rss, treeRssMb(workerData.pid))
+				const now = treeRssMb(workerData.pid)
+				rss = Math.max(rss, now)
+				if (now < rssAtPss + workerData.pssStepMb) return
+				rssAtPss = now
 				pss = Math.max(pss, treePssMb(workerData.pid))
 			}
 			sample()
@@ -131,7 +149,7 @@ export function sampleTreeMemory(pid, everyMs = 200) {
 			parentPort.on('message', () => parentPort.postMessage({ rss, pss }))
 			parentPort.postMessage('ready')
 		})`,
-		{ eval: true, workerData: { pid, everyMs, module: import.meta.url } },
+		{ eval: true, workerData: { pid, everyMs, pssStepMb: PSS_STEP_MB, module: import.meta.url } },
 	)
 	// It never keeps a script alive on its own.
 	worker.unref()
