@@ -1,5 +1,5 @@
 // `npm run bench`: builds, starts the production server on a throwaway
-// database and loads it with autocannon (50 connections), beside raw Node
+// database and loads it with wrk (50 connections, scripts/wrk.mjs), beside raw Node
 // baselines measured in the same run (a JSON answer; the landing page's
 // body, and each sign-in page's whole answer, status line, headers and body,
 // and its body alone, from memory) and the same build served bare by React
@@ -41,11 +41,10 @@ import { execFileSync, execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import http from 'node:http'
-import autocannon from 'autocannon'
 import { freshAnswer, freshFetch } from './fresh-fetch.mjs'
 import { sampleTreeMemory, treeCpuMs, treePssMb, treeRssMb, waitFor } from './server-process.mjs'
 import { BENCH_TOTP_SECRET, totpCode } from './totp.mjs'
+import { requireWrk, wrk } from './wrk.mjs'
 
 // `--soak`: sustained load instead (scripts/soak.mjs); it exits when done.
 if (process.argv.includes('--soak')) await import('./soak.mjs')
@@ -61,6 +60,10 @@ const STORM_DURATION = QUICK ? 5 : 10
  */
 const PAIRED_ROUNDS = Number(process.env.BENCH_PAIRED_ROUNDS ?? (QUICK ? 3 : 5))
 const CONNECTIONS = 50
+/** The least p50 the tail bar (p99 at most 4 times p50) divides by, in ms (docs/decisions/035-wrk-load-generator.md). */
+const TAIL_FLOOR_MS = 1
+/** A latency in ms as the tables print it: to the microsecond below 10 ms. */
+const ms = (x) => (x < 10 ? x.toFixed(3) : x.toFixed(1))
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 4600)
 const PORT = BASE_PORT
 const JSON_PORT = BASE_PORT + 1
@@ -82,13 +85,14 @@ const REPORT_BAR_MS = 2_000
 const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000)
 const PLAN_CODES = Number(process.env.BENCH_PLAN_CODES ?? 100_000)
 
+requireWrk()
 if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' })
 fs.rmSync(root, { recursive: true, force: true })
 fs.mkdirSync(root, { recursive: true })
 
 const children = []
 
-/** Requests that failed in an autocannon result: errors (a timeout counts among them) and non-2xx answers. */
+/** Requests that failed in a wrk result: errors (a timeout counts among them) and answers of 400 or more. */
 const failed = (result) => result.errors + result.non2xx
 
 function start(args, env = {}) {
@@ -142,7 +146,7 @@ let signIns = 0
 if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	// Baselines: a raw node:http JSON answer, and the landing and sign-in
 	// pages as the app sends them to a visitor without Accept-Encoding (like
-	// autocannon), served from memory by raw Node. Each sign-in page twice:
+	// wrk), served from memory by raw Node. Each sign-in page twice:
 	// its whole answer (the same status line, headers and body: the same
 	// bytes on the wire, which the sign-in bars read; docs/decisions/029) at
 	// `/answer<page>`, and its body alone with one header at `<page>`.
@@ -246,8 +250,7 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 		return new Promise((resolve, reject) => {
 			const cpuBefore = treeCpuMs(pid)
 			const started = performance.now()
-			autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err, result) => {
-				if (err) return reject(err)
+			wrk({ url, connections: CONNECTIONS, duration: DURATION, headers }).then((result) => {
 				const cpu = treeCpuMs(pid) - cpuBefore
 				resolve({
 					name,
@@ -255,7 +258,7 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 					cores: cpu / (performance.now() - started),
 					cpuPerRequest: result.requests.total ? cpu / result.requests.total : null,
 				})
-			})
+			}, reject)
 		})
 	}
 
@@ -265,7 +268,7 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	rssPeak = rssIdle
 	pssIdle = treePssMb(app.pid)
 	pssPeak = pssIdle
-	// In a thread of its own: reading PSS on this thread stalled autocannon.
+	// In a thread of its own: reading PSS on this thread stalled the load generator.
 	const sampler = sampleTreeMemory(app.pid)
 	await sampler.ready
 
@@ -342,10 +345,12 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	]
 
 	for (const item of plan) {
-		// A short warm-up, then the measured run.
-		await new Promise((resolve) =>
-			autocannon({ url: item.url, connections: 10, duration: 1, headers: item.headers }, resolve),
-		)
+		// The route answers 200 (wrk counts a redirect as answered), a short
+		// warm-up, then the measured run.
+		const check = await freshFetch(item.url, { headers: item.headers, redirect: 'manual' })
+		await check.arrayBuffer()
+		if (check.status !== 200) throw new Error(`${item.url}: ${check.status}`)
+		await wrk({ url: item.url, connections: 10, duration: 1, headers: item.headers })
 		const { result, cores, cpuPerRequest } = await run(item.name, item.url, item.headers, item.pid ?? app.pid)
 		rows.push({
 			name: item.name,
@@ -359,7 +364,7 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 			errors: failed(result),
 		})
 		console.log(
-			`${item.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${failed(result)}, server CPU ${cores.toFixed(2)} cores, ${cpuPerRequest?.toFixed(3)} ms per request`,
+			`${item.name}: ${Math.round(result.requests.average)} req/s, p50 ${ms(result.latency.p50)} ms, p99 ${ms(result.latency.p99)} ms, errors ${failed(result)}, server CPU ${cores.toFixed(2)} cores, ${cpuPerRequest?.toFixed(3)} ms per request`,
 		)
 	}
 	// The ratio bars, measured again in paired rounds: each route right
@@ -376,7 +381,7 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 			}
 			const s = measured[item.name]
 			const b = measured[base.name]
-			// A request the baseline left unanswered for autocannon's 10 s
+			// A request the baseline left unanswered for the load generator's 10 s
 			// (the bare server has no queue: under 50 connections it can
 			// starve a few of them for the whole run while it serves the
 			// rest) is counted as if answered: its req/s can only rise, the
@@ -440,22 +445,16 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	const stormStarted = performance.now()
 	const stormLoops = Array.from({ length: 20 }, () => signUpLoop())
 	storm.during = await Promise.all(
-		['/', '/login'].map(
-			(page) =>
-				new Promise((resolve, reject) =>
-					autocannon({ url: `http://127.0.0.1:${PORT}${page}`, connections: 25, duration: STORM_DURATION }, (err, r) =>
-						err
-							? reject(err)
-							: resolve({
-									name: `GET ${page} during the sign-up storm`,
-									rps: r.requests.average,
-									p50: r.latency.p50,
-									p99: r.latency.p99,
-									errors: failed(r),
-								}),
-					),
-				),
-		),
+		['/', '/login'].map(async (page) => {
+			const r = await wrk({ url: `http://127.0.0.1:${PORT}${page}`, connections: 25, duration: STORM_DURATION })
+			return {
+				name: `GET ${page} during the sign-up storm`,
+				rps: r.requests.average,
+				p50: r.latency.p50,
+				p99: r.latency.p99,
+				errors: failed(r),
+			}
+		}),
 	)
 	storming = false
 	await Promise.all(stormLoops)
@@ -463,7 +462,8 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	console.log(
 		`sign-up storm: ${(storm.signUps / storm.seconds).toFixed(1)} sign-ups/s (${storm.signUps} in ${storm.seconds.toFixed(1)} s, ${storm.errors} errors)`,
 	)
-	for (const r of storm.during) console.log(`${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`)
+	for (const r of storm.during)
+		console.log(`${r.name}: ${Math.round(r.rps)} req/s, p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms`)
 	const peaks = await sampler.peaks()
 	await sampler.stop()
 	rssPeak = Math.max(rssPeak, peaks.rss)
@@ -487,11 +487,7 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 		['GET /healthz while 20 sign-ins are in flight', `http://127.0.0.1:${PORT}/healthz`],
 		['GET / while 20 sign-ins are in flight', `http://127.0.0.1:${PORT}/`],
 	]) {
-		const result = await new Promise((resolve, reject) =>
-			autocannon({ url, connections: 10, duration: Math.min(DURATION, 5) }, (err, r) =>
-				err ? reject(err) : resolve(r),
-			),
-		)
+		const result = await wrk({ url, connections: 10, duration: Math.min(DURATION, 5) })
 		underHashing.push({
 			name,
 			rps: result.requests.average,
@@ -499,7 +495,7 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 			p99: result.latency.p99,
 			errors: failed(result),
 		})
-		console.log(`${name}: p99 ${result.latency.p99} ms`)
+		console.log(`${name}: p99 ${ms(result.latency.p99)} ms`)
 	}
 	signingIn = false
 	await Promise.all(loops)
@@ -560,8 +556,8 @@ if (rows.length) {
 	for (const r of [...rows.filter((row) => !row.name.startsWith('baseline:')), ...storm.during]) {
 		bars.push({
 			bar: `${r.name}: p99 at most 4 times p50`,
-			measured: `p50 ${r.p50} ms, p99 ${r.p99} ms (${(r.p99 / Math.max(1, r.p50)).toFixed(1)} times)${r.errors ? `, ${r.errors} errors` : ''}`,
-			met: r.p99 <= 4 * Math.max(1, r.p50) && !r.errors,
+			measured: `p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms (${(r.p99 / Math.max(TAIL_FLOOR_MS, r.p50)).toFixed(1)} times)${r.errors ? `, ${r.errors} errors` : ''}`,
+			met: r.p99 <= 4 * Math.max(TAIL_FLOOR_MS, r.p50) && !r.errors,
 		})
 	}
 	bars.push(
@@ -581,7 +577,7 @@ if (rows.length) {
 }
 const barsSection = bars.length
 	? [
-			`Bars (issue 16; p99 counts 1 ms as the least p50; each ratio bar is the median of ${PAIRED_ROUNDS} paired rounds, the route and its baseline measured one right after the other, ${DURATION} s each, the order swapped every round), ${bars.filter((b) => b.met).length} of ${bars.length} met:`,
+			`Bars (issue 16; p99 counts ${TAIL_FLOOR_MS} ms as the least p50; each ratio bar is the median of ${PAIRED_ROUNDS} paired rounds, the route and its baseline measured one right after the other, ${DURATION} s each, the order swapped every round), ${bars.filter((b) => b.met).length} of ${bars.length} met:`,
 			'',
 			'| bar | measured | |',
 			'| --- | --- | --- |',
@@ -598,7 +594,7 @@ const table = [
 					.map((b) => `${((r.rps / byName[b].rps) * 100).toFixed(1)}% of ${b.replace('baseline: ', '')}`)
 					.join('; ')
 			: 'baseline'
-		return `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.cores?.toFixed(2) ?? ''} | ${r.cpuPerRequest?.toFixed(3) ?? ''} | ${ratio} |`
+		return `| ${r.name} | ${Math.round(r.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${r.cores?.toFixed(2) ?? ''} | ${r.cpuPerRequest?.toFixed(3) ?? ''} | ${ratio} |`
 	}),
 ]
 let commit = 'unknown'
@@ -663,7 +659,7 @@ const report = (
 				: [
 						`## Run of ${new Date().toISOString()}${QUICK ? ' (--quick)' : ''}`,
 						'',
-						`Commit ${commit}; ${machine}; WEB_CONCURRENCY ${workerCount}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per route, load generator on the same machine (machine load average before the run: ${loadBefore.toFixed(2)}). "Server cores busy" is the CPU time of the measured server's whole process tree (every thread: V8's garbage collector and compiler run beside the JavaScript) over the run's wall time; "server CPU per request" is that time over the requests answered.`,
+						`Commit ${commit}; ${machine}; WEB_CONCURRENCY ${workerCount}; wrk (one thread), ${CONNECTIONS} connections, ${DURATION} s per route, load generator on the same machine (machine load average before the run: ${loadBefore.toFixed(2)}). "Server cores busy" is the CPU time of the measured server's whole process tree (every thread: V8's garbage collector and compiler run beside the JavaScript) over the run's wall time; "server CPU per request" is that time over the requests answered.`,
 						'',
 						...table,
 						'',
@@ -673,14 +669,18 @@ const report = (
 						'',
 						'| route | req/s | p50 (ms) | p99 (ms) | errors |',
 						'| --- | ---: | ---: | ---: | ---: |',
-						...storm.during.map((r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+						...storm.during.map(
+							(r) => `| ${r.name} | ${Math.round(r.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} |`,
+						),
 						'',
 						...barsSection,
 						`While 20 sign-ins (bcrypt cost 10, in the worker pool) were kept in flight (${signIns} completed), 10 connections each:`,
 						'',
 						'| route | req/s | p50 (ms) | p99 (ms) | errors |',
 						'| --- | ---: | ---: | ---: | ---: |',
-						...underHashing.map((r) => `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+						...underHashing.map(
+							(r) => `| ${r.name} | ${Math.round(r.rps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} |`,
+						),
 						'',
 						...(QUICK ? [] : [...usersSection, ...staffSection]),
 						...(reportStep ? [reportStep, ''] : []),
@@ -692,7 +692,7 @@ const file = path.resolve('docs/performance.md')
 const header = `# Performance
 
 Measured by \`npm run bench\` (scripts/bench.mjs): the production server on a
-throwaway database, loaded with autocannon at 50 connections, beside a raw
+throwaway database, loaded with wrk at 50 connections, beside a raw
 \`node:http\` JSON server and a static HTML file served by raw Node in the
 same run. Bars: docs/product/quality-bars.md: ratios, not absolute
 numbers, because the machines are shared and noisy. Newest run first.
@@ -930,39 +930,15 @@ async function benchStaffTools() {
 	return results
 }
 
-// Closed-loop load: USERS_CONNECTIONS clients, each sending its next
-// request when the previous answer is read, for `durationMs`. Latencies of
-// every request give the percentiles (autocannon reports no p95).
+// Closed-loop load: USERS_CONNECTIONS connections, each sending its next
+// request when the previous answer is read, for `durationMs`, gzip accepted
+// as a browser would.
 async function latencyRun(url, headers, durationMs) {
-	const agent = new http.Agent({ keepAlive: true, maxSockets: USERS_CONNECTIONS })
-	const latencies = []
-	let errors = 0
-	const deadline = performance.now() + durationMs
-	const once = () =>
-		new Promise((resolve) => {
-			const t0 = performance.now()
-			const req = http.get(url, { agent, headers: { ...headers, 'Accept-Encoding': 'gzip' } }, (res) => {
-				res.on('data', () => {})
-				res.on('end', () => {
-					latencies.push(performance.now() - t0)
-					if (res.statusCode !== 200) errors++
-					resolve()
-				})
-			})
-			req.on('error', () => {
-				errors++
-				resolve()
-			})
-		})
-	const started = performance.now()
-	await Promise.all(
-		Array.from({ length: USERS_CONNECTIONS }, async () => {
-			while (performance.now() < deadline) await once()
-		}),
-	)
-	const elapsed = (performance.now() - started) / 1000
-	agent.destroy()
-	latencies.sort((a, b) => a - b)
-	const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-	return { rps: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors }
+	const r = await wrk({
+		url,
+		connections: USERS_CONNECTIONS,
+		duration: Math.max(1, Math.round(durationMs / 1000)),
+		headers: { ...headers, 'Accept-Encoding': 'gzip' },
+	})
+	return { rps: r.requests.average, p50: r.latency.p50, p95: r.latency.p95, p99: r.latency.p99, errors: failed(r) }
 }

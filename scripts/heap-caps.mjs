@@ -9,13 +9,13 @@
 // adds it to docs/performance.md. `--seconds=N` per setting (default 10);
 // HEAP_SETTINGS=old:semi,... (MB; `-` for V8's own semi-space) to choose.
 // Needs a build (`npm run build`). Only loopback addresses are used.
-import autocannon from 'autocannon'
 import { execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freshFetch as request } from './fresh-fetch.mjs'
 import { sampleTreeMemory, treePssMb, waitFor } from './server-process.mjs'
+import { requireWrk, wrk } from './wrk.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 4600) + 70
 const SECONDS = Number(process.argv.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 10)
@@ -37,6 +37,7 @@ const SETTINGS = (process.env.HEAP_SETTINGS ?? '160:-,160:4,160:8,160:16,160:32,
 		return [Number(old), semi === '-' ? null : Number(semi)]
 	})
 
+requireWrk()
 if (!fs.existsSync('build/server/index.js')) {
 	console.error('No build found: run `npm run build` first.')
 	process.exit(1)
@@ -102,12 +103,12 @@ async function measure([oldMb, semiMb]) {
 		await new Promise((r) => setTimeout(r, 2000))
 		const atStart = treePssMb(server.pid)
 		const cookie = await memberCookie(base)
-		// In a thread of its own: reading PSS on this thread stalled autocannon.
+		// In a thread of its own: reading PSS on this thread stalled the load generator.
 		const sampler = sampleTreeMemory(server.pid)
 		await sampler.ready
 		// A warm-up (not measured): a fresh process compiles its code on its first requests.
-		await autocannon({ url: `${base}/dashboard`, connections: 50, duration: 3, headers: { cookie } })
-		const result = await autocannon({
+		await wrk({ url: `${base}/dashboard`, connections: 50, duration: 3, headers: { cookie } })
+		const result = await wrk({
 			url: `${base}/dashboard`,
 			connections: 50,
 			duration: SECONDS,

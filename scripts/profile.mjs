@@ -2,7 +2,7 @@
 // built production server (one serving process, WEB_CONCURRENCY=1) with
 // `--cpu-prof` on a throwaway database, signs a member in (12 referred
 // members, as the bench's member has), loads /dashboard and
-// /dashboard/referrals with autocannon (50 connections, PROFILE_DURATION
+// /dashboard/referrals with wrk (50 connections, PROFILE_DURATION
 // seconds each, default 10), stops the server and prints the profile's top
 // functions by self time, grouped as "function file:line", with each one's
 // share of all samples and the request rate of the run.
@@ -14,8 +14,8 @@
 import { execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import autocannon from 'autocannon'
 import { waitFor } from './server-process.mjs'
+import { requireWrk, wrk } from './wrk.mjs'
 
 const PORT = Number(process.env.PROFILE_PORT ?? 4650)
 const ORIGIN = `http://127.0.0.1:${PORT}`
@@ -26,6 +26,7 @@ const PASSWORD = 'Profile-Passw0rd'
 const root = path.resolve('.tmp/profile')
 const PAGES = ['/dashboard', '/dashboard/referrals']
 
+requireWrk()
 if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' })
 fs.rmSync(root, { recursive: true, force: true })
 fs.mkdirSync(root, { recursive: true })
@@ -94,11 +95,7 @@ async function memberCookie() {
 }
 
 function load(url, headers) {
-	return new Promise((resolve, reject) => {
-		autocannon({ url, connections: 50, duration: DURATION, headers }, (err, result) =>
-			err ? reject(err) : resolve(result),
-		)
-	})
+	return wrk({ url, connections: 50, duration: DURATION, headers })
 }
 
 /** Self time per "function file:line" from a V8 .cpuprofile, highest first. */
@@ -129,7 +126,9 @@ try {
 		const result = await load(`${ORIGIN}${page}`, { Cookie: cookie, 'Accept-Encoding': 'gzip' })
 		if (result.non2xx > 0) throw new Error(`${page}: ${result.non2xx} answers were not 2xx`)
 		rps[page] = Math.round(result.requests.average)
-		console.log(`${page}: ${rps[page]} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`)
+		console.log(
+			`${page}: ${rps[page]} req/s, p50 ${result.latency.p50.toFixed(2)} ms, p99 ${result.latency.p99.toFixed(2)} ms`,
+		)
 	}
 	server.kill('SIGTERM')
 	await new Promise((resolve) => server.once('exit', resolve))
