@@ -1,0 +1,16 @@
+// Types of scripts/wrk.mjs for the TypeScript tests that import it.
+export type WrkResult = {
+	requests: { total: number; average: number }
+	latency: { p50: number; p90: number; p95: number; p99: number; max: number; mean: number }
+	errors: number
+	non2xx: number
+	timeouts: number
+}
+export function requireWrk(): void
+export function wrk(options: {
+	url: string
+	connections: number
+	duration: number
+	headers?: Record<string, string>
+	timeout?: number
+}): Promise<WrkResult>
