@@ -41,7 +41,7 @@ import { execFileSync, execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { freshAnswer, freshFetch } from './fresh-fetch.mjs'
+import { assertAnswers200, freshAnswer, freshFetch } from './fresh-fetch.mjs'
 import { sampleTreeMemory, treeCpuMs, treePssMb, treeRssMb, waitFor } from './server-process.mjs'
 import { BENCH_TOTP_SECRET, totpCode } from './totp.mjs'
 import { requireWrk, wrk } from './wrk.mjs'
@@ -246,20 +246,17 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	const admin = await benchAdminSignIn()
 
 	/** One measured run, and the CPU the process tree of `pid` (its server) used meanwhile. */
-	function run(name, url, headers, pid) {
-		return new Promise((resolve, reject) => {
-			const cpuBefore = treeCpuMs(pid)
-			const started = performance.now()
-			wrk({ url, connections: CONNECTIONS, duration: DURATION, headers }).then((result) => {
-				const cpu = treeCpuMs(pid) - cpuBefore
-				resolve({
-					name,
-					result,
-					cores: cpu / (performance.now() - started),
-					cpuPerRequest: result.requests.total ? cpu / result.requests.total : null,
-				})
-			}, reject)
-		})
+	async function run(name, url, headers, pid) {
+		const cpuBefore = treeCpuMs(pid)
+		const started = performance.now()
+		const result = await wrk({ url, connections: CONNECTIONS, duration: DURATION, headers })
+		const cpu = treeCpuMs(pid) - cpuBefore
+		return {
+			name,
+			result,
+			cores: cpu / (performance.now() - started),
+			cpuPerRequest: result.requests.total ? cpu / result.requests.total : null,
+		}
 	}
 
 	// Idle: the whole tree (primary and workers) once it has stood idle (IDLE_WAIT_MS).
@@ -345,11 +342,8 @@ if (!USERS_ONLY && !STAFF_ONLY && !REPORT_ONLY) {
 	]
 
 	for (const item of plan) {
-		// The route answers 200 (wrk counts a redirect as answered), a short
-		// warm-up, then the measured run.
-		const check = await freshFetch(item.url, { headers: item.headers, redirect: 'manual' })
-		await check.arrayBuffer()
-		if (check.status !== 200) throw new Error(`${item.url}: ${check.status}`)
+		// The route answers 200, a short warm-up, then the measured run.
+		await assertAnswers200(item.url, item.headers)
 		await wrk({ url: item.url, connections: 10, duration: 1, headers: item.headers })
 		const { result, cores, cpuPerRequest } = await run(item.name, item.url, item.headers, item.pid ?? app.pid)
 		rows.push({
@@ -745,8 +739,7 @@ async function benchAdminUsers() {
 			['/api/admin/users', '/api/admin/users', { Authorization: `Bearer ${token}` }],
 		]) {
 			const url = `${base}${pathname}${query ? `?${query}` : ''}`
-			const check = await freshFetch(url, { headers, redirect: 'manual' })
-			if (check.status !== 200) throw new Error(`${url}: ${check.status}`)
+			await assertAnswers200(url, headers)
 			await latencyRun(url, headers, 1000)
 			const r = await latencyRun(url, headers, USERS_DURATION_MS)
 			const row = { name: `GET ${door} ${label}`, ...r }

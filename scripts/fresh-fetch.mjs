@@ -1,4 +1,4 @@
-// One request on a connection of its own, for the bench scripts (scripts/bench.mjs, scripts/heap-caps.mjs).
+// One request on a connection of its own, for the bench scripts (scripts/bench.mjs, scripts/heap-caps.mjs, scripts/profile.mjs).
 import http from 'node:http'
 
 /**
@@ -39,4 +39,14 @@ export async function freshFetch(url, options = {}) {
 	for (let i = 0; i < rawHeaders.length; i += 2) out.append(rawHeaders[i], rawHeaders[i + 1])
 	const empty = status === 204 || status === 304 || options.method === 'HEAD'
 	return new Response(empty ? null : body, { status, headers: out })
+}
+
+/**
+ * Throws unless `url` answers 200 (redirects are not followed). Before a
+ * load run: wrk counts a redirect, such as a signed-out visitor sent to
+ * sign in, as answered.
+ */
+export async function assertAnswers200(url, headers = {}) {
+	const { status } = await freshAnswer(url, { headers })
+	if (status !== 200) throw new Error(`${url}: ${status}`)
 }

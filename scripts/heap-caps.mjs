@@ -13,7 +13,7 @@ import { execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { freshFetch as request } from './fresh-fetch.mjs'
+import { assertAnswers200, freshFetch as request } from './fresh-fetch.mjs'
 import { sampleTreeMemory, treePssMb, waitFor } from './server-process.mjs'
 import { requireWrk, wrk } from './wrk.mjs'
 
@@ -106,6 +106,7 @@ async function measure([oldMb, semiMb]) {
 		// In a thread of its own: reading PSS on this thread stalled the load generator.
 		const sampler = sampleTreeMemory(server.pid)
 		await sampler.ready
+		await assertAnswers200(`${base}/dashboard`, { cookie })
 		// A warm-up (not measured): a fresh process compiles its code on its first requests.
 		await wrk({ url: `${base}/dashboard`, connections: 50, duration: 3, headers: { cookie } })
 		const result = await wrk({

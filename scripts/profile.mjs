@@ -14,6 +14,7 @@
 import { execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { assertAnswers200 } from './fresh-fetch.mjs'
 import { waitFor } from './server-process.mjs'
 import { requireWrk, wrk } from './wrk.mjs'
 
@@ -94,10 +95,6 @@ async function memberCookie() {
 	return cookie
 }
 
-function load(url, headers) {
-	return wrk({ url, connections: 50, duration: DURATION, headers })
-}
-
 /** Self time per "function file:line" from a V8 .cpuprofile, highest first. */
 export function topSelfTime(profile, top) {
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]))
@@ -123,7 +120,9 @@ try {
 	const cookie = await memberCookie()
 	const rps = {}
 	for (const page of PAGES) {
-		const result = await load(`${ORIGIN}${page}`, { Cookie: cookie, 'Accept-Encoding': 'gzip' })
+		const headers = { Cookie: cookie, 'Accept-Encoding': 'gzip' }
+		await assertAnswers200(`${ORIGIN}${page}`, headers)
+		const result = await wrk({ url: `${ORIGIN}${page}`, connections: 50, duration: DURATION, headers })
 		if (result.non2xx > 0) throw new Error(`${page}: ${result.non2xx} answers were not 2xx`)
 		rps[page] = Math.round(result.requests.average)
 		console.log(

@@ -6,6 +6,7 @@ export type WrkResult = {
 	non2xx: number
 	timeouts: number
 }
+export function hasWrk(): boolean
 export function requireWrk(): void
 export function wrk(options: {
 	url: string

@@ -28,15 +28,21 @@ function reportScript() {
 	return scriptFile
 }
 
-/** Throws with the way to install wrk when it is not on PATH. */
-export function requireWrk() {
+/** Whether wrk is on PATH. */
+export function hasWrk() {
 	try {
 		execFileSync('wrk', ['--version'], { stdio: 'ignore' })
+		return true
 	} catch (error) {
 		// wrk --version prints its version and exits 1.
-		if (error.code !== 'ENOENT') return
-		throw new Error('the bench needs wrk on PATH: `apt-get install wrk` (Debian), `brew install wrk` (macOS)')
+		return error.code !== 'ENOENT'
 	}
+}
+
+/** Throws with the way to install wrk when it is not on PATH. */
+export function requireWrk() {
+	if (!hasWrk())
+		throw new Error('the bench needs wrk on PATH: `apt-get install wrk` (Debian), `brew install wrk` (macOS)')
 }
 
 /**
@@ -47,7 +53,7 @@ export function requireWrk() {
  *   latencies in milliseconds (microsecond precision); `requests.average`
  *   per second over the run; `errors` counts failed sockets and timeouts,
  *   `non2xx` answers with a status of 400 or more (wrk counts a 3xx as
- *   answered: check the route's status before a run).
+ *   answered: check the route first, assertAnswers200 in fresh-fetch.mjs).
  */
 export function wrk({ url, connections, duration, headers = {}, timeout = 10 }) {
 	const args = [

@@ -2,22 +2,12 @@
 // figures come from wrk's own summary through a Lua hook; these checks run
 // it against a server of known behaviour. CI installs wrk (.ci/run); a
 // machine without it skips them outside CI.
-import { execFileSync } from 'node:child_process'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { wrk } from '../../scripts/wrk.mjs'
+import { hasWrk, wrk } from '../../scripts/wrk.mjs'
 
-const hasWrk = (() => {
-	try {
-		execFileSync('wrk', ['--version'], { stdio: 'ignore' })
-		return true
-	} catch (error) {
-		// wrk --version prints its version and exits 1.
-		return (error as NodeJS.ErrnoException).code !== 'ENOENT'
-	}
-})()
-const run = hasWrk || process.env.CI ? test : test.skip
+const run = hasWrk() || process.env.CI ? test : test.skip
 
 let server: http.Server
 let base = ''
