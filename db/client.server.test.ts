@@ -1,5 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, test } from 'vitest'
 import { resetEnv, getEnv } from '#app/utils/env.server.ts'
@@ -16,10 +18,25 @@ import {
 	closeDb,
 	getDb,
 	isDatabaseBusy,
+	lockWaitMs,
 	migrateDatabase,
 	setBusyTimeout,
 	sqliteVersion,
 } from './client.server.ts'
+
+const require = createRequire(import.meta.url)
+
+/** A users row for the lock tests. */
+const member = (email: string) => ({
+	name: 'Ada Lee',
+	email,
+	passwordHash: 'x',
+	phone: '+1',
+	country: 'X',
+	telegram: '@a',
+	investmentAmount: 'x',
+	referralCode: email,
+})
 
 afterEach(() => {
 	delete process.env.DATABASE_URL
@@ -32,7 +49,9 @@ describe('database connection', () => {
 		expect(db.$client.name).toBe(path.join(getEnv().dataDir, 'app.db'))
 		expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal')
 		expect(db.$client.pragma('synchronous', { simple: true })).toBe(2) // FULL
-		expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(STARTUP_BUSY_TIMEOUT_MS)
+		// The guard waits for locks, not SQLite's busy handler (docs/decisions/036).
+		expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(0)
+		expect(lockWaitMs(db)).toBe(STARTUP_BUSY_TIMEOUT_MS)
 		expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1)
 		expect(sqliteVersion(db)).toMatch(/^3\.\d+\.\d+$/)
 	})
@@ -85,23 +104,10 @@ describe('a lock held by another connection (docs/decisions/010)', () => {
 		const db = getDb()
 		migrateDatabase(db)
 		setBusyTimeout(REQUEST_BUSY_TIMEOUT_MS, db)
-		expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(REQUEST_BUSY_TIMEOUT_MS)
+		expect(lockWaitMs(db)).toBe(REQUEST_BUSY_TIMEOUT_MS)
 		const other = new Database(db.$client.name)
 		other.exec('BEGIN IMMEDIATE')
-		const insert = (email: string) =>
-			db
-				.insert(users)
-				.values({
-					name: 'Ada Lee',
-					email,
-					passwordHash: 'x',
-					phone: '+1',
-					country: 'X',
-					telegram: '@a',
-					investmentAmount: 'x',
-					referralCode: email,
-				})
-				.run()
+		const insert = (email: string) => db.insert(users).values(member(email)).run()
 		try {
 			let started = performance.now()
 			const error = caught(() => insert('a@example.com'))
@@ -114,6 +120,7 @@ describe('a lock held by another connection (docs/decisions/010)', () => {
 				init: { status: 503, headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } },
 			})
 			// During the cool-down the next write does not wait at all.
+			expect(lockWaitMs(db)).toBe(0)
 			started = performance.now()
 			expect(isDatabaseBusy(caught(() => insert('b@example.com')))).toBe(true)
 			expect(performance.now() - started).toBeLessThan(100)
@@ -130,9 +137,123 @@ describe('a lock held by another connection (docs/decisions/010)', () => {
 		// Other errors are not turned into 503s.
 		expect(isDatabaseBusy(caught(() => db.$client.prepare('select * from no_such_table').all()))).toBe(false)
 		await new Promise((r) => setTimeout(r, BUSY_COOLDOWN_MS + 100))
-		expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(REQUEST_BUSY_TIMEOUT_MS)
+		expect(lockWaitMs(db)).toBe(REQUEST_BUSY_TIMEOUT_MS)
 		insert('c@example.com')
 		expect(db.$client.prepare('select email from users').all()).toEqual([{ email: 'c@example.com' }])
+		closeDb()
+	})
+})
+
+describe('waiting for a lock another process holds (docs/decisions/036)', () => {
+	/**
+	 * Another connection, on a thread of its own (the test's thread is blocked
+	 * while it waits): it takes the write lock, says so, and gives it back
+	 * after `holdMs` (or, with `commitOnSignal`, once signalled, after writing
+	 * a row), noting when in `shared[0]` (ms since the epoch).
+	 */
+	function otherWriter(file: string, options: { holdMs?: number; commitOnSignal?: boolean }) {
+		const shared = new SharedArrayBuffer(16)
+		const worker = new Worker(
+			`const { workerData, parentPort } = require('node:worker_threads')
+			const Database = require(workerData.driver)
+			const db = new Database(workerData.file)
+			const released = new Float64Array(workerData.shared, 0, 1)
+			const signal = new Int32Array(workerData.shared, 8, 1)
+			if (workerData.commitOnSignal) {
+				parentPort.postMessage('ready')
+				Atomics.wait(signal, 0, 0, 5000)
+				db.prepare("insert into users (name, email, password_hash, phone, country, telegram, investment_amount, referral_code) values ('B', 'other@example.com', 'x', '+1', 'X', '@b', 'x', 'OTHER')").run()
+				released[0] = performance.timeOrigin + performance.now()
+				Atomics.store(signal, 0, 2)
+				Atomics.notify(signal, 0)
+			} else {
+				db.exec('BEGIN IMMEDIATE')
+				parentPort.postMessage('ready')
+				Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.holdMs)
+				db.exec('COMMIT')
+				released[0] = performance.timeOrigin + performance.now()
+			}
+			db.close()`,
+			{ eval: true, workerData: { driver: require.resolve('better-sqlite3'), file, shared, ...options } },
+		)
+		const ready = new Promise((resolve, reject) => {
+			worker.once('message', resolve)
+			worker.once('error', reject)
+		})
+		const exited = new Promise((resolve) => worker.once('exit', resolve))
+		return { ready, exited, released: () => new Float64Array(shared, 0, 1)[0]!, signal: new Int32Array(shared, 8, 1) }
+	}
+	const now = () => performance.timeOrigin + performance.now()
+	/** The connection as a serving process has it: migrated, with the request bound. */
+	function servingDb() {
+		const db = getDb()
+		migrateDatabase(db)
+		setBusyTimeout(REQUEST_BUSY_TIMEOUT_MS, db)
+		return db
+	}
+
+	test("a write goes through within a few ms of the lock coming free (SQLite's own handler would sleep on: 1, 2, 5, 10, 15, 20, 25 ms)", async () => {
+		const db = servingDb()
+		const other = otherWriter(db.$client.name, { holdMs: 60 })
+		await other.ready
+		const started = now()
+		db.insert(users).values(member('a@example.com')).run()
+		const done = now()
+		await other.exited
+		expect(other.released()).toBeGreaterThan(started)
+		// SQLite's handler would try at 53 and then 78 ms: 18 ms after a release at 60 ms.
+		expect(done - other.released()).toBeLessThan(8)
+		expect(db.$client.prepare('select email from users').all()).toEqual([{ email: 'a@example.com' }])
+		closeDb()
+	})
+
+	test('a transaction whose BEGIN finds the lock taken runs its work once, when the lock is free', async () => {
+		const db = servingDb()
+		const other = otherWriter(db.$client.name, { holdMs: 30 })
+		await other.ready
+		let runs = 0
+		db.transaction(
+			(tx) => {
+				runs++
+				tx.insert(users).values(member('b@example.com')).run()
+			},
+			{ behavior: 'immediate' },
+		)
+		const done = now()
+		await other.exited
+		expect(runs).toBe(1)
+		expect(done).toBeGreaterThanOrEqual(other.released())
+		expect(db.$client.prepare('select email from users').all()).toEqual([{ email: 'b@example.com' }])
+		closeDb()
+	})
+
+	test('a transaction that read before another one committed is refused at once (it cannot go on), and its work is not run again', async () => {
+		const db = servingDb()
+		const other = otherWriter(db.$client.name, { commitOnSignal: true })
+		await other.ready
+		let runs = 0
+		let started = 0
+		let error: unknown
+		try {
+			db.transaction((tx) => {
+				runs++
+				tx.select().from(users).all()
+				// The other connection writes and commits now; this one's snapshot is old.
+				Atomics.store(other.signal, 0, 1)
+				Atomics.notify(other.signal, 0)
+				Atomics.wait(other.signal, 0, 1, 5000)
+				started = now()
+				tx.insert(users).values(member('c@example.com')).run()
+			})
+		} catch (e) {
+			error = e
+		}
+		const waited = now() - started
+		await other.exited
+		expect(isDatabaseBusy(error)).toBe(true)
+		expect(runs).toBe(1)
+		expect(waited).toBeLessThan(100)
+		expect(db.$client.prepare('select email from users').all()).toEqual([{ email: 'other@example.com' }])
 		closeDb()
 	})
 })

@@ -20,9 +20,10 @@ type State = { db: Db; sqlite: Database.Database; file: string }
 const globalState = globalThis as unknown as { __appDb?: State }
 
 /**
- * Waiting for another connection's write lock (an operator's sqlite3 shell,
- * a backup, the admin CLI) happens on the event loop: better-sqlite3 is
- * synchronous. So the wait is bounded (docs/decisions/010-bounded-database-lock-wait.md):
+ * Waiting for another connection's write lock (the other serving processes,
+ * an operator's sqlite3 shell, a backup, the admin CLI) happens on the event
+ * loop: better-sqlite3 is synchronous. So the wait is bounded
+ * (docs/decisions/010-bounded-database-lock-wait.md):
  * - at start-up (migrations, seed) a statement may wait 5 s;
  * - while serving requests, 1 s: a few of the other processes' commits
  *   behind a slow disk's fsync (docs/decisions/032-one-second-lock-wait.md);
@@ -30,12 +31,21 @@ const globalState = globalThis as unknown as { __appDb?: State }
  * - after a wait ran out, statements fail at once for 2 s, so requests
  *   arriving during a long lock do not each block the loop in turn.
  * Reads never wait in WAL mode, so pages that only read keep working.
+ *
+ * The wait is ours, not SQLite's busy handler: that one sleeps 1, 2, 5,
+ * 10, 15 ms... between tries, so a write that finds the other process's
+ * 0.2 ms commit under way stalled every request of its process for 1 to
+ * 10 ms. Ours tries again after 50 µs, then at most every 250 µs
+ * (docs/decisions/036-lock-wait-in-microseconds.md).
  */
 export const STARTUP_BUSY_TIMEOUT_MS = 5_000
 export const REQUEST_BUSY_TIMEOUT_MS = 1_000
 export const BUSY_COOLDOWN_MS = 2_000
 export const BUSY_RETRY_AFTER_SECONDS = 5
 export const DATABASE_BUSY_MESSAGE = 'The service is busy right now. Please try again in a few seconds.'
+/** The first pause between two tries for a lock, then doubled up to the second. */
+export const LOCK_RETRY_FIRST_MS = 0.05
+export const LOCK_RETRY_MAX_MS = 0.25
 
 /**
  * A full disk (or another storage failure) is the same kind of answer: the
@@ -82,6 +92,23 @@ function isLockError(error: unknown) {
 	return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')
 }
 
+/**
+ * A lock another connection holds, which the same statement may take once
+ * it is free (SQLite's busy handler is called for exactly these). Not
+ * SQLITE_BUSY_SNAPSHOT: a transaction that read before another one
+ * committed can only start again.
+ */
+function mayTryAgain(error: unknown) {
+	const code = errorCode(error)
+	return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_RECOVERY'
+}
+
+const pauseCell = new Int32Array(new SharedArrayBuffer(4))
+/** Sleeps this thread for `ms` (fractions too): nothing else can run on it meanwhile anyway. */
+function pause(ms: number) {
+	Atomics.wait(pauseCell, 0, 0, ms)
+}
+
 function isStorageError(error: unknown) {
 	const code = errorCode(error)
 	return code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR')
@@ -90,11 +117,12 @@ function isStorageError(error: unknown) {
 /** How many prepared statements a connection keeps for reuse (oldest out first). */
 const STATEMENT_CACHE_SIZE = 1_000
 
-type BusyGuard = { timeout: number; coolingUntil: number; timer?: NodeJS.Timeout }
+type BusyGuard = { timeout: number; coolingUntil: number }
 
 /**
- * Wraps the connection's statements and transactions so that a lock error
- * becomes the 503 answer above and starts the cool-down.
+ * Wraps the connection's statements and transactions so that a statement
+ * that finds the lock taken tries again until the guard's bound, and a lock
+ * error past it becomes the 503 answer above and starts the cool-down.
  */
 function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 	const translate = (error: unknown) => {
@@ -105,17 +133,34 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 		if (!isLockError(error)) return error
 		if (guard.timeout > 0 && Date.now() >= guard.coolingUntil) {
 			guard.coolingUntil = Date.now() + BUSY_COOLDOWN_MS
-			sqlite.pragma('busy_timeout = 0')
-			clearTimeout(guard.timer)
-			guard.timer = setTimeout(() => {
-				if (sqlite.open) sqlite.pragma(`busy_timeout = ${guard.timeout}`)
-			}, BUSY_COOLDOWN_MS)
-			guard.timer.unref()
 			log('db.busy', { waitedMs: guard.timeout, coolDownMs: BUSY_COOLDOWN_MS }, 'warn')
 		}
 		return unavailable({ message: DATABASE_BUSY_MESSAGE, retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS })
 	}
-	const wrap = <F extends (...args: any[]) => any>(fn: F, self: unknown): F =>
+	/**
+	 * `fn` on `self`, tried again while the lock is taken and the bound
+	 * allows. `untouched` (a transaction) says whether the failed try ran
+	 * none of the caller's work, so that trying again repeats nothing.
+	 */
+	const wrap = <F extends (...args: any[]) => any>(fn: F, self: unknown, untouched?: () => boolean): F =>
+		function (this: unknown, ...args: unknown[]) {
+			let deadline: number | undefined
+			let wait = LOCK_RETRY_FIRST_MS
+			for (;;) {
+				try {
+					return fn.apply(self, args)
+				} catch (error) {
+					if (!mayTryAgain(error) || (untouched && !untouched())) throw translate(error)
+					const now = performance.now()
+					deadline ??= Date.now() < guard.coolingUntil ? now : now + guard.timeout
+					if (now >= deadline) throw translate(error)
+					pause(Math.min(wait, deadline - now))
+					wait = Math.min(wait * 2, LOCK_RETRY_MAX_MS)
+				}
+			}
+		} as F
+	/** The same without trying again: an iterator's rows come later, and `exec` may run several statements. */
+	const translateOnly = <F extends (...args: any[]) => any>(fn: F, self: unknown): F =>
 		function (this: unknown, ...args: unknown[]) {
 			try {
 				return fn.apply(self, args)
@@ -152,33 +197,62 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 			: (function (this: unknown, ...args: unknown[]) {
 					return (statement.all as (...a: unknown[]) => unknown[])(...args)[0]
 				} as typeof statement.get)
-		statement.iterate = wrap(statement.iterate, statement)
+		statement.iterate = translateOnly(statement.iterate, statement)
 		return statement
 	} as typeof sqlite.prepare
 	const transaction = sqlite.transaction.bind(sqlite)
 	sqlite.transaction = function guardedTransaction(fn: (...args: any[]) => any) {
-		const tx = transaction(fn)
-		return Object.assign(wrap(tx, tx), {
-			default: wrap(tx.default, tx),
-			deferred: wrap(tx.deferred, tx),
-			immediate: wrap(tx.immediate, tx),
-			exclusive: wrap(tx.exclusive, tx),
+		// Counts the calls of `fn`: a try whose BEGIN found the lock taken ran
+		// none of it and may run again; one that failed inside `fn` may not.
+		let calls = 0
+		const tx = transaction(function (this: unknown, ...args: unknown[]) {
+			calls++
+			return fn.apply(this, args)
+		})
+		const retrying = (variant: (...args: unknown[]) => unknown) => {
+			let before = 0
+			return wrap(
+				(...args: unknown[]) => {
+					before = calls
+					return variant(...args)
+				},
+				tx,
+				() => calls === before,
+			)
+		}
+		return Object.assign(retrying(tx), {
+			default: retrying(tx.default),
+			deferred: retrying(tx.deferred),
+			immediate: retrying(tx.immediate),
+			exclusive: retrying(tx.exclusive),
 		})
 	} as typeof sqlite.transaction
-	const exec = sqlite.exec.bind(sqlite)
-	sqlite.exec = wrap(exec, sqlite)
+	// `exec` may run several statements, so it is not tried again from the
+	// start: SQLite's own busy handler waits for it, within the same bound.
+	const exec = translateOnly(sqlite.exec.bind(sqlite), sqlite)
+	sqlite.exec = function guardedExec(source: string) {
+		const bound = Date.now() < guard.coolingUntil ? 0 : guard.timeout
+		sqlite.pragma(`busy_timeout = ${bound}`)
+		try {
+			return exec(source)
+		} finally {
+			sqlite.pragma('busy_timeout = 0')
+		}
+	}
 }
 
 const guards = new WeakMap<Database.Database, BusyGuard>()
 
-/** Opens a database file with our pragmas: WAL, synchronous=FULL, the start-up busy timeout, foreign keys. */
+/**
+ * Opens a database file with our pragmas: WAL, synchronous=FULL, foreign
+ * keys; SQLite's busy timeout 0, since the guard waits (the start-up bound).
+ */
 export function openDatabase(file: string): State {
 	if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
-	const sqlite = new Database(file, { timeout: STARTUP_BUSY_TIMEOUT_MS })
+	const sqlite = new Database(file, { timeout: 0 })
 	sqlite.pragma('journal_mode = WAL')
 	// FULL: an acknowledged write survives power loss, not only a crash.
 	sqlite.pragma('synchronous = FULL')
-	sqlite.pragma(`busy_timeout = ${STARTUP_BUSY_TIMEOUT_MS}`)
 	sqlite.pragma('foreign_keys = ON')
 	const guard: BusyGuard = { timeout: STARTUP_BUSY_TIMEOUT_MS, coolingUntil: 0 }
 	guards.set(sqlite, guard)
@@ -196,7 +270,13 @@ export function setBusyTimeout(ms: number, db: Db = getDb()) {
 	const guard = guards.get(db.$client)
 	if (!guard) return
 	guard.timeout = ms
-	if (Date.now() >= guard.coolingUntil) db.$client.pragma(`busy_timeout = ${ms}`)
+}
+
+/** How long a statement would wait for a lock now: the bound, or 0 during a cool-down. */
+export function lockWaitMs(db: Db = getDb()) {
+	const guard = guards.get(db.$client)
+	if (!guard) return 0
+	return Date.now() < guard.coolingUntil ? 0 : guard.timeout
 }
 
 export function getDb(): Db {
@@ -242,7 +322,6 @@ export function closeDb(options: { checkpoint: boolean } = { checkpoint: true })
 	const state = globalState.__appDb
 	if (!state) return
 	try {
-		clearTimeout(guards.get(state.sqlite)?.timer)
 		if (options.checkpoint) state.sqlite.pragma('wal_checkpoint(TRUNCATE)')
 	} finally {
 		state.sqlite.close()

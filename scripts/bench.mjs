@@ -33,7 +33,9 @@
 // step alone (BENCH_AUDIT_ROWS, BENCH_PLAN_CODES change the sizes).
 // Then the broker report step (issue 14): a 10,000-row report imported
 // through the API, its time against the 2 s bar; `--report-only` runs that
-// step alone.
+// step alone. Last, lock contention (scripts/lock-contention.ts): two
+// processes committing to one file, the guard's lock wait against SQLite's
+// busy handler (docs/decisions/036).
 // `--soak` runs the sustained-load test
 // (scripts/soak.mjs: 50 connections for 10 minutes, `--duration=S` shorter). Ports: BENCH_PORT (default 4600) and
 // the three after it.
@@ -504,6 +506,7 @@ const staffSeed = { ms: 0, bytes: 0 }
 const staffSkipped = []
 const staffRows = USERS_ONLY || REPORT_ONLY || QUICK ? [] : await benchStaffTools()
 const reportStep = USERS_ONLY || STAFF_ONLY || QUICK ? null : await benchBrokerReport()
+const locksStep = USERS_ONLY || STAFF_ONLY || REPORT_ONLY || QUICK ? null : benchLockContention()
 
 const byName = Object.fromEntries(rows.map((r) => [r.name, r]))
 
@@ -678,6 +681,7 @@ const report = (
 						'',
 						...(QUICK ? [] : [...usersSection, ...staffSection]),
 						...(reportStep ? [reportStep, ''] : []),
+						...(locksStep ? [locksStep, ''] : []),
 					]
 ).join('\n')
 console.log(`\n${report}`)
@@ -797,6 +801,29 @@ async function signInBenchAdmin() {
 // tracking ids written straight into the bench database, then a generated
 // 10,000-row report imported through the API (a dry run, then the apply);
 // the apply's time is printed against its bar (< 2 s).
+/**
+ * Two processes writing to one database file at once (scripts/lock-contention.ts,
+ * `npm run bench:locks`): what one commit holds its thread for with the
+ * guard's lock wait and with SQLite's busy handler (docs/decisions/036).
+ */
+function benchLockContention() {
+	const out = execFileSync(path.resolve('node_modules/.bin/tsx'), ['scripts/lock-contention.ts', '--json'], {
+		encoding: 'utf8',
+	})
+	const { seconds, processes, rows } = JSON.parse(out.trim().split('\n').at(-1))
+	const line = (r) =>
+		`| ${r.way === 'guard' ? "the lock guard's wait (50 µs, doubling to 250 µs)" : "SQLite's busy handler (1, 2, 5, 10... ms)"} | ${r.commitsPerSecond} | ${r.p50.toFixed(2)} | ${r.p90.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.max.toFixed(2)} |`
+	const section = [
+		`Lock contention (\`npm run bench:locks\`): ${processes} processes committing two 200-byte rows at a time to one file for ${seconds} s each way, 0 to 2 ms of other work between commits; how long one commit held its process's thread (every request of that process waited as long):`,
+		'',
+		"| waiting for the other process's lock | commits/s | p50 (ms) | p90 (ms) | p99 (ms) | max (ms) |",
+		'| --- | ---: | ---: | ---: | ---: | ---: |',
+		...rows.map(line),
+	].join('\n')
+	console.log(section)
+	return section
+}
+
 async function benchBrokerReport() {
 	// Seeded through the app's own database layer (the operator CLI), as the users step is.
 	const csvFile = path.join(root, 'bench-report.csv')
