@@ -119,6 +119,11 @@ const STATEMENT_CACHE_SIZE = 1_000
 
 type BusyGuard = { timeout: number; coolingUntil: number }
 
+/** How long a statement may wait for a lock now: the guard's bound, or 0 during a cool-down. */
+function currentBound(guard: BusyGuard) {
+	return Date.now() < guard.coolingUntil ? 0 : guard.timeout
+}
+
 /**
  * Wraps the connection's statements and transactions so that a statement
  * that finds the lock taken tries again until the guard's bound, and a lock
@@ -152,7 +157,7 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 				} catch (error) {
 					if (!mayTryAgain(error) || (untouched && !untouched())) throw translate(error)
 					const now = performance.now()
-					deadline ??= Date.now() < guard.coolingUntil ? now : now + guard.timeout
+					deadline ??= now + currentBound(guard)
 					if (now >= deadline) throw translate(error)
 					pause(Math.min(wait, deadline - now))
 					wait = Math.min(wait * 2, LOCK_RETRY_MAX_MS)
@@ -211,14 +216,11 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 		})
 		const retrying = (variant: (...args: unknown[]) => unknown) => {
 			let before = 0
-			return wrap(
-				(...args: unknown[]) => {
-					before = calls
-					return variant(...args)
-				},
-				tx,
-				() => calls === before,
-			)
+			const attempt = (...args: unknown[]) => {
+				before = calls
+				return variant(...args)
+			}
+			return wrap(attempt, null, () => calls === before)
 		}
 		return Object.assign(retrying(tx), {
 			default: retrying(tx.default),
@@ -231,8 +233,7 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 	// start: SQLite's own busy handler waits for it, within the same bound.
 	const exec = translateOnly(sqlite.exec.bind(sqlite), sqlite)
 	sqlite.exec = function guardedExec(source: string) {
-		const bound = Date.now() < guard.coolingUntil ? 0 : guard.timeout
-		sqlite.pragma(`busy_timeout = ${bound}`)
+		sqlite.pragma(`busy_timeout = ${currentBound(guard)}`)
 		try {
 			return exec(source)
 		} finally {
@@ -275,8 +276,7 @@ export function setBusyTimeout(ms: number, db: Db = getDb()) {
 /** How long a statement would wait for a lock now: the bound, or 0 during a cool-down. */
 export function lockWaitMs(db: Db = getDb()) {
 	const guard = guards.get(db.$client)
-	if (!guard) return 0
-	return Date.now() < guard.coolingUntil ? 0 : guard.timeout
+	return guard ? currentBound(guard) : 0
 }
 
 export function getDb(): Db {

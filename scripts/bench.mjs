@@ -797,10 +797,6 @@ async function signInBenchAdmin() {
 	return { cookie, token }
 }
 
-// The broker report step (issue 14): a broker and 10,000 members with
-// tracking ids written straight into the bench database, then a generated
-// 10,000-row report imported through the API (a dry run, then the apply);
-// the apply's time is printed against its bar (< 2 s).
 /**
  * Two processes writing to one database file at once (scripts/lock-contention.ts,
  * `npm run bench:locks`): what one commit holds its thread for with the
@@ -812,7 +808,7 @@ function benchLockContention() {
 	})
 	const { seconds, processes, rows } = JSON.parse(out.trim().split('\n').at(-1))
 	const line = (r) =>
-		`| ${r.way === 'guard' ? "the lock guard's wait (50 µs, doubling to 250 µs)" : "SQLite's busy handler (1, 2, 5, 10... ms)"} | ${r.commitsPerSecond} | ${r.p50.toFixed(2)} | ${r.p90.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.max.toFixed(2)} |`
+		`| ${r.label} | ${r.commitsPerSecond} | ${r.p50.toFixed(2)} | ${r.p90.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.max.toFixed(2)} |`
 	const section = [
 		`Lock contention (\`npm run bench:locks\`): ${processes} processes committing two 200-byte rows at a time to one file for ${seconds} s each way, 0 to 2 ms of other work between commits; how long one commit held its process's thread (every request of that process waited as long):`,
 		'',
@@ -824,6 +820,10 @@ function benchLockContention() {
 	return section
 }
 
+// The broker report step (issue 14): a broker and 10,000 members with
+// tracking ids written straight into the bench database, then a generated
+// 10,000-row report imported through the API (a dry run, then the apply);
+// the apply's time is printed against its bar (< 2 s).
 async function benchBrokerReport() {
 	// Seeded through the app's own database layer (the operator CLI), as the users step is.
 	const csvFile = path.join(root, 'bench-report.csv')

@@ -23,7 +23,12 @@ import { fileURLToPath } from 'node:url'
 import { openDatabase, REQUEST_BUSY_TIMEOUT_MS, setBusyTimeout } from '../db/client.server.ts'
 
 type Way = 'guard' | 'sqlite'
-type WriterResult = { commits: number; times: number[] }
+type WriterResult = { times: number[] }
+
+const LABELS: Record<Way, string> = {
+	guard: "the lock guard's wait (50 µs, doubling to 250 µs)",
+	sqlite: "SQLite's busy handler (1, 2, 5, 10... ms)",
+}
 
 const option = (name: string, fallback: number) => {
 	const found = process.argv.find((a) => a.startsWith(`--${name}=`))
@@ -51,7 +56,7 @@ async function writer(file: string, way: Way, seconds: number): Promise<WriterRe
 		while (performance.now() < busyUntil);
 	}
 	sqlite.close()
-	return { commits: times.length, times }
+	return { times }
 }
 
 function runWriters(file: string, way: Way, seconds: number, processes: number) {
@@ -76,6 +81,7 @@ function summary(way: Way, seconds: number, results: WriterResult[]) {
 	const at = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))] ?? 0
 	return {
 		way,
+		label: LABELS[way],
 		commitsPerSecond: Math.round(times.length / seconds),
 		p50: at(0.5),
 		p90: at(0.9),
@@ -109,7 +115,7 @@ if (process.argv[2] === '--writer') {
 			const ms = (v: number) => `${v.toFixed(2)} ms`
 			for (const r of rows)
 				console.log(
-					`${r.way === 'guard' ? "the guard's wait (50 µs, doubling to 250 µs)" : "SQLite's busy handler (1, 2, 5, 10... ms)"}: ${r.commitsPerSecond} commits/s; one commit held its thread p50 ${ms(r.p50)}, p90 ${ms(r.p90)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
+					`${r.label}: ${r.commitsPerSecond} commits/s; one commit held its thread p50 ${ms(r.p50)}, p90 ${ms(r.p90)}, p99 ${ms(r.p99)}, max ${ms(r.max)}`,
 				)
 		}
 	} finally {
