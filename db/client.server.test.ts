@@ -16,12 +16,16 @@ import {
 	REQUEST_BUSY_TIMEOUT_MS,
 	STARTUP_BUSY_TIMEOUT_MS,
 	closeDb,
+	flushWrites,
 	getDb,
 	isDatabaseBusy,
 	lockWaitMs,
 	migrateDatabase,
+	relaxedWrites,
 	setBusyTimeout,
+	settleWrites,
 	sqliteVersion,
+	writeMark,
 } from './client.server.ts'
 
 const require = createRequire(import.meta.url)
@@ -48,7 +52,8 @@ describe('database connection', () => {
 		const db = getDb()
 		expect(db.$client.name).toBe(path.join(getEnv().dataDir, 'app.db'))
 		expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal')
-		expect(db.$client.pragma('synchronous', { simple: true })).toBe(2) // FULL
+		// NORMAL: answers wait for the WAL's flush instead (docs/decisions/037).
+		expect(db.$client.pragma('synchronous', { simple: true })).toBe(1)
 		// The guard waits for locks, not SQLite's busy handler (docs/decisions/036).
 		expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(0)
 		expect(lockWaitMs(db)).toBe(STARTUP_BUSY_TIMEOUT_MS)
@@ -323,5 +328,55 @@ describe('a full disk', () => {
 		insert(1_000)
 		expect((db.$client.prepare('select count(*) as n from users').get() as { n: number }).n).toBe(before + 1)
 		closeDb()
+	})
+})
+
+describe('durable writes off the event loop (docs/decisions/037)', () => {
+	test('a write moves the mark; a read, a PRAGMA or a write inside relaxedWrites does not', () => {
+		const db = getDb()
+		const before = writeMark(db)
+		db.select().from(users).all()
+		db.$client.pragma('busy_timeout = 0')
+		expect(writeMark(db)).toBe(before)
+		expect(settleWrites(before, db)).toBeUndefined()
+		relaxedWrites(() => db.insert(users).values(member('relaxed@example.com')).run(), db)
+		expect(writeMark(db)).toBe(before)
+		db.insert(users).values(member('counted@example.com')).run()
+		expect(writeMark(db)).toBeGreaterThan(before)
+		const inTx = writeMark(db)
+		db.transaction((tx) => {
+			tx.insert(users).values(member('tx@example.com')).run()
+		})
+		expect(writeMark(db)).toBeGreaterThan(inTx)
+		const returning = writeMark(db)
+		db.insert(users).values(member('returning@example.com')).returning().get()
+		expect(writeMark(db)).toBeGreaterThan(returning)
+	})
+
+	test('settling after a write syncs the WAL file: the promise resolves once fdatasync has run', async () => {
+		const db = getDb()
+		const mark = writeMark(db)
+		db.insert(users).values(member('settle@example.com')).run()
+		const file = db.$client.name
+		expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0)
+		const settling = settleWrites(mark, db)
+		expect(settling).toBeInstanceOf(Promise)
+		await expect(settling).resolves.toBeUndefined()
+		await expect(flushWrites(db)).resolves.toBeUndefined()
+	})
+
+	test('closing the connection after writes leaves every commit in the file for the next connection', () => {
+		const db = getDb()
+		db.insert(users).values(member('closed@example.com')).run()
+		const file = db.$client.name
+		closeDb({ checkpoint: false })
+		const again = new Database(file, { readonly: true })
+		try {
+			expect(again.prepare("select count(*) as n from users where email = 'closed@example.com'").get()).toEqual({
+				n: 1,
+			})
+		} finally {
+			again.close()
+		}
 	})
 })

@@ -7,6 +7,7 @@ import { data } from 'react-router'
 import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import * as schema from './schema.ts'
+import { createWalFlusher, syncWalFile, syncWalFileSync } from './wal-flush.server.ts'
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
 /** The driver's connection (for the few modules that prepare their own statements on it). */
@@ -119,6 +120,14 @@ const STATEMENT_CACHE_SIZE = 1_000
 
 type BusyGuard = { timeout: number; coolingUntil: number }
 
+/**
+ * What a connection has written (docs/decisions/037-durable-writes-off-the-event-loop.md):
+ * `count` rises with every statement that may change the database, except
+ * inside `relaxedWrites` (`relaxed` > 0); `flush` makes every commit so far
+ * durable (the WAL's fdatasync off the event loop).
+ */
+type Writes = { count: number; relaxed: number; flush: () => Promise<void> }
+
 /** How long a statement may wait for a lock now: the guard's bound, or 0 during a cool-down. */
 function currentBound(guard: BusyGuard) {
 	return Date.now() < guard.coolingUntil ? 0 : guard.timeout
@@ -129,7 +138,7 @@ function currentBound(guard: BusyGuard) {
  * that finds the lock taken tries again until the guard's bound, and a lock
  * error past it becomes the 503 answer above and starts the cool-down.
  */
-function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
+function guardLocks(sqlite: Database.Database, guard: BusyGuard, writes: Writes) {
 	const translate = (error: unknown) => {
 		if (isStorageError(error)) {
 			log('db.storage_error', { code: errorCode(error), error: String((error as Error).message) }, 'error')
@@ -173,6 +182,13 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 				throw translate(error)
 			}
 		} as F
+	/** `fn`, then one more write counted (a statement that may change the database). */
+	const counted = <F extends (...args: any[]) => any>(fn: F): F =>
+		function (this: unknown, ...args: unknown[]) {
+			const result = fn.apply(this, args)
+			if (writes.relaxed === 0) writes.count++
+			return result
+		} as F
 	const prepare = sqlite.prepare.bind(sqlite)
 	// Prepared statements by their SQL: Drizzle prepares every query it runs,
 	// and the same few dozen texts serve every request (a profile of the
@@ -203,6 +219,13 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 					return (statement.all as (...a: unknown[]) => unknown[])(...args)[0]
 				} as typeof statement.get)
 		statement.iterate = translateOnly(statement.iterate, statement)
+		// A PRAGMA only sets this connection up; anything else not read-only may write.
+		if (!statement.readonly && !/^\s*pragma\b/i.test(source)) {
+			statement.run = counted(statement.run)
+			// (`get` reads through `all` above, counted there.)
+			statement.all = counted(statement.all)
+			statement.iterate = counted(statement.iterate)
+		}
 		return statement
 	} as typeof sqlite.prepare
 	const transaction = sqlite.transaction.bind(sqlite)
@@ -231,7 +254,7 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 	} as typeof sqlite.transaction
 	// `exec` may run several statements, so it is not tried again from the
 	// start: SQLite's own busy handler waits for it, within the same bound.
-	const exec = translateOnly(sqlite.exec.bind(sqlite), sqlite)
+	const exec = counted(translateOnly(sqlite.exec.bind(sqlite), sqlite))
 	sqlite.exec = function guardedExec(source: string) {
 		sqlite.pragma(`busy_timeout = ${currentBound(guard)}`)
 		try {
@@ -243,21 +266,36 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 }
 
 const guards = new WeakMap<Database.Database, BusyGuard>()
+const writesOf = new WeakMap<Database.Database, Writes>()
 
 /**
- * Opens a database file with our pragmas: WAL, synchronous=FULL, foreign
- * keys; SQLite's busy timeout 0, since the guard waits (the start-up bound).
+ * Opens a database file with our pragmas: WAL, synchronous=NORMAL (an
+ * answer waits for `settleWrites` instead), foreign keys; SQLite's busy
+ * timeout 0, since the guard waits (the start-up bound).
  */
 export function openDatabase(file: string): State {
 	if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
 	const sqlite = new Database(file, { timeout: 0 })
 	sqlite.pragma('journal_mode = WAL')
-	// FULL: an acknowledged write survives power loss, not only a crash.
-	sqlite.pragma('synchronous = FULL')
+	// NORMAL: a commit does not wait for the disk on this thread; an answer
+	// that acknowledges a write waits for the WAL's fdatasync off it
+	// (settleWrites), so an acknowledged write survives power loss as with
+	// FULL (docs/decisions/037-durable-writes-off-the-event-loop.md).
+	sqlite.pragma('synchronous = NORMAL')
 	sqlite.pragma('foreign_keys = ON')
+	// Statement journals and sorts in memory: each sign-up's transaction made
+	// and removed a temporary file in /var/tmp on the event loop.
+	sqlite.pragma('temp_store = MEMORY')
 	const guard: BusyGuard = { timeout: STARTUP_BUSY_TIMEOUT_MS, coolingUntil: 0 }
 	guards.set(sqlite, guard)
-	guardLocks(sqlite, guard)
+	const onDisk = file !== ':memory:' && file !== ''
+	const writes: Writes = {
+		count: 0,
+		relaxed: 0,
+		flush: onDisk ? createWalFlusher(() => syncWalFile(file)) : () => Promise.resolve(),
+	}
+	writesOf.set(sqlite, writes)
+	guardLocks(sqlite, guard, writes)
 	const db = drizzle(sqlite, { schema }) as Db
 	return { db, sqlite, file }
 }
@@ -279,11 +317,60 @@ export function lockWaitMs(db: Db = getDb()) {
 	return guard ? currentBound(guard) : 0
 }
 
+/** How many writes this connection has made: `settleWrites(mark)` later makes those since the mark durable. */
+export function writeMark(db: Db = getDb()) {
+	return writesOf.get(db.$client)?.count ?? 0
+}
+
+/**
+ * A promise that resolves once every write this connection committed so
+ * far is on disk (one fdatasync of the WAL on the thread pool, shared by
+ * the answers waiting at the same time), or undefined when it wrote
+ * nothing since `mark`. An answer that acknowledges a write waits for it
+ * (server/node-listener.ts); so does a scheduled job before it reports.
+ */
+export function settleWrites(mark: number, db: Db = getDb()): Promise<void> | undefined {
+	const writes = writesOf.get(db.$client)
+	if (!writes || writes.count === mark) return undefined
+	return writes.flush()
+}
+
+/** Resolves once every write this connection committed so far is on disk. */
+export function flushWrites(db: Db = getDb()): Promise<void> {
+	return writesOf.get(db.$client)?.flush() ?? Promise.resolve()
+}
+
+/**
+ * Runs `fn` without counting its writes: changes nobody is promised will
+ * survive a power cut (rate-limit counts), so the answer that made them
+ * does not wait for the disk. Inside a caller's transaction the caller's
+ * own writes are counted as usual.
+ */
+export function relaxedWrites<T>(fn: () => T, db: Db = getDb()): T {
+	const writes = writesOf.get(db.$client)
+	if (!writes) return fn()
+	writes.relaxed++
+	try {
+		return fn()
+	} finally {
+		writes.relaxed--
+	}
+}
+
+/** Closes a connection after making its commits durable (its WAL may outlive it when other connections are open). */
+function closeConnection(state: State) {
+	try {
+		if (writesOf.get(state.sqlite)?.count && state.file !== ':memory:') syncWalFileSync(state.file)
+	} finally {
+		state.sqlite.close()
+	}
+}
+
 export function getDb(): Db {
 	const file = getEnv().databasePath
 	let state = globalState.__appDb
 	if (!state || state.file !== file) {
-		state?.sqlite.close()
+		if (state) closeConnection(state)
 		state = openDatabase(file)
 		globalState.__appDb = state
 	}
@@ -324,7 +411,7 @@ export function closeDb(options: { checkpoint: boolean } = { checkpoint: true })
 	try {
 		if (options.checkpoint) state.sqlite.pragma('wal_checkpoint(TRUNCATE)')
 	} finally {
-		state.sqlite.close()
 		globalState.__appDb = undefined
+		closeConnection(state)
 	}
 }

@@ -5,8 +5,9 @@
 // PROCESSES writers (default 2, as the serving processes on a 2-core
 // machine) open one throwaway database through db/client.server.ts (the
 // app's pragmas and lock guard, the request bound of 1 s) and each, for
-// SECONDS, commits a transaction of two 200-byte rows (synchronous=FULL, an
-// fsync each) and then keeps its thread busy for 0 to 2 ms (a page being
+// SECONDS, commits a transaction of two 200-byte rows (synchronous=NORMAL as
+// the app opens it: the fdatasync an answer waits for runs off the thread,
+// docs/decisions/037) and then keeps its thread busy for 0 to 2 ms (a page being
 // rendered), again and again. It runs twice: with the guard's own wait
 // (what the server does) and with SQLite's busy handler instead (how it was:
 // `busy_timeout`, sleeping 1, 2, 5, 10, 15... ms between tries). Printed

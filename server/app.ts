@@ -18,7 +18,9 @@ import {
 	getDb,
 	migrateDatabase,
 	setBusyTimeout,
+	settleWrites,
 	sqliteVersion,
+	writeMark,
 } from '#db/client.server.ts'
 import { seed } from '#db/seed.ts'
 import { startBackupSchedule } from './backup-schedule.ts'
@@ -286,6 +288,7 @@ export function createListener() {
 		tooLarge,
 		onError: serverError,
 		protocol: getEnv().secureCookies ? 'https:' : 'http:',
+		writes: { mark: () => writeMark(), settle: (mark) => settleWrites(mark) },
 	})
 }
 

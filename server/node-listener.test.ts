@@ -166,3 +166,79 @@ describe('failures of one request stay with that request', () => {
 		await stillServing()
 	})
 })
+
+describe('an answer that acknowledges a write waits until the write is on disk (docs/decisions/037)', () => {
+	/** A listener whose handler "writes" on /write; settle() hands out a promise the test resolves. */
+	async function withWrites() {
+		let count = 0
+		const flushes: { resolve: () => void; reject: (e: Error) => void }[] = []
+		const listener = createNodeListener(
+			async (request: Request) => {
+				if (new URL(request.url).pathname === '/write') count++
+				return new Response('saved', { status: 201 })
+			},
+			{
+				bodyLimit: () => 100,
+				tooLarge: () => new Response('too large', { status: 413 }),
+				onError: () => new Response('failed', { status: 500 }),
+				protocol: 'http:',
+				writes: {
+					mark: () => count,
+					settle: (mark) =>
+						count === mark ? undefined : new Promise<void>((resolve, reject) => flushes.push({ resolve, reject })),
+				},
+			},
+		)
+		const own = http.createServer((req, res) => void listener(req, res))
+		await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve))
+		const base = `http://127.0.0.1:${(own.address() as AddressInfo).port}`
+		const close = async () => {
+			own.closeAllConnections()
+			await new Promise((resolve) => own.close(resolve))
+		}
+		return { base, flushes, close }
+	}
+
+	test('a request that wrote is answered only after its flush resolves', async () => {
+		const { base, flushes, close } = await withWrites()
+		try {
+			let answered = false
+			const pending = fetch(`${base}/write`, { method: 'POST' }).then(async (r) => {
+				answered = true
+				return { status: r.status, text: await r.text() }
+			})
+			await expect.poll(() => flushes.length).toBe(1)
+			await new Promise((r) => setTimeout(r, 50))
+			expect(answered).toBe(false)
+			flushes[0]!.resolve()
+			expect(await pending).toEqual({ status: 201, text: 'saved' })
+		} finally {
+			await close()
+		}
+	})
+
+	test('a request that wrote nothing does not wait for any flush', async () => {
+		const { base, flushes, close } = await withWrites()
+		try {
+			const r = await fetch(`${base}/read`)
+			expect(r.status).toBe(201)
+			expect(flushes).toHaveLength(0)
+		} finally {
+			await close()
+		}
+	})
+
+	test('a flush that fails answers as a server error, never the success it would have acknowledged', async () => {
+		const { base, flushes, close } = await withWrites()
+		try {
+			const pending = fetch(`${base}/write`, { method: 'POST' })
+			await expect.poll(() => flushes.length).toBe(1)
+			flushes[0]!.reject(new Error('EIO'))
+			const r = await pending
+			expect(r.status).toBe(500)
+			expect(await r.text()).toBe('failed')
+		} finally {
+			await close()
+		}
+	})
+})

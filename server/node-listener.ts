@@ -36,6 +36,14 @@ export type NodeListenerOptions = {
 	 * request URL's origin matches the browser's Origin header.
 	 */
 	protocol: 'http:' | 'https:'
+	/**
+	 * The database's writes (docs/decisions/037-durable-writes-off-the-event-loop.md):
+	 * `mark()` before the handler runs; `settle(mark)` after it, a promise
+	 * when something was written since, resolved once it is on disk. The
+	 * answer is sent only then, so no write is acknowledged before it
+	 * would survive a power cut; a failed flush answers as a server error.
+	 */
+	writes?: { mark: () => number; settle: (mark: number) => Promise<void> | undefined }
 }
 
 const BODYLESS = new Set(['GET', 'HEAD'])
@@ -202,6 +210,7 @@ export function createNodeListener(
 			body = read.body
 		}
 		let response: Response
+		const mark = options.writes?.mark()
 		try {
 			const headers = headerPairs(req)
 			if (body !== null) {
@@ -217,6 +226,15 @@ export function createNodeListener(
 			response = await handler(request, { address: req.socket.remoteAddress, body })
 		} catch (error) {
 			response = options.onError(error, url)
+		}
+		const settling = mark === undefined ? undefined : options.writes?.settle(mark)
+		if (settling) {
+			try {
+				await settling
+			} catch (error) {
+				await response.body?.cancel()
+				response = options.onError(error, url)
+			}
 		}
 		await send(req, res, response)
 	}

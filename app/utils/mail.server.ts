@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Transporter } from 'nodemailer'
+import { flushWrites } from '#db/client.server.ts'
 import { getEnv } from './env.server.ts'
 import { log } from './log.server.ts'
 
@@ -43,6 +44,9 @@ export async function sendMail(mail: Mail): Promise<boolean> {
 	const env = getEnv()
 	const message = { from: env.mailFrom, ...mail }
 	try {
+		// No mail about a change goes out before the change would survive a
+		// power cut (docs/decisions/037-durable-writes-off-the-event-loop.md).
+		await flushWrites()
 		if (env.smtpUrl) {
 			await (await smtpTransport(env.smtpUrl)).sendMail(message)
 			log('mail.sent', { subject: mail.subject, via: 'smtp' })

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { getDb, type SqliteConnection } from '#db/client.server.ts'
+import { getDb, relaxedWrites, type SqliteConnection } from '#db/client.server.ts'
 import { getEnv } from './env.server.ts'
 import { log } from './log.server.ts'
 import { fail, type Failure } from './result.ts'
@@ -82,8 +82,6 @@ function statementsFor(sqlite: SqliteConnection) {
 		countRule: sqlite.prepare('SELECT count(*) AS n FROM rate_limits WHERE id >= ? AND id < ? AND expires_at > ?'),
 		removeRule: sqlite.prepare('DELETE FROM rate_limits WHERE id >= ? AND id < ?'),
 		prune: sqlite.prepare('DELETE FROM rate_limits WHERE expires_at <= ?'),
-		relaxed: sqlite.prepare('PRAGMA synchronous = NORMAL'),
-		full: sqlite.prepare('PRAGMA synchronous = FULL'),
 	}
 }
 type Statements = ReturnType<typeof statementsFor>
@@ -100,26 +98,22 @@ function statements() {
 }
 
 /**
- * Runs a rate-limit write without waiting for the disk: the connection
- * writes with synchronous = FULL (every acknowledged change survives a
- * power cut); a count needs no such promise, and an fsync per attempt
- * would cost more than the rest of the check. Inside a caller's
- * transaction the setting cannot change, and the write is the caller's.
+ * Runs a rate-limit write without making its answer wait for the disk: a
+ * count needs no promise that it survives a power cut
+ * (docs/decisions/037-durable-writes-off-the-event-loop.md).
  */
 function countWrite<T>(run: (s: Statements) => T): T {
 	const s = statements()
-	const sqlite = getDb().$client
-	if (sqlite.inTransaction) return run(s)
-	s.relaxed.run()
-	try {
-		return run(s)
-	} finally {
-		s.full.run()
+	// Inside a caller's transaction the write is the caller's.
+	if (getDb().$client.inTransaction) return run(s)
+	return relaxedWrites(() => {
+		const result = run(s)
 		if (++writesSincePrune >= PRUNE_EVERY) {
 			writesSincePrune = 0
 			s.prune.run(Date.now())
 		}
-	}
+		return result
+	})
 }
 
 /** Deletes every row that no longer counts at `now`; returns how many. */
