@@ -14,4 +14,6 @@ export function wrk(options: {
 	duration: number
 	headers?: Record<string, string>
 	timeout?: number
+	/** Each connection waits this many whole milliseconds after an answer before its next request. */
+	pauseMs?: number
 }): Promise<WrkResult>

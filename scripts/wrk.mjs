@@ -19,13 +19,18 @@ const REPORT_LUA = `done = function(summary, latency, requests)
 end
 `
 
-let scriptFile = null
-function reportScript() {
-	if (!scriptFile) {
-		scriptFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-wrk-')), 'report.lua')
-		fs.writeFileSync(scriptFile, REPORT_LUA)
+let scriptDir = null
+const scriptFiles = new Map()
+/** The Lua script: the report hook, and with `pauseMs` wrk's `delay` hook (each connection waits that long before its next request). */
+function reportScript(pauseMs) {
+	let file = scriptFiles.get(pauseMs)
+	if (!file) {
+		scriptDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'bench-wrk-'))
+		file = path.join(scriptDir, `report-${pauseMs}.lua`)
+		fs.writeFileSync(file, `${pauseMs ? `delay = function() return ${pauseMs} end\n` : ''}${REPORT_LUA}`)
+		scriptFiles.set(pauseMs, file)
 	}
-	return scriptFile
+	return file
 }
 
 /** Whether wrk is on PATH. */
@@ -47,15 +52,17 @@ export function requireWrk() {
 
 /**
  * One closed-loop run of wrk against `url`.
- * @param {{ url: string, connections: number, duration: number, headers?: Record<string, string>, timeout?: number }} options
- *   duration and timeout in seconds (timeout: how long a request may stay unanswered, 10 s by default).
+ * @param {{ url: string, connections: number, duration: number, headers?: Record<string, string>, timeout?: number, pauseMs?: number }} options
+ *   duration and timeout in seconds (timeout: how long a request may stay unanswered, 10 s by default);
+ *   `pauseMs` (whole milliseconds): each connection waits that long after an answer before its next
+ *   request, so the load arrives at a pace (about connections / pause) instead of as fast as answered.
  * @returns {Promise<{ requests: { total: number, average: number }, latency: { p50: number, p90: number, p95: number, p99: number, max: number, mean: number }, errors: number, non2xx: number, timeouts: number }>}
  *   latencies in milliseconds (microsecond precision); `requests.average`
  *   per second over the run; `errors` counts failed sockets and timeouts,
  *   `non2xx` answers with a status of 400 or more (wrk counts a 3xx as
  *   answered: check the route first, assertAnswers200 in fresh-fetch.mjs).
  */
-export function wrk({ url, connections, duration, headers = {}, timeout = 10 }) {
+export function wrk({ url, connections, duration, headers = {}, timeout = 10, pauseMs = 0 }) {
 	const args = [
 		'-t1',
 		`-c${connections}`,
@@ -63,7 +70,7 @@ export function wrk({ url, connections, duration, headers = {}, timeout = 10 }) 
 		`--timeout`,
 		`${timeout}s`,
 		'-s',
-		reportScript(),
+		reportScript(pauseMs),
 		...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
 		url,
 	]

@@ -1,3 +1,4 @@
+import childProcess from 'node:child_process'
 import fs from 'node:fs'
 import bcrypt from 'bcryptjs'
 import { describe, expect, test, vi } from 'vitest'
@@ -5,6 +6,7 @@ import {
 	BCRYPT_COST,
 	HASH_THREAD_NICE,
 	hashPassword,
+	passwordPoolPolicy,
 	passwordPoolSize,
 	POOL_IDLE_MS,
 	spendDummyCompare,
@@ -52,6 +54,37 @@ describe('password pool', () => {
 			// The hashing thread is among the threads its start added.
 			expect(nices).toContain(Math.min(19, loopNice + HASH_THREAD_NICE))
 			expect(niceOf('/proc/thread-self/stat')).toBe(loopNice)
+			await stopPasswordPool()
+		},
+	)
+
+	/** The scheduling policy of a thread (field 41 of its stat line): 0 normal, 5 SCHED_IDLE. */
+	function policyOf(statPath: string) {
+		const stat = fs.readFileSync(statPath, 'utf8')
+		return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38])
+	}
+	const hasChrt = (() => {
+		try {
+			return childProcess.spawnSync('chrt', ['--version'], { stdio: 'ignore' }).status === 0
+		} catch {
+			return false
+		}
+	})()
+
+	test.runIf(process.platform === 'linux' && hasChrt)(
+		'hashing threads run under SCHED_IDLE (docs/decisions/038), the event loop keeps the normal policy',
+		async () => {
+			await stopPasswordPool()
+			const before = new Set(fs.readdirSync('/proc/self/task'))
+			await hashPassword('Idle-Passw0rd')
+			const started = fs.readdirSync('/proc/self/task').filter((tid) => !before.has(tid))
+			const policies = started.map((tid) => policyOf(`/proc/self/task/${tid}/stat`))
+			expect(policies).toContain(5)
+			expect(passwordPoolPolicy()).toBe('idle')
+			expect(policyOf('/proc/thread-self/stat')).toBe(0)
+			// It still hashes and verifies.
+			const hash = await hashPassword('Idle-Passw0rd')
+			expect(await verifyPassword('Idle-Passw0rd', hash)).toBe(true)
 			await stopPasswordPool()
 		},
 	)

@@ -21,8 +21,17 @@ export const HASH_THREAD_NICE = 10
 // Hashes run in a small worker pool so sign-ins never stall other requests.
 // Elsewhere than Linux, setpriority(2) would lower the whole process: only
 // Linux threads are lowered.
+// On Linux each hashing thread also asks for the SCHED_IDLE policy
+// (`chrt --idle`, util-linux, on its own thread id; allowed without
+// privileges): the scheduler then gives it a core only when no serving
+// thread wants one, and a serving thread that wakes takes the core at once,
+// or is placed on a core running only hashing. At nice 10 a waking event
+// loop could wait a time slice (milliseconds) behind a hashing thread during
+// a sign-up storm (docs/decisions/038-sign-up-storm-at-a-campaign-rate.md).
+// Where chrt is missing or refused, the thread keeps nice 10.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
+let policy = 'normal'
 if (process.platform === 'linux') {
 	try {
 		const os = require('node:os')
@@ -30,7 +39,16 @@ if (process.platform === 'linux') {
 	} catch {
 		// Not allowed here: hashes run at the process's priority.
 	}
+	try {
+		// This thread's id: /proc/thread-self links to <pid>/task/<tid>.
+		const tid = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()
+		const chrt = require('node:child_process').spawnSync('chrt', ['--idle', '--pid', '0', tid], { stdio: 'ignore', timeout: 5000 })
+		if (chrt.status === 0) policy = 'idle'
+	} catch {
+		// No chrt: the thread keeps its nice value.
+	}
 }
+parentPort.postMessage({ policy })
 const bcrypt = require(workerData.bcryptPath)
 parentPort.on('message', (msg) => {
 	try {
@@ -46,6 +64,12 @@ parentPort.on('message', (msg) => {
 
 type Pending = { resolve: (v: any) => void; reject: (e: Error) => void }
 type PoolWorker = { worker: Worker; pending: Map<number, Pending>; idleTimer?: NodeJS.Timeout | undefined }
+
+/** The scheduling policy the last hashing thread started with reported: 'idle', or 'normal' (nice only). */
+let lastPolicy: 'idle' | 'normal' | null = null
+export function passwordPoolPolicy() {
+	return lastPolicy
+}
 
 const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1))
 /**
@@ -73,7 +97,11 @@ function spawn(): PoolWorker {
 	const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptPath, nice: HASH_THREAD_NICE } })
 	const entry: PoolWorker = { worker, pending: new Map() }
 	worker.unref()
-	worker.on('message', (msg: { id: number; result?: unknown; error?: string }) => {
+	worker.on('message', (msg: { id: number; result?: unknown; error?: string; policy?: 'idle' | 'normal' }) => {
+		if (msg.policy) {
+			lastPolicy = msg.policy
+			return
+		}
 		const p = entry.pending.get(msg.id)
 		if (!p) return
 		entry.pending.delete(msg.id)

@@ -49,6 +49,16 @@ run('reads a 20 ms answer as about 20 ms (microseconds, not whole milliseconds)'
 	expect(Number.isInteger(r.latency.mean)).toBe(false)
 })
 
+run('paces each connection with pauseMs: 4 connections pausing 20 ms send about 200 requests a second', async () => {
+	const r = await wrk({ url: `${base}/ok`, connections: 4, duration: 2, pauseMs: 20 })
+	// 4 connections, one request each per 20 ms pause (plus the answer's time): at most 200 a second.
+	expect(r.requests.average).toBeGreaterThan(100)
+	expect(r.requests.average).toBeLessThan(210)
+	// The pause is not counted in the latency.
+	expect(r.latency.p50).toBeLessThan(10)
+	expect(r.errors + r.non2xx).toBe(0)
+})
+
 run('counts answers of 400 or more as failed, and a redirect as answered', async () => {
 	const missing = await wrk({ url: `${base}/missing`, connections: 2, duration: 1 })
 	expect(missing.requests.total).toBeGreaterThan(0)
