@@ -124,9 +124,10 @@ type BusyGuard = { timeout: number; coolingUntil: number }
  * What a connection has written (docs/decisions/037-durable-writes-off-the-event-loop.md):
  * `count` rises with every statement that may change the database, except
  * inside `relaxedWrites` (`relaxed` > 0); `flush` makes every commit so far
- * durable (the WAL's fdatasync off the event loop).
+ * durable (the WAL's fdatasync off the event loop), `flushNow` the same on
+ * this thread (closing).
  */
-type Writes = { count: number; relaxed: number; flush: () => Promise<void> }
+type Writes = { count: number; relaxed: number; flush: () => Promise<void>; flushNow: () => void }
 
 /** How long a statement may wait for a lock now: the guard's bound, or 0 during a cool-down. */
 function currentBound(guard: BusyGuard) {
@@ -293,6 +294,7 @@ export function openDatabase(file: string): State {
 		count: 0,
 		relaxed: 0,
 		flush: onDisk ? createWalFlusher(() => syncWalFile(file)) : () => Promise.resolve(),
+		flushNow: onDisk ? () => syncWalFileSync(file) : () => undefined,
 	}
 	writesOf.set(sqlite, writes)
 	guardLocks(sqlite, guard, writes)
@@ -327,7 +329,7 @@ export function writeMark(db: Db = getDb()) {
  * far is on disk (one fdatasync of the WAL on the thread pool, shared by
  * the answers waiting at the same time), or undefined when it wrote
  * nothing since `mark`. An answer that acknowledges a write waits for it
- * (server/node-listener.ts); so does a scheduled job before it reports.
+ * (server/node-listener.ts).
  */
 export function settleWrites(mark: number, db: Db = getDb()): Promise<void> | undefined {
 	const writes = writesOf.get(db.$client)
@@ -360,7 +362,8 @@ export function relaxedWrites<T>(fn: () => T, db: Db = getDb()): T {
 /** Closes a connection after making its commits durable (its WAL may outlive it when other connections are open). */
 function closeConnection(state: State) {
 	try {
-		if (writesOf.get(state.sqlite)?.count && state.file !== ':memory:') syncWalFileSync(state.file)
+		const writes = writesOf.get(state.sqlite)
+		if (writes?.count) writes.flushNow()
 	} finally {
 		state.sqlite.close()
 	}
