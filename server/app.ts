@@ -8,6 +8,7 @@ import { SCHEDULER_RUNNER_LEASE_MS } from '#app/models/scheduler.server.ts'
 import { getCurrentUnlockCode } from '#app/models/unlock-code.server.ts'
 import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
 import { REPORT_UPLOAD_MESSAGES, REPORT_UPLOAD_PATH } from '#app/utils/broker-report-upload.server.ts'
+import { coreForSlot, pinMainThread, threadCpus } from '#app/utils/cpu-affinity.server.ts'
 import { getEnv, initEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { stopPasswordPool } from '#app/utils/password.server.ts'
@@ -140,6 +141,20 @@ export async function startServing() {
 		})
 	}
 	return config
+}
+
+/**
+ * Keeps this serving process's event loop on the core of its slot (0 to
+ * WEB_CONCURRENCY - 1) when CPU_AFFINITY allows it
+ * (docs/decisions/039-one-event-loop-per-core.md). Called once the process
+ * listens: its other threads already run and keep every core. Returns the
+ * core, or null when the loop is not pinned.
+ */
+export function pinServingProcess(slot: number): number | null {
+	const config = getEnv()
+	const cpu = coreForSlot(slot, config.webConcurrency, threadCpus(), config.cpuAffinity)
+	if (cpu === null) return null
+	return pinMainThread(cpu) ? cpu : null
 }
 
 /** Both in this one process (the bench's bare baseline); returns what to print. */

@@ -13,6 +13,7 @@ import {
 	stopPasswordPool,
 	verifyPassword,
 } from './password.server.ts'
+import { cpuListText, cpusFromStatus, threadCpus } from './cpu-affinity.server.ts'
 
 describe('password pool', () => {
 	test('a thread idle for POOL_IDLE_MS ends; the next hash starts one again', async () => {
@@ -86,6 +87,42 @@ describe('password pool', () => {
 			const hash = await hashPassword('Idle-Passw0rd')
 			expect(await verifyPassword('Idle-Passw0rd', hash)).toBe(true)
 			await stopPasswordPool()
+		},
+	)
+
+	const hasTaskset = (() => {
+		try {
+			return childProcess.spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0
+		} catch {
+			return false
+		}
+	})()
+
+	test.runIf(process.platform === 'linux' && hasChrt && hasTaskset && (threadCpus()?.length ?? 0) >= 2)(
+		'a hashing thread started by an event loop pinned to one core runs on every core of the process (decision 039)',
+		async () => {
+			await stopPasswordPool()
+			const all = threadCpus()!
+			const tid = fs.readlinkSync('/proc/thread-self').split('/').pop()!
+			const pin = (list: string) =>
+				expect(childProcess.spawnSync('taskset', ['--pid', '--cpu-list', list, tid], { stdio: 'ignore' }).status).toBe(
+					0,
+				)
+			pin(String(all[0]))
+			try {
+				expect(threadCpus()).toEqual([all[0]])
+				const before = new Set(fs.readdirSync('/proc/self/task'))
+				await hashPassword('Pinned-Passw0rd')
+				const started = fs.readdirSync('/proc/self/task').filter((t) => !before.has(t))
+				const hashing = started.filter((t) => policyOf(`/proc/self/task/${t}/stat`) === 5)
+				expect(hashing).toHaveLength(1)
+				expect(cpusFromStatus(fs.readFileSync(`/proc/self/task/${hashing[0]}/status`, 'utf8'))).toEqual(all)
+				// The pinned thread itself is left as it was.
+				expect(threadCpus()).toEqual([all[0]])
+			} finally {
+				pin(cpuListText(all))
+				await stopPasswordPool()
+			}
 		},
 	)
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
+import { cpuListText, threadCpus } from './cpu-affinity.server.ts'
 
 /**
  * bcrypt cost: about 70 ms a hash on this machine class
@@ -29,6 +30,10 @@ export const HASH_THREAD_NICE = 10
 // loop could wait a time slice (milliseconds) behind a hashing thread during
 // a sign-up storm (docs/decisions/038-sign-up-storm-at-a-campaign-rate.md).
 // Where chrt is missing or refused, the thread keeps nice 10.
+// A thread inherits the CPUs of the thread that starts it: started by an
+// event loop pinned to one core (docs/decisions/039-one-event-loop-per-core.md),
+// it takes back every core the process may use (workerData.cpus), so
+// hashes still run on whichever core is idle.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
 let policy = 'normal'
@@ -46,6 +51,14 @@ if (process.platform === 'linux') {
 		if (chrt.status === 0) policy = 'idle'
 	} catch {
 		// No chrt: the thread keeps its nice value.
+	}
+	if (workerData.cpus) {
+		try {
+			const tid = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()
+			require('node:child_process').spawnSync('taskset', ['--pid', '--cpu-list', workerData.cpus, tid], { stdio: 'ignore', timeout: 5000 })
+		} catch {
+			// No taskset: hashes run on the event loop's core, when it is idle.
+		}
 	}
 }
 parentPort.postMessage({ policy })
@@ -92,9 +105,22 @@ function retire(entry: PoolWorker) {
 	void entry.worker.terminate()
 }
 
+/** The CPUs the process may use, read when this module loads (before any serving process pins its event loop). */
+const PROCESS_CPUS = threadCpus()
+
+/** The CPU list a new hashing thread sets for itself: the process's, when the thread starting it has fewer (a pinned event loop); else null. */
+function cpusForNewThread() {
+	const own = threadCpus()
+	if (!PROCESS_CPUS || !own || own.length >= PROCESS_CPUS.length) return null
+	return cpuListText(PROCESS_CPUS)
+}
+
 function spawn(): PoolWorker {
 	const bcryptPath = createRequire(import.meta.url).resolve('bcryptjs')
-	const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptPath, nice: HASH_THREAD_NICE } })
+	const worker = new Worker(WORKER_SOURCE, {
+		eval: true,
+		workerData: { bcryptPath, nice: HASH_THREAD_NICE, cpus: cpusForNewThread() },
+	})
 	const entry: PoolWorker = { worker, pending: new Map() }
 	worker.unref()
 	worker.on('message', (msg: { id: number; result?: unknown; error?: string; policy?: 'idle' | 'normal' }) => {
