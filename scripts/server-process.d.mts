@@ -13,4 +13,10 @@ export function treeCpuMs(pid: number): number
 export function sampleTreeMemory(
 	pid: number,
 	everyMs?: number,
-): { ready: Promise<unknown>; peaks(): Promise<{ rss: number; pss: number }>; stop(): Promise<number> }
+): {
+	ready: Promise<unknown>
+	/** Between measured runs: reads PSS now and bounds the peak since the last settle. */
+	settle(): Promise<unknown>
+	peaks(): Promise<{ rss: number; pss: number; pssReads: number }>
+	stop(): Promise<number>
+}

@@ -107,27 +107,23 @@ export function cpuMs(pid) {
 export const treeCpuMs = (pid) => processTree(pid).reduce((sum, p) => sum + cpuMs(p), 0)
 
 /**
- * How far (MB) the tree's RSS must rise past the RSS it had when its PSS was
- * last read before the sampler reads PSS again: the PSS peak it reports can
- * be up to this much under the real one.
- */
-const PSS_STEP_MB = 1
-
-/**
  * Samples the memory of the server's process tree every `everyMs` in a
- * thread of its own, and keeps the peaks. RSS (/proc/<pid>/status) is read
- * every time. PSS is read only when the tree's RSS has risen past the RSS
- * of the last PSS reading by PSS_STEP_MB (the shared pages PSS splits do not
- * grow under load: the PSS peak falls at an RSS peak). Reading a process's
- * PSS (smaps_rollup) walks its page tables under the process's memory lock:
- * about 7 ms for the three processes of an idle tree, more under load.
- * Done on the load generator's thread, that stalled every request in flight
- * five times a second; done in this thread five times a second, it still
- * cost the cached sign-in pages 8 to 12% of their throughput (the serving
- * processes wait on the lock while V8 maps and unmaps its heap) and the
- * API a few ms of p99 (docs/decisions/034).
- * `peaks()` resolves with { rss, pss } (MB, the largest sums seen);
- * `stop()` ends the thread.
+ * thread of its own, and keeps the peaks. RSS (/proc/<pid>/status: the
+ * kernel's counters, no lock taken) is read every time. PSS is read only
+ * when `settle()` is called, between measured runs: reading a process's
+ * PSS (smaps_rollup) walks its page tables under the process's memory
+ * lock (about 7 ms for the three processes of an idle tree, more under
+ * load), and a serving process that maps or unmaps memory meanwhile waits
+ * for it. Read every 200 ms during a run, it raised the cached pages' p99
+ * from 1.5 to 2.5 to 3 ms (and it cost the sign-in pages 8 to 12% of
+ * their throughput when read on every RSS rise; docs/decisions/034 and
+ * 039). The PSS peak is bounded from above instead: at each `settle()`,
+ * PSS now plus how far the tree's RSS stood above its RSS now since the
+ * last settle (pages that came and went count fully in both, a shared
+ * page at most once in PSS), so the peak reported is never under the real
+ * one. `peaks()` settles, then resolves with { rss, pss, pssReads } (MB,
+ * the largest sums seen; how many times PSS was read); `stop()` ends the
+ * thread.
  */
 export function sampleTreeMemory(pid, everyMs = 200) {
 	const worker = new Worker(
@@ -135,21 +131,31 @@ export function sampleTreeMemory(pid, everyMs = 200) {
 		import(workerData.module).then(({ treePssMb, treeRssMb }) => {
 			let rss = 0
 			let pss = 0
-			// The tree's RSS when its PSS was last read: PSS is read again only past it.
-			let rssAtPss = -Infinity
+			let pssReads = 0
+			// The largest RSS since the last settle.
+			let rssSince = 0
 			const sample = () => {
 				const now = treeRssMb(workerData.pid)
 				rss = Math.max(rss, now)
-				if (now < rssAtPss + workerData.pssStepMb) return
-				rssAtPss = now
-				pss = Math.max(pss, treePssMb(workerData.pid))
+				rssSince = Math.max(rssSince, now)
 			}
-			sample()
+			const settle = () => {
+				sample()
+				const rssNow = treeRssMb(workerData.pid)
+				const pssNow = treePssMb(workerData.pid)
+				pssReads++
+				pss = Math.max(pss, pssNow + Math.max(0, rssSince - rssNow))
+				rssSince = rssNow
+			}
+			settle()
 			setInterval(sample, workerData.everyMs)
-			parentPort.on('message', () => parentPort.postMessage({ rss, pss }))
+			parentPort.on('message', (message) => {
+				settle()
+				parentPort.postMessage(message === 'peaks' ? { rss, pss, pssReads } : 'settled')
+			})
 			parentPort.postMessage('ready')
 		})`,
-		{ eval: true, workerData: { pid, everyMs, pssStepMb: PSS_STEP_MB, module: import.meta.url } },
+		{ eval: true, workerData: { pid, everyMs, module: import.meta.url } },
 	)
 	// It never keeps a script alive on its own.
 	worker.unref()
@@ -157,16 +163,18 @@ export function sampleTreeMemory(pid, everyMs = 200) {
 		worker.once('message', resolve)
 		worker.once('error', reject)
 	})
+	const ask = async (message) => {
+		await ready
+		return new Promise((resolve, reject) => {
+			worker.once('message', resolve)
+			worker.once('error', reject)
+			worker.postMessage(message)
+		})
+	}
 	return {
 		ready,
-		async peaks() {
-			await ready
-			return new Promise((resolve, reject) => {
-				worker.once('message', resolve)
-				worker.once('error', reject)
-				worker.postMessage('peaks')
-			})
-		},
+		settle: () => ask('settle'),
+		peaks: () => ask('peaks'),
 		stop: () => worker.terminate(),
 	}
 }
