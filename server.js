@@ -454,8 +454,11 @@ async function runWorker() {
 		server.off('error', listenFailed)
 		// The event loop keeps one core from here on (decision 039): V8's and
 		// libuv's threads, started already, keep every core.
-		const cpu = build.pinServingProcess(Number(process.env.SERVER_SLOT))
-		if (cpu !== null) log('worker.pinned', { cpu })
+		// Where taskset is missing or refused, the loop runs where the
+		// scheduler puts it, and the log says so.
+		const pin = build.pinServingProcess(Number(process.env.SERVER_SLOT))
+		if (pin?.pinned) log('worker.pinned', { cpu: pin.cpu })
+		else if (pin) log('worker.not_pinned', { cpu: pin.cpu, reason: 'taskset missing or refused' }, 'warn')
 	})
 
 	function shutdown(signal, code = 0) {

@@ -147,14 +147,15 @@ export async function startServing() {
  * Keeps this serving process's event loop on the core of its slot (0 to
  * WEB_CONCURRENCY - 1) when CPU_AFFINITY allows it
  * (docs/decisions/039-one-event-loop-per-core.md). Called once the process
- * listens: its other threads already run and keep every core. Returns the
- * core, or null when the loop is not pinned.
+ * listens: its other threads already run and keep every core. Returns
+ * null when no core is due (see `coreForSlot`), else the core and whether
+ * taskset pinned the loop to it.
  */
-export function pinServingProcess(slot: number): number | null {
+export function pinServingProcess(slot: number): { cpu: number; pinned: boolean } | null {
 	const config = getEnv()
 	const cpu = coreForSlot(slot, config.webConcurrency, threadCpus(), config.cpuAffinity)
 	if (cpu === null) return null
-	return pinMainThread(cpu) ? cpu : null
+	return { cpu, pinned: pinMainThread(cpu) }
 }
 
 /** Both in this one process (the bench's bare baseline); returns what to print. */

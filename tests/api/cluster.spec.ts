@@ -146,6 +146,29 @@ test('CPU_AFFINITY=off: every serving process runs on every core', async () => {
 	}
 })
 
+test('without taskset the workers serve unpinned and say so', async () => {
+	test.skip(!pins, 'two processes are pinned only on a 2-core machine')
+	const port = E2E_PORT + 31
+	// A PATH with no taskset (node itself is started by its full path).
+	const emptyPath = path.join(E2E_ROOT, 'cluster-no-taskset-bin')
+	fs.mkdirSync(emptyPath, { recursive: true })
+	const server = await startServer({
+		port,
+		dataDir: path.join(E2E_ROOT, 'cluster-no-taskset'),
+		env: { WEB_CONCURRENCY: '2', PATH: emptyPath },
+	})
+	try {
+		const read = () => fs.readFileSync(server.logFile, 'utf8')
+		await expect.poll(() => count(read(), /"event":"worker.not_pinned"/g)).toBe(2)
+		expect(read()).toContain('"reason":"taskset missing or refused"')
+		expect(read()).not.toContain('"event":"worker.pinned"')
+		expect((await fetch(`http://127.0.0.1:${port}/login`)).status).toBe(200)
+		for (const pid of childrenOf(server.child.pid!)) expect(loopCpus(pid)).toBe(everyCpu())
+	} finally {
+		await server.stop('SIGTERM')
+	}
+})
+
 test('a bad WEB_CONCURRENCY ends the start-up with the reason', async () => {
 	const bad = path.join(E2E_ROOT, 'cluster-bad')
 	// A port of its own: the test above may still be serving on PORT (tests run in parallel).
