@@ -138,10 +138,10 @@ export function sampleTreeMemory(pid, everyMs = 200) {
 				const now = treeRssMb(workerData.pid)
 				rss = Math.max(rss, now)
 				rssSince = Math.max(rssSince, now)
+				return now
 			}
 			const settle = () => {
-				sample()
-				const rssNow = treeRssMb(workerData.pid)
+				const rssNow = sample()
 				const pssNow = treePssMb(workerData.pid)
 				pssReads++
 				pss = Math.max(pss, pssNow + Math.max(0, rssSince - rssNow))

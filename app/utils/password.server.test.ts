@@ -64,13 +64,15 @@ describe('password pool', () => {
 		const stat = fs.readFileSync(statPath, 'utf8')
 		return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38])
 	}
-	const hasChrt = (() => {
+	/** Whether a util-linux command is on this machine's PATH. */
+	const hasCommand = (command: string) => {
 		try {
-			return childProcess.spawnSync('chrt', ['--version'], { stdio: 'ignore' }).status === 0
+			return childProcess.spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0
 		} catch {
 			return false
 		}
-	})()
+	}
+	const hasChrt = hasCommand('chrt')
 
 	test.runIf(process.platform === 'linux' && hasChrt)(
 		'hashing threads run under SCHED_IDLE (docs/decisions/038), the event loop keeps the normal policy',
@@ -90,13 +92,7 @@ describe('password pool', () => {
 		},
 	)
 
-	const hasTaskset = (() => {
-		try {
-			return childProcess.spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0
-		} catch {
-			return false
-		}
-	})()
+	const hasTaskset = hasCommand('taskset')
 
 	test.runIf(process.platform === 'linux' && hasChrt && hasTaskset && (threadCpus()?.length ?? 0) >= 2)(
 		'a hashing thread started by an event loop pinned to one core runs on every core of the process (decision 039)',

@@ -47,18 +47,15 @@ if (process.platform === 'linux') {
 	try {
 		// This thread's id: /proc/thread-self links to <pid>/task/<tid>.
 		const tid = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()
-		const chrt = require('node:child_process').spawnSync('chrt', ['--idle', '--pid', '0', tid], { stdio: 'ignore', timeout: 5000 })
-		if (chrt.status === 0) policy = 'idle'
-	} catch {
+		// A util-linux command on this thread: true when it did its work (a missing one does not throw).
+		const onThisThread = (command, args) =>
+			require('node:child_process').spawnSync(command, [...args, tid], { stdio: 'ignore', timeout: 5000 }).status === 0
 		// No chrt: the thread keeps its nice value.
-	}
-	if (workerData.cpus) {
-		try {
-			const tid = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()
-			require('node:child_process').spawnSync('taskset', ['--pid', '--cpu-list', workerData.cpus, tid], { stdio: 'ignore', timeout: 5000 })
-		} catch {
-			// No taskset: hashes run on the event loop's core, when it is idle.
-		}
+		if (onThisThread('chrt', ['--idle', '--pid', '0'])) policy = 'idle'
+		// No taskset: hashes run on the event loop's core, when it is idle.
+		if (workerData.cpus) onThisThread('taskset', ['--pid', '--cpu-list', workerData.cpus])
+	} catch {
+		// No /proc/thread-self: the thread keeps its nice value and its CPUs.
 	}
 }
 parentPort.postMessage({ policy })

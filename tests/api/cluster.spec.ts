@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { cpuListText, cpusFromStatus } from '#app/utils/cpu-affinity.server.ts'
 import { E2E_PORT, E2E_ROOT } from '../setup/e2e-config.ts'
 import { startServer } from '../setup/server-process.ts'
 
@@ -28,8 +29,7 @@ const count = (log: string, pattern: RegExp) => log.match(pattern)?.length ?? 0
 function threadCpuLists(pid: number) {
 	const lists = new Map<string, string>()
 	for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-		const status = fs.readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8')
-		lists.set(task, /^Cpus_allowed_list:\s*(.+)$/m.exec(status)![1]!)
+		lists.set(task, cpuListText(cpusFromStatus(fs.readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8'))!))
 	}
 	return lists
 }
