@@ -28,8 +28,11 @@ export function createE2eBroker(): E2eBroker {
 }
 
 /** A tracking id for `userId` at `brokerId` (the member's broker account). */
-export function linkTrackingId(brokerId: number, userId: number): string {
-	const trackingId = `tc_${randomBytes(9).toString('base64url')}`
+export function linkTrackingId(
+	brokerId: number,
+	userId: number,
+	trackingId = `tc_${randomBytes(9).toString('base64url')}`,
+): string {
 	withE2eDatabase((db) =>
 		db
 			.prepare('insert into broker_accounts (user_id, broker_id, tracking_id, created_at) values (?, ?, ?, ?)')

@@ -27,14 +27,14 @@ export function insertBroker(overrides: Partial<typeof brokers.$inferInsert> = {
 		.get()
 }
 
-/** A member with an account (tracking id) at `brokerId`. */
-export function insertTrackedMember(brokerId: number, overrides: Parameters<typeof insertMember>[0] = {}) {
+/** A member with an account (tracking id, random unless given) at `brokerId`. */
+export function insertTrackedMember(
+	brokerId: number,
+	overrides: Parameters<typeof insertMember>[0] = {},
+	trackingId = `tc_${randomBytes(9).toString('base64url')}`,
+) {
 	const user = insertMember(overrides)
-	const account = getDb()
-		.insert(brokerAccounts)
-		.values({ userId: user.id, brokerId, trackingId: `tc_${randomBytes(9).toString('base64url')}` })
-		.returning()
-		.get()
+	const account = getDb().insert(brokerAccounts).values({ userId: user.id, brokerId, trackingId }).returning().get()
 	return { user, account, trackingId: account.trackingId }
 }
 

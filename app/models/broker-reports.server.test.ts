@@ -295,6 +295,66 @@ describe('applyReport', () => {
 		expect(back).toMatchObject({ ok: false, status: 409 })
 	})
 
+	test('a replace by the file applied already changes nothing (a retried replace is idempotent)', () => {
+		const { actor, broker, a } = setup()
+		const v1 = reportCsv([{ trackingId: a.trackingId, deposits: '100', commission: '5', month: MONTH }])
+		const v2 = reportCsv([{ trackingId: a.trackingId, deposits: '30', commission: '2', month: MONTH }])
+		const apply = (content: string, fileName: string, at: Date) =>
+			applyReport(actor, { brokerSlug: broker.slug, month: MONTH, fileName, content }, { replace: true }, at)
+		const first = apply(v1, 'v1.csv', NOW)
+		expect(first).toMatchObject({ ok: true, value: { alreadyApplied: false, replaced: [] } })
+		const replaced = apply(v2, 'v2.csv', new Date(NOW.getTime() + 1000))
+		expect(replaced).toMatchObject({ ok: true, value: { alreadyApplied: false } })
+		if (!replaced.ok) return
+		expect(replaced.value.replaced).toHaveLength(1)
+		const before = counts()
+		const totals = member(a.user.id)
+		// The retries of that replace: the same v2 again, under any file name.
+		for (const [i, name] of ['v2.csv', 'v2 (1).csv', ''].entries()) {
+			const retry = apply(v2, name, new Date(NOW.getTime() + 2000 + i))
+			expect(retry).toMatchObject({
+				ok: true,
+				value: { alreadyApplied: true, replaced: [], report: { id: replaced.value.report.id, state: 'applied' } },
+			})
+		}
+		expect(counts()).toEqual(before)
+		expect(member(a.user.id)).toEqual(totals)
+		expect(member(a.user.id)).toMatchObject({ totalDeposit: 30 })
+		// Without replace the same file is still a 409 that says so.
+		expect(
+			applyReport(
+				actor,
+				{ brokerSlug: broker.slug, month: MONTH, fileName: 'v2.csv', content: v2 },
+				{ replace: false },
+			),
+		).toMatchObject({ ok: false, status: 409, message: BROKER_REPORT_MESSAGES.sameFileApplied(MONTH) })
+		// The earlier file is a real replace again.
+		expect(apply(v1, 'v1.csv', new Date(NOW.getTime() + 5000))).toMatchObject({
+			ok: true,
+			value: { alreadyApplied: false, replaced: [{ id: replaced.value.report.id }] },
+		})
+		expect(member(a.user.id)).toMatchObject({ totalDeposit: 100 })
+	})
+
+	test('members whose tracking ids start with =, +, - or @ are applied (issue 37)', () => {
+		const { actor, broker } = setup()
+		const ids = ['-ZhNGFGnZggujrla8IqGrg', '=ZhNGFGnZggujrla8IqGrg', '+ZhNGFGnZggujrla8IqGrg', '@ZhNGFGnZggujrla8IqGrg']
+		const members = ids.map((trackingId) => insertTrackedMember(broker.id, {}, trackingId))
+		const content = reportCsv(
+			members.map((m) => ({ trackingId: m.trackingId, deposits: '10', commission: '1', month: MONTH })),
+		)
+		const preview = previewReport(broker.slug, MONTH, 'dashes.csv', content)
+		expect(preview.ok && preview.value).toMatchObject({ canApply: true, errorCount: 0, totals: { members: 4 } })
+		const applied = applyReport(
+			actor,
+			{ brokerSlug: broker.slug, month: MONTH, fileName: 'dashes.csv', content },
+			{ replace: false },
+			NOW,
+		)
+		expect(applied).toMatchObject({ ok: true, value: { report: { rowCount: 4, commission: 4 } } })
+		for (const m of members) expect(member(m.user.id)).toMatchObject({ totalDeposit: 10 })
+	})
+
 	test('a failure at the end (contest rescoring) rolls everything back', () => {
 		const { actor, broker, a } = setup()
 		vi.spyOn(scoring, 'rescoreContests').mockImplementation(() => {

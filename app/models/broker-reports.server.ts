@@ -46,7 +46,9 @@ import { insertRevenueEntry, voidRevenueIn } from './revenue.server.ts'
  *   `replace`, the earlier applied report of that broker and month (or the
  *   same file) is reversed first in the same transaction: marked reversed
  *   and replaced, its members' totals subtracted, its revenue entry voided.
- *   Without it a second apply is a 409. A report with any bad row is a 422
+ *   Without it a second apply is a 409. A replace by the very file that is
+ *   applied for that broker and month changes nothing (`alreadyApplied`),
+ *   so a retried replace is idempotent. A report with any bad row is a 422
  *   and stores nothing: staff fix the file and upload it again.
  */
 
@@ -398,10 +400,16 @@ export function applyReport(
 	input: { brokerSlug: string; month: string; fileName: string; content: string },
 	options: { replace: boolean },
 	now = new Date(),
-): Result<{ report: PublicBrokerReport; replaced: PublicBrokerReport[] }> | ApplyFailure {
+): Result<AppliedReport> | ApplyFailure {
 	const db = getDb()
 	let outcome:
-		Result<{ report: SelectBrokerReport; replaced: SelectBrokerReport[]; broker: SelectBroker }> | ApplyFailure
+		| Result<{
+				report: SelectBrokerReport
+				replaced: SelectBrokerReport[]
+				broker: SelectBroker
+				alreadyApplied: boolean
+		  }>
+		| ApplyFailure
 	try {
 		outcome = db.transaction(
 			(tx): typeof outcome => {
@@ -412,6 +420,15 @@ export function applyReport(
 				const { preview, rows, collisions } = checked.value
 				if (preview.fileError) return { ...fail(422, preview.fileError), preview }
 				if (!preview.canApply) return { ...fail(422, BROKER_REPORT_MESSAGES.hasErrors(preview.badRows)), preview }
+				// A replace by the very file applied for this broker and month (a retried
+				// request, a second click) would reverse it only to apply the same rows
+				// again: it changes nothing and says so (issue 37 part 4).
+				const same = collisions.find(
+					(c) => c.contentHash === preview.contentSha256 && c.brokerId === broker.id && c.month === input.month,
+				)
+				if (same && collisions.length === 1 && options.replace) {
+					return ok({ report: same, replaced: [], broker, alreadyApplied: true })
+				}
 				if (collisions.length > 0 && !options.replace) {
 					const message = preview.sameFile
 						? BROKER_REPORT_MESSAGES.sameFileApplied(collisions[0]!.month)
@@ -502,7 +519,7 @@ export function applyReport(
 				tx.delete(brokerReportUploads)
 					.where(and(eq(brokerReportUploads.brokerId, broker.id), eq(brokerReportUploads.adminId, admin.id ?? -1)))
 					.run()
-				return ok({ report, replaced, broker })
+				return ok({ report, replaced, broker, alreadyApplied: false })
 			},
 			{ behavior: 'immediate' },
 		)
@@ -512,7 +529,10 @@ export function applyReport(
 		throw error
 	}
 	if (!outcome.ok) return outcome
-	const { report, replaced, broker } = outcome.value
+	const { report, replaced, broker, alreadyApplied } = outcome.value
+	if (alreadyApplied) {
+		return ok({ report: toPublic(report, broker.slug, adminEmail(db, report.adminId)), replaced: [], alreadyApplied })
+	}
 	log('admin.broker_report_applied', {
 		adminId: admin.id,
 		reportId: report.id,
@@ -524,7 +544,23 @@ export function applyReport(
 	return ok({
 		report: toPublic(report, broker.slug, admin.email),
 		replaced: replaced.map((r) => toPublic(r, broker.slug, adminEmail(db, r.adminId))),
+		alreadyApplied,
 	})
+}
+
+/**
+ * What an apply did: the report now applied and the ones it replaced; or,
+ * with `alreadyApplied`, nothing at all (a replace by the file applied
+ * already for that broker and month: `report` is that one, `replaced` empty).
+ */
+export type AppliedReport = { report: PublicBrokerReport; replaced: PublicBrokerReport[]; alreadyApplied: boolean }
+
+/** The words for a successful apply (page flash and API message alike). */
+export function appliedMessage({ report, replaced, alreadyApplied }: AppliedReport) {
+	if (alreadyApplied) return BROKER_REPORT_MESSAGES.sameFileKept(report.month)
+	return replaced.length > 0
+		? BROKER_REPORT_MESSAGES.replaced(report.month, report.rowCount)
+		: BROKER_REPORT_MESSAGES.applied(report.month, report.rowCount)
 }
 
 /** A broker's reports, applied, replaced and reversed, newest month first. */

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { brokerAccounts, brokerClicks, brokers } from '#db/schema.ts'
 import { SEED_BROKERS } from '#app/content/dashboard.ts'
 import { BROKER_MESSAGES } from '#app/utils/admin-brokers-messages.ts'
 import type { BrokerInput } from '#app/utils/admin-brokers-validation.ts'
+import * as cryptoUtils from '#app/utils/crypto.server.ts'
 import { insertAdmin, insertMember } from '#tests/factories.ts'
 import { listAuditForTarget } from './audit.server.ts'
 import {
@@ -15,6 +16,7 @@ import {
 	getOrCreateBrokerAccount,
 	listActiveBrokers,
 	listBrokersForStaff,
+	newTrackingId,
 	recordBrokerClick,
 	setBrokerActive,
 	updateBroker,
@@ -161,6 +163,20 @@ describe('tracking ids and clicks', () => {
 		])
 		expect(b!.id).toBe(a!.id)
 		expect(b!.trackingId).toBe(a!.trackingId)
+	})
+
+	test('a new tracking id never starts with =, +, -, @ or _ (a spreadsheet would read it as a formula)', () => {
+		const ids = Array.from({ length: 4000 }, () => newTrackingId())
+		for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9][A-Za-z0-9_-]{21}$/)
+		expect(new Set(ids).size).toBe(ids.length)
+		const spy = vi
+			.spyOn(cryptoUtils, 'randomToken')
+			.mockReturnValueOnce('-ZhNGFGnZggujrla8IqGrg')
+			.mockReturnValueOnce('_ZhNGFGnZggujrla8IqGrg')
+			.mockReturnValueOnce('QZhNGFGnZggujrla8IqGrg')
+		expect(newTrackingId()).toBe('QZhNGFGnZggujrla8IqGrg')
+		expect(spy).toHaveBeenCalledTimes(3)
+		spy.mockRestore()
 	})
 
 	test('affiliateLink encodes the id and replaces every placeholder', () => {

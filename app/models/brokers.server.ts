@@ -309,9 +309,22 @@ export function setBrokerActive(
 	})
 }
 
-/** A new opaque tracking id: random, URL-safe, unrelated to the member. */
+/** What a new tracking id starts with: never `=`, `+`, `-` or `@` (nor `_`). */
+const TRACKING_ID_FIRST = /^[A-Za-z0-9]/
+
+/**
+ * A new opaque tracking id: random, URL-safe, unrelated to the member, and
+ * starting with a letter or a digit, so that no spreadsheet a broker keeps
+ * it in reads it as a formula (issue 37). Drawn again while base64url's
+ * first character is `-` or `_` (1 in 32), which keeps the other 21
+ * characters uniform. Ids issued before start with anything base64url has
+ * and stay valid: the report import matches them as they are.
+ */
 export function newTrackingId() {
-	return randomToken(TRACKING_ID_BYTES)
+	for (;;) {
+		const id = randomToken(TRACKING_ID_BYTES)
+		if (TRACKING_ID_FIRST.test(id)) return id
+	}
 }
 
 /**

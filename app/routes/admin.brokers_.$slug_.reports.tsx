@@ -7,6 +7,7 @@ import { site } from '#app/content/site.ts'
 import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
+	appliedMessage,
 	applyReport,
 	findBroker,
 	getUpload,
@@ -90,13 +91,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 			{ replace: form.get('replace') === 'on' },
 		)
 		if (!result.ok) return data<ActionData>({ intent: 'apply', error: result.message }, { status: result.status })
-		const { report, replaced } = result.value
-		throw await redirectWithFlash(
-			pagePath(broker.slug),
-			replaced.length > 0
-				? BROKER_REPORT_MESSAGES.replaced(report.month, report.rowCount)
-				: BROKER_REPORT_MESSAGES.applied(report.month, report.rowCount),
-		)
+		throw await redirectWithFlash(pagePath(broker.slug), appliedMessage(result.value))
 	}
 
 	const errors: UploadErrors = {}
@@ -283,7 +278,14 @@ function PreviewSection({
 						) : null}
 					</div>
 				) : null}
-				{preview.canApply ? (
+				{preview.canApply && preview.applied && preview.sameFile && preview.applied.month === preview.month ? (
+					<p className="rounded-lg border border-amber-400/60 bg-amber-950/40 p-3 text-sm text-amber-100">
+						This file was already applied on {formatDateTime(preview.applied.appliedAt)}
+						{preview.applied.appliedBy ? ` by ${preview.applied.appliedBy}` : ''} (
+						{formatCount(preview.applied.rowCount)} rows). Applying it again would change nothing; upload the corrected
+						file to replace it.
+					</p>
+				) : preview.canApply ? (
 					<Form method="post" action={`${pagePath(slug)}?upload=${uploadId}`} className="space-y-3">
 						<input type="hidden" name="intent" value="apply" />
 						<input type="hidden" name="uploadId" value={uploadId} />

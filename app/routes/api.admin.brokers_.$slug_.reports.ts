@@ -1,5 +1,6 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import {
+	appliedMessage,
 	applyReport,
 	BROKER_REPORT_MESSAGES,
 	findBroker,
@@ -19,7 +20,9 @@ import { z } from 'zod'
 // multipart/form-data (fields `file` and `month`) or a raw text/csv body
 // with `?month=YYYY-MM`. `?dryRun=1`: the preview (200, nothing written);
 // otherwise applied (201), refused with its bad rows (422), or 409 when the
-// month or the file was applied already and `?replace=1` is not given.
+// month or the file was applied already and `?replace=1` is not given; a
+// replace by the very file applied for that month changes nothing (200,
+// `alreadyApplied: true`).
 // 413 over 5 MiB, 415 not a CSV file (docs/broker-reports.md).
 
 const NOT_MULTIPART_OR_CSV = 'Send the report as multipart/form-data (fields file and month) or as a text/csv body'
@@ -100,12 +103,8 @@ const route = apiRoute({
 			{ replace: query.replace },
 		)
 		if (!result.ok) return refused(result)
-		const { report, replaced } = result.value
-		const message =
-			replaced.length > 0
-				? BROKER_REPORT_MESSAGES.replaced(report.month, report.rowCount)
-				: BROKER_REPORT_MESSAGES.applied(report.month, report.rowCount)
-		return apiSuccess(result.value, { message, status: 201 })
+		const message = appliedMessage(result.value)
+		return apiSuccess(result.value, { message, status: result.value.alreadyApplied ? 200 : 201 })
 	},
 })
 export const loader = route.loader

@@ -13,9 +13,14 @@ import { REPORT_COLUMNS } from './broker-report-messages.ts'
  * column). Amounts are US dollars with up to 2 decimals, digits and one
  * dot only (no thousands separators, no currency sign); month is YYYY-MM.
  *
- * A cell a spreadsheet would run as a formula (starting with =, +, -, @, a
- * tab or a carriage return) is kept as text and its row is bad; an amount
- * like `-12.50` is a negative amount instead.
+ * An amount or month cell a spreadsheet would run as a formula (starting
+ * with =, +, -, @, a tab or a carriage return) is kept as text and its row
+ * is bad; an amount like `-12.50` is a negative amount instead. The
+ * tracking id is never read as a formula: it is an opaque id the platform
+ * issued, matched as it is against the members' ids (ids issued before
+ * issue 37 may start with `-`), and one it did not issue is an unknown
+ * tracking id. Formula safety belongs to what we write out
+ * (app/utils/csv.ts).
  */
 export { REPORT_COLUMNS }
 export type ReportColumn = (typeof REPORT_COLUMNS)[number]
@@ -171,12 +176,9 @@ export function parseReportCsv(content: string, month: string): ParsedReport {
 		const missing = REPORT_COLUMNS.filter((column) => (cell(column) ?? '').trim() === '')
 		for (const column of missing) problem('missing_field', `${column} is missing.`)
 
-		const trackingRaw = cell('tracking_id') ?? ''
-		const trackingId = trackingRaw.trim()
+		const trackingId = (cell('tracking_id') ?? '').trim()
 		if (trackingId !== '') {
-			if (FORMULA_START.test(trackingRaw)) {
-				problem('formula_cell', `tracking_id ${quote(trackingRaw)} looks like a spreadsheet formula; kept as text.`)
-			} else if (trackingId.length > BROKER_REPORT_LIMITS.trackingId) {
+			if (trackingId.length > BROKER_REPORT_LIMITS.trackingId) {
 				problem('unknown_tracking_id', `tracking_id is longer than ${BROKER_REPORT_LIMITS.trackingId} characters.`)
 			}
 			const first = seen.get(trackingId)

@@ -16,7 +16,9 @@ export const BROKER_REPORT_MESSAGES = {
 	alreadyApplied: (month: string) =>
 		`A report for ${formatMonth(month)} was already applied for this broker. Confirm the replace to reverse it and apply this one.`,
 	sameFileApplied: (month: string) =>
-		`This file was already applied (the report for ${formatMonth(month)}). Confirm the replace to reverse it and apply it again.`,
+		`This file was already applied (the report for ${formatMonth(month)}). Applying it again would change nothing; upload the corrected file to replace it.`,
+	sameFileKept: (month: string) =>
+		`This file was already applied (the report for ${formatMonth(month)}); nothing was changed.`,
 	applied: (month: string, rows: number) =>
 		`Report for ${formatMonth(month)} applied: ${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}.`,
 	replaced: (month: string, rows: number) =>

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
-import { bearer } from '../admin-utils.ts'
+import { bearer, withE2eDatabase } from '../admin-utils.ts'
 import {
 	brokerRows,
 	createE2eBroker,
@@ -199,4 +200,66 @@ test('a raw text/csv body with ?month; no month is a 400', async ({ request, cre
 	expect(res.status()).toBe(201)
 	expect(memberTotals(a.id)).toEqual({ deposit: 75, withdraw: 0 })
 	expect((await request.post(url(`?month=${MONTH}&replace=maybe`), { headers, data: csv })).status()).toBe(400)
+})
+
+test('members whose tracking ids start with -, =, + or @ are applied, quoted or not (issue 37)', async ({
+	request,
+	createMember,
+}) => {
+	const tag = randomBytes(12).toString('base64url').replace(/^[-_]/, 'x')
+	const ids = ['-', '=', '+', '@'].map((first) => `${first}${tag}`)
+	const members = await Promise.all(ids.map(() => createMember({ unlocked: true })))
+	ids.forEach((id, i) => linkTrackingId(broker.id, members[i]!.id, id))
+	const header = 'tracking_id,deposits,withdrawals,volume,commission,month'
+	// The issue's request: a raw text/csv body, the first id bare, the others quoted.
+	const csv = [header, `${ids[0]},10,0,10,1,${MONTH}`, ...ids.slice(1).map((id) => `"${id}",10,0,10,1,${MONTH}`)].join(
+		'\n',
+	)
+	const res = await request.post(url(`?month=${MONTH}`), {
+		headers: { ...bearer(token), 'Content-Type': 'text/csv' },
+		data: csv,
+	})
+	expect(res.status()).toBe(201)
+	expect((await res.json()).data.report).toMatchObject({ rowCount: 4, deposits: 40, commission: 4 })
+	for (const m of members) expect(memberTotals(m.id)).toEqual({ deposit: 10, withdraw: 0 })
+})
+
+test('a retried replace is idempotent: the same file again answers 200 and changes nothing', async ({
+	request,
+	createMember,
+}) => {
+	const a = await createMember({ unlocked: true })
+	const ta = linkTrackingId(broker.id, a.id)
+	const v1 = reportCsv([{ trackingId: ta, deposits: '100', commission: '5', month: MONTH }])
+	const v2 = reportCsv([{ trackingId: ta, deposits: '30', commission: '2', month: MONTH }])
+	expect((await upload(request, v1)).status()).toBe(201)
+	// Five parallel replaces by v2: one replaces v1, the four others find v2 applied.
+	const answers = await Promise.all(Array.from({ length: 5 }, () => upload(request, v2, '?replace=1')))
+	const statuses = answers.map((r) => r.status()).sort()
+	expect(statuses).toEqual([200, 200, 200, 200, 201])
+	const created = (await answers.find((r) => r.status() === 201)!.json()).data.report
+	for (const r of answers.filter((r) => r.status() === 200)) {
+		const body = await r.json()
+		expect(body.message).toBe('This file was already applied (the report for March 2001); nothing was changed.')
+		expect(body.data).toMatchObject({
+			alreadyApplied: true,
+			replaced: [],
+			report: { id: created.id, state: 'applied' },
+		})
+	}
+	const rows = brokerRows(broker)
+	expect(rows.reports.map((r) => r.replacedById)).toEqual([created.id, null])
+	expect(rows.revenue.map((r) => [r.cents, r.voidedAt !== null])).toEqual([
+		[500, true],
+		[200, false],
+	])
+	expect(memberTotals(a.id)).toEqual({ deposit: 30, withdraw: 0 })
+	// One audit row per report written or reversed: apply v1, reverse v1, replace by v2.
+	const actions = withE2eDatabase((db) =>
+		db
+			.prepare("select action from audit_log where target_type = 'broker-report' and target_id in (?, ?) order by id")
+			.all(String(rows.reports[0]!.id), String(created.id))
+			.map((r) => (r as { action: string }).action),
+	)
+	expect(actions).toEqual(['broker-report.apply', 'broker-report.reverse', 'broker-report.replace'])
 })

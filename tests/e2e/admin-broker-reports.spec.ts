@@ -80,11 +80,12 @@ test('bad rows are listed by line; a good file is applied, listed, and only a co
 	expect(memberTotals(member.id)).toEqual({ deposit: 1250.5, withdraw: 50 })
 	expect(brokerRows(broker).uploads).toBe(0)
 
-	// The same file again: the preview says so and offers only a confirmed replace.
+	// The same file again: the preview says so and offers nothing to do (applying it again would change nothing).
 	await uploadFile(page, 'july.csv', good)
 	await expect(page.getByText('This file was already applied')).toBeVisible()
+	await expect(page.getByText('Applying it again would change nothing')).toBeVisible()
 	await expect(page.getByRole('button', { name: 'Apply report' })).toHaveCount(0)
-	await expect(page.getByRole('button', { name: 'Replace the report for July 2001' })).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Replace the report for July 2001' })).toHaveCount(0)
 	await expectAccessible(page, problems)
 
 	// A corrected file replaces it once the checkbox is ticked.

@@ -110,7 +110,7 @@ test('click, report, Investment, contest rank and revenue; the same file twice i
 	const entries = (await revenue.json()).data.entries as Array<{ broker: string; month: string; amount: number }>
 	expect(entries.filter((entry) => entry.broker === broker.name)).toMatchObject([{ month, amount: 432.1 }])
 
-	// 6. The same file again is refused (the API says 409; the page offers only a confirmed replace).
+	// 6. The same file again is refused (the API says 409; the page offers nothing to apply).
 	const again = await request.post(`/api/admin/brokers/${broker.slug}/reports?month=${month}`, {
 		headers: { ...bearer(boss.token), 'Content-Type': 'text/csv' },
 		data: csv,
