@@ -1,19 +1,9 @@
-import {
-	data,
-	isRouteErrorResponse,
-	Links,
-	Meta,
-	Outlet,
-	Scripts,
-	ScrollRestoration,
-	useMatches,
-	useRouteError,
-} from 'react-router'
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from 'react-router'
 import { useEffect } from 'react'
 import type { Route } from './+types/root'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import appCss from './app.css?url'
-import { ErrorPage, signedInOf } from './components/error-page.tsx'
+import { ErrorPage, errorWords, signedInOf } from './components/error-page.tsx'
 import { FlashNotice } from './components/flash-notice.tsx'
 import publicPagesScript from './enhance/public-pages.js?script'
 import { readFlash } from './utils/flash.server.ts'
@@ -109,47 +99,7 @@ export default function App() {
 export function ErrorBoundary() {
 	const error = useRouteError()
 	// The public header and footer around every error page here; a 404 of an
-	// unknown path says whether the visitor is signed in (routes/$.tsx).
-	const siteChrome = { signedIn: signedInOf(error) }
-	if (isRouteErrorResponse(error) && error.status === 404) {
-		return (
-			<ErrorPage
-				status={404}
-				title="Page not found"
-				message="The page you are looking for does not exist or has moved."
-				siteChrome={siteChrome}
-			/>
-		)
-	}
-	if (isRouteErrorResponse(error)) {
-		return (
-			<ErrorPage
-				siteChrome={siteChrome}
-				status={error.status}
-				title={
-					error.status === 400
-						? 'Bad request'
-						: error.status === 403
-							? 'Access denied'
-							: error.status === 503
-								? 'Temporarily unavailable'
-								: 'Something went wrong'
-				}
-				message={
-					typeof error.data === 'object' && error.data && 'error' in error.data
-						? String((error.data as { error: unknown }).error)
-						: 'We could not complete this request.'
-				}
-			/>
-		)
-	}
-	// Unexpected errors: the production build sanitises them; never show a stack.
-	return (
-		<ErrorPage
-			status={500}
-			title="Something went wrong"
-			message="An unexpected error occurred on our side. Please try again in a moment."
-			siteChrome={siteChrome}
-		/>
-	)
+	// unknown path says whether the visitor is signed in (routes/$.tsx). The
+	// member area's errors have their own boundary (routes/dashboard.tsx).
+	return <ErrorPage {...errorWords(error)} siteChrome={{ signedIn: signedInOf(error) }} />
 }

@@ -1,5 +1,6 @@
-import { Outlet, useLocation } from 'react-router'
+import { Link, Outlet, useLocation } from 'react-router'
 import { BrandLink } from '#app/components/brand-link.tsx'
+import { ErrorMessage, ErrorPage, errorWords } from '#app/components/error-page.tsx'
 import { DashboardNav, dashboardNav } from '#app/components/dashboard-nav.tsx'
 import { currentSection, NavDrawer } from '#app/components/nav-drawer.tsx'
 import { site } from '#app/content/site.ts'
@@ -20,7 +21,48 @@ export function headers() {
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
-	const locked = loaderData.plan === 'regular'
+	return (
+		<DashboardShell plan={loaderData.plan} planName={loaderData.planName} unread={loaderData.unread}>
+			<Outlet />
+		</DashboardShell>
+	)
+}
+
+/**
+ * An error inside the member area (an unknown trader, lesson, offer or
+ * certificate; a refused action) stays in the member's own header and
+ * navigation, with a way back to the dashboard (issue 37 part 7). When the
+ * layout's own loader failed there is no member to show: the site's error
+ * page, signed in.
+ */
+export function ErrorBoundary({ error, loaderData: member }: Route.ErrorBoundaryProps) {
+	const words = errorWords(error)
+	if (!member) return <ErrorPage {...words} siteChrome={{ signedIn: true }} />
+	return (
+		<DashboardShell plan={member.plan} planName={member.planName} unread={member.unread}>
+			<main className="mx-auto flex max-w-xl flex-col justify-center py-16 text-center">
+				<ErrorMessage {...words}>
+					<Link to="/dashboard" className="btn-primary">
+						Back to the dashboard
+					</Link>
+				</ErrorMessage>
+			</main>
+		</DashboardShell>
+	)
+}
+
+function DashboardShell({
+	plan,
+	planName,
+	unread,
+	children,
+}: {
+	plan: string
+	planName: string
+	unread: number
+	children: React.ReactNode
+}) {
+	const locked = plan === 'regular'
 	const location = useLocation()
 	return (
 		<div className="min-h-screen">
@@ -30,21 +72,21 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 					<BrandLink to="/dashboard" compact />
 					<p className="ml-auto shrink-0 rounded-full border border-emerald-400/60 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-emerald-200">
 						<span className="sr-only">Your plan: </span>
-						{loaderData.planName}
+						{planName}
 					</p>
 					<NavDrawer current={currentSection(dashboardNav, location.pathname)} className="lg:hidden">
-						<DashboardNav locked={locked} unread={loaderData.unread} />
+						<DashboardNav locked={locked} unread={unread} />
 					</NavDrawer>
 				</div>
 			</header>
 			<div className="mx-auto max-w-7xl px-4 lg:grid lg:grid-cols-[15rem_1fr] lg:gap-8">
 				<aside className="hidden lg:block">
 					<div className="sticky top-20 py-8">
-						<DashboardNav locked={locked} unread={loaderData.unread} />
+						<DashboardNav locked={locked} unread={unread} />
 					</div>
 				</aside>
 				<div className="min-w-0">
-					<Outlet />
+					{children}
 					<footer className="border-t border-slate-800 py-8 text-xs text-slate-400">
 						<p>
 							<strong className="text-slate-300">Risk disclaimer:</strong> {site.riskWarning} {site.name} is not a

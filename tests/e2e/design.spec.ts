@@ -135,7 +135,32 @@ test.describe('the 404 page', () => {
 		await expect(header.getByRole('button', { name: 'Sign Out' })).toBeVisible()
 		await expect(header.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
 		await expect(page.getByRole('contentinfo')).toContainText(site.riskWarning)
+		await expect(page.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/dashboard')
 	})
+
+	// Issue 37 part 7: a 404 inside the member area (an unknown trader, lesson,
+	// certificate, a bad notifications page) showed "Sign In" and "Get Started Free".
+	for (const path of [
+		'/dashboard/traders/no-such-trader',
+		'/dashboard/academy/no-such-lesson',
+		'/dashboard/academy/certificates/no-such-topic',
+		'/dashboard/notifications?page=x',
+	]) {
+		test(`a member on ${path} stays in the member area's header and navigation`, async ({ page, member }) => {
+			const response = await page.goto(path)
+			expect(response?.status()).toBe(404)
+			await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+			await expect(page.getByText('Your plan:')).toBeAttached()
+			await expect(page.getByRole('navigation').first()).toBeAttached()
+			await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
+			await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveCount(0)
+			const back = page.getByRole('link', { name: 'Back to the dashboard' })
+			await expect(back).toHaveAttribute('href', '/dashboard')
+			await back.click()
+			await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible()
+			expect(await page.content()).not.toMatch(/at \w+ \(.*:\d+:\d+\)/)
+		})
+	}
 })
 
 const height = async (l: Locator) => (await l.boundingBox())!.height
