@@ -30,8 +30,9 @@ import type { PublicBroker, StaffBrokerRow } from '#app/models/brokers.server.ts
 import type { PublicReferralReview } from '#app/models/referral-review.server.ts'
 import type { PublicRevenueEntry } from '#app/models/revenue.server.ts'
 import type { ReferralIntegritySettings } from '#app/models/settings.server.ts'
-import type { PublicBrokerReport, ReportPreview } from '#app/models/broker-reports.server.ts'
+import type { AppliedReport, PublicBrokerReport, ReportPreview } from '#app/models/broker-reports.server.ts'
 import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
+import { REQUEST_SHAPE_LIMITS } from '../../server/request-shape.ts'
 import { REPORT_COLUMNS } from './broker-report-messages.ts'
 import { BrokerReportQuerySchema, ReportMonthSchema } from './broker-report-validation.ts'
 import type { PublicAuditEntry } from '#app/models/audit.server.ts'
@@ -188,7 +189,7 @@ const ERROR_STATUSES = {
 	422: 'The request was read but cannot be done as it stands (`errors` says why).',
 	429: 'Too many attempts (`Retry-After` says when to try again).',
 	500: 'Unexpected error; no details are given.',
-	503: 'The database is locked by another process past a short wait; nothing was changed. Try again after `Retry-After` seconds.',
+	503: 'The database is locked by another process past a short wait, or the server is out of storage space; nothing was changed. Try again after `Retry-After` seconds.',
 } as const
 type ErrorStatus = keyof typeof ERROR_STATUSES
 
@@ -229,10 +230,14 @@ const ADMIN_TOKEN_LIMITED: ResponseConfig = {
 	content: jsonContent(ErrorEnvelopeSchema),
 }
 
-/** Error answers of a route; `details` says what the status means there when it is more than the generic text. */
+/**
+ * Error answers of a route; `details` says what the status means there when
+ * it is more than the generic text. The answers every operation can get
+ * whatever its route does (400, 413, 500, 503) are added by `operation`.
+ */
 function refusals(statuses: ErrorStatus[], details: Partial<Record<ErrorStatus, string>> = {}) {
 	const responses: Record<string, ResponseConfig> = {}
-	for (const status of [...statuses, 500 as const, 503 as const]) {
+	for (const status of statuses) {
 		const headers = RESPONSE_HEADERS[status]
 		responses[String(status)] = {
 			description: details[status] ?? ERROR_STATUSES[status],
@@ -241,6 +246,63 @@ function refusals(statuses: ErrorStatus[], details: Partial<Record<ErrorStatus, 
 		}
 	}
 	return responses
+}
+
+const { fields, nameLength, nameSegments } = REQUEST_SHAPE_LIMITS
+/** server/request-shape.ts's limits on a query string (docs/decisions/009-no-request-ends-the-process.md). */
+const QUERY_SHAPE_REFUSED = `A query string of more than ${fields.toLocaleString('en-US')} parameters, or with a parameter name over ${nameLength} characters or of more than ${nameSegments} parts (\`a.b[0]\` has 3), is refused before the route runs, whatever the method (\`message\` says which limit).`
+
+/**
+ * What the server answers before or around any route (server/app.ts and
+ * server/node-listener.ts), so every operation of that method can get it:
+ * merged into each operation by `operation`. A status the operation lists
+ * already keeps its own text (the 400's gets the query string's added).
+ *
+ * - 400: a query string past the shape limits, on any method.
+ * - 413: a body past the limit, on every method but GET (and HEAD), whose
+ *   body is never read; refused before the route reads it (the broker
+ *   report upload's limit and text are its operation's own).
+ * - 500: a handler that throws; 503: a database locked past the wait
+ *   (apiRoute), `Retry-After` set by server/app.ts on every 503.
+ */
+function transportAnswers(method: RouteConfig['method']) {
+	const answers: Partial<Record<ErrorStatus, { description: string; appended?: true }>> = {
+		400: { description: QUERY_SHAPE_REFUSED, appended: true },
+		...(method === 'get' || method === 'head' ? {} : { 413: { description: ERROR_STATUSES[413] } }),
+		500: { description: ERROR_STATUSES[500] },
+		503: { description: ERROR_STATUSES[503] },
+	}
+	return answers
+}
+
+/** An operation's responses with the server's own answers merged in (`transportAnswers`). */
+function withTransportAnswers(
+	method: RouteConfig['method'],
+	path: string,
+	responses: RouteConfig['responses'],
+): RouteConfig['responses'] {
+	const merged: RouteConfig['responses'] = { ...responses }
+	for (const [key, answer] of Object.entries(transportAnswers(method))) {
+		const status = Number(key) as ErrorStatus
+		const own = merged[status]
+		if (!own) {
+			const headers = RESPONSE_HEADERS[status]
+			merged[status] = {
+				description: answer.description,
+				...(headers ? { headers } : {}),
+				content: jsonContent(ErrorEnvelopeSchema),
+			}
+			continue
+		}
+		// The server's answer is the envelope: the operation's must describe it too.
+		if ('$ref' in own || own.content?.['application/json']?.schema !== ErrorEnvelopeSchema) {
+			throw new Error(`${method.toUpperCase()} ${path}: its ${status} must be the ErrorEnvelope (the server's own is)`)
+		}
+		if (answer.appended && !own.description.includes(answer.description)) {
+			merged[status] = { ...own, description: `${own.description} ${answer.description}` }
+		}
+	}
+	return merged
 }
 
 /** Statuses every route that reads a JSON body may answer. */
@@ -534,6 +596,14 @@ const ReportPreviewSchema = z
 	})
 	.strict()
 	.openapi('BrokerReportPreview')
+/** An apply that wrote (201). */
+const ReportAppliedSchema = z
+	.object({ report: BrokerReportSchema, replaced: z.array(BrokerReportSchema), alreadyApplied: z.literal(false) })
+	.strict()
+/** A replace by the very file applied for that broker and month (200): nothing changed. */
+const ReportKeptSchema = z
+	.object({ report: BrokerReportSchema, replaced: z.array(BrokerReportSchema).max(0), alreadyApplied: z.literal(true) })
+	.strict()
 const brokerFields = {
 	id: id(),
 	name: z.string(),
@@ -924,6 +994,7 @@ export type ResponseSchemasMatchModels = AllTrue<
 		Same<z.output<typeof ReferralSettingsSchema>, ReferralIntegritySettings>,
 		Same<z.output<typeof BrokerReportSchema>, PublicBrokerReport>,
 		Same<z.output<typeof ReportPreviewSchema>, ReportPreview>,
+		Same<z.output<typeof ReportAppliedSchema> | z.output<typeof ReportKeptSchema>, AppliedReport>,
 		Same<z.output<typeof BrokerSchema>, PublicBroker>,
 		Same<z.output<typeof StaffBrokerSchema>, StaffBrokerRow>,
 		Same<z.output<typeof AuditEntrySchema>, AuditEntryAnswer>,
@@ -1105,6 +1176,7 @@ type Operation = Omit<RouteConfig, 'path' | 'method'> & {
 /**
  * Registers one operation; one that needs a token gets its security scheme
  * and the token's 401, and one that needs an admin token the limits' 429.
+ * Every operation gets the server's own answers (`transportAnswers`).
  */
 function operation(registry: OpenAPIRegistry, method: RouteConfig['method'], path: string, op: Operation) {
 	const { auth, unlimited, responses, ...rest } = op
@@ -1113,11 +1185,11 @@ function operation(registry: OpenAPIRegistry, method: RouteConfig['method'], pat
 		path,
 		security: auth ? [{ [auth === 'member' ? MEMBER_AUTH : ADMIN_AUTH]: [] }] : [],
 		...rest,
-		responses: {
+		responses: withTransportAnswers(method, path, {
 			...responses,
 			...(auth ? { 401: TOKEN_REFUSED } : {}),
 			...(auth === 'admin' && !unlimited ? { 429: ADMIN_TOKEN_LIMITED } : {}),
-		},
+		}),
 	})
 }
 
@@ -1616,12 +1688,22 @@ function registerPaths(r: OpenAPIRegistry) {
 			},
 		},
 		responses: {
-			200: ok('`?dryRun=1`: the preview; nothing was written.', {
-				data: z.object({ preview: ReportPreviewSchema }).strict(),
-			}),
+			200: {
+				description:
+					'`?dryRun=1`: the preview; nothing was written. Or `?replace=1` with the very file applied for this broker and month: nothing was changed (`alreadyApplied` true, `report` the applied one, `replaced` empty), so a retried replace is idempotent.',
+				content: jsonContent(
+					z.union([
+						successEnvelope({ data: z.object({ preview: ReportPreviewSchema }).strict() }),
+						successEnvelope({
+							message: true,
+							data: ReportKeptSchema,
+						}),
+					]),
+				),
+			},
 			201: ok('Applied (or replaced).', {
 				message: true,
-				data: z.object({ report: BrokerReportSchema, replaced: z.array(BrokerReportSchema) }).strict(),
+				data: ReportAppliedSchema,
 			}),
 			...refusals([400, ...ADMIN_GUARD, 404, 409, 413, 415, 422], {
 				400: 'A bad query parameter, no month, no file field, or an unreadable multipart body.',
@@ -2366,8 +2448,9 @@ function buildDocument() {
 				`most ${MAX_API_BODY_BYTES} bytes; unknown fields are refused. A query parameter may be given`,
 				'once. Member and admin routes take `Authorization: Bearer <token>` (never a cookie).',
 				'A method a path does not list answers 405 (`components.responses.MethodNotAllowed`);',
-				'a path not listed answers 404 (`components.responses.NotFound`). A query string of more than',
-				'1,000 parameters, or with a name over 200 characters or 16 levels deep, answers 400 on any path.',
+				'a path not listed answers 404 (`components.responses.NotFound`).',
+				`A query string of more than ${fields.toLocaleString('en-US')} parameters, or with a name over ${nameLength} characters`,
+				`or of more than ${nameSegments} parts, answers 400 on any path; every operation lists it.`,
 			].join(' '),
 		},
 	})

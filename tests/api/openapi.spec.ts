@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
+import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
+import { REQUEST_SHAPE_LIMITS } from '../../server/request-shape.ts'
 import { createE2eBroker, linkTrackingId, removeE2eBroker, reportCsv } from '../broker-report-e2e-utils.ts'
 import { bearer, withE2eDatabase } from '../admin-utils.ts'
 import { contestPayload } from '../contest-e2e-utils.ts'
@@ -18,8 +20,9 @@ import { ageTermsAcceptance, insertNotification } from '../notification-utils.ts
 // any refusal) one that is refused. Every answer must be documented for its
 // status and media type, and its JSON body must validate (ajv, JSON Schema
 // 2020-12) against the document's schema for that status. Then: methods a
-// path does not list (405 + Allow), unknown paths (404) and an oversized
-// body (413).
+// path does not list (405 + Allow), unknown paths (404), and what the server
+// answers before any route runs: a query string past the shape limits (400,
+// every operation) and an oversized body (413, every operation but GET).
 
 type Schema = Record<string, unknown>
 type Media = { schema?: Schema }
@@ -837,6 +840,8 @@ const SAMPLES: Record<string, Sample> = {
 			)
 			expect((await call({ headers: raw, params, query: { month: '2001-05' }, data: csv })).status).toBe(201)
 			expect((await call({ headers: raw, params, query: { month: '2001-05' }, data: csv })).status).toBe(409)
+			const kept = await call({ headers: raw, params, query: { month: '2001-05', replace: '1' }, data: csv })
+			expect([kept.status, kept.body.data.alreadyApplied]).toEqual([200, true])
 			const bad = reportCsv([{ trackingId: 'tc_nobody', month: '2001-06' }])
 			expect((await call({ headers: raw, params, query: { month: '2001-06' }, data: bad })).status).toBe(422)
 			expect((await call({ headers: raw, params, data: csv })).status).toBe(400)
@@ -956,6 +961,8 @@ const SAMPLES: Record<string, Sample> = {
 	},
 	'GET /api/openapi.json': async ({ call }) => {
 		expect((await call()).status).toBe(200)
+		// Its only refusal: a query string past the shape limits (server/request-shape.ts).
+		expect((await call({ query: { ['x'.repeat(REQUEST_SHAPE_LIMITS.nameLength + 1)]: '1' } })).status).toBe(400)
 	},
 }
 
@@ -1015,16 +1022,59 @@ test('an unknown path under /api: the documented 404', async ({ request }) => {
 	expectDescribed('GET /api/no-such-thing → 404', document.components.responses.NotFound, res, await res.json())
 })
 
-test('a body over the limit: the documented 413', async ({ request }) => {
-	const res = await request.post('/api/auth/login', {
-		headers: { 'Content-Type': 'application/json' },
-		data: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024) }),
-	})
-	expect(res.status()).toBe(413)
-	expectDescribed(
-		'POST /api/auth/login → 413',
-		document.paths['/api/auth/login']!.post!.responses['413'],
-		res,
-		await res.json(),
+/** Every documented operation, its path's parameters filled with 1. */
+function everyOperation() {
+	return Object.entries(document.paths).flatMap(([path, item]) =>
+		METHODS.filter((m) => item[m]).map((m) => ({
+			method: m.toUpperCase() as Method,
+			path,
+			url: path.replace(/\{\w+\}/g, '1'),
+			operation: item[m]!,
+		})),
 	)
+}
+
+// One past each of server/request-shape.ts's limits (docs/decisions/009-no-request-ends-the-process.md).
+const BAD_QUERIES = [
+	Array.from({ length: REQUEST_SHAPE_LIMITS.fields + 1 }, (_, i) => `f${i}=1`).join('&'),
+	`${'x'.repeat(REQUEST_SHAPE_LIMITS.nameLength + 1)}=1`,
+	`${Array.from({ length: REQUEST_SHAPE_LIMITS.nameSegments + 1 }, () => 'a').join('.')}=1`,
+]
+
+test('a query string past the shape limits: every operation answers its documented 400', async ({ request }) => {
+	test.setTimeout(120_000)
+	const operations = everyOperation()
+	expect(operations.length).toBeGreaterThan(90)
+	for (const { method, url, operation } of operations) {
+		for (const query of BAD_QUERIES) {
+			// No token and no body: the server refuses the query string before any route runs.
+			const res = await request.fetch(`${url}?${query}`, { method })
+			const what = `${method} ${url}?${query.slice(0, 24)}… → ${res.status()}`
+			expect(res.status(), what).toBe(400)
+			const body = await res.json()
+			expect(body.message, what).toMatch(/^(Too many fields|A field name is too)/)
+			expectDescribed(what, operation.responses['400'], res, body)
+		}
+	}
+})
+
+test('a body over the limit: every operation but GET answers its documented 413', async ({ request }) => {
+	test.setTimeout(120_000)
+	// server/app.ts: 1 MiB on /api, the broker report upload 5 MiB and its multipart envelope.
+	const API_LIMIT = 1024 * 1024
+	const UPLOAD_LIMIT = BROKER_REPORT_LIMITS.fileBytes + BROKER_REPORT_LIMITS.multipartOverheadBytes
+	const operations = everyOperation().filter((o) => o.method !== 'GET')
+	expect(operations.length).toBeGreaterThan(50)
+	for (const { method, path, url, operation } of operations) {
+		const limit = /^\/api\/admin\/brokers\/\{slug\}\/reports$/.test(path) ? UPLOAD_LIMIT : API_LIMIT
+		// No token: the body is refused by its size before any route runs.
+		const res = await request.fetch(url, {
+			method,
+			headers: { 'Content-Type': 'application/json' },
+			data: Buffer.alloc(limit + 1, 0x20),
+		})
+		const what = `${method} ${url} (${limit + 1} bytes) → ${res.status()}`
+		expect(res.status(), what).toBe(413)
+		expectDescribed(what, operation.responses['413'], res, await res.json())
+	}
 })
