@@ -7,11 +7,21 @@ import { resetStaffTwoFactor, twoFactorRequired } from '#app/models/staff-two-fa
 import { initEnv } from '#app/utils/env.server.ts'
 import { stopPasswordPool } from '#app/utils/password.server.ts'
 import { EmailSchema, NewPasswordSchema } from '#app/utils/validation.ts'
-import { backupDatabase, backupFileName, checkDatabaseFile, restoreDatabase } from '#db/backup.server.ts'
+import {
+	backupDatabase,
+	backupFileName,
+	checkBackups,
+	checkDatabaseFile,
+	databaseInUse,
+	DatabaseInUseError,
+	describeChecksumProblem,
+	restoreDatabase,
+	verifyChecksum,
+} from '#db/backup.server.ts'
 import { seedBenchBrokerReport, seedBenchStaffTools, seedBenchUsers } from '#db/bench-seed.server.ts'
 import { closeDb, getDb, migrateDatabase } from '#db/client.server.ts'
 import { ADMIN_ROLES, type AdminRole } from '#app/domain/enums.ts'
-import { runningServer } from './pid-file.ts'
+import { runningServerFor } from './pid-file.ts'
 
 /**
  * The operator's commands, run through `node scripts/cli.mjs <command>`
@@ -30,7 +40,9 @@ const ADMIN_USAGE =
 	'Usage: npm run admin:create -- --email <email> --role <admin|super_admin> [--name "<name>"] [--password <password>]'
 const RESET_TWO_FACTOR_USAGE = 'Usage: npm run admin:reset-two-factor -- --email <email>'
 const BACKUP_USAGE = 'Usage: npm run backup [-- <destination file>]'
-const RESTORE_USAGE = 'Usage: npm run restore -- <backup file>   (with the server stopped)'
+const RESTORE_USAGE =
+	'Usage: npm run restore -- <backup file> [--no-checksum]   (with the server stopped; --no-checksum: restore a backup that has no <file>.sha256)'
+const BACKUP_CHECK_USAGE = 'Usage: npm run backup:check   (checks every backup in DATA_DIR/backups)'
 const CONTROL_CHARS = /\p{Cc}/u
 
 class CliError extends Error {}
@@ -137,30 +149,108 @@ async function backup(args: string[], io: CliIo) {
 	if (positionals.length > 1) throw new CliError(BACKUP_USAGE)
 	const config = initEnv()
 	const destination = path.resolve(positionals[0] ?? path.join(config.backupDir, backupFileName()))
-	const { file, bytes } = await backupDatabase(destination, getDb())
+	const { file, bytes, sha256, checksumFile } = await backupDatabase(destination, getDb())
 	io.out(`Backup written to ${file} (${bytes} bytes, integrity_check ok).\n`)
+	io.out(`SHA-256 ${sha256} written to ${checksumFile}: keep it with the copy (restore checks it).\n`)
 	return 0
 }
 
+/** "The newest good backup in DIR is FILE." (or that there is none), for the messages below. */
+async function newestGoodLine(dir: string) {
+	const { newestGood } = await checkBackups(dir, { integrity: true })
+	return newestGood
+		? `The newest good backup in ${dir} is ${newestGood}: npm run restore -- ${newestGood}`
+		: `There is no good backup in ${dir} (none whose checksum and integrity_check pass).`
+}
+
+/**
+ * restore <file>: refuses, changing nothing, while a server has the
+ * database open (its pid file in DATA_DIR or beside the database, or the
+ * database's own lock: any DATA_DIR), and when the backup's SHA-256 does
+ * not match its `.sha256`; a backup without one only with --no-checksum.
+ */
 async function restore(args: string[], io: CliIo) {
-	const { values, positionals } = options(args, {}, RESTORE_USAGE)
+	const { values, positionals } = options(args, { 'no-checksum': { type: 'boolean' } }, RESTORE_USAGE)
 	if (values.help) {
 		io.out(`${RESTORE_USAGE}\n`)
 		return 0
 	}
 	if (positionals.length !== 1) throw new CliError(RESTORE_USAGE)
 	const config = initEnv()
-	const pid = runningServer(config.dataDir)
-	if (pid !== null)
-		throw new CliError(`The server is running on this data folder (pid ${pid}): stop it first, then restore.`)
+	const server = runningServerFor(config.dataDir, config.databasePath)
+	if (server)
+		throw new CliError(
+			server.onDataDir
+				? `The server is running on this data folder (pid ${server.pid}): stop it first, then restore. Nothing was changed.`
+				: `A server is running on the folder of ${config.databasePath} (pid ${server.pid}, ${server.pidFile}): stop it first, then restore. Nothing was changed.`,
+		)
+	const inUse = databaseInUse(config.databasePath)
+	if (inUse)
+		throw new CliError(
+			`${inUse}. Stop the server that uses it first (whatever its DATA_DIR), then restore. Nothing was changed.`,
+		)
 	const file = path.resolve(positionals[0]!)
 	const problem = checkDatabaseFile(file)
-	if (problem) throw new CliError(`${file} cannot be restored: ${problem}`)
-	const { restored, previous } = restoreDatabase(file, config.databasePath)
-	io.out(`Restored ${file} to ${restored}.\n`)
-	if (previous) io.out(`The database it replaced is kept as ${previous}.\n`)
+	if (problem) {
+		const newest = fs.existsSync(file) ? `\n${await newestGoodLine(config.backupDir)}` : ''
+		throw new CliError(`${file} cannot be restored: ${problem}${newest}`)
+	}
+	// integrity_check sees structure only: a byte changed inside a value is
+	// the checksum's to find.
+	const checksum = await verifyChecksum(file)
+	if (checksum.status === 'missing' && values['no-checksum']) {
+		io.err(`Warning: ${file} has no checksum; restoring on integrity_check alone (--no-checksum).\n`)
+	} else if (checksum.status !== 'ok') {
+		const advice =
+			checksum.status === 'missing'
+				? 'Restore a backup that has its .sha256, or this one anyway with --no-checksum (integrity_check still runs).'
+				: 'This copy is damaged: restore another one.'
+		throw new CliError(
+			`${file} cannot be restored: ${describeChecksumProblem(file, checksum)}. ${advice}\n${await newestGoodLine(config.backupDir)}`,
+		)
+	}
+	let result: ReturnType<typeof restoreDatabase>
+	try {
+		result = restoreDatabase(file, config.databasePath, new Date(), {
+			expectedSha256: checksum.status === 'ok' ? checksum.sha256 : undefined,
+		})
+	} catch (error) {
+		if (error instanceof DatabaseInUseError)
+			throw new CliError(
+				`${error.message}. Stop the server that uses it first (whatever its DATA_DIR), then restore. Nothing was changed.`,
+			)
+		throw error
+	}
+	io.out(
+		`Restored ${file} to ${result.restored}${checksum.status === 'ok' ? ` (SHA-256 ${checksum.sha256} verified)` : ''}.\n`,
+	)
+	if (result.previous) io.out(`The database it replaced is kept as ${result.previous}.\n`)
 	io.out('Start the server: it applies any newer migrations to the restored copy.\n')
 	return 0
+}
+
+/**
+ * backup:check: every backup in DATA_DIR/backups, newest first, with its
+ * checksum and integrity_check, and the newest good one. Exits 1 when one
+ * is bad or none is good.
+ */
+async function backupCheck(args: string[], io: CliIo) {
+	const { values, positionals } = options(args, {}, BACKUP_CHECK_USAGE)
+	if (values.help) {
+		io.out(`${BACKUP_CHECK_USAGE}\n`)
+		return 0
+	}
+	if (positionals.length) throw new CliError(BACKUP_CHECK_USAGE)
+	const config = initEnv()
+	const { backups, newestGood } = await checkBackups(config.backupDir, { integrity: true })
+	for (const backup of backups)
+		io.out(`${backup.status.padEnd(10)} ${backup.file}${backup.problem ? `: ${backup.problem}` : ''}\n`)
+	io.out(
+		newestGood
+			? `The newest good backup in ${config.backupDir} is ${newestGood}.\n`
+			: `There is no good backup in ${config.backupDir}.\n`,
+	)
+	return newestGood && backups.every((b) => b.status !== 'bad') ? 0 : 1
 }
 
 /** `bench:seed-users N`: N sample members for the benchmark (scripts/bench.mjs). */
@@ -218,6 +308,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
 	'admin:create': adminCreate,
 	'admin:reset-two-factor': adminResetTwoFactor,
 	backup,
+	'backup:check': backupCheck,
 	restore,
 	'bench:seed-users': benchSeedUsers,
 	'bench:seed-staff': benchSeedStaff,

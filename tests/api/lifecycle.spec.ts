@@ -5,7 +5,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { expect, test } from '@playwright/test'
 import { E2E_PORT, E2E_ROOT } from '../setup/e2e-config.ts'
-import { startServer } from '../setup/server-process.ts'
+import { logRecords, startServer } from '../setup/server-process.ts'
 import { registration } from '../playwright-utils.ts'
 
 // SIGTERM: in-flight requests finish, the process exits 0, the WAL is
@@ -119,16 +119,43 @@ test('backups: scheduled while the app runs, verified, pruned; restore checks th
 	// A manual one through the command line, while the app runs.
 	const copy = path.join(E2E_ROOT, 'backup-copy.db')
 	fs.rmSync(copy, { force: true })
-	const cli = (...args: string[]) =>
+	const cliWith = (env: Record<string, string>, ...args: string[]) =>
 		execFileSync(process.execPath, ['scripts/cli.mjs', ...args], {
-			env: { ...process.env, DATA_DIR: dir, CLI_SKIP_BUILD_CHECK: 'true' },
+			env: { ...process.env, DATA_DIR: dir, CLI_SKIP_BUILD_CHECK: 'true', ...env },
+			stdio: ['ignore', 'pipe', 'pipe'],
 		}).toString()
+	const cli = (...args: string[]) => cliWith({}, ...args)
 	expect(cli('backup', copy)).toContain('integrity_check ok')
+	expect(fs.readFileSync(`${copy}.sha256`, 'utf8')).toMatch(/^[0-9a-f]{64} {2}backup-copy\.db\n$/)
 	// Later data, then a restore with the server stopped (refused while it runs).
 	const after = registration()
 	expect((await register(after)).status).toBe(201)
 	expect(() => cli('restore', copy)).toThrow(/stop it first/)
+	// The same database under another DATA_DIR: the pid file beside the
+	// database, and without it the database's own lock, refuse it; the live
+	// -wal and -shm stay.
+	const dbFile = path.join(dir, 'app.db')
+	const elsewhere = { DATA_DIR: path.join(E2E_ROOT, 'backup-elsewhere'), DATABASE_URL: dbFile }
+	expect(() => cliWith(elsewhere, 'restore', copy)).toThrow(/A server is running on the folder of .*stop it first/)
+	const pidFile = path.join(dir, 'server.pid')
+	fs.renameSync(pidFile, `${pidFile}.aside`)
+	try {
+		expect(() => cliWith(elsewhere, 'restore', copy)).toThrow(/is open in another process.*Nothing was changed/)
+	} finally {
+		fs.renameSync(`${pidFile}.aside`, pidFile)
+	}
+	expect(fs.existsSync(`${dbFile}-wal`)).toBe(true)
+	expect(fs.existsSync(`${dbFile}-shm`)).toBe(true)
+	expect((await login(after)).status).toBe(200)
 	expect(await server.stop()).toBe(0)
+	// Every kept copy has its checksum; the schedule's check named the newest good one.
+	for (const name of list()) expect(fs.existsSync(path.join(backups, `${name}.sha256`))).toBe(true)
+	const checked = logRecords(fs.readFileSync(server.logFile, 'utf8')).filter((r) => r.event === 'backup.checked')
+	expect(checked.length).toBeGreaterThan(0)
+	expect(checked.at(-1)).toMatchObject({ bad: 0, newestGood: expect.stringMatching(/app-\d{8}T\d{6}Z\.db$/) })
+	expect(cli('backup:check')).toContain(
+		`The newest good backup in ${backups} is ${path.join(backups, list().at(-1)!)}.`,
+	)
 	expect(cli('restore', copy)).toContain('Restored')
 	const again = await startServer({ port: PORT + 1, dataDir: dir, keepData: true, env: { BACKUP_INTERVAL: 'off' } })
 	for (const p of before) expect((await login(p)).status).toBe(200)
