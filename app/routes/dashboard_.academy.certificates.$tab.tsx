@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router'
+import type { NotFoundData } from '#app/components/error-page.tsx'
 import { CertificateCard } from '#app/components/academy.tsx'
 import { BrandLink } from '#app/components/brand-link.tsx'
 import { site } from '#app/content/site.ts'
@@ -14,7 +15,15 @@ import type { Route } from './+types/dashboard_.academy.certificates.$tab'
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember(request)
 	const certificate = certificateStates(getLessonCompletions(user.id)).find((c) => c.tab === params.tab)
-	if (!certificate?.earnedAt) throw data({ error: 'This certificate has not been earned' }, { status: 404 })
+	// The printable page stands outside the member area's layout: the site's 404, signed in.
+	if (!certificate?.earnedAt) {
+		throw data(
+			{ error: 'This certificate has not been earned', signedIn: true } satisfies NotFoundData & { error: string },
+			{
+				status: 404,
+			},
+		)
+	}
 	const view = certificateView(certificate)
 	return { memberName: user.name, certificate: { ...view, earned: view.earned! } }
 }

@@ -143,7 +143,6 @@ test.describe('the 404 page', () => {
 	for (const path of [
 		'/dashboard/traders/no-such-trader',
 		'/dashboard/academy/no-such-lesson',
-		'/dashboard/academy/certificates/no-such-topic',
 		'/dashboard/notifications?page=x',
 	]) {
 		test(`a member on ${path} stays in the member area's header and navigation`, async ({ page, member }) => {
@@ -161,6 +160,19 @@ test.describe('the 404 page', () => {
 			expect(await page.content()).not.toMatch(/at \w+ \(.*:\d+:\d+\)/)
 		})
 	}
+
+	test('a certificate not earned (a printable page outside the member layout): the signed-in header', async ({
+		page,
+		member,
+	}) => {
+		const response = await page.goto('/dashboard/academy/certificates/no-such-topic')
+		expect(response?.status()).toBe(404)
+		const header = page.getByRole('banner')
+		await expect(header.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard')
+		await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
+		await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveCount(0)
+		await expect(page.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/dashboard')
+	})
 })
 
 const height = async (l: Locator) => (await l.boundingBox())!.height
