@@ -2,6 +2,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test'
 import { site } from '#app/content/site.ts'
 import { expect, test } from '../fixtures.ts'
 import { E2E_BASE_URL } from '../setup/e2e-config.ts'
+import { expectAccessible } from './axe.ts'
 import { open } from './support.ts'
 
 // Icons (one same-origin sprite, other/icon-sprite.ts), the self-hosted
@@ -155,6 +156,10 @@ test.describe('the 404 page', () => {
 			await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveCount(0)
 			const back = page.getByRole('link', { name: 'Back to the dashboard' })
 			await expect(back).toHaveAttribute('href', '/dashboard')
+			for (const width of [360, 1280]) {
+				await page.setViewportSize({ width, height: 800 })
+				await expectAccessible(page)
+			}
 			await back.click()
 			await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible()
 			expect(await page.content()).not.toMatch(/at \w+ \(.*:\d+:\d+\)/)
