@@ -293,6 +293,22 @@ describe('restore under a process that has the database open', () => {
 		})
 	}
 
+	/** `npm run restore -- backup` as the probe ran it: another DATA_DIR, DATABASE_URL naming the live file. */
+	async function restoreFromOtherDataDir(dbFile: string, backup: string) {
+		const dataDir = getEnv().dataDir
+		otherDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-other-'))
+		process.env.DATA_DIR = otherDataDir
+		process.env.DATABASE_URL = dbFile
+		resetEnv()
+		try {
+			return await cli('restore', backup)
+		} finally {
+			process.env.DATA_DIR = dataDir
+			delete process.env.DATABASE_URL
+			resetEnv()
+		}
+	}
+
 	const snapshot = (dir: string) =>
 		Object.fromEntries(
 			fs
@@ -315,23 +331,13 @@ describe('restore under a process that has the database open', () => {
 		expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false)
 		const before = snapshot(dataDir)
 
-		otherDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-other-'))
-		process.env.DATA_DIR = otherDataDir
-		process.env.DATABASE_URL = dbFile
-		resetEnv()
-		try {
-			const refused = await cli('restore', backup)
-			expect(refused.stdout).toBe('')
-			expect(refused.status).toBe(1)
-			expect(refused.stderr).toContain(`${dbFile} is open in another process (SQLite: database is locked)`)
-			expect(refused.stderr).toMatch(
-				/Stop the server that uses it first \(whatever its DATA_DIR\), then restore\. Nothing was changed\./,
-			)
-		} finally {
-			process.env.DATA_DIR = dataDir
-			delete process.env.DATABASE_URL
-			resetEnv()
-		}
+		const refused = await restoreFromOtherDataDir(dbFile, backup)
+		expect(refused.stdout).toBe('')
+		expect(refused.status).toBe(1)
+		expect(refused.stderr).toContain(`${dbFile} is open in another process (SQLite: database is locked)`)
+		expect(refused.stderr).toMatch(
+			/Stop the server that uses it first \(whatever its DATA_DIR\), then restore\. Nothing was changed\./,
+		)
 		expect(snapshot(dataDir)).toEqual(before)
 		expect(fs.existsSync(`${dbFile}-wal`)).toBe(true)
 		expect(fs.existsSync(`${dbFile}-shm`)).toBe(true)
@@ -352,20 +358,13 @@ describe('restore under a process that has the database open', () => {
 		const dbFile = getEnv().databasePath
 		const pidFile = path.join(dataDir, 'server.pid')
 		fs.writeFileSync(pidFile, JSON.stringify({ pid: process.pid, host: os.hostname() }))
-		otherDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-other-'))
-		process.env.DATA_DIR = otherDataDir
-		process.env.DATABASE_URL = dbFile
-		resetEnv()
 		try {
-			const refused = await cli('restore', backup)
+			const refused = await restoreFromOtherDataDir(dbFile, backup)
 			expect(refused.status).toBe(1)
 			expect(refused.stderr).toContain(
 				`A server is running on the folder of ${dbFile} (pid ${process.pid}, ${pidFile}): stop it first`,
 			)
 		} finally {
-			process.env.DATA_DIR = dataDir
-			delete process.env.DATABASE_URL
-			resetEnv()
 			fs.rmSync(pidFile)
 		}
 		expect(emails()).toEqual(['kept@example.com'])
