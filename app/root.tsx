@@ -100,6 +100,6 @@ export function ErrorBoundary() {
 	const error = useRouteError()
 	// The public header and footer around every error page here; a 404 of an
 	// unknown path says whether the visitor is signed in (routes/$.tsx). The
-	// member area's errors have their own boundary (routes/dashboard.tsx).
+	// member area's errors have their own boundary (routes/dashboard/_layout.tsx).
 	return <ErrorPage {...errorWords(error)} siteChrome={{ signedIn: signedInOf(error) }} />
 }

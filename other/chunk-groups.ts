@@ -12,11 +12,12 @@
  * - `app-shell`: whatever app/root.tsx imports, which every hydrated page loads
  *   (root is every route's parent).
  * - `admin-area`: small modules that only the staff area's pages
- *   (app/routes/admin.tsx and its children `admin.*`) import, when all they
- *   import is in the same group or one of the two above. The staff sign-in
- *   pages (`admin_.*`) are outside the area and never load it.
- * - `member-area`: the same for the member area (app/routes/dashboard.tsx and
- *   its children `dashboard.*`).
+ *   (app/routes/admin/_layout.tsx and the routes under it in app/routes/admin/)
+ *   import, when all they import is in the same group or one of the two
+ *   above. The staff sign-in pages (app/routes/admin_/) are outside the area
+ *   and never load it.
+ * - `member-area`: the same for the member area (app/routes/dashboard/_layout.tsx
+ *   and the routes in app/routes/dashboard/).
  * The last condition matters: Rollup puts a grouped module's imports that
  * are not grouped themselves into its group, so a group holding a module
  * that imports zod would make every sign-in page load the group.
@@ -41,19 +42,23 @@ function filePath(id: string): string {
 	return id.replace(/^\0/, '').split('?')[0]!.replace(/\\/g, '/')
 }
 
-/** Which route file a module is (`admin.users.tsx`, `root.tsx`), or null when it is not one. */
+/**
+ * Which route file a module is, relative to app/routes (`admin/users/_layout.tsx`),
+ * or `root.tsx`; null when it is not one. A `+` file or folder beside a
+ * route is a module the route imports, not a route (app/routes.ts).
+ */
 function routeFile(id: string): string | null {
 	const file = filePath(id)
-	const route = /\/app\/routes\/([^/]+)$/.exec(file)
-	if (route) return route[1]!
+	const route = /\/app\/routes\/(.+)$/.exec(file)
+	if (route) return route[1]!.split('/').some((part) => part.startsWith('+')) ? null : route[1]!
 	return /\/app\/root\.tsx$/.test(file) ? 'root.tsx' : null
 }
 
-/** The area a route file belongs to: a layout and the layout's children. */
+/** The area a route file belongs to: a layout and the routes in its folder. */
 export function routeArea(file: string): 'root' | 'admin' | 'member' | null {
 	if (file === 'root.tsx') return 'root'
-	if (/^admin(\.tsx$|\.)/.test(file)) return 'admin'
-	if (/^dashboard(\.tsx$|\.)/.test(file)) return 'member'
+	if (file.startsWith('admin/')) return 'admin'
+	if (file.startsWith('dashboard/')) return 'member'
 	return null
 }
 

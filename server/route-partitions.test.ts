@@ -114,38 +114,38 @@ describe('mayMatchRoot: could a route with these segments match /', () => {
 describe('routesUnder', () => {
 	const routes: Record<string, Entry> = {
 		root: { id: 'root', path: '' },
-		'routes/_index': { id: 'routes/_index', parentId: 'root', index: true },
+		'routes/index': { id: 'routes/index', parentId: 'root', index: true },
 		'routes/$': { id: 'routes/$', parentId: 'root', path: '*' },
-		'routes/dashboard': { id: 'routes/dashboard', parentId: 'root', path: 'dashboard' },
-		'routes/dashboard._home': { id: 'routes/dashboard._home', parentId: 'routes/dashboard' },
-		'routes/dashboard.plans': { id: 'routes/dashboard.plans', parentId: 'routes/dashboard', path: 'plans' },
-		'routes/api.admin': { id: 'routes/api.admin', parentId: 'root', path: 'api/admin' },
-		'routes/api.admin.users': { id: 'routes/api.admin.users', parentId: 'routes/api.admin', path: 'users' },
-		'routes/api.auth.me': { id: 'routes/api.auth.me', parentId: 'root', path: 'api/auth/me' },
-		'routes/api.$': { id: 'routes/api.$', parentId: 'root', path: 'api/*' },
+		'routes/dashboard/_layout': { id: 'routes/dashboard/_layout', parentId: 'root', path: 'dashboard' },
+		'routes/dashboard/_home/_layout': { id: 'routes/dashboard/_home/_layout', parentId: 'routes/dashboard/_layout' },
+		'routes/dashboard/plans': { id: 'routes/dashboard/plans', parentId: 'routes/dashboard/_layout', path: 'plans' },
+		'routes/api/admin/_layout': { id: 'routes/api/admin/_layout', parentId: 'root', path: 'api/admin' },
+		'routes/api/admin/users': { id: 'routes/api/admin/users', parentId: 'routes/api/admin/_layout', path: 'users' },
+		'routes/api/auth/me': { id: 'routes/api/auth/me', parentId: 'root', path: 'api/auth/me' },
+		'routes/api/$': { id: 'routes/api/$', parentId: 'root', path: 'api/*' },
 	}
 	test('keeps the routes that may match under the prefix or at /, and their ancestors, in the build order', () => {
 		expect(Object.keys(routesUnder(routes, ['api', 'admin']))).toEqual([
 			'root',
-			'routes/_index',
+			'routes/index',
 			'routes/$',
-			'routes/api.admin',
-			'routes/api.admin.users',
-			'routes/api.$',
+			'routes/api/admin/_layout',
+			'routes/api/admin/users',
+			'routes/api/$',
 		])
 		expect(Object.keys(routesUnder(routes, ['api', null]))).toEqual([
 			'root',
-			'routes/_index',
+			'routes/index',
 			'routes/$',
-			'routes/api.$',
+			'routes/api/$',
 		])
 		expect(Object.keys(routesUnder(routes, ['dashboard']))).toEqual([
 			'root',
-			'routes/_index',
+			'routes/index',
 			'routes/$',
-			'routes/dashboard',
-			'routes/dashboard._home',
-			'routes/dashboard.plans',
+			'routes/dashboard/_layout',
+			'routes/dashboard/_home/_layout',
+			'routes/dashboard/plans',
 		])
 	})
 })

@@ -10,7 +10,7 @@ import { firstName } from './user.server.ts'
 
 /**
  * The member dashboard's overview (spec section 4, "Dashboard home"): one
- * rule for the page (app/routes/dashboard._home.tsx) and the member API
+ * rule for the page (app/routes/dashboard/_home/_layout.tsx) and the member API
  * (GET /api/member/overview). Live Top Traders are separate
  * (app/models/traders.server.ts).
  */

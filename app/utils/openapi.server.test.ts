@@ -9,8 +9,8 @@ import { getOpenApiDocument } from './openapi.server.ts'
 /**
  * The document must list every /api route module with exactly the methods
  * it answers. The routes are read from the app's own route config
- * (app/routes.ts, flat-routes file naming), so a new api.* file without an
- * entry in openapi.server.ts fails here.
+ * (app/routes.ts, folders that mirror the URLs), so a new route file in
+ * app/routes/api/ without an entry in openapi.server.ts fails here.
  */
 
 type ApiRoute = { file: string; path: string }
@@ -23,10 +23,10 @@ type RouteModule = {
 }
 
 const APP_DIR = path.resolve('app')
-// `api.$.ts` is the catch-all: every unknown /api path answers 404 in the
+// `api/$.ts` is the catch-all: every unknown /api path answers 404 in the
 // envelope. OpenAPI cannot name a wildcard path; the document describes it
 // as `components.responses.NotFound`.
-const CATCH_ALL = 'routes/api.$.ts'
+const CATCH_ALL = 'routes/api/$.ts'
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const
 
 function flatten(entries: RouteConfigEntry[], parent = ''): ApiRoute[] {
@@ -47,7 +47,7 @@ beforeAll(async () => {
 	// What the React Router Vite plugin sets before it reads app/routes.ts.
 	;(globalThis as { __reactRouterAppDirectory?: string }).__reactRouterAppDirectory = APP_DIR
 	const { default: config } = await import('#app/routes.ts')
-	apiRoutes = flatten(await config).filter((route) => route.file.startsWith('routes/api.') && route.file !== CATCH_ALL)
+	apiRoutes = flatten(await config).filter((route) => route.file.startsWith('routes/api/') && route.file !== CATCH_ALL)
 })
 
 describe('the OpenAPI document', () => {

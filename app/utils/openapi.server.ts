@@ -969,7 +969,7 @@ const AdminPlanCodeSchema = z
 	.strict()
 	.openapi('PlanCode')
 
-// The route maps alerts to drop a null actionUrl (api.admin.dashboard.alerts.ts).
+// The route maps alerts to drop a null actionUrl (app/routes/api/admin/dashboard/alerts.ts).
 type AlertAnswer = Omit<PublicAlert, 'actionUrl'> & { actionUrl?: string }
 
 /** zod reads an unknown-valued key as optional; the entry always has both (null when empty). */

@@ -28,11 +28,11 @@ test('a member page ships its routes and those of its parent paths', async ({
 	})
 	const expected = [
 		'root',
-		'routes/_index',
-		'routes/dashboard',
-		'routes/dashboard._home',
-		'routes/dashboard._home._index',
-		'routes/dashboard.referrals',
+		'routes/dashboard/_home/_layout',
+		'routes/dashboard/_home/index',
+		'routes/dashboard/_layout',
+		'routes/dashboard/referrals',
+		'routes/index',
 	]
 	for (const path of ['/dashboard/referrals', '/Dashboard/Referrals', '/%64ashboard/referrals']) {
 		const answer = await context.get(path)

@@ -149,7 +149,7 @@ async function referralOf(ctx: Ctx, member: { id: number; referralCode: string }
 function contestPage(action: 'edit' | 'delete' | 'complete' | 'participants'): Visit {
 	return {
 		name: `admin-contest-${action}`,
-		file: `admin.contests.$contestId.${action}.tsx`,
+		file: `admin/contests/$contestId/${action}.tsx`,
 		setup: async (ctx) => {
 			const { active, list } = await contests(ctx)
 			await asSuperAdmin(ctx)
@@ -160,7 +160,7 @@ function contestPage(action: 'edit' | 'delete' | 'complete' | 'participants'): V
 
 const visits: Visit[] = [
 	// Public
-	{ name: 'landing', file: '_index.tsx', setup: async () => '/' },
+	{ name: 'landing', file: 'index.tsx', setup: async () => '/' },
 	{ name: 'login', file: 'login.tsx', setup: async () => '/login' },
 	{ name: 'signup', file: 'signup.tsx', setup: async () => '/signup' },
 	{ name: 'forgot-password', file: 'forgot-password.tsx', setup: async () => '/forgot-password' },
@@ -179,10 +179,10 @@ const visits: Visit[] = [
 			return '/next-steps'
 		},
 	},
-	{ name: 'admin-login', file: 'admin_.login.tsx', setup: async () => '/admin/login' },
+	{ name: 'admin-login', file: 'admin_/login.tsx', setup: async () => '/admin/login' },
 	{
 		name: 'admin-login-two-factor',
-		file: 'admin_.login_.two-factor.tsx',
+		file: 'admin_/login/two-factor.tsx',
 		setup: async (ctx) => {
 			// The password step, through the form: the code step needs its pending sign-in cookie.
 			const admin = await ctx.createAdmin({ role: 'admin' })
@@ -200,7 +200,7 @@ const visits: Visit[] = [
 	// Member dashboard
 	{
 		name: 'dashboard-home',
-		file: 'dashboard._home._index.tsx',
+		file: 'dashboard/_home/index.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx)
 			return '/dashboard'
@@ -208,7 +208,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-trader-detail',
-		file: 'dashboard._home.traders.$traderId.tsx',
+		file: 'dashboard/_home/traders/$traderId.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx)
 			return `/dashboard/traders/${traders[0]!.id}`
@@ -216,7 +216,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-academy',
-		file: 'dashboard.academy.tsx',
+		file: 'dashboard/academy.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx)
 			return '/dashboard/academy'
@@ -224,7 +224,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-academy-lesson',
-		file: 'dashboard.academy_.$lessonId.tsx',
+		file: 'dashboard/academy/$lessonId.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx)
 			return `/dashboard/academy/${lessons[0]!.id}`
@@ -232,7 +232,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-academy-certificate',
-		file: 'dashboard_.academy.certificates.$tab.tsx',
+		file: 'dashboard_/academy/certificates/$tab.tsx',
 		setup: async (ctx) => {
 			const member = await asMember(ctx)
 			await ctx.completeLessons(
@@ -244,7 +244,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-plans',
-		file: 'dashboard.plans.tsx',
+		file: 'dashboard/plans/_layout.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx)
 			return '/dashboard/plans'
@@ -252,7 +252,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-plans-activate',
-		file: 'dashboard.plans.activate.tsx',
+		file: 'dashboard/plans/activate.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx)
 			return '/dashboard/plans/activate?plan=gold'
@@ -260,7 +260,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-zero-fee-locked',
-		file: 'dashboard.zero-fee.tsx',
+		file: 'dashboard/zero-fee/_layout.tsx',
 		// The regular plan's answer: the upgrade card, with 403.
 		status: 403,
 		setup: async (ctx) => {
@@ -270,7 +270,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-zero-fee-premium',
-		file: 'dashboard.zero-fee.tsx',
+		file: 'dashboard/zero-fee/_layout.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx, { plan: 'gold' })
 			return '/dashboard/zero-fee'
@@ -278,7 +278,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-zero-fee-offer',
-		file: 'dashboard.zero-fee.$offerId.tsx',
+		file: 'dashboard/zero-fee/$offerId.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx, { plan: 'gold' })
 			return `/dashboard/zero-fee/${feeOffers[0]!.id}`
@@ -286,7 +286,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-referrals',
-		file: 'dashboard.referrals.tsx',
+		file: 'dashboard/referrals.tsx',
 		setup: async (ctx) => {
 			await referralOf(ctx, await asMember(ctx))
 			return '/dashboard/referrals'
@@ -294,7 +294,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-referrals-leaderboard',
-		file: 'dashboard.referrals.tsx',
+		file: 'dashboard/referrals.tsx',
 		setup: async (ctx) => {
 			await referralOf(ctx, await asMember(ctx))
 			return '/dashboard/referrals?tab=leaderboard'
@@ -302,7 +302,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-contests',
-		file: 'dashboard.contests.tsx',
+		file: 'dashboard/contests.tsx',
 		setup: async (ctx) => {
 			await referralOf(ctx, await asMember(ctx))
 			return '/dashboard/contests'
@@ -310,7 +310,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-settings',
-		file: 'dashboard.settings.tsx',
+		file: 'dashboard/settings.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx, { name: 'Screens Member With A Rather Long Name', email: `${randomUUID()}@example.com` })
 			return '/dashboard/settings'
@@ -318,7 +318,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-settings-close',
-		file: 'dashboard.settings_.close.tsx',
+		file: 'dashboard/settings/close.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx)
 			return '/dashboard/settings/close'
@@ -331,7 +331,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'dashboard-notifications',
-		file: 'dashboard.notifications.tsx',
+		file: 'dashboard/notifications.tsx',
 		setup: async (ctx) => {
 			const member = await asMember(ctx)
 			insertNotification(member.id, {
@@ -344,7 +344,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'terms-accept',
-		file: 'terms_.accept.tsx',
+		file: 'terms/accept.tsx',
 		setup: async (ctx) => {
 			const member = await asMember(ctx)
 			ageTermsAcceptance(member.id)
@@ -361,7 +361,7 @@ const visits: Visit[] = [
 	// Admin portal, as a super admin
 	{
 		name: 'admin-dashboard',
-		file: 'admin.dashboard.tsx',
+		file: 'admin/dashboard.tsx',
 		setup: async (ctx) => {
 			// A long name among the newest users: its one-line (truncated) text must not widen the page.
 			await aUser(ctx)
@@ -371,7 +371,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-users',
-		file: 'admin.users.tsx',
+		file: 'admin/users/_layout.tsx',
 		setup: async (ctx) => {
 			await aUser(ctx)
 			await asSuperAdmin(ctx)
@@ -380,7 +380,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-users-new',
-		file: 'admin.users.new.tsx',
+		file: 'admin/users/new.tsx',
 		setup: async (ctx) => {
 			await asSuperAdmin(ctx)
 			return '/admin/users/new'
@@ -388,7 +388,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-user',
-		file: 'admin.users_.$userId.tsx',
+		file: 'admin/users_/$userId.tsx',
 		setup: async (ctx) => {
 			const user = await aUser(ctx)
 			await referralOf(ctx, user)
@@ -398,7 +398,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-user-edit',
-		file: 'admin.users.$userId.edit.tsx',
+		file: 'admin/users/$userId/edit.tsx',
 		setup: async (ctx) => {
 			const user = await aUser(ctx)
 			await asSuperAdmin(ctx)
@@ -407,7 +407,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-user-delete',
-		file: 'admin.users.$userId.delete.tsx',
+		file: 'admin/users/$userId/delete.tsx',
 		setup: async (ctx) => {
 			const user = await aUser(ctx)
 			await asSuperAdmin(ctx)
@@ -416,7 +416,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-contests',
-		file: 'admin.contests.tsx',
+		file: 'admin/contests/_layout.tsx',
 		setup: async (ctx) => {
 			const { list } = await contests(ctx)
 			await asSuperAdmin(ctx)
@@ -425,7 +425,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-contests-new',
-		file: 'admin.contests.new.tsx',
+		file: 'admin/contests/new.tsx',
 		setup: async (ctx) => {
 			const { list } = await contests(ctx)
 			await asSuperAdmin(ctx)
@@ -435,7 +435,7 @@ const visits: Visit[] = [
 	...(['edit', 'delete', 'complete', 'participants'] as const).map(contestPage),
 	{
 		name: 'admin-codes',
-		file: 'admin.codes.tsx',
+		file: 'admin/codes.tsx',
 		setup: async (ctx) => {
 			await codeBatch(ctx, await asSuperAdmin(ctx))
 			return '/admin/codes'
@@ -443,12 +443,12 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-code-batch',
-		file: 'admin.codes_.batches.$batchId.tsx',
+		file: 'admin/codes/batches/$batchId.tsx',
 		setup: async (ctx) => `/admin/codes/batches/${await codeBatch(ctx, await asSuperAdmin(ctx))}`,
 	},
 	{
 		name: 'admin-offers',
-		file: 'admin.offers.tsx',
+		file: 'admin/offers.tsx',
 		setup: async (ctx) => {
 			insertClaim((await aUser(ctx)).id, feeOffers[1]!.id)
 			await asSuperAdmin(ctx)
@@ -457,7 +457,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-offer-claim',
-		file: 'admin.offers_.$claimId.tsx',
+		file: 'admin/offers/$claimId.tsx',
 		setup: async (ctx) => {
 			const claim = insertClaim((await aUser(ctx)).id, feeOffers[1]!.id)
 			await asSuperAdmin(ctx)
@@ -466,7 +466,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-alerts',
-		file: 'admin.alerts.tsx',
+		file: 'admin/alerts.tsx',
 		setup: async (ctx) => {
 			resolvedAlert(ctx)
 			await asSuperAdmin(ctx)
@@ -475,7 +475,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-audit',
-		file: 'admin.audit.tsx',
+		file: 'admin/audit.tsx',
 		setup: async (ctx) => {
 			// A revenue entry writes an audit row of this admin.
 			await revenueEntry(ctx, await asSuperAdmin(ctx))
@@ -484,7 +484,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-referrals',
-		file: 'admin.referrals.tsx',
+		file: 'admin/referrals/_layout.tsx',
 		setup: async (ctx) => {
 			await createHeldReferral(ctx.request)
 			await asSuperAdmin(ctx)
@@ -493,7 +493,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-referral-reject',
-		file: 'admin.referrals.$creditId.reject.tsx',
+		file: 'admin/referrals/$creditId/reject.tsx',
 		setup: async (ctx) => {
 			const { creditId } = await createHeldReferral(ctx.request)
 			await asSuperAdmin(ctx)
@@ -502,7 +502,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-revenue',
-		file: 'admin.revenue.tsx',
+		file: 'admin/revenue/_layout.tsx',
 		setup: async (ctx) => {
 			await revenueEntry(ctx, await asSuperAdmin(ctx))
 			return '/admin/revenue'
@@ -510,17 +510,17 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-revenue-edit',
-		file: 'admin.revenue.$entryId.edit.tsx',
+		file: 'admin/revenue/$entryId/edit.tsx',
 		setup: async (ctx) => `/admin/revenue/${await revenueEntry(ctx, await asSuperAdmin(ctx))}/edit`,
 	},
 	{
 		name: 'admin-revenue-void',
-		file: 'admin.revenue.$entryId.void.tsx',
+		file: 'admin/revenue/$entryId/void.tsx',
 		setup: async (ctx) => `/admin/revenue/${await revenueEntry(ctx, await asSuperAdmin(ctx))}/void`,
 	},
 	{
 		name: 'admin-broker-reports',
-		file: 'admin.brokers_.$slug_.reports.tsx',
+		file: 'admin/brokers/$slug/reports.tsx',
 		setup: async (ctx) => {
 			// A broker of its own with one applied report, so the list has a row (the broker stays: a throwaway database).
 			const boss = await asSuperAdmin(ctx)
@@ -539,7 +539,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-security',
-		file: 'admin.security.tsx',
+		file: 'admin/security.tsx',
 		setup: async (ctx) => {
 			await asSuperAdmin(ctx)
 			return '/admin/security'
@@ -547,7 +547,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-brokers',
-		file: 'admin.brokers.tsx',
+		file: 'admin/brokers.tsx',
 		setup: async (ctx) => {
 			await asSuperAdmin(ctx)
 			return '/admin/brokers'
@@ -555,7 +555,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-brokers-new',
-		file: 'admin.brokers_.new.tsx',
+		file: 'admin/brokers/new.tsx',
 		setup: async (ctx) => {
 			await asSuperAdmin(ctx)
 			return '/admin/brokers/new'
@@ -563,7 +563,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-broker',
-		file: 'admin.brokers_.$slug.tsx',
+		file: 'admin/brokers/$slug.tsx',
 		setup: async (ctx) => {
 			await asSuperAdmin(ctx)
 			// The confirmation step shows too.
@@ -572,7 +572,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-staff',
-		file: 'admin.staff.tsx',
+		file: 'admin/staff.tsx',
 		setup: async (ctx) => {
 			await ctx.createAdmin({ role: 'admin', name: 'A very long staff name that keeps going and going' })
 			await asSuperAdmin(ctx)
@@ -581,7 +581,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-staff-new',
-		file: 'admin.staff_.new.tsx',
+		file: 'admin/staff/new.tsx',
 		setup: async (ctx) => {
 			await asSuperAdmin(ctx)
 			return '/admin/staff/new'
@@ -589,7 +589,7 @@ const visits: Visit[] = [
 	},
 	{
 		name: 'admin-staff-account',
-		file: 'admin.staff_.$adminId.tsx',
+		file: 'admin/staff/$adminId.tsx',
 		setup: async (ctx) => {
 			const staff = await ctx.createAdmin({ role: 'admin' })
 			await asSuperAdmin(ctx)
@@ -600,36 +600,41 @@ const visits: Visit[] = [
 
 /** Layouts: they render only around the pages under them, and are seen through those. */
 const LAYOUTS: Record<string, string> = {
-	'dashboard.tsx': 'dashboard-home',
-	'dashboard._home.tsx': 'dashboard-home',
-	'admin.tsx': 'admin-dashboard',
+	'dashboard/_layout.tsx': 'dashboard-home',
+	'dashboard/_home/_layout.tsx': 'dashboard-home',
+	'admin/_layout.tsx': 'admin-dashboard',
 }
 
 /** Route files that render no page of their own. */
 const SKIPPED: Record<string, string> = {
-	'admin._index.tsx': 'redirects to /admin/dashboard',
+	'admin/index.tsx': 'redirects to /admin/dashboard',
 	'logout.tsx': 'sign-out action; a GET redirects home',
-	'admin_.logout.tsx': 'sign-out action',
+	'admin_/logout.tsx': 'sign-out action',
 	'healthz.ts': 'health check (text)',
 	'robots[.]txt.ts': 'robots.txt',
 	'sitemap[.]xml.ts': 'sitemap.xml',
-	'admin_.audit.export[.csv].ts': 'CSV download',
-	'admin_.codes.batches.$batchId.codes[.csv].ts': 'CSV download',
-	'admin_.offers.export[.csv].ts': 'CSV download',
-	'admin_.users.export[.csv].ts': 'CSV download',
-	'dashboard_.settings.data[.json].ts': 'JSON download (tests/e2e/settings.spec.ts)',
-	'go.$brokerSlug.tsx': 'tracked broker link: a 303 to the broker, or the 404 page (tests/e2e/broker-links.spec.ts)',
+	'admin_/audit/export[.csv].ts': 'CSV download',
+	'admin_/codes/batches/$batchId/codes[.csv].ts': 'CSV download',
+	'admin_/offers/export[.csv].ts': 'CSV download',
+	'admin_/users/export[.csv].ts': 'CSV download',
+	'dashboard_/settings/data[.json].ts': 'JSON download (tests/e2e/settings.spec.ts)',
+	'go/$brokerSlug.tsx': 'tracked broker link: a 303 to the broker, or the 404 page (tests/e2e/broker-links.spec.ts)',
 }
 
-/** The JSON API: `api.*` route modules are resource routes. */
-const isApiRoute = (file: string) => file.startsWith('api.')
+/** The JSON API: the route modules in `api/` are resource routes. */
+const isApiRoute = (file: string) => file.startsWith('api/')
 
-/** Route module files as app/routes.ts finds them (flatRoutes, with its ignored files). */
+/**
+ * Route module files as app/routes.ts finds them (autoRoutes, with its
+ * ignored files; `+` files and folders are modules beside a route).
+ */
 function routeFiles() {
 	return fs
-		.readdirSync(ROUTES_DIR, { withFileTypes: true })
-		.map((entry) => entry.name)
-		.filter((name) => !/\.(server|client|test)\./.test(name) && !name.startsWith('.'))
+		.readdirSync(ROUTES_DIR, { recursive: true, encoding: 'utf8' })
+		.map((file) => file.split(path.sep).join('/'))
+		.filter((file) => fs.statSync(path.join(ROUTES_DIR, file)).isFile())
+		.filter((file) => !/\.(server|client|test)\./.test(file))
+		.filter((file) => !file.split('/').some((part) => part.startsWith('.') || part.startsWith('+')))
 		.sort()
 }
 

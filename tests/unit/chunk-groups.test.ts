@@ -32,14 +32,14 @@ const NM = '/p/node_modules/'
 describe('routeArea', () => {
 	test('a layout and its children form an area; the pages beside it do not', () => {
 		expect(routeArea('root.tsx')).toBe('root')
-		expect(routeArea('admin.tsx')).toBe('admin')
-		expect(routeArea('admin.users.tsx')).toBe('admin')
-		expect(routeArea('admin._index.tsx')).toBe('admin')
-		expect(routeArea('admin_.login.tsx')).toBeNull()
+		expect(routeArea('admin/_layout.tsx')).toBe('admin')
+		expect(routeArea('admin/users/_layout.tsx')).toBe('admin')
+		expect(routeArea('admin/index.tsx')).toBe('admin')
+		expect(routeArea('admin_/login.tsx')).toBeNull()
 		expect(routeArea('administrators.tsx')).toBeNull()
-		expect(routeArea('dashboard.tsx')).toBe('member')
-		expect(routeArea('dashboard._home._index.tsx')).toBe('member')
-		expect(routeArea('dashboard_.academy.certificates.$tab.tsx')).toBeNull()
+		expect(routeArea('dashboard/_layout.tsx')).toBe('member')
+		expect(routeArea('dashboard/_home/index.tsx')).toBe('member')
+		expect(routeArea('dashboard_/academy/certificates/$tab.tsx')).toBeNull()
 		expect(routeArea('login.tsx')).toBeNull()
 	})
 })
@@ -57,12 +57,21 @@ describe('chunkGroups', () => {
 		},
 		[`${NM}react-router/dist/production/chunk-X.mjs`]: { imports: [`${NM}react/index.js`] },
 		[`${NM}react-dom/index.js`]: { imports: [`${NM}react/index.js`, '\0commonjsHelpers.js'] },
-		[`${R}admin.tsx`]: { imports: [`${C}admin-nav.tsx`] },
-		[`${R}admin.users.tsx?__react-router-build-client-route`]: { imports: [`${R}admin.users.tsx`] },
-		[`${R}admin.users.tsx`]: {
-			imports: [`${C}admin-badges.tsx`, `${C}admin-form.tsx`, `${C}admin-big.tsx`, `${C}shared.tsx`, `${C}cycle-a.tsx`],
+		[`${R}admin/_layout.tsx`]: { imports: [`${C}admin-nav.tsx`] },
+		[`${R}admin/users/_layout.tsx?__react-router-build-client-route`]: { imports: [`${R}admin/users/_layout.tsx`] },
+		[`${R}admin/users/_layout.tsx`]: {
+			imports: [
+				`${C}admin-badges.tsx`,
+				`${C}admin-form.tsx`,
+				`${C}admin-big.tsx`,
+				`${C}shared.tsx`,
+				`${C}cycle-a.tsx`,
+				`${R}admin/users/+users-table.tsx`,
+			],
 			dynamic: [`${C}admin-lazy.tsx`],
 		},
+		// A module beside its route (`+`) is no route: it groups like the components.
+		[`${R}admin/users/+users-table.tsx`]: { imports: [`${C}admin-labels.ts`] },
 		[`${C}admin-nav.tsx`]: { imports: [`${C}icon.tsx`, `${NM}react/index.js`] },
 		[`${C}admin-badges.tsx`]: { imports: [`${C}admin-labels.ts`] },
 		[`${C}admin-labels.ts`]: {},
@@ -72,10 +81,10 @@ describe('chunkGroups', () => {
 		[`${C}admin-lazy.tsx`]: {},
 		[`${C}cycle-a.tsx`]: { imports: [`${C}cycle-b.tsx`] },
 		[`${C}cycle-b.tsx`]: { imports: [`${C}cycle-a.tsx`] },
-		[`${R}admin_.login.tsx`]: { imports: [`${C}shared.tsx`, `${NM}zod/index.js`] },
+		[`${R}admin_/login.tsx`]: { imports: [`${C}shared.tsx`, `${NM}zod/index.js`] },
 		[`${C}shared.tsx`]: {},
-		[`${R}dashboard.tsx`]: { imports: [`${C}member-nav.tsx`] },
-		[`${R}dashboard.referrals.tsx`]: { imports: [`${C}member-nav.tsx`] },
+		[`${R}dashboard/_layout.tsx`]: { imports: [`${C}member-nav.tsx`] },
+		[`${R}dashboard/referrals.tsx`]: { imports: [`${C}member-nav.tsx`] },
 		[`${C}member-nav.tsx`]: {},
 	})
 
@@ -103,6 +112,7 @@ describe('chunkGroups', () => {
 		expect(group(`${C}member-nav.tsx`)).toBe('member-area')
 		expect(group(`${C}cycle-a.tsx`)).toBe('admin-area')
 		expect(group(`${C}cycle-b.tsx`)).toBe('admin-area')
+		expect(group(`${R}admin/users/+users-table.tsx`)).toBe('admin-area')
 	})
 
 	test('Rollup keeps the rest: modules shared with pages outside the area, importers of ungrouped code, large, dynamic, routes', () => {
@@ -113,7 +123,7 @@ describe('chunkGroups', () => {
 		expect(group(`${NM}zod/index.js`)).toBeUndefined()
 		expect(group(`${C}admin-big.tsx`)).toBeUndefined()
 		expect(group(`${C}admin-lazy.tsx`)).toBeUndefined()
-		expect(group(`${R}admin.users.tsx`)).toBeUndefined()
+		expect(group(`${R}admin/users/_layout.tsx`)).toBeUndefined()
 		expect(group('/p/app/root.tsx')).toBeUndefined()
 	})
 })

@@ -1,0 +1,229 @@
+import { parseWithZod } from '@conform-to/zod'
+import { Form, Link, useLocation } from 'react-router'
+import { AdminLoadError } from '#app/components/admin-error.tsx'
+import { AlertActions } from '#app/components/admin-alert-actions.tsx'
+import { FilterActions, FilterSelect, ListPagination, StateBadge } from '#app/components/admin-list-parts.tsx'
+import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { TableScroller } from '#app/components/table-scroller.tsx'
+import { site } from '#app/content/site.ts'
+import { ALERT_STATES, ALERT_TYPES } from '#app/domain/enums.ts'
+import { checkContestAlerts, handleAlert, listStaffAlerts } from '#app/models/alerts.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { formatDateTime } from '#app/utils/admin-format.ts'
+import {
+	ALERT_ACKNOWLEDGED,
+	ALERT_RESOLVED,
+	ALERT_STATE_LABELS,
+	ALERT_SYSTEM_ACTOR,
+	ALERTS_ERROR_TITLE,
+	ALERTS_LOAD_FAILED,
+	ALERTS_TITLE,
+} from '#app/utils/admin-alerts-messages.ts'
+import {
+	AlertActionFormSchema,
+	alertListSearch,
+	alertReturnTo,
+	parseAlertListQuery,
+} from '#app/utils/admin-alerts-validation.ts'
+import { can } from '#app/utils/admin-roles.ts'
+import { redirectWithFlash } from '#app/utils/flash.server.ts'
+import { readFormData } from '#app/utils/forms.server.ts'
+import type { Route } from './+types/alerts'
+
+/**
+ * /admin/alerts (issue 12 part 4): every system alert, newest first,
+ * filtered by state (open, acknowledged, resolved) and type, 20 a page on
+ * the server, with who acknowledged or resolved it and when. Its action
+ * takes the Acknowledge and Resolve buttons of this page and of the
+ * dashboard, and sends staff back where they were with a message (the
+ * change's, or why it was refused).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability(request, 'alerts:view')
+	checkContestAlerts()
+	const { query, errors } = parseAlertListQuery(new URL(request.url).searchParams)
+	const list = listStaffAlerts(query, { clampPage: true })
+	const fieldErrors: Record<string, string> = {}
+	for (const error of errors) fieldErrors[error.path] ??= error.message
+	return {
+		alerts: list.alerts,
+		pagination: list.pagination,
+		query: list.query,
+		fieldErrors,
+		canUpdate: can(admin, 'alerts:update'),
+	}
+}
+
+export function headers() {
+	return { 'Cache-Control': 'private, no-store' }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const admin = await requireAdminCapability(request, 'alerts:update')
+	const formData = await readFormData(request)
+	const returnTo = alertReturnTo(formData.get('returnTo'))
+	const submission = parseWithZod(formData, { schema: AlertActionFormSchema })
+	if (submission.status !== 'success') {
+		const message = Object.values(submission.error ?? {}).flat()[0] ?? 'Choose an alert'
+		throw await redirectWithFlash(returnTo, message)
+	}
+	const { alertId, intent } = submission.value
+	const result = handleAlert({ id: admin.id, email: admin.email }, alertId, intent)
+	const message = result.ok ? (intent === 'acknowledge' ? ALERT_ACKNOWLEDGED : ALERT_RESOLVED) : result.message
+	throw await redirectWithFlash(returnTo, message)
+}
+
+const STATE_OPTIONS = ALERT_STATES.map((state) => ({ value: state, label: ALERT_STATE_LABELS[state] }))
+const TYPE_OPTIONS = ALERT_TYPES.map((type) => ({ value: type, label: type.charAt(0).toUpperCase() + type.slice(1) }))
+
+export default function AdminAlertsRoute({ loaderData }: Route.ComponentProps) {
+	const { alerts, pagination, query, fieldErrors } = loaderData
+	const location = useLocation()
+	const filtered = Boolean(query.state || query.type)
+	const returnTo = `/admin/alerts${alertListSearch(query)}`
+	return (
+		<main className="space-y-6 py-8">
+			<AdminPageHeader
+				title={ALERTS_TITLE}
+				description="Every alert the server raised. Acknowledge one you are working on; resolve it when it is handled."
+			>
+				<Link to="/admin/dashboard" className="btn-secondary btn-sm">
+					Dashboard
+				</Link>
+			</AdminPageHeader>
+
+			<AdminSection id="alert-filters" title="Filters">
+				<Form
+					key={location.search}
+					method="get"
+					action="/admin/alerts"
+					className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+				>
+					<FilterSelect
+						id="alerts-state"
+						name="state"
+						label="State"
+						allLabel="All states"
+						value={query.state ?? ''}
+						error={fieldErrors.state}
+						options={STATE_OPTIONS}
+					/>
+					<FilterSelect
+						id="alerts-type"
+						name="type"
+						label="Type"
+						allLabel="All types"
+						value={query.type ?? ''}
+						error={fieldErrors.type}
+						options={TYPE_OPTIONS}
+					/>
+					<FilterActions clearTo={(filtered || Object.keys(fieldErrors).length > 0) && '/admin/alerts'} />
+				</Form>
+			</AdminSection>
+
+			<AdminSection id="alerts-list" title="Alerts">
+				<TableScroller className="relative" label="Alerts table">
+					<table className="w-full min-w-[56rem] text-left text-sm">
+						<caption className="sr-only">Alerts, {alerts.length} on this page</caption>
+						<thead className="text-slate-400">
+							<tr>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Alert
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Type
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Raised
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									State
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Handled
+								</th>
+								{loaderData.canUpdate ? (
+									<th scope="col" className="py-2 font-medium">
+										Actions
+									</th>
+								) : null}
+							</tr>
+						</thead>
+						<tbody className="divide-y divide-slate-800">
+							{alerts.length === 0 ? (
+								<tr>
+									<td colSpan={loaderData.canUpdate ? 6 : 5} className="py-6 text-center text-slate-300">
+										No system alerts
+									</td>
+								</tr>
+							) : (
+								alerts.map((alert) => (
+									<tr key={alert.id} className="align-top">
+										<td className="max-w-[22rem] py-3 pr-4">
+											<p className="font-medium">{alert.title}</p>
+											<p className="mt-1 break-words text-slate-300">{alert.message}</p>
+											{alert.actionUrl ? (
+												<Link to={alert.actionUrl} className="link mt-1 inline-block">
+													View<span className="sr-only">: {alert.title}</span>
+												</Link>
+											) : null}
+										</td>
+										<td className="py-3 pr-4 capitalize">{alert.type}</td>
+										<td className="py-3 pr-4 whitespace-nowrap">
+											<time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
+										</td>
+										<td className="py-3 pr-4">
+											<StateBadge value={alert.state} label={ALERT_STATE_LABELS[alert.state]} />
+										</td>
+										<td className="py-3 pr-4 text-slate-200">
+											<HandledBy alert={alert} />
+										</td>
+										{loaderData.canUpdate ? (
+											<td className="py-3">
+												<AlertActions alert={alert} returnTo={returnTo} />
+											</td>
+										) : null}
+									</tr>
+								))
+							)}
+						</tbody>
+					</table>
+				</TableScroller>
+				<ListPagination
+					pagination={pagination}
+					noun="alerts"
+					href={(page) => `/admin/alerts${alertListSearch(query, { page })}`}
+				/>
+			</AdminSection>
+		</main>
+	)
+}
+
+type ListedAlert = Route.ComponentProps['loaderData']['alerts'][number]
+
+/** "Acknowledged by a@b.c on …", "Resolved by the system on …". */
+function HandledBy({ alert }: { alert: ListedAlert }) {
+	if (!alert.acknowledgedAt && !alert.resolvedAt) return <span className="text-slate-400">Not yet</span>
+	return (
+		<ul className="space-y-1">
+			{alert.acknowledgedAt ? (
+				<li>
+					Acknowledged by <span className="break-all">{alert.acknowledgedByEmail}</span> on{' '}
+					<time dateTime={alert.acknowledgedAt}>{formatDateTime(alert.acknowledgedAt)}</time>
+				</li>
+			) : null}
+			{alert.resolvedAt ? (
+				<li>
+					Resolved by <span className="break-all">{alert.resolvedByEmail ?? ALERT_SYSTEM_ACTOR}</span> on{' '}
+					<time dateTime={alert.resolvedAt}>{formatDateTime(alert.resolvedAt)}</time>
+				</li>
+			) : null}
+		</ul>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${ALERTS_TITLE} | ${site.name}` }]
+
+export function ErrorBoundary() {
+	return <AdminLoadError title={ALERTS_ERROR_TITLE} fallback={ALERTS_LOAD_FAILED} />
+}

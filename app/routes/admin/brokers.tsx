@@ -1,0 +1,127 @@
+import { Link } from 'react-router'
+import { BrokerActiveBadge } from '#app/components/admin-broker-badges.tsx'
+import { AdminLoadError } from '#app/components/admin-error.tsx'
+import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { TableScroller } from '#app/components/table-scroller.tsx'
+import { site } from '#app/content/site.ts'
+import { listBrokersForStaff } from '#app/models/brokers.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { BROKERS_LOAD_FAILED, BROKERS_PAGE_TITLE } from '#app/utils/admin-brokers-messages.ts'
+import { formatCount } from '#app/utils/admin-format.ts'
+import { can } from '#app/utils/admin-roles.ts'
+import type { Route } from './+types/brokers'
+
+/**
+ * /admin/brokers (brokers:view): every partner broker, inactive ones too,
+ * with its regulator, loss percentage, clicks in the last 30 days and the
+ * members connected (with a tracking id); each links to its page and its
+ * reports. A handful of rows: not paged. Below 640 px the rows are cards.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability(request, 'brokers:view')
+	return { brokers: listBrokersForStaff(), canManage: can(admin, 'brokers:manage') }
+}
+
+export default function AdminBrokersRoute({ loaderData }: Route.ComponentProps) {
+	const { brokers, canManage } = loaderData
+	return (
+		<main className="space-y-6 py-8">
+			<AdminPageHeader
+				title={BROKERS_PAGE_TITLE}
+				description="Partner brokers members see on their dashboard, their tracked links and their reports"
+			>
+				{canManage ? (
+					<Link to="/admin/brokers/new" className="btn-primary btn-sm">
+						Add Broker
+					</Link>
+				) : null}
+			</AdminPageHeader>
+			<AdminSection id="broker-list" title="Brokers">
+				<TableScroller className="relative" label="Brokers table">
+					<table className="card-table w-full text-left text-sm sm:min-w-[56rem]">
+						<caption className="sr-only">Partner brokers, {brokers.length}</caption>
+						<thead className="text-slate-400">
+							<tr>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Broker
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Regulator
+								</th>
+								<th scope="col" className="py-2 pr-4 text-right font-medium">
+									Loss %
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									State
+								</th>
+								<th scope="col" className="py-2 pr-4 text-right font-medium">
+									Clicks (30 days)
+								</th>
+								<th scope="col" className="py-2 pr-4 text-right font-medium">
+									Members connected
+								</th>
+								<th scope="col" className="py-2 font-medium">
+									Actions
+								</th>
+							</tr>
+						</thead>
+						<tbody className="sm:divide-y sm:divide-slate-800">
+							{brokers.length === 0 ? (
+								<tr>
+									<td colSpan={7} className="py-6 text-center text-slate-300">
+										No brokers yet
+									</td>
+								</tr>
+							) : (
+								brokers.map((broker) => (
+									<tr key={broker.id} data-broker-row={broker.slug}>
+										<td data-cell="primary" className="py-3 pr-4">
+											<Link to={`/admin/brokers/${broker.slug}`} className="link font-medium">
+												{broker.name}
+											</Link>
+											<p className="text-slate-400">
+												<code>{broker.slug}</code>
+											</p>
+										</td>
+										<td data-label="Regulator" className="max-w-[16rem] py-3 pr-4 break-words">
+											{broker.regulator}
+										</td>
+										<td data-label="Loss %" className="py-3 pr-4 text-right tabular-nums">
+											{broker.lossPercent}%
+										</td>
+										<td data-label="State" className="py-3 pr-4">
+											<BrokerActiveBadge active={broker.active} />
+										</td>
+										<td data-label="Clicks (30 days)" className="py-3 pr-4 text-right tabular-nums">
+											{formatCount(broker.clicksLast30Days)}
+										</td>
+										<td data-label="Members connected" className="py-3 pr-4 text-right tabular-nums">
+											{formatCount(broker.membersConnected)}
+										</td>
+										<td data-cell="actions" className="py-3">
+											<div className="flex gap-3 whitespace-nowrap max-sm:gap-6">
+												<Link to={`/admin/brokers/${broker.slug}`} className="link">
+													{canManage ? 'Edit' : 'View'}
+													<span className="sr-only"> {broker.name}</span>
+												</Link>
+												<Link to={`/admin/brokers/${broker.slug}/reports`} className="link">
+													Reports<span className="sr-only"> of {broker.name}</span>
+												</Link>
+											</div>
+										</td>
+									</tr>
+								))
+							)}
+						</tbody>
+					</table>
+				</TableScroller>
+			</AdminSection>
+		</main>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${BROKERS_PAGE_TITLE} | ${site.name}` }]
+
+export function ErrorBoundary() {
+	return <AdminLoadError title={BROKERS_PAGE_TITLE} fallback={BROKERS_LOAD_FAILED} />
+}

@@ -1,0 +1,54 @@
+import { parseWithZod } from '@conform-to/zod'
+import { Link } from 'react-router'
+import { BrokerForm } from '#app/components/admin-broker-form.tsx'
+import { AdminLoadError } from '#app/components/admin-error.tsx'
+import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { site } from '#app/content/site.ts'
+import { createBroker } from '#app/models/brokers.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { BROKER_CREATED, BROKER_NEW_TITLE, BROKERS_LOAD_FAILED } from '#app/utils/admin-brokers-messages.ts'
+import { BrokerFormSchema } from '#app/utils/admin-brokers-validation.ts'
+import { redirectWithFlash } from '#app/utils/flash.server.ts'
+import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import type { Route } from './+types/new'
+
+/** /admin/brokers/new (brokers:manage): add a partner broker; audited (broker.create). */
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireAdminCapability(request, 'brokers:manage')
+	return null
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const admin = await requireAdminCapability(request, 'brokers:manage')
+	const submission = parseWithZod(await readFormData(request), { schema: BrokerFormSchema })
+	if (submission.status !== 'success') return replyInvalid(submission)
+	const result = createBroker({ id: admin.id, email: admin.email }, submission.value)
+	if (!result.ok) return replyWithFailure(submission, result)
+	throw await redirectWithFlash(`/admin/brokers/${result.value.slug}`, BROKER_CREATED)
+}
+
+export default function NewBrokerRoute({ actionData }: Route.ComponentProps) {
+	return (
+		<main className="space-y-6 py-8">
+			<AdminPageHeader title={BROKER_NEW_TITLE} description="A partner broker members can open an account with">
+				<Link to="/admin/brokers" className="btn-secondary btn-sm">
+					Back to Brokers
+				</Link>
+			</AdminPageHeader>
+			<AdminSection id="broker-create" title="Broker">
+				<BrokerForm
+					id="broker-create-form"
+					lastResult={actionData?.result}
+					defaultValue={{ sortOrder: '0', minDeposit: '0', rating: '0' }}
+					submitLabel="Add Broker"
+				/>
+			</AdminSection>
+		</main>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${BROKER_NEW_TITLE} | ${site.name}` }]
+
+export function ErrorBoundary() {
+	return <AdminLoadError title={BROKER_NEW_TITLE} fallback={BROKERS_LOAD_FAILED} />
+}

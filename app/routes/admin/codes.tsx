@@ -1,0 +1,420 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, Form, Link } from 'react-router'
+import { AdminLoadError } from '#app/components/admin-error.tsx'
+import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { Field, FormAlert, SelectField, StatusButton, TextareaField } from '#app/components/forms.tsx'
+import { TableScroller } from '#app/components/table-scroller.tsx'
+import { site } from '#app/content/site.ts'
+import { PREMIUM_PLANS } from '#app/domain/enums.ts'
+import { PLAN_CODE_LIMITS, UNLOCK_CODE_LIMITS } from '#app/domain/limits.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { issuePlanCodeBatch, listBatches } from '#app/models/plan-codes.server.ts'
+import { planName } from '#app/models/plan.server.ts'
+import { listUnlockCodes, retireUnlockCode, rotateUnlockCode } from '#app/models/unlock-code.server.ts'
+import {
+	CODES_ERROR_TITLE,
+	CODES_LOAD_FAILED,
+	CODES_NOTICES,
+	CODES_SUBTITLE,
+	CODES_TITLE,
+	GRACE_LABELS,
+} from '#app/utils/admin-codes-messages.ts'
+import {
+	GRACE_HOURS,
+	PlanBatchFormSchema,
+	readPageParam,
+	UnlockRetireFormSchema,
+	UnlockRotateFormSchema,
+} from '#app/utils/admin-codes-validation.ts'
+import { formatCount, formatDateTime } from '#app/utils/admin-format.ts'
+import { can } from '#app/utils/admin-roles.ts'
+import { redirectWithFlash } from '#app/utils/flash.server.ts'
+import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
+import { useIsPending } from '#app/utils/misc.ts'
+import type { Route } from './+types/codes'
+import { revealBatchCookie } from './+codes.server.ts'
+
+/**
+ * /admin/codes: the unlock code (current, rotate, retire, history) and plan
+ * activation code batches (issue, the list newest first, paged). A batch's
+ * codes are on /admin/codes/batches/:batchId. Every form is a plain POST
+ * here with an `intent`; the rules live in unlock-code.server.ts and
+ * plan-codes.server.ts, shared with /api/admin/unlock-codes and
+ * /api/admin/plan-code-batches.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability(request, 'codes:view')
+	const page = readPageParam(new URL(request.url).searchParams)
+	const { batches, pagination } = listBatches({ page })
+	return {
+		unlockCodes: listUnlockCodes(),
+		batches: batches.map((b) => ({ ...b, planName: planName(b.plan) })),
+		pagination,
+		canManage: can(admin, 'codes:manage'),
+	}
+}
+
+const INTENTS = ['rotate', 'retire', 'issue'] as const
+type Intent = (typeof INTENTS)[number]
+
+export async function action({ request }: Route.ActionArgs) {
+	const admin = await requireAdminCapability(request, 'codes:manage')
+	const formData = await readFormData(request)
+	const intent = (INTENTS as readonly string[]).includes(String(formData.get('intent')))
+		? (formData.get('intent') as Intent)
+		: 'rotate'
+	const actor = { id: admin.id, email: admin.email }
+	if (intent === 'rotate') {
+		const submission = parseWithZod(formData, { schema: UnlockRotateFormSchema })
+		if (submission.status !== 'success') return reply(intent, submission.reply())
+		const result = rotateUnlockCode(actor, submission.value)
+		if (!result.ok) return withIntent(intent, replyWithFailure(submission, result))
+		throw await redirectWithFlash('/admin/codes', CODES_NOTICES.rotated)
+	}
+	if (intent === 'retire') {
+		const submission = parseWithZod(formData, { schema: UnlockRetireFormSchema })
+		if (submission.status !== 'success') return reply(intent, submission.reply())
+		const result = retireUnlockCode(actor, submission.value.id)
+		if (!result.ok) return withIntent(intent, replyWithFailure(submission, result))
+		throw await redirectWithFlash('/admin/codes', CODES_NOTICES.retired)
+	}
+	const submission = parseWithZod(formData, { schema: PlanBatchFormSchema })
+	if (submission.status !== 'success') return reply(intent, submission.reply())
+	const result = issuePlanCodeBatch(actor, submission.value)
+	if (!result.ok) return withIntent(intent, replyWithFailure(submission, result))
+	const id = result.value.batch.id
+	throw await redirectWithFlash(`/admin/codes/batches/${id}`, CODES_NOTICES.issued, {
+		headers: { 'Set-Cookie': await revealBatchCookie(id, admin.id) },
+	})
+}
+
+function reply(intent: Intent, result: SubmissionResult<string[]>) {
+	return data({ intent, result }, { status: 400 })
+}
+
+/** A refusal from the rules, tagged with the form it answers. */
+function withIntent(intent: Intent, answer: ReturnType<typeof replyWithFailure>) {
+	return data({ intent, result: answer.data.result }, answer.init ?? undefined)
+}
+
+export function headers() {
+	return { 'Cache-Control': 'private, no-store' }
+}
+
+const STATUS_LABELS = { active: 'Active', expiring: 'Active (expires)', expired: 'Expired', retired: 'Retired' }
+
+export default function AdminCodesRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const { unlockCodes, batches, pagination, canManage } = loaderData
+	const active = unlockCodes.filter((c) => c.status === 'active' || c.status === 'expiring')
+	const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined)
+	const retireErrors = resultFor('retire')?.error
+	const retireMessages = retireErrors ? Object.values(retireErrors).flat() : undefined
+	return (
+		<main className="space-y-6 py-8">
+			<AdminPageHeader title={CODES_TITLE} description={CODES_SUBTITLE} />
+
+			<AdminSection id="unlock-codes" title="Unlock code">
+				{active.length === 0 ? (
+					<p className="text-amber-200">No active unlock code: members cannot unlock. Rotate to create one.</p>
+				) : (
+					<ul className="space-y-2">
+						{active.map((c) => (
+							<li key={c.id} className="flex flex-wrap items-center gap-3">
+								<code className="rounded bg-slate-950 px-2 py-1 text-lg font-semibold break-all select-all">
+									{c.code}
+								</code>
+								<span className="text-sm text-slate-300">
+									{c.current ? 'Current' : 'Previous'}
+									{c.expiresAt ? `, expires ${formatDateTime(c.expiresAt)}` : ', no expiry'}
+								</span>
+								{canManage ? (
+									<Form method="post" action="/admin/codes" preventScrollReset>
+										<input type="hidden" name="intent" value="retire" />
+										<input type="hidden" name="id" value={c.id} />
+										<button type="submit" className="btn-secondary btn-sm">
+											Retire<span className="sr-only"> code {c.code}</span>
+										</button>
+									</Form>
+								) : null}
+							</li>
+						))}
+					</ul>
+				)}
+				<FormAlert title="Could not retire the code" errors={retireMessages} />
+				{canManage ? <RotateForm lastResult={resultFor('rotate')} /> : null}
+
+				<h3 className="mt-6 mb-2 font-semibold">History</h3>
+				<TableScroller label="Unlock code history">
+					<table className="w-full min-w-[720px] text-left text-sm">
+						<thead className="text-slate-300">
+							<tr>
+								<th scope="col" className="py-2 pr-3">
+									Code
+								</th>
+								<th scope="col" className="py-2 pr-3">
+									Status
+								</th>
+								<th scope="col" className="py-2 pr-3">
+									Created
+								</th>
+								<th scope="col" className="py-2 pr-3">
+									Expires
+								</th>
+								<th scope="col" className="py-2 pr-3">
+									Retired
+								</th>
+								<th scope="col" className="py-2 pr-3 text-right">
+									Members unlocked
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{unlockCodes.map((c) => (
+								<tr key={c.id} className="border-t border-slate-800">
+									<td className="py-2 pr-3 font-mono break-all">{c.code}</td>
+									<td className="py-2 pr-3">{STATUS_LABELS[c.status]}</td>
+									<td className="py-2 pr-3">
+										{formatDateTime(c.createdAt)}
+										<br />
+										<span className="text-slate-400">by {c.createdByEmail}</span>
+									</td>
+									<td className="py-2 pr-3">{c.expiresAt ? formatDateTime(c.expiresAt) : '—'}</td>
+									<td className="py-2 pr-3">
+										{c.retiredAt ? (
+											<>
+												{formatDateTime(c.retiredAt)}
+												<br />
+												<span className="text-slate-400">by {c.retiredByEmail}</span>
+											</>
+										) : (
+											'—'
+										)}
+									</td>
+									<td className="py-2 pr-3 text-right">{formatCount(c.membersUnlocked)}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</TableScroller>
+			</AdminSection>
+
+			<AdminSection id="plan-code-batches" title="Plan activation code batches">
+				{canManage ? <IssueForm lastResult={resultFor('issue')} /> : null}
+				<h3 className="mt-6 mb-2 font-semibold">
+					Batches <span className="text-sm font-normal text-slate-300">({formatCount(pagination.totalCount)})</span>
+				</h3>
+				{batches.length === 0 ? (
+					<p className="text-slate-300">No batches yet.</p>
+				) : (
+					<TableScroller label="Plan code batches">
+						<table className="w-full min-w-[760px] text-left text-sm">
+							<thead className="text-slate-300">
+								<tr>
+									<th scope="col" className="py-2 pr-3">
+										Batch
+									</th>
+									<th scope="col" className="py-2 pr-3">
+										Plan
+									</th>
+									<th scope="col" className="py-2 pr-3 text-right">
+										Issued
+									</th>
+									<th scope="col" className="py-2 pr-3 text-right">
+										Used
+									</th>
+									<th scope="col" className="py-2 pr-3 text-right">
+										Revoked
+									</th>
+									<th scope="col" className="py-2 pr-3 text-right">
+										Expired
+									</th>
+									<th scope="col" className="py-2 pr-3">
+										Created
+									</th>
+								</tr>
+							</thead>
+							<tbody>
+								{batches.map((b) => (
+									<tr key={b.id} className="border-t border-slate-800">
+										<td className="py-2 pr-3">
+											<Link to={`/admin/codes/batches/${b.id}`} className="font-medium text-sky-300 underline">
+												{b.note || `Batch ${b.id}`}
+											</Link>
+										</td>
+										<td className="py-2 pr-3">{b.planName}</td>
+										<td className="py-2 pr-3 text-right">{formatCount(b.count)}</td>
+										<td className="py-2 pr-3 text-right">{formatCount(b.counts.used)}</td>
+										<td className="py-2 pr-3 text-right">{formatCount(b.counts.revoked)}</td>
+										<td className="py-2 pr-3 text-right">{formatCount(b.counts.expired)}</td>
+										<td className="py-2 pr-3">
+											{formatDateTime(b.createdAt)}
+											<br />
+											<span className="text-slate-400">by {b.createdByEmail}</span>
+										</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</TableScroller>
+				)}
+				<Pager page={pagination.page} totalPages={pagination.totalPages} base="/admin/codes" label="Batches pages" />
+			</AdminSection>
+		</main>
+	)
+}
+
+/** Previous / next links (GET, so they work without JS). */
+export function Pager({
+	page,
+	totalPages,
+	base,
+	label,
+	params = {},
+}: {
+	page: number
+	totalPages: number
+	base: string
+	label: string
+	params?: Record<string, string>
+}) {
+	if (totalPages <= 1) return null
+	const href = (p: number) => {
+		const search = new URLSearchParams({ ...params, ...(p > 1 ? { page: String(p) } : {}) }).toString()
+		return search ? `${base}?${search}` : base
+	}
+	return (
+		<nav aria-label={label} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+			{page > 1 ? (
+				<Link to={href(page - 1)} className="btn-secondary btn-sm">
+					Previous
+				</Link>
+			) : null}
+			<span>
+				Page {page} of {totalPages}
+			</span>
+			{page < totalPages ? (
+				<Link to={href(page + 1)} className="btn-secondary btn-sm">
+					Next
+				</Link>
+			) : null}
+		</nav>
+	)
+}
+
+const rotateConstraint = getZodConstraint(UnlockRotateFormSchema)
+
+function RotateForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+	const [form, fields] = useForm<{ code: string; expiresAt: string; graceHours: string }>({
+		id: 'unlock-rotate-form',
+		lastResult,
+		constraint: rotateConstraint,
+		defaultValue: { graceHours: '0' },
+		shouldValidate: 'onSubmit',
+	})
+	const pending = useIsPending({ formAction: '/admin/codes', formData: { intent: 'rotate' } })
+	return (
+		<Form
+			method="post"
+			action="/admin/codes"
+			{...getFormProps(form)}
+			noValidate
+			className="mt-4 grid gap-4 rounded-xl border border-slate-800 p-4 sm:grid-cols-3"
+		>
+			<h3 className="font-semibold sm:col-span-3">Rotate</h3>
+			<input type="hidden" name="intent" value="rotate" />
+			<div className="sm:col-span-3">
+				<FormAlert id={form.errorId} errors={form.errors} title="Could not rotate the code" />
+			</div>
+			<Field
+				label="New code (optional)"
+				hint={`Leave blank for a random code; ${UNLOCK_CODE_LIMITS.minLength} to ${UNLOCK_CODE_LIMITS.maxLength} letters, digits and dashes`}
+				field={fields.code}
+				inputProps={{ autoComplete: 'off', maxLength: UNLOCK_CODE_LIMITS.maxLength }}
+			/>
+			<Field label="Expires (UTC, optional)" field={fields.expiresAt} type="datetime-local" />
+			<SelectField label="Previous code stays valid for" field={fields.graceHours}>
+				{GRACE_HOURS.map((h) => (
+					<option key={h} value={h}>
+						{GRACE_LABELS[h]}
+					</option>
+				))}
+			</SelectField>
+			<div className="sm:col-span-3">
+				<StatusButton pending={pending} pendingText="Rotating..." className="sm:w-auto">
+					Rotate unlock code
+				</StatusButton>
+			</div>
+		</Form>
+	)
+}
+
+const issueConstraint = getZodConstraint(PlanBatchFormSchema)
+
+function IssueForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+	const [form, fields] = useForm<{ plan: string; count: string; usesPerCode: string; expiresAt: string; note: string }>(
+		{
+			id: 'plan-batch-form',
+			lastResult,
+			constraint: issueConstraint,
+			defaultValue: { plan: 'gold', count: '1', usesPerCode: '1' },
+			shouldValidate: 'onSubmit',
+		},
+	)
+	const pending = useIsPending({ formAction: '/admin/codes', formData: { intent: 'issue' } })
+	return (
+		<Form
+			method="post"
+			action="/admin/codes"
+			{...getFormProps(form)}
+			noValidate
+			className="grid gap-4 rounded-xl border border-slate-800 p-4 sm:grid-cols-2"
+		>
+			<h3 className="font-semibold sm:col-span-2">Issue a batch</h3>
+			<input type="hidden" name="intent" value="issue" />
+			<div className="sm:col-span-2">
+				<FormAlert id={form.errorId} errors={form.errors} title="Could not issue the codes" />
+			</div>
+			<SelectField label="Plan" field={fields.plan}>
+				{PREMIUM_PLANS.map((plan) => (
+					<option key={plan} value={plan}>
+						{plan[0]!.toUpperCase() + plan.slice(1)}
+					</option>
+				))}
+			</SelectField>
+			<Field
+				label="Number of codes"
+				hint={`1 to ${formatCount(PLAN_CODE_LIMITS.maxCount)}`}
+				field={fields.count}
+				type="number"
+				inputProps={{ inputMode: 'numeric' }}
+			/>
+			<Field
+				label="Uses per code"
+				hint={`1 to ${formatCount(PLAN_CODE_LIMITS.maxUsesPerCode)}`}
+				field={fields.usesPerCode}
+				type="number"
+				inputProps={{ inputMode: 'numeric' }}
+			/>
+			<Field label="Expires (UTC, optional)" field={fields.expiresAt} type="datetime-local" />
+			<TextareaField
+				className="sm:col-span-2"
+				label="Note (the campaign)"
+				hint={`At most ${PLAN_CODE_LIMITS.note} characters`}
+				field={fields.note}
+				textareaProps={{ rows: 2 }}
+			/>
+			<div className="sm:col-span-2">
+				<StatusButton pending={pending} pendingText="Issuing..." className="sm:w-auto">
+					Issue codes
+				</StatusButton>
+			</div>
+		</Form>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${CODES_TITLE} | ${site.name}` }]
+
+export function ErrorBoundary() {
+	return <AdminLoadError title={CODES_ERROR_TITLE} fallback={CODES_LOAD_FAILED} />
+}

@@ -1,0 +1,66 @@
+import { parseWithZod } from '@conform-to/zod'
+import { ContestForm } from '#app/components/admin-contest-form.tsx'
+import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
+import { site } from '#app/content/site.ts'
+import { updateContest } from '#app/models/admin-contests.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { CONTEST_UPDATE_FAILED, EDIT_CONTEST_TITLE } from '#app/utils/admin-contests-messages.ts'
+import { ContestFormSchema } from '#app/utils/admin-contests-validation.ts'
+import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import type { Route } from './+types/edit'
+import { contestListUrl, redirectToList, requireContest } from '../+contests.server.ts'
+
+// A dialog over its parent page (the flash message shows inside it).
+export const handle = dialogHandle
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	await requireAdminCapability(request, 'contests:update')
+	const contest = requireContest(params.contestId)
+	return {
+		closeTo: contestListUrl(request),
+		contest: { id: contest.id, name: contest.name },
+		// Dates are date-only (the stored value has no time part to trim).
+		values: {
+			name: contest.name,
+			type: contest.type,
+			description: contest.description,
+			startDate: contest.startDate.slice(0, 10),
+			endDate: contest.endDate.slice(0, 10),
+			prizeFirst: contest.prizes.first,
+			prizeSecond: contest.prizes.second ?? '',
+			prizeThird: contest.prizes.third ?? '',
+			rules: contest.rules,
+			maxParticipants: contest.maxParticipants === null ? '' : String(contest.maxParticipants),
+		},
+	}
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability(request, 'contests:update')
+	const contest = requireContest(params.contestId)
+	const formData = await readFormData(request)
+	const submission = parseWithZod(formData, { schema: ContestFormSchema })
+	if (submission.status !== 'success') return replyInvalid(submission)
+	const result = updateContest({ id: admin.id, email: admin.email }, contest.id, submission.value)
+	if (!result.ok) return replyWithFailure(submission, result)
+	throw await redirectToList(request, 'updated')
+}
+
+export default function EditContestRoute({ loaderData, actionData }: Route.ComponentProps) {
+	return (
+		<RouteDialog title={EDIT_CONTEST_TITLE} closeTo={loaderData.closeTo} description={loaderData.contest.name}>
+			<ContestForm
+				key={loaderData.contest.id}
+				id={`contest-edit-form-${loaderData.contest.id}`}
+				lastResult={actionData?.result}
+				defaultValue={loaderData.values}
+				submitLabel="Save Changes"
+				pendingLabel="Saving..."
+				cancelTo={loaderData.closeTo}
+				failedTitle={CONTEST_UPDATE_FAILED}
+			/>
+		</RouteDialog>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${EDIT_CONTEST_TITLE} | ${site.name}` }]

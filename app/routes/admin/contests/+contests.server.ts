@@ -1,0 +1,31 @@
+import { data } from 'react-router'
+import { getContest } from '#app/models/admin-contests.server.ts'
+import { CONTEST_NOT_FOUND, CONTEST_NOTICES, type ContestNotice } from '#app/utils/admin-contests-messages.ts'
+import { contestListSearch, parsePositiveInt } from '#app/utils/admin-contests-validation.ts'
+import { redirectWithFlash } from '#app/utils/flash.server.ts'
+
+/**
+ * Server helpers of the /admin/contests dialogs (the child routes new.tsx
+ * and $contestId/*.tsx in this folder), kept beside them:
+ * the contest of the path, where Close goes (the list with its filters) and
+ * the redirect after a change (the list with its filters and the notice).
+ * A `+` file (and routes.ts ignores `*.server.*` files), so this is no route.
+ */
+
+/** The contest of :contestId, or a 404 shown by the list's error view ('Contest not found'). */
+export function requireContest(contestId: string | undefined) {
+	const id = parsePositiveInt(contestId)
+	const contest = id === null ? null : getContest(id)
+	if (!contest) throw data({ message: CONTEST_NOT_FOUND }, { status: 404 })
+	return contest
+}
+
+/** The list's URL with its search, status and type filters. */
+export function contestListUrl(request: Request) {
+	return `/admin/contests${contestListSearch(new URL(request.url).searchParams)}`
+}
+
+/** Back to the list (filters kept), with the notice of what was done as a flash message. */
+export function redirectToList(request: Request, done: ContestNotice) {
+	return redirectWithFlash(contestListUrl(request), CONTEST_NOTICES[done])
+}

@@ -1,0 +1,50 @@
+import { parseWithZod } from '@conform-to/zod'
+import { ContestForm } from '#app/components/admin-contest-form.tsx'
+import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
+import { site } from '#app/content/site.ts'
+import { createContest } from '#app/models/admin-contests.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { CONTEST_CREATE_FAILED, CREATE_CONTEST_TITLE } from '#app/utils/admin-contests-messages.ts'
+import { ContestFormSchema } from '#app/utils/admin-contests-validation.ts'
+import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import type { Route } from './+types/new'
+import { contestListUrl, redirectToList } from './+contests.server.ts'
+
+// A dialog over its parent page (the flash message shows inside it).
+export const handle = dialogHandle
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireAdminCapability(request, 'contests:create')
+	return { closeTo: contestListUrl(request) }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const admin = await requireAdminCapability(request, 'contests:create')
+	const formData = await readFormData(request)
+	const submission = parseWithZod(formData, { schema: ContestFormSchema })
+	if (submission.status !== 'success') return replyInvalid(submission)
+	const result = createContest({ id: admin.id, email: admin.email }, submission.value)
+	if (!result.ok) return replyWithFailure(submission, result)
+	throw await redirectToList(request, 'created')
+}
+
+export default function NewContestRoute({ loaderData, actionData }: Route.ComponentProps) {
+	return (
+		<RouteDialog
+			title={CREATE_CONTEST_TITLE}
+			closeTo={loaderData.closeTo}
+			description="A new contest starts as a draft; Start opens it."
+		>
+			<ContestForm
+				id="contest-create-form"
+				lastResult={actionData?.result}
+				submitLabel="Create Contest"
+				pendingLabel="Creating..."
+				cancelTo={loaderData.closeTo}
+				failedTitle={CONTEST_CREATE_FAILED}
+			/>
+		</RouteDialog>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${CREATE_CONTEST_TITLE} | ${site.name}` }]

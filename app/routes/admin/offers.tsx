@@ -1,0 +1,192 @@
+import { Form, Link, useLocation } from 'react-router'
+import { AdminLoadError } from '#app/components/admin-error.tsx'
+import { FilterActions, FilterSelect, ListPagination, StateBadge } from '#app/components/admin-list-parts.tsx'
+import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { TableScroller } from '#app/components/table-scroller.tsx'
+import { feeOffers } from '#app/content/dashboard.ts'
+import { site } from '#app/content/site.ts'
+import { CLAIM_STATUSES } from '#app/domain/enums.ts'
+import { listOfferClaims } from '#app/models/offer-claims.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { formatDateTime } from '#app/utils/admin-format.ts'
+import {
+	CLAIM_STATUS_LABELS,
+	OFFERS_ERROR_TITLE,
+	OFFERS_LOAD_FAILED,
+	OFFERS_TITLE,
+} from '#app/utils/admin-offers-messages.ts'
+import { claimListSearch, parseClaimListQuery } from '#app/utils/admin-offers-validation.ts'
+import { can } from '#app/utils/admin-roles.ts'
+import type { Route } from './+types/offers'
+
+/**
+ * /admin/offers (issue 12 part 3): members' 0% fee offer claims, newest
+ * first, filtered by status and offer (a GET form: every state is a link),
+ * 20 a page on the server. An unknown status or offer in the URL is shown
+ * at its filter and the list ignores it. Each claim links to its page,
+ * where staff set the status and note.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability(request, 'offers:view')
+	const { query, errors } = parseClaimListQuery(new URL(request.url).searchParams)
+	const list = listOfferClaims(query, { clampPage: true })
+	const fieldErrors: Record<string, string> = {}
+	for (const error of errors) fieldErrors[error.path] ??= error.message
+	return {
+		claims: list.claims,
+		pagination: list.pagination,
+		query: list.query,
+		fieldErrors,
+		canUpdate: can(admin, 'offers:update'),
+		// The offers are content: their names come with the data, not in the page's script.
+		offerOptions: feeOffers.map((offer) => ({ value: offer.id, label: offer.trader })),
+	}
+}
+
+export function headers() {
+	return { 'Cache-Control': 'private, no-store' }
+}
+
+const STATUS_OPTIONS = CLAIM_STATUSES.map((status) => ({ value: status, label: CLAIM_STATUS_LABELS[status] }))
+
+export default function AdminOffersRoute({ loaderData }: Route.ComponentProps) {
+	const { claims, pagination, query, fieldErrors } = loaderData
+	const location = useLocation()
+	const search = claimListSearch(query)
+	const filtered = Boolean(query.status || query.offer)
+	return (
+		<main className="space-y-6 py-8">
+			<AdminPageHeader
+				title={OFFERS_TITLE}
+				description="Members who confirmed interest in a 0% fee offer. Contact them, then record where each claim stands."
+			>
+				<a
+					href={`/admin/offers/export.csv${claimListSearch(query, { page: 1 })}`}
+					download
+					className="btn-secondary btn-sm"
+				>
+					Export<span className="sr-only"> claims as CSV</span>
+				</a>
+			</AdminPageHeader>
+
+			<AdminSection id="claim-filters" title="Filters">
+				<Form
+					key={location.search}
+					method="get"
+					action="/admin/offers"
+					className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+				>
+					<FilterSelect
+						id="claims-status"
+						name="status"
+						label="Status"
+						allLabel="All statuses"
+						value={query.status ?? ''}
+						error={fieldErrors.status}
+						options={STATUS_OPTIONS}
+					/>
+					<FilterSelect
+						id="claims-offer"
+						name="offer"
+						label="Offer"
+						allLabel="All offers"
+						value={query.offer ?? ''}
+						error={fieldErrors.offer}
+						options={loaderData.offerOptions}
+					/>
+					<FilterActions clearTo={(filtered || Object.keys(fieldErrors).length > 0) && '/admin/offers'} />
+				</Form>
+			</AdminSection>
+
+			<AdminSection id="claims-list" title="Claims">
+				<TableScroller className="relative" label="Offer claims table">
+					<table className="w-full min-w-[56rem] text-left text-sm">
+						<caption className="sr-only">Offer claims, {claims.length} on this page</caption>
+						<thead className="text-slate-400">
+							<tr>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Member
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Offer
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Claimed
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Status
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Note
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Last update
+								</th>
+								<th scope="col" className="py-2 font-medium">
+									Actions
+								</th>
+							</tr>
+						</thead>
+						<tbody className="divide-y divide-slate-800">
+							{claims.length === 0 ? (
+								<tr>
+									<td colSpan={7} className="py-6 text-center text-slate-300">
+										No claims found
+									</td>
+								</tr>
+							) : (
+								claims.map((claim) => (
+									<tr key={claim.id}>
+										<td className="max-w-[16rem] py-3 pr-4">
+											<Link to={`/admin/users/${claim.userId}`} className="link block truncate font-medium">
+												{claim.memberName}
+											</Link>
+											<p className="truncate text-slate-300">{claim.memberEmail}</p>
+										</td>
+										<td className="py-3 pr-4">{claim.offerTitle}</td>
+										<td className="py-3 pr-4 whitespace-nowrap">
+											<time dateTime={claim.createdAt}>{formatDateTime(claim.createdAt)}</time>
+										</td>
+										<td className="py-3 pr-4">
+											<StateBadge value={claim.status} label={CLAIM_STATUS_LABELS[claim.status]} />
+										</td>
+										<td className="max-w-[18rem] py-3 pr-4 break-words whitespace-pre-line text-slate-200">
+											{claim.note || <span className="text-slate-400">None</span>}
+										</td>
+										<td className="py-3 pr-4 whitespace-nowrap">
+											{claim.updatedAt ? (
+												<time dateTime={claim.updatedAt}>{formatDateTime(claim.updatedAt)}</time>
+											) : (
+												<span className="text-slate-400">Never</span>
+											)}
+										</td>
+										<td className="py-3 whitespace-nowrap">
+											<Link to={`/admin/offers/${claim.id}${search}`} className="link">
+												{loaderData.canUpdate ? 'Update' : 'View'}
+												<span className="sr-only">
+													{' '}
+													claim of {claim.memberName} for {claim.offerTitle}
+												</span>
+											</Link>
+										</td>
+									</tr>
+								))
+							)}
+						</tbody>
+					</table>
+				</TableScroller>
+				<ListPagination
+					pagination={pagination}
+					noun="claims"
+					href={(page) => `/admin/offers${claimListSearch(query, { page })}`}
+				/>
+			</AdminSection>
+		</main>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${OFFERS_TITLE} | ${site.name}` }]
+
+export function ErrorBoundary() {
+	return <AdminLoadError title={OFFERS_ERROR_TITLE} fallback={OFFERS_LOAD_FAILED} />
+}

@@ -1,0 +1,152 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, Form, Link } from 'react-router'
+import { AdminLoadError } from '#app/components/admin-error.tsx'
+import { StateBadge } from '#app/components/admin-list-parts.tsx'
+import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { FormAlert, SelectField, StatusButton, TextareaField } from '#app/components/forms.tsx'
+import { site } from '#app/content/site.ts'
+import { CLAIM_STATUSES } from '#app/domain/enums.ts'
+import { OFFER_CLAIM_LIMITS } from '#app/domain/limits.ts'
+import { getOfferClaim, updateOfferClaim } from '#app/models/offer-claims.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { formatDateTime } from '#app/utils/admin-format.ts'
+import {
+	CLAIM_NOT_FOUND,
+	CLAIM_STATUS_LABELS,
+	CLAIM_TITLE,
+	CLAIM_UNCHANGED,
+	CLAIM_UPDATED,
+	OFFERS_ERROR_TITLE,
+} from '#app/utils/admin-offers-messages.ts'
+import {
+	claimListSearch,
+	ClaimUpdateFormSchema,
+	parseClaimId,
+	parseClaimListQuery,
+} from '#app/utils/admin-offers-validation.ts'
+import { can } from '#app/utils/admin-roles.ts'
+import { redirectWithFlash } from '#app/utils/flash.server.ts'
+import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { useIsPending } from '#app/utils/misc.ts'
+import type { Route } from './+types/$claimId'
+
+const constraint = getZodConstraint(ClaimUpdateFormSchema)
+
+/** The list the claim was opened from (its filters and page, from this page's URL). */
+function listHref(request: Request) {
+	const { query } = parseClaimListQuery(new URL(request.url).searchParams)
+	return `/admin/offers${claimListSearch(query)}`
+}
+
+/**
+ * /admin/offers/:claimId: one claim (member, offer, times) and the form
+ * that sets its status and note (offers:update). A plain POST form; after
+ * saving, back to the list as it was filtered.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability(request, 'offers:view')
+	const id = parseClaimId(params.claimId)
+	const claim = id === null ? null : getOfferClaim(id)
+	if (!claim) throw data({ message: CLAIM_NOT_FOUND }, { status: 404 })
+	return { claim, backTo: listHref(request), canUpdate: can(admin, 'offers:update') }
+}
+
+export function headers() {
+	return { 'Cache-Control': 'private, no-store' }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability(request, 'offers:update')
+	const formData = await readFormData(request)
+	const submission = parseWithZod(formData, { schema: ClaimUpdateFormSchema })
+	if (submission.status !== 'success') return replyInvalid(submission)
+	const id = parseClaimId(params.claimId)
+	if (id === null) return replyWithFailure(submission, { ok: false, status: 404, message: CLAIM_NOT_FOUND })
+	const result = updateOfferClaim({ id: admin.id, email: admin.email }, id, submission.value)
+	if (!result.ok) return replyWithFailure(submission, result)
+	throw await redirectWithFlash(listHref(request), result.value.changed ? CLAIM_UPDATED : CLAIM_UNCHANGED)
+}
+
+export default function AdminOfferClaimRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const { claim, backTo } = loaderData
+	const pending = useIsPending({ state: 'submitting' })
+	const [form, fields] = useForm({
+		id: `claim-${claim.id}`,
+		lastResult: actionData?.result,
+		constraint,
+		defaultValue: { status: claim.status, note: claim.note },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ClaimUpdateFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<main className="space-y-6 py-8">
+			<AdminPageHeader title={CLAIM_TITLE} description={`${claim.memberName}: ${claim.offerTitle}`}>
+				<Link to={backTo} className="btn-secondary btn-sm">
+					Back to claims
+				</Link>
+			</AdminPageHeader>
+			<AdminSection id="claim-details" title="Details">
+				<dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+					<dt className="text-slate-400">Member</dt>
+					<dd className="break-all">
+						<Link to={`/admin/users/${claim.userId}`} className="link">
+							{claim.memberName}
+						</Link>{' '}
+						({claim.memberEmail})
+					</dd>
+					<dt className="text-slate-400">Offer</dt>
+					<dd>{claim.offerTitle}</dd>
+					<dt className="text-slate-400">Claimed</dt>
+					<dd>
+						<time dateTime={claim.createdAt}>{formatDateTime(claim.createdAt)}</time>
+					</dd>
+					<dt className="text-slate-400">Status</dt>
+					<dd>
+						<StateBadge value={claim.status} label={CLAIM_STATUS_LABELS[claim.status]} />
+					</dd>
+					<dt className="text-slate-400">Last update</dt>
+					<dd>
+						{claim.updatedAt ? <time dateTime={claim.updatedAt}>{formatDateTime(claim.updatedAt)}</time> : 'Never'}
+					</dd>
+				</dl>
+			</AdminSection>
+			{loaderData.canUpdate ? (
+				<AdminSection id="claim-update" title="Update claim">
+					<Form method="post" {...getFormProps(form)} noValidate className="grid gap-4">
+						<FormAlert id={form.errorId} errors={form.errors} />
+						<SelectField label="Status" field={fields.status} className="sm:max-w-xs">
+							{CLAIM_STATUSES.map((status) => (
+								<option key={status} value={status}>
+									{CLAIM_STATUS_LABELS[status]}
+								</option>
+							))}
+						</SelectField>
+						<TextareaField
+							label="Note"
+							hint={`For staff only, at most ${OFFER_CLAIM_LIMITS.note} characters.`}
+							field={fields.note}
+							textareaProps={{ rows: 4 }}
+						/>
+						<div>
+							<StatusButton pending={pending} pendingText="Saving..." className="sm:w-auto">
+								Save claim
+							</StatusButton>
+						</div>
+					</Form>
+				</AdminSection>
+			) : (
+				<AdminSection id="claim-note" title="Note">
+					<p className="text-sm whitespace-pre-line">{claim.note || 'None'}</p>
+				</AdminSection>
+			)}
+		</main>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${CLAIM_TITLE} | ${site.name}` }]
+
+export function ErrorBoundary() {
+	return <AdminLoadError title={OFFERS_ERROR_TITLE} fallback={CLAIM_NOT_FOUND} />
+}

@@ -1,0 +1,102 @@
+import { Link } from 'react-router'
+import { AdminLoadError } from '#app/components/admin-error.tsx'
+import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { RoleBadge, StaffStatusBadge } from '#app/components/admin-staff.tsx'
+import { TableScroller } from '#app/components/table-scroller.tsx'
+import { site } from '#app/content/site.ts'
+import { listStaff } from '#app/models/admin-staff.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { formatDate, formatDateTime } from '#app/utils/admin-format.ts'
+import { STAFF_LOAD_FAILED, STAFF_PAGE_TITLE } from '#app/utils/admin-staff-messages.ts'
+import type { Route } from './+types/staff'
+
+/**
+ * /admin/staff (staff:manage, super admins): every staff account with role,
+ * status, last login and creation date; each links to its page (role,
+ * disable or enable, reset password). A handful of rows: not paged.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability(request, 'staff:manage')
+	return { staff: listStaff(), selfId: admin.id }
+}
+
+export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
+	return (
+		<main className="space-y-6 py-8">
+			<AdminPageHeader title={STAFF_PAGE_TITLE} description="Admins and super admins who can sign in to this panel">
+				<Link to="/admin/staff/new" className="btn-primary btn-sm">
+					New Staff Account
+				</Link>
+			</AdminPageHeader>
+			<AdminSection id="staff-list" title="Staff">
+				<TableScroller className="relative" label="Staff accounts">
+					<table className="w-full min-w-[50rem] text-left text-sm">
+						<thead className="text-slate-400">
+							<tr>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Name
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Email
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Role
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Status
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Two-factor
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Last login
+								</th>
+								<th scope="col" className="py-2 font-medium">
+									Created
+								</th>
+							</tr>
+						</thead>
+						<tbody className="divide-y divide-slate-800">
+							{loaderData.staff.map((member) => (
+								<tr key={member.id}>
+									<td className="py-2 pr-4">
+										<Link to={`/admin/staff/${member.id}`} className="link font-medium">
+											{member.name}
+										</Link>
+										{member.id === loaderData.selfId ? (
+											<span className="ml-2 text-xs text-slate-400">(you)</span>
+										) : null}
+									</td>
+									<td className="py-2 pr-4 break-all">{member.email}</td>
+									<td className="py-2 pr-4">
+										<RoleBadge role={member.role} />
+									</td>
+									<td className="py-2 pr-4">
+										<StaffStatusBadge status={member.status} />
+									</td>
+									<td className="py-2 pr-4">{member.twoFactor ? 'On' : 'Off'}</td>
+									<td className="py-2 pr-4">
+										{member.lastLogin ? (
+											<time dateTime={member.lastLogin}>{formatDateTime(member.lastLogin)}</time>
+										) : (
+											<span className="text-slate-300">Never</span>
+										)}
+									</td>
+									<td className="py-2">
+										<time dateTime={member.createdAt}>{formatDate(member.createdAt)}</time>
+									</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</TableScroller>
+			</AdminSection>
+		</main>
+	)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${STAFF_PAGE_TITLE} | ${site.name}` }]
+
+export function ErrorBoundary() {
+	return <AdminLoadError title={STAFF_PAGE_TITLE} fallback={STAFF_LOAD_FAILED} />
+}

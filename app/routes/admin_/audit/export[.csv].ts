@@ -1,0 +1,28 @@
+import { redirect } from 'react-router'
+import { auditExportCapped, auditExportFileName, exportAuditCsv } from '#app/models/audit.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { AUDIT_LIMITS } from '#app/domain/limits.ts'
+import { parseAuditQuery } from '#app/utils/admin-audit-validation.ts'
+import { log } from '#app/utils/log.server.ts'
+import type { Route } from './+types/export[.csv]'
+
+// GET /admin/audit/export.csv?adminId&action&targetType&targetId&from&to
+// (admin cookie): the filtered log, newest first, as a CSV download of at
+// most AUDIT_LIMITS.exportMaxRows rows. Bad filters go back to the page,
+// which shows them at their fields.
+export async function loader({ request }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability(request, 'audit:view')
+	const url = new URL(request.url)
+	const parsed = parseAuditQuery(url.searchParams)
+	if (!parsed.ok) throw redirect(`/admin/audit${url.search}`)
+	log('admin.audit_exported', { adminId: admin.id, via: 'page' })
+	return new Response(exportAuditCsv(parsed.query), {
+		headers: {
+			'Content-Type': 'text/csv; charset=utf-8',
+			'Content-Disposition': `attachment; filename="${auditExportFileName()}"`,
+			'Cache-Control': 'private, no-store',
+			'X-Content-Type-Options': 'nosniff',
+			'X-Export-Capped': String(auditExportCapped(parsed.query, AUDIT_LIMITS.exportMaxRows)),
+		},
+	})
+}

@@ -1,0 +1,22 @@
+import { exportFileName, exportUsersCsv } from '#app/models/admin-users-export.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { parseUserListQuery } from '#app/utils/admin-users-validation.ts'
+import { log } from '#app/utils/log.server.ts'
+import type { Route } from './+types/export[.csv]'
+
+// GET /admin/users/export.csv?search&status&plan&sortBy&sortOrder (admin
+// cookie): the list as filtered, every page, as a CSV download. Bad values
+// fall back like the list page's.
+export async function loader({ request }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability(request, 'users:view')
+	const { query } = parseUserListQuery(new URL(request.url).searchParams)
+	log('admin.users_exported', { adminId: admin.id, via: 'page' })
+	return new Response(exportUsersCsv(query), {
+		headers: {
+			'Content-Type': 'text/csv; charset=utf-8',
+			'Content-Disposition': `attachment; filename="${exportFileName()}"`,
+			'Cache-Control': 'private, no-store',
+			'X-Content-Type-Options': 'nosniff',
+		},
+	})
+}

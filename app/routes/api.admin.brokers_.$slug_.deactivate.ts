@@ -1,6 +1,0 @@
-import { brokerActiveRoute } from './api.admin.brokers.server.ts'
-
-// POST /api/admin/brokers/:slug/deactivate (app/routes/api.admin.brokers.server.ts).
-const route = brokerActiveRoute(false)
-export const loader = route.loader
-export const action = route.action

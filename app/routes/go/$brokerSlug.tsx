@@ -1,0 +1,52 @@
+import { data, redirect } from 'react-router'
+import { getMember, requireMember } from '#app/auth/member.server.ts'
+import type { NotFoundData } from '#app/components/error-page.tsx'
+import { getActiveBroker, recordBrokerClick } from '#app/models/brokers.server.ts'
+import { parseBrokerSlug } from '#app/utils/admin-brokers-validation.ts'
+import { limited } from '#app/utils/rate-limit.server.ts'
+import type { Route } from './+types/$brokerSlug'
+
+/**
+ * /go/:brokerSlug: a member's tracked outbound link to a partner broker
+ * (issue 14 part 2, docs/decisions/019-brokers-and-tracked-links.md). GET
+ * (the broker buttons are links) or POST: records the click (member,
+ * broker, time; no IP) and answers 303 to the broker's stored affiliate
+ * template with the member's opaque tracking id. An unknown or inactive
+ * slug is the real 404 page, before any sign-in redirect; a visitor without
+ * a session goes to /login and comes back here. The target is only ever the
+ * stored https template: nothing from the request reaches it.
+ */
+async function go(request: Request, slugParam: string | undefined) {
+	const slug = parseBrokerSlug(slugParam)
+	if (slug === null || !getActiveBroker(slug)) {
+		throw data({ signedIn: Boolean(await getMember(request)) } satisfies NotFoundData, { status: 404 })
+	}
+	const member = await requireMember(request)
+	const tooMany = limited('broker-click:account', String(member.id))
+	if (tooMany) {
+		throw data(
+			{ error: tooMany.message },
+			{ status: 429, headers: { 'Retry-After': String(tooMany.retryAfterSeconds) } },
+		)
+	}
+	const result = recordBrokerClick(member.id, slug)
+	if (!result.ok) throw data({ signedIn: true } satisfies NotFoundData, { status: 404 })
+	return redirect(result.value.url, {
+		status: 303,
+		headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+	})
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	return go(request, params.brokerSlug)
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+	return go(request, params.brokerSlug)
+}
+
+// Every answer is a redirect or an error page (the root ErrorBoundary, so
+// the 404 is the site's real one); this route has nothing of its own to show.
+export default function GoRoute() {
+	return null
+}
