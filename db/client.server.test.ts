@@ -154,10 +154,13 @@ describe('waiting for a lock another process holds (docs/decisions/036)', () => 
 	 * Another connection, on a thread of its own (the test's thread is blocked
 	 * while it waits): it takes the write lock, says so, and gives it back
 	 * after `holdMs` (or, with `commitOnSignal`, once signalled, after writing
-	 * a row), noting when in `shared[0]` (ms since the epoch).
+	 * a row), noting when its COMMIT returned (`released`) and, for `holdMs`,
+	 * when it began (`releasing`), in ms since the epoch. The lock is free
+	 * from inside COMMIT on: a waiting connection may finish before the
+	 * other thread has noted `released`.
 	 */
 	function otherWriter(file: string, options: { holdMs?: number; commitOnSignal?: boolean }) {
-		const shared = new SharedArrayBuffer(16)
+		const shared = new SharedArrayBuffer(24)
 		const worker = new Worker(
 			`const { workerData, parentPort } = require('node:worker_threads')
 			const Database = require(workerData.driver)
@@ -175,6 +178,7 @@ describe('waiting for a lock another process holds (docs/decisions/036)', () => 
 				db.exec('BEGIN IMMEDIATE')
 				parentPort.postMessage('ready')
 				Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.holdMs)
+				new Float64Array(workerData.shared, 16, 1)[0] = performance.timeOrigin + performance.now()
 				db.exec('COMMIT')
 				released[0] = performance.timeOrigin + performance.now()
 			}
@@ -186,7 +190,13 @@ describe('waiting for a lock another process holds (docs/decisions/036)', () => 
 			worker.once('error', reject)
 		})
 		const exited = new Promise((resolve) => worker.once('exit', resolve))
-		return { ready, exited, released: () => new Float64Array(shared, 0, 1)[0]!, signal: new Int32Array(shared, 8, 1) }
+		return {
+			ready,
+			exited,
+			released: () => new Float64Array(shared, 0, 1)[0]!,
+			releasing: () => new Float64Array(shared, 16, 1)[0]!,
+			signal: new Int32Array(shared, 8, 1),
+		}
 	}
 	const now = () => performance.timeOrigin + performance.now()
 	/** The connection as a serving process has it: migrated, with the request bound. */
@@ -227,7 +237,7 @@ describe('waiting for a lock another process holds (docs/decisions/036)', () => 
 		const done = now()
 		await other.exited
 		expect(runs).toBe(1)
-		expect(done).toBeGreaterThanOrEqual(other.released())
+		expect(done).toBeGreaterThanOrEqual(other.releasing())
 		expect(db.$client.prepare('select email from users').all()).toEqual([{ email: 'b@example.com' }])
 		closeDb()
 	})
