@@ -55,100 +55,122 @@ test('kill -9 at random moments under sign-ups and admin edits: every acknowledg
 		BACKUP_INTERVAL: 'off',
 	}
 	let server = await startServer({ port, dataDir, env })
-	const { json } = client(base)
-	const { adminToken, target } = await adminAndTarget(json)
-	const acks: Ack[] = []
-	// Every answer of 500 or more, with its round, route and body (none is expected).
-	const over500: string[] = []
-	const note5xx = async (round: number, route: string, res: Response) =>
-		over500.push(`round ${round + 1} ${route}: ${res.status} ${(await res.text().catch(() => '')).slice(0, 200)}`)
-	let sequence = 0
-	const KILLS = 20
-
-	for (let round = 0; round < KILLS; round++) {
-		let stop = false
-		// Writes acknowledged in this round: the kill waits for a few of each,
-		// so a slow or busy machine still kills under load, not before it.
-		let roundMembers = 0
-		let roundEdits = 0
-		// Several clients: sign-ups (a bcrypt hash each) and admin edits of
-		// one member's name (cheap writes), each remembered once answered.
-		const signUps = async () => {
-			while (!stop) {
-				const p = registration()
-				try {
-					const res = await json('POST', '/api/auth/register', p)
-					if (res.status === 201) {
-						acks.push({ kind: 'member', email: p.email.toLowerCase() })
-						roundMembers++
-					} else if (res.status >= 500) await note5xx(round, 'POST /api/auth/register', res)
-				} catch {
-					return // the process died under us: unknown outcome, not acknowledged
-				}
-			}
-		}
-		const edits = async () => {
-			while (!stop) {
-				const name = `Edited ${++sequence}`
-				try {
-					const res = await json('PUT', `/api/admin/users/${target.id}`, { name, email: target.email }, adminToken)
-					if (res.status === 200) {
-						acks.push({ kind: 'edit', id: target.id, name, at: sequence })
-						roundEdits++
-					} else if (res.status >= 500) await note5xx(round, 'PUT /api/admin/users/:id', res)
-				} catch {
-					return
-				}
-			}
-		}
-		const load = Promise.all([signUps(), signUps(), edits(), edits()])
-		await expect
-			.poll(() => Math.min(roundMembers, roundEdits), {
-				message: `round ${round + 1}: two sign-ups and two edits acknowledged before the kill`,
-				timeout: 30_000,
-				intervals: [20],
-			})
-			.toBeGreaterThanOrEqual(2)
-		// Then a random moment with writes in flight.
-		await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 700)))
-		server.child.kill('SIGKILL')
-		await new Promise<void>((resolve) =>
-			server.child.exitCode !== null || server.child.signalCode
-				? resolve()
-				: server.child.once('exit', () => resolve()),
-		)
-		stop = true
-		await load
-		server = await startServer({ port, dataDir, env, keepData: true })
-	}
-	expect(over500).toEqual([])
-	await server.stop()
-
-	const db = new Database(path.join(dataDir, 'app.db'), { readonly: true })
+	// A failed attempt must not leave its server on the port for the retry.
 	try {
-		expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
-		const emails = new Set((db.prepare('select email from users').all() as { email: string }[]).map((r) => r.email))
-		const members = acks.filter((a): a is Extract<Ack, { kind: 'member' }> => a.kind === 'member')
-		expect(members.length).toBeGreaterThan(KILLS)
-		expect(members.filter((a) => !emails.has(a.email))).toEqual([])
-		// The member's name is one that an edit wrote, and not older than the
-		// last acknowledged edit (an edit in flight at a kill may be newer).
-		const edits = acks.filter((a): a is Extract<Ack, { kind: 'edit' }> => a.kind === 'edit')
-		expect(edits.length).toBeGreaterThan(KILLS)
-		const name = (db.prepare('select name from users where id = ?').get(target.id) as { name: string }).name
-		const stored = Number(/^Edited (\d+)$/.exec(name)?.[1])
-		expect(stored).toBeGreaterThanOrEqual(Math.max(...edits.map((e) => e.at)) - 4)
-		// Every acknowledged edit left its audit row.
-		const audited = new Set(
-			(
-				db
-					.prepare("select after from audit_log where action = 'user.update' and target_id = ?")
-					.all(String(target.id)) as { after: string }[]
-			).map((r) => JSON.parse(r.after)?.name),
-		)
-		expect(edits.filter((e) => !audited.has(e.name))).toEqual([])
+		const { json } = client(base)
+		const { adminToken, target } = await adminAndTarget(json)
+		const acks: Ack[] = []
+		// Every answer of 500 or more, with its round, route and body (none is expected).
+		const over500: string[] = []
+		const note5xx = async (round: number, route: string, res: Response) =>
+			over500.push(`round ${round + 1} ${route}: ${res.status} ${(await res.text().catch(() => '')).slice(0, 200)}`)
+		// Requests that failed while the server was alive (time-outs), the last few, for a round that stalls.
+		const failures: string[] = []
+		const noteFailure = async (round: number, route: string, error: unknown) => {
+			failures.push(`round ${round + 1} ${route}: ${String((error as Error)?.message ?? error)}`)
+			await new Promise((r) => setTimeout(r, 50))
+		}
+		const died = () => server.child.exitCode !== null || server.child.signalCode !== null
+		let sequence = 0
+		const KILLS = 20
+
+		for (let round = 0; round < KILLS; round++) {
+			let stop = false
+			// Writes acknowledged in this round: the kill waits for a few of each,
+			// so a slow or busy machine still kills under load, not before it.
+			let roundMembers = 0
+			let roundEdits = 0
+			// Several clients: sign-ups (a bcrypt hash each) and admin edits of
+			// one member's name (cheap writes), each remembered once answered.
+			const signUps = async () => {
+				while (!stop) {
+					const p = registration()
+					try {
+						const res = await json('POST', '/api/auth/register', p)
+						if (res.status === 201) {
+							acks.push({ kind: 'member', email: p.email.toLowerCase() })
+							roundMembers++
+						} else if (res.status >= 500) await note5xx(round, 'POST /api/auth/register', res)
+					} catch (error) {
+						// The process died under us: unknown outcome, not acknowledged.
+						if (died()) return
+						// Alive, but the request failed (a 10 s time-out on a loaded machine):
+						// not acknowledged either; say so if the round never gets its writes.
+						await noteFailure(round, 'POST /api/auth/register', error)
+					}
+				}
+			}
+			const edits = async () => {
+				while (!stop) {
+					const name = `Edited ${++sequence}`
+					try {
+						const res = await json('PUT', `/api/admin/users/${target.id}`, { name, email: target.email }, adminToken)
+						if (res.status === 200) {
+							acks.push({ kind: 'edit', id: target.id, name, at: sequence })
+							roundEdits++
+						} else if (res.status >= 500) await note5xx(round, 'PUT /api/admin/users/:id', res)
+					} catch (error) {
+						if (died()) return
+						await noteFailure(round, 'PUT /api/admin/users/:id', error)
+					}
+				}
+			}
+			const load = Promise.all([signUps(), signUps(), edits(), edits()])
+			await expect
+				.poll(() => Math.min(roundMembers, roundEdits), {
+					message: `round ${round + 1}: two sign-ups and two edits acknowledged before the kill`,
+					timeout: 30_000,
+					intervals: [20],
+				})
+				.toBeGreaterThanOrEqual(2)
+				.catch((error: Error) => {
+					// What the clients saw, for a round that stalls.
+					error.message += `\nacknowledged this round: ${roundMembers} sign-ups, ${roundEdits} edits; last 5xx: ${over500.slice(-3).join('; ') || 'none'}; last failed requests: ${failures.slice(-3).join('; ') || 'none'}`
+					throw error
+				})
+			// Then a random moment with writes in flight.
+			await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 700)))
+			server.child.kill('SIGKILL')
+			await new Promise<void>((resolve) =>
+				server.child.exitCode !== null || server.child.signalCode
+					? resolve()
+					: server.child.once('exit', () => resolve()),
+			)
+			stop = true
+			await load
+			server = await startServer({ port, dataDir, env, keepData: true })
+		}
+		expect(over500).toEqual([])
+		await server.stop()
+
+		const db = new Database(path.join(dataDir, 'app.db'), { readonly: true })
+		try {
+			expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+			const emails = new Set((db.prepare('select email from users').all() as { email: string }[]).map((r) => r.email))
+			const members = acks.filter((a): a is Extract<Ack, { kind: 'member' }> => a.kind === 'member')
+			expect(members.length).toBeGreaterThan(KILLS)
+			expect(members.filter((a) => !emails.has(a.email))).toEqual([])
+			// The member's name is one that an edit wrote, and not older than the
+			// last acknowledged edit (an edit in flight at a kill may be newer).
+			const edits = acks.filter((a): a is Extract<Ack, { kind: 'edit' }> => a.kind === 'edit')
+			expect(edits.length).toBeGreaterThan(KILLS)
+			const name = (db.prepare('select name from users where id = ?').get(target.id) as { name: string }).name
+			const stored = Number(/^Edited (\d+)$/.exec(name)?.[1])
+			expect(stored).toBeGreaterThanOrEqual(Math.max(...edits.map((e) => e.at)) - 4)
+			// Every acknowledged edit left its audit row.
+			const audited = new Set(
+				(
+					db
+						.prepare("select after from audit_log where action = 'user.update' and target_id = ?")
+						.all(String(target.id)) as { after: string }[]
+				).map((r) => JSON.parse(r.after)?.name),
+			)
+			expect(edits.filter((e) => !audited.has(e.name))).toEqual([])
+		} finally {
+			db.close()
+		}
 	} finally {
-		db.close()
+		if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL')
 	}
 })
 
