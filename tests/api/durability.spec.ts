@@ -55,6 +55,7 @@ test('kill -9 at random moments under sign-ups and admin edits: every acknowledg
 		BACKUP_INTERVAL: 'off',
 	}
 	let server = await startServer({ port, dataDir, env })
+	const died = () => server.child.exitCode !== null || server.child.signalCode !== null
 	// A failed attempt must not leave its server on the port for the retry.
 	try {
 		const { json } = client(base)
@@ -70,7 +71,6 @@ test('kill -9 at random moments under sign-ups and admin edits: every acknowledg
 			failures.push(`round ${round + 1} ${route}: ${String((error as Error)?.message ?? error)}`)
 			await new Promise((r) => setTimeout(r, 50))
 		}
-		const died = () => server.child.exitCode !== null || server.child.signalCode !== null
 		let sequence = 0
 		const KILLS = 20
 
@@ -170,7 +170,7 @@ test('kill -9 at random moments under sign-ups and admin edits: every acknowledg
 			db.close()
 		}
 	} finally {
-		if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL')
+		if (!died()) server.child.kill('SIGKILL')
 	}
 })
 
