@@ -86,7 +86,7 @@ export const users = sqliteTable(
 		index('users_last_seen_at_idx').on(t.lastSeenAt),
 		index('users_unlock_code_id_idx').on(t.unlockCodeId),
 		index('users_referral_rank_idx').on(desc(t.referralPoints), t.lastReferralAt, t.id),
-		// The admin users list (app/models/admin-users-list.server.ts): each filter
+		// The admin users list (app/features/users/list.server.ts): each filter
 		// (status, plan, both) and each sort (joined, name, investment) walks an
 		// index, and the page count is answered from one. Search goes through
 		// the FTS5 trigram table users_fts (migration 0003, kept in sync by
@@ -393,7 +393,7 @@ export const planCodes = sqliteTable(
 		uniqueIndex('plan_codes_code_unique').on(t.code),
 		index('plan_codes_batch_idx').on(t.batchId, t.id),
 		index('plan_codes_expires_at_idx').on(t.expiresAt),
-		// A batch's counts without reading its every code (app/models/plan-codes.server.ts countsFor).
+		// A batch's counts without reading its every code (app/features/codes/plan-codes.server.ts countsFor).
 		index('plan_codes_revoked_idx')
 			.on(t.batchId)
 			.where(sql`${t.revokedAt} is not null`),
@@ -513,7 +513,7 @@ export const auditLog = sqliteTable(
 	(t) => [
 		index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
 		index('audit_log_created_at_idx').on(t.createdAt),
-		// The audit page's filters (app/models/audit.server.ts): each walks
+		// The audit page's filters (app/features/audit/audit.server.ts): each walks
 		// its own index in time order.
 		index('audit_log_admin_created_idx').on(t.adminId, t.createdAt),
 		index('audit_log_action_created_idx').on(t.action, t.createdAt),
@@ -640,7 +640,7 @@ export const rateLimits = sqliteTable(
 )
 
 /**
- * Work that one server process of several does (app/models/lease.server.ts):
+ * Work that one server process of several does (app/utils/lease.server.ts):
  * the scheduler and the backups. The holder renews its lease while it runs;
  * a holder that died loses it at `expiresAt` and another process takes over.
  */

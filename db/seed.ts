@@ -1,9 +1,9 @@
 import { SEED_BROKERS } from '#app/content/dashboard.ts'
-import { ensureFirstAdmin } from '#app/models/admin.server.ts'
-import { ensureSeedBrokers } from '#app/models/brokers.server.ts'
-import { ensureMonthlyReferralContest } from '#app/models/contest.server.ts'
-import { ensurePlanCodes } from '#app/models/plan.server.ts'
-import { ensureUnlockCode } from '#app/models/unlock-code.server.ts'
+import { ensureFirstAdmin } from '#app/features/staff/admin.server.ts'
+import { ensureSeedBrokers } from '#app/features/brokers/brokers.server.ts'
+import { ensureMonthlyReferralContest } from '#app/features/contests/contest.server.ts'
+import { ensurePlanCodes } from '#app/features/plans/plan.server.ts'
+import { ensureUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path'
-import type { Lease } from '#app/models/lease.server.ts'
-import { raiseAlert } from '#app/models/alerts.server.ts'
+import type { Lease } from '#app/utils/lease.server.ts'
+import { raiseAlert } from '#app/features/alerts/alerts.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import {
 	backupDatabase,

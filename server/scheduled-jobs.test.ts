@@ -6,10 +6,10 @@ import {
 	SCHEDULER_LEASE_MS,
 	SCHEDULER_RUNNER_LEASE_MS,
 	type ScheduledJob,
-} from '#app/models/scheduler.server.ts'
-import { createLease } from '#app/models/lease.server.ts'
-import { getDashboardTrends } from '#app/models/admin-stats.server.ts'
-import { addUnlockCode } from '#app/models/unlock-code.server.ts'
+} from '#app/utils/scheduler.server.ts'
+import { createLease } from '#app/utils/lease.server.ts'
+import { getDashboardTrends } from '#app/features/stats/stats.server.ts'
+import { addUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { getDb } from '#db/client.server.ts'
 import {
 	adminSessions,

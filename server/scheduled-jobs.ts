@@ -1,22 +1,22 @@
 import { and, eq, lt } from 'drizzle-orm'
 import { memberAuth } from '#app/auth/member.server.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
-import { completeContest } from '#app/models/admin-contests.server.ts'
-import { recordDailySnapshot } from '#app/models/admin-stats.server.ts'
-import { checkContestAlerts, raiseAlert } from '#app/models/alerts.server.ts'
-import { SYSTEM_ACTOR } from '#app/models/audit.server.ts'
-import { ensureMonthlyReferralContest, utcDay } from '#app/models/contest.server.ts'
-import { deleteExpiredResetTokens } from '#app/models/password-reset.server.ts'
-import { cleanUpExpiredCodes } from '#app/models/plan-codes.server.ts'
-import type { Lease } from '#app/models/lease.server.ts'
-import { createScheduler, type ScheduledJob } from '#app/models/scheduler.server.ts'
-import { deleteExpiredPendingSignIns } from '#app/models/staff-two-factor.server.ts'
+import { completeContest } from '#app/features/contests/admin-contests.server.ts'
+import { recordDailySnapshot } from '#app/features/stats/stats.server.ts'
+import { checkContestAlerts, raiseAlert } from '#app/features/alerts/alerts.server.ts'
+import { SYSTEM_ACTOR } from '#app/features/audit/audit.server.ts'
+import { ensureMonthlyReferralContest, utcDay } from '#app/features/contests/contest.server.ts'
+import { deleteExpiredResetTokens } from '#app/features/auth/password-reset.server.ts'
+import { cleanUpExpiredCodes } from '#app/features/codes/plan-codes.server.ts'
+import type { Lease } from '#app/utils/lease.server.ts'
+import { createScheduler, type ScheduledJob } from '#app/utils/scheduler.server.ts'
+import { deleteExpiredPendingSignIns } from '#app/features/staff/two-factor.server.ts'
 import { getDb } from '#db/client.server.ts'
 import { contests } from '#db/schema.ts'
 
 /**
  * The platform's scheduled work (docs/decisions/013-staff-tools.md), run
- * by the scheduler of app/models/scheduler.server.ts. Each job is
+ * by the scheduler of app/utils/scheduler.server.ts. Each job is
  * idempotent: run twice at one moment, the second run finds nothing to do.
  */
 

@@ -1,4 +1,4 @@
-import { REPORT_COLUMNS } from '#app/utils/broker-report-csv.server.ts'
+import { REPORT_COLUMNS } from '#app/features/broker-reports/csv.server.ts'
 
 export type ReportLine = {
 	trackingId: string

@@ -1,13 +1,13 @@
 /**
- * One side of the codes race test (app/models/codes-race.server.test.ts):
+ * One side of the codes race test (app/features/codes/codes-race.server.test.ts):
  * a separate process with its own database connection, so two processes
  * really contend for SQLite's write lock. Run with `node --import tsx`;
  * DATA_DIR names the shared database. Waits until START_AT, then runs its
  * operations as fast as it can and prints a JSON summary.
  */
-import { activatePlan } from '#app/models/plan.server.ts'
-import { revokePlanCode } from '#app/models/plan-codes.server.ts'
-import { rotateUnlockCode } from '#app/models/unlock-code.server.ts'
+import { activatePlan } from '#app/features/plans/plan.server.ts'
+import { revokePlanCode } from '#app/features/codes/plan-codes.server.ts'
+import { rotateUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { getDb } from '#db/client.server.ts'
 
 type Job =

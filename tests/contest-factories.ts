@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { brokerAccounts, brokerReportRows, brokerReports, contestParticipants, contests } from '#db/schema.ts'
-import type { ContestInput } from '#app/utils/admin-contests-validation.ts'
+import type { ContestInput } from '#app/features/contests/schemas.ts'
 import { insertBroker } from './broker-report-factories.ts'
 import { insertMember } from './factories.ts'
 

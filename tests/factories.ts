@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import bcrypt from 'bcryptjs'
 import { getDb as getDbForTests } from '#db/client.server.ts'
 import { admins as adminsTable, auditLog, users as usersTable, type InsertUser, type SelectAdmin } from '#db/schema.ts'
-import type { RegistrationInput } from '#app/utils/validation.ts'
+import type { RegistrationInput } from '#app/features/auth/schemas.ts'
 
 export const GOOD_PASSWORD = 'Str0ngPassw0rd'
 

@@ -15,7 +15,8 @@ import { spendDummyCompare, verifyPassword } from '#app/utils/password.server.ts
 import { limited, resetRateLimit, type RateLimitRule } from '#app/utils/rate-limit.server.ts'
 import { clientIp, requestMeta } from '#app/utils/request.server.ts'
 import { fail, ok, type Failure, type Result } from '#app/utils/result.ts'
-import { EmptyApiBodySchema, LoginApiSchema, LoginFormSchema } from '#app/utils/validation.ts'
+import { EmptyApiBodySchema } from '#app/utils/validation.ts'
+import { LoginApiSchema, LoginFormSchema } from '#app/features/auth/schemas.ts'
 import { createSessionCookie } from './cookie.server.ts'
 import {
 	createSessionStore,

@@ -1,7 +1,7 @@
 import { type SubmissionResult, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { useIsPending } from '#app/utils/misc.ts'
-import { LoginFormSchema } from '#app/utils/validation.ts'
+import { LoginFormSchema } from '#app/features/auth/schemas.ts'
 
 // Derived once: the HTML constraints (required, maxLength...) of the form.
 const constraint = getZodConstraint(LoginFormSchema)

@@ -3,14 +3,14 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { adminPendingSignIns, adminSessions, admins, systemAlerts } from '#db/schema.ts'
 import { ADMIN_PASSWORD, insertAdmin, TEST_TOTP_SECRET } from '#tests/factories.ts'
-import { noteFailedAdminSignIn, resetAlertCounters } from '#app/models/alerts.server.ts'
-import { codeAt } from '#app/models/staff-two-factor.server.ts'
+import { noteFailedAdminSignIn, resetAlertCounters } from '#app/features/alerts/alerts.server.ts'
+import { codeAt } from '#app/features/staff/two-factor.server.ts'
 import { resetEnv } from '#app/utils/env.server.ts'
 import { codeStepAction, codeStepPage, securityAction, securityPage } from './staff-second-factor.server.ts'
 import { pendingSignInCookie, requireAdmin, requireApiAdmin, staffAuth } from './staff.server.ts'
 
 // The page and API flows of the staff second factor, on the real rules
-// (app/models/staff-two-factor.server.test.ts covers the clock and replay).
+// (app/features/staff/two-factor.server.test.ts covers the clock and replay).
 
 afterEach(() => {
 	delete process.env.ADMIN_2FA_REQUIRED

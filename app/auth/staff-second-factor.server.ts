@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from 'react-router'
-import { getAdminById } from '#app/models/admin.server.ts'
+import { getAdminById } from '#app/features/staff/admin.server.ts'
 import {
 	beginEnrolment,
 	confirmEnrolment,
@@ -10,17 +10,17 @@ import {
 	getTwoFactorStatus,
 	regenerateRecoveryCodes,
 	verifySecondFactor,
-} from '#app/models/staff-two-factor.server.ts'
+} from '#app/features/staff/two-factor.server.ts'
 import {
 	TWO_FACTOR_ENABLED,
 	TWO_FACTOR_RECOVERY_REGENERATED,
 	TWO_FACTOR_SIGN_IN_EXPIRED,
-} from '#app/utils/admin-two-factor-messages.ts'
+} from '#app/features/staff/schemas.ts'
 import {
 	TwoFactorCodeFormSchema,
 	TwoFactorCodeSchema,
 	TwoFactorRecoveryFormSchema,
-} from '#app/utils/admin-two-factor-validation.ts'
+} from '#app/features/staff/schemas.ts'
 import { sha256 } from '#app/utils/crypto.server.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
@@ -34,7 +34,7 @@ import { pendingSignInCookie, requireAdmin, staffAuth } from './staff.server.ts'
  * The staff second factor's page flows (docs/decisions/014-staff-second-factor.md):
  * the sign-in's code step (/admin/login/two-factor) and a staff member's own
  * security page (/admin/security). The rules are in
- * app/models/staff-two-factor.server.ts, shared with /api/admin/two-factor*.
+ * app/features/staff/two-factor.server.ts, shared with /api/admin/two-factor*.
  */
 
 const STAFF_HOME = '/admin/dashboard'

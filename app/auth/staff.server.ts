@@ -1,19 +1,19 @@
 import { data, redirect } from 'react-router'
 import { adminSessions, admins } from '#db/schema.ts'
-import { adminProfileColumns, recordAdminSignIn } from '#app/models/admin.server.ts'
-import { noteFailedAdminSignIn } from '#app/models/alerts.server.ts'
-import { mustEnrol, startPendingSignIn, verifySecondFactor } from '#app/models/staff-two-factor.server.ts'
+import { adminProfileColumns, recordAdminSignIn } from '#app/features/staff/admin.server.ts'
+import { noteFailedAdminSignIn } from '#app/features/alerts/alerts.server.ts'
+import { mustEnrol, startPendingSignIn, verifySecondFactor } from '#app/features/staff/two-factor.server.ts'
 import {
 	ADMIN_INVALID_CREDENTIALS,
 	ADMIN_LOGIN_FAILED,
 	ADMIN_NOT_AUTHENTICATED,
 	ADMIN_PRIVILEGES_REQUIRED,
 	SUPER_ADMIN_REQUIRED,
-} from '#app/utils/admin-messages.ts'
-import { can, type Capability } from '#app/utils/admin-roles.ts'
-import { STAFF_ACCOUNT_DISABLED } from '#app/utils/admin-staff-messages.ts'
-import { TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_MESSAGES } from '#app/utils/admin-two-factor-messages.ts'
-import { AdminLoginApiSchema } from '#app/utils/admin-two-factor-validation.ts'
+} from '#app/auth/messages.ts'
+import { can, type Capability } from '#app/features/staff/roles.ts'
+import { STAFF_ACCOUNT_DISABLED } from '#app/features/staff/schemas.ts'
+import { TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_MESSAGES } from '#app/features/staff/schemas.ts'
+import { AdminLoginApiSchema } from '#app/features/staff/schemas.ts'
 import { apiError } from '#app/utils/api.server.ts'
 import { fail, ok } from '#app/utils/result.ts'
 import { sha256 } from '#app/utils/crypto.server.ts'

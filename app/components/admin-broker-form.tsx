@@ -1,9 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from 'react-router'
-import type { PublicBroker } from '#app/models/brokers.server.ts'
-import { BROKER_LIMITS, TRACKING_ID_PLACEHOLDER } from '#app/utils/admin-brokers-messages.ts'
-import { BrokerFormSchema } from '#app/utils/admin-brokers-validation.ts'
+import type { PublicBroker } from '#app/features/brokers/brokers.server.ts'
+import { BROKER_LIMITS, TRACKING_ID_PLACEHOLDER } from '#app/features/brokers/schemas.ts'
+import { BrokerFormSchema } from '#app/features/brokers/schemas.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { CheckboxField, Field, FormAlert, StatusButton, TextareaField } from './forms.tsx'
 

@@ -1,5 +1,5 @@
 import type { ContestStatus, ContestType } from '#app/domain/enums.ts'
-import { STATUS_LABELS, TYPE_LABELS } from '#app/utils/admin-contests-messages.ts'
+import { STATUS_LABELS, TYPE_LABELS } from '#app/features/contests/schemas.ts'
 import { cx } from '#app/utils/misc.ts'
 
 const STATUS_STYLES: Record<ContestStatus, string> = {

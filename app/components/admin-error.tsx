@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router'
 import { site } from '#app/content/site.ts'
-import { ACCESS_DENIED_TITLE, BACK_TO_LOGIN } from '#app/utils/admin-messages.ts'
+import { ACCESS_DENIED_TITLE, BACK_TO_LOGIN } from '#app/auth/messages.ts'
 
 /**
  * Error views of the admin portal. The guards throw a 403 with

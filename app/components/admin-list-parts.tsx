@@ -1,9 +1,13 @@
 import { Link } from 'react-router'
 import { ErrorList } from '#app/components/forms.tsx'
 import { formatCount } from '#app/utils/admin-format.ts'
-import { FILTERS_APPLY, FILTERS_CLEAR } from '#app/utils/admin-messages.ts'
-import type { Pagination } from '#app/utils/admin-users-validation.ts'
+import type { Pagination } from '#app/features/users/schemas.ts'
 import { cx } from '#app/utils/misc.ts'
+
+// The buttons of every list page's filter form (users, contests, codes, offers, alerts, audit).
+export const FILTERS_APPLY = 'Apply filters'
+
+export const FILTERS_CLEAR = 'Clear filters'
 
 /**
  * Parts the staff list pages share: a GET filter's select with its error,

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router'
 import type { AdminRole } from '#app/domain/enums.ts'
-import { can, type Capability } from '#app/utils/admin-roles.ts'
+import { can, type Capability } from '#app/features/staff/roles.ts'
 import { cx } from '#app/utils/misc.ts'
 import { Icon, type IconName } from './icon.tsx'
 

@@ -1,7 +1,7 @@
 import { CopyButton } from '#app/components/forms.tsx'
 import type { AdminRole } from '#app/domain/enums.ts'
-import { roleLabel } from '#app/utils/admin-roles.ts'
-import { STAFF_PASSWORD_SHOWN_ONCE } from '#app/utils/admin-staff-messages.ts'
+import { roleLabel } from '#app/features/staff/roles.ts'
+import { STAFF_PASSWORD_SHOWN_ONCE } from '#app/features/staff/schemas.ts'
 import { cx } from '#app/utils/misc.ts'
 
 const badge = 'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold'

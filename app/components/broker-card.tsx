@@ -1,7 +1,18 @@
-import type { MemberBroker } from '#app/models/brokers.server.ts'
-import { AFFILIATE_DISCLOSURE, brokerRiskWarning } from '#app/utils/admin-brokers-messages.ts'
+import type { MemberBroker } from '#app/features/brokers/brokers.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import { NewTabMark } from './icon.tsx'
+
+/** The member's side: next to every broker button. */
+export function brokerRiskWarning(lossPercent: number) {
+	return `${formatLossPercent(lossPercent)}% of retail investor accounts lose money when trading CFDs with this provider.`
+}
+
+export const AFFILIATE_DISCLOSURE = 'We may earn a commission from this broker.'
+
+/** 71.32 → "71.32", 74 → "74", 70.5 → "70.5". */
+export function formatLossPercent(value: number) {
+	return String(Math.round(value * 100) / 100)
+}
 
 /**
  * A partner broker as members see it (issue 14 part 2): every button goes

@@ -1,11 +1,6 @@
 import { useId } from 'react'
-import type {
-	EquityChart,
-	MonthlyBarsChart,
-	PointsChart,
-	SparklineChart,
-	TrendChart,
-} from '#app/utils/charts.server.ts'
+import type { EquityChart, MonthlyBarsChart, SparklineChart, TrendChart } from '#app/utils/charts.server.ts'
+import type { PointsChart } from '#app/features/referrals/points-chart.server.ts'
 import { signedPercent } from '#app/utils/chart-format.ts'
 import { cx } from '#app/utils/misc.ts'
 

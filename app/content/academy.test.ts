@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { site } from '#app/content/site.ts'
-import { CompleteLessonSchema, LESSON_TABS } from '#app/utils/validation.ts'
+import { CompleteLessonSchema, LESSON_TABS } from '#app/features/academy/schemas.ts'
 import {
 	CERTIFICATE_COUNT,
 	formatLength,

@@ -6,7 +6,7 @@
  * in academy.ts.
  */
 import type { Plan } from '#app/domain/enums.ts'
-import type { BrokerInput } from '#app/utils/admin-brokers-validation.ts'
+import type { BrokerInput } from '#app/features/brokers/schemas.ts'
 
 export type RiskLevel = 'Low' | 'Medium' | 'High'
 
@@ -166,7 +166,7 @@ export const promotions: Promotion[] = [
 /**
  * SEED DATA ONLY, not the live list: the partner brokers a fresh install
  * starts with (db/seed.ts writes them once, by slug, into the `brokers`
- * table). Members' cards read the table (app/models/brokers.server.ts), and
+ * table). Members' cards read the table (app/features/brokers/brokers.server.ts), and
  * staff edit it on /admin/brokers. The loss percentages, regulators and
  * licences are starting values for staff to check against each broker's
  * own published figures.
@@ -469,7 +469,7 @@ export const LEADERBOARD_SIZE = 10
  * The contests scored from data (docs/decisions/021-contest-scoring.md): how
  * each type scores, the line for a member who takes part but has not scored
  * yet, and the unit of its score. The weights are ACTIVITY_POINTS in
- * app/models/contest-scoring.server.ts (a test keeps the two equal).
+ * app/features/contests/scoring.server.ts (a test keeps the two equal).
  */
 export const dataContestTexts = {
 	deposit: {

@@ -1,4 +1,4 @@
-import type { INVESTMENT_AMOUNTS } from '#app/utils/validation.ts'
+import type { INVESTMENT_AMOUNTS } from '#app/features/auth/schemas.ts'
 import { planCards } from './dashboard.ts'
 
 type Bracket = {

@@ -36,7 +36,7 @@ export type ContestStatus = (typeof CONTEST_STATUSES)[number]
 export const ALERT_TYPES = ['error', 'warning', 'info'] as const
 export type AlertType = (typeof ALERT_TYPES)[number]
 
-/** A member's 0% fee offer claim as staff work it (app/models/offer-claims.server.ts). */
+/** A member's 0% fee offer claim as staff work it (app/features/offers/offer-claims.server.ts). */
 export const CLAIM_STATUSES = ['new', 'contacted', 'done', 'declined'] as const
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number]
 
@@ -44,6 +44,6 @@ export type ClaimStatus = (typeof CLAIM_STATUSES)[number]
 export const ALERT_STATES = ['open', 'acknowledged', 'resolved'] as const
 export type AlertState = (typeof ALERT_STATES)[number]
 
-/** A plan activation code's status, derived from its row (app/models/plan-codes.server.ts). */
+/** A plan activation code's status, derived from its row (app/features/codes/plan-codes.server.ts). */
 export const PLAN_CODE_STATUSES = ['unused', 'used', 'expired', 'revoked'] as const
 export type PlanCodeStatus = (typeof PLAN_CODE_STATUSES)[number]

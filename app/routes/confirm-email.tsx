@@ -4,11 +4,11 @@ import { data, Form, Link } from 'react-router'
 import { AuthLayout } from '#app/components/auth-layout.tsx'
 import { FormAlert, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
-import { confirmEmailChange, pendingEmailOfToken } from '#app/models/account-settings.server.ts'
+import { confirmEmailChange, pendingEmailOfToken } from '#app/features/account/account-settings.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { EMAIL_CHANGED, EmailChangeTokenSchema, INVALID_EMAIL_LINK } from '#app/utils/settings-validation.ts'
+import { EMAIL_CHANGED, EmailChangeTokenSchema, INVALID_EMAIL_LINK } from '#app/features/account/schemas.ts'
 import type { Route } from './+types/confirm-email'
 
 /**

@@ -1,9 +1,9 @@
-import { lastSchedulerTick } from '#app/models/scheduler.server.ts'
+import { lastSchedulerTick } from '#app/utils/scheduler.server.ts'
 import { getDb } from '#db/client.server.ts'
 
 /**
  * 200 when the database answers, 503 otherwise; never cached, no details
- * beyond the scheduler's last successful tick (app/models/scheduler.server.ts),
+ * beyond the scheduler's last successful tick (app/utils/scheduler.server.ts),
  * in the body's second line and the X-Scheduler-Last-Tick header.
  */
 export function loader() {

@@ -13,14 +13,14 @@ import {
 	unlockTestimonials,
 } from '#app/content/onboarding.ts'
 import { site } from '#app/content/site.ts'
-import { unlockMember } from '#app/models/account.server.ts'
-import { firstName } from '#app/models/user.server.ts'
+import { unlockMember } from '#app/features/auth/member-auth.server.ts'
+import { firstName } from '#app/features/users/user.server.ts'
 import { requireMember, startMemberSession } from '#app/auth/member.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { cx, useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { UnlockCodeSchema } from '#app/utils/validation.ts'
+import { UnlockCodeSchema } from '#app/features/auth/schemas.ts'
 import type { Route } from './+types/next-steps'
 
 export async function loader({ request }: Route.LoaderArgs) {

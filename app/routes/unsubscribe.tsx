@@ -1,10 +1,10 @@
 import { data, Form, Link } from 'react-router'
 import { AuthLayout } from '#app/components/auth-layout.tsx'
 import { site } from '#app/content/site.ts'
-import { readUnsubscribeToken, unsubscribe } from '#app/models/notifications.server.ts'
+import { readUnsubscribeToken, unsubscribe } from '#app/features/notifications/notifications.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
-import { NOTIFICATION_KIND_LABELS } from '#app/utils/notifications-validation.ts'
+import { NOTIFICATION_KIND_LABELS } from '#app/features/notifications/schemas.ts'
 import type { Route } from './+types/unsubscribe'
 
 /**

@@ -18,7 +18,7 @@ import {
 import Database from 'better-sqlite3'
 import { closeDb, getDb, setBusyTimeout } from '#db/client.server.ts'
 import { fail } from './result.ts'
-import { LoginApiSchema, RegisterApiSchema } from './validation.ts'
+import { LoginApiSchema, RegisterApiSchema } from '#app/features/auth/schemas.ts'
 
 const URL_ = 'http://localhost:3000/api/auth/login'
 

@@ -124,7 +124,7 @@ export function validateApiInput<S extends z.ZodTypeAny>(schema: S, input: unkno
  * (415, 413, 400 as readJsonObject) validated with `schema` (400
  * 'Validation failed' with each field's path and message). Throws the
  * answer; apiRoute returns it. The schemas are the exported ones of
- * app/utils/*-validation.ts, so an OpenAPI document can use them too.
+ * app/features/<area>/schemas.ts, so an OpenAPI document can use them too.
  */
 export async function parseJsonBody<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
 	return validateApiInput(schema, await readJsonBody(request))

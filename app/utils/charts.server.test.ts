@@ -1,13 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import {
-	chartOnce,
-	equityCurve,
-	lastTwelveMonths,
-	monthlyBars,
-	pointsOverTime,
-	sparkline,
-	trendLine,
-} from './charts.server.ts'
+import { chartOnce, equityCurve, lastTwelveMonths, monthlyBars, sparkline, trendLine } from './charts.server.ts'
+import { pointsOverTime } from '#app/features/referrals/points-chart.server.ts'
 
 describe('chart geometry (d3 on the server)', () => {
 	test('a sparkline spans its box, starts and ends at the first and last values, and says so', () => {

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { describe, expect, test } from 'vitest'
-import { LoginFormSchema, SignupFormSchema } from './validation.ts'
+import { LoginFormSchema, SignupFormSchema } from '#app/features/auth/schemas.ts'
 
 // Page forms are parsed by Conform: nested names must not reach the global
 // prototype (docs/security.md B6), and a repeated field is refused, not silently picked (B5).

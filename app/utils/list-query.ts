@@ -1,5 +1,6 @@
-import type { QueryError } from './admin-users-validation.ts'
 import { queryInput } from './validation.ts'
+
+export type QueryError = { path: string; message: string }
 
 /**
  * The query of a staff list with closed-list filters and pages (offer

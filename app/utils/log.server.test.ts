@@ -2,12 +2,17 @@ import fs from 'node:fs'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { makeRegistration } from '#tests/factories.ts'
 import { memberAuth } from '#app/auth/member.server.ts'
-import { registerMember, requestPasswordReset, resetPassword, unlockMember } from '#app/models/account.server.ts'
-import { createResetToken } from '#app/models/password-reset.server.ts'
-import { addUnlockCode } from '#app/models/unlock-code.server.ts'
+import {
+	registerMember,
+	requestPasswordReset,
+	resetPassword,
+	unlockMember,
+} from '#app/features/auth/member-auth.server.ts'
+import { createResetToken } from '#app/features/auth/password-reset.server.ts'
+import { addUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { getEnv } from './env.server.ts'
 import { log, setLogSilent } from './log.server.ts'
-import { RegisterApiSchema } from './validation.ts'
+import { RegisterApiSchema } from '#app/features/auth/schemas.ts'
 
 const SECRET_KEY = /pass|token|cookie|code|secret|authorization/i
 

@@ -1,23 +1,19 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 import { CLAIM_STATUSES, PLANS } from '#app/domain/enums.ts'
-import type { getAcademyProgress } from '#app/models/academy.server.ts'
-import type { listOffers } from '#app/models/fee-offers.server.ts'
-import type { getMemberContests } from '#app/models/member-contests.server.ts'
-import type { MemberOverview } from '#app/models/member-overview.server.ts'
-import type { planCardsFor } from '#app/models/plan.server.ts'
-import type { getPointsStatement, referralSummary } from '#app/models/referral.server.ts'
-import type { getTraderDetail, traderSummary } from '#app/models/traders.server.ts'
-import { DATA_SCORED_TYPES } from '#app/models/contest-scoring.server.ts'
-import {
-	ActivationCodeApiSchema,
-	STATEMENT_MAX_LIMIT,
-	STATEMENT_MAX_PAGE,
-	STATEMENT_PAGE_SIZE,
-	TRADER_SORT_VALUES,
-} from './member-api-validation.ts'
+import type { getAcademyProgress } from '#app/features/academy/academy.server.ts'
+import type { listOffers } from '#app/features/offers/fee-offers.server.ts'
+import type { getMemberContests } from '#app/features/contests/member-contests.server.ts'
+import type { MemberOverview } from '#app/features/dashboard/overview.server.ts'
+import type { planCardsFor } from '#app/features/plans/plan.server.ts'
+import type { getPointsStatement, referralSummary } from '#app/features/referrals/referral.server.ts'
+import type { getTraderDetail, traderSummary } from '#app/features/traders/traders.server.ts'
+import { DATA_SCORED_TYPES } from '#app/features/contests/scoring.server.ts'
+import { ActivationCodeApiSchema } from '#app/features/plans/schemas.ts'
+import { STATEMENT_MAX_LIMIT, STATEMENT_MAX_PAGE, STATEMENT_PAGE_SIZE } from '#app/features/referrals/schemas.ts'
+import { TRADER_SORT_VALUES } from '#app/features/traders/schemas.ts'
 import type { MemberApiKit } from './openapi.server.ts'
-import { LESSON_TABS } from './validation.ts'
+import { LESSON_TABS } from '#app/features/academy/schemas.ts'
 
 /**
  * The member API's part of the OpenAPI document (/api/member/*, the

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { DATABASE_BUSY_MESSAGE, DATABASE_FULL_MESSAGE } from '#db/client.server.ts'
 import { createSchemaValidator } from '#tests/openapi-ajv.ts'
-import { REPORT_UPLOAD_MESSAGES, REPORT_UPLOAD_PATH } from './broker-report-upload.server.ts'
+import { REPORT_UPLOAD_MESSAGES, REPORT_UPLOAD_PATH } from '../features/broker-reports/upload.server.ts'
 import { getOpenApiDocument } from './openapi.server.ts'
 import { checkFieldNames, REQUEST_SHAPE_LIMITS } from '../../server/request-shape.ts'
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createSchemaValidator } from '#tests/openapi-ajv.ts'
-import { parseUserListQuery } from './admin-users-validation.ts'
+import { parseUserListQuery } from '../features/users/schemas.ts'
 import { getOpenApiDocument } from './openapi.server.ts'
 
 /**

@@ -12,51 +12,55 @@ import type {
 	deleteContest,
 	getAdminLeaderboard,
 	getContestStats,
-} from '#app/models/admin-contests.server.ts'
+} from '#app/features/contests/admin-contests.server.ts'
 import {
 	REVENUE_TREND_MONTHS,
 	TREND_DAYS,
 	type DashboardStats,
 	type DashboardTrends,
-} from '#app/models/admin-stats.server.ts'
-import type { bulkUpdateUsers, deleteManagedUser } from '#app/models/admin-users-changes.server.ts'
-import type { ManagedUserStats } from '#app/models/admin-users-figures.server.ts'
-import type { ManagedUser } from '#app/models/admin-users-list.server.ts'
-import type { StaffMember } from '#app/models/admin-staff.server.ts'
-import type { PublicAdmin } from '#app/models/admin.server.ts'
-import type { PublicAlert, StaffAlert } from '#app/models/alerts.server.ts'
-import type { OfferClaim } from '#app/models/offer-claims.server.ts'
-import type { PublicBroker, StaffBrokerRow } from '#app/models/brokers.server.ts'
-import type { PublicReferralReview } from '#app/models/referral-review.server.ts'
-import type { PublicRevenueEntry } from '#app/models/revenue.server.ts'
-import type { ReferralIntegritySettings } from '#app/models/settings.server.ts'
-import type { AppliedReport, PublicBrokerReport, ReportPreview } from '#app/models/broker-reports.server.ts'
-import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
+} from '#app/features/stats/stats.server.ts'
+import type { bulkUpdateUsers, deleteManagedUser } from '#app/features/users/changes.server.ts'
+import type { ManagedUserStats } from '#app/features/users/figures.server.ts'
+import type { ManagedUser } from '#app/features/users/list.server.ts'
+import type { StaffMember } from '#app/features/staff/staff.server.ts'
+import type { PublicAdmin } from '#app/features/staff/admin.server.ts'
+import type { PublicAlert, StaffAlert } from '#app/features/alerts/alerts.server.ts'
+import type { OfferClaim } from '#app/features/offers/offer-claims.server.ts'
+import type { PublicBroker, StaffBrokerRow } from '#app/features/brokers/brokers.server.ts'
+import type { PublicReferralReview } from '#app/features/referrals/review.server.ts'
+import type { PublicRevenueEntry } from '#app/features/revenue/revenue.server.ts'
+import type { ReferralIntegritySettings } from '#app/features/settings/settings.server.ts'
+import type {
+	AppliedReport,
+	PublicBrokerReport,
+	ReportPreview,
+} from '#app/features/broker-reports/broker-reports.server.ts'
+import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 import { REQUEST_SHAPE_LIMITS } from '../../server/request-shape.ts'
-import { REPORT_COLUMNS } from './broker-report-messages.ts'
-import { BrokerReportQuerySchema, ReportMonthSchema } from './broker-report-validation.ts'
-import type { PublicAuditEntry } from '#app/models/audit.server.ts'
-import { AUDIT_LIMITS } from '#app/domain/limits.ts'
-import type { PublicUser } from '#app/models/user.server.ts'
-import type { AdminBatch, AdminPlanCode } from '#app/models/plan-codes.server.ts'
-import type { AdminUnlockCode } from '#app/models/unlock-code.server.ts'
+import { REPORT_COLUMNS } from '../features/broker-reports/schemas.ts'
+import { BrokerReportQuerySchema, ReportMonthSchema } from '../features/broker-reports/schemas.ts'
+import type { PublicAuditEntry } from '#app/features/audit/audit.server.ts'
+import { AUDIT_LIMITS } from '#app/features/audit/schemas.ts'
+import type { PublicUser } from '#app/features/users/user.server.ts'
+import type { AdminBatch, AdminPlanCode } from '#app/features/codes/plan-codes.server.ts'
+import type { AdminUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import {
 	BatchCodesApiQuerySchema,
 	BatchListApiQuerySchema,
 	PlanBatchApiSchema,
 	UnlockRotateApiSchema,
-} from '#app/utils/admin-codes-validation.ts'
+} from '#app/features/codes/schemas.ts'
 import { PLAN_CODE_STATUSES, PREMIUM_PLANS, SESSION_KINDS } from '#app/domain/enums.ts'
-import type { MemberSession } from '#app/models/account-settings.server.ts'
-import { AlertsQuerySchema } from '#app/utils/admin-validation.ts'
-import { ALERTS_API_MAX_LIMIT, ALERTS_MAX_PAGE, ALERTS_PAGE_SIZE } from './admin-alerts-validation.ts'
+import type { MemberSession } from '#app/features/account/account-settings.server.ts'
+import { AlertsQuerySchema } from '#app/features/revenue/schemas.ts'
+import { ALERTS_API_MAX_LIMIT, ALERTS_MAX_PAGE, ALERTS_PAGE_SIZE } from '../features/alerts/schemas.ts'
 import {
 	CLAIMS_API_MAX_LIMIT,
 	CLAIMS_MAX_PAGE,
 	CLAIMS_PAGE_SIZE,
 	ClaimUpdateApiSchema,
 	offerIds,
-} from './admin-offers-validation.ts'
+} from '../features/offers/schemas.ts'
 import {
 	ContestApiSchema,
 	ContestListQuerySchema,
@@ -64,7 +68,7 @@ import {
 	LeaderboardQuerySchema,
 	ParticipantsQuerySchema,
 	ScoreApiSchema,
-} from './admin-contests-validation.ts'
+} from '../features/contests/schemas.ts'
 import {
 	BULK_MAX_USERS,
 	BulkApiSchema,
@@ -76,22 +80,22 @@ import {
 	USERS_SEARCH_MAX,
 	UserCreateApiSchema,
 	UserUpdateApiSchema,
-} from './admin-users-validation.ts'
-import { StaffCreateApiSchema, StaffResetPasswordApiSchema, StaffUpdateApiSchema } from './admin-staff-validation.ts'
-import { AdminLoginApiSchema, TwoFactorCodeApiSchema, TwoFactorSetupApiSchema } from './admin-two-factor-validation.ts'
-import { BrokerCreateApiSchema, BrokerUpdateApiSchema, SLUG_PATTERN } from './admin-brokers-validation.ts'
+} from '../features/users/schemas.ts'
+import { StaffCreateApiSchema, StaffResetPasswordApiSchema, StaffUpdateApiSchema } from '../features/staff/schemas.ts'
+import { AdminLoginApiSchema, TwoFactorCodeApiSchema, TwoFactorSetupApiSchema } from '../features/staff/schemas.ts'
+import { BrokerCreateApiSchema, BrokerUpdateApiSchema, SLUG_PATTERN } from '../features/brokers/schemas.ts'
 import {
 	REFERRAL_REVIEW_LIMITS,
 	ReferralRejectApiSchema,
 	ReferralSettingsApiSchema,
-} from './admin-referrals-validation.ts'
-import { RevenueApiSchema, RevenueEditApiSchema, RevenueVoidApiSchema } from './admin-validation.ts'
+} from '../features/referrals/schemas.ts'
+import { RevenueApiSchema, RevenueEditApiSchema, RevenueVoidApiSchema } from '../features/revenue/schemas.ts'
 import {
 	CloseAccountApiSchema,
 	EmailChangeApiSchema,
 	PasswordChangeApiSchema,
 	ProfileApiSchema,
-} from './settings-validation.ts'
+} from '../features/account/schemas.ts'
 import { MAX_API_BODY_BYTES } from './api.server.ts'
 import { registerMemberPaths } from './openapi-member.server.ts'
 import { SLIDING_RATE_LIMITS } from './rate-limit.server.ts'
@@ -102,9 +106,9 @@ import {
 	ResetPasswordApiSchema,
 	TermsAcceptApiSchema,
 	UnlockCodeApiSchema,
-} from './validation.ts'
-import { InboxQuerySchema, NOTIFICATION_KINDS, PreferencesApiSchema } from './notifications-validation.ts'
-import { REVENUE_LIMITS } from '#app/domain/limits.ts'
+} from '#app/features/auth/schemas.ts'
+import { InboxQuerySchema, NOTIFICATION_KINDS, PreferencesApiSchema } from '../features/notifications/schemas.ts'
+import { REVENUE_LIMITS } from '#app/features/revenue/schemas.ts'
 import {
 	ADMIN_ROLES,
 	ALERT_STATES,
@@ -1022,7 +1026,7 @@ export type ResponseSchemasMatchModels = AllTrue<
 
 /**
  * The users list's query string. The routes read it with
- * `parseUserListQuery(params, { strict: true })` (admin-users-validation.ts),
+ * `parseUserListQuery(params, { strict: true })` (app/features/users/schemas.ts),
  * a hand-written parser; this states the same bounds from its constants
  * (openapi.server.test.ts checks that the parser agrees).
  */
@@ -1057,7 +1061,7 @@ export const UserExportQueryDoc = z
 	})
 	.strict()
 
-/** The audit log's query (app/utils/admin-audit-validation.ts has the rules). */
+/** The audit log's query (app/features/audit/schemas.ts has the rules). */
 const auditFilters = {
 	adminId: z
 		.string()
@@ -1083,7 +1087,7 @@ export const AuditExportQueryDoc = z
 	.object({ ...auditFilters, limit: auditFilters.limit.openapi({ description: 'Checked, then ignored.' }) })
 	.strict()
 
-/** /api/admin/offer-claims: read by parseClaimListQuery (admin-offers-validation.ts). */
+/** /api/admin/offer-claims: read by parseClaimListQuery (app/features/offers/schemas.ts). */
 const claimFilters = {
 	status: z
 		.enum([...CLAIM_STATUSES, 'all', ''])
@@ -1102,7 +1106,7 @@ export const ClaimListQueryDoc = z
 	})
 	.strict()
 export const ClaimExportQueryDoc = z.object(claimFilters).strict()
-/** /api/admin/alerts: read by parseAlertListQuery (admin-alerts-validation.ts). */
+/** /api/admin/alerts: read by parseAlertListQuery (app/features/alerts/schemas.ts). */
 export const AlertListQueryDoc = z
 	.object({
 		state: z

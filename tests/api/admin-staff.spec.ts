@@ -150,7 +150,7 @@ test('PATCH: 400 for bad input, 404 unknown, 409 for disabling oneself', async (
 })
 
 // The last active super admin rule (409) needs a database with one super admin:
-// app/models/admin-staff.server.test.ts covers it, with the two-process race.
+// app/features/staff/staff.server.test.ts covers it, with the two-process race.
 
 test('reset password: generated one returned once, ends their sessions; typed one follows the rules; 404', async ({
 	request,

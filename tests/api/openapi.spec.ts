@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
-import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
+import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 import { REQUEST_SHAPE_LIMITS } from '../../server/request-shape.ts'
 import { createE2eBroker, linkTrackingId, removeE2eBroker, reportCsv } from '../broker-report-e2e-utils.ts'
 import { bearer, withE2eDatabase } from '../admin-utils.ts'

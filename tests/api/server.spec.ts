@@ -59,7 +59,7 @@ test('health route answers 200, is not cached, and reports the scheduler’s las
 	const res = await request.get('/healthz')
 	expect(res.status()).toBe(200)
 	expect(res.headers()['cache-control']).toBe('no-store')
-	// The scheduler ticks once at start-up (app/models/scheduler.server.ts).
+	// The scheduler ticks once at start-up (app/utils/scheduler.server.ts).
 	const tick = res.headers()['x-scheduler-last-tick']!
 	expect(tick).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
 	expect(Date.now() - Date.parse(tick)).toBeLessThan(10 * 60_000)

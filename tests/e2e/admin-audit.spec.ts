@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '../fixtures.ts'
-import { AUDIT_MESSAGES } from '#app/utils/admin-audit-messages.ts'
+import { AUDIT_MESSAGES } from '#app/features/audit/schemas.ts'
 import { expectFieldError } from './support.ts'
 import { auditRows, newTargetType, openAudit, renameMember, seedAuditRows } from './admin-audit-support.ts'
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { BROKER_MESSAGES } from '#app/utils/admin-brokers-messages.ts'
+import { BROKER_MESSAGES } from '#app/features/brokers/schemas.ts'
 import { expect, test } from '../fixtures.ts'
 import { expectAccessible, watchPageProblems } from './axe.ts'
 import { newTestSlug, removeTestBrokers } from './broker-support.ts'

@@ -1,5 +1,5 @@
 import { createAdminAccount, enterAdminCode, signInAsAdmin } from '../admin-utils.ts'
-import { TWO_FACTOR_MESSAGES } from '#app/utils/admin-two-factor-messages.ts'
+import { TWO_FACTOR_MESSAGES } from '#app/features/staff/schemas.ts'
 import { expect, test } from '../fixtures.ts'
 import { totpCode, wrongCode } from '../totp.ts'
 import { expectFieldError, open } from './support.ts'

@@ -17,7 +17,7 @@ test.afterAll(removeTestBrokers)
 
 test.beforeEach(({ context }) => answerBrokerLinks(context))
 
-/** The member's place in the contest now, from the database (ranking order of app/models/contest.server.ts). */
+/** The member's place in the contest now, from the database (ranking order of app/features/contests/contest.server.ts). */
 function placeOf(contestId: number, userId: number) {
 	return withE2eDatabase((db) => {
 		const ids = db

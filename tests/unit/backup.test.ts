@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, test } from 'vitest'
-import { raiseAlert } from '#app/models/alerts.server.ts'
+import { raiseAlert } from '#app/features/alerts/alerts.server.ts'
 import { getEnv, resetEnv } from '#app/utils/env.server.ts'
 import {
 	backupFileName,

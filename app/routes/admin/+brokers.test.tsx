@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { insertAdmin } from '#tests/factories.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
 import { SEED_BROKERS } from '#app/content/dashboard.ts'
-import { ensureSeedBrokers } from '#app/models/brokers.server.ts'
-import { BROKER_MESSAGES } from '#app/utils/admin-brokers-messages.ts'
+import { ensureSeedBrokers } from '#app/features/brokers/brokers.server.ts'
+import { BROKER_MESSAGES } from '#app/features/brokers/schemas.ts'
 import { action } from './brokers/new.tsx'
 
 // The add form's action as React Router calls it (the browser tests cover the page).

@@ -1,4 +1,4 @@
-import type { DashboardTrends, DayPoint } from '#app/models/admin-stats.server.ts'
+import type { DashboardTrends, DayPoint } from '#app/features/stats/stats.server.ts'
 import { formatCount, formatDate, formatMonth, formatPercent, formatUsd } from '#app/utils/admin-format.ts'
 import { trendLine } from '#app/utils/charts.server.ts'
 

@@ -7,7 +7,7 @@ import { insertAdmin, insertMember } from '#tests/factories.ts'
 import { noticeAfter } from '#tests/flash.ts'
 import { memberAuth } from '#app/auth/member.server.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
-import { utcMonth } from '#app/utils/admin-validation.ts'
+import { utcMonth } from '#app/features/revenue/schemas.ts'
 import { action, ErrorBoundary, loader } from './dashboard.tsx'
 
 // The route module's loader, action and error view, called as React Router

@@ -7,7 +7,7 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import { ALERT_STATES, ALERT_TYPES } from '#app/domain/enums.ts'
-import { checkContestAlerts, handleAlert, listStaffAlerts } from '#app/models/alerts.server.ts'
+import { checkContestAlerts, handleAlert, listStaffAlerts } from '#app/features/alerts/alerts.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatDateTime } from '#app/utils/admin-format.ts'
 import {
@@ -18,14 +18,14 @@ import {
 	ALERTS_ERROR_TITLE,
 	ALERTS_LOAD_FAILED,
 	ALERTS_TITLE,
-} from '#app/utils/admin-alerts-messages.ts'
+} from '#app/features/alerts/schemas.ts'
 import {
 	AlertActionFormSchema,
 	alertListSearch,
 	alertReturnTo,
 	parseAlertListQuery,
-} from '#app/utils/admin-alerts-validation.ts'
-import { can } from '#app/utils/admin-roles.ts'
+} from '#app/features/alerts/schemas.ts'
+import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/alerts'

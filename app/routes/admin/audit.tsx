@@ -11,9 +11,9 @@ import {
 	listAuditActors,
 	listAuditLog,
 	type PublicAuditEntry,
-} from '#app/models/audit.server.ts'
+} from '#app/features/audit/audit.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { AUDIT_LIMITS } from '#app/domain/limits.ts'
+import { AUDIT_LIMITS } from '#app/features/audit/schemas.ts'
 import { formatCount, formatDateTime } from '#app/utils/admin-format.ts'
 import {
 	AUDIT_EMPTY,
@@ -21,7 +21,7 @@ import {
 	AUDIT_FILTERS_INVALID,
 	AUDIT_LOAD_FAILED,
 	AUDIT_TITLE,
-} from '#app/utils/admin-audit-messages.ts'
+} from '#app/features/audit/schemas.ts'
 import {
 	auditFilterValues,
 	auditSearch,
@@ -30,7 +30,7 @@ import {
 	parseAuditQuery,
 	SYSTEM_FILTER,
 	type AuditFilterValues,
-} from '#app/utils/admin-audit-validation.ts'
+} from '#app/features/audit/schemas.ts'
 import type { Route } from './+types/audit'
 
 /**

@@ -6,7 +6,7 @@ import { TableScroller } from '#app/components/table-scroller.tsx'
 import { feeOffers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { CLAIM_STATUSES } from '#app/domain/enums.ts'
-import { listOfferClaims } from '#app/models/offer-claims.server.ts'
+import { listOfferClaims } from '#app/features/offers/offer-claims.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatDateTime } from '#app/utils/admin-format.ts'
 import {
@@ -14,9 +14,9 @@ import {
 	OFFERS_ERROR_TITLE,
 	OFFERS_LOAD_FAILED,
 	OFFERS_TITLE,
-} from '#app/utils/admin-offers-messages.ts'
-import { claimListSearch, parseClaimListQuery } from '#app/utils/admin-offers-validation.ts'
-import { can } from '#app/utils/admin-roles.ts'
+} from '#app/features/offers/schemas.ts'
+import { claimListSearch, parseClaimListQuery } from '#app/features/offers/schemas.ts'
+import { can } from '#app/features/staff/roles.ts'
 import type { Route } from './+types/offers'
 
 /**

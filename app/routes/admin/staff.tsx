@@ -4,10 +4,10 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { RoleBadge, StaffStatusBadge } from '#app/components/admin-staff.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
-import { listStaff } from '#app/models/admin-staff.server.ts'
+import { listStaff } from '#app/features/staff/staff.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatDate, formatDateTime } from '#app/utils/admin-format.ts'
-import { STAFF_LOAD_FAILED, STAFF_PAGE_TITLE } from '#app/utils/admin-staff-messages.ts'
+import { STAFF_LOAD_FAILED, STAFF_PAGE_TITLE } from '#app/features/staff/schemas.ts'
 import type { Route } from './+types/staff'
 
 /**

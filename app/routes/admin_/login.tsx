@@ -5,7 +5,7 @@ import { staffAuth } from '#app/auth/staff.server.ts'
 import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { PasswordField } from '#app/components/password-field.tsx'
 import { site } from '#app/content/site.ts'
-import { ADMIN_AUTH_FAILED_TITLE } from '#app/utils/admin-messages.ts'
+import { ADMIN_AUTH_FAILED_TITLE } from '#app/auth/messages.ts'
 import type { Route } from './+types/login'
 
 // Anything unexpected answers the spec's generic 'Login failed. Please try

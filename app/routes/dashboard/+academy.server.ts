@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod'
 import { redirect } from 'react-router'
 import type { LessonTab } from '#app/content/academy.ts'
-import { completeLesson } from '#app/models/academy.server.ts'
+import { completeLesson } from '#app/features/academy/academy.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
-import { CompleteLessonSchema } from '#app/utils/validation.ts'
+import { CompleteLessonSchema } from '#app/features/academy/schemas.ts'
 
 /**
  * The "Mark as complete" action of the academy list and of each lesson page

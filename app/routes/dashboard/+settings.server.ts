@@ -13,7 +13,7 @@ import {
 	pendingEmailChange,
 	requestEmailChange,
 	updateProfile,
-} from '#app/models/account-settings.server.ts'
+} from '#app/features/account/account-settings.server.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
@@ -32,7 +32,7 @@ import {
 	ProfileSchema,
 	SESSION_ENDED,
 	SESSION_NOT_FOUND,
-} from '#app/utils/settings-validation.ts'
+} from '#app/features/account/schemas.ts'
 
 /**
  * /dashboard/settings (issue 15 parts 1 and 2): the loader and the one

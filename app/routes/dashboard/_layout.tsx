@@ -4,8 +4,8 @@ import { ErrorMessage, ErrorPage, errorWords } from '#app/components/error-page.
 import { DashboardNav, dashboardNav } from '#app/components/dashboard-nav.tsx'
 import { currentSection, NavDrawer } from '#app/components/nav-drawer.tsx'
 import { site } from '#app/content/site.ts'
-import { unreadCount } from '#app/models/notifications.server.ts'
-import { planName } from '#app/models/plan.server.ts'
+import { unreadCount } from '#app/features/notifications/notifications.server.ts'
+import { planName } from '#app/features/plans/plan.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import type { Route } from './+types/_layout'
 

@@ -1,7 +1,7 @@
 import { splitDuration, useCountdown } from '#app/components/countdown.tsx'
 import { dataContestRules, dataContestTexts } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
-import { getMemberContests } from '#app/models/member-contests.server.ts'
+import { getMemberContests } from '#app/features/contests/member-contests.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import type { ContestType } from '#app/domain/enums.ts'
 import { formatCount, formatUsd } from '#app/utils/admin-format.ts'

@@ -6,7 +6,7 @@ import {
 	markAllRead,
 	markRead,
 	setEmailPreferences,
-} from '#app/models/notifications.server.ts'
+} from '#app/features/notifications/notifications.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
@@ -17,7 +17,7 @@ import {
 	NOTIFICATION_KIND_ORDER,
 	NotificationIdSchema,
 	preferencesFromForm,
-} from '#app/utils/notifications-validation.ts'
+} from '#app/features/notifications/schemas.ts'
 import { queryInput } from '#app/utils/validation.ts'
 import type { Route } from './+types/notifications'
 

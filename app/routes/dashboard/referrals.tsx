@@ -11,9 +11,9 @@ import {
 	getPointsStatement,
 	getReferralLeaderboard,
 	referralSummary,
-} from '#app/models/referral.server.ts'
+} from '#app/features/referrals/referral.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
-import { pointsOverTime, type PointsChart } from '#app/utils/charts.server.ts'
+import { pointsOverTime, type PointsChart } from '#app/features/referrals/points-chart.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/referrals'
 
@@ -54,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 }
 
-/** The member's cumulative points by week or month (app/models/referral.server.ts), drawn on the server; null without points. */
+/** The member's cumulative points by week or month (app/features/referrals/referral.server.ts), drawn on the server; null without points. */
 function pointsChart(userId: number) {
 	const history = getPointsHistory(userId)
 	return history ? { unit: history.unit, chart: pointsOverTime(history.periods, history.unit) } : null

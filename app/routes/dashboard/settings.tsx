@@ -12,8 +12,8 @@ import {
 	PasswordChangeFormSchema,
 	ProfileSchema,
 	type ProfileInput,
-} from '#app/utils/settings-validation.ts'
-import { INVESTMENT_AMOUNTS } from '#app/utils/validation.ts'
+} from '#app/features/account/schemas.ts'
+import { INVESTMENT_AMOUNTS } from '#app/features/auth/schemas.ts'
 import { settingsAction, settingsPage, type SettingsIntent } from './+settings.server.ts'
 import type { Route } from './+types/settings'
 

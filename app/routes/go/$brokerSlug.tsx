@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router'
 import { getMember, requireMember } from '#app/auth/member.server.ts'
 import type { NotFoundData } from '#app/components/error-page.tsx'
-import { getActiveBroker, recordBrokerClick } from '#app/models/brokers.server.ts'
-import { parseBrokerSlug } from '#app/utils/admin-brokers-validation.ts'
+import { getActiveBroker, recordBrokerClick } from '#app/features/brokers/brokers.server.ts'
+import { parseBrokerSlug } from '#app/features/brokers/schemas.ts'
 import { limited } from '#app/utils/rate-limit.server.ts'
 import type { Route } from './+types/$brokerSlug'
 

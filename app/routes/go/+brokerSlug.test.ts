@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { insertAdmin, insertMember } from '#tests/factories.ts'
 import { memberAuth } from '#app/auth/member.server.ts'
 import { SEED_BROKERS } from '#app/content/dashboard.ts'
-import { ensureSeedBrokers, setBrokerActive } from '#app/models/brokers.server.ts'
+import { ensureSeedBrokers, setBrokerActive } from '#app/features/brokers/brokers.server.ts'
 import { RATE_LIMITS } from '#app/utils/rate-limit.server.ts'
 import { action, loader } from './$brokerSlug.tsx'
 

@@ -5,11 +5,11 @@ import { AuthLayout } from '#app/components/auth-layout.tsx'
 import { CheckboxField, StatusButton } from '#app/components/forms.tsx'
 import { LogoutButton } from '#app/components/logout-button.tsx'
 import { site } from '#app/content/site.ts'
-import { acceptCurrentTerms, hasCurrentTerms } from '#app/models/consents.server.ts'
+import { acceptCurrentTerms, hasCurrentTerms } from '#app/features/account/consents.server.ts'
 import { requireMember } from '#app/auth/member.server.ts'
 import { readFormData, replyInvalid } from '#app/utils/forms.server.ts'
 import { safeRedirect, useIsPending } from '#app/utils/misc.ts'
-import { TERMS_VERSION, TermsAcceptFormSchema } from '#app/utils/validation.ts'
+import { TERMS_VERSION, TermsAcceptFormSchema } from '#app/features/auth/schemas.ts'
 import type { Route } from './+types/accept'
 
 /**

@@ -6,7 +6,7 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { BrokerActiveBadge } from '#app/components/admin-broker-badges.tsx'
 import { FormAlert } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
-import { getBrokerBySlug, setBrokerActive, updateBroker } from '#app/models/brokers.server.ts'
+import { getBrokerBySlug, setBrokerActive, updateBroker } from '#app/features/brokers/brokers.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
 	BROKER_ACTIVATED,
@@ -16,10 +16,10 @@ import {
 	BROKER_UPDATED,
 	BROKERS_LOAD_FAILED,
 	BROKERS_PAGE_TITLE,
-} from '#app/utils/admin-brokers-messages.ts'
-import { BrokerFormSchema, parseBrokerSlug } from '#app/utils/admin-brokers-validation.ts'
+} from '#app/features/brokers/schemas.ts'
+import { BrokerFormSchema, parseBrokerSlug } from '#app/features/brokers/schemas.ts'
 import { formatDateTime, formatUsdCents } from '#app/utils/admin-format.ts'
-import { can } from '#app/utils/admin-roles.ts'
+import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/$slug'

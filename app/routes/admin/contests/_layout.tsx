@@ -7,7 +7,7 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { FormAlert } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { CONTEST_STATUSES, CONTEST_TYPES, type ContestStatus } from '#app/domain/enums.ts'
-import { changeContestStatus, listContests } from '#app/models/admin-contests.server.ts'
+import { changeContestStatus, listContests } from '#app/features/contests/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
 	CONTEST_STATUS_FAILED,
@@ -19,7 +19,7 @@ import {
 	STATUS_LABELS,
 	TYPE_LABELS,
 	type ContestNotice,
-} from '#app/utils/admin-contests-messages.ts'
+} from '#app/features/contests/schemas.ts'
 import { redirectToList } from './+contests.server.ts'
 import {
 	CONTEST_STATUS_CHOICE,
@@ -28,9 +28,9 @@ import {
 	readContestFilters,
 	statusActions,
 	type STATUS_FORM_INTENTS,
-} from '#app/utils/admin-contests-validation.ts'
+} from '#app/features/contests/schemas.ts'
 import { formatCount, formatDate } from '#app/utils/admin-format.ts'
-import { can } from '#app/utils/admin-roles.ts'
+import { can } from '#app/features/staff/roles.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { cx, useIsPending } from '#app/utils/misc.ts'
 import { fail } from '#app/utils/result.ts'

@@ -7,8 +7,8 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { FormAlert, SelectField, StatusButton, TextareaField } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { CLAIM_STATUSES } from '#app/domain/enums.ts'
-import { OFFER_CLAIM_LIMITS } from '#app/domain/limits.ts'
-import { getOfferClaim, updateOfferClaim } from '#app/models/offer-claims.server.ts'
+import { OFFER_CLAIM_LIMITS } from '#app/features/offers/schemas.ts'
+import { getOfferClaim, updateOfferClaim } from '#app/features/offers/offer-claims.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatDateTime } from '#app/utils/admin-format.ts'
 import {
@@ -18,14 +18,14 @@ import {
 	CLAIM_UNCHANGED,
 	CLAIM_UPDATED,
 	OFFERS_ERROR_TITLE,
-} from '#app/utils/admin-offers-messages.ts'
+} from '#app/features/offers/schemas.ts'
 import {
 	claimListSearch,
 	ClaimUpdateFormSchema,
 	parseClaimId,
 	parseClaimListQuery,
-} from '#app/utils/admin-offers-validation.ts'
-import { can } from '#app/utils/admin-roles.ts'
+} from '#app/features/offers/schemas.ts'
+import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'

@@ -5,8 +5,12 @@ import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { CheckboxField, Field, FormAlert } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
-import { approveReferral, listReferralReviews, type PublicReferralReview } from '#app/models/referral-review.server.ts'
-import { getSetting, setSetting } from '#app/models/settings.server.ts'
+import {
+	approveReferral,
+	listReferralReviews,
+	type PublicReferralReview,
+} from '#app/features/referrals/review.server.ts'
+import { getSetting, setSetting } from '#app/features/settings/settings.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatCount, formatDateTime } from '#app/utils/admin-format.ts'
 import {
@@ -15,14 +19,14 @@ import {
 	REFERRAL_SETTINGS_SAVED,
 	REFERRALS_LOAD_FAILED,
 	REFERRALS_PAGE_TITLE,
-} from '#app/utils/admin-referrals-messages.ts'
+} from '#app/features/referrals/schemas.ts'
 import {
 	parseReferralId,
 	REFERRAL_REVIEW_LIMITS,
 	referralReviewQueryFromUrl,
 	ReferralSettingsFormSchema,
-} from '#app/utils/admin-referrals-validation.ts'
-import { can } from '#app/utils/admin-roles.ts'
+} from '#app/features/referrals/schemas.ts'
+import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid } from '#app/utils/forms.server.ts'
 import { cx, useIsPending } from '#app/utils/misc.ts'

@@ -7,11 +7,11 @@ import { OneTimePassword, RoleBadge, StaffStatusBadge } from '#app/components/ad
 import { Field, FormAlert, SelectField, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { ADMIN_ROLES } from '#app/domain/enums.ts'
-import { getStaffMember, resetStaffPassword, updateStaff } from '#app/models/admin-staff.server.ts'
-import { resetStaffTwoFactor } from '#app/models/staff-two-factor.server.ts'
+import { getStaffMember, resetStaffPassword, updateStaff } from '#app/features/staff/staff.server.ts'
+import { resetStaffTwoFactor } from '#app/features/staff/two-factor.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatDate, formatDateTime } from '#app/utils/admin-format.ts'
-import { roleLabel } from '#app/utils/admin-roles.ts'
+import { roleLabel } from '#app/features/staff/roles.ts'
 import {
 	STAFF_DISABLED,
 	STAFF_ENABLED,
@@ -20,15 +20,15 @@ import {
 	STAFF_PASSWORD_HINT,
 	STAFF_PASSWORD_RESET,
 	STAFF_ROLE_UPDATED,
-} from '#app/utils/admin-staff-messages.ts'
+} from '#app/features/staff/schemas.ts'
 import {
 	parseStaffId,
 	StaffResetPasswordFormSchema,
 	StaffResetTwoFactorFormSchema,
 	StaffRoleFormSchema,
 	StaffStatusFormSchema,
-} from '#app/utils/admin-staff-validation.ts'
-import { TWO_FACTOR_RESET } from '#app/utils/admin-two-factor-messages.ts'
+} from '#app/features/staff/schemas.ts'
+import { TWO_FACTOR_RESET } from '#app/features/staff/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'

@@ -9,13 +9,13 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { ErrorList, FormAlert, SelectField, StatusButton, useHydrated } from '#app/components/forms.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
-import { bulkUpdateUsers } from '#app/models/admin-users-changes.server.ts'
-import { countManagedUsers, getManagedUser, listManagedUsers } from '#app/models/admin-users-list.server.ts'
-import { planName } from '#app/models/plan.server.ts'
+import { bulkUpdateUsers } from '#app/features/users/changes.server.ts'
+import { countManagedUsers, getManagedUser, listManagedUsers } from '#app/features/users/list.server.ts'
+import { planName } from '#app/features/plans/plan.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatCount, formatDate, formatUsdCents } from '#app/utils/admin-format.ts'
-import { SUPER_ADMIN_REQUIRED } from '#app/utils/admin-messages.ts'
-import { can } from '#app/utils/admin-roles.ts'
+import { SUPER_ADMIN_REQUIRED } from '#app/auth/messages.ts'
+import { can } from '#app/features/staff/roles.ts'
 import {
 	bulkResultMessage,
 	DELETE_USER_DETAIL,
@@ -24,7 +24,7 @@ import {
 	USERS_LOAD_FAILED,
 	USERS_SEARCH_PLACEHOLDER,
 	USERS_TITLE,
-} from '#app/utils/admin-users-messages.ts'
+} from '#app/features/users/schemas.ts'
 import {
 	BULK_ACTION_LABELS,
 	BulkFormSchema,
@@ -35,7 +35,7 @@ import {
 	USER_SORT_OPTIONS,
 	userListSearch,
 	usersListHref,
-} from '#app/utils/admin-users-validation.ts'
+} from '#app/features/users/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { log } from '#app/utils/log.server.ts'

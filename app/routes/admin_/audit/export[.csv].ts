@@ -1,8 +1,8 @@
 import { redirect } from 'react-router'
-import { auditExportCapped, auditExportFileName, exportAuditCsv } from '#app/models/audit.server.ts'
+import { auditExportCapped, auditExportFileName, exportAuditCsv } from '#app/features/audit/audit.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { AUDIT_LIMITS } from '#app/domain/limits.ts'
-import { parseAuditQuery } from '#app/utils/admin-audit-validation.ts'
+import { AUDIT_LIMITS } from '#app/features/audit/schemas.ts'
+import { parseAuditQuery } from '#app/features/audit/schemas.ts'
 import { log } from '#app/utils/log.server.ts'
 import type { Route } from './+types/export[.csv]'
 

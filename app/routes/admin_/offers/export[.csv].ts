@@ -1,6 +1,6 @@
-import { claimsCsvHeaders, exportOfferClaimsCsv } from '#app/models/offer-claims.server.ts'
+import { claimsCsvHeaders, exportOfferClaimsCsv } from '#app/features/offers/offer-claims.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { parseClaimListQuery } from '#app/utils/admin-offers-validation.ts'
+import { parseClaimListQuery } from '#app/features/offers/schemas.ts'
 import { log } from '#app/utils/log.server.ts'
 import type { Route } from './+types/export[.csv]'
 

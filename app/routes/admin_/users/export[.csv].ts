@@ -1,6 +1,6 @@
-import { exportFileName, exportUsersCsv } from '#app/models/admin-users-export.server.ts'
+import { exportFileName, exportUsersCsv } from '#app/features/users/export.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { parseUserListQuery } from '#app/utils/admin-users-validation.ts'
+import { parseUserListQuery } from '#app/features/users/schemas.ts'
 import { log } from '#app/utils/log.server.ts'
 import type { Route } from './+types/export[.csv]'
 

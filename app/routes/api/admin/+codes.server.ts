@@ -1,5 +1,5 @@
-import type { Pagination } from '#app/utils/admin-users-validation.ts'
-import { parsePositiveInt } from '#app/utils/admin-contests-validation.ts'
+import type { Pagination } from '#app/features/users/schemas.ts'
+import { parsePositiveInt } from '#app/features/contests/schemas.ts'
 import { apiError } from '#app/utils/api.server.ts'
 
 /**

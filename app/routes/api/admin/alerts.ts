@@ -1,6 +1,6 @@
-import { listStaffAlerts } from '#app/models/alerts.server.ts'
+import { listStaffAlerts } from '#app/features/alerts/alerts.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { parseAlertListQuery } from '#app/utils/admin-alerts-validation.ts'
+import { parseAlertListQuery } from '#app/features/alerts/schemas.ts'
 import { apiError, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/admin/alerts?state=&type=&page=&limit=: every alert, newest

@@ -1,6 +1,6 @@
-import { listAuditLog } from '#app/models/audit.server.ts'
+import { listAuditLog } from '#app/features/audit/audit.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { AuditQuerySchema } from '#app/utils/admin-audit-validation.ts'
+import { AuditQuerySchema } from '#app/features/audit/schemas.ts'
 import { apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
 
 // GET /api/admin/audit?adminId&action&targetType&targetId&from&to&cursor&limit:

@@ -1,7 +1,7 @@
-import { createBroker, listBrokersForStaff } from '#app/models/brokers.server.ts'
+import { createBroker, listBrokersForStaff } from '#app/features/brokers/brokers.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { BROKER_CREATED } from '#app/utils/admin-brokers-messages.ts'
-import { BrokerCreateApiSchema } from '#app/utils/admin-brokers-validation.ts'
+import { BROKER_CREATED } from '#app/features/brokers/schemas.ts'
+import { BrokerCreateApiSchema } from '#app/features/brokers/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // GET /api/admin/brokers: every broker (inactive ones too) with its clicks in

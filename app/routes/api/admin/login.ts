@@ -1,5 +1,5 @@
 import { staffAuth } from '#app/auth/staff.server.ts'
-import { toPublicAdmin } from '#app/models/admin.server.ts'
+import { toPublicAdmin } from '#app/features/staff/admin.server.ts'
 import { apiSuccess } from '#app/utils/api.server.ts'
 
 // POST /api/admin/login (spec section 7): { token, admin } or 401

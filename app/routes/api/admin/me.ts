@@ -1,4 +1,4 @@
-import { toPublicAdmin } from '#app/models/admin.server.ts'
+import { toPublicAdmin } from '#app/features/staff/admin.server.ts'
 import { requireApiAdmin } from '#app/auth/staff.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 

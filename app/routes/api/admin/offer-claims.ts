@@ -1,6 +1,6 @@
-import { listOfferClaims } from '#app/models/offer-claims.server.ts'
+import { listOfferClaims } from '#app/features/offers/offer-claims.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { parseClaimListQuery } from '#app/utils/admin-offers-validation.ts'
+import { parseClaimListQuery } from '#app/features/offers/schemas.ts'
 import { apiError, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/admin/offer-claims?status=&offer=&page=&limit=: newest first →

@@ -1,6 +1,6 @@
-import { listReferralReviews } from '#app/models/referral-review.server.ts'
+import { listReferralReviews } from '#app/features/referrals/review.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { REFERRAL_REVIEW_LIMITS, ReferralReviewApiQuerySchema } from '#app/utils/admin-referrals-validation.ts'
+import { REFERRAL_REVIEW_LIMITS, ReferralReviewApiQuerySchema } from '#app/features/referrals/schemas.ts'
 import { apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
 
 // GET /api/admin/referrals ?status=held|decided &page &limit: referrals held

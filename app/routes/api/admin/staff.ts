@@ -1,7 +1,7 @@
-import { createStaff, listStaff } from '#app/models/admin-staff.server.ts'
+import { createStaff, listStaff } from '#app/features/staff/staff.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { STAFF_CREATED } from '#app/utils/admin-staff-messages.ts'
-import { StaffCreateApiSchema } from '#app/utils/admin-staff-validation.ts'
+import { STAFF_CREATED } from '#app/features/staff/schemas.ts'
+import { StaffCreateApiSchema } from '#app/features/staff/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // GET /api/admin/staff: every staff account (staff:manage, super admins).

@@ -1,5 +1,5 @@
 import { requireApiAdmin } from '#app/auth/staff.server.ts'
-import { getTwoFactorStatus } from '#app/models/staff-two-factor.server.ts'
+import { getTwoFactorStatus } from '#app/features/staff/two-factor.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/admin/two-factor: the caller's second factor

@@ -1,8 +1,8 @@
-import { requestPasswordReset } from '#app/models/account.server.ts'
-import { FORGOT_PASSWORD_SENT } from '#app/utils/messages.ts'
+import { requestPasswordReset } from '#app/features/auth/member-auth.server.ts'
+import { FORGOT_PASSWORD_SENT } from '#app/features/auth/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { ForgotPasswordApiSchema } from '#app/utils/validation.ts'
+import { ForgotPasswordApiSchema } from '#app/features/auth/schemas.ts'
 
 const route = apiRoute({
 	async POST({ request }) {

@@ -1,5 +1,5 @@
 import { memberAuth } from '#app/auth/member.server.ts'
-import { toPublicUser } from '#app/models/user.server.ts'
+import { toPublicUser } from '#app/features/users/user.server.ts'
 import { apiSuccess } from '#app/utils/api.server.ts'
 
 // POST /api/auth/login: { token, user } or 401 'Invalid email or password', 403, 429.

@@ -1,5 +1,5 @@
 import { requireApiMember } from '#app/auth/member.server.ts'
-import { toPublicUser } from '#app/models/user.server.ts'
+import { toPublicUser } from '#app/features/users/user.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 const route = apiRoute({

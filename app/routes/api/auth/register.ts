@@ -1,11 +1,11 @@
 import { userAgentOf } from '#app/auth/kit.server.ts'
 import { memberAuth } from '#app/auth/member.server.ts'
-import { registerMember } from '#app/models/account.server.ts'
-import { toPublicUser } from '#app/models/user.server.ts'
-import type { ConsentKind } from '#app/utils/consents.ts'
+import { registerMember } from '#app/features/auth/member-auth.server.ts'
+import { toPublicUser } from '#app/features/users/user.server.ts'
+import type { ConsentKind } from '#app/features/account/consents.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { RegisterApiSchema } from '#app/utils/validation.ts'
+import { RegisterApiSchema } from '#app/features/auth/schemas.ts'
 
 const route = apiRoute({
 	async POST({ request }) {

@@ -1,8 +1,8 @@
-import { resetPassword } from '#app/models/account.server.ts'
-import { PASSWORD_RESET_DONE } from '#app/utils/messages.ts'
+import { resetPassword } from '#app/features/auth/member-auth.server.ts'
+import { PASSWORD_RESET_DONE } from '#app/features/auth/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { ResetPasswordApiSchema } from '#app/utils/validation.ts'
+import { ResetPasswordApiSchema } from '#app/features/auth/schemas.ts'
 
 const route = apiRoute({
 	async POST({ request }) {

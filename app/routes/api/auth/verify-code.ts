@@ -1,9 +1,9 @@
 import { requireApiMember } from '#app/auth/member.server.ts'
-import { unlockMember } from '#app/models/account.server.ts'
-import { toPublicUser } from '#app/models/user.server.ts'
+import { unlockMember } from '#app/features/auth/member-auth.server.ts'
+import { toPublicUser } from '#app/features/users/user.server.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { UnlockCodeApiSchema } from '#app/utils/validation.ts'
+import { UnlockCodeApiSchema } from '#app/features/auth/schemas.ts'
 
 const route = apiRoute({
 	async POST({ request }) {

@@ -1,5 +1,5 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { getAcademyProgress } from '#app/models/academy.server.ts'
+import { getAcademyProgress } from '#app/features/academy/academy.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/member/academy: progress, certificates and every lesson with its completion.

@@ -1,5 +1,5 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { getMemberContests } from '#app/models/member-contests.server.ts'
+import { getMemberContests } from '#app/features/contests/member-contests.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/member/contests: the running referral contest (or null) with

@@ -1,5 +1,5 @@
 import { memberAuth, requireApiMember } from '#app/auth/member.server.ts'
-import { exportMemberData } from '#app/models/account-settings.server.ts'
+import { exportMemberData } from '#app/features/account/account-settings.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'
 

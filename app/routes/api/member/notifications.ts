@@ -1,7 +1,7 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { listNotifications } from '#app/models/notifications.server.ts'
+import { listNotifications } from '#app/features/notifications/notifications.server.ts'
 import { apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
-import { InboxQuerySchema } from '#app/utils/notifications-validation.ts'
+import { InboxQuerySchema } from '#app/features/notifications/schemas.ts'
 
 // GET /api/member/notifications?page= → data { items, unread, pagination }, newest first
 // (docs/decisions/023-consents-and-notifications.md). 401 without a member token, 403 before

@@ -1,5 +1,5 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { listOffers, zeroFeeRefusal } from '#app/models/fee-offers.server.ts'
+import { listOffers, zeroFeeRefusal } from '#app/features/offers/fee-offers.server.ts'
 import { apiFailure, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/member/offers: the 0% fee offers with the spots left and the

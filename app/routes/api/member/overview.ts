@@ -1,10 +1,10 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { getMemberOverview } from '#app/models/member-overview.server.ts'
+import { getMemberOverview } from '#app/features/dashboard/overview.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/member/overview: the dashboard home's tiles, plan, setup
 // progress, academy progress, connected brokers, partner brokers and
-// account (the page's rule: app/models/member-overview.server.ts).
+// account (the page's rule: app/features/dashboard/overview.server.ts).
 const route = apiRoute({
 	GET({ request }) {
 		const { user } = requireApiUnlockedMember(request)

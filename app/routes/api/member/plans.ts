@@ -1,5 +1,5 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { planCardsFor } from '#app/models/plan.server.ts'
+import { planCardsFor } from '#app/features/plans/plan.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/member/plans: the member's plan and the plan ladder, each card's state against it.

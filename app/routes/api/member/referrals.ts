@@ -1,8 +1,8 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { countPointsStatement, getPointsStatement, referralSummary } from '#app/models/referral.server.ts'
+import { countPointsStatement, getPointsStatement, referralSummary } from '#app/features/referrals/referral.server.ts'
 import { apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
-import { paginate } from '#app/utils/admin-users-validation.ts'
-import { STATEMENT_PAGE_SIZE, StatementQuerySchema } from '#app/utils/member-api-validation.ts'
+import { paginate } from '#app/features/users/schemas.ts'
+import { STATEMENT_PAGE_SIZE, StatementQuerySchema } from '#app/features/referrals/schemas.ts'
 
 // GET /api/member/referrals ?page &limit: the referral link and code, the
 // points, the way to the next milestone, every milestone, and a page of

@@ -1,5 +1,5 @@
 import { memberAuth, requireApiMember } from '#app/auth/member.server.ts'
-import { listSessions } from '#app/models/account-settings.server.ts'
+import { listSessions } from '#app/features/account/account-settings.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/member/sessions: the member's live sessions (device, first and

@@ -1,7 +1,7 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { DEFAULT_TRADER_SORT, sortTraders, traderSummary } from '#app/models/traders.server.ts'
+import { DEFAULT_TRADER_SORT, sortTraders, traderSummary } from '#app/features/traders/traders.server.ts'
 import { apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
-import { TraderListQuerySchema } from '#app/utils/member-api-validation.ts'
+import { TraderListQuerySchema } from '#app/features/traders/schemas.ts'
 
 // GET /api/member/traders ?sort=weeklyReturn|monthlyReturn|winRate|followers:
 // Live Top Traders, sorted as on the dashboard (highest first).

@@ -3,9 +3,14 @@ import { CompletedBadge, CompleteLessonForm, LessonBody } from '#app/components/
 import { ErrorList } from '#app/components/forms.tsx'
 import { lessonWords } from '#app/content/academy.ts'
 import { site } from '#app/content/site.ts'
-import { certificateStates, certificateView, findLesson, getLessonCompletions } from '#app/models/academy.server.ts'
+import {
+	certificateStates,
+	certificateView,
+	findLesson,
+	getLessonCompletions,
+} from '#app/features/academy/academy.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
-import { UNKNOWN_LESSON } from '#app/utils/messages.ts'
+import { UNKNOWN_LESSON } from '#app/features/academy/schemas.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/$lessonId'
 import { completeLessonAction } from '../+academy.server.ts'

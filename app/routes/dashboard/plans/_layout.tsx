@@ -1,6 +1,6 @@
 import { Link, Outlet } from 'react-router'
 import { site } from '#app/content/site.ts'
-import { planCardsFor } from '#app/models/plan.server.ts'
+import { planCardsFor } from '#app/features/plans/plan.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/_layout'

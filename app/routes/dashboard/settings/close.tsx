@@ -6,7 +6,7 @@ import { PasswordField } from '#app/components/password-field.tsx'
 import { site } from '#app/content/site.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
-import { CloseAccountFormSchema } from '#app/utils/settings-validation.ts'
+import { CloseAccountFormSchema } from '#app/features/account/schemas.ts'
 import { closeAccountAction } from '../+settings.server.ts'
 import type { Route } from './+types/close'
 

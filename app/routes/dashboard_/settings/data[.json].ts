@@ -1,5 +1,5 @@
 import { currentWebSessionId, requireUnlockedMember } from '#app/auth/member.server.ts'
-import { dataExportFileName, exportMemberData } from '#app/models/account-settings.server.ts'
+import { dataExportFileName, exportMemberData } from '#app/features/account/account-settings.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import type { Route } from './+types/data[.json]'
 

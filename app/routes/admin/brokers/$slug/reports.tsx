@@ -4,7 +4,7 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { ErrorList, FormAlert } from '#app/components/forms.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
-import { BROKER_REPORT_LIMITS } from '#app/domain/limits.ts'
+import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
 	appliedMessage,
@@ -14,14 +14,14 @@ import {
 	listBrokerReports,
 	previewReport,
 	storeUpload,
-} from '#app/models/broker-reports.server.ts'
-import type { PublicBrokerReport, ReportPreview } from '#app/models/broker-reports.server.ts'
+} from '#app/features/broker-reports/broker-reports.server.ts'
+import type { PublicBrokerReport, ReportPreview } from '#app/features/broker-reports/broker-reports.server.ts'
 import { formatCount, formatDateTime, formatMonth, formatUsdCents } from '#app/utils/admin-format.ts'
-import { utcMonth } from '#app/utils/admin-validation.ts'
-import { countDataRows, REPORT_FILE_MESSAGES } from '#app/utils/broker-report-csv.server.ts'
-import { BROKER_REPORT_MESSAGES, REPORT_COLUMNS } from '#app/utils/broker-report-messages.ts'
-import { readReportFile } from '#app/utils/broker-report-upload.server.ts'
-import { parseUploadId, ReportMonthSchema } from '#app/utils/broker-report-validation.ts'
+import { utcMonth } from '#app/features/revenue/schemas.ts'
+import { countDataRows, REPORT_FILE_MESSAGES } from '#app/features/broker-reports/csv.server.ts'
+import { BROKER_REPORT_MESSAGES, REPORT_COLUMNS } from '#app/features/broker-reports/schemas.ts'
+import { readReportFile } from '#app/features/broker-reports/upload.server.ts'
+import { parseUploadId, ReportMonthSchema } from '#app/features/broker-reports/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import { cx } from '#app/utils/misc.ts'
@@ -33,7 +33,7 @@ import type { Route } from './+types/reports'
  * apply it (or replace the applied one for that month, with a confirmation
  * checkbox), and the broker's applied reports. The uploaded file is kept in
  * broker_report_uploads so the confirm form posts only its id; the rules
- * are app/models/broker-reports.server.ts (the API calls the same ones).
+ * are app/features/broker-reports/broker-reports.server.ts (the API calls the same ones).
  */
 
 const TITLE = 'Broker Reports'

@@ -8,18 +8,18 @@ import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import { PLAN_CODE_STATUSES } from '#app/domain/enums.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { batchCodesInFull, listBatchCodes, revokePlanCode, revokePlanCodeBatch } from '#app/models/plan-codes.server.ts'
-import { planName } from '#app/models/plan.server.ts'
 import {
-	BATCH_TITLE,
-	CODES_NOTICES,
-	PLAN_CODE_MESSAGES,
-	PLAN_CODE_STATUS_LABELS,
-} from '#app/utils/admin-codes-messages.ts'
-import { PlanCodeRevokeFormSchema, readPageParam, readStatusParam } from '#app/utils/admin-codes-validation.ts'
-import { parsePositiveInt } from '#app/utils/admin-contests-validation.ts'
+	batchCodesInFull,
+	listBatchCodes,
+	revokePlanCode,
+	revokePlanCodeBatch,
+} from '#app/features/codes/plan-codes.server.ts'
+import { planName } from '#app/features/plans/plan.server.ts'
+import { BATCH_TITLE, CODES_NOTICES, PLAN_CODE_MESSAGES, PLAN_CODE_STATUS_LABELS } from '#app/features/codes/schemas.ts'
+import { PlanCodeRevokeFormSchema, readPageParam, readStatusParam } from '#app/features/codes/schemas.ts'
+import { parsePositiveInt } from '#app/features/contests/schemas.ts'
 import { formatCount, formatDateTime } from '#app/utils/admin-format.ts'
-import { can } from '#app/utils/admin-roles.ts'
+import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'

@@ -4,14 +4,14 @@ import { Form, Link } from 'react-router'
 import { FormAlert } from '#app/components/forms.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
-import { completeContest } from '#app/models/admin-contests.server.ts'
+import { completeContest } from '#app/features/contests/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
 	COMPLETE_CONTEST_TITLE,
 	COMPLETE_CONTEST_WARNING,
 	CONTEST_COMPLETE_FAILED,
 	transitionRefused,
-} from '#app/utils/admin-contests-messages.ts'
+} from '#app/features/contests/schemas.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'

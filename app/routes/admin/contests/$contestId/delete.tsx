@@ -4,13 +4,9 @@ import { Form, Link } from 'react-router'
 import { FormAlert } from '#app/components/forms.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
-import { deleteContest } from '#app/models/admin-contests.server.ts'
+import { deleteContest } from '#app/features/contests/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import {
-	CONTEST_DELETE_FAILED,
-	DELETE_CONTEST_TITLE,
-	DELETE_CONTEST_WARNING,
-} from '#app/utils/admin-contests-messages.ts'
+import { CONTEST_DELETE_FAILED, DELETE_CONTEST_TITLE, DELETE_CONTEST_WARNING } from '#app/features/contests/schemas.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'

@@ -5,7 +5,7 @@ import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { FormAlert, TextareaField } from '#app/components/forms.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
-import { getReferralReview, rejectReferral } from '#app/models/referral-review.server.ts'
+import { getReferralReview, rejectReferral } from '#app/features/referrals/review.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
 	REFERRAL_NOT_FOUND,
@@ -13,13 +13,13 @@ import {
 	REFERRAL_REJECT_WARNING,
 	REFERRAL_REJECTED,
 	REFERRALS_LOAD_FAILED,
-} from '#app/utils/admin-referrals-messages.ts'
+} from '#app/features/referrals/schemas.ts'
 import {
 	parseReferralId,
 	REFERRAL_REVIEW_LIMITS,
 	referralReviewQueryFromUrl,
 	ReferralRejectFormSchema,
-} from '#app/utils/admin-referrals-validation.ts'
+} from '#app/features/referrals/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'

@@ -5,8 +5,8 @@ import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { FormAlert } from '#app/components/forms.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
-import { deleteManagedUser } from '#app/models/admin-users-changes.server.ts'
-import { getManagedUser } from '#app/models/admin-users-list.server.ts'
+import { deleteManagedUser } from '#app/features/users/changes.server.ts'
+import { getManagedUser } from '#app/features/users/list.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
 	DELETE_USER_DETAIL,
@@ -15,8 +15,8 @@ import {
 	USER_DELETE_FAILED,
 	USER_DELETED,
 	USER_NOT_FOUND,
-} from '#app/utils/admin-users-messages.ts'
-import { parseUserId, parseUserListQuery, usersListHref } from '#app/utils/admin-users-validation.ts'
+} from '#app/features/users/schemas.ts'
+import { parseUserId, parseUserListQuery, usersListHref } from '#app/features/users/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'

@@ -4,17 +4,12 @@ import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminUserForm } from '#app/components/admin-user-form.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
-import { updateManagedUser } from '#app/models/admin-users-changes.server.ts'
-import { getManagedUser } from '#app/models/admin-users-list.server.ts'
-import { planName } from '#app/models/plan.server.ts'
+import { updateManagedUser } from '#app/features/users/changes.server.ts'
+import { getManagedUser } from '#app/features/users/list.server.ts'
+import { planName } from '#app/features/plans/plan.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { EDIT_USER_TITLE, USER_NOT_FOUND, USER_UPDATE_FAILED, USER_UPDATED } from '#app/utils/admin-users-messages.ts'
-import {
-	parseUserId,
-	parseUserListQuery,
-	UserUpdateFormSchema,
-	usersListHref,
-} from '#app/utils/admin-users-validation.ts'
+import { EDIT_USER_TITLE, USER_NOT_FOUND, USER_UPDATE_FAILED, USER_UPDATED } from '#app/features/users/schemas.ts'
+import { parseUserId, parseUserListQuery, UserUpdateFormSchema, usersListHref } from '#app/features/users/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { PLANS, type Plan } from '#app/domain/enums.ts'

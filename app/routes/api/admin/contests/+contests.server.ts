@@ -1,5 +1,5 @@
-import { CONTEST_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
-import { parsePositiveInt } from '#app/utils/admin-contests-validation.ts'
+import { CONTEST_NOT_FOUND } from '#app/features/contests/schemas.ts'
+import { parsePositiveInt } from '#app/features/contests/schemas.ts'
 import { apiError } from '#app/utils/api.server.ts'
 
 /**

@@ -1,6 +1,6 @@
-import { createContest, listContests } from '#app/models/admin-contests.server.ts'
+import { createContest, listContests } from '#app/features/contests/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { ContestApiSchema, ContestListQuerySchema } from '#app/utils/admin-contests-validation.ts'
+import { ContestApiSchema, ContestListQuerySchema } from '#app/features/contests/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
 
 // GET /api/admin/contests ?search&status&type&sortBy=createdAt&sortOrder=desc

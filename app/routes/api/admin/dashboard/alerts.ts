@@ -1,6 +1,6 @@
-import { checkContestAlerts, listAlerts } from '#app/models/alerts.server.ts'
+import { checkContestAlerts, listAlerts } from '#app/features/alerts/alerts.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { AlertsQuerySchema } from '#app/utils/admin-validation.ts'
+import { AlertsQuerySchema } from '#app/features/revenue/schemas.ts'
 import { apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
 
 // GET /api/admin/dashboard/alerts: open alerts, newest first:

@@ -1,4 +1,4 @@
-import { getDashboardStats, getDashboardTrends } from '#app/models/admin-stats.server.ts'
+import { getDashboardStats, getDashboardTrends } from '#app/features/stats/stats.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 

@@ -1,6 +1,6 @@
-import { claimsCsvHeaders, exportOfferClaimsCsv } from '#app/models/offer-claims.server.ts'
+import { claimsCsvHeaders, exportOfferClaimsCsv } from '#app/features/offers/offer-claims.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { parseClaimListQuery } from '#app/utils/admin-offers-validation.ts'
+import { parseClaimListQuery } from '#app/features/offers/schemas.ts'
 import { apiError, apiRoute } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'
 

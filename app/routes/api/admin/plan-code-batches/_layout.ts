@@ -1,6 +1,6 @@
-import { issuePlanCodeBatch, listBatches } from '#app/models/plan-codes.server.ts'
+import { issuePlanCodeBatch, listBatches } from '#app/features/codes/plan-codes.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { BatchListApiQuerySchema, PlanBatchApiSchema } from '#app/utils/admin-codes-validation.ts'
+import { BatchListApiQuerySchema, PlanBatchApiSchema } from '#app/features/codes/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
 import { apiPagination } from '../+codes.server.ts'
 

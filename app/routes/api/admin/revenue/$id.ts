@@ -1,7 +1,7 @@
-import { correctRevenue } from '#app/models/revenue.server.ts'
+import { correctRevenue } from '#app/features/revenue/revenue.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { REVENUE_ENTRY_NOT_FOUND, REVENUE_UPDATED } from '#app/utils/admin-messages.ts'
-import { parseEntryId, RevenueEditApiSchema } from '#app/utils/admin-validation.ts'
+import { REVENUE_ENTRY_NOT_FOUND, REVENUE_UPDATED } from '#app/features/revenue/schemas.ts'
+import { parseEntryId, RevenueEditApiSchema } from '#app/features/revenue/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // PATCH /api/admin/revenue/:id { broker?, month?, amount? (USD), reason }:

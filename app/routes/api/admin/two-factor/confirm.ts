@@ -1,7 +1,7 @@
 import { requireApiAdmin } from '#app/auth/staff.server.ts'
-import { confirmEnrolment } from '#app/models/staff-two-factor.server.ts'
-import { TWO_FACTOR_ENABLED } from '#app/utils/admin-two-factor-messages.ts'
-import { TwoFactorCodeApiSchema } from '#app/utils/admin-two-factor-validation.ts'
+import { confirmEnrolment } from '#app/features/staff/two-factor.server.ts'
+import { TWO_FACTOR_ENABLED } from '#app/features/staff/schemas.ts'
+import { TwoFactorCodeApiSchema } from '#app/features/staff/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { sha256 } from '#app/utils/crypto.server.ts'
 

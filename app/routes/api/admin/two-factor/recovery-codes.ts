@@ -1,7 +1,7 @@
 import { requireApiAdmin } from '#app/auth/staff.server.ts'
-import { regenerateRecoveryCodes } from '#app/models/staff-two-factor.server.ts'
-import { TWO_FACTOR_RECOVERY_REGENERATED } from '#app/utils/admin-two-factor-messages.ts'
-import { TwoFactorCodeApiSchema } from '#app/utils/admin-two-factor-validation.ts'
+import { regenerateRecoveryCodes } from '#app/features/staff/two-factor.server.ts'
+import { TWO_FACTOR_RECOVERY_REGENERATED } from '#app/features/staff/schemas.ts'
+import { TwoFactorCodeApiSchema } from '#app/features/staff/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // POST /api/admin/two-factor/recovery-codes { code }: ten new recovery codes

@@ -1,6 +1,6 @@
 import { requireApiAdmin } from '#app/auth/staff.server.ts'
-import { beginEnrolment } from '#app/models/staff-two-factor.server.ts'
-import { TwoFactorSetupApiSchema } from '#app/utils/admin-two-factor-validation.ts'
+import { beginEnrolment } from '#app/features/staff/two-factor.server.ts'
+import { TwoFactorSetupApiSchema } from '#app/features/staff/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // POST /api/admin/two-factor/setup { fresh? }: the secret to enrol

@@ -1,6 +1,6 @@
-import { listUnlockCodes, rotateUnlockCode } from '#app/models/unlock-code.server.ts'
+import { listUnlockCodes, rotateUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { UnlockRotateApiSchema } from '#app/utils/admin-codes-validation.ts'
+import { UnlockRotateApiSchema } from '#app/features/codes/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // GET /api/admin/unlock-codes → data { codes: [{ id, code, status, current,

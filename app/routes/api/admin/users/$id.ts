@@ -1,7 +1,7 @@
-import { deleteManagedUser, updateManagedUser } from '#app/models/admin-users-changes.server.ts'
+import { deleteManagedUser, updateManagedUser } from '#app/features/users/changes.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { USER_DELETED, USER_NOT_FOUND, USER_UPDATED } from '#app/utils/admin-users-messages.ts'
-import { parseUserId, UserUpdateApiSchema } from '#app/utils/admin-users-validation.ts'
+import { USER_DELETED, USER_NOT_FOUND, USER_UPDATED } from '#app/features/users/schemas.ts'
+import { parseUserId, UserUpdateApiSchema } from '#app/features/users/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // PUT /api/admin/users/:id { name, email, password?, phone?, country?,

@@ -1,6 +1,6 @@
-import { exportFileName, exportUsersCsv } from '#app/models/admin-users-export.server.ts'
+import { exportFileName, exportUsersCsv } from '#app/features/users/export.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { UserListApiQuerySchema } from '#app/utils/admin-users-validation.ts'
+import { UserListApiQuerySchema } from '#app/features/users/schemas.ts'
 import { apiRoute, parseQuery } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'
 

@@ -1,8 +1,8 @@
 import { requireApiMember } from '#app/auth/member.server.ts'
-import { closeAccount } from '#app/models/account-settings.server.ts'
+import { closeAccount } from '#app/features/account/account-settings.server.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { ACCOUNT_CLOSED, CloseAccountApiSchema } from '#app/utils/settings-validation.ts'
+import { ACCOUNT_CLOSED, CloseAccountApiSchema } from '#app/features/account/schemas.ts'
 
 // POST /api/member/account/close { currentPassword, confirm: true }: closes the
 // account (docs/decisions/022-account-closure.md); every session, this token's too, ends.

@@ -1,7 +1,7 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { getEmailPreferences, setEmailPreferences } from '#app/models/notifications.server.ts'
+import { getEmailPreferences, setEmailPreferences } from '#app/features/notifications/notifications.server.ts'
 import { apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
-import { PreferencesApiSchema } from '#app/utils/notifications-validation.ts'
+import { PreferencesApiSchema } from '#app/features/notifications/schemas.ts'
 
 // GET /api/member/notifications/preferences → data { email: { kind: boolean } } (every kind);
 // PUT { email: { kind: boolean, ... } } changes the kinds given and answers the full set.

@@ -1,5 +1,5 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { markAllRead } from '#app/models/notifications.server.ts'
+import { markAllRead } from '#app/features/notifications/notifications.server.ts'
 import { apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { IgnoredApiBodySchema } from '#app/utils/validation.ts'
 

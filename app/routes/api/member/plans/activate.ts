@@ -1,8 +1,8 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { activatePlan, planName } from '#app/models/plan.server.ts'
+import { activatePlan, planName } from '#app/features/plans/plan.server.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
-import { ActivationCodeApiSchema } from '#app/utils/member-api-validation.ts'
-import { planActivated } from '#app/utils/messages.ts'
+import { ActivationCodeApiSchema } from '#app/features/plans/schemas.ts'
+import { planActivated } from '#app/features/plans/schemas.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 
 // POST /api/member/plans/activate { code }: the activation dialog's rule

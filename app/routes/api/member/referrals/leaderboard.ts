@@ -1,5 +1,5 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { getLeaderboardRank, getReferralLeaderboard } from '#app/models/referral.server.ts'
+import { getLeaderboardRank, getReferralLeaderboard } from '#app/features/referrals/referral.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/member/referrals/leaderboard: the top members by points (the

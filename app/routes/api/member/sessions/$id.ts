@@ -1,7 +1,7 @@
 import { requireApiMember } from '#app/auth/member.server.ts'
-import { endSession } from '#app/models/account-settings.server.ts'
+import { endSession } from '#app/features/account/account-settings.server.ts'
 import { apiFailure, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
-import { parseSessionId, SESSION_ENDED } from '#app/utils/settings-validation.ts'
+import { parseSessionId, SESSION_ENDED } from '#app/features/account/schemas.ts'
 
 // DELETE /api/member/sessions/:id: ends one of the member's sessions (this
 // token's too, like signing out). Another member's, or an unknown id: 404.

@@ -1,7 +1,7 @@
 import { memberAuth, requireApiMember } from '#app/auth/member.server.ts'
-import { endOtherSessions } from '#app/models/account-settings.server.ts'
+import { endOtherSessions } from '#app/features/account/account-settings.server.ts'
 import { apiRoute, apiSuccess } from '#app/utils/api.server.ts'
-import { OTHER_SESSIONS_ENDED } from '#app/utils/settings-validation.ts'
+import { OTHER_SESSIONS_ENDED } from '#app/features/account/schemas.ts'
 
 // DELETE /api/member/sessions/others: every session but this token's ends.
 const route = apiRoute({

@@ -1,8 +1,8 @@
 import { requireApiMember } from '#app/auth/member.server.ts'
-import { requestEmailChange } from '#app/models/account-settings.server.ts'
+import { requestEmailChange } from '#app/features/account/account-settings.server.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { EMAIL_CHANGE_SENT, EmailChangeApiSchema } from '#app/utils/settings-validation.ts'
+import { EMAIL_CHANGE_SENT, EmailChangeApiSchema } from '#app/features/account/schemas.ts'
 
 // POST /api/member/settings/email { newEmail, currentPassword }: sends the
 // confirmation link to the new address (202); the email changes only when the link is used.

@@ -1,9 +1,9 @@
 import { userAgentOf } from '#app/auth/kit.server.ts'
 import { memberAuth, requireApiMember } from '#app/auth/member.server.ts'
-import { changePassword } from '#app/models/account-settings.server.ts'
+import { changePassword } from '#app/features/account/account-settings.server.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { PASSWORD_CHANGED, PasswordChangeApiSchema } from '#app/utils/settings-validation.ts'
+import { PASSWORD_CHANGED, PasswordChangeApiSchema } from '#app/features/account/schemas.ts'
 
 // POST /api/member/settings/password { currentPassword, newPassword }: every
 // session ends (this token too); the answer carries the new token this client goes on with.

@@ -1,7 +1,7 @@
 import { requireApiMember } from '#app/auth/member.server.ts'
-import { getProfile, updateProfile } from '#app/models/account-settings.server.ts'
+import { getProfile, updateProfile } from '#app/features/account/account-settings.server.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
-import { PROFILE_SAVED, ProfileApiSchema } from '#app/utils/settings-validation.ts'
+import { PROFILE_SAVED, ProfileApiSchema } from '#app/features/account/schemas.ts'
 
 // GET /api/member/settings/profile: the member's profile.
 // PATCH { name?, phone?, country?, telegram?, investmentAmount? }: the sign-up's rules and messages.

@@ -1,7 +1,7 @@
 import { requireApiMember } from '#app/auth/member.server.ts'
-import { acceptCurrentTerms, listConsents } from '#app/models/consents.server.ts'
+import { acceptCurrentTerms, listConsents } from '#app/features/account/consents.server.ts'
 import { apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
-import { TermsAcceptApiSchema, TERMS_VERSION } from '#app/utils/validation.ts'
+import { TermsAcceptApiSchema, TERMS_VERSION } from '#app/features/auth/schemas.ts'
 
 // POST /api/member/terms/accept { accept: true } → data { termsVersion, consents }. The one member
 // route open while the terms are not accepted (the others answer 409 until then); accepting the

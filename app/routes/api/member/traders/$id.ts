@@ -1,7 +1,7 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { getTraderDetail } from '#app/models/traders.server.ts'
+import { getTraderDetail } from '#app/features/traders/traders.server.ts'
 import { apiError, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
-import { UNKNOWN_TRADER } from '#app/utils/messages.ts'
+import { UNKNOWN_TRADER } from '#app/features/traders/schemas.ts'
 
 // GET /api/member/traders/:id: a trader's figures and 12-month series, and
 // the broker to copy them with (null when none is active).

@@ -4,10 +4,10 @@ import { RiskBadge } from '#app/components/risk-badge.tsx'
 import { BrokerButton, BrokerDisclosure } from '#app/components/broker-card.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
-import { getTraderDetail } from '#app/models/traders.server.ts'
+import { getTraderDetail } from '#app/features/traders/traders.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { chartOnce, equityCurve, lastTwelveMonths, monthlyBars } from '#app/utils/charts.server.ts'
-import { UNKNOWN_TRADER } from '#app/utils/messages.ts'
+import { UNKNOWN_TRADER } from '#app/features/traders/schemas.ts'
 import type { Route } from './+types/$traderId'
 
 // A dialog over its parent page (the flash message shows inside it).

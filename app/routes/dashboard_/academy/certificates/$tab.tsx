@@ -3,7 +3,7 @@ import type { NotFoundData } from '#app/components/error-page.tsx'
 import { CertificateCard } from '#app/components/academy.tsx'
 import { BrandLink } from '#app/components/brand-link.tsx'
 import { site } from '#app/content/site.ts'
-import { certificateStates, certificateView, getLessonCompletions } from '#app/models/academy.server.ts'
+import { certificateStates, certificateView, getLessonCompletions } from '#app/features/academy/academy.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import type { Route } from './+types/$tab'
 

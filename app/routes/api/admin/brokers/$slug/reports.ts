@@ -7,11 +7,11 @@ import {
 	listBrokerReports,
 	previewReport,
 	type ApplyFailure,
-} from '#app/models/broker-reports.server.ts'
-import { REVENUE_MESSAGES } from '#app/utils/admin-messages.ts'
+} from '#app/features/broker-reports/broker-reports.server.ts'
+import { REVENUE_MESSAGES } from '#app/features/revenue/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseQuery, validateApiInput } from '#app/utils/api.server.ts'
-import { checkReportBytes, readReportFile, type ReportFile } from '#app/utils/broker-report-upload.server.ts'
-import { BrokerReportQuerySchema, ReportMonthSchema } from '#app/utils/broker-report-validation.ts'
+import { checkReportBytes, readReportFile, type ReportFile } from '#app/features/broker-reports/upload.server.ts'
+import { BrokerReportQuerySchema, ReportMonthSchema } from '#app/features/broker-reports/schemas.ts'
 import { z } from 'zod'
 
 // GET /api/admin/brokers/:slug/reports: the broker's reports (applied,

@@ -1,4 +1,4 @@
-import { completeContest } from '#app/models/admin-contests.server.ts'
+import { completeContest } from '#app/features/contests/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { requirePathId } from '../+contests.server.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'

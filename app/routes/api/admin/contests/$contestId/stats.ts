@@ -1,6 +1,6 @@
-import { getContestStats } from '#app/models/admin-contests.server.ts'
+import { getContestStats } from '#app/features/contests/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { CONTEST_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
+import { CONTEST_NOT_FOUND } from '#app/features/contests/schemas.ts'
 import { apiError, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 import { requirePathId } from '../+contests.server.ts'
 

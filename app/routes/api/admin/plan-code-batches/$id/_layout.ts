@@ -1,7 +1,7 @@
-import { listBatchCodes } from '#app/models/plan-codes.server.ts'
+import { listBatchCodes } from '#app/features/codes/plan-codes.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { PLAN_CODE_MESSAGES } from '#app/utils/admin-codes-messages.ts'
-import { BatchCodesApiQuerySchema } from '#app/utils/admin-codes-validation.ts'
+import { PLAN_CODE_MESSAGES } from '#app/features/codes/schemas.ts'
+import { BatchCodesApiQuerySchema } from '#app/features/codes/schemas.ts'
 import { apiError, apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
 import { apiPagination, requireCodesPathId } from '../../+codes.server.ts'
 

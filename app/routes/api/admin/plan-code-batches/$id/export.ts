@@ -1,6 +1,6 @@
-import { batchCsvFileName, exportBatchCsv } from '#app/models/plan-codes.server.ts'
+import { batchCsvFileName, exportBatchCsv } from '#app/features/codes/plan-codes.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { PLAN_CODE_MESSAGES } from '#app/utils/admin-codes-messages.ts'
+import { PLAN_CODE_MESSAGES } from '#app/features/codes/schemas.ts'
 import { apiError, apiRoute } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { csvHeaders, requireCodesPathId } from '../../+codes.server.ts'

@@ -1,6 +1,6 @@
-import { revokePlanCodeBatch } from '#app/models/plan-codes.server.ts'
+import { revokePlanCodeBatch } from '#app/features/codes/plan-codes.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { PLAN_CODE_MESSAGES } from '#app/utils/admin-codes-messages.ts'
+import { PLAN_CODE_MESSAGES } from '#app/features/codes/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { IgnoredApiBodySchema } from '#app/utils/validation.ts'
 import { requireCodesPathId } from '../../+codes.server.ts'

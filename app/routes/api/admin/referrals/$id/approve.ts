@@ -1,7 +1,7 @@
-import { approveReferral } from '#app/models/referral-review.server.ts'
+import { approveReferral } from '#app/features/referrals/review.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { REFERRAL_APPROVED, REFERRAL_NOT_FOUND } from '#app/utils/admin-referrals-messages.ts'
-import { parseReferralId } from '#app/utils/admin-referrals-validation.ts'
+import { REFERRAL_APPROVED, REFERRAL_NOT_FOUND } from '#app/features/referrals/schemas.ts'
+import { parseReferralId } from '#app/features/referrals/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // POST /api/admin/referrals/:id/approve: a held referral counts from now

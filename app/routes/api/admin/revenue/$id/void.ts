@@ -1,7 +1,7 @@
-import { voidRevenue } from '#app/models/revenue.server.ts'
+import { voidRevenue } from '#app/features/revenue/revenue.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { REVENUE_ENTRY_NOT_FOUND, REVENUE_VOIDED } from '#app/utils/admin-messages.ts'
-import { parseEntryId, RevenueVoidApiSchema } from '#app/utils/admin-validation.ts'
+import { REVENUE_ENTRY_NOT_FOUND, REVENUE_VOIDED } from '#app/features/revenue/schemas.ts'
+import { parseEntryId, RevenueVoidApiSchema } from '#app/features/revenue/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // POST /api/admin/revenue/:id/void { reason }: the entry stays listed and no

@@ -1,8 +1,8 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { resetStaffTwoFactor } from '#app/models/staff-two-factor.server.ts'
-import { STAFF_NOT_FOUND } from '#app/utils/admin-staff-messages.ts'
-import { parseStaffId } from '#app/utils/admin-staff-validation.ts'
-import { TWO_FACTOR_RESET } from '#app/utils/admin-two-factor-messages.ts'
+import { resetStaffTwoFactor } from '#app/features/staff/two-factor.server.ts'
+import { STAFF_NOT_FOUND } from '#app/features/staff/schemas.ts'
+import { parseStaffId } from '#app/features/staff/schemas.ts'
+import { TWO_FACTOR_RESET } from '#app/features/staff/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { EmptyApiBodySchema } from '#app/utils/validation.ts'
 

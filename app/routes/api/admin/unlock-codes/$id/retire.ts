@@ -1,6 +1,6 @@
-import { retireUnlockCode } from '#app/models/unlock-code.server.ts'
+import { retireUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { UNLOCK_CODE_MESSAGES } from '#app/utils/admin-codes-messages.ts'
+import { UNLOCK_CODE_MESSAGES } from '#app/features/codes/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { IgnoredApiBodySchema } from '#app/utils/validation.ts'
 import { requireCodesPathId } from '../../+codes.server.ts'

@@ -1,7 +1,7 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { markRead, unreadCount } from '#app/models/notifications.server.ts'
+import { markRead, unreadCount } from '#app/features/notifications/notifications.server.ts'
 import { apiError, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
-import { NotificationIdSchema } from '#app/utils/notifications-validation.ts'
+import { NotificationIdSchema } from '#app/features/notifications/schemas.ts'
 import { IgnoredApiBodySchema } from '#app/utils/validation.ts'
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found'

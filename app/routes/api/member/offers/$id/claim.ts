@@ -1,7 +1,7 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { confirmOffer, getOffer, zeroFeeRefusal } from '#app/models/fee-offers.server.ts'
+import { confirmOffer, getOffer, zeroFeeRefusal } from '#app/features/offers/fee-offers.server.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
-import { offerConfirmed } from '#app/utils/messages.ts'
+import { offerConfirmed } from '#app/features/offers/schemas.ts'
 import { EmptyApiBodySchema } from '#app/utils/validation.ts'
 
 // POST /api/member/offers/:id/claim (no payload): confirms the member's

@@ -1,8 +1,8 @@
-import { listParticipants } from '#app/models/admin-contests.server.ts'
+import { listParticipants } from '#app/features/contests/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { requirePathId } from '../../+contests.server.ts'
-import { CONTEST_NOT_FOUND } from '#app/utils/admin-contests-messages.ts'
-import { ParticipantsQuerySchema } from '#app/utils/admin-contests-validation.ts'
+import { CONTEST_NOT_FOUND } from '#app/features/contests/schemas.ts'
+import { ParticipantsQuerySchema } from '#app/features/contests/schemas.ts'
 import { apiError, apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
 
 // GET /api/admin/contests/:id/participants ?page (1..) &limit (1..100, 50)

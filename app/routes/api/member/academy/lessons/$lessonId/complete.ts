@@ -1,5 +1,5 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { completeLesson, getAcademyProgress } from '#app/models/academy.server.ts'
+import { completeLesson, getAcademyProgress } from '#app/features/academy/academy.server.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { EmptyApiBodySchema } from '#app/utils/validation.ts'
 

@@ -1,0 +1,95 @@
+import { ALERT_STATES, ALERT_TYPES, type AlertState, type AlertType } from '#app/domain/enums.ts'
+import { z } from 'zod'
+import { parseUserId } from '#app/features/users/schemas.ts'
+import { type QueryError } from '#app/utils/list-query.ts'
+import { filteredListSearch, parseFilteredListQuery } from '#app/utils/list-query.ts'
+
+/** The words of /admin/alerts, the dashboard's alert buttons and /api/admin/alerts* (issue 12 part 4). */
+export const ALERTS_TITLE = 'System Alerts'
+export const ALERTS_ERROR_TITLE = 'Error Loading Alerts'
+export const ALERTS_LOAD_FAILED = 'Failed to load alerts'
+export const ALERT_NOT_FOUND = 'Alert not found'
+export const ALERT_ACKNOWLEDGED = 'Alert acknowledged'
+export const ALERT_RESOLVED = 'Alert resolved'
+export const ALERT_ALREADY_RESOLVED = 'This alert is already resolved'
+export const ALERT_ALREADY_ACKNOWLEDGED = 'This alert is already acknowledged'
+/** Who resolved an alert the server resolved itself (resolvedByEmail null). */
+export const ALERT_SYSTEM_ACTOR = 'the system'
+
+export const ALERT_QUERY_MESSAGES = {
+	state: `state must be one of ${ALERT_STATES.join(', ')}`,
+	type: `type must be one of ${ALERT_TYPES.join(', ')}`,
+	intent: 'Choose acknowledge or resolve',
+} as const
+
+export const ALERT_STATE_LABELS: Record<AlertState, string> = {
+	open: 'Open',
+	acknowledged: 'Acknowledged',
+	resolved: 'Resolved',
+}
+
+/** /admin/alerts and /api/admin/alerts*: the list's query and the staff actions. Browser-safe. */
+
+export const ALERTS_PAGE_SIZE = 20
+export const ALERTS_API_MAX_LIMIT = 100
+export const ALERTS_MAX_PAGE = 1_000_000
+
+export type AlertListQuery = {
+	page: number
+	limit: number
+	state: AlertState | null
+	type: AlertType | null
+}
+
+export const DEFAULT_ALERT_LIST_QUERY: AlertListQuery = { page: 1, limit: ALERTS_PAGE_SIZE, state: null, type: null }
+
+/**
+ * Reads the list query (state, type, page, limit): each bad value is an
+ * error at its path and falls back to its default (app/utils/list-query.ts).
+ * `limit` only with `allowLimit` (the API; the page shows 20 rows).
+ */
+export function parseAlertListQuery(
+	params: URLSearchParams,
+	options: { allowLimit?: boolean } = {},
+): { query: AlertListQuery; errors: QueryError[] } {
+	const { query, errors } = parseFilteredListQuery(
+		params,
+		{
+			filters: {
+				state: { values: ALERT_STATES, message: ALERT_QUERY_MESSAGES.state },
+				type: { values: ALERT_TYPES, message: ALERT_QUERY_MESSAGES.type },
+			},
+			pageSize: ALERTS_PAGE_SIZE,
+			maxPage: ALERTS_MAX_PAGE,
+			maxLimit: ALERTS_API_MAX_LIMIT,
+		},
+		options,
+	)
+	return { query: query as AlertListQuery, errors }
+}
+
+export function alertListSearch(query: AlertListQuery, overrides: Partial<AlertListQuery> = {}) {
+	return filteredListSearch({ ...query, ...overrides }, ['state', 'type'])
+}
+
+export const parseAlertId = parseUserId
+
+export const ALERT_INTENTS = ['acknowledge', 'resolve'] as const
+export type AlertIntent = (typeof ALERT_INTENTS)[number]
+
+/** Where the alert buttons may send staff back to (the dashboard or a page of /admin/alerts). */
+export function alertReturnTo(value: unknown) {
+	if (typeof value !== 'string') return '/admin/alerts'
+	if (value === '/admin/dashboard' || value === '/admin/dashboard#system-alerts') return value
+	return /^\/admin\/alerts(\?[\w=&%.-]*)?$/.test(value) ? value : '/admin/alerts'
+}
+
+/** The buttons' form: which alert, what to do, where to go back. */
+export const AlertActionFormSchema = z.object({
+	alertId: z.preprocess(
+		(v) => (typeof v === 'string' ? parseAlertId(v) : null),
+		z.number({ message: 'Unknown alert' }),
+	),
+	intent: z.enum(ALERT_INTENTS, { errorMap: () => ({ message: ALERT_QUERY_MESSAGES.intent }) }),
+	returnTo: z.string().optional(),
+})

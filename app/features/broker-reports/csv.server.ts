@@ -1,0 +1,234 @@
+import { parse } from 'csv-parse/sync'
+import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
+import { REPORT_COLUMNS } from './schemas.ts'
+
+/**
+ * A broker's monthly report file (docs/broker-reports.md): the syntax
+ * only. The checks that need the database (whose tracking id, applied
+ * before) are in app/features/broker-reports/broker-reports.server.ts, which calls this.
+ *
+ * UTF-8 (a byte-order mark is allowed), comma separated, RFC 4180 quotes,
+ * CRLF or LF line ends, empty lines skipped. The header names the six
+ * columns below (case and surrounding spaces ignored, any order, no other
+ * column). Amounts are US dollars with up to 2 decimals, digits and one
+ * dot only (no thousands separators, no currency sign); month is YYYY-MM.
+ *
+ * An amount or month cell a spreadsheet would run as a formula (starting
+ * with =, +, -, @, a tab or a carriage return) is kept as text and its row
+ * is bad; an amount like `-12.50` is a negative amount instead. The
+ * tracking id is never read as a formula: it is an opaque id the platform
+ * issued, matched as it is against the members' ids (ids issued before
+ * issue 37 may start with `-`), and one it did not issue is an unknown
+ * tracking id. Formula safety belongs to what we write out
+ * (app/utils/csv.ts).
+ */
+export { REPORT_COLUMNS }
+export type ReportColumn = (typeof REPORT_COLUMNS)[number]
+const AMOUNT_COLUMNS = ['deposits', 'withdrawals', 'volume', 'commission'] as const
+type AmountColumn = (typeof AMOUNT_COLUMNS)[number]
+
+/** What is wrong with a row; the message names the column and the value. */
+export type RowProblemKind =
+	| 'missing_field'
+	| 'extra_field'
+	| 'malformed_number'
+	| 'negative_amount'
+	| 'formula_cell'
+	| 'wrong_month'
+	| 'duplicate_row'
+	| 'unknown_tracking_id'
+	| 'other_broker'
+
+export type RowProblem = { line: number; kind: RowProblemKind; message: string }
+
+/** A row whose cells all read: amounts in cents. */
+export type ParsedRow = {
+	line: number
+	trackingId: string
+	depositsCents: number
+	withdrawalsCents: number
+	volumeCents: number
+	commissionCents: number
+}
+
+export type ParsedReport =
+	/** `refuse`: more rows than one report may have (refused before anything is parsed). */
+	| { ok: false; fileError: string; refuse?: boolean }
+	| {
+			ok: true
+			/** Data rows in the file (good and bad). */
+			rowCount: number
+			/** The rows without a syntax problem, in file order (duplicates are still in). */
+			rows: ParsedRow[]
+			problems: RowProblem[]
+	  }
+
+export const REPORT_FILE_MESSAGES = {
+	empty: 'The file is empty.',
+	noRows: 'The file has a header but no data rows.',
+	tooManyRows: (count: number) =>
+		`The file has ${count.toLocaleString('en-US')} data rows; at most ${BROKER_REPORT_LIMITS.maxRows.toLocaleString('en-US')} are accepted in one report. Split it by month or ask the broker for a smaller file.`,
+	header: (found: string) =>
+		`The first line must be the header ${REPORT_COLUMNS.join(',')} (any order, any case); found "${found.slice(0, 120)}".`,
+	syntax: (line: number | undefined, detail: string) =>
+		`The file is not valid CSV${line ? ` (line ${line})` : ''}: ${detail}.`,
+} as const
+
+const FORMULA_START = /^[=+\-@\t\r]/
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/
+const NEGATIVE_AMOUNT = /^-\s*\d+(\.\d+)?$/
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
+
+/**
+ * Data rows in `content` without parsing it: lines that are not empty,
+ * line breaks inside quoted cells not counted. The header is not counted.
+ */
+export function countDataRows(content: string): number {
+	let rows = 0
+	let inQuotes = false
+	let lineHasContent = false
+	for (let i = 0; i < content.length; i++) {
+		const c = content.charCodeAt(i)
+		if (c === 34 /* " */) {
+			inQuotes = !inQuotes
+			lineHasContent = true
+		} else if (!inQuotes && (c === 10 /* \n */ || c === 13) /* \r */) {
+			if (lineHasContent) rows++
+			lineHasContent = false
+		} else if (c !== 0xfeff) {
+			lineHasContent = true
+		}
+	}
+	if (lineHasContent) rows++
+	return Math.max(0, rows - 1)
+}
+
+/** "12.50" → 1250; null when malformed. */
+function toCents(text: string): number | null {
+	if (!AMOUNT.test(text)) return null
+	const [whole, fraction = ''] = text.split('.') as [string, string?]
+	return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
+}
+
+function quote(value: string) {
+	const shown = value.length > 40 ? `${value.slice(0, 39)}…` : value
+	return JSON.stringify(shown)
+}
+
+function newlines(cells: string[]) {
+	let n = 0
+	for (const cell of cells) for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) n++
+	return n
+}
+
+/**
+ * Reads a report file for `month` ("YYYY-MM"): the file-level error (empty,
+ * wrong header, not CSV, no data rows, too many rows) or every data row,
+ * each either read or listed with its problems (line numbers count the
+ * header as line 1; a row spanning lines is named by its first line).
+ */
+export function parseReportCsv(content: string, month: string): ParsedReport {
+	if (content.replace(/^\uFEFF/, '').trim() === '') return { ok: false, fileError: REPORT_FILE_MESSAGES.empty }
+	const count = countDataRows(content)
+	if (count > BROKER_REPORT_LIMITS.maxRows) {
+		return { ok: false, fileError: REPORT_FILE_MESSAGES.tooManyRows(count), refuse: true }
+	}
+	let records: Array<{ record: string[]; info: { lines: number } }>
+	try {
+		records = parse(content, {
+			bom: true,
+			info: true,
+			relax_column_count: true,
+			relax_quotes: true,
+			skip_empty_lines: true,
+			record_delimiter: ['\r\n', '\n', '\r'],
+		}) as unknown as Array<{ record: string[]; info: { lines: number } }>
+	} catch (error) {
+		const e = error as { lines?: number; message?: string }
+		const detail = String(e.message ?? 'unreadable').replace(/\.$/, '')
+		return { ok: false, fileError: REPORT_FILE_MESSAGES.syntax(e.lines, detail) }
+	}
+	const [header, ...data] = records
+	if (!header) return { ok: false, fileError: REPORT_FILE_MESSAGES.empty }
+	const names = header.record.map((name) => name.trim().toLowerCase())
+	const index = new Map<string, number>()
+	names.forEach((name, i) => index.set(name, i))
+	const headerOk =
+		names.length === REPORT_COLUMNS.length &&
+		index.size === REPORT_COLUMNS.length &&
+		REPORT_COLUMNS.every((column) => index.has(column))
+	if (!headerOk) return { ok: false, fileError: REPORT_FILE_MESSAGES.header(header.record.join(',')) }
+	if (data.length === 0) return { ok: false, fileError: REPORT_FILE_MESSAGES.noRows }
+	const at = (column: ReportColumn) => index.get(column)!
+
+	const rows: ParsedRow[] = []
+	const problems: RowProblem[] = []
+	/** The first line of each tracking id. */
+	const seen = new Map<string, number>()
+	for (const { record, info } of data) {
+		const line = info.lines - newlines(record)
+		const before = problems.length
+		const problem = (kind: RowProblemKind, message: string) => problems.push({ line, kind, message })
+		if (record.length > REPORT_COLUMNS.length) {
+			problem('extra_field', `The row has ${record.length} fields; the header has ${REPORT_COLUMNS.length}.`)
+		}
+		const cell = (column: ReportColumn) => record[at(column)]
+		const missing = REPORT_COLUMNS.filter((column) => (cell(column) ?? '').trim() === '')
+		for (const column of missing) problem('missing_field', `${column} is missing.`)
+
+		const trackingId = (cell('tracking_id') ?? '').trim()
+		if (trackingId !== '') {
+			if (trackingId.length > BROKER_REPORT_LIMITS.trackingId) {
+				problem('unknown_tracking_id', `tracking_id is longer than ${BROKER_REPORT_LIMITS.trackingId} characters.`)
+			}
+			const first = seen.get(trackingId)
+			if (first === undefined) seen.set(trackingId, line)
+			else problem('duplicate_row', `tracking_id ${quote(trackingId)} is also on line ${first}; one row per member.`)
+		}
+		const cents = {} as Record<AmountColumn, number>
+		for (const column of AMOUNT_COLUMNS) {
+			const raw = cell(column) ?? ''
+			const text = raw.trim()
+			if (text === '') continue
+			if (NEGATIVE_AMOUNT.test(text)) {
+				problem('negative_amount', `${column} ${quote(text)} is negative; amounts are 0 or more.`)
+			} else if (FORMULA_START.test(raw)) {
+				problem('formula_cell', `${column} ${quote(raw)} looks like a spreadsheet formula; kept as text.`)
+			} else {
+				const value = toCents(text)
+				if (value === null) {
+					problem(
+						'malformed_number',
+						`${column} ${quote(text)} is not an amount in US dollars (digits with up to 2 decimals, like 1250.50; no thousands separators).`,
+					)
+				} else if (value > BROKER_REPORT_LIMITS.maxAmountCents) {
+					problem('malformed_number', `${column} ${quote(text)} is over $100,000,000.`)
+				} else {
+					cents[column] = value
+				}
+			}
+		}
+		const monthRaw = cell('month') ?? ''
+		const rowMonth = monthRaw.trim()
+		if (rowMonth !== '') {
+			if (FORMULA_START.test(monthRaw)) {
+				problem('formula_cell', `month ${quote(monthRaw)} looks like a spreadsheet formula; kept as text.`)
+			} else if (!MONTH.test(rowMonth)) {
+				problem('wrong_month', `month ${quote(rowMonth)} is not a month like ${month}.`)
+			} else if (rowMonth !== month) {
+				problem('wrong_month', `month ${rowMonth} is not the report's month (${month}).`)
+			}
+		}
+		if (problems.length === before) {
+			rows.push({
+				line,
+				trackingId,
+				depositsCents: cents.deposits,
+				withdrawalsCents: cents.withdrawals,
+				volumeCents: cents.volume,
+				commissionCents: cents.commission,
+			})
+		}
+	}
+	return { ok: true, rowCount: data.length, rows, problems }
+}

@@ -1,0 +1,82 @@
+import { SETUP_PROGRESS_PERCENT } from '#app/content/dashboard.ts'
+import type { Plan } from '#app/domain/enums.ts'
+import type { IconName } from '#app/components/icon.tsx'
+import { academyStats, getCompletedLessonIds, type AcademyStats } from '#app/features/academy/academy.server.ts'
+import { listActiveBrokers, type MemberBroker } from '#app/features/brokers/brokers.server.ts'
+import { getMemberBrokers } from '#app/features/brokers/member-brokers.server.ts'
+import { planName } from '#app/features/plans/plan.server.ts'
+import { formatPoints } from '#app/features/referrals/referral.server.ts'
+import { firstName } from '#app/features/users/user.server.ts'
+
+/**
+ * The member dashboard's overview (spec section 4, "Dashboard home"): one
+ * rule for the page (app/routes/dashboard/_home/_layout.tsx) and the member API
+ * (GET /api/member/overview). Live Top Traders are separate
+ * (app/features/traders/traders.server.ts).
+ */
+
+export type OverviewTile = { label: string; value: string; icon: IconName }
+
+/** A broker the member connected to: what the reports recorded. The tracking id and click counts stay on the server. */
+export type ConnectedBrokerSummary = {
+	name: string
+	slug: string
+	active: boolean
+	funded: boolean
+	firstClickAt: string | null
+	/** Newest first; dollars. */
+	months: Array<{ month: string; deposits: number; withdrawals: number }>
+	totals: { deposits: number; withdrawals: number; reportMonths: number }
+}
+
+export type MemberOverview = {
+	firstName: string
+	tiles: OverviewTile[]
+	plan: { id: Plan; name: string }
+	/** Percent; the quick-start guide's progress (content: SETUP_PROGRESS_PERCENT). */
+	setupProgressPercent: number
+	academy: AcademyStats
+	referralPoints: number
+	connectedBrokers: ConnectedBrokerSummary[]
+	/** Active partner brokers (by sortOrder then name). */
+	partnerBrokers: MemberBroker[]
+	account: { joinedAt: Date; referralCode: string; unlockedAt: Date | null }
+}
+
+type OverviewMember = {
+	id: number
+	name: string
+	plan: Plan
+	referralPoints: number
+	referralCode: string
+	createdAt: Date
+	unlockedAt: Date | null
+}
+
+export function getMemberOverview(member: OverviewMember): MemberOverview {
+	const academy = academyStats(getCompletedLessonIds(member.id))
+	return {
+		firstName: firstName(member.name),
+		tiles: [
+			{ label: 'Verified Traders', value: '50,000+', icon: 'badge-check' },
+			{ label: 'Verified Win Rate', value: '94%', icon: 'target' },
+			{ label: 'Your Referral Points', value: formatPoints(member.referralPoints), icon: 'star' },
+			{ label: 'Academy Progress', value: `${academy.progressPercent}%`, icon: 'graduation-cap' },
+		],
+		plan: { id: member.plan, name: planName(member.plan) },
+		setupProgressPercent: SETUP_PROGRESS_PERCENT,
+		academy,
+		referralPoints: member.referralPoints,
+		connectedBrokers: getMemberBrokers(member.id).map((b) => ({
+			name: b.name,
+			slug: b.slug,
+			active: b.active,
+			funded: b.funded,
+			firstClickAt: b.firstClickAt,
+			months: b.months,
+			totals: b.totals,
+		})),
+		partnerBrokers: listActiveBrokers(),
+		account: { joinedAt: member.createdAt, referralCode: member.referralCode, unlockedAt: member.unlockedAt },
+	}
+}

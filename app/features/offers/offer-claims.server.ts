@@ -1,0 +1,259 @@
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import { getDb, type Db } from '#db/client.server.ts'
+import { feeOfferClaims, users } from '#db/schema.ts'
+import { feeOffers } from '#app/content/dashboard.ts'
+import type { ClaimStatus } from '#app/domain/enums.ts'
+import { CLAIM_NOT_FOUND, CLAIM_STATUS_LABELS } from '#app/features/offers/schemas.ts'
+import type { ClaimListQuery, ClaimUpdateInput } from '#app/features/offers/schemas.ts'
+import { paginate, type Pagination } from '#app/features/users/schemas.ts'
+import { CSV_BOM, csvRow } from '#app/utils/csv.ts'
+import { log } from '#app/utils/log.server.ts'
+import { fail, ok, type Result } from '#app/utils/result.ts'
+import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { notifyClaimStatus } from '#app/features/notifications/member-notifications.server.ts'
+
+/**
+ * Offer claims (issue 12 part 3): every confirmed interest in a 0% fee
+ * offer (a fee_offer_claims row, made by confirmOffer in fee-offers.server.ts)
+ * is a claim staff work through: status new → contacted → done / declined,
+ * with a note. The list pages on the server over the claim indexes (status,
+ * offer + status, offer, created_at); the member rows are read by id for
+ * the page's claims only, so the plan never walks users.
+ */
+
+export type OfferClaim = {
+	id: number
+	userId: number
+	memberName: string
+	memberEmail: string
+	offerId: string
+	/** The offer's trader, as the member saw it; the id when the offer left the content. */
+	offerTitle: string
+	status: ClaimStatus
+	note: string
+	createdAt: string
+	/** The last change by staff; null until then. */
+	updatedAt: string | null
+}
+
+const claimColumns = {
+	id: feeOfferClaims.id,
+	userId: feeOfferClaims.userId,
+	offerId: feeOfferClaims.offerId,
+	status: feeOfferClaims.status,
+	note: feeOfferClaims.note,
+	createdAt: feeOfferClaims.createdAt,
+	updatedAt: feeOfferClaims.updatedAt,
+}
+
+type ClaimRow = {
+	id: number
+	userId: number
+	offerId: string
+	status: ClaimStatus
+	note: string
+	createdAt: Date
+	updatedAt: Date | null
+}
+
+export function offerTitle(offerId: string) {
+	return feeOffers.find((o) => o.id === offerId)?.trader ?? offerId
+}
+
+function withMembers(rows: ClaimRow[], db: Db = getDb()): OfferClaim[] {
+	const ids = [...new Set(rows.map((r) => r.userId))]
+	const members = new Map(
+		ids.length === 0
+			? []
+			: db
+					.select({ id: users.id, name: users.name, email: users.email })
+					.from(users)
+					.where(inArray(users.id, ids))
+					.all()
+					.map((u) => [u.id, u]),
+	)
+	return rows.map((row) => ({
+		id: row.id,
+		userId: row.userId,
+		memberName: members.get(row.userId)?.name ?? '',
+		memberEmail: members.get(row.userId)?.email ?? '',
+		offerId: row.offerId,
+		offerTitle: offerTitle(row.offerId),
+		status: row.status,
+		note: row.note,
+		createdAt: row.createdAt.toISOString(),
+		updatedAt: row.updatedAt ? row.updatedAt.toISOString() : null,
+	}))
+}
+
+function listWhere(query: Pick<ClaimListQuery, 'status' | 'offer'>): SQL | undefined {
+	return and(
+		query.status ? eq(feeOfferClaims.status, query.status) : undefined,
+		query.offer ? eq(feeOfferClaims.offerId, query.offer) : undefined,
+	)
+}
+
+/**
+ * The two statements of a list page, not yet run (the EXPLAIN QUERY PLAN
+ * test reads them): newest first, the id breaking ties, each filter
+ * combination walking its index (status: status_idx; offer: offer_idx;
+ * both: offer_status_idx; none: created_at_idx).
+ */
+export function claimListQueries(query: ClaimListQuery, db: Db = getDb()) {
+	const where = listWhere(query)
+	return {
+		rows: db
+			.select(claimColumns)
+			.from(feeOfferClaims)
+			.where(where)
+			.orderBy(desc(feeOfferClaims.createdAt), desc(feeOfferClaims.id))
+			.limit(query.limit)
+			.offset((query.page - 1) * query.limit),
+		count: db.select({ n: count() }).from(feeOfferClaims).where(where),
+	}
+}
+
+/**
+ * One page of claims and its pagination. With `clampPage` (the page) a page
+ * past the end shows the last page; without it (the API) it is empty.
+ */
+export function listOfferClaims(
+	query: ClaimListQuery,
+	options: { clampPage?: boolean } = {},
+): { claims: OfferClaim[]; pagination: Pagination; query: ClaimListQuery } {
+	const db = getDb()
+	const totalCount = claimListQueries(query, db).count.get()?.n ?? 0
+	let effective = query
+	if (options.clampPage) {
+		const last = Math.max(1, Math.ceil(totalCount / query.limit))
+		if (query.page > last) effective = { ...query, page: last }
+	}
+	const rows = (effective.page - 1) * effective.limit >= totalCount ? [] : claimListQueries(effective, db).rows.all()
+	return {
+		claims: withMembers(rows, db),
+		pagination: paginate(totalCount, effective.page, effective.limit),
+		query: effective,
+	}
+}
+
+export function getOfferClaim(id: number): OfferClaim | null {
+	const row = getDb().select(claimColumns).from(feeOfferClaims).where(eq(feeOfferClaims.id, id)).get()
+	return row ? withMembers([row])[0]! : null
+}
+
+/**
+ * Sets a claim's status and/or note, with its audit row (offer-claim.update,
+ * before and after) in the same transaction. 404 for a claim that does not
+ * exist (or went with its member). A change that changes nothing stores
+ * nothing and answers `changed: false`.
+ */
+export function updateOfferClaim(
+	admin: AuditActor,
+	id: number,
+	input: ClaimUpdateInput,
+	now = new Date(),
+): Result<{ claim: OfferClaim; changed: boolean }> {
+	const db = getDb()
+	const result = db.transaction(
+		(tx): Result<{ changed: boolean }> => {
+			const before = tx
+				.select({ status: feeOfferClaims.status, note: feeOfferClaims.note })
+				.from(feeOfferClaims)
+				.where(eq(feeOfferClaims.id, id))
+				.get()
+			if (!before) return fail(404, CLAIM_NOT_FOUND)
+			const after = { status: input.status ?? before.status, note: input.note ?? before.note }
+			if (after.status !== before.status) {
+				// The member hears of a status change (not of a staff note): docs/decisions/023.
+				const claim = tx
+					.select({ userId: feeOfferClaims.userId, offerId: feeOfferClaims.offerId })
+					.from(feeOfferClaims)
+					.where(eq(feeOfferClaims.id, id))
+					.get()!
+				notifyClaimStatus(
+					tx,
+					{ userId: claim.userId, offerTitle: offerTitle(claim.offerId), status: after.status },
+					now,
+				)
+			}
+			if (after.status === before.status && after.note === before.note) return ok({ changed: false })
+			tx.update(feeOfferClaims)
+				.set({ ...after, updatedAt: now })
+				.where(eq(feeOfferClaims.id, id))
+				.run()
+			recordAudit(
+				tx,
+				{ admin, action: 'offer-claim.update', targetType: 'offer-claim', targetId: id, before, after },
+				now,
+			)
+			return ok({ changed: true })
+		},
+		{ behavior: 'immediate' },
+	)
+	if (!result.ok) return result
+	log('offer_claim.update', { adminId: admin.id, claimId: id, changed: result.value.changed })
+	return ok({ claim: getOfferClaim(id)!, changed: result.value.changed })
+}
+
+// ---------------------------------------------------------------------------
+// CSV
+
+export const CLAIMS_CSV_HEADER = ['ID', 'Member', 'Email', 'Offer', 'Claimed', 'Status', 'Note', 'Updated']
+const EXPORT_BATCH = 1000
+
+export function claimCsvLine(claim: OfferClaim) {
+	return csvRow([
+		claim.id,
+		claim.memberName,
+		claim.memberEmail,
+		claim.offerTitle,
+		claim.createdAt,
+		CLAIM_STATUS_LABELS[claim.status],
+		claim.note,
+		claim.updatedAt,
+	])
+}
+
+/** "offer-claims-2026-11-23.csv" (UTC day). */
+export function claimsExportFileName(now = new Date()) {
+	return `offer-claims-${now.toISOString().slice(0, 10)}.csv`
+}
+
+/**
+ * The filtered list, every page, in the list's order, as CSV (formula-safe
+ * cells, app/utils/csv.ts), streamed in batches of short reads.
+ */
+export function exportOfferClaimsCsv(query: Pick<ClaimListQuery, 'status' | 'offer'>): ReadableStream<Uint8Array> {
+	const encoder = new TextEncoder()
+	let page = 1
+	let started = false
+	return new ReadableStream<Uint8Array>({
+		pull(controller) {
+			if (!started) {
+				started = true
+				controller.enqueue(encoder.encode(CSV_BOM + csvRow(CLAIMS_CSV_HEADER)))
+				return
+			}
+			const db = getDb()
+			const rows = claimListQueries({ ...query, page, limit: EXPORT_BATCH }, db).rows.all()
+			page++
+			if (rows.length > 0) controller.enqueue(encoder.encode(withMembers(rows, db).map(claimCsvLine).join('')))
+			if (rows.length < EXPORT_BATCH) controller.close()
+		},
+	})
+}
+
+export async function exportOfferClaimsCsvText(query: Pick<ClaimListQuery, 'status' | 'offer'>) {
+	const bytes = await new Response(exportOfferClaimsCsv(query)).arrayBuffer()
+	return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+}
+
+/** CSV response headers shared by the page and the API export. */
+export function claimsCsvHeaders(cacheControl: string) {
+	return {
+		'Content-Type': 'text/csv; charset=utf-8',
+		'Content-Disposition': `attachment; filename="${claimsExportFileName()}"`,
+		'Cache-Control': cacheControl,
+		'X-Content-Type-Options': 'nosniff',
+	}
+}

@@ -1,0 +1,159 @@
+import { CLAIM_STATUSES, type ClaimStatus } from '#app/domain/enums.ts'
+import { z } from 'zod'
+import { feeOffers } from '#app/content/dashboard.ts'
+import { parseUserId } from '#app/features/users/schemas.ts'
+import { type QueryError } from '#app/utils/list-query.ts'
+import { filteredListSearch, parseFilteredListQuery } from '#app/utils/list-query.ts'
+
+/** A 0% fee offer claim as staff work it (app/features/offers/offer-claims.server.ts). */
+export const OFFER_CLAIM_LIMITS = {
+	note: 1000,
+} as const
+
+export const ZERO_FEE_LOCKED = 'Upgrade to a premium plan to access this feature'
+
+export const UNKNOWN_OFFER = 'This offer does not exist'
+
+export const offerConfirmed = (trader: string) =>
+	`Your interest in ${trader}'s 0% offer is confirmed. Our team will contact you on Telegram.`
+
+export const OFFER_ALREADY_CONFIRMED = 'You have already confirmed your interest in this offer'
+
+export const OFFER_FULL = 'No spots are left on this offer'
+
+/**
+ * The words of /admin/offers, /api/admin/offer-claims* and the member's
+ * claim status on /dashboard/zero-fee (issue 12 part 3).
+ */
+export const OFFERS_TITLE = 'Offer Claims'
+export const OFFERS_ERROR_TITLE = 'Error Loading Offer Claims'
+export const OFFERS_LOAD_FAILED = 'Failed to load offer claims'
+export const CLAIM_TITLE = 'Offer Claim'
+export const CLAIM_NOT_FOUND = 'Claim not found'
+export const CLAIM_UPDATED = 'Claim updated'
+export const CLAIM_UNCHANGED = 'Nothing changed'
+
+export const CLAIM_MESSAGES = {
+	statusRequired: 'Choose a status',
+	statusInvalid: `Status must be one of ${CLAIM_STATUSES.join(', ')}`,
+	noteTooLong: `Note must be at most ${OFFER_CLAIM_LIMITS.note} characters`,
+	noteInvalid: 'Note contains characters that are not allowed',
+	nothingToChange: 'Give a status or a note',
+} as const
+
+export const CLAIM_QUERY_MESSAGES = {
+	status: `status must be one of ${CLAIM_STATUSES.join(', ')}`,
+	offer: 'offer must be the id of a 0% fee offer',
+} as const
+
+/** Staff's and the member's word for a status. */
+export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
+	new: 'New',
+	contacted: 'Contacted',
+	done: 'Done',
+	declined: 'Declined',
+}
+
+/** What the status means for the member (shown after "Your request: <label>"). */
+export const CLAIM_STATUS_EXPLANATIONS: Record<ClaimStatus, string> = {
+	new: 'Our team has your request and will contact you on Telegram.',
+	contacted: 'Our team has contacted you on Telegram about this offer.',
+	done: 'Your 0% fee copy with this trader is set up.',
+	declined: 'Our team could not give you a spot on this offer. Ask support on Telegram for details.',
+}
+
+/**
+ * /admin/offers and /api/admin/offer-claims*: the list's query (status,
+ * offer, page, limit) and the status + note change. Browser-safe.
+ */
+
+export const CLAIMS_PAGE_SIZE = 20
+export const CLAIMS_API_MAX_LIMIT = 100
+export const CLAIMS_MAX_PAGE = 1_000_000
+
+/** The ids of the 0% fee offers (content), the `offer` filter's values. */
+export function offerIds() {
+	return feeOffers.map((o) => o.id)
+}
+
+export type ClaimListQuery = {
+	page: number
+	limit: number
+	status: ClaimStatus | null
+	offer: string | null
+}
+
+export const DEFAULT_CLAIM_LIST_QUERY: ClaimListQuery = { page: 1, limit: CLAIMS_PAGE_SIZE, status: null, offer: null }
+
+/**
+ * Reads the list query (status, offer, page, limit) from URL search params:
+ * each bad value is an error at its path and falls back to its default
+ * (app/utils/list-query.ts). `limit` only with `allowLimit` (the API).
+ */
+export function parseClaimListQuery(
+	params: URLSearchParams,
+	options: { allowLimit?: boolean } = {},
+): { query: ClaimListQuery; errors: QueryError[] } {
+	const { query, errors } = parseFilteredListQuery(
+		params,
+		{
+			filters: {
+				status: { values: CLAIM_STATUSES, message: CLAIM_QUERY_MESSAGES.status },
+				offer: { values: offerIds(), message: CLAIM_QUERY_MESSAGES.offer },
+			},
+			pageSize: CLAIMS_PAGE_SIZE,
+			maxPage: CLAIMS_MAX_PAGE,
+			maxLimit: CLAIMS_API_MAX_LIMIT,
+		},
+		options,
+	)
+	return { query: query as ClaimListQuery, errors }
+}
+
+/** "?status=contacted&offer=amara-okafor&page=2" without the defaults ("" for the default list). */
+export function claimListSearch(query: ClaimListQuery, overrides: Partial<ClaimListQuery> = {}) {
+	return filteredListSearch({ ...query, ...overrides }, ['status', 'offer'])
+}
+
+/** A claim id from the URL: a positive whole number, else null (a 404). */
+export const parseClaimId = parseUserId
+
+/** Line breaks are allowed in a note; every other control character (tab included) is refused. */
+const NOTE_CONTROL_CHARS = /(?![\n\r])\p{Cc}/u
+
+export const ClaimNoteSchema = z
+	.string({ invalid_type_error: CLAIM_MESSAGES.noteInvalid })
+	.transform((v) => v.normalize('NFC').replace(/\r\n?/g, '\n').trim())
+	.superRefine((value, ctx) => {
+		const message =
+			value.length > OFFER_CLAIM_LIMITS.note
+				? CLAIM_MESSAGES.noteTooLong
+				: NOTE_CONTROL_CHARS.test(value)
+					? CLAIM_MESSAGES.noteInvalid
+					: null
+		if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+	})
+
+export const ClaimStatusSchema = z.enum(CLAIM_STATUSES, {
+	errorMap: (issue) => ({
+		message: issue.code === 'invalid_type' ? CLAIM_MESSAGES.statusRequired : CLAIM_MESSAGES.statusInvalid,
+	}),
+})
+
+/** The claim form: a status (required) and a note (blank clears it). */
+export const ClaimUpdateFormSchema = z.object({
+	status: ClaimStatusSchema,
+	note: z.preprocess((v) => v ?? '', ClaimNoteSchema),
+})
+
+/** PATCH /api/admin/offer-claims/:id { status?, note? }: at least one; no other fields. */
+export const ClaimUpdateApiSchema = z
+	.object({ status: ClaimStatusSchema.optional(), note: ClaimNoteSchema.optional() })
+	.strict()
+	.superRefine((value, ctx) => {
+		if (value.status === undefined && value.note === undefined) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['status'], message: CLAIM_MESSAGES.nothingToChange })
+		}
+	})
+
+export type ClaimUpdateInput = { status?: ClaimStatus; note?: string }

@@ -1,0 +1,102 @@
+import { z } from 'zod'
+
+export const STATEMENT_PAGE_SIZE = 20
+
+export const STATEMENT_MAX_LIMIT = 100
+
+export const STATEMENT_MAX_PAGE = 100_000
+
+const wholeNumber = (max: number, message: string) =>
+	z
+		.string()
+		.refine((v) => /^[1-9]\d{0,15}$/.test(v) && Number(v) <= max, message)
+		.transform(Number)
+		.optional()
+
+/** GET /api/member/referrals ?page=1.. &limit=1..100 (default 20): the points statement's page. */
+export const StatementQuerySchema = z
+	.object({
+		page: wholeNumber(STATEMENT_MAX_PAGE, `page must be a whole number from 1 to ${STATEMENT_MAX_PAGE}`),
+		limit: wholeNumber(STATEMENT_MAX_LIMIT, `limit must be a whole number from 1 to ${STATEMENT_MAX_LIMIT}`),
+	})
+	.strict()
+
+/** Texts of /admin/referrals and /api/admin/referrals* (issue 15 part 4). */
+export const REFERRALS_PAGE_TITLE = 'Referral Review'
+export const REFERRALS_LOAD_FAILED = 'The referrals could not be loaded. Try again.'
+export const REFERRAL_NOT_FOUND = 'Referral not found'
+export const REFERRAL_ALREADY_DECIDED = 'This referral has already been decided'
+export const REFERRAL_APPROVED = 'Referral approved: the points now count'
+export const REFERRAL_REJECTED = 'Referral rejected: it will not count'
+export const REFERRAL_REJECT_TITLE = 'Reject Referral'
+export const REFERRAL_REJECT_WARNING =
+	'A rejected referral never counts toward points, milestones or contests. The referrer sees it as not counted with your reason.'
+export const REFERRAL_SETTINGS_SAVED = 'Referral review settings saved'
+export const REFERRAL_REASON_REQUIRED = 'Enter a reason'
+
+/** Limits of the referral review (issue 15 part 4). */
+export const REFERRAL_REVIEW_LIMITS = { pageSize: 20, maxPageSize: 100, reason: 500 } as const
+
+export const REFERRAL_REVIEW_VIEWS = ['held', 'decided'] as const
+export type ReferralReviewView = (typeof REFERRAL_REVIEW_VIEWS)[number]
+
+/** ?view=held|decided&page=N from a URL (bad values fall back: held, page 1). */
+export function referralReviewQueryFromUrl(params: URLSearchParams): { view: ReferralReviewView; page: number } {
+	const view = params.get('view') === 'decided' ? 'decided' : 'held'
+	const page = Number(params.get('page'))
+	return { view, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 }
+}
+
+export const ReferralReviewApiQuerySchema = z.object({
+	status: z.enum(REFERRAL_REVIEW_VIEWS).optional(),
+	page: z.coerce.number().int().min(1).max(100_000).optional(),
+	limit: z.coerce.number().int().min(1).max(REFERRAL_REVIEW_LIMITS.maxPageSize).optional(),
+})
+
+const reason = z
+	.string({ required_error: REFERRAL_REASON_REQUIRED })
+	.trim()
+	.min(1, REFERRAL_REASON_REQUIRED)
+	.max(REFERRAL_REVIEW_LIMITS.reason, `At most ${REFERRAL_REVIEW_LIMITS.reason} characters`)
+
+export const ReferralRejectApiSchema = z.object({ reason })
+export const ReferralRejectFormSchema = z.object({ reason: z.string().optional().default('').pipe(reason) })
+
+/** A referral credit id from a path segment, or null. */
+export function parseReferralId(value: string | undefined) {
+	if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null
+	return Number(value)
+}
+
+const minutes = z.coerce
+	.number({ invalid_type_error: 'Enter a whole number of minutes' })
+	.int('Enter a whole number of minutes')
+	.min(1, 'At least 1 minute')
+	.max(43_200, 'At most 43,200 minutes (30 days)')
+const count = z.coerce
+	.number({ invalid_type_error: 'Enter a whole number' })
+	.int('Enter a whole number')
+	.min(1, 'At least 1')
+	.max(100_000, 'At most 100,000')
+
+/** The settings form: checkboxes are absent when unticked. */
+export const ReferralSettingsFormSchema = z.object({
+	clientMaxEvents: count,
+	clientWindowMinutes: minutes,
+	referrerMaxSignups: count,
+	referrerWindowMinutes: minutes,
+	disposableEmail: z.preprocess((v) => v === 'on' || v === 'true', z.boolean()),
+	duplicatePhone: z.preprocess((v) => v === 'on' || v === 'true', z.boolean()),
+})
+
+/** PUT /api/admin/referral-settings: every field, JSON types. */
+export const ReferralSettingsApiSchema = z
+	.object({
+		clientMaxEvents: z.number().int().min(1).max(100_000),
+		clientWindowMinutes: z.number().int().min(1).max(43_200),
+		referrerMaxSignups: z.number().int().min(1).max(100_000),
+		referrerWindowMinutes: z.number().int().min(1).max(43_200),
+		disposableEmail: z.boolean(),
+		duplicatePhone: z.boolean(),
+	})
+	.strict()

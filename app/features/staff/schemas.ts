@@ -1,0 +1,209 @@
+import { z } from 'zod'
+import { ADMIN_ROLES } from '#app/domain/enums.ts'
+import { CONTROL_CHARS, EmailSchema, NewPasswordSchema, PasswordSchema, stringField } from '#app/utils/validation.ts'
+
+/** Staff accounts (/admin/staff). */
+export const STAFF_LIMITS = {
+	name: 100,
+	/** Length of a generated password (random, shown once). */
+	generatedPassword: 20,
+} as const
+
+/** The staff accounts screens (/admin/staff) and /api/admin/staff*. */
+export const STAFF_MESSAGES = {
+	nameRequired: 'Name is required',
+	nameTooLong: `Name must be at most ${STAFF_LIMITS.name} characters`,
+	nameInvalid: 'Name contains characters that are not allowed',
+	roleInvalid: 'Role must be super_admin or admin',
+	disabledInvalid: 'disabled must be true or false',
+	nothingToChange: 'Give role or disabled to change',
+} as const
+
+export const STAFF_NOT_FOUND = 'Staff account not found'
+export const STAFF_LAST_SUPER_ADMIN =
+	'The last active super admin cannot be disabled or demoted. Make another super admin first.'
+export const STAFF_CANNOT_DISABLE_SELF = 'You cannot disable your own account.'
+export const STAFF_ACTOR_NOT_ACTIVE = 'Your account is no longer an active super admin.'
+export const STAFF_ACCOUNT_DISABLED = 'This staff account is disabled.'
+export const STAFF_CREATED = 'Staff account created.'
+export const STAFF_ROLE_UPDATED = 'Role updated.'
+export const STAFF_DISABLED = 'Account disabled. Their sessions have ended.'
+export const STAFF_ENABLED = 'Account enabled.'
+export const STAFF_PASSWORD_RESET = 'Password reset. Their sessions have ended.'
+export const STAFF_PASSWORD_SHOWN_ONCE =
+	'Copy this password now: it is not stored in readable form and will not be shown again.'
+export const STAFF_PAGE_TITLE = 'Staff Accounts'
+export const STAFF_NEW_TITLE = 'New Staff Account'
+export const STAFF_LOAD_FAILED = 'Failed to load staff accounts'
+export const STAFF_PASSWORD_HINT =
+	'Leave blank to generate a random password (shown once). Otherwise: at least 8 characters with uppercase, lowercase and a number.'
+
+/**
+ * The staff accounts screens and /api/admin/staff*: create, change role,
+ * disable or enable, reset a password. Browser-safe (no server imports). A
+ * typed password follows the sign-up rules (NewPasswordSchema); a blank or
+ * missing one means "generate a random one and show it once".
+ */
+
+export const StaffNameSchema = z
+	.string({ required_error: STAFF_MESSAGES.nameRequired, invalid_type_error: STAFF_MESSAGES.nameRequired })
+	.trim()
+	.superRefine((value, ctx) => {
+		const message =
+			value.length === 0
+				? STAFF_MESSAGES.nameRequired
+				: value.length > STAFF_LIMITS.name
+					? STAFF_MESSAGES.nameTooLong
+					: CONTROL_CHARS.test(value)
+						? STAFF_MESSAGES.nameInvalid
+						: null
+		if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+	})
+
+export const StaffRoleSchema = z.enum(ADMIN_ROLES, {
+	errorMap: () => ({ message: STAFF_MESSAGES.roleInvalid }),
+})
+
+/** Blank (missing, '') reads as "generate one". */
+const OptionalPasswordSchema = z.preprocess(
+	(value) => (value === '' || value === null ? undefined : value),
+	NewPasswordSchema.optional(),
+)
+
+const createFields = {
+	name: StaffNameSchema,
+	email: EmailSchema,
+	role: StaffRoleSchema,
+	password: OptionalPasswordSchema,
+}
+
+/** /admin/staff/new. */
+export const StaffCreateFormSchema = z.object(createFields)
+/** POST /api/admin/staff { name, email, role, password? }. */
+export const StaffCreateApiSchema = z.object(createFields).strict()
+export type StaffCreateInput = z.output<typeof StaffCreateFormSchema>
+
+/** PATCH /api/admin/staff/:id { role?, disabled? }: at least one. */
+export const StaffUpdateApiSchema = z
+	.object({
+		role: StaffRoleSchema.optional(),
+		disabled: z
+			.boolean({ invalid_type_error: STAFF_MESSAGES.disabledInvalid, required_error: STAFF_MESSAGES.disabledInvalid })
+			.optional(),
+	})
+	.strict()
+	.superRefine((value, ctx) => {
+		if (value.role === undefined && value.disabled === undefined)
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['role'], message: STAFF_MESSAGES.nothingToChange })
+	})
+export type StaffUpdateInput = { role?: (typeof ADMIN_ROLES)[number]; disabled?: boolean }
+
+/** POST /api/admin/staff/:id/reset-password { password? } (an empty body generates one). */
+export const StaffResetPasswordApiSchema = z.object({ password: OptionalPasswordSchema }).strict()
+
+// The staff page's three forms (each a plain POST with its `intent`).
+export const StaffRoleFormSchema = z.object({ intent: z.literal('role'), role: StaffRoleSchema })
+export const StaffStatusFormSchema = z.object({ intent: z.enum(['disable', 'enable']) })
+export const StaffResetTwoFactorFormSchema = z.object({ intent: z.literal('reset-two-factor') })
+export const StaffResetPasswordFormSchema = z.object({
+	intent: z.literal('reset-password'),
+	password: OptionalPasswordSchema,
+})
+
+/** An id in a URL ("/admin/staff/3"): a plain positive whole number, else null. */
+export function parseStaffId(value: string | undefined) {
+	return value !== undefined && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value))
+		? Number(value)
+		: null
+}
+
+/**
+ * The staff second factor's words (/admin/security, /admin/login/two-factor,
+ * /admin/staff/:id and /api/admin/two-factor*): one home, shared by the
+ * rules, the pages and the API.
+ */
+export const TWO_FACTOR_MESSAGES = {
+	codeRequired: 'Enter the 6-digit code from your authenticator app',
+	codeFormat: 'The code is 6 digits, like 123456',
+	recoveryRequired: 'Enter one of your recovery codes',
+	recoveryFormat: 'A recovery code looks like abcde-12345 (10 letters and digits)',
+	/** Enrolment confirmed with a code that does not match the new secret. */
+	enrolCodeWrong:
+		'That code does not match. Enter the code your app shows now for this account (check the device clock if it keeps failing).',
+	/** POST /api/admin/login with a password that matched but no code (or recovery code). */
+	codeMissing: 'Two-factor authentication code required',
+	/** Both a code and a recovery code sent. */
+	codeOrRecovery: 'Send either code or recoveryCode, not both',
+} as const
+
+export const TWO_FACTOR_PAGE_TITLE = 'Two-Factor Authentication'
+export const TWO_FACTOR_SIGN_IN_TITLE = 'Two-Factor Authentication'
+/** A pending sign-in that expired, was used, or ran out of attempts. */
+export const TWO_FACTOR_SIGN_IN_EXPIRED = 'Your sign-in has expired. Please sign in again.'
+/** A page or /api/admin route reached by a staff member who must enrol first. */
+export const TWO_FACTOR_ENROLMENT_REQUIRED =
+	'Set up two-factor authentication first: open /admin/security, or use /api/admin/two-factor/setup.'
+export const TWO_FACTOR_ALREADY_ON = 'Two-factor authentication is already on for this account.'
+export const TWO_FACTOR_NOT_ON = 'Two-factor authentication is not on for this account.'
+export const TWO_FACTOR_SETUP_EXPIRED = 'The set-up expired. Start again: a new secret has been made.'
+export const TWO_FACTOR_SETUP_MISSING = 'Start the set-up first: POST /api/admin/two-factor/setup.'
+export const TWO_FACTOR_ENABLED = 'Two-factor authentication is on. Your other sessions have ended.'
+export const TWO_FACTOR_RECOVERY_REGENERATED = 'New recovery codes made. The old ones no longer work.'
+export const TWO_FACTOR_RESET =
+	'Second factor reset. Their sessions have ended; they set it up again at their next sign-in.'
+export const TWO_FACTOR_RESET_SELF = 'You cannot reset your own second factor here: use Security.'
+export const TWO_FACTOR_RECOVERY_SHOWN_ONCE =
+	'Save these recovery codes somewhere safe now: each works once if you lose your device, and they will not be shown again.'
+
+/**
+ * The staff second factor's inputs (the sign-in's code step, /admin/security,
+ * /api/admin/login, /api/admin/two-factor*). Browser-safe. A code is six
+ * digits (spaces, as apps show "123 456", are dropped); a recovery code ten
+ * letters and digits, with or without its dash, any case.
+ */
+export const TOTP_CODE_PATTERN = /^[0-9]{6}$/
+export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-?[a-z0-9]{5}$/
+
+export const TotpCodeSchema = stringField(
+	TWO_FACTOR_MESSAGES.codeRequired,
+	[[(v) => TOTP_CODE_PATTERN.test(v), TWO_FACTOR_MESSAGES.codeFormat]],
+	{
+		normalize: (v) => v.replace(/\s+/g, ''),
+	},
+)
+
+export const RecoveryCodeSchema = stringField(
+	TWO_FACTOR_MESSAGES.recoveryRequired,
+	[[(v) => RECOVERY_CODE_PATTERN.test(v), TWO_FACTOR_MESSAGES.recoveryFormat]],
+	{ normalize: (v) => v.toLowerCase() },
+)
+
+/** The sign-in's second step with an app code (intent "code"). */
+export const TwoFactorCodeFormSchema = z.object({ intent: z.literal('code'), code: TotpCodeSchema })
+/** The sign-in's second step with a recovery code (intent "recovery"). */
+export const TwoFactorRecoveryFormSchema = z.object({ intent: z.literal('recovery'), recoveryCode: RecoveryCodeSchema })
+
+/** /admin/security's forms and /api/admin/two-factor/{confirm,recovery-codes}: a current code. */
+export const TwoFactorCodeSchema = z.object({ code: TotpCodeSchema })
+export const TwoFactorCodeApiSchema = TwoFactorCodeSchema.strict()
+
+/**
+ * POST /api/admin/login: the member sign-in's fields, plus the second factor
+ * for an account that has one (`code` or `recoveryCode`, not both).
+ */
+export const AdminLoginApiSchema = z
+	.object({
+		email: EmailSchema,
+		password: PasswordSchema,
+		code: TotpCodeSchema.optional(),
+		recoveryCode: RecoveryCodeSchema.optional(),
+	})
+	.strict()
+	.superRefine((value, ctx) => {
+		if (value.code !== undefined && value.recoveryCode !== undefined) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['recoveryCode'], message: TWO_FACTOR_MESSAGES.codeOrRecovery })
+		}
+	})
+
+/** POST /api/admin/two-factor/setup: `{}` or `{ "fresh": true }` for a new secret. */
+export const TwoFactorSetupApiSchema = z.object({ fresh: z.boolean().optional() }).strict()

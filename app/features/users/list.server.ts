@@ -1,0 +1,222 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { getDb, type Db } from '#db/client.server.ts'
+import { users, type SelectUser } from '#db/schema.ts'
+import { likeContains } from '#db/sql.server.ts'
+import { DEFAULT_USER_LIST_QUERY, paginate, type Pagination, type UserListQuery } from '#app/features/users/schemas.ts'
+
+/**
+ * The admin users list (spec sections 2 and 9): the managed user as the
+ * screens and /api/admin/users show it, search (FTS5 trigrams, LIKE under 3
+ * characters), status and plan filters, the six sorts and the pages. The
+ * export, the changes and the user page's figures build on it
+ * (admin-users-export, -changes, -figures.server.ts).
+ */
+
+/** Investment, as the index users_total_invested_idx has it. */
+const totalInvested = sql<number>`(${users.totalDeposit} + ${users.totalWithdraw})`
+
+const managedColumns = {
+	id: users.id,
+	name: users.name,
+	email: users.email,
+	phone: users.phone,
+	country: users.country,
+	telegram: users.telegram,
+	plan: users.plan,
+	status: users.status,
+	totalDeposit: users.totalDeposit,
+	totalWithdraw: users.totalWithdraw,
+	createdAt: users.createdAt,
+	closedAt: users.closedAt,
+}
+
+/** A row of `managedColumns`, as Drizzle types it (a whole user row fits too). */
+type ManagedRow = Pick<SelectUser, keyof typeof managedColumns>
+
+/**
+ * The managed user (spec section 3) as the pages and the API show it: the
+ * row's columns (never the hash), its investment, dates as ISO strings.
+ */
+export type ManagedUser = Omit<ManagedRow, 'createdAt' | 'closedAt'> & {
+	/** Investment = total deposit + total withdrawn. */
+	totalInvested: number
+	createdAt: string
+	/**
+	 * When the member closed the account (decision 022), or null. A closed
+	 * account keeps its row (and its status, so the status filters still
+	 * walk their covering indexes) without personal fields; staff see it
+	 * marked closed.
+	 */
+	closedAt: string | null
+}
+
+export function toManagedUser(row: ManagedRow): ManagedUser {
+	return {
+		id: row.id,
+		name: row.name,
+		email: row.email,
+		phone: row.phone,
+		country: row.country,
+		telegram: row.telegram,
+		plan: row.plan,
+		status: row.status,
+		totalDeposit: row.totalDeposit,
+		totalWithdraw: row.totalWithdraw,
+		totalInvested: Math.round((row.totalDeposit + row.totalWithdraw) * 100) / 100,
+		createdAt: row.createdAt.toISOString(),
+		closedAt: row.closedAt ? row.closedAt.toISOString() : null,
+	}
+}
+
+/** Searches shorter than this cannot use the trigram index (they scan; see docs/architecture.md). */
+export const TRIGRAM_MIN = 3
+
+/** An FTS5 phrase matching `term` as a substring ("ada" → "\"ada\""; quotes doubled). */
+export function ftsPhrase(term: string) {
+	return `"${term.replace(/"/g, '""')}"`
+}
+
+/**
+ * A search that matches more members than this is "broad": its rows are
+ * found by walking the sort's index and keeping the matches (a few hundred
+ * steps to fill a page) instead of reading every match and sorting them.
+ */
+export const BROAD_SEARCH_MATCHES = 2000
+
+function usesTrigrams(search: string) {
+	return Array.from(search).length >= TRIGRAM_MIN
+}
+
+/** The FTS5 match set of a search, as a subquery of rowids. */
+function ftsMatch(search: string) {
+	return sql`(select rowid from users_fts where users_fts match ${ftsPhrase(search)})`
+}
+
+/** How many members a search of 3+ characters matches (the trigram index alone). */
+export function countSearchMatches(search: string, db: Db = getDb()) {
+	return ftsCount(search, db).get()?.n ?? 0
+}
+
+function ftsCount(search: string, db: Db) {
+	return db
+		.select({ n: sql<number>`count(*)` })
+		.from(sql`users_fts`)
+		.where(sql`users_fts match ${ftsPhrase(search)}`)
+}
+
+/**
+ * The WHERE of a list query: the search (FTS5 from 3 characters, LIKE
+ * below), status and plan. A broad search tests membership in the match
+ * set (`+id`, so SQLite walks the sort or filter index); a narrow one
+ * looks its matches up by id.
+ */
+export function listWhere(
+	query: Pick<UserListQuery, 'search' | 'status' | 'plan'>,
+	options: { broad?: boolean } = {},
+): SQL | undefined {
+	const conditions: SQL[] = []
+	// A narrow search reads its few matches by id and filters them there
+	// (`+status`: not through the status index, which would walk every
+	// member with that status).
+	const narrow = Boolean(query.search) && usesTrigrams(query.search) && !options.broad
+	if (query.search) {
+		if (usesTrigrams(query.search)) {
+			conditions.push(
+				options.broad ? sql`+${users.id} in ${ftsMatch(query.search)}` : sql`${users.id} in ${ftsMatch(query.search)}`,
+			)
+		} else {
+			const pattern = likeContains(query.search)
+			conditions.push(sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`)
+		}
+	}
+	if (query.status) conditions.push(narrow ? sql`+${users.status} = ${query.status}` : eq(users.status, query.status))
+	if (query.plan) conditions.push(narrow ? sql`+${users.plan} = ${query.plan}` : eq(users.plan, query.plan))
+	return conditions.length ? and(...conditions) : undefined
+}
+
+/** ORDER BY of a sort, each walking its index; the id breaks ties so pages never overlap. */
+export function listOrder(query: Pick<UserListQuery, 'sortBy' | 'sortOrder'>): SQL[] {
+	const dir = query.sortOrder === 'asc' ? asc : desc
+	switch (query.sortBy) {
+		case 'name':
+			return [dir(sql`${users.name} collate nocase`), dir(users.id)]
+		case 'totalInvested':
+			return [dir(totalInvested), dir(users.id)]
+		default:
+			return [dir(users.createdAt), dir(users.id)]
+	}
+}
+
+/**
+ * The two statements of a list page, not yet run (the EXPLAIN QUERY PLAN
+ * test reads them). `broad`: see BROAD_SEARCH_MATCHES. A search without
+ * filters is counted on the trigram index alone.
+ */
+export function listQueries(query: UserListQuery, db: Db = getDb(), options: { broad?: boolean } = {}) {
+	const where = listWhere(query, options)
+	const searchOnly = Boolean(query.search) && usesTrigrams(query.search) && !query.status && !query.plan
+	return {
+		rows: db
+			.select(managedColumns)
+			.from(users)
+			.where(where)
+			.orderBy(...listOrder(query))
+			.limit(query.limit)
+			.offset((query.page - 1) * query.limit),
+		count: searchOnly ? ftsCount(query.search, db) : db.select({ n: count() }).from(users).where(where),
+	}
+}
+
+/**
+ * How a list query will run: for a search of 3+ characters, its number of
+ * matches on the trigram index (which decides broad or narrow, and is the
+ * count itself when no filter is set).
+ */
+function plan(query: Pick<UserListQuery, 'search' | 'status' | 'plan'>) {
+	if (!query.search || !usesTrigrams(query.search)) return { broad: false, count: null }
+	const matches = countSearchMatches(query.search)
+	return { broad: matches > BROAD_SEARCH_MATCHES, count: !query.status && !query.plan ? matches : null }
+}
+
+/** Whether a search is broad (see BROAD_SEARCH_MATCHES): the export walks its batches the same way. */
+export function isBroadSearch(query: Pick<UserListQuery, 'search' | 'status' | 'plan'>) {
+	return plan(query).broad
+}
+
+export function countManagedUsers(query: Pick<UserListQuery, 'search' | 'status' | 'plan'>) {
+	const full: UserListQuery = { ...DEFAULT_USER_LIST_QUERY, ...query }
+	const how = plan(full)
+	return how.count ?? listQueries(full, getDb(), { broad: how.broad }).count.get()?.n ?? 0
+}
+
+/**
+ * One page of the list and its pagination. With `clampPage` (the page) a
+ * page past the end shows the last page; without it (the API) it is empty.
+ */
+export function listManagedUsers(
+	query: UserListQuery,
+	options: { clampPage?: boolean } = {},
+): { users: ManagedUser[]; pagination: Pagination; query: UserListQuery } {
+	const how = plan(query)
+	const totalCount = how.count ?? listQueries(query, getDb(), { broad: how.broad }).count.get()?.n ?? 0
+	let effective = query
+	if (options.clampPage) {
+		const last = Math.max(1, Math.ceil(totalCount / query.limit))
+		if (query.page > last) effective = { ...query, page: last }
+	}
+	const rows =
+		totalCount === 0 || (effective.page - 1) * effective.limit >= totalCount
+			? []
+			: listQueries(effective, getDb(), { broad: how.broad }).rows.all()
+	return {
+		users: rows.map(toManagedUser),
+		pagination: paginate(totalCount, effective.page, effective.limit),
+		query: effective,
+	}
+}
+
+/** The user's name and email for the edit and delete dialogs; null when unknown. */
+export function getManagedUser(id: number): ManagedUser | null {
+	const row = getDb().select(managedColumns).from(users).where(eq(users.id, id)).get()
+	return row ? toManagedUser(row) : null
+}

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto'
+import os from 'node:os'
+import { and, eq, isNull, lte, or } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { scheduledJobs, type SelectScheduledJob } from '#db/schema.ts'
+import { log } from '#app/utils/log.server.ts'
+import type { Lease } from './lease.server.ts'
+
+/**
+ * The in-process scheduler (docs/decisions/013-staff-tools.md): a timer
+ * with a fixed tick; each tick looks at the `scheduled_jobs` rows and runs
+ * the jobs that are due. A job runs only in the process that holds its
+ * lease (a conditional UPDATE of its row: free or expired, and still due),
+ * so two processes on one database never run one job at once, and a
+ * process that dies mid-run loses the lease when it expires. Jobs are
+ * idempotent besides: a run repeated after a crash changes nothing twice.
+ *
+ * The clock is injected (`clock`), so tests move it across a month
+ * boundary and call `tick()` themselves.
+ */
+
+export type JobResult = Record<string, number | string | null>
+
+export type ScheduledJob = {
+	name: string
+	/** What the job does, for the docs and the log. */
+	description: string
+	/** When the job is next due after a successful run at `now`. */
+	nextRunAt: (now: Date) => Date
+	run: (now: Date) => JobResult
+}
+
+export type TickReport = {
+	at: Date
+	ran: Array<{ name: string; ok: boolean; result?: JobResult; error?: string }>
+	/** Another process holds the scheduler's lease: this one stood by and ran nothing. */
+	standby?: true
+}
+
+export const SCHEDULER_TICK_MS = 30_000
+/** A lease outlives any run by far; a process that died mid-run frees the job after this. */
+export const SCHEDULER_LEASE_MS = 5 * 60_000
+/** A failed run is tried again after this (not on every tick). */
+export const SCHEDULER_RETRY_MS = 5 * 60_000
+/**
+ * The scheduler's own lease (app/utils/lease.server.ts), renewed on every
+ * tick by the one process that runs it: three ticks, so a holder that died
+ * is replaced within two minutes.
+ */
+export const SCHEDULER_RUNNER_LEASE_MS = 3 * SCHEDULER_TICK_MS
+
+let lastSuccessfulTick: Date | null = null
+
+/** The process's last tick that completed without an error (for /healthz), or null. */
+export function lastSchedulerTick() {
+	return lastSuccessfulTick
+}
+
+/** A process-unique lease holder: host, pid and a random part. */
+export function leaseHolderId() {
+	return `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`
+}
+
+function message(error: unknown) {
+	return String((error as Error)?.message ?? error).slice(0, 500)
+}
+
+export type Scheduler = ReturnType<typeof createScheduler>
+
+export function createScheduler({
+	jobs,
+	clock = () => new Date(),
+	holder = leaseHolderId(),
+	onJobError,
+	runner,
+}: {
+	jobs: readonly ScheduledJob[]
+	clock?: () => Date
+	holder?: string
+	/**
+	 * With several server processes: only the holder of this lease ticks
+	 * through the jobs (the others stand by and take over when it expires).
+	 */
+	runner?: Lease
+	/** Called after a job's run failed (the maintenance jobs raise an alert). */
+	onJobError?: (job: ScheduledJob, error: unknown, now: Date) => void
+}) {
+	const byName = new Map(jobs.map((j) => [j.name, j]))
+	let registered = false
+	let timer: NodeJS.Timeout | undefined
+
+	/** Each job has its row; a new job is due at once. */
+	function register(now: Date) {
+		const db = getDb()
+		for (const job of jobs) {
+			db.insert(scheduledJobs).values({ name: job.name, nextRunAt: now }).onConflictDoNothing().run()
+		}
+		registered = true
+	}
+
+	/** Takes the job's lease when it is due and free (or its holder's lease expired). */
+	function acquire(name: string, now: Date) {
+		return (
+			getDb()
+				.update(scheduledJobs)
+				.set({ leaseHolder: holder, leaseExpiresAt: new Date(now.getTime() + SCHEDULER_LEASE_MS), lastStartedAt: now })
+				.where(
+					and(
+						eq(scheduledJobs.name, name),
+						lte(scheduledJobs.nextRunAt, now),
+						or(isNull(scheduledJobs.leaseHolder), lte(scheduledJobs.leaseExpiresAt, now)),
+					),
+				)
+				.run().changes === 1
+		)
+	}
+
+	function finish(name: string, values: Partial<SelectScheduledJob>) {
+		getDb()
+			.update(scheduledJobs)
+			.set({ ...values, leaseHolder: null, leaseExpiresAt: null })
+			.where(and(eq(scheduledJobs.name, name), eq(scheduledJobs.leaseHolder, holder)))
+			.run()
+	}
+
+	function runJob(job: ScheduledJob, now: Date): TickReport['ran'][number] {
+		const started = performance.now()
+		try {
+			const result = job.run(now)
+			finish(job.name, {
+				nextRunAt: job.nextRunAt(now),
+				lastSuccessAt: now,
+				lastError: null,
+				lastResult: JSON.stringify(result),
+			})
+			log('scheduler.job', { job: job.name, ms: Math.round(performance.now() - started), ...result })
+			return { name: job.name, ok: true, result }
+		} catch (error) {
+			const text = message(error)
+			finish(job.name, { nextRunAt: new Date(now.getTime() + SCHEDULER_RETRY_MS), lastError: text })
+			log('scheduler.job_failed', { job: job.name, error: text }, 'error')
+			try {
+				onJobError?.(job, error, now)
+			} catch (failure) {
+				log('scheduler.job_failed', { job: job.name, error: message(failure) }, 'error')
+			}
+			return { name: job.name, ok: false, error: text }
+		}
+	}
+
+	/**
+	 * One tick: one read of the jobs' rows; for each due job, its lease,
+	 * its run, its next due time. Nothing due costs that one read.
+	 */
+	function tick(): TickReport {
+		const now = clock()
+		const report: TickReport = { at: now, ran: [] }
+		try {
+			if (runner && !runner.hold()) {
+				// Alive and standing by; the database answered the lease.
+				lastSuccessfulTick = now
+				report.standby = true
+				return report
+			}
+			if (!registered) register(now)
+			const due = getDb()
+				.select({ name: scheduledJobs.name })
+				.from(scheduledJobs)
+				.where(lte(scheduledJobs.nextRunAt, now))
+				.all()
+			for (const { name } of due) {
+				const job = byName.get(name)
+				// A row of a job this build no longer has, or a job another process holds.
+				if (!job || !acquire(name, now)) continue
+				report.ran.push(runJob(job, now))
+			}
+			lastSuccessfulTick = now
+		} catch (error) {
+			// The database was busy or unavailable: the next tick tries again.
+			log('scheduler.tick_failed', { error: message(error) }, 'warn')
+		}
+		return report
+	}
+
+	/** Ticks now and then every `tickMs`; returns the stop function. */
+	function start(tickMs = SCHEDULER_TICK_MS) {
+		tick()
+		timer = setInterval(tick, tickMs)
+		timer.unref()
+		return stop
+	}
+
+	function stop() {
+		if (timer) clearInterval(timer)
+		timer = undefined
+		// Another process takes over at its next tick rather than after the lease's expiry.
+		runner?.release()
+	}
+
+	/** The jobs' rows (the docs and tests read them). */
+	function status() {
+		return getDb().select().from(scheduledJobs).all()
+	}
+
+	return { tick, start, stop, status, holder }
+}
