@@ -1,4 +1,4 @@
-// One request on a connection of its own, for the bench scripts (scripts/bench.mjs, scripts/heap-caps.mjs, scripts/profile.mjs).
+// One request on a connection of its own, for the bench scripts (scripts/bench/, scripts/heap-caps.mjs, scripts/profile.mjs).
 import http from 'node:http'
 
 /**

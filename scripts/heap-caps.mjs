@@ -6,7 +6,8 @@
 // memory of its whole process tree at start (PSS: shared pages once), then
 // loads /dashboard with a member's cookie at 50 connections and reports
 // req/s, p50, p99 and the peak memory. Prints a Markdown table; `--record`
-// adds it to docs/performance.md. `--seconds=N` per setting (default 10);
+// writes it to docs/performance.md (its heap-caps block, which the bench's
+// report keeps). `--seconds=N` per setting (default 10);
 // HEAP_SETTINGS=old:semi,... (MB; `-` for V8's own semi-space) to choose.
 // Needs a build (`npm run build`). Only loopback addresses are used.
 import { execSync, spawn } from 'node:child_process'
@@ -164,10 +165,10 @@ console.log(`\n${lines.join('\n')}`)
 if (process.argv.includes('--record')) {
 	const file = path.resolve('docs/performance.md')
 	const doc = fs.readFileSync(file, 'utf8')
-	const at = doc.indexOf('\n## ')
-	fs.writeFileSync(
-		file,
-		at === -1 ? `${doc}\n${lines.join('\n')}` : `${doc.slice(0, at + 1)}${lines.join('\n')}\n${doc.slice(at + 1)}`,
-	)
+	// One block, replaced on each record: docs/performance.md is generated
+	// from the bench's runs (scripts/bench/report.mjs), which keeps it as it is.
+	const block = `<!-- heap-caps:start (written by scripts/heap-caps.mjs --record) -->\n${lines.join('\n').trimEnd()}\n<!-- heap-caps:end -->`
+	const existing = /<!-- heap-caps:start[\s\S]*?<!-- heap-caps:end -->/
+	fs.writeFileSync(file, existing.test(doc) ? doc.replace(existing, () => block) : `${doc.trimEnd()}\n\n${block}\n`)
 	console.log('Recorded in docs/performance.md')
 }

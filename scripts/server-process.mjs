@@ -166,8 +166,17 @@ export function sampleTreeMemory(pid, everyMs = 200) {
 	const ask = async (message) => {
 		await ready
 		return new Promise((resolve, reject) => {
-			worker.once('message', resolve)
-			worker.once('error', reject)
+			// One listener pair per question, both removed once it is answered.
+			const onMessage = (answer) => {
+				worker.off('error', onError)
+				resolve(answer)
+			}
+			const onError = (error) => {
+				worker.off('message', onMessage)
+				reject(error)
+			}
+			worker.once('message', onMessage)
+			worker.once('error', onError)
 			worker.postMessage(message)
 		})
 	}

@@ -253,7 +253,7 @@ async function backupCheck(args: string[], io: CliIo) {
 	return newestGood && backups.every((b) => b.status !== 'bad') ? 0 : 1
 }
 
-/** `bench:seed-users N`: N sample members for the benchmark (scripts/bench.mjs). */
+/** `bench:seed-users N`: N sample members for the benchmark (scripts/bench/steps/admin-users.mjs). */
 async function benchSeedUsers(args: string[], io: CliIo) {
 	const count = Number(args[0])
 	if (args.length !== 1 || !Number.isInteger(count) || count < 1 || count > 1_000_000) {
@@ -267,7 +267,7 @@ async function benchSeedUsers(args: string[], io: CliIo) {
 	return 0
 }
 
-/** `bench:seed-staff AUDIT_ROWS PLAN_CODES`: the staff tools' bench data (scripts/bench.mjs --staff-only). */
+/** `bench:seed-staff AUDIT_ROWS PLAN_CODES`: the staff tools' bench data (scripts/bench/steps/staff-tools.mjs). */
 async function benchSeedStaff(args: string[], io: CliIo) {
 	const [auditRows, planCodes] = args.map(Number)
 	const valid = (n: number | undefined, max: number) => Number.isInteger(n) && n! >= 0 && n! <= max
@@ -289,7 +289,7 @@ async function benchSeedStaff(args: string[], io: CliIo) {
 /**
  * `bench:seed-report ROWS FILE`: a broker, ROWS members with tracking ids
  * there and their report's CSV written to FILE; prints the broker's slug and
- * the report month as JSON (scripts/bench.mjs, the broker report step).
+ * the report month as JSON (scripts/bench/steps/broker-report.mjs).
  */
 async function benchSeedReport(args: string[], io: CliIo) {
 	const rows = Number(args[0])

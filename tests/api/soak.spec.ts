@@ -17,7 +17,7 @@ test('sustained load, short form: no errors, RSS under 250 MB with no upward tre
 	fs.rmSync(out, { force: true })
 	const result = await run(
 		process.execPath,
-		['scripts/bench.mjs', '--soak', '--no-build', '--duration=20', '--connections=30', `--json=${out}`],
+		['scripts/bench/index.mjs', '--soak', '--no-build', '--duration=20', '--connections=30', `--json=${out}`],
 		{ env: { ...process.env, BENCH_PORT: String(E2E_PORT + 23) }, timeout: 100_000 },
 	).catch((error: { stdout?: string; stderr?: string; code?: number }) => error)
 	const report = JSON.parse(fs.readFileSync(out, 'utf8'))

@@ -1,5 +1,7 @@
 // `npm run bench -- --soak [--duration=600] [--connections=50] [--window=10]
-// [--json=FILE] [--no-build]`: sustained load on the production server.
+// [--json=FILE] [--no-build] [--no-pin]`: sustained load on the production
+// server. autocannon runs in this process, pinned with it to one core, and
+// the server on the others (cpus.mjs), as the bench's load generator is.
 //
 // 50 connections (by default) for 10 minutes on a mix of pages (cached
 // landing, sign-in page, a member's dashboard), API reads (the member's
@@ -18,8 +20,9 @@ import { execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { processTree, rssMb as processRssMb, waitFor } from './server-process.mjs'
-import { BENCH_TOTP_SECRET, totpCode } from './totp.mjs'
+import { processTree, rssMb as processRssMb, waitFor } from '../server-process.mjs'
+import { BENCH_TOTP_SECRET, totpCode } from '../totp.mjs'
+import { cpuLayout, describeLayout, onServerCores, pinSelf } from './cpus.mjs'
 
 const arg = (name, fallback) => {
 	const hit = process.argv.find((a) => a.startsWith(`--${name}=`))
@@ -40,7 +43,10 @@ if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'in
 fs.rmSync(root, { recursive: true, force: true })
 fs.mkdirSync(root, { recursive: true })
 
-const server = spawn(process.execPath, ['--max-old-space-size=160', 'server.js'], {
+const layout = pinSelf(cpuLayout({ pin: !process.argv.includes('--no-pin') }))
+console.log(`CPUs: ${describeLayout(layout)}`)
+const [command, args] = onServerCores(layout, ['--max-old-space-size=160', 'server.js'])
+const server = spawn(command, args, {
 	env: {
 		...process.env,
 		NODE_ENV: 'production',
@@ -191,6 +197,9 @@ const report = {
 	/** The steepest process's rise over the last half. */
 	rssTrendLastHalfMb: Math.round(trendMb * 10) / 10,
 	serverExited: server.exitCode !== null,
+	layout: layout.pinned
+		? { pinned: true, loadCpus: layout.loadCpus, serverCpus: layout.serverCpus }
+		: { pinned: false, reason: layout.reason },
 	windows,
 	pass: errors === 0 && peak < RSS_BAR_MB && trendMb < TREND_BAR_MB && server.exitCode === null,
 }

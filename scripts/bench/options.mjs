@@ -1,0 +1,91 @@
+// Every option of `npm run bench` (flags after `--`, and BENCH_* variables)
+// with its default, read once. The soak (`--soak`) reads its own: soak.mjs.
+
+/** The bench's steps, in the order they run. */
+export const STEPS = [
+	// Every page type and an API read against the baselines (steps/routes.mjs).
+	'routes',
+	// The ratio bars again, route and baseline side by side (steps/paired.mjs).
+	'paired',
+	// Sign-ups through the API while the cached pages are loaded (steps/storm.mjs).
+	'storm',
+	// /healthz and / while 20 sign-ins hash (steps/hashing.mjs).
+	'hashing',
+	// 100,000 users, the admin list and its API (steps/admin-users.mjs).
+	'admin-users',
+	// A million audit rows and 100,000 plan codes, the staff pages (steps/staff-tools.mjs).
+	'staff-tools',
+	// A 10,000-row broker report through the API (steps/broker-report.mjs).
+	'broker-report',
+	// Two processes committing to one file (steps/lock-contention.mjs).
+	'lock-contention',
+]
+/** What `--quick` runs. */
+const QUICK_STEPS = ['routes', 'paired', 'storm', 'hashing']
+
+/** The settings of a full run; a run with any other is recorded as `short`. */
+const FULL = {
+	durationS: 10,
+	stormDurationS: 10,
+	pairedRounds: 5,
+	idleWaitS: 35,
+	users: 100_000,
+	usersConnections: 2,
+	usersDurationS: 5,
+	auditRows: 1_000_000,
+	planCodes: 100_000,
+}
+
+export function readOptions(argv = process.argv.slice(2), env = process.env) {
+	const flag = (name) => argv.includes(`--${name}`)
+	const value = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+	const number = (name, fallback) => (env[name] ? Number(env[name]) : fallback)
+	const quick = flag('quick')
+	let steps = quick ? QUICK_STEPS : STEPS
+	// The single-step flags of the one-file bench, kept.
+	if (flag('users-only')) steps = ['admin-users']
+	if (flag('staff-only')) steps = ['staff-tools']
+	if (flag('report-only')) steps = ['broker-report']
+	if (value('steps')) {
+		const asked = value('steps').split(',')
+		const unknown = asked.filter((s) => !STEPS.includes(s))
+		if (unknown.length) throw new Error(`unknown step(s) ${unknown.join(', ')}: the steps are ${STEPS.join(', ')}`)
+		steps = STEPS.filter((s) => asked.includes(s))
+	}
+	const settings = {
+		durationS: number('BENCH_DURATION', quick ? 3 : FULL.durationS),
+		stormDurationS: quick ? 5 : FULL.stormDurationS,
+		pairedRounds: number('BENCH_PAIRED_ROUNDS', quick ? 3 : FULL.pairedRounds),
+		idleWaitS: number('BENCH_IDLE_WAIT', FULL.idleWaitS),
+		users: number('BENCH_USERS', FULL.users),
+		usersConnections: number('BENCH_USERS_CONNECTIONS', FULL.usersConnections),
+		usersDurationS: number('BENCH_USERS_DURATION', FULL.usersDurationS),
+		auditRows: number('BENCH_AUDIT_ROWS', FULL.auditRows),
+		planCodes: number('BENCH_PLAN_CODES', FULL.planCodes),
+	}
+	const full = steps.length === STEPS.length && Object.entries(FULL).every(([k, v]) => settings[k] === v)
+	return {
+		// Sustained load instead (soak.mjs), with its own options.
+		soak: flag('soak'),
+		build: !flag('no-build'),
+		// The load generator on a core of its own and the servers on the others (cpus.mjs).
+		pin: !flag('no-pin'),
+		quick,
+		steps,
+		kind: full ? 'full' : 'short',
+		// What the history table says of a short run.
+		label: full
+			? undefined
+			: quick
+				? 'quick'
+				: steps.length < STEPS.length
+					? `steps: ${steps.join(', ')}`
+					: 'shortened',
+		runsDir: value('runs-dir') ?? 'docs/bench/runs',
+		doc: value('doc') ?? 'docs/performance.md',
+		/** The app, then the raw JSON, the raw static and the bare React Router servers. */
+		basePort: number('BENCH_PORT', 4600),
+		connections: 50,
+		...settings,
+	}
+}

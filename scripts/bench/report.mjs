@@ -1,0 +1,388 @@
+// The bench's report: docs/performance.md, generated from the run files in
+// docs/bench/runs/ (one JSON file per run, written by scripts/bench/index.mjs).
+// `npm run bench:report` writes it again from those files; the bench runs it
+// as its last step. The document shows the latest full run (every table the
+// bench measures) and a short history table (one row per run, full and
+// short). Blocks other scripts own (`<!-- name:start -->` to
+// `<!-- name:end -->`: Lighthouse's, the heap limits') are kept as they are.
+//
+// `node scripts/bench/report.mjs [--runs-dir=DIR] [--doc=FILE]`
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+export const RUNS_DIR = 'docs/bench/runs'
+export const DOC_FILE = 'docs/performance.md'
+
+/** A latency in ms as the tables print it: to the microsecond below 10 ms. */
+export const ms = (x) => (x < 10 ? x.toFixed(3) : x.toFixed(1))
+const int = (x) => String(Math.round(x))
+const fixed = (digits) => (x) => (x === null || x === undefined ? '' : x.toFixed(digits))
+const thousands = (n) => n.toLocaleString('en-US')
+
+/** The run file's name: its date (no colons) and commit. */
+export function runFileName(run) {
+	return `${run.date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z')}-${run.commit}.json`
+}
+
+/**
+ * A run as its file holds it: two-space indents, and each row of a table
+ * (an object in a list) on a line of its own, so that a run reads, and
+ * diffs, one row a line (docs/bench/runs/ is left out of Prettier for it).
+ */
+export function stringifyRun(run) {
+	const write = (value, indent) => {
+		if (Array.isArray(value)) {
+			if (!value.length) return '[]'
+			if (value.every((v) => v === null || typeof v !== 'object')) return JSON.stringify(value).replace(/,/g, ', ')
+			const inner = `${indent}  `
+			return `[\n${value.map((v) => `${inner}${JSON.stringify(v)}`).join(',\n')}\n${indent}]`
+		}
+		if (value && typeof value === 'object') {
+			const inner = `${indent}  `
+			const entries = Object.entries(value).filter(([, v]) => v !== undefined)
+			if (!entries.length) return '{}'
+			return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${write(v, inner)}`).join(',\n')}\n${indent}}`
+		}
+		return JSON.stringify(value)
+	}
+	return `${write(run, '')}\n`
+}
+
+/** Every run in `dir`, oldest first. */
+export function readRuns(dir = RUNS_DIR) {
+	if (!fs.existsSync(dir)) return []
+	return fs
+		.readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
+		.sort((a, b) => a.date.localeCompare(b.date))
+}
+
+function table(columns, rows) {
+	return [
+		`|${columns.map((c) => (c.title ? ` ${c.title} ` : ' ')).join('|')}|`,
+		`| ${columns.map((c) => (c.right ? '---:' : '---')).join(' | ')} |`,
+		...rows.map((r) => `| ${columns.map((c) => c.cell(r)).join(' | ')} |`),
+	]
+}
+const col = (title, key, format = (x) => String(x), right = true) => ({
+	title,
+	right,
+	cell: (r) => (r[key] === null || r[key] === undefined ? '' : format(r[key])),
+})
+const latencyColumns = [
+	col('route', 'name', String, false),
+	col('req/s', 'rps', int),
+	col('p50 (ms)', 'p50', ms),
+	col('p99 (ms)', 'p99', ms),
+	col('errors', 'errors'),
+]
+const p95Columns = (barMs) => [
+	col('route', 'name', String, false),
+	col('req/s', 'rps', int),
+	col('p50 (ms)', 'p50', fixed(1)),
+	col('p95 (ms)', 'p95', fixed(1)),
+	col('p99 (ms)', 'p99', fixed(1)),
+	col('errors', 'errors'),
+	{ title: 'p95 bar', cell: (r) => (r.p95 < barMs ? 'met' : 'NOT met') },
+]
+const baselineName = (name) => name.replace('baseline: ', '')
+
+/** The run's set-up: commit, machine, where the load generator and the servers ran. */
+export function layoutText(layout) {
+	if (!layout) return 'load generator on the same machine'
+	if (layout.pinned)
+		return `load generator (and the bench's own clients) pinned to CPU ${layout.loadCpus}, every measured server to CPU${layout.serverCpus.includes(',') || layout.serverCpus.includes('-') ? 's' : ''} ${layout.serverCpus} (taskset)`
+	return `load generator on the same cores as the servers, not pinned (${layout.reason ?? 'unknown'})`
+}
+
+function setupSection(run) {
+	if (run.setup) return [run.setup, '']
+	const measured = run.routes || run.paired
+	const parts = [
+		`Commit ${run.commit}${run.dirty ? ' (with uncommitted changes)' : ''}`,
+		run.machine,
+		...(run.webConcurrency ? [`WEB_CONCURRENCY ${run.webConcurrency}`] : []),
+		measured
+			? `${run.loadGenerator}, ${run.connections} connections, ${run.durationS} s per route, ${layoutText(run.layout)}${run.loadAverage === undefined ? '' : ` (machine load average before the run: ${run.loadAverage.toFixed(2)})`}`
+			: layoutText(run.layout),
+	]
+	const cpu = measured
+		? ` "Server cores busy" is the CPU time of the measured server's whole process tree (every thread: V8's garbage collector and compiler run beside the JavaScript) over the run's wall time; "server CPU per request" is that time over the requests answered.`
+		: ''
+	return [`${parts.join('; ')}.${cpu}`, '']
+}
+
+function routesSection(routes) {
+	const ratios = (r) =>
+		r.ratios?.length
+			? r.ratios.map((x) => `${(x.ratio * 100).toFixed(1)}% of ${baselineName(x.of)}`).join('; ')
+			: 'baseline'
+	return [
+		...table(
+			[
+				...latencyColumns,
+				col('server cores busy', 'cores', fixed(2)),
+				col('server CPU per request (ms)', 'cpuPerRequestMs', fixed(3)),
+				{ title: 'ratio to baselines', cell: ratios },
+			],
+			routes.rows,
+		),
+		'',
+	]
+}
+
+function memorySection(m) {
+	if (m.intro) return [m.intro, '']
+	return [
+		`Server memory, every process of the tree (the primary and its ${m.workers} worker${m.workers === 1 ? '' : 's'}), PSS summed (shared pages counted once): idle ${m.pssIdleMb.toFixed(0)} MB (after ${m.idleWaitS} s without requests), peak under load ${m.pssPeakMb.toFixed(0)} MB; RSS summed per process (shared pages counted in each): idle ${m.rssIdleMb.toFixed(0)} MB, peak ${m.rssPeakMb.toFixed(0)} MB (V8 heap capped at 160 MB per process by the start script; docs/decisions/028-memory-and-tails.md).`,
+		'',
+	]
+}
+
+function stormSection(s) {
+	const perSecond = (x) => (x.signUps / Math.max(0.001, x.seconds)).toFixed(1)
+	const paced = s.intro
+		? s.intro
+		: `Sign-up storm (docs/decisions/038-sign-up-storm-at-a-campaign-rate.md): 20 clients signing up through POST /api/auth/register as fast as they are answered for ${s.paced.seconds.toFixed(0)} s (after ${s.warmUpS} s of sign-ups alone, not measured): ${perSecond(s.paced)} sign-ups/s sustained (${s.paced.signUps} accounts, ${s.paced.errors} errors), while GET / and GET /login were requested from ${s.connections} connections each, every connection pausing ${s.pauseMs} ms between requests (a campaign's pace: its tail is a bar), and the same page load just before without sign-ups:`
+	const lines = [paced, '', ...table(latencyColumns, s.rows ?? [...s.alone, ...s.paced.rows]), '']
+	const sat = s.saturated
+	if (sat)
+		lines.push(
+			sat.intro ??
+				`The same storm at saturation (each page's ${s.connections} connections without a pause: the load generators and the sign-up clients compete with the server they measure; reported, not a bar): ${perSecond(sat)} sign-ups/s (${sat.signUps} accounts, ${sat.errors} errors) over ${sat.seconds.toFixed(0)} s:`,
+			'',
+			...table(latencyColumns, sat.rows),
+			'',
+		)
+	return lines
+}
+
+function barsSection(b) {
+	const met = b.list.filter((x) => x.met).length
+	const intro =
+		b.intro ??
+		`Bars (issue 16; p99 counts ${b.tailFloorMs} ms as the least p50; each ratio bar is the median of ${b.pairedRounds} paired rounds, the route and its baseline measured one right after the other, ${b.durationS} s each, the order swapped every round), ${met} of ${b.list.length} met:`
+	return [
+		intro,
+		'',
+		...table(
+			[
+				col('bar', 'bar', String, false),
+				col('measured', 'measured', String, false),
+				{ title: '', cell: (x) => (x.met ? 'met' : 'NOT met') },
+			],
+			b.list,
+		),
+		'',
+	]
+}
+
+function hashingSection(h) {
+	return [
+		h.intro ??
+			`While 20 sign-ins (bcrypt cost 10, in the worker pool) were kept in flight (${h.signIns} completed), 10 connections each:`,
+		'',
+		...table(latencyColumns, h.rows),
+		'',
+	]
+}
+
+function adminUsersSection(u) {
+	return [
+		u.intro ??
+			`Admin users list over ${thousands(u.users)} users (written straight into the bench database in ${(u.seedMs / 1000).toFixed(1)} s), ${u.connections} concurrent clients, ${u.durationS} s per URL; bar: p95 < ${u.barMs} ms. Machine load average (1 min) ${u.load.before.toFixed(1)} before the step, ${u.load.after.toFixed(1)} after it (on 2 cores, above 2 other work shared the CPUs and the figures are noisy):`,
+		'',
+		...table(p95Columns(u.barMs), u.rows),
+		'',
+	]
+}
+
+function staffToolsSection(s) {
+	const rate = Math.round((s.auditRows + s.planCodes) / Math.max(0.001, s.seedMs / 1000))
+	return [
+		s.intro ??
+			`Staff tools over ${thousands(s.auditRows)} audit rows and ${thousands(s.planCodes)} plan codes in batches of 5,000 (a tenth used, each with its activation), written straight into the bench database in ${(s.seedMs / 1000).toFixed(1)} s (${thousands(rate)} rows/s; the database grew by ${(s.seedBytes / 2 ** 20).toFixed(0)} MiB), ${s.connections} concurrent clients, ${s.durationS} s per URL; bar: p95 < ${s.barMs} ms. Machine load average (1 min) ${s.load.before.toFixed(1)} before the step, ${s.load.after.toFixed(1)} after it:`,
+		'',
+		...table(p95Columns(s.barMs), s.rows),
+		'',
+		...(s.skipped?.length ? [`Skipped (answered 404, not built on this commit): ${s.skipped.join(', ')}.`, ''] : []),
+	]
+}
+
+function brokerReportSection(r) {
+	return [
+		r.text ??
+			`Broker report import: a generated ${thousands(r.rows)}-row file (${r.kib.toFixed(0)} KiB) through POST /api/admin/brokers/:slug/reports as text/csv: dry run ${r.dryMs.toFixed(0)} ms, apply ${r.applyMs.toFixed(0)} ms; bar: apply < ${r.barMs} ms (${r.applyMs < r.barMs ? 'met' : 'NOT met'}).`,
+		'',
+	]
+}
+
+function lockContentionSection(l) {
+	return [
+		l.intro ??
+			`Lock contention (\`npm run bench:locks\`, on every core, the servers idle): ${l.processes} processes committing two 200-byte rows at a time to one file for ${l.seconds} s each way, 0 to 2 ms of other work between commits; how long one commit held its process's thread (every request of that process waited as long):`,
+		'',
+		...table(
+			[
+				col("waiting for the other process's lock", 'label', String, false),
+				col('commits/s', 'commitsPerSecond'),
+				col('p50 (ms)', 'p50', fixed(2)),
+				col('p90 (ms)', 'p90', fixed(2)),
+				col('p99 (ms)', 'p99', fixed(2)),
+				col('max (ms)', 'max', fixed(2)),
+			],
+			l.rows,
+		),
+		'',
+	]
+}
+
+/** What one run measured, as Markdown (its heading at `level`). */
+export function renderRun(run, { heading = `Run of ${run.date}`, level = 2 } = {}) {
+	return [
+		`${'#'.repeat(level)} ${heading}`,
+		'',
+		...setupSection(run),
+		...(run.notes ?? []).flatMap((note) => [note, '']),
+		...(run.routes ? routesSection(run.routes) : []),
+		...(run.memory ? memorySection(run.memory) : []),
+		...(run.storm ? stormSection(run.storm) : []),
+		...(run.bars ? barsSection(run.bars) : []),
+		...(run.hashing ? hashingSection(run.hashing) : []),
+		...(run.adminUsers ? adminUsersSection(run.adminUsers) : []),
+		...(run.staffTools ? staffToolsSection(run.staffTools) : []),
+		...(run.brokerReport ? brokerReportSection(run.brokerReport) : []),
+		...(run.lockContention ? lockContentionSection(run.lockContention) : []),
+	].join('\n')
+}
+
+/** The sign-in pages the bench judges against raw Node sending the same answer. */
+const SIGN_IN_ROUTES = ['GET /login', 'GET /signup', 'GET /forgot-password', 'GET /admin/login']
+/** The routes whose server CPU per request the history shows. */
+const KEY_ROUTES = ['GET /', 'GET /login', 'GET /dashboard (member cookie)', 'GET /api/auth/me (bearer)']
+
+/** A run's ratio bar for `route` (the median of its paired rounds), or null. */
+function ratioOf(run, route) {
+	return run.bars?.list.find((b) => b.route === route && typeof b.ratio === 'number')?.ratio ?? null
+}
+
+/** One history row's cells: the figures to follow from run to run. */
+export function historyCells(run) {
+	const times = (x) => (x === null ? '–' : x.toFixed(2))
+	const member = [
+		ratioOf(run, 'GET /dashboard (member cookie)'),
+		ratioOf(run, 'GET /dashboard/referrals (member cookie)'),
+	]
+	const signIn = SIGN_IN_ROUTES.map((r) => ratioOf(run, r)).filter((x) => x !== null)
+	const cpu = KEY_ROUTES.map((name) => run.routes?.rows.find((r) => r.name === name)?.cpuPerRequestMs)
+	const met = run.bars ? `${run.bars.list.filter((b) => b.met).length} of ${run.bars.list.length}` : '–'
+	return {
+		date: run.date.slice(0, 16).replace('T', ' '),
+		commit: `\`${run.commit}\``,
+		kind: run.label ? `${run.kind} (${run.label})` : run.kind,
+		layout: run.layout?.pinned ? `pinned (load ${run.layout.loadCpus}, servers ${run.layout.serverCpus})` : 'shared',
+		member: member.some((x) => x !== null) ? member.map(times).join(' · ') : '–',
+		api: times(ratioOf(run, 'GET /api/auth/me (bearer)')),
+		signIn: signIn.length
+			? `${(Math.min(...signIn) * 100).toFixed(0)}–${(Math.max(...signIn) * 100).toFixed(0)}%`
+			: '–',
+		cpu: cpu.some((x) => typeof x === 'number')
+			? cpu.map((x) => (typeof x === 'number' ? x.toFixed(3) : '–')).join(' · ')
+			: '–',
+		met,
+	}
+}
+
+function historySection(runs) {
+	const columns = [
+		col('date (UTC)', 'date', String, false),
+		col('commit', 'commit', String, false),
+		col('kind', 'kind', String, false),
+		col('load generator', 'layout', String, false),
+		col('member pages × bare (`/dashboard` · `/referrals`)', 'member'),
+		col('`/api/auth/me` × bare', 'api'),
+		col('sign-in pages, of raw Node', 'signIn'),
+		col('server CPU per request, ms (`/` · `/login` · `/dashboard` · `/api/auth/me`)', 'cpu'),
+		col('bars met', 'met'),
+	]
+	return table(
+		columns,
+		[...runs].reverse().map((run) => historyCells(run)),
+	)
+}
+
+const HEADER = `# Performance
+
+<!-- Generated by \`npm run bench:report\` (scripts/bench/report.mjs) from docs/bench/runs/*.json: edit those, not this file. -->
+
+Measured by \`npm run bench\` (scripts/bench/): the production server on a
+throwaway database, loaded with wrk (one thread) at 50 connections, beside
+baselines measured in the same run: raw \`node:http\` answering a JSON, the
+landing page's HTML and each sign-in page's whole answer from memory, and
+the same build served bare by React Router in one process. The bars are in
+docs/product/quality-bars.md: ratios in one run, not absolute numbers,
+because the machines are shared and noisy. How the bench reads them:
+
+- The load generator runs pinned to one core and every measured server on
+  the others (\`taskset\`), so a figure does not depend on which of them won
+  a shared core; a run's set-up line says where each ran (older runs shared
+  the cores).
+- "Server cores busy" and "server CPU per request" are the CPU time of the
+  measured server's whole process tree over the run's wall time and over
+  the requests answered: read a throughput against what the cores allow.
+- A ratio bar is the median of paired rounds, the route and its baseline
+  one right after the other, the order swapped each round; a baseline's
+  request left unanswered for 10 s counts as answered
+  (docs/decisions/030-baseline-timeouts-and-quiet-sampling.md).
+- The sign-in pages are judged against raw Node sending the same status
+  line, headers and body (docs/decisions/029-sign-in-baseline-same-answer.md);
+  the tail bar counts 1 ms as the least p50
+  (docs/decisions/035-wrk-load-generator.md); the sign-up storm's bar is at
+  a campaign's pace (docs/decisions/038-sign-up-storm-at-a-campaign-rate.md);
+  memory is PSS, read between runs only
+  (docs/decisions/040-bench-reads-pss-between-runs.md).
+
+Each run is one file in docs/bench/runs/ (\`kind\`: \`full\`, or \`short\` for
+\`--quick\`, one step, or shortened settings; only a full run is shown
+below). The notes written beside the runs until 2026-11-29 are in
+docs/bench/investigations.md.
+`
+
+/** Blocks of docs/performance.md that other scripts write (`<!-- name:start ... -->` to `<!-- name:end -->`). */
+export function ownedBlocks(doc) {
+	return [...doc.matchAll(/<!-- ([\w-]+):start[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0])
+}
+
+/** docs/performance.md for these runs (oldest first), keeping `blocks` at its end. */
+export function renderDocument(runs, blocks = []) {
+	const full = runs.filter((r) => r.kind === 'full').at(-1)
+	return [
+		HEADER,
+		...(full
+			? [renderRun(full, { heading: `Latest full run: ${full.date}` })]
+			: ['## Latest full run', '', 'None recorded yet.', '']),
+		'## History',
+		'',
+		"Every recorded run, newest first. The ratios are the ratio bars' medians of paired rounds (a single measurement in the runs before 2026-11-26 23:25), the sign-in pages' column the lowest and the highest of the four; the CPU figures are the routes' own runs.",
+		'',
+		...historySection(runs),
+		'',
+		...blocks.flatMap((b) => [b, '']),
+	].join('\n')
+}
+
+/** Writes `doc` from the runs in `runsDir`, keeping the blocks other scripts own. */
+export function writeDocument({ runsDir = RUNS_DIR, doc = DOC_FILE } = {}) {
+	const existing = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : ''
+	fs.writeFileSync(doc, renderDocument(readRuns(runsDir), ownedBlocks(existing)))
+	return doc
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+	const arg = (name, fallback) =>
+		process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
+	const file = writeDocument({ runsDir: arg('runs-dir', RUNS_DIR), doc: arg('doc', DOC_FILE) })
+	console.log(`written ${path.relative(process.cwd(), file)}`)
+}
