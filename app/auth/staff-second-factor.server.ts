@@ -15,8 +15,6 @@ import {
 	TWO_FACTOR_ENABLED,
 	TWO_FACTOR_RECOVERY_REGENERATED,
 	TWO_FACTOR_SIGN_IN_EXPIRED,
-} from '#app/features/staff/schemas.ts'
-import {
 	TwoFactorCodeFormSchema,
 	TwoFactorCodeSchema,
 	TwoFactorRecoveryFormSchema,

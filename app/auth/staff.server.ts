@@ -11,9 +11,12 @@ import {
 	SUPER_ADMIN_REQUIRED,
 } from '#app/auth/messages.ts'
 import { can, type Capability } from '#app/features/staff/roles.ts'
-import { STAFF_ACCOUNT_DISABLED } from '#app/features/staff/schemas.ts'
-import { TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_MESSAGES } from '#app/features/staff/schemas.ts'
-import { AdminLoginApiSchema } from '#app/features/staff/schemas.ts'
+import {
+	STAFF_ACCOUNT_DISABLED,
+	TWO_FACTOR_ENROLMENT_REQUIRED,
+	TWO_FACTOR_MESSAGES,
+	AdminLoginApiSchema,
+} from '#app/features/staff/schemas.ts'
 import { apiError } from '#app/utils/api.server.ts'
 import { fail, ok } from '#app/utils/result.ts'
 import { sha256 } from '#app/utils/crypto.server.ts'

@@ -1,9 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link } from 'react-router'
-import { MAX_PARTICIPANTS_HINT, TYPE_LABELS } from '#app/features/contests/schemas.ts'
+import { MAX_PARTICIPANTS_HINT, TYPE_LABELS, ContestFormSchema } from '#app/features/contests/schemas.ts'
 import { CONTEST_TYPES } from '#app/domain/enums.ts'
-import { ContestFormSchema } from '#app/features/contests/schemas.ts'
 import { cx, useIsPending } from '#app/utils/misc.ts'
 import { Field, FormAlert, SelectField, StatusButton, TextareaField } from './forms.tsx'
 

@@ -5,12 +5,11 @@ import { AuthLayout } from '#app/components/auth-layout.tsx'
 import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { requestPasswordReset } from '#app/features/auth/member-auth.server.ts'
-import { FORGOT_PASSWORD_SENT } from '#app/features/auth/schemas.ts'
+import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from '#app/features/auth/schemas.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { ForgotPasswordSchema } from '#app/features/auth/schemas.ts'
 import type { Route } from './+types/forgot-password'
 
 // Derived once: the HTML constraints (required, maxLength...) of the form.

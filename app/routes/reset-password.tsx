@@ -6,11 +6,10 @@ import { AuthLayout } from '#app/components/auth-layout.tsx'
 import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { isResetTokenUsable, resetPassword } from '#app/features/auth/member-auth.server.ts'
-import { PASSWORD_RESET_DONE } from '#app/features/auth/schemas.ts'
+import { PASSWORD_RESET_DONE, ResetPasswordFormSchema } from '#app/features/auth/schemas.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { ResetPasswordFormSchema } from '#app/features/auth/schemas.ts'
 import type { Route } from './+types/reset-password'
 
 /** After a successful reset the page moves to /login after this delay. */

@@ -37,8 +37,7 @@ import type {
 } from '#app/features/broker-reports/broker-reports.server.ts'
 import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 import { REQUEST_SHAPE_LIMITS } from '../../server/request-shape.ts'
-import { REPORT_COLUMNS } from '../features/broker-reports/schemas.ts'
-import { BrokerReportQuerySchema, ReportMonthSchema } from '../features/broker-reports/schemas.ts'
+import { REPORT_COLUMNS, BrokerReportQuerySchema, ReportMonthSchema } from '../features/broker-reports/schemas.ts'
 import type { PublicAuditEntry } from '#app/features/audit/audit.server.ts'
 import { AUDIT_LIMITS } from '#app/features/audit/schemas.ts'
 import type { PublicUser } from '#app/features/users/user.server.ts'
@@ -50,9 +49,21 @@ import {
 	PlanBatchApiSchema,
 	UnlockRotateApiSchema,
 } from '#app/features/codes/schemas.ts'
-import { PLAN_CODE_STATUSES, PREMIUM_PLANS, SESSION_KINDS } from '#app/domain/enums.ts'
+import {
+	PLAN_CODE_STATUSES,
+	PREMIUM_PLANS,
+	SESSION_KINDS,
+	ADMIN_ROLES,
+	ALERT_STATES,
+	ALERT_TYPES,
+	CLAIM_STATUSES,
+	CONTEST_STATUSES,
+	CONTEST_TYPES,
+	PLANS,
+	USER_STATUSES,
+} from '#app/domain/enums.ts'
 import type { MemberSession } from '#app/features/account/account-settings.server.ts'
-import { AlertsQuerySchema } from '#app/features/revenue/schemas.ts'
+import { AlertsQuerySchema, REVENUE_LIMITS } from '#app/features/revenue/schemas.ts'
 import { ALERTS_API_MAX_LIMIT, ALERTS_MAX_PAGE, ALERTS_PAGE_SIZE } from '../features/alerts/schemas.ts'
 import {
 	CLAIMS_API_MAX_LIMIT,
@@ -81,8 +92,14 @@ import {
 	UserCreateApiSchema,
 	UserUpdateApiSchema,
 } from '../features/users/schemas.ts'
-import { StaffCreateApiSchema, StaffResetPasswordApiSchema, StaffUpdateApiSchema } from '../features/staff/schemas.ts'
-import { AdminLoginApiSchema, TwoFactorCodeApiSchema, TwoFactorSetupApiSchema } from '../features/staff/schemas.ts'
+import {
+	StaffCreateApiSchema,
+	StaffResetPasswordApiSchema,
+	StaffUpdateApiSchema,
+	AdminLoginApiSchema,
+	TwoFactorCodeApiSchema,
+	TwoFactorSetupApiSchema,
+} from '../features/staff/schemas.ts'
 import { BrokerCreateApiSchema, BrokerUpdateApiSchema, SLUG_PATTERN } from '../features/brokers/schemas.ts'
 import {
 	REFERRAL_REVIEW_LIMITS,
@@ -108,17 +125,6 @@ import {
 	UnlockCodeApiSchema,
 } from '#app/features/auth/schemas.ts'
 import { InboxQuerySchema, NOTIFICATION_KINDS, PreferencesApiSchema } from '../features/notifications/schemas.ts'
-import { REVENUE_LIMITS } from '#app/features/revenue/schemas.ts'
-import {
-	ADMIN_ROLES,
-	ALERT_STATES,
-	ALERT_TYPES,
-	CLAIM_STATUSES,
-	CONTEST_STATUSES,
-	CONTEST_TYPES,
-	PLANS,
-	USER_STATUSES,
-} from '#app/domain/enums.ts'
 
 /**
  * The OpenAPI 3.1 document of /api, served at GET /api/openapi.json.

@@ -3,8 +3,14 @@ import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { contests, systemAlerts } from '#db/schema.ts'
 import { auditRows, insertAuditActor } from '#tests/factories.ts'
-import { ALERT_ALREADY_ACKNOWLEDGED, ALERT_ALREADY_RESOLVED, ALERT_NOT_FOUND } from '#app/features/alerts/schemas.ts'
-import { DEFAULT_ALERT_LIST_QUERY, parseAlertListQuery, type AlertListQuery } from '#app/features/alerts/schemas.ts'
+import {
+	ALERT_ALREADY_ACKNOWLEDGED,
+	ALERT_ALREADY_RESOLVED,
+	ALERT_NOT_FOUND,
+	DEFAULT_ALERT_LIST_QUERY,
+	parseAlertListQuery,
+	type AlertListQuery,
+} from '#app/features/alerts/schemas.ts'
 import {
 	acknowledgeAlert,
 	alertListQueries,

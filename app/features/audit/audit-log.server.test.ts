@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
-import { AUDIT_LIMITS } from '#app/features/audit/schemas.ts'
 import {
+	AUDIT_LIMITS,
 	DEFAULT_AUDIT_QUERY,
 	encodeAuditCursor,
 	parseAuditQuery,

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '#db/client.server.ts'
 import { admins, auditLog, type SelectAuditEntry } from '#db/schema.ts'
-import { AUDIT_LIMITS } from '#app/features/audit/schemas.ts'
 import {
+	AUDIT_LIMITS,
 	DAY_MS,
 	encodeAuditCursor,
 	SYSTEM_FILTER,

@@ -13,10 +13,11 @@ import {
 	INVALID_RESET_LINK,
 	INVALID_UNLOCK_CODE,
 	UNKNOWN_REFERRAL_CODE,
+	RegisterApiSchema,
+	type RegistrationInput,
 } from '#app/features/auth/schemas.ts'
 import { verifyPassword } from '#app/utils/password.server.ts'
 import type { Failure, Result } from '#app/utils/result.ts'
-import { RegisterApiSchema, type RegistrationInput } from '#app/features/auth/schemas.ts'
 import {
 	isResetTokenUsable,
 	registerMember,

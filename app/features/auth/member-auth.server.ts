@@ -10,9 +10,14 @@ import { escapeHtml, sendMail } from '#app/utils/mail.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
 import { consumeRateLimit, limited, resetRateLimit } from '#app/utils/rate-limit.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
-import { INVALID_RESET_LINK, INVALID_UNLOCK_CODE, UNKNOWN_REFERRAL_CODE } from '#app/features/auth/schemas.ts'
+import {
+	INVALID_RESET_LINK,
+	INVALID_UNLOCK_CODE,
+	UNKNOWN_REFERRAL_CODE,
+	TERMS_VERSION,
+	type RegistrationInput,
+} from '#app/features/auth/schemas.ts'
 import type { ConsentKind } from '#app/features/account/consents.ts'
-import { TERMS_VERSION, type RegistrationInput } from '#app/features/auth/schemas.ts'
 import { createResetToken, findUsableResetToken } from './password-reset.server.ts'
 import { recordSignInDay, rescoreContests } from '#app/features/contests/scoring.server.ts'
 import { recordConsents } from '#app/features/account/consents.server.ts'

@@ -11,7 +11,7 @@ import {
 	type SelectBroker,
 	type SelectBrokerReport,
 } from '#db/schema.ts'
-import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
+import { BROKER_REPORT_LIMITS, BROKER_REPORT_MESSAGES } from '#app/features/broker-reports/schemas.ts'
 import {
 	parseReportCsv,
 	type ParsedRow,
@@ -19,7 +19,6 @@ import {
 	type RowProblemKind,
 } from '#app/features/broker-reports/csv.server.ts'
 import { formatMonth } from '#app/utils/admin-format.ts'
-import { BROKER_REPORT_MESSAGES } from '#app/features/broker-reports/schemas.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Failure, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'

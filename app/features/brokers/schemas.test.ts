@@ -1,15 +1,15 @@
 import { parseWithZod } from '@conform-to/zod'
 import { describe, expect, test } from 'vitest'
 import { SEED_BROKERS } from '#app/content/dashboard.ts'
-import { BROKER_MESSAGES as M } from './schemas.ts'
-import { brokerRiskWarning } from '#app/components/broker-card.tsx'
 import {
+	BROKER_MESSAGES as M,
 	affiliateUrlProblem,
 	BrokerCreateApiSchema,
 	BrokerFormSchema,
 	BrokerUpdateApiSchema,
 	parseBrokerSlug,
 } from './schemas.ts'
+import { brokerRiskWarning } from '#app/components/broker-card.tsx'
 
 const goodForm = {
 	name: 'Alpha Markets',

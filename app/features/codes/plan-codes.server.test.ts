@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
-import { planCodeBatches, planCodes, users } from '#db/schema.ts'
+import { planCodeBatches, planCodes, users, unlockCodes } from '#db/schema.ts'
 import { auditRows, insertAuditActor, insertMember } from '#tests/factories.ts'
 import { PLAN_CODE_STATUSES } from '#app/domain/enums.ts'
-import { PLAN_CODE_MESSAGES } from '#app/features/codes/schemas.ts'
-import { PlanBatchApiSchema, PlanBatchFormSchema } from '#app/features/codes/schemas.ts'
+import { PLAN_CODE_MESSAGES, PlanBatchApiSchema, PlanBatchFormSchema } from '#app/features/codes/schemas.ts'
 import { ACTIVATION_CODE_USED, INVALID_ACTIVATION_CODE } from '#app/features/plans/schemas.ts'
 import type { Result } from '#app/utils/result.ts'
 import {
@@ -23,7 +22,6 @@ import {
 } from './plan-codes.server.ts'
 import { activatePlan, ensurePlanCodes, START_UP_BATCH_NOTE } from '#app/features/plans/plan.server.ts'
 import { addUnlockCode } from './unlock-code.server.ts'
-import { unlockCodes } from '#db/schema.ts'
 
 let ip = 0
 const meta = () => ({ ip: `203.0.113.${(++ip % 250) + 1}` })

@@ -3,8 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { unlockCodes, users } from '#db/schema.ts'
 import { insertAuditActor, insertMember, auditRows } from '#tests/factories.ts'
-import { UNLOCK_CODE_MESSAGES } from '#app/features/codes/schemas.ts'
-import { UnlockRotateApiSchema } from '#app/features/codes/schemas.ts'
+import { UNLOCK_CODE_MESSAGES, UnlockRotateApiSchema } from '#app/features/codes/schemas.ts'
 import { unlockMember } from '#app/features/auth/member-auth.server.ts'
 import {
 	listUnlockCodes,

@@ -12,8 +12,6 @@ import {
 	SCORES_LOCKED,
 	transitionRefused,
 	USE_COMPLETE_ACTION,
-} from '#app/features/contests/schemas.ts'
-import {
 	findTransition,
 	type ContestAction,
 	type ContestFilters,

@@ -1,7 +1,13 @@
-import { NAME_INVALID, NAME_REQUIRED, nameTooLong, SORT_ORDER_INVALID } from '#app/utils/validation.ts'
+import {
+	NAME_INVALID,
+	NAME_REQUIRED,
+	nameTooLong,
+	SORT_ORDER_INVALID,
+	CONTROL_CHARS,
+	CONTROL_CHARS_EXCEPT_LINE_BREAKS,
+} from '#app/utils/validation.ts'
 import { z } from 'zod'
 import { CONTEST_STATUSES, CONTEST_TYPES, type ContestStatus, type ContestType } from '#app/domain/enums.ts'
-import { CONTROL_CHARS, CONTROL_CHARS_EXCEPT_LINE_BREAKS } from '#app/utils/validation.ts'
 
 /**
  * How long or large what staff enter may be: the schemas below enforce these

@@ -4,8 +4,9 @@ import { getDb } from '#db/client.server.ts'
 import { feeOfferClaims, users } from '#db/schema.ts'
 import { auditRows, insertAuditActor, insertMember } from '#tests/factories.ts'
 import { feeOffers } from '#app/content/dashboard.ts'
-import { CLAIM_MESSAGES, CLAIM_NOT_FOUND } from '#app/features/offers/schemas.ts'
 import {
+	CLAIM_MESSAGES,
+	CLAIM_NOT_FOUND,
 	ClaimUpdateApiSchema,
 	ClaimUpdateFormSchema,
 	DEFAULT_CLAIM_LIST_QUERY,

@@ -1,6 +1,5 @@
 import { formatPoints } from '#app/features/referrals/points.ts'
-import { scaleBand } from 'd3-scale'
-import { scaleLinear } from 'd3-scale'
+import { scaleBand, scaleLinear } from 'd3-scale'
 
 export type PointsChart = {
 	width: number

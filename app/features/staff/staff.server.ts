@@ -3,8 +3,8 @@ import { and, asc, count, eq, isNull, ne } from 'drizzle-orm'
 import { getDb, type Tx } from '#db/client.server.ts'
 import { adminSessions, admins, type SelectAdmin } from '#db/schema.ts'
 import type { AdminRole } from '#app/domain/enums.ts'
-import { STAFF_LIMITS } from '#app/features/staff/schemas.ts'
 import {
+	STAFF_LIMITS,
 	STAFF_ACTOR_NOT_ACTIVE,
 	STAFF_CANNOT_DISABLE_SELF,
 	STAFF_LAST_SUPER_ADMIN,

@@ -12,9 +12,9 @@ import {
 	TWO_FACTOR_RESET_SELF,
 	TWO_FACTOR_SETUP_EXPIRED,
 	TWO_FACTOR_SETUP_MISSING,
+	STAFF_NOT_FOUND,
+	TOTP_CODE_PATTERN,
 } from '#app/features/staff/schemas.ts'
-import { STAFF_NOT_FOUND } from '#app/features/staff/schemas.ts'
-import { TOTP_CODE_PATTERN } from '#app/features/staff/schemas.ts'
 import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'

@@ -1,9 +1,10 @@
 import type { QueryError } from '#app/utils/list-query.ts'
 import { PLANS, USER_STATUSES, type Plan, type UserStatus } from '#app/domain/enums.ts'
-import { NAME_INVALID, NAME_REQUIRED, nameTooLong, SORT_ORDER_INVALID } from '#app/utils/validation.ts'
-import { z } from 'zod'
-import type { Capability } from '#app/features/staff/roles.ts'
 import {
+	NAME_INVALID,
+	NAME_REQUIRED,
+	nameTooLong,
+	SORT_ORDER_INVALID,
 	CONTROL_CHARS,
 	CONTROL_CHARS_GLOBAL,
 	CountrySchema,
@@ -13,6 +14,8 @@ import {
 	queryInput,
 	TelegramSchema,
 } from '#app/utils/validation.ts'
+import { z } from 'zod'
+import type { Capability } from '#app/features/staff/roles.ts'
 
 export const USER_LIMITS = {
 	name: 100,

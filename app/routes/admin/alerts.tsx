@@ -18,8 +18,6 @@ import {
 	ALERTS_ERROR_TITLE,
 	ALERTS_LOAD_FAILED,
 	ALERTS_TITLE,
-} from '#app/features/alerts/schemas.ts'
-import {
 	AlertActionFormSchema,
 	alertListSearch,
 	alertReturnTo,

@@ -13,16 +13,13 @@ import {
 	type PublicAuditEntry,
 } from '#app/features/audit/audit.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { AUDIT_LIMITS } from '#app/features/audit/schemas.ts'
-import { formatCount, formatDateTime } from '#app/utils/admin-format.ts'
 import {
+	AUDIT_LIMITS,
 	AUDIT_EMPTY,
 	AUDIT_ERROR_TITLE,
 	AUDIT_FILTERS_INVALID,
 	AUDIT_LOAD_FAILED,
 	AUDIT_TITLE,
-} from '#app/features/audit/schemas.ts'
-import {
 	auditFilterValues,
 	auditSearch,
 	auditTargetHref,
@@ -31,6 +28,7 @@ import {
 	SYSTEM_FILTER,
 	type AuditFilterValues,
 } from '#app/features/audit/schemas.ts'
+import { formatCount, formatDateTime } from '#app/utils/admin-format.ts'
 import type { Route } from './+types/audit'
 
 /**

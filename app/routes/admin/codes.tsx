@@ -7,27 +7,25 @@ import { Field, FormAlert, SelectField, StatusButton, TextareaField } from '#app
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import { PREMIUM_PLANS } from '#app/domain/enums.ts'
-import { PLAN_CODE_LIMITS } from '#app/features/codes/schemas.ts'
-import { UNLOCK_CODE_LIMITS } from '#app/features/codes/schemas.ts'
-import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { issuePlanCodeBatch, listBatches } from '#app/features/codes/plan-codes.server.ts'
-import { planName } from '#app/features/plans/plan.server.ts'
-import { listUnlockCodes, retireUnlockCode, rotateUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import {
+	PLAN_CODE_LIMITS,
+	UNLOCK_CODE_LIMITS,
 	CODES_ERROR_TITLE,
 	CODES_LOAD_FAILED,
 	CODES_NOTICES,
 	CODES_SUBTITLE,
 	CODES_TITLE,
 	GRACE_LABELS,
-} from '#app/features/codes/schemas.ts'
-import {
 	GRACE_HOURS,
 	PlanBatchFormSchema,
 	readPageParam,
 	UnlockRetireFormSchema,
 	UnlockRotateFormSchema,
 } from '#app/features/codes/schemas.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { issuePlanCodeBatch, listBatches } from '#app/features/codes/plan-codes.server.ts'
+import { planName } from '#app/features/plans/plan.server.ts'
+import { listUnlockCodes, retireUnlockCode, rotateUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { formatCount, formatDateTime } from '#app/utils/admin-format.ts'
 import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'

@@ -28,9 +28,8 @@ import {
 	formatUsdCents,
 } from '#app/utils/admin-format.ts'
 import { DASHBOARD_ERROR_TITLE, DASHBOARD_LOAD_FAILED } from '#app/features/stats/schemas.ts'
-import { REVENUE_RECORDED } from '#app/features/revenue/schemas.ts'
+import { REVENUE_RECORDED, RevenueFormSchema, utcMonth } from '#app/features/revenue/schemas.ts'
 import { can } from '#app/features/staff/roles.ts'
-import { RevenueFormSchema, utcMonth } from '#app/features/revenue/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid } from '#app/utils/forms.server.ts'
 import { cx, useIsPending } from '#app/utils/misc.ts'

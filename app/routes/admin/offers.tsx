@@ -14,8 +14,9 @@ import {
 	OFFERS_ERROR_TITLE,
 	OFFERS_LOAD_FAILED,
 	OFFERS_TITLE,
+	claimListSearch,
+	parseClaimListQuery,
 } from '#app/features/offers/schemas.ts'
-import { claimListSearch, parseClaimListQuery } from '#app/features/offers/schemas.ts'
 import { can } from '#app/features/staff/roles.ts'
 import type { Route } from './+types/offers'
 

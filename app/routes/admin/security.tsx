@@ -7,8 +7,11 @@ import { CopyButton, Field, FormAlert, StatusButton } from '#app/components/form
 import { site } from '#app/content/site.ts'
 import { securityAction, securityPage } from '#app/auth/staff-second-factor.server.ts'
 import { formatDateTime } from '#app/utils/admin-format.ts'
-import { TWO_FACTOR_PAGE_TITLE, TWO_FACTOR_RECOVERY_SHOWN_ONCE } from '#app/features/staff/schemas.ts'
-import { TwoFactorCodeSchema } from '#app/features/staff/schemas.ts'
+import {
+	TWO_FACTOR_PAGE_TITLE,
+	TWO_FACTOR_RECOVERY_SHOWN_ONCE,
+	TwoFactorCodeSchema,
+} from '#app/features/staff/schemas.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import type { Route } from './+types/security'
 

@@ -16,8 +16,9 @@ import {
 	BROKER_UPDATED,
 	BROKERS_LOAD_FAILED,
 	BROKERS_PAGE_TITLE,
+	BrokerFormSchema,
+	parseBrokerSlug,
 } from '#app/features/brokers/schemas.ts'
-import { BrokerFormSchema, parseBrokerSlug } from '#app/features/brokers/schemas.ts'
 import { formatDateTime, formatUsdCents } from '#app/utils/admin-format.ts'
 import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'

@@ -6,8 +6,12 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { site } from '#app/content/site.ts'
 import { createBroker } from '#app/features/brokers/brokers.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { BROKER_CREATED, BROKER_NEW_TITLE, BROKERS_LOAD_FAILED } from '#app/features/brokers/schemas.ts'
-import { BrokerFormSchema } from '#app/features/brokers/schemas.ts'
+import {
+	BROKER_CREATED,
+	BROKER_NEW_TITLE,
+	BROKERS_LOAD_FAILED,
+	BrokerFormSchema,
+} from '#app/features/brokers/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/new'

@@ -1,7 +1,12 @@
 import { data } from 'react-router'
 import { getContest } from '#app/features/contests/admin-contests.server.ts'
-import { CONTEST_NOT_FOUND, CONTEST_NOTICES, type ContestNotice } from '#app/features/contests/schemas.ts'
-import { contestListSearch, parsePositiveInt } from '#app/features/contests/schemas.ts'
+import {
+	CONTEST_NOT_FOUND,
+	CONTEST_NOTICES,
+	type ContestNotice,
+	contestListSearch,
+	parsePositiveInt,
+} from '#app/features/contests/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 
 /**

@@ -19,9 +19,6 @@ import {
 	STATUS_LABELS,
 	TYPE_LABELS,
 	type ContestNotice,
-} from '#app/features/contests/schemas.ts'
-import { redirectToList } from './+contests.server.ts'
-import {
 	CONTEST_STATUS_CHOICE,
 	contestListSearch,
 	ContestStatusFormSchema,
@@ -29,6 +26,7 @@ import {
 	statusActions,
 	type STATUS_FORM_INTENTS,
 } from '#app/features/contests/schemas.ts'
+import { redirectToList } from './+contests.server.ts'
 import { formatCount, formatDate } from '#app/utils/admin-format.ts'
 import { can } from '#app/features/staff/roles.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'

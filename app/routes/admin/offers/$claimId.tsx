@@ -7,24 +7,22 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { FormAlert, SelectField, StatusButton, TextareaField } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { CLAIM_STATUSES } from '#app/domain/enums.ts'
-import { OFFER_CLAIM_LIMITS } from '#app/features/offers/schemas.ts'
-import { getOfferClaim, updateOfferClaim } from '#app/features/offers/offer-claims.server.ts'
-import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { formatDateTime } from '#app/utils/admin-format.ts'
 import {
+	OFFER_CLAIM_LIMITS,
 	CLAIM_NOT_FOUND,
 	CLAIM_STATUS_LABELS,
 	CLAIM_TITLE,
 	CLAIM_UNCHANGED,
 	CLAIM_UPDATED,
 	OFFERS_ERROR_TITLE,
-} from '#app/features/offers/schemas.ts'
-import {
 	claimListSearch,
 	ClaimUpdateFormSchema,
 	parseClaimId,
 	parseClaimListQuery,
 } from '#app/features/offers/schemas.ts'
+import { getOfferClaim, updateOfferClaim } from '#app/features/offers/offer-claims.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { formatDateTime } from '#app/utils/admin-format.ts'
 import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'

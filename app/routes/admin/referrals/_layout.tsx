@@ -19,8 +19,6 @@ import {
 	REFERRAL_SETTINGS_SAVED,
 	REFERRALS_LOAD_FAILED,
 	REFERRALS_PAGE_TITLE,
-} from '#app/features/referrals/schemas.ts'
-import {
 	parseReferralId,
 	REFERRAL_REVIEW_LIMITS,
 	referralReviewQueryFromUrl,

@@ -4,12 +4,15 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { CorrectedBadge, VoidedBadge } from '#app/components/admin-revenue-badges.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
-import { REVENUE_LIMITS } from '#app/features/revenue/schemas.ts'
+import {
+	REVENUE_LIMITS,
+	REVENUE_LOAD_FAILED,
+	REVENUE_PAGE_TITLE,
+	revenuePageFromUrl,
+} from '#app/features/revenue/schemas.ts'
 import { listRevenueEntries } from '#app/features/revenue/revenue.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatCount, formatDateTime, formatMonth, formatUsdCents } from '#app/utils/admin-format.ts'
-import { REVENUE_LOAD_FAILED, REVENUE_PAGE_TITLE } from '#app/features/revenue/schemas.ts'
-import { revenuePageFromUrl } from '#app/features/revenue/schemas.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/_layout'
 

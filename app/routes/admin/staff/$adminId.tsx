@@ -20,15 +20,13 @@ import {
 	STAFF_PASSWORD_HINT,
 	STAFF_PASSWORD_RESET,
 	STAFF_ROLE_UPDATED,
-} from '#app/features/staff/schemas.ts'
-import {
 	parseStaffId,
 	StaffResetPasswordFormSchema,
 	StaffResetTwoFactorFormSchema,
 	StaffRoleFormSchema,
 	StaffStatusFormSchema,
+	TWO_FACTOR_RESET,
 } from '#app/features/staff/schemas.ts'
-import { TWO_FACTOR_RESET } from '#app/features/staff/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'

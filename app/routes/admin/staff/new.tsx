@@ -10,8 +10,13 @@ import { ADMIN_ROLES } from '#app/domain/enums.ts'
 import { createStaff } from '#app/features/staff/staff.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { roleLabel } from '#app/features/staff/roles.ts'
-import { STAFF_CREATED, STAFF_LOAD_FAILED, STAFF_NEW_TITLE, STAFF_PASSWORD_HINT } from '#app/features/staff/schemas.ts'
-import { StaffCreateFormSchema } from '#app/features/staff/schemas.ts'
+import {
+	STAFF_CREATED,
+	STAFF_LOAD_FAILED,
+	STAFF_NEW_TITLE,
+	STAFF_PASSWORD_HINT,
+	StaffCreateFormSchema,
+} from '#app/features/staff/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'

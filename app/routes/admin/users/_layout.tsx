@@ -24,8 +24,6 @@ import {
 	USERS_LOAD_FAILED,
 	USERS_SEARCH_PLACEHOLDER,
 	USERS_TITLE,
-} from '#app/features/users/schemas.ts'
-import {
 	BULK_ACTION_LABELS,
 	BulkFormSchema,
 	bulkCapability,

@@ -6,8 +6,14 @@ import { site } from '#app/content/site.ts'
 import { createManagedUser } from '#app/features/users/changes.server.ts'
 import { planName } from '#app/features/plans/plan.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { CREATE_USER_TITLE, USER_CREATE_FAILED, USER_CREATED } from '#app/features/users/schemas.ts'
-import { parseUserListQuery, UserCreateFormSchema, usersListHref } from '#app/features/users/schemas.ts'
+import {
+	CREATE_USER_TITLE,
+	USER_CREATE_FAILED,
+	USER_CREATED,
+	parseUserListQuery,
+	UserCreateFormSchema,
+	usersListHref,
+} from '#app/features/users/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { PLANS, type Plan } from '#app/domain/enums.ts'

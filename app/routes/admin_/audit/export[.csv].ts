@@ -1,8 +1,7 @@
 import { redirect } from 'react-router'
 import { auditExportCapped, auditExportFileName, exportAuditCsv } from '#app/features/audit/audit.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { AUDIT_LIMITS } from '#app/features/audit/schemas.ts'
-import { parseAuditQuery } from '#app/features/audit/schemas.ts'
+import { AUDIT_LIMITS, parseAuditQuery } from '#app/features/audit/schemas.ts'
 import { log } from '#app/utils/log.server.ts'
 import type { Route } from './+types/export[.csv]'
 

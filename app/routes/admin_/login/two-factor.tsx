@@ -5,8 +5,11 @@ import { codeStepAction, codeStepPage } from '#app/auth/staff-second-factor.serv
 import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { ADMIN_AUTH_FAILED_TITLE } from '#app/auth/messages.ts'
-import { TWO_FACTOR_SIGN_IN_TITLE } from '#app/features/staff/schemas.ts'
-import { TwoFactorCodeFormSchema, TwoFactorRecoveryFormSchema } from '#app/features/staff/schemas.ts'
+import {
+	TWO_FACTOR_SIGN_IN_TITLE,
+	TwoFactorCodeFormSchema,
+	TwoFactorRecoveryFormSchema,
+} from '#app/features/staff/schemas.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import type { Route } from './+types/two-factor'
 

@@ -1,7 +1,6 @@
 import { createBroker, listBrokersForStaff } from '#app/features/brokers/brokers.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { BROKER_CREATED } from '#app/features/brokers/schemas.ts'
-import { BrokerCreateApiSchema } from '#app/features/brokers/schemas.ts'
+import { BROKER_CREATED, BrokerCreateApiSchema } from '#app/features/brokers/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // GET /api/admin/brokers: every broker (inactive ones too) with its clicks in

@@ -1,7 +1,6 @@
 import { getSetting, setSetting } from '#app/features/settings/settings.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { REFERRAL_SETTINGS_SAVED } from '#app/features/referrals/schemas.ts'
-import { ReferralSettingsApiSchema } from '#app/features/referrals/schemas.ts'
+import { REFERRAL_SETTINGS_SAVED, ReferralSettingsApiSchema } from '#app/features/referrals/schemas.ts'
 import { apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // GET /api/admin/referral-settings: the referral integrity thresholds.

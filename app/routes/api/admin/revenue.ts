@@ -1,7 +1,6 @@
 import { listRevenueEntries, recordRevenue } from '#app/features/revenue/revenue.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { REVENUE_LIMITS } from '#app/features/revenue/schemas.ts'
-import { RevenueApiSchema, RevenueListApiQuerySchema } from '#app/features/revenue/schemas.ts'
+import { REVENUE_LIMITS, RevenueApiSchema, RevenueListApiQuerySchema } from '#app/features/revenue/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
 
 // GET /api/admin/revenue ?page &limit: every entry (voided ones too), newest

@@ -1,7 +1,6 @@
 import { createStaff, listStaff } from '#app/features/staff/staff.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { STAFF_CREATED } from '#app/features/staff/schemas.ts'
-import { StaffCreateApiSchema } from '#app/features/staff/schemas.ts'
+import { STAFF_CREATED, StaffCreateApiSchema } from '#app/features/staff/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // GET /api/admin/staff: every staff account (staff:manage, super admins).

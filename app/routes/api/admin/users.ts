@@ -1,8 +1,7 @@
 import { createManagedUser } from '#app/features/users/changes.server.ts'
 import { listManagedUsers } from '#app/features/users/list.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { USER_CREATED } from '#app/features/users/schemas.ts'
-import { UserCreateApiSchema, UserListApiQuerySchema } from '#app/features/users/schemas.ts'
+import { USER_CREATED, UserCreateApiSchema, UserListApiQuerySchema } from '#app/features/users/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
 
 // GET /api/admin/users?page&limit&search&status&plan&sortBy&sortOrder:

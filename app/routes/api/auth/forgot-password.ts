@@ -1,8 +1,7 @@
 import { requestPasswordReset } from '#app/features/auth/member-auth.server.ts'
-import { FORGOT_PASSWORD_SENT } from '#app/features/auth/schemas.ts'
+import { FORGOT_PASSWORD_SENT, ForgotPasswordApiSchema } from '#app/features/auth/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { ForgotPasswordApiSchema } from '#app/features/auth/schemas.ts'
 
 const route = apiRoute({
 	async POST({ request }) {

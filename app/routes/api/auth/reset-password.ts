@@ -1,8 +1,7 @@
 import { resetPassword } from '#app/features/auth/member-auth.server.ts'
-import { PASSWORD_RESET_DONE } from '#app/features/auth/schemas.ts'
+import { PASSWORD_RESET_DONE, ResetPasswordApiSchema } from '#app/features/auth/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { ResetPasswordApiSchema } from '#app/features/auth/schemas.ts'
 
 const route = apiRoute({
 	async POST({ request }) {

@@ -9,10 +9,9 @@ import { activatePlan, planName } from '#app/features/plans/plan.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
-import { planActivated } from '#app/features/plans/schemas.ts'
+import { planActivated, ActivationCodeSchema } from '#app/features/plans/schemas.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { ActivationCodeSchema } from '#app/features/plans/schemas.ts'
 import type { Route } from './+types/activate'
 
 // A dialog over its parent page (the flash message shows inside it).

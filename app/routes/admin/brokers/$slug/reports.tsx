@@ -4,7 +4,13 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { ErrorList, FormAlert } from '#app/components/forms.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
-import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
+import {
+	BROKER_REPORT_LIMITS,
+	BROKER_REPORT_MESSAGES,
+	REPORT_COLUMNS,
+	parseUploadId,
+	ReportMonthSchema,
+} from '#app/features/broker-reports/schemas.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
 	appliedMessage,
@@ -19,9 +25,7 @@ import type { PublicBrokerReport, ReportPreview } from '#app/features/broker-rep
 import { formatCount, formatDateTime, formatMonth, formatUsdCents } from '#app/utils/admin-format.ts'
 import { utcMonth } from '#app/features/revenue/schemas.ts'
 import { countDataRows, REPORT_FILE_MESSAGES } from '#app/features/broker-reports/csv.server.ts'
-import { BROKER_REPORT_MESSAGES, REPORT_COLUMNS } from '#app/features/broker-reports/schemas.ts'
 import { readReportFile } from '#app/features/broker-reports/upload.server.ts'
-import { parseUploadId, ReportMonthSchema } from '#app/features/broker-reports/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import { cx } from '#app/utils/misc.ts'

@@ -15,8 +15,15 @@ import {
 	revokePlanCodeBatch,
 } from '#app/features/codes/plan-codes.server.ts'
 import { planName } from '#app/features/plans/plan.server.ts'
-import { BATCH_TITLE, CODES_NOTICES, PLAN_CODE_MESSAGES, PLAN_CODE_STATUS_LABELS } from '#app/features/codes/schemas.ts'
-import { PlanCodeRevokeFormSchema, readPageParam, readStatusParam } from '#app/features/codes/schemas.ts'
+import {
+	BATCH_TITLE,
+	CODES_NOTICES,
+	PLAN_CODE_MESSAGES,
+	PLAN_CODE_STATUS_LABELS,
+	PlanCodeRevokeFormSchema,
+	readPageParam,
+	readStatusParam,
+} from '#app/features/codes/schemas.ts'
 import { parsePositiveInt } from '#app/features/contests/schemas.ts'
 import { formatCount, formatDateTime } from '#app/utils/admin-format.ts'
 import { can } from '#app/features/staff/roles.ts'

@@ -9,8 +9,14 @@ import { site } from '#app/content/site.ts'
 import { listParticipants, updateParticipantScore } from '#app/features/contests/admin-contests.server.ts'
 import { isDataScored } from '#app/features/contests/scoring.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { NO_PARTICIPANTS, SCORE_UPDATED, SCORES_FROM_DATA_NOTE } from '#app/features/contests/schemas.ts'
-import { contestListSearch, parsePositiveInt, ScoreFormSchema } from '#app/features/contests/schemas.ts'
+import {
+	NO_PARTICIPANTS,
+	SCORE_UPDATED,
+	SCORES_FROM_DATA_NOTE,
+	contestListSearch,
+	parsePositiveInt,
+	ScoreFormSchema,
+} from '#app/features/contests/schemas.ts'
 import { formatCount, formatDate } from '#app/utils/admin-format.ts'
 import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'

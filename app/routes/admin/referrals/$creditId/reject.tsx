@@ -13,8 +13,6 @@ import {
 	REFERRAL_REJECT_WARNING,
 	REFERRAL_REJECTED,
 	REFERRALS_LOAD_FAILED,
-} from '#app/features/referrals/schemas.ts'
-import {
 	parseReferralId,
 	REFERRAL_REVIEW_LIMITS,
 	referralReviewQueryFromUrl,

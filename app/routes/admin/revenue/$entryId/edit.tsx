@@ -5,17 +5,20 @@ import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { Field, FormAlert, StatusButton, TextareaField } from '#app/components/forms.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
-import { REVENUE_LIMITS } from '#app/features/revenue/schemas.ts'
-import { correctRevenue, getRevenueEntry } from '#app/features/revenue/revenue.server.ts'
-import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { formatMonth } from '#app/utils/admin-format.ts'
 import {
+	REVENUE_LIMITS,
 	REVENUE_EDIT_TITLE,
 	REVENUE_ENTRY_NOT_FOUND,
 	REVENUE_LOAD_FAILED,
 	REVENUE_UPDATED,
+	parseEntryId,
+	RevenueEditFormSchema,
+	revenuePageFromUrl,
+	utcMonth,
 } from '#app/features/revenue/schemas.ts'
-import { parseEntryId, RevenueEditFormSchema, revenuePageFromUrl, utcMonth } from '#app/features/revenue/schemas.ts'
+import { correctRevenue, getRevenueEntry } from '#app/features/revenue/revenue.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { formatMonth } from '#app/utils/admin-format.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'

@@ -5,18 +5,20 @@ import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { FormAlert, TextareaField } from '#app/components/forms.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
-import { REVENUE_LIMITS } from '#app/features/revenue/schemas.ts'
-import { getRevenueEntry, voidRevenue } from '#app/features/revenue/revenue.server.ts'
-import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { formatMonth, formatUsdCents } from '#app/utils/admin-format.ts'
 import {
+	REVENUE_LIMITS,
 	REVENUE_ENTRY_NOT_FOUND,
 	REVENUE_LOAD_FAILED,
 	REVENUE_VOID_TITLE,
 	REVENUE_VOID_WARNING,
 	REVENUE_VOIDED,
+	parseEntryId,
+	revenuePageFromUrl,
+	RevenueVoidFormSchema,
 } from '#app/features/revenue/schemas.ts'
-import { parseEntryId, revenuePageFromUrl, RevenueVoidFormSchema } from '#app/features/revenue/schemas.ts'
+import { getRevenueEntry, voidRevenue } from '#app/features/revenue/revenue.server.ts'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { formatMonth, formatUsdCents } from '#app/utils/admin-format.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'

@@ -15,8 +15,10 @@ import {
 	USER_DELETE_FAILED,
 	USER_DELETED,
 	USER_NOT_FOUND,
+	parseUserId,
+	parseUserListQuery,
+	usersListHref,
 } from '#app/features/users/schemas.ts'
-import { parseUserId, parseUserListQuery, usersListHref } from '#app/features/users/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'

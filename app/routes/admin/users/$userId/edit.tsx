@@ -8,8 +8,16 @@ import { updateManagedUser } from '#app/features/users/changes.server.ts'
 import { getManagedUser } from '#app/features/users/list.server.ts'
 import { planName } from '#app/features/plans/plan.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { EDIT_USER_TITLE, USER_NOT_FOUND, USER_UPDATE_FAILED, USER_UPDATED } from '#app/features/users/schemas.ts'
-import { parseUserId, parseUserListQuery, UserUpdateFormSchema, usersListHref } from '#app/features/users/schemas.ts'
+import {
+	EDIT_USER_TITLE,
+	USER_NOT_FOUND,
+	USER_UPDATE_FAILED,
+	USER_UPDATED,
+	parseUserId,
+	parseUserListQuery,
+	UserUpdateFormSchema,
+	usersListHref,
+} from '#app/features/users/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { PLANS, type Plan } from '#app/domain/enums.ts'

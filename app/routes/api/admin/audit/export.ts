@@ -1,9 +1,8 @@
 import { auditExportCapped, auditExportFileName, exportAuditCsv } from '#app/features/audit/audit.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { AuditQuerySchema } from '#app/features/audit/schemas.ts'
+import { AuditQuerySchema, AUDIT_LIMITS } from '#app/features/audit/schemas.ts'
 import { apiRoute, parseQuery } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'
-import { AUDIT_LIMITS } from '#app/features/audit/schemas.ts'
 
 // GET /api/admin/audit/export?adminId&action&targetType&targetId&from&to&cursor:
 // the filtered log, newest first, as CSV (text/csv, attachment), at most

@@ -1,7 +1,11 @@
 import { getBrokerBySlug, updateBroker } from '#app/features/brokers/brokers.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { BROKER_NOT_FOUND, BROKER_UPDATED } from '#app/features/brokers/schemas.ts'
-import { BrokerUpdateApiSchema, parseBrokerSlug } from '#app/features/brokers/schemas.ts'
+import {
+	BROKER_NOT_FOUND,
+	BROKER_UPDATED,
+	BrokerUpdateApiSchema,
+	parseBrokerSlug,
+} from '#app/features/brokers/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // GET /api/admin/brokers/:slug: one broker (brokers:view); 404 unknown.

@@ -1,7 +1,11 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { setBrokerActive } from '#app/features/brokers/brokers.server.ts'
-import { BROKER_ACTIVATED, BROKER_DEACTIVATED, BROKER_NOT_FOUND } from '#app/features/brokers/schemas.ts'
-import { parseBrokerSlug } from '#app/features/brokers/schemas.ts'
+import {
+	BROKER_ACTIVATED,
+	BROKER_DEACTIVATED,
+	BROKER_NOT_FOUND,
+	parseBrokerSlug,
+} from '#app/features/brokers/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { IgnoredApiBodySchema } from '#app/utils/validation.ts'
 

@@ -1,5 +1,4 @@
-import { CONTEST_NOT_FOUND } from '#app/features/contests/schemas.ts'
-import { parsePositiveInt } from '#app/features/contests/schemas.ts'
+import { CONTEST_NOT_FOUND, parsePositiveInt } from '#app/features/contests/schemas.ts'
 import { apiError } from '#app/utils/api.server.ts'
 
 /**

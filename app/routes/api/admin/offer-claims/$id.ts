@@ -1,7 +1,12 @@
 import { getOfferClaim, updateOfferClaim } from '#app/features/offers/offer-claims.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { CLAIM_NOT_FOUND, CLAIM_UNCHANGED, CLAIM_UPDATED } from '#app/features/offers/schemas.ts'
-import { ClaimUpdateApiSchema, parseClaimId } from '#app/features/offers/schemas.ts'
+import {
+	CLAIM_NOT_FOUND,
+	CLAIM_UNCHANGED,
+	CLAIM_UPDATED,
+	ClaimUpdateApiSchema,
+	parseClaimId,
+} from '#app/features/offers/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // GET /api/admin/offer-claims/:id → data { claim }; 404 for an unknown id.

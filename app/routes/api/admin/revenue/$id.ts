@@ -1,7 +1,11 @@
 import { correctRevenue } from '#app/features/revenue/revenue.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { REVENUE_ENTRY_NOT_FOUND, REVENUE_UPDATED } from '#app/features/revenue/schemas.ts'
-import { parseEntryId, RevenueEditApiSchema } from '#app/features/revenue/schemas.ts'
+import {
+	REVENUE_ENTRY_NOT_FOUND,
+	REVENUE_UPDATED,
+	parseEntryId,
+	RevenueEditApiSchema,
+} from '#app/features/revenue/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // PATCH /api/admin/revenue/:id { broker?, month?, amount? (USD), reason }:

@@ -1,7 +1,6 @@
 import { getStaffMember, updateStaff } from '#app/features/staff/staff.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { STAFF_NOT_FOUND } from '#app/features/staff/schemas.ts'
-import { parseStaffId, StaffUpdateApiSchema } from '#app/features/staff/schemas.ts'
+import { STAFF_NOT_FOUND, parseStaffId, StaffUpdateApiSchema } from '#app/features/staff/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // GET /api/admin/staff/:id; PATCH /api/admin/staff/:id { role?, disabled? }

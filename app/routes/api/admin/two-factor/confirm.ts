@@ -1,7 +1,6 @@
 import { requireApiAdmin } from '#app/auth/staff.server.ts'
 import { confirmEnrolment } from '#app/features/staff/two-factor.server.ts'
-import { TWO_FACTOR_ENABLED } from '#app/features/staff/schemas.ts'
-import { TwoFactorCodeApiSchema } from '#app/features/staff/schemas.ts'
+import { TWO_FACTOR_ENABLED, TwoFactorCodeApiSchema } from '#app/features/staff/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { sha256 } from '#app/utils/crypto.server.ts'
 

@@ -1,7 +1,6 @@
 import { requireApiAdmin } from '#app/auth/staff.server.ts'
 import { regenerateRecoveryCodes } from '#app/features/staff/two-factor.server.ts'
-import { TWO_FACTOR_RECOVERY_REGENERATED } from '#app/features/staff/schemas.ts'
-import { TwoFactorCodeApiSchema } from '#app/features/staff/schemas.ts'
+import { TWO_FACTOR_RECOVERY_REGENERATED, TwoFactorCodeApiSchema } from '#app/features/staff/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // POST /api/admin/two-factor/recovery-codes { code }: ten new recovery codes

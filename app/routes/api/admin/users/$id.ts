@@ -1,7 +1,12 @@
 import { deleteManagedUser, updateManagedUser } from '#app/features/users/changes.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { USER_DELETED, USER_NOT_FOUND, USER_UPDATED } from '#app/features/users/schemas.ts'
-import { parseUserId, UserUpdateApiSchema } from '#app/features/users/schemas.ts'
+import {
+	USER_DELETED,
+	USER_NOT_FOUND,
+	USER_UPDATED,
+	parseUserId,
+	UserUpdateApiSchema,
+} from '#app/features/users/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // PUT /api/admin/users/:id { name, email, password?, phone?, country?,

@@ -1,8 +1,7 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
 import { activatePlan, planName } from '#app/features/plans/plan.server.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
-import { ActivationCodeApiSchema } from '#app/features/plans/schemas.ts'
-import { planActivated } from '#app/features/plans/schemas.ts'
+import { ActivationCodeApiSchema, planActivated } from '#app/features/plans/schemas.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 
 // POST /api/member/plans/activate { code }: the activation dialog's rule

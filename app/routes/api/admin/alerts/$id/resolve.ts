@@ -1,7 +1,6 @@
 import { handleAlert } from '#app/features/alerts/alerts.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { ALERT_RESOLVED, ALERT_NOT_FOUND } from '#app/features/alerts/schemas.ts'
-import { parseAlertId } from '#app/features/alerts/schemas.ts'
+import { ALERT_RESOLVED, ALERT_NOT_FOUND, parseAlertId } from '#app/features/alerts/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { IgnoredApiBodySchema } from '#app/utils/validation.ts'
 

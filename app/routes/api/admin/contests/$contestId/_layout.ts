@@ -6,8 +6,12 @@ import {
 } from '#app/features/contests/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { requirePathId } from '../+contests.server.ts'
-import { CONTEST_MESSAGES, CONTEST_NOT_FOUND } from '#app/features/contests/schemas.ts'
-import { ContestApiSchema, ContestStatusApiSchema } from '#app/features/contests/schemas.ts'
+import {
+	CONTEST_MESSAGES,
+	CONTEST_NOT_FOUND,
+	ContestApiSchema,
+	ContestStatusApiSchema,
+} from '#app/features/contests/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, readJsonBody, validateApiInput } from '#app/utils/api.server.ts'
 
 const STATUS_MESSAGES = {

@@ -1,8 +1,7 @@
 import { getAdminLeaderboard } from '#app/features/contests/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { requirePathId } from '../+contests.server.ts'
-import { CONTEST_NOT_FOUND } from '#app/features/contests/schemas.ts'
-import { LeaderboardQuerySchema } from '#app/features/contests/schemas.ts'
+import { CONTEST_NOT_FOUND, LeaderboardQuerySchema } from '#app/features/contests/schemas.ts'
 import { apiError, apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
 
 // GET /api/admin/contests/:id/leaderboard ?limit (1..100, 10)

@@ -1,7 +1,6 @@
 import { listBatchCodes } from '#app/features/codes/plan-codes.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { PLAN_CODE_MESSAGES } from '#app/features/codes/schemas.ts'
-import { BatchCodesApiQuerySchema } from '#app/features/codes/schemas.ts'
+import { PLAN_CODE_MESSAGES, BatchCodesApiQuerySchema } from '#app/features/codes/schemas.ts'
 import { apiError, apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
 import { apiPagination, requireCodesPathId } from '../../+codes.server.ts'
 

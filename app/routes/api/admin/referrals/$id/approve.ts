@@ -1,7 +1,6 @@
 import { approveReferral } from '#app/features/referrals/review.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { REFERRAL_APPROVED, REFERRAL_NOT_FOUND } from '#app/features/referrals/schemas.ts'
-import { parseReferralId } from '#app/features/referrals/schemas.ts'
+import { REFERRAL_APPROVED, REFERRAL_NOT_FOUND, parseReferralId } from '#app/features/referrals/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // POST /api/admin/referrals/:id/approve: a held referral counts from now

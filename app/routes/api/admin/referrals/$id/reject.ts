@@ -1,7 +1,11 @@
 import { rejectReferral } from '#app/features/referrals/review.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { REFERRAL_NOT_FOUND, REFERRAL_REJECTED } from '#app/features/referrals/schemas.ts'
-import { parseReferralId, ReferralRejectApiSchema } from '#app/features/referrals/schemas.ts'
+import {
+	REFERRAL_NOT_FOUND,
+	REFERRAL_REJECTED,
+	parseReferralId,
+	ReferralRejectApiSchema,
+} from '#app/features/referrals/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // POST /api/admin/referrals/:id/reject { reason }: a held referral never

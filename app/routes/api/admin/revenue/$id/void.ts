@@ -1,7 +1,11 @@
 import { voidRevenue } from '#app/features/revenue/revenue.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { REVENUE_ENTRY_NOT_FOUND, REVENUE_VOIDED } from '#app/features/revenue/schemas.ts'
-import { parseEntryId, RevenueVoidApiSchema } from '#app/features/revenue/schemas.ts'
+import {
+	REVENUE_ENTRY_NOT_FOUND,
+	REVENUE_VOIDED,
+	parseEntryId,
+	RevenueVoidApiSchema,
+} from '#app/features/revenue/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // POST /api/admin/revenue/:id/void { reason }: the entry stays listed and no

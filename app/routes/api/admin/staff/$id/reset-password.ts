@@ -1,7 +1,11 @@
 import { resetStaffPassword } from '#app/features/staff/staff.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { STAFF_NOT_FOUND, STAFF_PASSWORD_RESET } from '#app/features/staff/schemas.ts'
-import { parseStaffId, StaffResetPasswordApiSchema } from '#app/features/staff/schemas.ts'
+import {
+	STAFF_NOT_FOUND,
+	STAFF_PASSWORD_RESET,
+	parseStaffId,
+	StaffResetPasswordApiSchema,
+} from '#app/features/staff/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 
 // POST /api/admin/staff/:id/reset-password { password? } (staff:manage):

@@ -1,8 +1,6 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { resetStaffTwoFactor } from '#app/features/staff/two-factor.server.ts'
-import { STAFF_NOT_FOUND } from '#app/features/staff/schemas.ts'
-import { parseStaffId } from '#app/features/staff/schemas.ts'
-import { TWO_FACTOR_RESET } from '#app/features/staff/schemas.ts'
+import { STAFF_NOT_FOUND, parseStaffId, TWO_FACTOR_RESET } from '#app/features/staff/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { EmptyApiBodySchema } from '#app/utils/validation.ts'
 

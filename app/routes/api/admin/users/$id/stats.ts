@@ -1,7 +1,6 @@
 import { getManagedUserStats } from '#app/features/users/figures.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { USER_NOT_FOUND } from '#app/features/users/schemas.ts'
-import { parseUserId } from '#app/features/users/schemas.ts'
+import { USER_NOT_FOUND, parseUserId } from '#app/features/users/schemas.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 
 // GET /api/admin/users/:id/stats: data { user, referrals, planHistory,

@@ -1,7 +1,6 @@
 import { updateParticipantScore } from '#app/features/contests/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { PARTICIPANT_NOT_FOUND } from '#app/features/contests/schemas.ts'
-import { ScoreApiSchema } from '#app/features/contests/schemas.ts'
+import { PARTICIPANT_NOT_FOUND, ScoreApiSchema } from '#app/features/contests/schemas.ts'
 import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { requirePathId } from '../../+contests.server.ts'
 

@@ -1,8 +1,7 @@
 import { listParticipants } from '#app/features/contests/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { requirePathId } from '../../+contests.server.ts'
-import { CONTEST_NOT_FOUND } from '#app/features/contests/schemas.ts'
-import { ParticipantsQuerySchema } from '#app/features/contests/schemas.ts'
+import { CONTEST_NOT_FOUND, ParticipantsQuerySchema } from '#app/features/contests/schemas.ts'
 import { apiError, apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
 
 // GET /api/admin/contests/:id/participants ?page (1..) &limit (1..100, 50)
