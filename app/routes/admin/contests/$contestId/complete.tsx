@@ -1,8 +1,6 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { Form, Link } from 'react-router'
-import { FormAlert } from '#app/components/forms.tsx'
-import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
+import { dialogHandle } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { completeContest } from '#app/features/contests/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
@@ -14,7 +12,6 @@ import {
 } from '#app/features/contests/schemas.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
-import { useIsPending } from '#app/utils/misc.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/complete'
 import { contestListUrl, redirectToList, requireContest } from '../+contests.server.ts'
@@ -42,34 +39,27 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CompleteContestRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const pending = useIsPending({ state: 'submitting' })
-	const [form] = useForm({ id: `contest-complete-form-${loaderData.contest.id}`, lastResult: actionData?.result })
 	const { contest } = loaderData
 	const completable = contest.status === 'active'
 	return (
-		<RouteDialog title={COMPLETE_CONTEST_TITLE} closeTo={loaderData.closeTo}>
-			<p>
-				Complete <strong className="break-words">{contest.name}</strong> with {formatCount(contest.participantCount)}{' '}
-				{contest.participantCount === 1 ? 'participant' : 'participants'}?
-			</p>
-			<p className="mt-2 text-sm text-slate-300">{COMPLETE_CONTEST_WARNING}</p>
-			<Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
-				<FormAlert id={form.errorId} title={CONTEST_COMPLETE_FAILED} errors={form.errors} />
-				{!completable && !form.errors?.length ? (
-					<FormAlert title={CONTEST_COMPLETE_FAILED} errors={[transitionRefused(contest.status, 'completed')]} />
-				) : null}
-				<div className="flex flex-wrap gap-3">
-					{completable ? (
-						<button type="submit" disabled={pending} className="btn-primary w-full sm:w-auto">
-							{pending ? 'Completing...' : 'Complete Contest'}
-						</button>
-					) : null}
-					<Link to={loaderData.closeTo} preventScrollReset className="btn-secondary w-full sm:w-auto">
-						Cancel
-					</Link>
-				</div>
-			</Form>
-		</RouteDialog>
+		<ConfirmDialog
+			title={COMPLETE_CONTEST_TITLE}
+			closeTo={loaderData.closeTo}
+			formId={`contest-complete-form-${contest.id}`}
+			lastResult={actionData?.result}
+			errorTitle={CONTEST_COMPLETE_FAILED}
+			refusal={completable ? null : transitionRefused(contest.status, 'completed')}
+			submit={{ label: completable ? 'Complete Contest' : null, pending: 'Completing...' }}
+			tone="primary"
+		>
+			<div>
+				<p>
+					Complete <strong className="break-words">{contest.name}</strong> with {formatCount(contest.participantCount)}{' '}
+					{contest.participantCount === 1 ? 'participant' : 'participants'}?
+				</p>
+				<p className="mt-2 text-sm text-slate-300">{COMPLETE_CONTEST_WARNING}</p>
+			</div>
+		</ConfirmDialog>
 	)
 }
 

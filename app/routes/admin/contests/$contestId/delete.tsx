@@ -1,15 +1,12 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { Form, Link } from 'react-router'
-import { FormAlert } from '#app/components/forms.tsx'
-import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
+import { dialogHandle } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { deleteContest } from '#app/features/contests/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { CONTEST_DELETE_FAILED, DELETE_CONTEST_TITLE, DELETE_CONTEST_WARNING } from '#app/features/contests/schemas.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
-import { useIsPending } from '#app/utils/misc.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/delete'
 import { contestListUrl, redirectToList, requireContest } from '../+contests.server.ts'
@@ -38,28 +35,24 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function DeleteContestRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const pending = useIsPending({ state: 'submitting' })
-	const [form] = useForm({ id: `contest-delete-form-${loaderData.contest.id}`, lastResult: actionData?.result })
 	const { contest } = loaderData
 	return (
-		<RouteDialog title={DELETE_CONTEST_TITLE} closeTo={loaderData.closeTo}>
-			<p>
-				Delete <strong className="break-words">{contest.name}</strong>
-				{contest.participantCount > 0 ? ` and its ${formatCount(contest.participantCount)} participants` : ''}?
-			</p>
-			<p className="mt-2 text-sm text-red-200">{DELETE_CONTEST_WARNING}</p>
-			<Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
-				<FormAlert id={form.errorId} title={CONTEST_DELETE_FAILED} errors={form.errors} />
-				<div className="flex flex-wrap gap-3">
-					<button type="submit" disabled={pending} className="btn-danger w-full sm:w-auto">
-						{pending ? 'Deleting...' : 'Delete Contest'}
-					</button>
-					<Link to={loaderData.closeTo} preventScrollReset className="btn-secondary w-full sm:w-auto">
-						Cancel
-					</Link>
-				</div>
-			</Form>
-		</RouteDialog>
+		<ConfirmDialog
+			title={DELETE_CONTEST_TITLE}
+			closeTo={loaderData.closeTo}
+			formId={`contest-delete-form-${contest.id}`}
+			lastResult={actionData?.result}
+			errorTitle={CONTEST_DELETE_FAILED}
+			submit={{ label: 'Delete Contest', pending: 'Deleting...' }}
+		>
+			<div>
+				<p>
+					Delete <strong className="break-words">{contest.name}</strong>
+					{contest.participantCount > 0 ? ` and its ${formatCount(contest.participantCount)} participants` : ''}?
+				</p>
+				<p className="mt-2 text-sm text-red-200">{DELETE_CONTEST_WARNING}</p>
+			</div>
+		</ConfirmDialog>
 	)
 }
 

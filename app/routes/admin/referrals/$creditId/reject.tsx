@@ -1,9 +1,8 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, Form, Link } from 'react-router'
+import { parseWithZod } from '@conform-to/zod'
+import { data } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { FormAlert, TextareaField } from '#app/components/forms.tsx'
-import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
+import { dialogHandle } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { getReferralReview, rejectReferral } from '#app/features/referrals/review.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
@@ -20,7 +19,6 @@ import {
 } from '#app/features/referrals/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
-import { useIsPending } from '#app/utils/misc.ts'
 import { fail } from '#app/utils/result.ts'
 import type { Route } from './+types/reject'
 
@@ -28,8 +26,6 @@ export const handle = dialogHandle
 
 // /admin/referrals/:creditId/reject: reject a held referral with a required
 // reason (referrals:review); it never counts. A decided one is a 409.
-
-const constraint = getZodConstraint(ReferralRejectFormSchema)
 
 function listHref(request: Request) {
 	const query = referralReviewQueryFromUrl(new URL(request.url).searchParams)
@@ -59,43 +55,27 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function RejectReferralRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { referral } = loaderData
-	const pending = useIsPending({ state: 'submitting' })
-	const [form, fields] = useForm({
-		id: 'referral-reject-form',
-		lastResult: actionData?.result,
-		constraint,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ReferralRejectFormSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-	})
 	return (
-		<RouteDialog title={REFERRAL_REJECT_TITLE} closeTo={loaderData.closeTo} description={REFERRAL_REJECT_WARNING}>
-			<div className="space-y-4">
-				<p className="rounded-lg border border-slate-700 bg-slate-950/60 p-3 text-sm">
-					<span className="block font-semibold break-words">{referral.referrer.name}</span>
-					<span className="block text-slate-300">
-						referred {referral.referred ? referral.referred.name : 'a deleted member'}
-					</span>
-				</p>
-				<Form method="post" {...getFormProps(form)} noValidate className="grid gap-4">
-					<FormAlert id={form.errorId} errors={form.errors} />
-					<TextareaField
-						label="Reason for rejecting"
-						field={fields.reason}
-						hint={`Required; the referrer sees it, and the audit log keeps it (at most ${REFERRAL_REVIEW_LIMITS.reason} characters).`}
-						textareaProps={{ rows: 3 }}
-					/>
-					<div className="flex flex-wrap gap-2">
-						<button type="submit" disabled={pending} className="btn-danger">
-							{pending ? 'Rejecting...' : 'Reject Referral'}
-						</button>
-						<Link to={loaderData.closeTo} preventScrollReset className="btn-secondary">
-							Cancel
-						</Link>
-					</div>
-				</Form>
-			</div>
-		</RouteDialog>
+		<ConfirmDialog
+			title={REFERRAL_REJECT_TITLE}
+			description={REFERRAL_REJECT_WARNING}
+			closeTo={loaderData.closeTo}
+			formId="referral-reject-form"
+			lastResult={actionData?.result}
+			reason={{
+				schema: ReferralRejectFormSchema,
+				label: 'Reason for rejecting',
+				hint: `Required; the referrer sees it, and the audit log keeps it (at most ${REFERRAL_REVIEW_LIMITS.reason} characters).`,
+			}}
+			submit={{ label: 'Reject Referral', pending: 'Rejecting...' }}
+		>
+			<p className="rounded-lg border border-slate-700 bg-slate-950/60 p-3 text-sm">
+				<span className="block font-semibold break-words">{referral.referrer.name}</span>
+				<span className="block text-slate-300">
+					referred {referral.referred ? referral.referred.name : 'a deleted member'}
+				</span>
+			</p>
+		</ConfirmDialog>
 	)
 }
 

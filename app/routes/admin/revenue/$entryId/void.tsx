@@ -1,9 +1,8 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, Form, Link } from 'react-router'
+import { parseWithZod } from '@conform-to/zod'
+import { data } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { FormAlert, TextareaField } from '#app/components/forms.tsx'
-import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
+import { dialogHandle } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import {
 	REVENUE_LIMITS,
@@ -21,7 +20,6 @@ import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatMonth, formatUsdCents } from '#app/utils/admin-format.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
-import { useIsPending } from '#app/utils/misc.ts'
 import { fail } from '#app/utils/result.ts'
 import type { Route } from './+types/void'
 
@@ -29,8 +27,6 @@ export const handle = dialogHandle
 
 // /admin/revenue/:entryId/void: void an entry with a required reason
 // (revenue:correct); it stays listed and no longer counts. Twice is a 409.
-
-const constraint = getZodConstraint(RevenueVoidFormSchema)
 
 function listHref(request: Request) {
 	const page = revenuePageFromUrl(new URL(request.url).searchParams)
@@ -60,43 +56,27 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function VoidRevenueRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { entry } = loaderData
-	const pending = useIsPending({ state: 'submitting' })
-	const [form, fields] = useForm({
-		id: 'revenue-void-form',
-		lastResult: actionData?.result,
-		constraint,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: RevenueVoidFormSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-	})
 	return (
-		<RouteDialog title={REVENUE_VOID_TITLE} closeTo={loaderData.closeTo} description={REVENUE_VOID_WARNING}>
-			<div className="space-y-4">
-				<p className="rounded-lg border border-slate-700 bg-slate-950/60 p-3 text-sm">
-					<span className="block font-semibold break-all">{entry.broker}</span>
-					<span className="block text-slate-300">
-						{formatMonth(entry.month)}: {formatUsdCents(entry.amount)}
-					</span>
-				</p>
-				<Form method="post" {...getFormProps(form)} noValidate className="grid gap-4">
-					<FormAlert id={form.errorId} errors={form.errors} />
-					<TextareaField
-						label="Reason for voiding"
-						field={fields.reason}
-						hint={`Required; kept in the audit log (at most ${REVENUE_LIMITS.reason} characters).`}
-						textareaProps={{ rows: 3 }}
-					/>
-					<div className="flex flex-wrap gap-2">
-						<button type="submit" disabled={pending} className="btn-danger">
-							{pending ? 'Voiding...' : 'Void Entry'}
-						</button>
-						<Link to={loaderData.closeTo} preventScrollReset className="btn-secondary">
-							Cancel
-						</Link>
-					</div>
-				</Form>
-			</div>
-		</RouteDialog>
+		<ConfirmDialog
+			title={REVENUE_VOID_TITLE}
+			description={REVENUE_VOID_WARNING}
+			closeTo={loaderData.closeTo}
+			formId="revenue-void-form"
+			lastResult={actionData?.result}
+			reason={{
+				schema: RevenueVoidFormSchema,
+				label: 'Reason for voiding',
+				hint: `Required; kept in the audit log (at most ${REVENUE_LIMITS.reason} characters).`,
+			}}
+			submit={{ label: 'Void Entry', pending: 'Voiding...' }}
+		>
+			<p className="rounded-lg border border-slate-700 bg-slate-950/60 p-3 text-sm">
+				<span className="block font-semibold break-all">{entry.broker}</span>
+				<span className="block text-slate-300">
+					{formatMonth(entry.month)}: {formatUsdCents(entry.amount)}
+				</span>
+			</p>
+		</ConfirmDialog>
 	)
 }
 

@@ -1,9 +1,8 @@
-import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { data, Form, Link } from 'react-router'
+import { data } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { FormAlert } from '#app/components/forms.tsx'
-import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
+import { dialogHandle } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { deleteManagedUser } from '#app/features/users/changes.server.ts'
 import { getManagedUser } from '#app/features/users/list.server.ts'
@@ -21,7 +20,6 @@ import {
 } from '#app/features/users/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
-import { useIsPending } from '#app/utils/misc.ts'
 import { fail } from '#app/utils/result.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/delete'
@@ -52,27 +50,21 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function DeleteUserRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const pending = useIsPending({ state: 'submitting' })
-	const [form] = useForm({ id: 'user-delete-form', lastResult: actionData?.result })
 	return (
-		<RouteDialog title={DELETE_USER_TITLE} closeTo={loaderData.closeTo} description={DELETE_USER_WARNING}>
-			<div className="space-y-4">
-				<FormAlert id={form.errorId} errors={form.errors} />
-				<p>{DELETE_USER_DETAIL}</p>
-				<p className="rounded-lg border border-slate-700 bg-slate-950/60 p-3 text-sm">
-					<span className="block font-semibold">{loaderData.user.name}</span>
-					<span className="block break-all text-slate-300">{loaderData.user.email}</span>
-				</p>
-				<Form method="post" {...getFormProps(form)} className="flex flex-wrap gap-2">
-					<button type="submit" disabled={pending} className="btn-danger">
-						{pending ? 'Deleting...' : 'Delete User'}
-					</button>
-					<Link to={loaderData.closeTo} preventScrollReset className="btn-secondary">
-						Cancel
-					</Link>
-				</Form>
-			</div>
-		</RouteDialog>
+		<ConfirmDialog
+			title={DELETE_USER_TITLE}
+			description={DELETE_USER_WARNING}
+			closeTo={loaderData.closeTo}
+			formId="user-delete-form"
+			lastResult={actionData?.result}
+			submit={{ label: 'Delete User', pending: 'Deleting...' }}
+		>
+			<p>{DELETE_USER_DETAIL}</p>
+			<p className="rounded-lg border border-slate-700 bg-slate-950/60 p-3 text-sm">
+				<span className="block font-semibold">{loaderData.user.name}</span>
+				<span className="block break-all text-slate-300">{loaderData.user.email}</span>
+			</p>
+		</ConfirmDialog>
 	)
 }
 
