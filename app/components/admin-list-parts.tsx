@@ -1,6 +1,7 @@
-import { Link } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import { ErrorList } from '#app/components/forms.tsx'
 import { formatCount } from '#app/utils/admin-format.ts'
+import { TableScroller } from '#app/components/table-scroller.tsx'
 import type { Pagination } from '#app/features/users/schemas.ts'
 import { cx } from '#app/utils/misc.ts'
 
@@ -142,5 +143,96 @@ export function StateBadge({ value, label }: { value: string; label: string }) {
 		>
 			{label}
 		</span>
+	)
+}
+
+/** A column of a staff table: its heading, and `end` for figures aligned right. */
+export type StaffColumn = string | { label: string; end?: boolean }
+
+/**
+ * A staff list's table (alerts, offers, brokers, audit, ...): scrollable on a
+ * phone (`TableScroller`, named by `label`), its caption for screen readers,
+ * one header row of column headings, and one row saying `empty` when there is
+ * nothing to list; `children` are the body's rows. `tableClassName` sets the
+ * width (`min-w-[56rem]`, or `card-table ... sm:min-w-[56rem]` for tables
+ * that turn into cards on a phone).
+ */
+export function StaffTable({
+	label,
+	caption,
+	columns,
+	empty,
+	isEmpty,
+	tableClassName = 'w-full min-w-[56rem] text-left text-sm',
+	children,
+}: {
+	label: string
+	caption: React.ReactNode
+	columns: ReadonlyArray<StaffColumn | null | false>
+	empty: React.ReactNode
+	isEmpty: boolean
+	tableClassName?: string
+	children: React.ReactNode
+}) {
+	const shown = columns.filter((c): c is StaffColumn => Boolean(c))
+	return (
+		<TableScroller className="relative" label={label}>
+			<table className={tableClassName}>
+				<caption className="sr-only">{caption}</caption>
+				<thead className="text-slate-400">
+					<tr>
+						{shown.map((column, i) => {
+							const { label: heading, end } = typeof column === 'string' ? { label: column, end: false } : column
+							return (
+								<th
+									key={heading}
+									scope="col"
+									className={cx('py-2 font-medium', i < shown.length - 1 && 'pr-4', end && 'text-right')}
+								>
+									{heading}
+								</th>
+							)
+						})}
+					</tr>
+				</thead>
+				<tbody className="divide-y divide-slate-800">
+					{isEmpty ? (
+						<tr>
+							<td colSpan={shown.length} className="py-6 text-center text-slate-300">
+								{empty}
+							</td>
+						</tr>
+					) : (
+						children
+					)}
+				</tbody>
+			</table>
+		</TableScroller>
+	)
+}
+
+/**
+ * A staff list's GET filter form: its fields (`FilterSelect`s, search
+ * boxes), then Apply filters and Clear filters (back to `clearTo`, shown
+ * when the list is filtered or a value was refused). Keyed by the query
+ * string so Back and Clear show the URL's values, with or without JavaScript.
+ */
+export function FilterBar({
+	action,
+	clearTo,
+	className = 'grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end',
+	children,
+}: {
+	action: string
+	clearTo: string | false | null
+	className?: string
+	children: React.ReactNode
+}) {
+	const location = useLocation()
+	return (
+		<Form key={location.search} method="get" action={action} className={className}>
+			{children}
+			<FilterActions clearTo={clearTo} />
+		</Form>
 	)
 }

@@ -1,10 +1,10 @@
 import { parseWithZod } from '@conform-to/zod'
-import { Form, Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AlertActions } from '#app/components/admin-alert-actions.tsx'
-import { FilterActions, FilterSelect, ListPagination, StateBadge } from '#app/components/admin-list-parts.tsx'
+import { FilterBar, FilterSelect, ListPagination, StateBadge, StaffTable } from '#app/components/admin-list-parts.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
-import { TableScroller } from '#app/components/table-scroller.tsx'
+
 import { site } from '#app/content/site.ts'
 import { ALERT_STATES, ALERT_TYPES } from '#app/domain/enums.ts'
 import { checkContestAlerts, handleAlert, listStaffAlerts } from '#app/features/alerts/alerts.server.ts'
@@ -76,7 +76,6 @@ const TYPE_OPTIONS = ALERT_TYPES.map((type) => ({ value: type, label: type.charA
 
 export default function AdminAlertsRoute({ loaderData }: Route.ComponentProps) {
 	const { alerts, pagination, query, fieldErrors } = loaderData
-	const location = useLocation()
 	const filtered = Boolean(query.state || query.type)
 	const returnTo = `/admin/alerts${alertListSearch(query)}`
 	return (
@@ -91,11 +90,9 @@ export default function AdminAlertsRoute({ loaderData }: Route.ComponentProps) {
 			</AdminPageHeader>
 
 			<AdminSection id="alert-filters" title="Filters">
-				<Form
-					key={location.search}
-					method="get"
+				<FilterBar
 					action="/admin/alerts"
-					className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+					clearTo={(filtered || Object.keys(fieldErrors).length > 0) && '/admin/alerts'}
 				>
 					<FilterSelect
 						id="alerts-state"
@@ -115,78 +112,46 @@ export default function AdminAlertsRoute({ loaderData }: Route.ComponentProps) {
 						error={fieldErrors.type}
 						options={TYPE_OPTIONS}
 					/>
-					<FilterActions clearTo={(filtered || Object.keys(fieldErrors).length > 0) && '/admin/alerts'} />
-				</Form>
+				</FilterBar>
 			</AdminSection>
 
 			<AdminSection id="alerts-list" title="Alerts">
-				<TableScroller className="relative" label="Alerts table">
-					<table className="w-full min-w-[56rem] text-left text-sm">
-						<caption className="sr-only">Alerts, {alerts.length} on this page</caption>
-						<thead className="text-slate-400">
-							<tr>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Alert
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Type
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Raised
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									State
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Handled
-								</th>
-								{loaderData.canUpdate ? (
-									<th scope="col" className="py-2 font-medium">
-										Actions
-									</th>
+				<StaffTable
+					label="Alerts table"
+					caption={`Alerts, ${alerts.length} on this page`}
+					columns={['Alert', 'Type', 'Raised', 'State', 'Handled', loaderData.canUpdate && 'Actions']}
+					empty="No system alerts"
+					isEmpty={alerts.length === 0}
+				>
+					{alerts.map((alert) => (
+						<tr key={alert.id} className="align-top">
+							<td className="max-w-[22rem] py-3 pr-4">
+								<p className="font-medium">{alert.title}</p>
+								<p className="mt-1 break-words text-slate-300">{alert.message}</p>
+								{alert.actionUrl ? (
+									<Link to={alert.actionUrl} className="link mt-1 inline-block">
+										View<span className="sr-only">: {alert.title}</span>
+									</Link>
 								) : null}
-							</tr>
-						</thead>
-						<tbody className="divide-y divide-slate-800">
-							{alerts.length === 0 ? (
-								<tr>
-									<td colSpan={loaderData.canUpdate ? 6 : 5} className="py-6 text-center text-slate-300">
-										No system alerts
-									</td>
-								</tr>
-							) : (
-								alerts.map((alert) => (
-									<tr key={alert.id} className="align-top">
-										<td className="max-w-[22rem] py-3 pr-4">
-											<p className="font-medium">{alert.title}</p>
-											<p className="mt-1 break-words text-slate-300">{alert.message}</p>
-											{alert.actionUrl ? (
-												<Link to={alert.actionUrl} className="link mt-1 inline-block">
-													View<span className="sr-only">: {alert.title}</span>
-												</Link>
-											) : null}
-										</td>
-										<td className="py-3 pr-4 capitalize">{alert.type}</td>
-										<td className="py-3 pr-4 whitespace-nowrap">
-											<time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
-										</td>
-										<td className="py-3 pr-4">
-											<StateBadge value={alert.state} label={ALERT_STATE_LABELS[alert.state]} />
-										</td>
-										<td className="py-3 pr-4 text-slate-200">
-											<HandledBy alert={alert} />
-										</td>
-										{loaderData.canUpdate ? (
-											<td className="py-3">
-												<AlertActions alert={alert} returnTo={returnTo} />
-											</td>
-										) : null}
-									</tr>
-								))
-							)}
-						</tbody>
-					</table>
-				</TableScroller>
+							</td>
+							<td className="py-3 pr-4 capitalize">{alert.type}</td>
+							<td className="py-3 pr-4 whitespace-nowrap">
+								<time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
+							</td>
+							<td className="py-3 pr-4">
+								<StateBadge value={alert.state} label={ALERT_STATE_LABELS[alert.state]} />
+							</td>
+							<td className="py-3 pr-4 text-slate-200">
+								<HandledBy alert={alert} />
+							</td>
+							{loaderData.canUpdate ? (
+								<td className="py-3">
+									<AlertActions alert={alert} returnTo={returnTo} />
+								</td>
+							) : null}
+						</tr>
+					))}
+				</StaffTable>
 				<ListPagination
 					pagination={pagination}
 					noun="alerts"

@@ -1,9 +1,9 @@
 import { Form, Link } from 'react-router'
-import { FilterActions } from '#app/components/admin-list-parts.tsx'
+import { FilterActions, StaffTable } from '#app/components/admin-list-parts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { ErrorList } from '#app/components/forms.tsx'
-import { TableScroller } from '#app/components/table-scroller.tsx'
+
 import { site } from '#app/content/site.ts'
 import {
 	AUDIT_ACTIONS,
@@ -226,78 +226,52 @@ function AuditTable({
 	entries: Array<Omit<PublicAuditEntry, 'before' | 'after'> & { href: string | null }>
 }) {
 	return (
-		<TableScroller className="relative" label="Audit log table">
-			<table className="w-full min-w-[48rem] text-left text-sm">
-				<caption className="sr-only">Changes, newest first, {entries.length} on this page</caption>
-				<thead className="text-slate-400">
-					<tr>
-						<th scope="col" className="py-2 pr-4 font-medium">
-							Time
-						</th>
-						<th scope="col" className="py-2 pr-4 font-medium">
-							Staff
-						</th>
-						<th scope="col" className="py-2 pr-4 font-medium">
-							Action
-						</th>
-						<th scope="col" className="py-2 pr-4 font-medium">
-							Target
-						</th>
-						<th scope="col" className="py-2 font-medium">
-							Changes
-						</th>
-					</tr>
-				</thead>
-				<tbody className="divide-y divide-slate-800">
-					{entries.length === 0 ? (
-						<tr>
-							<td colSpan={5} className="py-6 text-center text-slate-300">
-								{AUDIT_EMPTY}
-							</td>
-						</tr>
-					) : (
-						entries.map((entry) => (
-							<tr key={entry.id} className="align-top">
-								<td className="py-3 pr-4 whitespace-nowrap">
-									<time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-								</td>
-								<td className="max-w-[14rem] py-3 pr-4 break-all">
-									{entry.adminEmail}
-									{entry.adminId === null ? <span className="text-slate-400"> (system)</span> : null}
-								</td>
-								<td className="py-3 pr-4 font-mono text-xs whitespace-nowrap">{entry.action}</td>
-								<td className="py-3 pr-4 whitespace-nowrap">
-									{entry.href ? (
-										<Link to={entry.href} className="link">
-											{entry.targetType} #{entry.targetId}
-										</Link>
-									) : (
-										<span>
-											{entry.targetType} #{entry.targetId}
-										</span>
-									)}
-								</td>
-								<td className="max-w-[28rem] py-3">
-									{entry.changes.length === 0 ? (
-										<span className="text-slate-400">No field changes recorded</span>
-									) : (
-										<ul className="space-y-0.5">
-											{entry.changes.map((change) => (
-												<li key={change.field} className="break-all">
-													<span className="font-medium text-slate-200">{change.field}</span>:{' '}
-													<span className="text-slate-400">{change.before ?? '—'}</span> →{' '}
-													<span>{change.after ?? '—'}</span>
-												</li>
-											))}
-										</ul>
-									)}
-								</td>
-							</tr>
-						))
-					)}
-				</tbody>
-			</table>
-		</TableScroller>
+		<StaffTable
+			label="Audit log table"
+			caption={`Changes, newest first, ${entries.length} on this page`}
+			columns={['Time', 'Staff', 'Action', 'Target', 'Changes']}
+			empty={AUDIT_EMPTY}
+			isEmpty={entries.length === 0}
+			tableClassName="w-full min-w-[48rem] text-left text-sm"
+		>
+			{entries.map((entry) => (
+				<tr key={entry.id} className="align-top">
+					<td className="py-3 pr-4 whitespace-nowrap">
+						<time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+					</td>
+					<td className="max-w-[14rem] py-3 pr-4 break-all">
+						{entry.adminEmail}
+						{entry.adminId === null ? <span className="text-slate-400"> (system)</span> : null}
+					</td>
+					<td className="py-3 pr-4 font-mono text-xs whitespace-nowrap">{entry.action}</td>
+					<td className="py-3 pr-4 whitespace-nowrap">
+						{entry.href ? (
+							<Link to={entry.href} className="link">
+								{entry.targetType} #{entry.targetId}
+							</Link>
+						) : (
+							<span>
+								{entry.targetType} #{entry.targetId}
+							</span>
+						)}
+					</td>
+					<td className="max-w-[28rem] py-3">
+						{entry.changes.length === 0 ? (
+							<span className="text-slate-400">No field changes recorded</span>
+						) : (
+							<ul className="space-y-0.5">
+								{entry.changes.map((change) => (
+									<li key={change.field} className="break-all">
+										<span className="font-medium text-slate-200">{change.field}</span>:{' '}
+										<span className="text-slate-400">{change.before ?? '—'}</span> → <span>{change.after ?? '—'}</span>
+									</li>
+								))}
+							</ul>
+						)}
+					</td>
+				</tr>
+			))}
+		</StaffTable>
 	)
 }
 

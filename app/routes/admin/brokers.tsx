@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { BrokerActiveBadge } from '#app/components/admin-broker-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
-import { TableScroller } from '#app/components/table-scroller.tsx'
+import { StaffTable } from '#app/components/admin-list-parts.tsx'
 import { site } from '#app/content/site.ts'
 import { listBrokersForStaff } from '#app/features/brokers/brokers.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
@@ -37,84 +37,61 @@ export default function AdminBrokersRoute({ loaderData }: Route.ComponentProps) 
 				) : null}
 			</AdminPageHeader>
 			<AdminSection id="broker-list" title="Brokers">
-				<TableScroller className="relative" label="Brokers table">
-					<table className="card-table w-full text-left text-sm sm:min-w-[56rem]">
-						<caption className="sr-only">Partner brokers, {brokers.length}</caption>
-						<thead className="text-slate-400">
-							<tr>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Broker
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Regulator
-								</th>
-								<th scope="col" className="py-2 pr-4 text-right font-medium">
-									Loss %
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									State
-								</th>
-								<th scope="col" className="py-2 pr-4 text-right font-medium">
-									Clicks (30 days)
-								</th>
-								<th scope="col" className="py-2 pr-4 text-right font-medium">
-									Members connected
-								</th>
-								<th scope="col" className="py-2 font-medium">
-									Actions
-								</th>
-							</tr>
-						</thead>
-						<tbody className="sm:divide-y sm:divide-slate-800">
-							{brokers.length === 0 ? (
-								<tr>
-									<td colSpan={7} className="py-6 text-center text-slate-300">
-										No brokers yet
-									</td>
-								</tr>
-							) : (
-								brokers.map((broker) => (
-									<tr key={broker.id} data-broker-row={broker.slug}>
-										<td data-cell="primary" className="py-3 pr-4">
-											<Link to={`/admin/brokers/${broker.slug}`} className="link font-medium">
-												{broker.name}
-											</Link>
-											<p className="text-slate-400">
-												<code>{broker.slug}</code>
-											</p>
-										</td>
-										<td data-label="Regulator" className="max-w-[16rem] py-3 pr-4 break-words">
-											{broker.regulator}
-										</td>
-										<td data-label="Loss %" className="py-3 pr-4 text-right tabular-nums">
-											{broker.lossPercent}%
-										</td>
-										<td data-label="State" className="py-3 pr-4">
-											<BrokerActiveBadge active={broker.active} />
-										</td>
-										<td data-label="Clicks (30 days)" className="py-3 pr-4 text-right tabular-nums">
-											{formatCount(broker.clicksLast30Days)}
-										</td>
-										<td data-label="Members connected" className="py-3 pr-4 text-right tabular-nums">
-											{formatCount(broker.membersConnected)}
-										</td>
-										<td data-cell="actions" className="py-3">
-											<div className="flex gap-3 whitespace-nowrap max-sm:gap-6">
-												<Link to={`/admin/brokers/${broker.slug}`} className="link">
-													{canManage ? 'Edit' : 'View'}
-													<span className="sr-only"> {broker.name}</span>
-												</Link>
-												<Link to={`/admin/brokers/${broker.slug}/reports`} className="link">
-													Reports<span className="sr-only"> of {broker.name}</span>
-												</Link>
-											</div>
-										</td>
-									</tr>
-								))
-							)}
-						</tbody>
-					</table>
-				</TableScroller>
+				<StaffTable
+					label="Brokers table"
+					caption={`Partner brokers, ${brokers.length}`}
+					columns={[
+						'Broker',
+						'Regulator',
+						{ label: 'Loss %', end: true },
+						'State',
+						{ label: 'Clicks (30 days)', end: true },
+						{ label: 'Members connected', end: true },
+						'Actions',
+					]}
+					empty="No brokers yet"
+					isEmpty={brokers.length === 0}
+					tableClassName="card-table w-full text-left text-sm sm:min-w-[56rem]"
+				>
+					{brokers.map((broker) => (
+						<tr key={broker.id} data-broker-row={broker.slug}>
+							<td data-cell="primary" className="py-3 pr-4">
+								<Link to={`/admin/brokers/${broker.slug}`} className="link font-medium">
+									{broker.name}
+								</Link>
+								<p className="text-slate-400">
+									<code>{broker.slug}</code>
+								</p>
+							</td>
+							<td data-label="Regulator" className="max-w-[16rem] py-3 pr-4 break-words">
+								{broker.regulator}
+							</td>
+							<td data-label="Loss %" className="py-3 pr-4 text-right tabular-nums">
+								{broker.lossPercent}%
+							</td>
+							<td data-label="State" className="py-3 pr-4">
+								<BrokerActiveBadge active={broker.active} />
+							</td>
+							<td data-label="Clicks (30 days)" className="py-3 pr-4 text-right tabular-nums">
+								{formatCount(broker.clicksLast30Days)}
+							</td>
+							<td data-label="Members connected" className="py-3 pr-4 text-right tabular-nums">
+								{formatCount(broker.membersConnected)}
+							</td>
+							<td data-cell="actions" className="py-3">
+								<div className="flex gap-3 whitespace-nowrap max-sm:gap-6">
+									<Link to={`/admin/brokers/${broker.slug}`} className="link">
+										{canManage ? 'Edit' : 'View'}
+										<span className="sr-only"> {broker.name}</span>
+									</Link>
+									<Link to={`/admin/brokers/${broker.slug}/reports`} className="link">
+										Reports<span className="sr-only"> of {broker.name}</span>
+									</Link>
+								</div>
+							</td>
+						</tr>
+					))}
+				</StaffTable>
 			</AdminSection>
 		</main>
 	)

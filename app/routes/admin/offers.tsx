@@ -1,8 +1,8 @@
-import { Form, Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { FilterActions, FilterSelect, ListPagination, StateBadge } from '#app/components/admin-list-parts.tsx'
+import { FilterBar, FilterSelect, ListPagination, StateBadge, StaffTable } from '#app/components/admin-list-parts.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
-import { TableScroller } from '#app/components/table-scroller.tsx'
+
 import { feeOffers } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { CLAIM_STATUSES } from '#app/domain/enums.ts'
@@ -52,7 +52,6 @@ const STATUS_OPTIONS = CLAIM_STATUSES.map((status) => ({ value: status, label: C
 
 export default function AdminOffersRoute({ loaderData }: Route.ComponentProps) {
 	const { claims, pagination, query, fieldErrors } = loaderData
-	const location = useLocation()
 	const search = claimListSearch(query)
 	const filtered = Boolean(query.status || query.offer)
 	return (
@@ -71,11 +70,9 @@ export default function AdminOffersRoute({ loaderData }: Route.ComponentProps) {
 			</AdminPageHeader>
 
 			<AdminSection id="claim-filters" title="Filters">
-				<Form
-					key={location.search}
-					method="get"
+				<FilterBar
 					action="/admin/offers"
-					className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+					clearTo={(filtered || Object.keys(fieldErrors).length > 0) && '/admin/offers'}
 				>
 					<FilterSelect
 						id="claims-status"
@@ -95,87 +92,54 @@ export default function AdminOffersRoute({ loaderData }: Route.ComponentProps) {
 						error={fieldErrors.offer}
 						options={loaderData.offerOptions}
 					/>
-					<FilterActions clearTo={(filtered || Object.keys(fieldErrors).length > 0) && '/admin/offers'} />
-				</Form>
+				</FilterBar>
 			</AdminSection>
 
 			<AdminSection id="claims-list" title="Claims">
-				<TableScroller className="relative" label="Offer claims table">
-					<table className="w-full min-w-[56rem] text-left text-sm">
-						<caption className="sr-only">Offer claims, {claims.length} on this page</caption>
-						<thead className="text-slate-400">
-							<tr>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Member
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Offer
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Claimed
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Status
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Note
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Last update
-								</th>
-								<th scope="col" className="py-2 font-medium">
-									Actions
-								</th>
-							</tr>
-						</thead>
-						<tbody className="divide-y divide-slate-800">
-							{claims.length === 0 ? (
-								<tr>
-									<td colSpan={7} className="py-6 text-center text-slate-300">
-										No claims found
-									</td>
-								</tr>
-							) : (
-								claims.map((claim) => (
-									<tr key={claim.id}>
-										<td className="max-w-[16rem] py-3 pr-4">
-											<Link to={`/admin/users/${claim.userId}`} className="link block truncate font-medium">
-												{claim.memberName}
-											</Link>
-											<p className="truncate text-slate-300">{claim.memberEmail}</p>
-										</td>
-										<td className="py-3 pr-4">{claim.offerTitle}</td>
-										<td className="py-3 pr-4 whitespace-nowrap">
-											<time dateTime={claim.createdAt}>{formatDateTime(claim.createdAt)}</time>
-										</td>
-										<td className="py-3 pr-4">
-											<StateBadge value={claim.status} label={CLAIM_STATUS_LABELS[claim.status]} />
-										</td>
-										<td className="max-w-[18rem] py-3 pr-4 break-words whitespace-pre-line text-slate-200">
-											{claim.note || <span className="text-slate-400">None</span>}
-										</td>
-										<td className="py-3 pr-4 whitespace-nowrap">
-											{claim.updatedAt ? (
-												<time dateTime={claim.updatedAt}>{formatDateTime(claim.updatedAt)}</time>
-											) : (
-												<span className="text-slate-400">Never</span>
-											)}
-										</td>
-										<td className="py-3 whitespace-nowrap">
-											<Link to={`/admin/offers/${claim.id}${search}`} className="link">
-												{loaderData.canUpdate ? 'Update' : 'View'}
-												<span className="sr-only">
-													{' '}
-													claim of {claim.memberName} for {claim.offerTitle}
-												</span>
-											</Link>
-										</td>
-									</tr>
-								))
-							)}
-						</tbody>
-					</table>
-				</TableScroller>
+				<StaffTable
+					label="Offer claims table"
+					caption={`Offer claims, ${claims.length} on this page`}
+					columns={['Member', 'Offer', 'Claimed', 'Status', 'Note', 'Last update', 'Actions']}
+					empty="No claims found"
+					isEmpty={claims.length === 0}
+				>
+					{claims.map((claim) => (
+						<tr key={claim.id}>
+							<td className="max-w-[16rem] py-3 pr-4">
+								<Link to={`/admin/users/${claim.userId}`} className="link block truncate font-medium">
+									{claim.memberName}
+								</Link>
+								<p className="truncate text-slate-300">{claim.memberEmail}</p>
+							</td>
+							<td className="py-3 pr-4">{claim.offerTitle}</td>
+							<td className="py-3 pr-4 whitespace-nowrap">
+								<time dateTime={claim.createdAt}>{formatDateTime(claim.createdAt)}</time>
+							</td>
+							<td className="py-3 pr-4">
+								<StateBadge value={claim.status} label={CLAIM_STATUS_LABELS[claim.status]} />
+							</td>
+							<td className="max-w-[18rem] py-3 pr-4 break-words whitespace-pre-line text-slate-200">
+								{claim.note || <span className="text-slate-400">None</span>}
+							</td>
+							<td className="py-3 pr-4 whitespace-nowrap">
+								{claim.updatedAt ? (
+									<time dateTime={claim.updatedAt}>{formatDateTime(claim.updatedAt)}</time>
+								) : (
+									<span className="text-slate-400">Never</span>
+								)}
+							</td>
+							<td className="py-3 whitespace-nowrap">
+								<Link to={`/admin/offers/${claim.id}${search}`} className="link">
+									{loaderData.canUpdate ? 'Update' : 'View'}
+									<span className="sr-only">
+										{' '}
+										claim of {claim.memberName} for {claim.offerTitle}
+									</span>
+								</Link>
+							</td>
+						</tr>
+					))}
+				</StaffTable>
 				<ListPagination
 					pagination={pagination}
 					noun="claims"
