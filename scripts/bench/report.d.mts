@@ -12,6 +12,8 @@ export type Run = {
 }
 export const RUNS_DIR: string
 export const DOC_FILE: string
+export const EVERY_CORE_SHARING: string
+export function everyCoreText(everyCore: { cpus: string; reason: string; webConcurrency: number }): string
 export function ms(x: number): string
 export function runFileName(run: Run): string
 export function stringifyRun(run: Run): string

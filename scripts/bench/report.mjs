@@ -11,6 +11,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
+/** What the bars and the report say of the every-core bars judged in the sharing layout (steps/every-core.mjs). */
+export const EVERY_CORE_SHARING = 'every core, load generator sharing the cores'
+
 export const RUNS_DIR = 'docs/bench/runs'
 export const DOC_FILE = 'docs/performance.md'
 
@@ -97,6 +100,11 @@ export function layoutText(layout) {
 	return `load generator on the same cores as the servers, not pinned (${layout.reason ?? 'unknown'})`
 }
 
+/** Where the every-core bars were judged on a machine with fewer than 3 cores (steps/every-core.mjs). */
+export function everyCoreText(e) {
+	return `the every-core bars (${EVERY_CORE_SHARING}): a second app (WEB_CONCURRENCY ${e.webConcurrency}) and a second bare baseline on CPU${e.cpus.includes(',') || e.cpus.includes('-') ? 's' : ''} ${e.cpus}, the load generator sharing them (${e.reason}; docs/decisions/044-bench-cpu-layout.md)`
+}
+
 function setupSection(run) {
 	if (run.setup) return [run.setup, '']
 	const measured = run.routes || run.paired
@@ -107,6 +115,7 @@ function setupSection(run) {
 		measured
 			? `${run.loadGenerator}, ${run.connections} connections, ${run.durationS} s per route, ${layoutText(run.layout)}${run.loadAverage === undefined ? '' : ` (machine load average before the run: ${run.loadAverage.toFixed(2)})`}`
 			: layoutText(run.layout),
+		...(run.everyCore ? [everyCoreText(run.everyCore)] : []),
 	]
 	const cpu = measured
 		? ` "Server cores busy" is the CPU time of the measured server's whole process tree (every thread: V8's garbage collector and compiler run beside the JavaScript) over the run's wall time; "server CPU per request" is that time over the requests answered.`
@@ -174,6 +183,28 @@ function barsSection(b) {
 				{ title: '', cell: (x) => (x.met ? 'met' : 'NOT met') },
 			],
 			b.list,
+		),
+		'',
+		...(b.pinned ? pinnedSection(b.pinned) : []),
+	]
+}
+
+/** A ratio as its bar reads it: a share of raw Node below 1, times the bare baseline above. */
+const ratioText = (ratio, min) =>
+	ratio === null ? 'not measured' : min < 1 ? `${(ratio * 100).toFixed(1)}%` : `${ratio.toFixed(2)} times`
+
+function pinnedSection(p) {
+	return [
+		`Pinned layout, reported, not judged: every ratio bar's route against the same baseline with the servers on CPU${p.serverCpus.includes(',') || p.serverCpus.includes('-') ? 's' : ''} ${p.serverCpus} and the load generator on its own core (the median of the same paired rounds): the figures a change to the server is compared on, before and after, in one layout:`,
+		'',
+		...table(
+			[
+				col('route', 'route', String, false),
+				{ title: 'against', right: false, cell: (r) => baselineName(r.baseline) },
+				{ title: 'ratio', right: true, cell: (r) => ratioText(r.ratio, r.min) },
+				col('measured', 'measured', String, false),
+			],
+			p.list,
 		),
 		'',
 	]
@@ -328,7 +359,13 @@ because the machines are shared and noisy. How the bench reads them:
 - The load generator runs pinned to one core and every measured server on
   the others (\`taskset\`), so a figure does not depend on which of them won
   a shared core; a run's set-up line says where each ran (older runs shared
-  the cores).
+  the cores). On a machine with fewer than 3 cores that leaves the servers
+  one, so the every-core bars (member pages and \`/api/auth/me\` at least
+  1.6 times the one-process bare baseline) alone are judged in a step with
+  the app, the bare baseline and the load generator sharing every core,
+  and say so; no mechanism may be justified by that step alone. The pinned
+  layout's ratios of the same routes are reported beside the bars
+  (docs/decisions/044-bench-cpu-layout.md).
 - "Server cores busy" and "server CPU per request" are the CPU time of the
   measured server's whole process tree over the run's wall time and over
   the requests answered: read a throughput against what the cores allow.
