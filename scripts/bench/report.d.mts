@@ -22,7 +22,7 @@ export function layoutText(layout: Run['layout']): string
 export function renderRun(run: Run, options?: { heading?: string; level?: number }): string
 export function historyCells(
 	run: Run,
-): Record<'date' | 'commit' | 'kind' | 'layout' | 'member' | 'api' | 'signIn' | 'cpu' | 'met', string>
+): Record<'date' | 'commit' | 'kind' | 'layout' | 'member' | 'api' | 'signIn' | 'pinned' | 'cpu' | 'met', string>
 export function ownedBlocks(doc: string): string[]
 export function renderDocument(runs: Run[], blocks?: string[]): string
 export function writeDocument(options?: { runsDir?: string; doc?: string }): string

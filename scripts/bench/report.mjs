@@ -299,26 +299,52 @@ function ratioOf(run, route) {
 	return run.bars?.list.find((b) => b.route === route && typeof b.ratio === 'number')?.ratio ?? null
 }
 
+/**
+ * A run's ratio for `route` in the pinned layout: its reported list
+ * (`bars.pinned`), or, in a pinned run from before that list, its ratio bar
+ * (every bar was judged pinned then); null in an unpinned run.
+ */
+function pinnedRatioOf(run, route) {
+	if (run.bars?.pinned)
+		return run.bars.pinned.list.find((r) => r.route === route && typeof r.ratio === 'number')?.ratio ?? null
+	if (!run.layout?.pinned) return null
+	return (
+		run.bars?.list.find((b) => b.route === route && b.layout !== 'sharing' && typeof b.ratio === 'number')?.ratio ??
+		null
+	)
+}
+
+const MEMBER_ROUTES = ['GET /dashboard (member cookie)', 'GET /dashboard/referrals (member cookie)']
+const API_ROUTE = 'GET /api/auth/me (bearer)'
+const times = (x) => (x === null ? '–' : x.toFixed(2))
+/** The sign-in pages' lowest and highest ratio, as a percent range, or null. */
+function signInRange(ratios) {
+	const found = ratios.filter((x) => x !== null)
+	return found.length ? `${(Math.min(...found) * 100).toFixed(0)}–${(Math.max(...found) * 100).toFixed(0)}%` : null
+}
+
 /** One history row's cells: the figures to follow from run to run. */
 export function historyCells(run) {
-	const times = (x) => (x === null ? '–' : x.toFixed(2))
-	const member = [
-		ratioOf(run, 'GET /dashboard (member cookie)'),
-		ratioOf(run, 'GET /dashboard/referrals (member cookie)'),
-	]
-	const signIn = SIGN_IN_ROUTES.map((r) => ratioOf(run, r)).filter((x) => x !== null)
+	const member = MEMBER_ROUTES.map((r) => ratioOf(run, r))
+	const signIn = signInRange(SIGN_IN_ROUTES.map((r) => ratioOf(run, r)))
+	const pinnedMember = MEMBER_ROUTES.map((r) => pinnedRatioOf(run, r))
+	const pinnedApi = pinnedRatioOf(run, API_ROUTE)
+	const pinnedSignIn = signInRange(SIGN_IN_ROUTES.map((r) => pinnedRatioOf(run, r)))
+	const sharing = run.bars?.list.some((b) => b.layout === 'sharing')
 	const cpu = KEY_ROUTES.map((name) => run.routes?.rows.find((r) => r.name === name)?.cpuPerRequestMs)
 	const met = run.bars ? `${run.bars.list.filter((b) => b.met).length} of ${run.bars.list.length}` : '–'
 	return {
 		date: run.date.slice(0, 16).replace('T', ' '),
 		commit: `\`${run.commit}\``,
 		kind: run.label ? `${run.kind} (${run.label})` : run.kind,
-		layout: run.layout?.pinned ? `pinned (load ${run.layout.loadCpus}, servers ${run.layout.serverCpus})` : 'shared',
+		layout: `${run.layout?.pinned ? `pinned (load ${run.layout.loadCpus}, servers ${run.layout.serverCpus})` : 'shared'}${sharing ? `; every-core bars shared (CPUs ${run.everyCore?.cpus ?? 'all'})` : ''}`,
 		member: member.some((x) => x !== null) ? member.map(times).join(' · ') : '–',
-		api: times(ratioOf(run, 'GET /api/auth/me (bearer)')),
-		signIn: signIn.length
-			? `${(Math.min(...signIn) * 100).toFixed(0)}–${(Math.max(...signIn) * 100).toFixed(0)}%`
-			: '–',
+		api: times(ratioOf(run, API_ROUTE)),
+		signIn: signIn ?? '–',
+		pinned:
+			pinnedMember.some((x) => x !== null) || pinnedApi !== null || pinnedSignIn
+				? `${pinnedMember.map(times).join(' · ')} · ${times(pinnedApi)} · ${pinnedSignIn ?? '–'}`
+				: '–',
 		cpu: cpu.some((x) => typeof x === 'number')
 			? cpu.map((x) => (typeof x === 'number' ? x.toFixed(3) : '–')).join(' · ')
 			: '–',
@@ -335,6 +361,7 @@ function historySection(runs) {
 		col('member pages × bare (`/dashboard` · `/referrals`)', 'member'),
 		col('`/api/auth/me` × bare', 'api'),
 		col('sign-in pages, of raw Node', 'signIn'),
+		col('pinned layout: `/dashboard` · `/referrals` · `/api/auth/me` × bare · sign-in of raw Node', 'pinned'),
 		col('server CPU per request, ms (`/` · `/login` · `/dashboard` · `/api/auth/me`)', 'cpu'),
 		col('bars met', 'met'),
 	]
@@ -402,7 +429,7 @@ export function renderDocument(runs, blocks = []) {
 			: ['## Latest full run', '', 'None recorded yet.', '']),
 		'## History',
 		'',
-		"Every recorded run, newest first. The ratios are the ratio bars' medians of paired rounds (a single measurement in the runs before 2026-11-26 23:25), the sign-in pages' column the lowest and the highest of the four; the CPU figures are the routes' own runs.",
+		"Every recorded run, newest first. The ratios are the ratio bars' medians of paired rounds (a single measurement in the runs before 2026-11-26 23:25), the sign-in pages' column the lowest and the highest of the four; where the every-core bars were judged with the load generator sharing the cores, the load generator column says so. The pinned layout column is the same routes with the servers on the cores the load generator leaves (reported, not judged; – in a run that was not pinned): compare a change to the server before and after there. The CPU figures are the routes' own runs.",
 		'',
 		...historySection(runs),
 		'',

@@ -94,10 +94,19 @@ test('a history row: the ratio bars, the sign-in range, CPU per request of the k
 		member: '–',
 		api: '1.48',
 		signIn: '97–102%',
+		// A pinned run from before the pinned list: its ratio bars were all judged pinned.
+		pinned: '– · – · 1.48 · 97–102%',
 		cpu: '0.020 · 0.018 · – · 0.330',
 		met: '2 of 3',
 	})
-	expect(historyCells(converted)).toMatchObject({ member: '2.57 · –', api: '–', signIn: '–', met: '1 of 2' })
+	// A converted run shared the cores: nothing was measured pinned.
+	expect(historyCells(converted)).toMatchObject({
+		member: '2.57 · –',
+		api: '–',
+		signIn: '–',
+		pinned: '–',
+		met: '1 of 2',
+	})
 	expect(historyCells(short)).toMatchObject({ kind: 'short (quick)', met: '–', cpu: '1.000 · – · – · –' })
 })
 
@@ -371,7 +380,7 @@ function sharingRun(): Run {
 	return run
 }
 
-test('a run of the every-core step: its set-up, the sharing bars and the pinned ratios beside them', () => {
+test('a run of the every-core step: its set-up, the sharing bars, the pinned ratios beside them and in the history', () => {
 	const run = sharingRun()
 	const text = renderRun(run)
 	expect(text).toContain(
@@ -389,4 +398,23 @@ test('a run of the every-core step: its set-up, the sharing bars and the pinned 
 		'| GET /dashboard (member cookie) | bare React Router SSR page (/dashboard, member cookie) | 0.98 times | 0.98 times, the median of 5 paired rounds |',
 	)
 	expect(text).toContain('| GET /login | /login answer from raw Node (same status, headers and body) | 102.0% |')
+	expect(historyCells(run)).toMatchObject({
+		layout: 'pinned (load 1, servers 0); every-core bars shared (CPUs 0,1)',
+		member: '1.70 · –',
+		api: '1.65',
+		signIn: '97–102%',
+		pinned: '0.98 · – · 1.04 · 90–102%',
+	})
+	// Every history row has as many cells as the header has columns.
+	const doc = renderDocument([converted, full, run])
+	const history = doc
+		.slice(doc.indexOf('## History'))
+		.split('\n')
+		.filter((l) => l.startsWith('| '))
+	expect(history[0]).toContain(
+		'| sign-in pages, of raw Node | pinned layout: `/dashboard` · `/referrals` · `/api/auth/me` × bare · sign-in of raw Node |',
+	)
+	const cells = (line: string) => line.split(' | ').length
+	for (const line of history.slice(2)) expect(cells(line)).toBe(cells(history[0]!))
+	expect(history[2]).toContain('| 1.70 · – | 1.65 | 97–102% | 0.98 · – · 1.04 · 90–102% |')
 })
