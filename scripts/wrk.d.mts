@@ -16,4 +16,6 @@ export function wrk(options: {
 	timeout?: number
 	/** Each connection waits this many whole milliseconds after an answer before its next request. */
 	pauseMs?: number
+	/** A CPU list ("0,1"): wrk runs there (taskset) instead of where this process runs. */
+	cpus?: string
 }): Promise<WrkResult>

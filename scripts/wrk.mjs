@@ -55,14 +55,15 @@ export function requireWrk() {
  * @param {{ url: string, connections: number, duration: number, headers?: Record<string, string>, timeout?: number, pauseMs?: number }} options
  *   duration and timeout in seconds (timeout: how long a request may stay unanswered, 10 s by default);
  *   `pauseMs` (whole milliseconds): each connection waits that long after an answer before its next
- *   request, so the load arrives at a pace (about connections / pause) instead of as fast as answered.
+ *   request, so the load arrives at a pace (about connections / pause) instead of as fast as answered;
+ *   `cpus` (a CPU list, "0,1"): wrk runs there (taskset) instead of where this process runs.
  * @returns {Promise<{ requests: { total: number, average: number }, latency: { p50: number, p90: number, p95: number, p99: number, max: number, mean: number }, errors: number, non2xx: number, timeouts: number }>}
  *   latencies in milliseconds (microsecond precision); `requests.average`
  *   per second over the run; `errors` counts failed sockets and timeouts,
  *   `non2xx` answers with a status of 400 or more (wrk counts a 3xx as
  *   answered: check the route first, assertAnswers200 in fresh-fetch.mjs).
  */
-export function wrk({ url, connections, duration, headers = {}, timeout = 10, pauseMs = 0 }) {
+export function wrk({ url, connections, duration, headers = {}, timeout = 10, pauseMs = 0, cpus }) {
 	const args = [
 		'-t1',
 		`-c${connections}`,
@@ -75,7 +76,9 @@ export function wrk({ url, connections, duration, headers = {}, timeout = 10, pa
 		url,
 	]
 	return new Promise((resolve, reject) => {
-		const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] })
+		const child = cpus
+			? spawn('taskset', ['--cpu-list', cpus, 'wrk', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+			: spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] })
 		let out = ''
 		let err = ''
 		child.stdout.on('data', (d) => (out += d))

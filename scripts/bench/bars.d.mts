@@ -3,6 +3,9 @@ type Latency = { name: string; p50: number; p99: number; errors: number }
 export type Round = {
 	ratio: number
 	cost: number | null
+	/** CPU per request in ms of the server's and the baseline's process trees (runs since the every-core step). */
+	serverCpuMs?: number | null
+	baselineCpuMs?: number | null
 	baseCores: number
 	serverErrors: number
 	baselineTimeouts: number
@@ -10,14 +13,31 @@ export type Round = {
 	serverRps: number
 	baselineRps: number
 }
-export type Bar = { bar: string; measured: string; met: boolean; route?: string; ratio?: number | null }
+export type Bar = {
+	bar: string
+	measured: string
+	met: boolean
+	route?: string
+	ratio?: number | null
+	/** Judged with the servers and the load generator sharing every core (a machine with fewer than 3 cores). */
+	layout?: 'sharing'
+}
+export type PinnedRatio = { route: string; baseline: string; min: number; ratio: number | null; measured: string }
+type PlanItem = { name: string; bar?: { baseline: string; min: number; everyCore?: boolean } }
 export const TAIL_FLOOR_MS: number
+export const EVERY_CORE_SHARING: string
 export function median(values: (number | null | undefined)[]): number | null
 export function judgeBars(figures: {
-	plan: { name: string; bar?: { baseline: string; min: number } }[]
+	plan: PlanItem[]
 	rows: Latency[]
 	paired: Record<string, Round[]>
+	everyCore?: { paired: Record<string, Round[]>; serverCores: number } | null
 	stormPaced?: Latency[]
 	memory?: { pssIdleMb: number; pssPeakMb: number; rssIdleMb: number; rssPeakMb: number } | null
 	serverCores: number
 }): Bar[]
+export function pinnedRatios(figures: {
+	plan: PlanItem[]
+	paired: Record<string, Round[]>
+	serverCores: number
+}): PinnedRatio[]

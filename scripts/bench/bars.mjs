@@ -1,10 +1,16 @@
 // The bars of issue 16 (docs/product/quality-bars.md), each against its
-// measure in this run: the ratio bars (the median of the paired rounds), the
+// measure in this run: the ratio bars (the median of the paired rounds; the
+// every-core bars from the sharing layout's rounds on a machine with fewer
+// than 3 cores, docs/decisions/044-bench-cpu-layout.md), the
 // tail bar (p99 at most 4 times p50) of every route and of the storm's pages
 // at a campaign's pace, and the memory bars. Pure: the figures in, the list
 // of { bar, measured, met } out (a ratio bar also names its `route` and
-// `ratio`, which the history table reads).
-import { ms } from './report.mjs'
+// `ratio`, which the history table reads, and `layout: 'sharing'` when it
+// was judged with the load generator sharing the cores). Beside them, the
+// pinned layout's ratios, reported (pinnedRatios).
+import { EVERY_CORE_SHARING, ms } from './report.mjs'
+
+export { EVERY_CORE_SHARING }
 
 /** The least p50 the tail bar divides by, in ms (docs/decisions/035-wrk-load-generator.md). */
 export const TAIL_FLOOR_MS = 1
@@ -17,46 +23,76 @@ export function median(values) {
 }
 
 /**
+ * One ratio bar's figures from its paired rounds: the median ratio, how it
+ * reads (`x times` or `x%`), and why: each round, CPU per request of both
+ * sides (ms, and the server's over the baseline's), and for a bar of "times
+ * one process" how many times the baseline's busy cores the servers' cores
+ * hold at most; the errors of either side.
+ */
+function ratioFigures(item, rounds, serverCores) {
+	const ratio = median(rounds.map((p) => p.ratio))
+	const asBar = (x) => (item.bar.min < 1 ? `${(x * 100).toFixed(1)}%` : `${x.toFixed(2)} times`)
+	const cost = median(rounds.map((p) => p.cost))
+	const serverCpuMs = median(rounds.map((p) => p.serverCpuMs))
+	const baselineCpuMs = median(rounds.map((p) => p.baselineCpuMs))
+	const baseCores = median(rounds.map((p) => p.baseCores))
+	const ceiling = item.bar.min > 1 && baseCores ? serverCores / baseCores : null
+	const why = [
+		`rounds: ${rounds.map((p) => `${asBar(p.ratio)} (${Math.round(p.serverRps)} against ${Math.round(p.baselineRps)} req/s)`).join(', ')}`,
+		serverCpuMs && baselineCpuMs
+			? `server CPU per request ${serverCpuMs.toFixed(3)} ms, the baseline's ${baselineCpuMs.toFixed(3)} ms${cost ? ` (${cost.toFixed(2)} times)` : ''}`
+			: cost
+				? `server CPU per request ${cost.toFixed(2)} times the baseline's`
+				: null,
+		ceiling
+			? `the baseline's one process kept ${baseCores.toFixed(2)} cores busy, so ${serverCores} core${serverCores === 1 ? ' holds' : 's hold'} at most ${ceiling.toFixed(2)} times it`
+			: null,
+	].filter(Boolean)
+	const serverErrors = rounds.reduce((sum, p) => sum + p.serverErrors, 0)
+	const baselineErrors = rounds.reduce((sum, p) => sum + p.baselineErrors, 0)
+	const baselineTimeouts = rounds.reduce((sum, p) => sum + p.baselineTimeouts, 0)
+	const errorsText = (routeErrors) =>
+		`${routeErrors + baselineErrors ? `, ${routeErrors + baselineErrors} errors (${routeErrors} the route's, ${baselineErrors} the baseline's)` : ''}${baselineTimeouts ? `; the baseline left ${baselineTimeouts} requests unanswered for 10 s, counted as answered` : ''}`
+	return {
+		ratio,
+		text: `${ratio === null ? 'not measured' : asBar(ratio)}, the median of ${rounds.length} paired rounds (${why.join('; ')})`,
+		serverErrors,
+		baselineErrors,
+		errorsText,
+	}
+}
+
+const barName = (item) =>
+	`${item.name}: at least ${item.bar.min < 1 ? `${item.bar.min * 100}% of` : `${item.bar.min} times`} ${item.bar.baseline.replace('baseline: ', '')}`
+
+/**
  * @param {object} figures
- * @param {{ name: string, bar?: { baseline: string, min: number } }[]} figures.plan the routes with their bars
+ * @param {{ name: string, bar?: { baseline: string, min: number, everyCore?: boolean } }[]} figures.plan the routes with their bars
  * @param {{ name: string, p50: number, p99: number, errors: number }[]} figures.rows the routes' own runs
- * @param {Record<string, object[]>} figures.paired each bar's paired rounds
+ * @param {Record<string, object[]>} figures.paired each bar's paired rounds, in the run's layout
+ * @param {{ paired: Record<string, object[]>, serverCores: number } | null} [figures.everyCore] the every-core bars'
+ *   rounds in the sharing layout (a machine with fewer than 3 cores): those bars are judged from them
  * @param {{ name: string, p50: number, p99: number, errors: number }[]} figures.stormPaced the storm's pages at a campaign's pace
  * @param {{ pssIdleMb: number, pssPeakMb: number, rssIdleMb: number, rssPeakMb: number } | null} figures.memory
  * @param {number} figures.serverCores the cores the measured servers had
  */
-export function judgeBars({ plan, rows, paired, stormPaced = [], memory, serverCores }) {
+export function judgeBars({ plan, rows, paired, everyCore = null, stormPaced = [], memory, serverCores }) {
 	const bars = []
-	for (const item of plan.filter((p) => p.bar && paired[p.name])) {
-		const rounds = paired[item.name]
-		const ratio = median(rounds.map((p) => p.ratio))
-		const asBar = (x) => (item.bar.min < 1 ? `${(x * 100).toFixed(1)}%` : `${x.toFixed(2)} times`)
-		// What the CPU allows: the server's cost per request against the
-		// baseline's, and (for "times one process") how many cores that one
-		// process already kept busy, so how many times it the servers' cores
-		// can hold at most.
-		const cost = median(rounds.map((p) => p.cost))
-		const baseCores = median(rounds.map((p) => p.baseCores))
-		const ceiling = item.bar.min > 1 && baseCores ? serverCores / baseCores : null
-		const why = [
-			`rounds: ${rounds.map((p) => `${asBar(p.ratio)} (${Math.round(p.serverRps)} against ${Math.round(p.baselineRps)} req/s)`).join(', ')}`,
-			cost ? `server CPU per request ${cost.toFixed(2)} times the baseline's` : null,
-			ceiling
-				? `the baseline's one process kept ${baseCores.toFixed(2)} cores busy, so ${serverCores} core${serverCores === 1 ? ' holds' : 's hold'} at most ${ceiling.toFixed(2)} times it`
-				: null,
-		].filter(Boolean)
+	for (const item of plan.filter((p) => p.bar)) {
+		const sharing = Boolean(item.bar.everyCore && everyCore?.paired[item.name])
+		const rounds = sharing ? everyCore.paired[item.name] : paired[item.name]
+		if (!rounds) continue
+		const f = ratioFigures(item, rounds, sharing ? everyCore.serverCores : serverCores)
 		// A route that answered with errors (or anything but 2xx) was not measured.
 		const own = rows.find((r) => r.name === item.name)
-		const routeErrors = (own?.errors ?? 0) + rounds.reduce((sum, p) => sum + p.serverErrors, 0)
-		const baselineErrors = rounds.reduce((sum, p) => sum + p.baselineErrors, 0)
-		const baselineTimeouts = rounds.reduce((sum, p) => sum + p.baselineTimeouts, 0)
-		const errors = routeErrors + baselineErrors
+		const routeErrors = (own?.errors ?? 0) + f.serverErrors
 		bars.push({
-			bar: `${item.name}: at least ${item.bar.min < 1 ? `${item.bar.min * 100}% of` : `${item.bar.min} times`} ${item.bar.baseline.replace('baseline: ', '')}`,
-			measured: `${ratio === null ? 'not measured' : asBar(ratio)}, the median of ${rounds.length} paired rounds (${why.join('; ')})${errors ? `, ${errors} errors (${routeErrors} the route's, ${baselineErrors} the baseline's)` : ''}${baselineTimeouts ? `; the baseline left ${baselineTimeouts} requests unanswered for 10 s, counted as answered` : ''}`,
-			met: ratio !== null && ratio >= item.bar.min && errors === 0,
+			bar: `${barName(item)}${sharing ? ` (${EVERY_CORE_SHARING})` : ''}`,
+			measured: `${f.text}${f.errorsText(routeErrors)}`,
+			met: f.ratio !== null && f.ratio >= item.bar.min && routeErrors + f.baselineErrors === 0,
 			route: item.name,
-			ratio: ratio === null ? null : Number(ratio.toFixed(5)),
+			ratio: f.ratio === null ? null : Number(f.ratio.toFixed(5)),
+			...(sharing ? { layout: 'sharing' } : {}),
 		})
 	}
 	for (const r of [...rows.filter((row) => !row.name.startsWith('baseline:')), ...stormPaced]) {
@@ -80,4 +116,26 @@ export function judgeBars({ plan, rows, paired, stormPaced = [], memory, serverC
 			},
 		)
 	return bars
+}
+
+/**
+ * The ratio of every route with a ratio bar in the pinned layout (the
+ * servers on the cores the load generator leaves, one on a 2-core machine),
+ * against the same baselines on those cores: reported, not judged, so that
+ * a change to the server is compared before and after in one layout.
+ * `{ route, baseline, min, ratio, measured }` each.
+ */
+export function pinnedRatios({ plan, paired, serverCores }) {
+	return plan
+		.filter((p) => p.bar && paired[p.name])
+		.map((item) => {
+			const f = ratioFigures(item, paired[item.name], serverCores)
+			return {
+				route: item.name,
+				baseline: item.bar.baseline,
+				min: item.bar.min,
+				ratio: f.ratio === null ? null : Number(f.ratio.toFixed(5)),
+				measured: `${f.text}${f.errorsText(f.serverErrors)}`,
+			}
+		})
 }

@@ -70,21 +70,13 @@ export async function startBaselines({ layout, root, ports }) {
 		'-e',
 		`const fs=require('node:fs'); const answers=Object.fromEntries(Object.entries(JSON.parse(fs.readFileSync(${JSON.stringify(answersFile)},'utf8'))).map(([p,a])=>[p,{...a,body:fs.readFileSync(a.file)}])); require('node:http').createServer((q, s) => { const a=answers[q.url]; if(!a){s.writeHead(404);s.end();return} s.writeHead(a.status, a.headers); s.end(a.body) }).listen(${ports.static})`,
 	])
-	const bare = startNode(layout, ['--max-old-space-size=160', 'scripts/bench/bare-server.mjs'], {
-		NODE_ENV: 'production',
-		PORT: String(ports.bare),
-		DATA_DIR: path.join(root, 'bare-data'),
-		RATE_LIMIT_MULTIPLIER: '1000000',
-		UNLOCK_CODE,
-	})
-	await waitFor(`http://127.0.0.1:${ports.bare}/healthz`, { child: bare })
+	const bare = await startBare({ layout, port: ports.bare, dataDir: path.join(root, 'bare-data') })
 	await waitFor(`http://127.0.0.1:${ports.json}/`, { child: rawJson })
 	await waitFor(`http://127.0.0.1:${ports.static}/`, { child: rawStatic })
 	const member = await memberWithReferrals(ports.bare, 'bare')
 
 	const json = `http://127.0.0.1:${ports.json}`
 	const stat = `http://127.0.0.1:${ports.static}`
-	const bareUrl = `http://127.0.0.1:${ports.bare}`
 	return [
 		{ name: RAW_JSON, url: `${json}/`, pid: rawJson.pid },
 		{ name: RAW_HTML, url: `${stat}/`, pid: rawStatic.pid },
@@ -92,15 +84,31 @@ export async function startBaselines({ layout, root, ports }) {
 			{ name: rawPage(page), url: `${stat}/answer${page}`, pid: rawStatic.pid },
 			{ name: rawBody(page), url: `${stat}${page}`, pid: rawStatic.pid },
 		]),
-		{ name: BARE_API, url: `${bareUrl}/healthz`, pid: bare.pid },
-		{ name: BARE_HOME, url: `${bareUrl}/`, pid: bare.pid },
-		{ name: BARE_LOGIN, url: `${bareUrl}/login`, pid: bare.pid },
-		{ name: BARE_DASHBOARD, url: `${bareUrl}/dashboard`, headers: { Cookie: member.cookie }, pid: bare.pid },
-		{
-			name: BARE_REFERRALS,
-			url: `${bareUrl}/dashboard/referrals`,
-			headers: { Cookie: member.cookie },
-			pid: bare.pid,
-		},
+		...bareEntries({ port: ports.bare, member, pid: bare.pid }),
+	]
+}
+
+/** The bare React Router server (bare-server.mjs, one process) on `layout`'s servers' cores; resolves once it answers. */
+export async function startBare({ layout, port, dataDir }) {
+	const bare = startNode(layout, ['--max-old-space-size=160', 'scripts/bench/bare-server.mjs'], {
+		NODE_ENV: 'production',
+		PORT: String(port),
+		DATA_DIR: dataDir,
+		RATE_LIMIT_MULTIPLIER: '1000000',
+		UNLOCK_CODE,
+	})
+	await waitFor(`http://127.0.0.1:${port}/healthz`, { child: bare })
+	return bare
+}
+
+/** The load plan's entries of the bare server at `port` (process `pid`), `member` signed in on it. */
+export function bareEntries({ port, member, pid }) {
+	const bareUrl = `http://127.0.0.1:${port}`
+	return [
+		{ name: BARE_API, url: `${bareUrl}/healthz`, pid },
+		{ name: BARE_HOME, url: `${bareUrl}/`, pid },
+		{ name: BARE_LOGIN, url: `${bareUrl}/login`, pid },
+		{ name: BARE_DASHBOARD, url: `${bareUrl}/dashboard`, headers: { Cookie: member.cookie }, pid },
+		{ name: BARE_REFERRALS, url: `${bareUrl}/dashboard/referrals`, headers: { Cookie: member.cookie }, pid },
 	]
 }

@@ -5,6 +5,13 @@
 // it measured, and a figure depended on which of them won a shared core
 // (issue 38). Where there is one core, or no taskset, everything runs
 // unpinned and the run says why.
+//
+// The bar "every core" (member pages and API reads at least 1.6 times the
+// one-process bare baseline) needs a server with two cores at least. Where
+// pinning leaves it fewer (a machine of fewer than 3 cores), that bar alone
+// is judged in a layout of its own: the app and the bare baseline on every
+// core and the load generator sharing them (everyCoreLayout;
+// docs/decisions/044-bench-cpu-layout.md).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -69,11 +76,42 @@ export function pinSelf(layout) {
 	return { pinned: false, cpus: layout.cpus, all: layout.all, serverCount: layout.cpus, reason: 'taskset refused' }
 }
 
+/** The fewest cores the every-core bars were written for (a 2-core machine). */
+export const EVERY_CORE_MIN = 2
+
+/**
+ * Where the every-core bars are judged when the run's own layout cannot
+ * judge them: pinned with fewer than EVERY_CORE_MIN cores for the servers
+ * (fewer than 3 on the machine). Then the app (one serving process per
+ * core), the bare baseline and the load generator all run on every core
+ * (`sharing`; taskset widens them again from the load generator's core the
+ * bench runs on). Null where the run's layout judges them: pinned with
+ * enough cores, or unpinned (--no-pin, one core, no taskset).
+ */
+export function everyCoreLayout(layout) {
+	if (!layout.pinned || layout.serverCount >= EVERY_CORE_MIN) return null
+	return {
+		pinned: false,
+		sharing: true,
+		cpus: layout.cpus,
+		all: layout.all,
+		serverCpus: layout.all,
+		loadCpus: layout.all,
+		serverCount: layout.cpus,
+		reason: `pinned, the servers would have ${layout.serverCount} of the ${layout.cpus} cores`,
+	}
+}
+
 /** [command, args] that run node with `args` on the servers' cores (taskset execs node: the pid is node's). */
 export function onServerCores(layout, args) {
-	return layout.pinned
+	return layout.pinned || layout.sharing
 		? ['taskset', ['--cpu-list', layout.serverCpus, process.execPath, ...args]]
 		: [process.execPath, args]
+}
+
+/** The CPU list the load generator is started on (taskset) when it must leave the bench's own core, or undefined. */
+export function loadCpusFor(layout) {
+	return layout.sharing ? layout.loadCpus : undefined
 }
 
 /** [command, args] that run `command` on every allowed core (a step without a server to measure). */
@@ -83,6 +121,8 @@ export function onEveryCore(layout, command, args) {
 
 /** One line for the console and the run's set-up. */
 export function describeLayout(layout) {
+	if (layout.sharing)
+		return `every core (CPU ${layout.all}) for the servers and the load generator alike (taskset): ${layout.reason}`
 	return layout.pinned
 		? `load generator on CPU ${layout.loadCpus}, servers on CPU ${layout.serverCpus} (taskset)`
 		: `not pinned (${layout.reason}): load generator and servers share the ${layout.cpus} CPU(s)`

@@ -2,7 +2,10 @@
 // database (.tmp/bench) and measures it step by step (steps/, in the order of
 // STEPS in options.mjs), beside baselines measured in the same run
 // (baselines.mjs). The load generator runs pinned to one core and every
-// server on the others (cpus.mjs). Each bar of issue 16 (bars.mjs) is printed
+// server on the others (cpus.mjs); on a machine with fewer than 3 cores the
+// every-core bars alone are judged in a step with the app, the bare baseline
+// and the load generator sharing every core (steps/every-core.mjs,
+// docs/decisions/044-bench-cpu-layout.md). Each bar of issue 16 (bars.mjs) is printed
 // as met or missed, and a missed one makes the exit code 1. The run is
 // written to docs/bench/runs/<date>-<commit>.json, and docs/performance.md is
 // generated again from every run file (report.mjs).
@@ -15,7 +18,7 @@
 // `--window=S`, `--json=FILE`). BENCH_DURATION, BENCH_PAIRED_ROUNDS,
 // BENCH_IDLE_WAIT, BENCH_USERS, BENCH_USERS_CONNECTIONS, BENCH_USERS_DURATION,
 // BENCH_AUDIT_ROWS and BENCH_PLAN_CODES change the settings (the run is then
-// recorded as short); BENCH_PORT (default 4600) and the three after it are
+// recorded as short); BENCH_PORT (default 4600) and the five after it are
 // its ports; WEB_CONCURRENCY is passed to the app.
 import { execSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -24,15 +27,16 @@ import path from 'node:path'
 import { sampleTreeMemory, treePssMb, treeRssMb } from '../server-process.mjs'
 import { requireWrk } from '../wrk.mjs'
 import { benchAdmin, memberWithReferrals } from './accounts.mjs'
-import { judgeBars, TAIL_FLOOR_MS } from './bars.mjs'
+import { judgeBars, pinnedRatios, TAIL_FLOOR_MS } from './bars.mjs'
 import { startBaselines } from './baselines.mjs'
-import { cpuLayout, describeLayout, pinSelf } from './cpus.mjs'
+import { cpuLayout, describeLayout, everyCoreLayout, pinSelf } from './cpus.mjs'
 import { round } from './measure.mjs'
 import { readOptions } from './options.mjs'
 import { renderRun, runFileName, stringifyRun, writeDocument } from './report.mjs'
 import { startApp } from './servers.mjs'
 import { adminUsers } from './steps/admin-users.mjs'
 import { brokerReport } from './steps/broker-report.mjs'
+import { everyCoreRounds } from './steps/every-core.mjs'
 import { underHashing } from './steps/hashing.mjs'
 import { lockContention } from './steps/lock-contention.mjs'
 import { pairedRounds } from './steps/paired.mjs'
@@ -57,6 +61,9 @@ const ports = {
 	json: options.basePort + 1,
 	static: options.basePort + 2,
 	bare: options.basePort + 3,
+	// The every-core step's app and bare baseline (a machine with fewer than 3 cores).
+	everyApp: options.basePort + 4,
+	everyBare: options.basePort + 5,
 }
 const has = (...steps) => steps.some((s) => options.steps.includes(s))
 /** What every step reads: the options, the layout, the ports, the app's process, the member and the memory sampler. */
@@ -88,7 +95,12 @@ const run = {
 		...(layout.pinned ? { loadCpus: layout.loadCpus, serverCpus: layout.serverCpus } : { reason: layout.reason }),
 	},
 }
-if (layout.serverCount < 2 && has('paired'))
+const sharing = everyCoreLayout(layout)
+if (sharing && has('paired'))
+	run.notes = [
+		`Pinned, the servers had ${layout.serverCount} of the ${layout.cpus} cores, and the bars "member pages and API reads at least 1.6 times the one-process bare baseline" were written for a server on every core of a 2-core machine: those bars alone are judged in a step of their own, the app (one serving process per core) and the bare baseline on every core (CPU ${sharing.all}) and the load generator sharing them, because they cannot be judged otherwise here. No mechanism may be justified by that step alone (docs/decisions/044-bench-cpu-layout.md). Every other bar is judged pinned, and the pinned layout's own ratios are reported beside the bars.`,
+	]
+else if (layout.serverCount < 2 && has('paired'))
 	run.notes = [
 		`The servers had ${layout.serverCount} core: the bars "member pages and API reads at least 1.6 times the one-process bare baseline" were written for a server on two cores, so on this machine they measure what one core of our layers gives against one bare process.`,
 	]
@@ -117,6 +129,8 @@ if (has('routes', 'paired', 'storm', 'hashing')) {
 if (has('routes')) run.routes = { rows: await measureRoutes(ctx, plan) }
 const paired = has('paired') ? await pairedRounds(ctx, plan) : {}
 if (has('paired')) run.paired = paired
+const everyCore = has('paired') ? await everyCoreRounds(ctx) : null
+if (everyCore) run.everyCore = everyCore
 if (has('storm')) run.storm = await signUpStorm(ctx)
 if (ctx.sampler) {
 	const peaks = await ctx.sampler.peaks()
@@ -142,6 +156,7 @@ if (has('routes', 'paired', 'storm')) {
 		plan,
 		rows: run.routes?.rows ?? [],
 		paired,
+		everyCore: everyCore && { paired: everyCore.paired, serverCores: sharing.serverCount },
 		stormPaced: run.storm?.paced.rows ?? [],
 		memory: run.memory,
 		serverCores: layout.serverCount,
@@ -149,6 +164,15 @@ if (has('routes', 'paired', 'storm')) {
 	run.bars = { tailFloorMs: TAIL_FLOOR_MS, pairedRounds: options.pairedRounds, durationS: options.durationS, list }
 	console.log('\nBars (issue 16):')
 	for (const b of list) console.log(`  ${b.met ? 'met    ' : 'MISSED '} ${b.bar}: ${b.measured}`)
+	// The pinned layout's own ratios, reported: what a change to the server is compared on, before and after.
+	if (layout.pinned && has('paired')) {
+		run.bars.pinned = {
+			serverCpus: layout.serverCpus,
+			list: pinnedRatios({ plan, paired, serverCores: layout.serverCount }),
+		}
+		console.log(`\nPinned layout (servers on CPU ${layout.serverCpus}), reported:`)
+		for (const r of run.bars.pinned.list) console.log(`  ${r.route}: ${r.measured}`)
+	}
 }
 
 console.log(`\n${renderRun(run)}`)

@@ -18,11 +18,12 @@ export const round = (x, digits) => (x === null || x === undefined ? null : Numb
  * the CPU of the process tree of `pid` (its server) meanwhile: the cores it
  * kept busy and its CPU time per request answered. The memory sampler, when
  * given, reads PSS after the run, never during one (../server-process.mjs).
+ * `cpus` (a CPU list): where wrk runs, when not on the bench's own core.
  */
-export async function measuredRun({ url, headers, pid, connections, duration, sampler }) {
+export async function measuredRun({ url, headers, pid, connections, duration, sampler, cpus }) {
 	const cpuBefore = treeCpuMs(pid)
 	const started = performance.now()
-	const result = await wrk({ url, connections, duration, headers })
+	const result = await wrk({ url, connections, duration, headers, cpus })
 	const cpu = treeCpuMs(pid) - cpuBefore
 	if (sampler) await sampler.settle()
 	return {

@@ -83,7 +83,7 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
 					: 'shortened',
 		runsDir: value('runs-dir') ?? 'docs/bench/runs',
 		doc: value('doc') ?? 'docs/performance.md',
-		/** The app, then the raw JSON, the raw static and the bare React Router servers. */
+		/** The app, then the raw JSON, the raw static and the bare React Router servers, then the every-core step's app and bare server. */
 		basePort: number('BENCH_PORT', 4600),
 		connections: 50,
 		...settings,

@@ -12,6 +12,8 @@ export type Run = {
 }
 export const RUNS_DIR: string
 export const DOC_FILE: string
+export const EVERY_CORE_SHARING: string
+export function everyCoreText(everyCore: { cpus: string; reason: string; webConcurrency: number }): string
 export function ms(x: number): string
 export function runFileName(run: Run): string
 export function stringifyRun(run: Run): string
@@ -20,7 +22,7 @@ export function layoutText(layout: Run['layout']): string
 export function renderRun(run: Run, options?: { heading?: string; level?: number }): string
 export function historyCells(
 	run: Run,
-): Record<'date' | 'commit' | 'kind' | 'layout' | 'member' | 'api' | 'signIn' | 'cpu' | 'met', string>
+): Record<'date' | 'commit' | 'kind' | 'layout' | 'member' | 'api' | 'signIn' | 'pinned' | 'cpu' | 'met', string>
 export function ownedBlocks(doc: string): string[]
 export function renderDocument(runs: Run[], blocks?: string[]): string
 export function writeDocument(options?: { runsDir?: string; doc?: string }): string

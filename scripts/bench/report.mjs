@@ -11,6 +11,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
+/** What the bars and the report say of the every-core bars judged in the sharing layout (steps/every-core.mjs). */
+export const EVERY_CORE_SHARING = 'every core, load generator sharing the cores'
+
 export const RUNS_DIR = 'docs/bench/runs'
 export const DOC_FILE = 'docs/performance.md'
 
@@ -97,6 +100,11 @@ export function layoutText(layout) {
 	return `load generator on the same cores as the servers, not pinned (${layout.reason ?? 'unknown'})`
 }
 
+/** Where the every-core bars were judged on a machine with fewer than 3 cores (steps/every-core.mjs). */
+export function everyCoreText(e) {
+	return `the every-core bars (${EVERY_CORE_SHARING}): a second app (WEB_CONCURRENCY ${e.webConcurrency}) and a second bare baseline on CPU${e.cpus.includes(',') || e.cpus.includes('-') ? 's' : ''} ${e.cpus}, the load generator sharing them (${e.reason}; docs/decisions/044-bench-cpu-layout.md)`
+}
+
 function setupSection(run) {
 	if (run.setup) return [run.setup, '']
 	const measured = run.routes || run.paired
@@ -107,6 +115,7 @@ function setupSection(run) {
 		measured
 			? `${run.loadGenerator}, ${run.connections} connections, ${run.durationS} s per route, ${layoutText(run.layout)}${run.loadAverage === undefined ? '' : ` (machine load average before the run: ${run.loadAverage.toFixed(2)})`}`
 			: layoutText(run.layout),
+		...(run.everyCore ? [everyCoreText(run.everyCore)] : []),
 	]
 	const cpu = measured
 		? ` "Server cores busy" is the CPU time of the measured server's whole process tree (every thread: V8's garbage collector and compiler run beside the JavaScript) over the run's wall time; "server CPU per request" is that time over the requests answered.`
@@ -174,6 +183,28 @@ function barsSection(b) {
 				{ title: '', cell: (x) => (x.met ? 'met' : 'NOT met') },
 			],
 			b.list,
+		),
+		'',
+		...(b.pinned ? pinnedSection(b.pinned) : []),
+	]
+}
+
+/** A ratio as its bar reads it: a share of raw Node below 1, times the bare baseline above. */
+const ratioText = (ratio, min) =>
+	ratio === null ? 'not measured' : min < 1 ? `${(ratio * 100).toFixed(1)}%` : `${ratio.toFixed(2)} times`
+
+function pinnedSection(p) {
+	return [
+		`Pinned layout, reported, not judged: every ratio bar's route against the same baseline with the servers on CPU${p.serverCpus.includes(',') || p.serverCpus.includes('-') ? 's' : ''} ${p.serverCpus} and the load generator on its own core (the median of the same paired rounds): the figures a change to the server is compared on, before and after, in one layout:`,
+		'',
+		...table(
+			[
+				col('route', 'route', String, false),
+				{ title: 'against', right: false, cell: (r) => baselineName(r.baseline) },
+				{ title: 'ratio', right: true, cell: (r) => ratioText(r.ratio, r.min) },
+				col('measured', 'measured', String, false),
+			],
+			p.list,
 		),
 		'',
 	]
@@ -268,26 +299,52 @@ function ratioOf(run, route) {
 	return run.bars?.list.find((b) => b.route === route && typeof b.ratio === 'number')?.ratio ?? null
 }
 
+/**
+ * A run's ratio for `route` in the pinned layout: its reported list
+ * (`bars.pinned`), or, in a pinned run from before that list, its ratio bar
+ * (every bar was judged pinned then); null in an unpinned run.
+ */
+function pinnedRatioOf(run, route) {
+	if (run.bars?.pinned)
+		return run.bars.pinned.list.find((r) => r.route === route && typeof r.ratio === 'number')?.ratio ?? null
+	if (!run.layout?.pinned) return null
+	return (
+		run.bars?.list.find((b) => b.route === route && b.layout !== 'sharing' && typeof b.ratio === 'number')?.ratio ??
+		null
+	)
+}
+
+const MEMBER_ROUTES = ['GET /dashboard (member cookie)', 'GET /dashboard/referrals (member cookie)']
+const API_ROUTE = 'GET /api/auth/me (bearer)'
+const times = (x) => (x === null ? '–' : x.toFixed(2))
+/** The sign-in pages' lowest and highest ratio, as a percent range, or null. */
+function signInRange(ratios) {
+	const found = ratios.filter((x) => x !== null)
+	return found.length ? `${(Math.min(...found) * 100).toFixed(0)}–${(Math.max(...found) * 100).toFixed(0)}%` : null
+}
+
 /** One history row's cells: the figures to follow from run to run. */
 export function historyCells(run) {
-	const times = (x) => (x === null ? '–' : x.toFixed(2))
-	const member = [
-		ratioOf(run, 'GET /dashboard (member cookie)'),
-		ratioOf(run, 'GET /dashboard/referrals (member cookie)'),
-	]
-	const signIn = SIGN_IN_ROUTES.map((r) => ratioOf(run, r)).filter((x) => x !== null)
+	const member = MEMBER_ROUTES.map((r) => ratioOf(run, r))
+	const signIn = signInRange(SIGN_IN_ROUTES.map((r) => ratioOf(run, r)))
+	const pinnedMember = MEMBER_ROUTES.map((r) => pinnedRatioOf(run, r))
+	const pinnedApi = pinnedRatioOf(run, API_ROUTE)
+	const pinnedSignIn = signInRange(SIGN_IN_ROUTES.map((r) => pinnedRatioOf(run, r)))
+	const sharing = run.bars?.list.some((b) => b.layout === 'sharing')
 	const cpu = KEY_ROUTES.map((name) => run.routes?.rows.find((r) => r.name === name)?.cpuPerRequestMs)
 	const met = run.bars ? `${run.bars.list.filter((b) => b.met).length} of ${run.bars.list.length}` : '–'
 	return {
 		date: run.date.slice(0, 16).replace('T', ' '),
 		commit: `\`${run.commit}\``,
 		kind: run.label ? `${run.kind} (${run.label})` : run.kind,
-		layout: run.layout?.pinned ? `pinned (load ${run.layout.loadCpus}, servers ${run.layout.serverCpus})` : 'shared',
+		layout: `${run.layout?.pinned ? `pinned (load ${run.layout.loadCpus}, servers ${run.layout.serverCpus})` : 'shared'}${sharing ? `; every-core bars shared (CPUs ${run.everyCore?.cpus ?? 'all'})` : ''}`,
 		member: member.some((x) => x !== null) ? member.map(times).join(' · ') : '–',
-		api: times(ratioOf(run, 'GET /api/auth/me (bearer)')),
-		signIn: signIn.length
-			? `${(Math.min(...signIn) * 100).toFixed(0)}–${(Math.max(...signIn) * 100).toFixed(0)}%`
-			: '–',
+		api: times(ratioOf(run, API_ROUTE)),
+		signIn: signIn ?? '–',
+		pinned:
+			pinnedMember.some((x) => x !== null) || pinnedApi !== null || pinnedSignIn
+				? `${pinnedMember.map(times).join(' · ')} · ${times(pinnedApi)} · ${pinnedSignIn ?? '–'}`
+				: '–',
 		cpu: cpu.some((x) => typeof x === 'number')
 			? cpu.map((x) => (typeof x === 'number' ? x.toFixed(3) : '–')).join(' · ')
 			: '–',
@@ -304,6 +361,7 @@ function historySection(runs) {
 		col('member pages × bare (`/dashboard` · `/referrals`)', 'member'),
 		col('`/api/auth/me` × bare', 'api'),
 		col('sign-in pages, of raw Node', 'signIn'),
+		col('pinned layout: `/dashboard` · `/referrals` · `/api/auth/me` × bare · sign-in of raw Node', 'pinned'),
 		col('server CPU per request, ms (`/` · `/login` · `/dashboard` · `/api/auth/me`)', 'cpu'),
 		col('bars met', 'met'),
 	]
@@ -328,7 +386,13 @@ because the machines are shared and noisy. How the bench reads them:
 - The load generator runs pinned to one core and every measured server on
   the others (\`taskset\`), so a figure does not depend on which of them won
   a shared core; a run's set-up line says where each ran (older runs shared
-  the cores).
+  the cores). On a machine with fewer than 3 cores that leaves the servers
+  one, so the every-core bars (member pages and \`/api/auth/me\` at least
+  1.6 times the one-process bare baseline) alone are judged in a step with
+  the app, the bare baseline and the load generator sharing every core,
+  and say so; no mechanism may be justified by that step alone. The pinned
+  layout's ratios of the same routes are reported beside the bars
+  (docs/decisions/044-bench-cpu-layout.md).
 - "Server cores busy" and "server CPU per request" are the CPU time of the
   measured server's whole process tree over the run's wall time and over
   the requests answered: read a throughput against what the cores allow.
@@ -365,7 +429,7 @@ export function renderDocument(runs, blocks = []) {
 			: ['## Latest full run', '', 'None recorded yet.', '']),
 		'## History',
 		'',
-		"Every recorded run, newest first. The ratios are the ratio bars' medians of paired rounds (a single measurement in the runs before 2026-11-26 23:25), the sign-in pages' column the lowest and the highest of the four; the CPU figures are the routes' own runs.",
+		"Every recorded run, newest first. The ratios are the ratio bars' medians of paired rounds (a single measurement in the runs before 2026-11-26 23:25), the sign-in pages' column the lowest and the highest of the four; where the every-core bars were judged with the load generator sharing the cores, the load generator column says so. The pinned layout column is the same routes with the servers on the cores the load generator leaves (reported, not judged; – in a run that was not pinned): compare a change to the server before and after there. The CPU figures are the routes' own runs.",
 		'',
 		...historySection(runs),
 		'',

@@ -21,12 +21,26 @@ export function startNode(layout, args, env = {}) {
 	return child
 }
 
-/** The app, exactly as `npm start` runs it (same heap cap), on its own data under `root`; resolves once it answers. */
-export async function startApp({ layout, root, port }) {
+/** Stops a child `startNode` started (SIGTERM: the app drains and exits) and resolves once it has exited. */
+export function stopNode(child) {
+	if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+	return new Promise((resolve) => {
+		const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+		child.once('exit', () => {
+			clearTimeout(timer)
+			if (children.includes(child)) children.splice(children.indexOf(child), 1)
+			resolve()
+		})
+		child.kill('SIGTERM')
+	})
+}
+
+/** The app, exactly as `npm start` runs it (same heap cap), on its own data (`dataDir`, by default under `root`); resolves once it answers. */
+export async function startApp({ layout, root, port, dataDir = path.join(root, 'data') }) {
 	const app = startNode(layout, ['--max-old-space-size=160', 'server.js'], {
 		NODE_ENV: 'production',
 		PORT: String(port),
-		DATA_DIR: path.join(root, 'data'),
+		DATA_DIR: dataDir,
 		RATE_LIMIT_MULTIPLIER: '1000000',
 		UNLOCK_CODE,
 		ADMIN_EMAIL: ADMIN.email,

@@ -7,9 +7,17 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { judgeBars, median } from '../../scripts/bench/bars.mjs'
-import { cpuLayout, onServerCores, parseCpuList } from '../../scripts/bench/cpus.mjs'
+import { EVERY_CORE_SHARING, judgeBars, median, pinnedRatios } from '../../scripts/bench/bars.mjs'
 import {
+	cpuLayout,
+	describeLayout,
+	everyCoreLayout,
+	loadCpusFor,
+	onServerCores,
+	parseCpuList,
+} from '../../scripts/bench/cpus.mjs'
+import {
+	everyCoreText,
 	historyCells,
 	ownedBlocks,
 	readRuns,
@@ -86,10 +94,19 @@ test('a history row: the ratio bars, the sign-in range, CPU per request of the k
 		member: '–',
 		api: '1.48',
 		signIn: '97–102%',
+		// A pinned run from before the pinned list: its ratio bars were all judged pinned.
+		pinned: '– · – · 1.48 · 97–102%',
 		cpu: '0.020 · 0.018 · – · 0.330',
 		met: '2 of 3',
 	})
-	expect(historyCells(converted)).toMatchObject({ member: '2.57 · –', api: '–', signIn: '–', met: '1 of 2' })
+	// A converted run shared the cores: nothing was measured pinned.
+	expect(historyCells(converted)).toMatchObject({
+		member: '2.57 · –',
+		api: '–',
+		signIn: '–',
+		pinned: '–',
+		met: '1 of 2',
+	})
 	expect(historyCells(short)).toMatchObject({ kind: 'short (quick)', met: '–', cpu: '1.000 · – · – · –' })
 })
 
@@ -185,4 +202,219 @@ test('the load generator gets the last core and the servers the others; one core
 			'taskset',
 			['--cpu-list', '0,1,2', process.execPath, 'server.js'],
 		])
+})
+
+/** A round of a paired ratio, with CPU per request of both sides. */
+const pairedRound = (ratio: number, { serverErrors = 0, baseCores = 1 } = {}) => ({
+	ratio,
+	cost: 0.6,
+	serverCpuMs: 1.2,
+	baselineCpuMs: 2,
+	baseCores,
+	serverErrors,
+	baselineTimeouts: 0,
+	baselineErrors: 0,
+	serverRps: ratio * 100,
+	baselineRps: 100,
+})
+
+test('on fewer than 3 cores the every-core bars are judged from the sharing rounds and say so; the others stay pinned', () => {
+	const plan = [
+		{ name: 'GET /dashboard', bar: { baseline: 'baseline: bare page', min: 1.6, everyCore: true } },
+		{ name: 'GET /api/auth/me', bar: { baseline: 'baseline: bare api', min: 1.6, everyCore: true } },
+		{ name: 'GET /login', bar: { baseline: 'baseline: raw login', min: 0.8 } },
+	]
+	const rows = [
+		{ name: 'GET /dashboard', p50: 50, p99: 150, errors: 0 },
+		{ name: 'GET /api/auth/me', p50: 5, p99: 15, errors: 0 },
+		{ name: 'GET /login', p50: 0.5, p99: 2, errors: 0 },
+	]
+	// Pinned (one server core): about one times the one-process baseline.
+	const paired = {
+		'GET /dashboard': [pairedRound(0.9), pairedRound(1.0), pairedRound(1.1)],
+		'GET /api/auth/me': [pairedRound(0.95)],
+		'GET /login': [pairedRound(0.85)],
+	}
+	// Every core, the load generator sharing them; the API's sharing rounds are missing: it is judged pinned.
+	const everyCore = {
+		paired: { 'GET /dashboard': [pairedRound(1.7, { baseCores: 0.9 }), pairedRound(1.8, { baseCores: 0.9 })] },
+		serverCores: 2,
+	}
+	const bars = judgeBars({ plan, rows, paired, everyCore, serverCores: 1 })
+	const dashboard = bars.find((b) => b.route === 'GET /dashboard')!
+	expect(dashboard).toMatchObject({ met: true, ratio: 1.75, layout: 'sharing' })
+	expect(dashboard.bar).toBe(`GET /dashboard: at least 1.6 times bare page (${EVERY_CORE_SHARING})`)
+	expect(EVERY_CORE_SHARING).toBe('every core, load generator sharing the cores')
+	expect(dashboard.measured).toBe(
+		"1.75 times, the median of 2 paired rounds (rounds: 1.70 times (170 against 100 req/s), 1.80 times (180 against 100 req/s); server CPU per request 1.200 ms, the baseline's 2.000 ms (0.60 times); the baseline's one process kept 0.90 cores busy, so 2 cores hold at most 2.22 times it)",
+	)
+	const api = bars.find((b) => b.route === 'GET /api/auth/me')!
+	expect(api).toMatchObject({ met: false, ratio: 0.95 })
+	expect(api.layout).toBeUndefined()
+	expect(api.bar).not.toContain(EVERY_CORE_SHARING)
+	const login = bars.find((b) => b.route === 'GET /login')!
+	expect(login).toMatchObject({ met: true, ratio: 0.85 })
+	expect(login.layout).toBeUndefined()
+
+	// Without the sharing rounds (3 cores or more, or --no-pin) every bar reads the run's own rounds.
+	const pinnedOnly = judgeBars({ plan, rows, paired, serverCores: 2 })
+	expect(pinnedOnly.find((b) => b.route === 'GET /dashboard')).toMatchObject({ met: false, ratio: 1 })
+	expect(pinnedOnly.some((b) => b.layout === 'sharing')).toBe(false)
+	// A round recorded before the absolute CPU figures reads as before.
+	const old = judgeBars({
+		plan: [plan[0]!],
+		rows: [],
+		paired: { 'GET /dashboard': [{ ...pairedRound(1.7), serverCpuMs: undefined, baselineCpuMs: undefined }] },
+		serverCores: 2,
+	})
+	expect(old[0]!.measured).toContain("server CPU per request 0.60 times the baseline's")
+
+	// The pinned layout's ratios, reported: every ratio bar's route from the pinned rounds.
+	const pinned = pinnedRatios({ plan, paired, serverCores: 1 })
+	expect(pinned.map((r) => [r.route, r.ratio])).toEqual([
+		['GET /dashboard', 1],
+		['GET /api/auth/me', 0.95],
+		['GET /login', 0.85],
+	])
+	expect(pinned[0]).toMatchObject({ baseline: 'baseline: bare page', min: 1.6 })
+	expect(pinned[0]!.measured).toContain('so 1 core holds at most 1.00 times it')
+	expect(pinned[2]!.measured).toMatch(/^85\.0%, the median of 1 paired rounds/)
+	const withErrors = pinnedRatios({
+		plan: [plan[2]!],
+		paired: { 'GET /login': [pairedRound(0.9, { serverErrors: 2 })] },
+		serverCores: 1,
+	})
+	expect(withErrors[0]!.measured).toContain("2 errors (2 the route's, 0 the baseline's)")
+})
+
+test('a machine with fewer than 3 cores gets the sharing layout for the every-core bars; 3 or more, and unpinned, do not', () => {
+	const twoCores = { pinned: true, cpus: 2, all: '0,1', loadCpus: '1', serverCpus: '0', serverCount: 1 }
+	const sharing = everyCoreLayout(twoCores)!
+	expect(sharing).toMatchObject({
+		pinned: false,
+		sharing: true,
+		serverCpus: '0,1',
+		loadCpus: '0,1',
+		serverCount: 2,
+		reason: 'pinned, the servers would have 1 of the 2 cores',
+	})
+	// The servers are widened to every core from the load generator's core the bench runs on, and so is wrk.
+	expect(onServerCores(sharing, ['server.js'])).toEqual([
+		'taskset',
+		['--cpu-list', '0,1', process.execPath, 'server.js'],
+	])
+	expect(loadCpusFor(sharing)).toBe('0,1')
+	expect(loadCpusFor(twoCores)).toBeUndefined()
+	expect(describeLayout(sharing)).toBe(
+		'every core (CPU 0,1) for the servers and the load generator alike (taskset): pinned, the servers would have 1 of the 2 cores',
+	)
+	expect(
+		everyCoreLayout({ pinned: true, cpus: 3, all: '0,1,2', loadCpus: '2', serverCpus: '0,1', serverCount: 2 }),
+	).toBeNull()
+	expect(everyCoreLayout({ pinned: false, cpus: 2, all: '0,1', serverCount: 2, reason: '--no-pin' })).toBeNull()
+	expect(everyCoreLayout({ pinned: false, cpus: 1, all: '0', serverCount: 1, reason: 'one core only' })).toBeNull()
+	expect(everyCoreLayout(cpuLayout({ pin: false, cpus: [0, 1] }))).toBeNull()
+	// Unpinned, everything starts where the bench runs.
+	expect(onServerCores(cpuLayout({ pin: false, cpus: [0, 1] }), ['server.js'])).toEqual([
+		process.execPath,
+		['server.js'],
+	])
+})
+
+/** The full run as a 2-core run of the every-core step: the sharing bars, their layout and the pinned list. */
+function sharingRun(): Run {
+	const run = structuredClone(full)
+	const bars = run.bars as { list: Record<string, unknown>[]; pinned?: unknown }
+	run.everyCore = {
+		cpus: '0,1',
+		reason: 'pinned, the servers would have 1 of the 2 cores',
+		webConcurrency: 2,
+		paired: {},
+	}
+	bars.list = [
+		...bars.list.filter((b) => b.route !== 'GET /api/auth/me (bearer)'),
+		{
+			bar: `GET /dashboard (member cookie): at least 1.6 times bare React Router SSR page (/dashboard, member cookie) (${EVERY_CORE_SHARING})`,
+			measured: '1.70 times, the median of 5 paired rounds',
+			met: true,
+			route: 'GET /dashboard (member cookie)',
+			ratio: 1.7,
+			layout: 'sharing',
+		},
+		{
+			bar: `GET /api/auth/me (bearer): at least 1.6 times bare React Router resource route (/healthz, one SQLite query) (${EVERY_CORE_SHARING})`,
+			measured: '1.65 times, the median of 5 paired rounds',
+			met: true,
+			route: 'GET /api/auth/me (bearer)',
+			ratio: 1.65,
+			layout: 'sharing',
+		},
+	]
+	bars.pinned = {
+		serverCpus: '0',
+		list: [
+			{
+				route: 'GET /login',
+				baseline: 'baseline: /login answer from raw Node (same status, headers and body)',
+				min: 0.8,
+				ratio: 1.02,
+				measured: '102.0%, the median of 5 paired rounds',
+			},
+			{ route: 'GET /signup', baseline: 'baseline: /signup answer', min: 0.8, ratio: 0.9, measured: '90.0%' },
+			{
+				route: 'GET /dashboard (member cookie)',
+				baseline: 'baseline: bare React Router SSR page (/dashboard, member cookie)',
+				min: 1.6,
+				ratio: 0.98,
+				measured: '0.98 times, the median of 5 paired rounds',
+			},
+			{
+				route: 'GET /api/auth/me (bearer)',
+				baseline: 'baseline: bare api',
+				min: 1.6,
+				ratio: 1.04,
+				measured: '1.04 times',
+			},
+		],
+	}
+	return run
+}
+
+test('a run of the every-core step: its set-up, the sharing bars, the pinned ratios beside them and in the history', () => {
+	const run = sharingRun()
+	const text = renderRun(run)
+	expect(text).toContain(
+		`the every-core bars (${EVERY_CORE_SHARING}): a second app (WEB_CONCURRENCY 2) and a second bare baseline on CPUs 0,1, the load generator sharing them (pinned, the servers would have 1 of the 2 cores; docs/decisions/044-bench-cpu-layout.md)`,
+	)
+	expect(everyCoreText(run.everyCore as { cpus: string; reason: string; webConcurrency: number })).toContain('CPUs 0,1')
+	expect(text).toContain(
+		`| GET /dashboard (member cookie): at least 1.6 times bare React Router SSR page (/dashboard, member cookie) (${EVERY_CORE_SHARING}) | 1.70 times, the median of 5 paired rounds | met |`,
+	)
+	expect(text).toContain(
+		"Pinned layout, reported, not judged: every ratio bar's route against the same baseline with the servers on CPU 0 and the load generator on its own core",
+	)
+	expect(text).toContain('| route | against | ratio | measured |')
+	expect(text).toContain(
+		'| GET /dashboard (member cookie) | bare React Router SSR page (/dashboard, member cookie) | 0.98 times | 0.98 times, the median of 5 paired rounds |',
+	)
+	expect(text).toContain('| GET /login | /login answer from raw Node (same status, headers and body) | 102.0% |')
+	expect(historyCells(run)).toMatchObject({
+		layout: 'pinned (load 1, servers 0); every-core bars shared (CPUs 0,1)',
+		member: '1.70 · –',
+		api: '1.65',
+		signIn: '97–102%',
+		pinned: '0.98 · – · 1.04 · 90–102%',
+	})
+	// Every history row has as many cells as the header has columns.
+	const doc = renderDocument([converted, full, run])
+	const history = doc
+		.slice(doc.indexOf('## History'))
+		.split('\n')
+		.filter((l) => l.startsWith('| '))
+	expect(history[0]).toContain(
+		'| sign-in pages, of raw Node | pinned layout: `/dashboard` · `/referrals` · `/api/auth/me` × bare · sign-in of raw Node |',
+	)
+	const cells = (line: string) => line.split(' | ').length
+	for (const line of history.slice(2)) expect(cells(line)).toBe(cells(history[0]!))
+	expect(history[2]).toContain('| 1.70 · – | 1.65 | 97–102% | 0.98 · – · 1.04 · 90–102% |')
 })

@@ -5,6 +5,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { allowedCpus } from '../../scripts/bench/cpus.mjs'
 import { hasWrk, wrk } from '../../scripts/wrk.mjs'
 
 const run = hasWrk() || process.env.CI ? test : test.skip
@@ -75,4 +76,13 @@ run('fails, saying why, when nothing listens', async () => {
 	await expect(wrk({ url: `http://127.0.0.1:${port}/`, connections: 2, duration: 1 })).rejects.toThrow(
 		/unable to connect/,
 	)
+})
+
+// The bench's every-core step starts wrk on every core from the load generator's own (taskset).
+const onLinux = process.platform === 'linux' ? run : test.skip
+onLinux('runs on the CPUs given (taskset) when asked', async () => {
+	const r = await wrk({ url: `${base}/ok`, connections: 2, duration: 1, cpus: allowedCpus().join(',') })
+	expect(r.requests.total).toBeGreaterThan(0)
+	expect(r.errors + r.non2xx).toBe(0)
+	await expect(wrk({ url: `${base}/ok`, connections: 2, duration: 1, cpus: '99999' })).rejects.toThrow(/taskset|exited/)
 })

@@ -3,11 +3,22 @@
 // of a ratio share the machine's state of the moment (its speed drifts by a
 // third from one minute to the next). A bar reads the median of the rounds'
 // ratios (bars.mjs). BENCH_PAIRED_ROUNDS rounds, 5 by default, 3 with --quick.
+// Every bar's rounds run in the run's layout (pinned: the servers on the
+// cores the load generator leaves them); on a machine with fewer than 3
+// cores the every-core bars are measured once more in a layout of their
+// own (steps/every-core.mjs), through the same rounds.
+import { loadCpusFor } from '../cpus.mjs'
 import { failed, measuredRun, round } from '../measure.mjs'
 
-/** Per route with a bar: its rounds ({ ratio, cost, baseCores, serverErrors, baselineTimeouts, baselineErrors, serverRps, baselineRps }). */
-export async function pairedRounds(ctx, plan) {
+/**
+ * Per route with a bar: its rounds ({ ratio, cost, serverCpuMs,
+ * baselineCpuMs, baseCores, serverErrors, baselineTimeouts, baselineErrors,
+ * serverRps, baselineRps }; CPU per request in ms). `label` prefixes the
+ * console lines.
+ */
+export async function pairedRounds(ctx, plan, { label = 'paired round' } = {}) {
 	const { connections, durationS, pairedRounds: rounds } = ctx.options
+	const cpus = loadCpusFor(ctx.layout)
 	const paired = {}
 	for (let round_ = 0; round_ < rounds; round_++) {
 		for (const item of plan.filter((p) => p.bar)) {
@@ -21,6 +32,7 @@ export async function pairedRounds(ctx, plan) {
 					connections,
 					duration: durationS,
 					sampler: ctx.sampler,
+					cpus,
 				})
 			}
 			const s = measured[item.name]
@@ -35,6 +47,8 @@ export async function pairedRounds(ctx, plan) {
 			;(paired[item.name] ??= []).push({
 				ratio: round(s.result.requests.average / baselineRps, 5),
 				cost: s.cpuPerRequest && b.cpuPerRequest ? round(s.cpuPerRequest / b.cpuPerRequest, 4) : null,
+				serverCpuMs: round(s.cpuPerRequest, 4),
+				baselineCpuMs: round(b.cpuPerRequest, 4),
 				baseCores: round(b.cores, 3),
 				serverErrors: failed(s.result),
 				baselineTimeouts: b.result.timeouts,
@@ -44,7 +58,7 @@ export async function pairedRounds(ctx, plan) {
 			})
 		}
 		console.log(
-			`paired round ${round_ + 1} of ${rounds}: ${Object.entries(paired)
+			`${label} ${round_ + 1} of ${rounds}: ${Object.entries(paired)
 				.map(([name, list]) => {
 					const p = list.at(-1)
 					const errs =

@@ -18,11 +18,44 @@ import {
 import { failed, measuredRun, ms, round } from '../measure.mjs'
 
 /**
+ * The routes of the every-core bar ("member pages and API reads at least 1.6
+ * times the one-process bare baseline"), on the app at `app` (its origin):
+ * `bar.everyCore` marks the bars judged with the server on every core
+ * (steps/every-core.mjs where pinning leaves it fewer than two).
+ */
+export function everyCoreRoutes({ app, member }) {
+	return [
+		{
+			name: 'GET /dashboard (member cookie)',
+			url: `${app}/dashboard`,
+			headers: { Cookie: member.cookie },
+			baselines: [BARE_DASHBOARD],
+			bar: { baseline: BARE_DASHBOARD, min: 1.6, everyCore: true },
+		},
+		{
+			name: 'GET /dashboard/referrals (member cookie)',
+			url: `${app}/dashboard/referrals`,
+			headers: { Cookie: member.cookie },
+			baselines: [BARE_REFERRALS],
+			bar: { baseline: BARE_REFERRALS, min: 1.6, everyCore: true },
+		},
+		{
+			name: 'GET /api/auth/me (bearer)',
+			url: `${app}/api/auth/me`,
+			headers: { Authorization: `Bearer ${member.token}` },
+			baselines: [RAW_JSON, BARE_API],
+			bar: { baseline: BARE_API, min: 1.6, everyCore: true },
+		},
+	]
+}
+
+/**
  * The app's routes: `baselines` are the rows its ratios are read against;
  * `bar` the ratio bar (docs/product/quality-bars.md) the paired rounds read.
  */
 export function appRoutes({ ports, member, admin }) {
 	const app = `http://127.0.0.1:${ports.app}`
+	const [dashboard, referrals, api] = everyCoreRoutes({ app, member })
 	return [
 		{ name: 'GET /', url: `${app}/`, baselines: [RAW_HTML, BARE_HOME] },
 		{ name: 'GET /terms', url: `${app}/terms` },
@@ -32,29 +65,11 @@ export function appRoutes({ ports, member, admin }) {
 			baselines: [rawPage(page), rawBody(page), ...(page === '/login' ? [BARE_LOGIN] : [])],
 			bar: { baseline: rawPage(page), min: 0.8 },
 		})),
-		{
-			name: 'GET /dashboard (member cookie)',
-			url: `${app}/dashboard`,
-			headers: { Cookie: member.cookie },
-			baselines: [BARE_DASHBOARD],
-			bar: { baseline: BARE_DASHBOARD, min: 1.6 },
-		},
-		{
-			name: 'GET /dashboard/referrals (member cookie)',
-			url: `${app}/dashboard/referrals`,
-			headers: { Cookie: member.cookie },
-			baselines: [BARE_REFERRALS],
-			bar: { baseline: BARE_REFERRALS, min: 1.6 },
-		},
+		dashboard,
+		referrals,
 		{ name: 'GET /admin/dashboard (admin cookie)', url: `${app}/admin/dashboard`, headers: { Cookie: admin.cookie } },
 		{ name: 'GET /admin/users (admin cookie)', url: `${app}/admin/users`, headers: { Cookie: admin.cookie } },
-		{
-			name: 'GET /api/auth/me (bearer)',
-			url: `${app}/api/auth/me`,
-			headers: { Authorization: `Bearer ${member.token}` },
-			baselines: [RAW_JSON, BARE_API],
-			bar: { baseline: BARE_API, min: 1.6 },
-		},
+		api,
 	]
 }
 
