@@ -13,8 +13,8 @@ import { iconSprite } from './other/icon-sprite.ts'
  * hashed asset of the client build. Vite's `?url` copies a JS file as is,
  * without its imports; the public pages' script imports the arithmetic it
  * shares with the unit tests, so it is bundled here. The file name hashes
- * the bundled code, so the server build (which emits nothing) names the
- * same file as the client build. In dev the source itself is served.
+ * the bundled code, so the server build (which emits nothing: only the
+ * client environment does) names the same file as the client build. In dev the source itself is served.
  */
 function standaloneScript(): Plugin {
 	let config: ResolvedConfig
@@ -45,21 +45,26 @@ function standaloneScript(): Plugin {
 			const code = result.outputFiles[0]!.text
 			const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8)
 			const fileName = path.posix.join(config.build.assetsDir, `${path.basename(file, path.extname(file))}-${hash}.js`)
-			if (!config.build.ssr) this.emitFile({ type: 'asset', fileName, source: code })
+			if (this.environment.config.consumer === 'client') this.emitFile({ type: 'asset', fileName, source: code })
 			return `export default ${JSON.stringify(path.posix.join(config.base, fileName))}`
 		},
 	}
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+// One Vite build per environment (React Router's future.v8_viteEnvironmentApi):
+// what differs between the client and the server build is set per environment.
+export default defineConfig({
 	build: {
-		// The server build starts at server/app.ts so the production server can
-		// reach start-up (migrate, seed) and shutdown (close the database).
-		// The client build groups shared modules into fewer chunks
-		// (other/chunk-groups.ts).
-		rollupOptions: isSsrBuild ? { input: './server/app.ts' } : { output: { manualChunks: chunkGroups() } },
 		// Keep asset names hashed: the server caches them for a year.
 		assetsInlineLimit: 0,
 	},
+	environments: {
+		// The client build groups shared modules into fewer chunks
+		// (other/chunk-groups.ts).
+		client: { build: { rollupOptions: { output: { manualChunks: chunkGroups() } } } },
+		// The server build starts at server/app.ts so the production server can
+		// reach start-up (migrate, seed) and shutdown (close the database).
+		ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
+	},
 	plugins: [standaloneScript(), iconSprite(), tailwindcss(), reactRouter()],
-}))
+})
