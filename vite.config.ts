@@ -66,7 +66,7 @@ const entryChunkName = (file: string) =>
  * says so for each one: some ninety "Generated an empty chunk" lines on
  * every build, which React Router has no setting to avoid. Those notices,
  * and only those, are dropped here; an empty chunk that is not a route
- * module's is still reported.
+ * module's is still reported (docs/decisions/043-v8-future-flags.md).
  */
 function quietEmptyRouteChunks(): Plugin {
 	const routeChunks = new Set<string>()
