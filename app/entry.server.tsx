@@ -4,32 +4,26 @@ import { renderToPipeableStream } from 'react-dom/server'
 import {
 	ServerRouter,
 	type ActionFunctionArgs,
-	type AppLoadContext,
 	type EntryContext,
 	type LoaderFunctionArgs,
+	type RouterContextProvider,
 } from 'react-router'
 import { contentSecurityPolicy, inlineScriptHashes } from './utils/csp.server.ts'
+import { pageCacheRenderContext } from './utils/load-context.server.ts'
 import { log } from './utils/log.server.ts'
 import { NonceProvider } from './utils/nonce-provider.ts'
 
 export const streamTimeout = 5_000
-
-declare module 'react-router' {
-	interface AppLoadContext {
-		/** This render is for the shared page cache: no per-request nonce. */
-		pageCacheRender?: boolean
-	}
-}
 
 export default function handleRequest(
 	request: Request,
 	responseStatusCode: number,
 	responseHeaders: Headers,
 	routerContext: EntryContext,
-	loadContext: AppLoadContext,
+	loadContext: RouterContextProvider,
 ) {
-	// Set only by server/page-cache.ts, never from anything a client sends.
-	const shared = loadContext?.pageCacheRender === true
+	// Set only for server/page-cache.ts's renders, never from anything a client sends.
+	const shared = loadContext.get(pageCacheRenderContext)
 	const nonce = shared ? '' : crypto.randomBytes(16).toString('base64')
 	if (!shared) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy({ nonce }))
 	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')

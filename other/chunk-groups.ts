@@ -1,7 +1,8 @@
 /**
  * How the client build groups shared modules into chunks
- * (`build.rollupOptions.output.manualChunks`, vite.config.ts; the reasons
- * and figures are in docs/performance.md, "Fewer chunks").
+ * (`environments.client.build.rollupOptions.output.manualChunks`,
+ * vite.config.ts; the reasons and figures are in docs/performance.md,
+ * "Fewer chunks").
  *
  * Rollup's default gives every distinct set of importing routes its own
  * chunk: with some sixty route modules the staff users list loaded thirty

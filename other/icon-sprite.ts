@@ -118,7 +118,7 @@ export function iconSprite({ dir = ICONS_DIR }: { dir?: string } = {}): Plugin {
 			if (config.command === 'serve') return `export default ${JSON.stringify(path.posix.join(config.base, DEV_PATH))}`
 			const sprite = buildSprite(icons)
 			const fileName = spriteFileName(sprite, config.build.assetsDir)
-			if (!config.build.ssr) this.emitFile({ type: 'asset', fileName, source: sprite })
+			if (this.environment.config.consumer === 'client') this.emitFile({ type: 'asset', fileName, source: sprite })
 			return `export default ${JSON.stringify(path.posix.join(config.base, fileName))}`
 		},
 		configureServer(server) {

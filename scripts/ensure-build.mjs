@@ -1,4 +1,8 @@
 // `npm start` builds first when there is no build or the sources are newer.
+// It runs `npm run build` with Vite reporting warnings and errors only: the
+// list of every file the build wrote (some 250 lines) would bury the start's
+// banner with the URL and the first credentials. `npm run build` itself
+// still prints the whole report.
 import { execSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -27,5 +31,9 @@ function newest(p) {
 const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0
 if (!built || sources.some((s) => newest(s) > built)) {
 	console.log(built ? 'Sources changed: rebuilding...' : 'No build yet: building...')
-	execSync('npm run build', { stdio: 'inherit' })
+	// The build script of package.json, React Router's step at Vite's `warn` log level.
+	const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8'))
+	const command = scripts.build.replace(/^react-router build(?= |$)/, 'react-router build --logLevel warn')
+	const bin = path.resolve('node_modules/.bin')
+	execSync(command, { stdio: 'inherit', env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}` } })
 }

@@ -10,6 +10,7 @@ import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 import { REPORT_UPLOAD_MESSAGES, REPORT_UPLOAD_PATH } from '#app/features/broker-reports/upload.server.ts'
 import { coreForSlot, pinMainThread, threadCpus } from '#app/utils/cpu-affinity.server.ts'
 import { getEnv, initEnv } from '#app/utils/env.server.ts'
+import { getLoadContext } from '#app/utils/load-context.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { stopPasswordPool } from '#app/utils/password.server.ts'
 import {
@@ -72,7 +73,7 @@ const handlerFor = createRoutePartitions(
  * it before anything else.
  */
 const pageCache = createPageCache(
-	(path) => handleRequest(new Request(new URL(path, getEnv().appOrigin)), { pageCacheRender: true }),
+	(path) => handleRequest(new Request(new URL(path, getEnv().appOrigin)), getLoadContext({ pageCacheRender: true })),
 	(path, error) => log('page_cache.error', { path, error: String((error as Error)?.message ?? error) }, 'error'),
 )
 
@@ -286,7 +287,7 @@ export async function handle(request: Request, client: ClientInfo): Promise<Resp
 			}
 		}
 	}
-	const response = await (handlerFor(url.pathname) ?? handleRequest)(request, {})
+	const response = await (handlerFor(url.pathname) ?? handleRequest)(request, getLoadContext())
 	if (response.status === 503 && !response.headers.has('Retry-After')) {
 		response.headers.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS))
 	}

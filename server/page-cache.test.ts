@@ -141,6 +141,8 @@ describe('createPageCache', () => {
 		expect(cache.answer('GET', '/login/', {})).toBeNull()
 		expect(cache.answer('GET', '/login.data', {})).toBeNull()
 		expect(cache.answer('GET', '/_root.data', {})).toBeNull()
+		expect(cache.answer('GET', '/_.data', {})).toBeNull()
+		expect(cache.answer('GET', '/login/_.data', {})).toBeNull()
 		expect(cache.answer('POST', '/', {})).toBeNull()
 		for (const path of ['/login', '/signup', '/forgot-password', '/admin/login']) {
 			expect(cache.answer('POST', path, {})).toBeNull()

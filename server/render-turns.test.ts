@@ -27,6 +27,7 @@ describe('takesTurn: which requests wait their turn', () => {
 		['GET', '/dashboard', true],
 		['HEAD', '/dashboard/referrals?tab=milestones', true],
 		['GET', '/dashboard.data', true],
+		['GET', '/dashboard/_.data', true],
 		['POST', '/dashboard/plans', false],
 		['GET', '/api/auth/me', false],
 		['GET', '/api', false],

@@ -190,6 +190,9 @@ describe('createRoutePartitions on the app routes', async () => {
 			'/api/auth/me.data',
 			'/dashboard.data',
 			'/_root.data',
+			// future.v8_trailingSlashAwareDataRequests: the root's and a trailing slash's data URLs
+			'/_.data',
+			'/dashboard/_.data',
 			'/__manifest',
 			'/api/auth/%E0%A4',
 			'/dashboard/%zz',

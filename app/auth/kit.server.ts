@@ -13,7 +13,7 @@ import { log } from '#app/utils/log.server.ts'
 import { returnTo } from '#app/utils/misc.ts'
 import { spendDummyCompare, verifyPassword } from '#app/utils/password.server.ts'
 import { limited, resetRateLimit, type RateLimitRule } from '#app/utils/rate-limit.server.ts'
-import { clientIp, requestMeta } from '#app/utils/request.server.ts'
+import { clientIp, requestMeta, type RequestArgs } from '#app/utils/request.server.ts'
 import { fail, ok, type Failure, type Result } from '#app/utils/result.ts'
 import { EmptyApiBodySchema } from '#app/utils/validation.ts'
 import { LoginApiSchema, LoginFormSchema } from '#app/features/auth/schemas.ts'
@@ -114,7 +114,7 @@ export type AuthKitConfig<C extends AccountColumns> = Omit<SessionStoreConfig<C>
 		/** Where a GET of the sign-out page goes (signing out is POST only). */
 		signOutGet: string
 		/** Thrown instead of the sign-in redirect when it returns something (a 403 for the other realm's session, say). */
-		refuse?: (request: Request) => Promise<unknown>
+		refuse?: (args: RequestArgs) => Promise<unknown>
 	}
 	api: {
 		/** The 401's message (with `WWW-Authenticate: Bearer`) for no token or one of no session here. */
@@ -225,14 +225,13 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 	 * Guard: the signed-in account, else the realm's refusal (if any), else
 	 * a redirect to its sign-in page that clears a stale cookie.
 	 */
-	async function requireAccount(request: Request): Promise<Account> {
-		const token = await cookie.read(request)
+	async function requireAccount(args: RequestArgs): Promise<Account> {
+		const token = await cookie.read(args.request)
 		const account = token ? sessions.find(token, 'web') : null
 		if (account) return account
-		const refusal = await pages.refuse?.(request)
+		const refusal = await pages.refuse?.(args)
 		if (refusal) throw refusal
-		const url = new URL(request.url)
-		throw redirect(pages.signInUrl(returnTo(url)), {
+		throw redirect(pages.signInUrl(returnTo(args.url)), {
 			headers: token ? { 'Set-Cookie': await cookie.serializeEnd() } : undefined,
 		})
 	}
@@ -275,9 +274,9 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 	// The flows the sign-in and sign-out routes call ------------------------
 
 	/** The sign-in page's loader data; a signed-in account goes on. */
-	async function signInPage(request: Request) {
+	async function signInPage({ request, url }: RequestArgs) {
 		await requireAnonymous(request)
-		const redirectTo = new URL(request.url).searchParams.get('redirectTo')
+		const redirectTo = url.searchParams.get('redirectTo')
 		return { redirectTo: redirectTo ? pages.redirectTarget(redirectTo, '') : '' }
 	}
 
@@ -349,7 +348,7 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 		return apiSuccess(undefined, { message: 'Signed out' })
 	}
 
-	type RouteArgs = { request: Request }
+	type RouteArgs = RequestArgs
 	/**
 	 * The realm's sign-in and sign-out paths as route exports, so each of
 	 * those route modules is the kit's flow and nothing else. Signing out
@@ -357,7 +356,7 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 	 */
 	const routes = {
 		signIn: {
-			loader: ({ request }: RouteArgs) => signInPage(request),
+			loader: (args: RouteArgs) => signInPage(args),
 			action: ({ request }: RouteArgs) => signInWithForm(request),
 		},
 		signOut: {

@@ -22,6 +22,7 @@ import {
 	requireUnlockedMember,
 	startMemberSession,
 } from './member.server.ts'
+import { routeArgs } from '#tests/route-args.ts'
 
 const { cookie, sessions: store, checkCredentials } = memberAuth
 
@@ -554,7 +555,7 @@ describe('guards', () => {
 	})
 
 	test('requireMember sends a visitor to /login with redirectTo', async () => {
-		const response = await thrownResponse(requireMember(pageRequest('/dashboard/plans?tab=gold')))
+		const response = await thrownResponse(requireMember(routeArgs(pageRequest('/dashboard/plans?tab=gold'))))
 		expect(response.status).toBe(302)
 		const location = new URL(response.headers.get('Location')!, 'http://localhost:3000')
 		expect(location.pathname).toBe('/login')
@@ -566,7 +567,7 @@ describe('guards', () => {
 		const user = await member()
 		const pair = await cookieFor(store.create(user.id, 'web').token)
 		getDb().delete(sessions).run()
-		const response = await thrownResponse(requireMember(pageRequest('/dashboard', pair)))
+		const response = await thrownResponse(requireMember(routeArgs(pageRequest('/dashboard', pair))))
 		expect(response.headers.get('Location')).toMatch(/^\/login\?redirectTo=/)
 		expect(response.headers.get('Set-Cookie')).toMatch(/Max-Age=0/)
 	})
@@ -574,31 +575,33 @@ describe('guards', () => {
 	test('requireMember refuses a suspended member at once', async () => {
 		const user = await member()
 		const pair = await cookieFor(store.create(user.id, 'web').token)
-		expect((await requireMember(pageRequest('/dashboard', pair))).id).toBe(user.id)
+		expect((await requireMember(routeArgs(pageRequest('/dashboard', pair)))).id).toBe(user.id)
 		getDb().update(users).set({ status: 'suspended' }).where(eq(users.id, user.id)).run()
-		const response = await thrownResponse(requireMember(pageRequest('/dashboard', pair)))
+		const response = await thrownResponse(requireMember(routeArgs(pageRequest('/dashboard', pair))))
 		expect(response.headers.get('Location')).toMatch(/^\/login/)
 	})
 
 	test('requireUnlockedMember sends a locked member to /next-steps', async () => {
 		const user = await member()
 		const pair = await cookieFor(store.create(user.id, 'web').token)
-		const response = await thrownResponse(requireUnlockedMember(pageRequest('/dashboard', pair)))
+		const response = await thrownResponse(requireUnlockedMember(routeArgs(pageRequest('/dashboard', pair))))
 		expect(response.headers.get('Location')).toBe('/next-steps')
 		getDb().update(users).set({ isVerified: true }).where(eq(users.id, user.id)).run()
-		expect((await requireUnlockedMember(pageRequest('/dashboard', pair))).id).toBe(user.id)
+		expect((await requireUnlockedMember(routeArgs(pageRequest('/dashboard', pair)))).id).toBe(user.id)
 	})
 
 	test('the sign-in page sends a member to /dashboard, and keeps only a same-site redirectTo', async () => {
 		const user = await member()
 		const pair = await cookieFor(store.create(user.id, 'web').token)
-		const response = await thrownResponse(memberAuth.signInPage(pageRequest('/login', pair)))
+		const response = await thrownResponse(memberAuth.signInPage(routeArgs(pageRequest('/login', pair))))
 		expect(response.headers.get('Location')).toBe('/dashboard')
-		expect(await memberAuth.signInPage(pageRequest('/login'))).toEqual({ redirectTo: '' })
-		expect(await memberAuth.signInPage(pageRequest('/login?redirectTo=%2Fdashboard%2Fplans'))).toEqual({
+		expect(await memberAuth.signInPage(routeArgs(pageRequest('/login')))).toEqual({ redirectTo: '' })
+		expect(await memberAuth.signInPage(routeArgs(pageRequest('/login?redirectTo=%2Fdashboard%2Fplans')))).toEqual({
 			redirectTo: '/dashboard/plans',
 		})
-		expect(await memberAuth.signInPage(pageRequest('/login?redirectTo=%2F%2Fevil.example'))).toEqual({ redirectTo: '' })
+		expect(await memberAuth.signInPage(routeArgs(pageRequest('/login?redirectTo=%2F%2Fevil.example')))).toEqual({
+			redirectTo: '',
+		})
 	})
 })
 

@@ -8,6 +8,7 @@ import { apiError } from '#app/utils/api.server.ts'
 import { TERMS_NOT_ACCEPTED } from '#app/features/account/consents.ts'
 import { ACCOUNT_NOT_ACTIVE, DASHBOARD_LOCKED, INVALID_CREDENTIALS } from '#app/auth/messages.ts'
 import { returnTo, safeRedirect } from '#app/utils/misc.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 import { createAuthKit } from './kit.server.ts'
 import type { AccountOf } from './session-store.server.ts'
 
@@ -100,12 +101,11 @@ export const requireMember = memberAuth.requireAccount
  * one who has not accepted the current terms goes to /terms/accept first
  * (back here afterwards; docs/decisions/023-consents-and-notifications.md).
  */
-export async function requireUnlockedMember(request: Request) {
-	const member = await requireMember(request)
+export async function requireUnlockedMember(args: RequestArgs) {
+	const member = await requireMember(args)
 	if (!member.isVerified) throw redirect('/next-steps')
 	if (!hasCurrentTerms(member)) {
-		const url = new URL(request.url)
-		throw redirect(`/terms/accept?${new URLSearchParams({ redirectTo: returnTo(url) })}`)
+		throw redirect(`/terms/accept?${new URLSearchParams({ redirectTo: returnTo(args.url) })}`)
 	}
 	return member
 }

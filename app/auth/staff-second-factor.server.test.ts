@@ -8,6 +8,7 @@ import { codeAt } from '#app/features/staff/two-factor.server.ts'
 import { resetEnv } from '#app/utils/env.server.ts'
 import { codeStepAction, codeStepPage, securityAction, securityPage } from './staff-second-factor.server.ts'
 import { pendingSignInCookie, requireAdmin, requireApiAdmin, staffAuth } from './staff.server.ts'
+import { routeArgs } from '#tests/route-args.ts'
 
 // The page and API flows of the staff second factor, on the real rules
 // (app/features/staff/two-factor.server.test.ts covers the clock and replay).
@@ -81,7 +82,9 @@ describe('the sign-in page with a second factor', () => {
 		)) as Response
 		expect(done.headers.get('Location')).toBe('/admin/users?page=2')
 		const session = cookieOf(done, 'admin_session')!
-		expect(await requireAdmin(new Request(`${BASE}/admin/users`, { headers: { Cookie: session } }))).toMatchObject({
+		expect(
+			await requireAdmin(routeArgs(new Request(`${BASE}/admin/users`, { headers: { Cookie: session } }))),
+		).toMatchObject({
 			id: admin.id,
 		})
 		expect(getDb().select().from(admins).where(eq(admins.id, admin.id)).get()?.lastLogin).toBeInstanceOf(Date)
@@ -209,11 +212,13 @@ describe('enrolment is enforced on every admin route', () => {
 		const cookie = (await staffAuth.cookie.serialize(staffAuth.sessions.create(boss.id, 'web').token)).split(';')[0]!
 		for (const path of ['/admin/dashboard', '/admin/users?page=2', '/admin/staff']) {
 			const response = (await thrown(
-				requireAdmin(new Request(`${BASE}${path}`, { headers: { Cookie: cookie } })),
+				requireAdmin(routeArgs(new Request(`${BASE}${path}`, { headers: { Cookie: cookie } }))),
 			)) as Response
 			expect(response.headers.get('Location')).toBe('/admin/security')
 		}
-		expect(await requireAdmin(new Request(`${BASE}/admin/security`, { headers: { Cookie: cookie } }))).toMatchObject({
+		expect(
+			await requireAdmin(routeArgs(new Request(`${BASE}/admin/security`, { headers: { Cookie: cookie } }))),
+		).toMatchObject({
 			id: boss.id,
 		})
 		const token = staffAuth.sessions.create(boss.id, 'api').token
@@ -228,7 +233,9 @@ describe('enrolment is enforced on every admin route', () => {
 		resetEnv()
 		const admin = insertAdmin({ totpEnabledAt: null })
 		const cookie = (await staffAuth.cookie.serialize(staffAuth.sessions.create(admin.id, 'web').token)).split(';')[0]!
-		expect(await requireAdmin(new Request(`${BASE}/admin/users`, { headers: { Cookie: cookie } }))).toMatchObject({
+		expect(
+			await requireAdmin(routeArgs(new Request(`${BASE}/admin/users`, { headers: { Cookie: cookie } }))),
+		).toMatchObject({
 			id: admin.id,
 		})
 	})
@@ -238,20 +245,22 @@ describe('enrolment is enforced on every admin route', () => {
 		const token = staffAuth.sessions.create(boss.id, 'web').token
 		const other = staffAuth.sessions.create(boss.id, 'web').token
 		const cookie = (await staffAuth.cookie.serialize(token)).split(';')[0]!
-		const page = await securityPage(new Request(`${BASE}/admin/security`, { headers: { Cookie: cookie } }))
+		const page = await securityPage(routeArgs(new Request(`${BASE}/admin/security`, { headers: { Cookie: cookie } })))
 		expect(page.mustEnrol).toBe(true)
 		expect(page.enrolment?.qr.d).toMatch(/^M\d+ \d+h\d+v1h-\d+z/)
 		const secret = page.enrolment!.secret.replace(/ /g, '')
 		expect(secret).toMatch(/^[A-Z2-7]{32}$/)
 
 		const wrong = (await securityAction(
-			post('/admin/security', { intent: 'enable', code: codeAt(secret, new Date(Date.now() - 120_000)) }, cookie),
+			routeArgs(
+				post('/admin/security', { intent: 'enable', code: codeAt(secret, new Date(Date.now() - 120_000)) }, cookie),
+			),
 		)) as unknown as { data: { intent: string; result: { error: Record<string, string[]> } }; init: { status: number } }
 		expect(wrong.init.status).toBe(400)
 		expect(wrong.data.result.error.code?.[0]).toMatch(/does not match/)
 
 		const right = (await securityAction(
-			post('/admin/security', { intent: 'enable', code: codeAt(secret, new Date()) }, cookie),
+			routeArgs(post('/admin/security', { intent: 'enable', code: codeAt(secret, new Date()) }, cookie)),
 		)) as unknown as { data: { recoveryCodes: string[] }; init: { headers: Record<string, string> } }
 		expect(right.data.recoveryCodes).toHaveLength(10)
 		// This session goes on; the other one (opened with the password alone) ended.

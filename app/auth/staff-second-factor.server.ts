@@ -23,7 +23,7 @@ import { sha256 } from '#app/utils/crypto.server.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
-import { requestMeta } from '#app/utils/request.server.ts'
+import { requestMeta, type RequestArgs } from '#app/utils/request.server.ts'
 import { fail } from '#app/utils/result.ts'
 import { qrCodePath } from '#app/utils/qr-code.server.ts'
 import { pendingSignInCookie, requireAdmin, staffAuth } from './staff.server.ts'
@@ -102,8 +102,8 @@ export async function codeStepAction(request: Request) {
  * the secret to enrol (kept on the account for 30 minutes, so a reload keeps
  * the QR code the app already scanned) as a QR code and as text.
  */
-export async function securityPage(request: Request) {
-	const admin = await requireAdmin(request)
+export async function securityPage(args: RequestArgs) {
+	const admin = await requireAdmin(args)
 	const status = getTwoFactorStatus(admin.id)!
 	let enrolment = null
 	if (!status.enabled) {
@@ -130,8 +130,9 @@ export async function securityPage(request: Request) {
  * form is posted without JavaScript: the loaders of that same request still
  * carry the old cookie).
  */
-export async function securityAction(request: Request) {
-	const admin = await requireAdmin(request)
+export async function securityAction(args: RequestArgs) {
+	const { request } = args
+	const admin = await requireAdmin(args)
 	const formData = await readFormData(request)
 	const intent = String(formData.get('intent') ?? '')
 	const submission = parseWithZod(formData, { schema: TwoFactorCodeSchema })

@@ -19,6 +19,7 @@ import {
 	STAFF_SESSION_IDLE_MS,
 	staffAuth,
 } from './staff.server.ts'
+import { routeArgs } from '#tests/route-args.ts'
 
 // Watch the password module's calls (the real functions still run).
 vi.mock('#app/utils/password.server.ts', async (importOriginal) => {
@@ -289,15 +290,15 @@ async function thrown(promise: Promise<unknown> | (() => unknown)) {
 describe('requireAdmin', () => {
 	test('returns the admin of the admin cookie', async () => {
 		const admin = insertAdmin()
-		const found = await requireAdmin(pageRequest('/admin/dashboard', [await adminCookie(admin.id)]))
+		const found = await requireAdmin(routeArgs(pageRequest('/admin/dashboard', [await adminCookie(admin.id)])))
 		expect(found).toMatchObject({ id: admin.id, email: admin.email, role: 'admin' })
 	})
 
 	test('no session: a redirect to /admin/login (with redirectTo for deeper pages)', async () => {
-		const response = (await thrown(requireAdmin(pageRequest('/admin/dashboard')))) as Response
+		const response = (await thrown(requireAdmin(routeArgs(pageRequest('/admin/dashboard'))))) as Response
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toBe('/admin/login')
-		const deeper = (await thrown(requireAdmin(pageRequest('/admin/users?page=2')))) as Response
+		const deeper = (await thrown(requireAdmin(routeArgs(pageRequest('/admin/users?page=2'))))) as Response
 		expect(deeper.headers.get('Location')).toBe('/admin/login?redirectTo=%2Fadmin%2Fusers%3Fpage%3D2')
 		expect(deeper.headers.get('Set-Cookie')).toBeNull()
 	})
@@ -307,17 +308,17 @@ describe('requireAdmin', () => {
 		const cookie = await adminCookie(admin.id)
 		const request = pageRequest('/admin/dashboard', [cookie])
 		await staffAuth.signOutWithForm(request)
-		const response = (await thrown(requireAdmin(request))) as Response
+		const response = (await thrown(requireAdmin(routeArgs(request)))) as Response
 		expect(response.headers.get('Location')).toBe('/admin/login')
 		expect(response.headers.get('Set-Cookie')).toMatch(/^admin_session=;.*Max-Age=0/)
 		const forged = (await thrown(
-			requireAdmin(pageRequest('/admin', ['admin_session=forged-value-0123456789abcdefgh'])),
+			requireAdmin(routeArgs(pageRequest('/admin', ['admin_session=forged-value-0123456789abcdefgh']))),
 		)) as Response
 		expect(forged.headers.get('Location')).toBe('/admin/login')
 	})
 
 	test("a member's session is not an admin session: 403 'Access Denied' data", async () => {
-		const error = await thrown(requireAdmin(pageRequest('/admin/dashboard', [await memberCookie()])))
+		const error = await thrown(requireAdmin(routeArgs(pageRequest('/admin/dashboard', [await memberCookie()]))))
 		expect(thrownData(error)).toEqual({
 			status: 403,
 			data: { accessDenied: true, reason: 'Access denied. Admin privileges required.' },
@@ -328,13 +329,15 @@ describe('requireAdmin', () => {
 		const member = insertMember()
 		const token = memberAuth.sessions.create(member.id, 'web').token
 		const cookie = (await staffAuth.cookie.serialize(token)).split(';')[0]!
-		const response = (await thrown(requireAdmin(pageRequest('/admin/dashboard', [cookie])))) as Response
+		const response = (await thrown(requireAdmin(routeArgs(pageRequest('/admin/dashboard', [cookie]))))) as Response
 		expect(response.headers.get('Location')).toBe('/admin/login')
 	})
 
 	test('an admin who is also signed in as a member is an admin', async () => {
 		const admin = insertAdmin()
-		const found = await requireAdmin(pageRequest('/admin', [await memberCookie(), await adminCookie(admin.id)]))
+		const found = await requireAdmin(
+			routeArgs(pageRequest('/admin', [await memberCookie(), await adminCookie(admin.id)])),
+		)
 		expect(found.id).toBe(admin.id)
 	})
 })
@@ -345,19 +348,23 @@ describe('role guards', () => {
 		const cookie = await adminCookie(admin.id)
 		for (const capability of ['users:delete', 'contests:delete'] as const) {
 			expect(
-				thrownData(await thrown(requireAdminCapability(pageRequest('/admin/users', [cookie]), capability))),
+				thrownData(await thrown(requireAdminCapability(routeArgs(pageRequest('/admin/users', [cookie])), capability))),
 			).toEqual({
 				status: 403,
 				data: { accessDenied: true, reason: 'Access denied. Super admin privileges required.' },
 			})
 		}
-		expect((await requireAdminCapability(pageRequest('/admin/users', [cookie]), 'users:update')).id).toBe(admin.id)
+		expect((await requireAdminCapability(routeArgs(pageRequest('/admin/users', [cookie])), 'users:update')).id).toBe(
+			admin.id,
+		)
 	})
 
 	test('a super_admin passes', async () => {
 		const admin = insertAdmin({ role: 'super_admin' })
 		const cookie = await adminCookie(admin.id)
-		expect((await requireAdminCapability(pageRequest('/admin', [cookie]), 'contests:delete')).id).toBe(admin.id)
+		expect((await requireAdminCapability(routeArgs(pageRequest('/admin', [cookie])), 'contests:delete')).id).toBe(
+			admin.id,
+		)
 	})
 })
 
@@ -405,17 +412,20 @@ describe('page sessions', () => {
 	test('the sign-in page sends a signed-in admin to the dashboard (a member may see it)', async () => {
 		const admin = insertAdmin()
 		const response = (await thrown(
-			staffAuth.signInPage(pageRequest('/admin/login', [await adminCookie(admin.id)])),
+			staffAuth.signInPage(routeArgs(pageRequest('/admin/login', [await adminCookie(admin.id)]))),
 		)) as Response
 		expect(response.headers.get('Location')).toBe('/admin/dashboard')
-		await expect(staffAuth.signInPage(pageRequest('/admin/login', [await memberCookie()]))).resolves.toEqual({
-			redirectTo: '',
-		})
+		await expect(staffAuth.signInPage(routeArgs(pageRequest('/admin/login', [await memberCookie()])))).resolves.toEqual(
+			{
+				redirectTo: '',
+			},
+		)
 	})
 
 	test('redirectTo keeps same-site /admin paths only', async () => {
 		const redirectTo = async (to: string) =>
-			(await staffAuth.signInPage(pageRequest(`/admin/login?${new URLSearchParams({ redirectTo: to })}`))).redirectTo
+			(await staffAuth.signInPage(routeArgs(pageRequest(`/admin/login?${new URLSearchParams({ redirectTo: to })}`))))
+				.redirectTo
 		expect(await redirectTo('/admin/users?page=2')).toBe('/admin/users?page=2')
 		expect(await redirectTo('/admin')).toBe('/admin')
 		for (const bad of [

@@ -23,6 +23,7 @@ import { sha256 } from '#app/utils/crypto.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { consumeSlidingRateLimits, requestRateLimitMessage } from '#app/utils/rate-limit.server.ts'
 import { safeRedirect } from '#app/utils/misc.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 import { createSessionCookie } from './cookie.server.ts'
 import { createAuthKit } from './kit.server.ts'
 import { getMember, memberAuth } from './member.server.ts'
@@ -59,8 +60,8 @@ function adminRedirectTarget(to: unknown, fallback: string) {
 }
 
 /** The guards' 403, shown as 'Access Denied' with its reason; every refusal is logged. */
-function accessDenied(request: Request, reason: string, fields: Record<string, unknown> = {}) {
-	log('admin.access_denied', { path: new URL(request.url).pathname, reason, ...fields }, 'warn')
+function accessDenied({ url }: RequestArgs, reason: string, fields: Record<string, unknown> = {}) {
+	log('admin.access_denied', { path: url.pathname, reason, ...fields }, 'warn')
 	return data(
 		{ accessDenied: true as const, reason },
 		{ status: 403, headers: { 'Cache-Control': 'private, no-store' } },
@@ -131,8 +132,8 @@ export const staffAuth = createAuthKit({
 		afterSignOut: '/admin/login',
 		signOutGet: '/admin',
 		// A member session (but no admin one) is a 403, not the sign-in page.
-		refuse: async (request) =>
-			(await getMember(request)) ? accessDenied(request, ADMIN_PRIVILEGES_REQUIRED, { member: true }) : null,
+		refuse: async (args) =>
+			(await getMember(args.request)) ? accessDenied(args, ADMIN_PRIVILEGES_REQUIRED, { member: true }) : null,
 	},
 	api: {
 		notAuthenticated: ADMIN_NOT_AUTHENTICATED,
@@ -153,19 +154,19 @@ export const staffAuth = createAuthKit({
  * A staff member who must set up a second factor and has not yet goes to
  * /admin/security from every other admin page (security checklist A11).
  */
-export async function requireAdmin(request: Request) {
-	const admin = await staffAuth.requireAccount(request)
-	if (mustEnrol(admin) && new URL(request.url).pathname !== STAFF_SECURITY_PATH) {
+export async function requireAdmin(args: RequestArgs) {
+	const admin = await staffAuth.requireAccount(args)
+	if (mustEnrol(admin) && args.url.pathname !== STAFF_SECURITY_PATH) {
 		throw redirect(STAFF_SECURITY_PATH)
 	}
 	return admin
 }
 
 /** Guard: an admin whose role has `capability` (403 'Access Denied' otherwise). */
-export async function requireAdminCapability(request: Request, capability: Capability) {
-	const admin = await requireAdmin(request)
+export async function requireAdminCapability(args: RequestArgs, capability: Capability) {
+	const admin = await requireAdmin(args)
 	if (!can(admin, capability)) {
-		throw accessDenied(request, SUPER_ADMIN_REQUIRED, { adminId: admin.id, capability })
+		throw accessDenied(args, SUPER_ADMIN_REQUIRED, { adminId: admin.id, capability })
 	}
 	return admin
 }

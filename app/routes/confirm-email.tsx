@@ -26,8 +26,8 @@ export function headers() {
 	return NO_REFERRER
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-	const token = new URL(request.url).searchParams.get('token')?.trim() ?? ''
+export function loader({ url }: Route.LoaderArgs) {
+	const token = url.searchParams.get('token')?.trim() ?? ''
 	const newEmail = token.length > 0 && token.length <= 200 ? pendingEmailOfToken(token) : null
 	return data({ token: newEmail ? token : null, newEmail }, { headers: NO_REFERRER })
 }

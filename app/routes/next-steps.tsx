@@ -23,14 +23,14 @@ import { requestMeta } from '#app/utils/request.server.ts'
 import { UnlockCodeSchema } from '#app/features/auth/schemas.ts'
 import type { Route } from './+types/next-steps'
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireMember(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const user = await requireMember({ request, url })
 	if (user.isVerified) throw redirect('/dashboard')
 	return { firstName: firstName(user.name), bonusSecondsLeft: bonusSecondsLeft(user.createdAt) }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	const user = await requireMember(request)
+export async function action({ request, url }: Route.ActionArgs) {
+	const user = await requireMember({ request, url })
 	const formData = await readFormData(request)
 	checkHoneypot(formData)
 	const submission = parseWithZod(formData, { schema: UnlockCodeSchema })

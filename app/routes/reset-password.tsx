@@ -27,8 +27,8 @@ export function headers() {
 	return NO_REFERRER
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-	const token = new URL(request.url).searchParams.get('token')?.trim() ?? ''
+export function loader({ url }: Route.LoaderArgs) {
+	const token = url.searchParams.get('token')?.trim() ?? ''
 	const usable = token.length > 0 && token.length <= 200 && isResetTokenUsable(token)
 	return data({ token: usable ? token : null }, { headers: NO_REFERRER })
 }

@@ -17,12 +17,12 @@ import type { Route } from './+types/signup'
 
 // Derived once: the HTML constraints (required, maxLength...) of the form.
 const constraint = getZodConstraint(SignupFormSchema)
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
 	// An unlocked member has nothing to do here; one who has not unlocked
 	// may come Back from /next-steps to start over with other details.
 	const member = await getMember(request)
 	if (member?.isVerified) throw redirect('/dashboard')
-	const ref = new URL(request.url).searchParams.get('ref')?.trim().slice(0, 32) ?? ''
+	const ref = url.searchParams.get('ref')?.trim().slice(0, 32) ?? ''
 	return { ref }
 }
 

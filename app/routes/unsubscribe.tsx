@@ -18,8 +18,8 @@ function tokenOf(value: FormDataEntryValue | string | null) {
 	return typeof value === 'string' ? value.slice(0, 200) : ''
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const token = tokenOf(new URL(request.url).searchParams.get('token'))
+export async function loader({ url }: Route.LoaderArgs) {
+	const token = tokenOf(url.searchParams.get('token'))
 	const target = token ? readUnsubscribeToken(token) : null
 	// No token: the page after the form's POST (the action's answer decides), or a bare visit.
 	if (!target) return data({ token: '', label: null }, { status: token ? 400 : 200 })

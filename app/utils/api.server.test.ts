@@ -19,6 +19,7 @@ import Database from 'better-sqlite3'
 import { closeDb, getDb, setBusyTimeout } from '#db/client.server.ts'
 import { fail } from './result.ts'
 import { LoginApiSchema, RegisterApiSchema } from '#app/features/auth/schemas.ts'
+import { routeArgs } from '#tests/route-args.ts'
 
 const URL_ = 'http://localhost:3000/api/auth/login'
 
@@ -243,7 +244,7 @@ describe('apiRoute', () => {
 		other.exec('BEGIN IMMEDIATE')
 		try {
 			const route = apiRoute({ POST: () => (db.$client.prepare('delete from users').run(), apiSuccess()) })
-			const response = await route.action({ request: new Request(URL_, { method: 'POST' }), params: {} })
+			const response = await route.action(routeArgs({ request: new Request(URL_, { method: 'POST' }), params: {} }))
 			expect(response.status).toBe(503)
 			expect(response.headers.get('Retry-After')).toBe('5')
 			expect(await response.json()).toEqual({
@@ -260,7 +261,7 @@ describe('apiRoute', () => {
 	test('405 with Allow for a method without a handler', async () => {
 		const route = apiRoute({ POST: () => apiSuccess() })
 		for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
-			const response = await route.action({ request: new Request(URL_, { method }), params: {} })
+			const response = await route.action(routeArgs({ request: new Request(URL_, { method }), params: {} }))
 			expect(response.status, method).toBe(405)
 			expect(response.headers.get('Allow')).toBe('POST')
 			expect(await response.json()).toEqual({ success: false, message: 'Method not allowed' })
@@ -269,10 +270,12 @@ describe('apiRoute', () => {
 
 	test('Allow lists HEAD with GET, and HEAD runs the GET handler', async () => {
 		const route = apiRoute({ GET: () => apiSuccess({ ok: 1 }) })
-		const refusedPost = await route.action({ request: new Request(URL_, { method: 'POST', body: '{}' }), params: {} })
+		const refusedPost = await route.action(
+			routeArgs({ request: new Request(URL_, { method: 'POST', body: '{}' }), params: {} }),
+		)
 		expect(refusedPost.status).toBe(405)
 		expect(refusedPost.headers.get('Allow')).toBe('GET, HEAD')
-		const head = await route.loader({ request: new Request(URL_, { method: 'HEAD' }), params: {} })
+		const head = await route.loader(routeArgs({ request: new Request(URL_, { method: 'HEAD' }), params: {} }))
 		expect(head.status).toBe(200)
 	})
 
@@ -285,10 +288,12 @@ describe('apiRoute', () => {
 				return apiSuccess()
 			},
 		})
-		const response = await route.action({
-			request: new Request(URL_, { method: 'POST', headers: { 'X-HTTP-Method-Override': 'DELETE' }, body: '{}' }),
-			params: {},
-		})
+		const response = await route.action(
+			routeArgs({
+				request: new Request(URL_, { method: 'POST', headers: { 'X-HTTP-Method-Override': 'DELETE' }, body: '{}' }),
+				params: {},
+			}),
+		)
 		expect(await response.json()).toEqual({ success: true, data: { via: 'post' } })
 		expect(deleted).toBe(false)
 	})
@@ -297,10 +302,16 @@ describe('apiRoute', () => {
 		const route = apiRoute({
 			POST: async ({ request, params }) => apiSuccess({ id: params.id, body: await request.json() }),
 		})
-		const response = await route.loader({
-			request: new Request(URL_, { method: 'POST', body: '{"x":1}', headers: { 'Content-Type': 'application/json' } }),
-			params: { id: '7' },
-		})
+		const response = await route.loader(
+			routeArgs({
+				request: new Request(URL_, {
+					method: 'POST',
+					body: '{"x":1}',
+					headers: { 'Content-Type': 'application/json' },
+				}),
+				params: { id: '7' },
+			}),
+		)
 		expect(await response.json()).toEqual({ success: true, data: { id: '7', body: { x: 1 } } })
 	})
 
@@ -310,7 +321,7 @@ describe('apiRoute', () => {
 				throw new Error('SQLITE_ERROR: secret detail at /srv/app/db.ts:42')
 			},
 		})
-		const response = await route.action({ request: new Request(URL_, { method: 'POST' }), params: {} })
+		const response = await route.action(routeArgs({ request: new Request(URL_, { method: 'POST' }), params: {} }))
 		expect(response.status).toBe(500)
 		expect(response.headers.get('Content-Type')).toContain('application/json')
 		const text = await response.text()
@@ -326,8 +337,12 @@ describe('apiRoute', () => {
 				throw 'a string'
 			},
 		})
-		expect((await route.action({ request: new Request(URL_, { method: 'POST' }), params: {} })).status).toBe(500)
-		expect((await route.action({ request: new Request(URL_, { method: 'PUT' }), params: {} })).status).toBe(500)
+		expect((await route.action(routeArgs({ request: new Request(URL_, { method: 'POST' }), params: {} }))).status).toBe(
+			500,
+		)
+		expect((await route.action(routeArgs({ request: new Request(URL_, { method: 'PUT' }), params: {} }))).status).toBe(
+			500,
+		)
 	})
 
 	test('a thrown Response is answered as is', async () => {
@@ -336,7 +351,7 @@ describe('apiRoute', () => {
 				throw apiError(401, 'Not authenticated')
 			},
 		})
-		const response = await route.loader({ request: new Request(URL_), params: {} })
+		const response = await route.loader(routeArgs({ request: new Request(URL_), params: {} }))
 		expect(response.status).toBe(401)
 		expect(await response.json()).toEqual({ success: false, message: 'Not authenticated' })
 	})
@@ -392,7 +407,7 @@ describe('parseJsonBody (the one way a route reads its payload)', () => {
 
 	test('inside apiRoute the thrown answer is the answer', async () => {
 		const route = apiRoute({ POST: async ({ request }) => apiSuccess(await parseJsonBody(request, LoginApiSchema)) })
-		const response = await route.action({ request: post('{"email":1}', 'application/json'), params: {} })
+		const response = await route.action(routeArgs({ request: post('{"email":1}', 'application/json'), params: {} }))
 		expect(response.status).toBe(400)
 	})
 })
@@ -401,7 +416,7 @@ describe('parseQuery (the one way a route reads its query string)', () => {
 	const Schema = z
 		.object({ limit: z.string().regex(/^\d+$/, 'limit must be a number').transform(Number).optional() })
 		.strict()
-	const get = (query: string) => new Request(`http://localhost:3000/api/x?${query}`)
+	const get = (query: string) => new URL(`http://localhost:3000/api/x?${query}`)
 
 	test('the parsed values', () => {
 		expect(parseQuery(get('limit=5'), Schema)).toEqual({ limit: 5 })

@@ -143,11 +143,11 @@ export async function parseJsonBody<S extends z.ZodTypeAny>(request: Request, sc
  * Unknown or malformed values are a 400 'Validation failed', never a 500.
  */
 export function parseQuery<S extends z.ZodTypeAny>(
-	request: Request,
+	url: URL,
 	schema: S,
 	options: { repeated?: 'refuse' | 'schema' } = {},
 ): z.output<S> {
-	const input = queryInput(new URL(request.url).searchParams)
+	const input = queryInput(url.searchParams)
 	if (options.repeated !== 'schema') {
 		const repeated = Object.keys(input).find((key) => Array.isArray(input[key]))
 		if (repeated) throw apiError(400, 'Validation failed', [{ path: repeated, message: 'Give this parameter once' }])
@@ -156,7 +156,9 @@ export function parseQuery<S extends z.ZodTypeAny>(
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-type Handler = (args: { request: Request; params: Record<string, string | undefined> }) => Promise<Response> | Response
+/** A loader's or action's arguments as an /api handler reads them (the query string from `url`: RequestArgs). */
+type HandlerArgs = { request: Request; url: URL; params: Record<string, string | undefined> }
+type Handler = (args: HandlerArgs) => Promise<Response> | Response
 
 /**
  * Builds a resource route's loader and action from per-method handlers:
@@ -168,7 +170,7 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
 	const allowed = Object.keys(handlers) as Method[]
 	if (allowed.includes('GET')) allowed.push('HEAD' as Method)
 	const allow = allowed.join(', ')
-	async function handle(args: { request: Request; params: Record<string, string | undefined> }) {
+	async function handle(args: HandlerArgs) {
 		const method = args.request.method.toUpperCase() === 'HEAD' ? 'GET' : (args.request.method.toUpperCase() as Method)
 		const handler = handlers[method]
 		if (!handler) return apiError(405, 'Method not allowed', undefined, { Allow: allow })
@@ -178,11 +180,7 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
 			if (error instanceof Response) return error
 			const down = databaseUnavailable(error)
 			if (down) return apiError(503, down.message, undefined, { 'Retry-After': String(down.retryAfterSeconds) })
-			log(
-				'api.error',
-				{ path: new URL(args.request.url).pathname, error: String((error as Error)?.message ?? error) },
-				'error',
-			)
+			log('api.error', { path: args.url.pathname, error: String((error as Error)?.message ?? error) }, 'error')
 			return apiError(500, 'Internal server error')
 		}
 	}

@@ -17,6 +17,7 @@ type ApiRoute = { file: string; path: string }
 type RouteModule = {
 	loader: (args: {
 		request: Request
+		url: URL
 		params: Record<string, string | undefined>
 		context: unknown
 	}) => Promise<Response> | Response
@@ -72,11 +73,8 @@ describe('the OpenAPI document', () => {
 		for (const route of apiRoutes) {
 			const module = (await import(path.join(APP_DIR, route.file))) as RouteModule
 			// apiRoute answers a method it has no handler for with 405 and Allow.
-			const response = await module.loader({
-				request: new Request(`http://localhost${route.path}`, { method: 'OPTIONS' }),
-				params: {},
-				context: {},
-			})
+			const request = new Request(`http://localhost${route.path}`, { method: 'OPTIONS' })
+			const response = await module.loader({ request, url: new URL(request.url), params: {}, context: {} })
 			expect(response.status, route.file).toBe(405)
 			const allowed = (response.headers.get('Allow') ?? '')
 				.split(',')

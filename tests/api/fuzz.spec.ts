@@ -339,7 +339,7 @@ function probesFor(route: RouteInfo, ids: { userId: number; contestId: number },
 		for (const type of WRONG_TYPES) form('{"email":"a@b.co"}', `type ${type}`, type)
 		// The same action through React Router's data URL (JS-on submits).
 		form(formBody({ email: 'a' }), 'single fetch', 'application/x-www-form-urlencoded')
-		probes[probes.length - 1]!.url = `${url === '/' ? '/_root' : url}.data`
+		probes[probes.length - 1]!.url = url === '/' ? '/_.data' : `${url}.data`
 	}
 	return probes
 }

@@ -213,7 +213,7 @@ function toListQuery(q: {
  * limit over 100, an unknown status, plan, sortBy or sortOrder, a search
  * over 100 characters or with control characters). An empty value, or
  * "all" for status and plan, is no filter; unknown parameters are ignored.
- * Read it with `parseQuery(request, UserListApiQuerySchema, { repeated: 'schema' })`.
+ * Read it with `parseQuery(url, UserListApiQuerySchema, { repeated: 'schema' })`.
  */
 export const UserListApiQuerySchema = z
 	.object({

@@ -5,6 +5,7 @@ import { SEED_BROKERS } from '#app/content/dashboard.ts'
 import { ensureSeedBrokers } from '#app/features/brokers/brokers.server.ts'
 import { BROKER_MESSAGES } from '#app/features/brokers/schemas.ts'
 import { action } from './brokers/new.tsx'
+import { routeArgs } from '#tests/route-args.ts'
 
 // The add form's action as React Router calls it (the browser tests cover the page).
 
@@ -35,7 +36,7 @@ describe('/admin/brokers/new action', () => {
 				sortOrder: '1',
 			}),
 		})
-		const answer = (await action({ request, params: {}, context: {} } as unknown as Args)) as unknown as {
+		const answer = (await action(routeArgs({ request, params: {}, context: {} }) as unknown as Args)) as unknown as {
 			init: { status: number }
 			data: { result: { error: Record<string, string[]> } }
 		}

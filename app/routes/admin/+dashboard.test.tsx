@@ -9,6 +9,7 @@ import { memberAuth } from '#app/auth/member.server.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
 import { utcMonth } from '#app/features/revenue/schemas.ts'
 import { action, ErrorBoundary, loader } from './dashboard.tsx'
+import { routeArgs } from '#tests/route-args.ts'
 
 // The route module's loader, action and error view, called as React Router
 // would (the browser tests cover the page itself).
@@ -28,7 +29,7 @@ function post(cookie: string, fields: Record<string, string>) {
 }
 
 type Args = Parameters<typeof action>[0]
-const args = (request: Request) => ({ request, params: {}, context: {} }) as unknown as Args
+const args = (request: Request) => routeArgs({ request, params: {}, context: {} }) as unknown as Args
 
 async function caught(promise: Promise<unknown>) {
 	try {

@@ -2,13 +2,14 @@ import { describe, expect, test } from 'vitest'
 import { insertAdmin } from '#tests/factories.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
 import { loader } from './_layout.tsx'
+import { routeArgs } from '#tests/route-args.ts'
 
 // The shell's loader: what the header and the footer box show.
 
 async function load(admin: ReturnType<typeof insertAdmin>) {
 	const cookie = (await staffAuth.cookie.serialize(staffAuth.sessions.create(admin.id, 'web').token)).split(';')[0]!
 	const request = new Request('http://localhost:3000/admin/dashboard', { headers: { Cookie: cookie } })
-	return loader({ request, params: {}, context: {} } as never)
+	return loader(routeArgs({ request, params: {}, context: {} }) as never)
 }
 
 describe('admin shell loader', () => {

@@ -17,8 +17,8 @@ import type { Route } from './+types/_layout'
  * route runs its own guard too: loaders run in parallel, so this one alone
  * would not protect them.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	const admin = await requireAdmin(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const admin = await requireAdmin({ request, url })
 	return {
 		admin: {
 			name: admin.name,

@@ -36,10 +36,10 @@ import type { Route } from './+types/alerts'
  * dashboard, and sends staff back where they were with a message (the
  * change's, or why it was refused).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'alerts:view')
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'alerts:view')
 	checkContestAlerts()
-	const { query, errors } = parseAlertListQuery(new URL(request.url).searchParams)
+	const { query, errors } = parseAlertListQuery(url.searchParams)
 	const list = listStaffAlerts(query, { clampPage: true })
 	const fieldErrors: Record<string, string> = {}
 	for (const error of errors) fieldErrors[error.path] ??= error.message
@@ -56,8 +56,8 @@ export function headers() {
 	return { 'Cache-Control': 'private, no-store' }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'alerts:update')
+export async function action({ request, url }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'alerts:update')
 	const formData = await readFormData(request)
 	const returnTo = alertReturnTo(formData.get('returnTo'))
 	const submission = parseWithZod(formData, { schema: AlertActionFormSchema })

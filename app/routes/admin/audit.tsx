@@ -39,9 +39,8 @@ import type { Route } from './+types/audit'
  * "Newest" goes back to the start. Bad filters are shown at their fields
  * and nothing is listed.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	await requireAdminCapability(request, 'audit:view')
-	const url = new URL(request.url)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	await requireAdminCapability({ request, url }, 'audit:view')
 	const parsed = parseAuditQuery(url.searchParams)
 	const options = {
 		actors: listAuditActors(),

@@ -17,8 +17,8 @@ import type { Route } from './+types/brokers'
  * members connected (with a tracking id); each links to its page and its
  * reports. A handful of rows: not paged. Below 640 px the rows are cards.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'brokers:view')
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'brokers:view')
 	return { brokers: listBrokersForStaff(), canManage: can(admin, 'brokers:manage') }
 }
 

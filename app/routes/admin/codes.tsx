@@ -42,9 +42,9 @@ import { revealBatchCookie } from './+codes.server.ts'
  * plan-codes.server.ts, shared with /api/admin/unlock-codes and
  * /api/admin/plan-code-batches.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'codes:view')
-	const page = readPageParam(new URL(request.url).searchParams)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'codes:view')
+	const page = readPageParam(url.searchParams)
 	const { batches, pagination } = listBatches({ page })
 	return {
 		unlockCodes: listUnlockCodes(),
@@ -57,8 +57,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 const INTENTS = ['rotate', 'retire', 'issue'] as const
 type Intent = (typeof INTENTS)[number]
 
-export async function action({ request }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'codes:manage')
+export async function action({ request, url }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'codes:manage')
 	const formData = await readFormData(request)
 	const intent = (INTENTS as readonly string[]).includes(String(formData.get('intent')))
 		? (formData.get('intent') as Intent)

@@ -39,8 +39,8 @@ import type { Route } from './+types/dashboard'
 
 const revenueConstraint = getZodConstraint(RevenueFormSchema)
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const admin = await requireAdmin(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const admin = await requireAdmin({ request, url })
 	const now = new Date()
 	// Contests about to end raise their alert as the dashboard loads (deduped).
 	checkContestAlerts(now)
@@ -62,8 +62,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'revenue:record')
+export async function action({ request, url }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'revenue:record')
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: RevenueFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)

@@ -27,9 +27,9 @@ import type { Route } from './+types/offers'
  * at its filter and the list ignores it. Each claim links to its page,
  * where staff set the status and note.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'offers:view')
-	const { query, errors } = parseClaimListQuery(new URL(request.url).searchParams)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'offers:view')
+	const { query, errors } = parseClaimListQuery(url.searchParams)
 	const list = listOfferClaims(query, { clampPage: true })
 	const fieldErrors: Record<string, string> = {}
 	for (const error of errors) fieldErrors[error.path] ??= error.message

@@ -23,8 +23,8 @@ import type { Route } from './+types/security'
  * must enrol). While it is on: recovery codes left and new recovery codes
  * (turning it off is a super admin's reset, on /admin/staff/:id). Plain POST forms told apart by `intent`.
  */
-export const loader = ({ request }: Route.LoaderArgs) => securityPage(request)
-export const action = ({ request }: Route.ActionArgs) => securityAction(request)
+export const loader = (args: Route.LoaderArgs) => securityPage(args)
+export const action = (args: Route.ActionArgs) => securityAction(args)
 
 export function headers() {
 	return { 'Cache-Control': 'private, no-store' }

@@ -15,8 +15,8 @@ import type { Route } from './+types/staff'
  * status, last login and creation date; each links to its page (role,
  * disable or enable, reset password). A handful of rows: not paged.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'staff:manage')
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'staff:manage')
 	return { staff: listStaff(), selfId: admin.id }
 }
 

@@ -4,6 +4,7 @@ import type { LessonTab } from '#app/content/academy.ts'
 import { completeLesson } from '#app/features/academy/academy.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 import { CompleteLessonSchema } from '#app/features/academy/schemas.ts'
 
 /**
@@ -13,10 +14,10 @@ import { CompleteLessonSchema } from '#app/features/academy/schemas.ts'
  * routes.ts ignores `*.server.*` files, so this is no route.
  */
 export async function completeLessonAction(
-	request: Request,
+	{ request, url }: RequestArgs,
 	redirectTo: (completed: { lessonId: string; tab: LessonTab | undefined }) => string,
 ) {
-	const user = await requireUnlockedMember(request)
+	const user = await requireUnlockedMember({ request, url })
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: CompleteLessonSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)

@@ -16,7 +16,7 @@ import {
 } from '#app/features/account/account-settings.server.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
-import { requestMeta } from '#app/utils/request.server.ts'
+import { requestMeta, type RequestArgs } from '#app/utils/request.server.ts'
 import type { Failure } from '#app/utils/result.ts'
 import {
 	ACCOUNT_CLOSED,
@@ -47,8 +47,8 @@ export type SettingsIntent = (typeof SETTINGS_INTENTS)[number]
 
 const HIDDEN = ['currentPassword', 'newPassword', 'confirmPassword']
 
-export async function settingsPage(request: Request) {
-	const member = await requireUnlockedMember(request)
+export async function settingsPage({ request, url }: RequestArgs) {
+	const member = await requireUnlockedMember({ request, url })
 	const now = new Date()
 	const profile = getProfile(member.id)!
 	const pending = pendingEmailChange(member.id, now)
@@ -81,8 +81,8 @@ function parse<S extends z.ZodTypeAny>(formData: FormData, schema: S) {
 	return parseWithZod(formData, { schema })
 }
 
-export async function settingsAction(request: Request) {
-	const member = await requireUnlockedMember(request)
+export async function settingsAction({ request, url }: RequestArgs) {
+	const member = await requireUnlockedMember({ request, url })
 	const formData = await readFormData(request)
 	const intent = String(formData.get('intent') ?? '') as SettingsIntent
 	const meta = requestMeta(request)
@@ -131,8 +131,8 @@ export async function settingsAction(request: Request) {
 }
 
 /** /dashboard/settings/close: the confirmation step of closing the account. */
-export async function closeAccountAction(request: Request) {
-	const member = await requireUnlockedMember(request)
+export async function closeAccountAction({ request, url }: RequestArgs) {
+	const member = await requireUnlockedMember({ request, url })
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: CloseAccountFormSchema })
 	if (submission.status !== 'success') {

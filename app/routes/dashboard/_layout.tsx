@@ -11,8 +11,8 @@ import type { Route } from './+types/_layout'
 
 // Each dashboard loader runs its own guard too: loaders run in parallel, so
 // this parent guard alone would not protect them.
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireUnlockedMember(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const user = await requireUnlockedMember({ request, url })
 	return { plan: user.plan, planName: planName(user.plan), unread: unreadCount(user.id) }
 }
 

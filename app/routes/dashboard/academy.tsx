@@ -13,9 +13,9 @@ function parseTab(value: string | null): LessonTab {
 	return lessonTabs.some((t) => t.id === value) ? (value as LessonTab) : 'basics'
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireUnlockedMember(request)
-	const tab = parseTab(new URL(request.url).searchParams.get('tab'))
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const user = await requireUnlockedMember({ request, url })
+	const tab = parseTab(url.searchParams.get('tab'))
 	const academy = getAcademyProgress(user.id)
 	return {
 		tab,
@@ -34,10 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
 	// The lesson stays in view.
 	return completeLessonAction(
-		request,
+		args,
 		({ lessonId, tab }) => `/dashboard/academy?tab=${tab ?? 'basics'}#lesson-${lessonId}`,
 	)
 }

@@ -8,8 +8,8 @@ import { formatCount, formatUsd } from '#app/utils/admin-format.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/contests'
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireUnlockedMember(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const user = await requireUnlockedMember({ request, url })
 	// One rule with GET /api/member/contests.
 	return getMemberContests(user.id, new Date())
 }

@@ -23,9 +23,9 @@ import type { Route } from './+types/notifications'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireUnlockedMember(request)
-	const query = InboxQuerySchema.safeParse(queryInput(new URL(request.url).searchParams))
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const user = await requireUnlockedMember({ request, url })
+	const query = InboxQuerySchema.safeParse(queryInput(url.searchParams))
 	if (!query.success) throw data('Not found', { status: 404 })
 	const inbox = listNotifications(user.id, query.data.page ?? 1)
 	return {
@@ -36,11 +36,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Plain forms: mark one read, mark all read, save the email preferences. */
-export async function action({ request }: Route.ActionArgs) {
-	const user = await requireUnlockedMember(request)
+export async function action({ request, url }: Route.ActionArgs) {
+	const user = await requireUnlockedMember({ request, url })
 	const formData = await readFormData(request)
 	const intent = formData.get('intent')
-	const back = `/dashboard/notifications${new URL(request.url).search}`
+	const back = `/dashboard/notifications${url.search}`
 	if (intent === 'read') {
 		const id = NotificationIdSchema.safeParse(formData.get('id'))
 		// Someone else's id answers as a missing one (ids are not probed).

@@ -27,9 +27,9 @@ type Tab = (typeof TABS)[number]['id']
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 const numberFormat = new Intl.NumberFormat('en-US')
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireUnlockedMember(request)
-	const wanted = new URL(request.url).searchParams.get('tab')
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const user = await requireUnlockedMember({ request, url })
+	const wanted = url.searchParams.get('tab')
 	const tab: Tab = TABS.some((t) => t.id === wanted) ? (wanted as Tab) : 'info'
 	// The head of the page is shared with GET /api/member/referrals.
 	const summary = referralSummary(user)

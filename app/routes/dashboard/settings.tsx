@@ -22,8 +22,8 @@ import type { Route } from './+types/settings'
  * sessions and data rights (issue 15 parts 1 and 2). Plain POST forms told
  * apart by `intent`; each works without JavaScript.
  */
-export const loader = ({ request }: Route.LoaderArgs) => settingsPage(request)
-export const action = ({ request }: Route.ActionArgs) => settingsAction(request)
+export const loader = (args: Route.LoaderArgs) => settingsPage(args)
+export const action = (args: Route.ActionArgs) => settingsAction(args)
 
 export function headers() {
 	return { 'Cache-Control': 'private, no-store' }

@@ -4,6 +4,7 @@ import type { NotFoundData } from '#app/components/error-page.tsx'
 import { getActiveBroker, recordBrokerClick } from '#app/features/brokers/brokers.server.ts'
 import { parseBrokerSlug } from '#app/features/brokers/schemas.ts'
 import { limited } from '#app/utils/rate-limit.server.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 import type { Route } from './+types/$brokerSlug'
 
 /**
@@ -16,12 +17,12 @@ import type { Route } from './+types/$brokerSlug'
  * a session goes to /login and comes back here. The target is only ever the
  * stored https template: nothing from the request reaches it.
  */
-async function go(request: Request, slugParam: string | undefined) {
+async function go({ request, url }: RequestArgs, slugParam: string | undefined) {
 	const slug = parseBrokerSlug(slugParam)
 	if (slug === null || !getActiveBroker(slug)) {
 		throw data({ signedIn: Boolean(await getMember(request)) } satisfies NotFoundData, { status: 404 })
 	}
-	const member = await requireMember(request)
+	const member = await requireMember({ request, url })
 	const tooMany = limited('broker-click:account', String(member.id))
 	if (tooMany) {
 		throw data(
@@ -37,12 +38,12 @@ async function go(request: Request, slugParam: string | undefined) {
 	})
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	return go(request, params.brokerSlug)
+export async function loader(args: Route.LoaderArgs) {
+	return go(args, args.params.brokerSlug)
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	return go(request, params.brokerSlug)
+export async function action(args: Route.ActionArgs) {
+	return go(args, args.params.brokerSlug)
 }
 
 // Every answer is a redirect or an error page (the root ErrorBoundary, so

@@ -5,6 +5,7 @@ import { SEED_BROKERS } from '#app/content/dashboard.ts'
 import { ensureSeedBrokers, setBrokerActive } from '#app/features/brokers/brokers.server.ts'
 import { RATE_LIMITS } from '#app/utils/rate-limit.server.ts'
 import { action, loader } from './$brokerSlug.tsx'
+import { routeArgs } from '#tests/route-args.ts'
 
 // /go/:brokerSlug as React Router calls it (tests/e2e/broker-links.spec.ts
 // covers it in the browser).
@@ -22,7 +23,7 @@ function call(slug: string, cookie?: string, method = 'GET') {
 		method,
 		headers: cookie ? { Cookie: cookie } : {},
 	})
-	const args = { request, params: { brokerSlug: slug }, context: {} } as unknown as Args
+	const args = routeArgs({ request, params: { brokerSlug: slug }, context: {} }) as unknown as Args
 	return (method === 'GET' ? loader(args) : action(args)).then(
 		(response) => response as Response,
 		(thrown: unknown) => thrown as Response | { init: { status: number } },

@@ -17,16 +17,16 @@ import type { Route } from './+types/accept'
  * signed-in member whose latest acceptance is of older terms comes here
  * before any dashboard page; accepting writes a consent row and goes back.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	const member = await requireMember(request)
-	const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'))
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const member = await requireMember({ request, url })
+	const redirectTo = safeRedirect(url.searchParams.get('redirectTo'))
 	if (!member.isVerified) throw redirect('/next-steps')
 	if (hasCurrentTerms(member)) throw redirect(redirectTo)
 	return { version: TERMS_VERSION, redirectTo, accepted: member.termsVersion }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	const member = await requireMember(request)
+export async function action({ request, url }: Route.ActionArgs) {
+	const member = await requireMember({ request, url })
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: TermsAcceptFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)

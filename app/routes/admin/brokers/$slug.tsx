@@ -39,16 +39,16 @@ function brokerOr404(value: string | undefined) {
 	return broker
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'brokers:view')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'brokers:view')
 	const broker = brokerOr404(params.slug)
 	const canManage = can(admin, 'brokers:manage')
-	const confirming = canManage && broker.active && new URL(request.url).searchParams.get('confirm') === 'deactivate'
+	const confirming = canManage && broker.active && url.searchParams.get('confirm') === 'deactivate'
 	return { broker, canManage, confirming }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'brokers:manage')
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'brokers:manage')
 	const broker = brokerOr404(params.slug)
 	const actor = { id: admin.id, email: admin.email }
 	const formData = await readFormData(request)

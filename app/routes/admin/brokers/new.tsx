@@ -17,13 +17,13 @@ import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.s
 import type { Route } from './+types/new'
 
 /** /admin/brokers/new (brokers:manage): add a partner broker; audited (broker.create). */
-export async function loader({ request }: Route.LoaderArgs) {
-	await requireAdminCapability(request, 'brokers:manage')
+export async function loader({ request, url }: Route.LoaderArgs) {
+	await requireAdminCapability({ request, url }, 'brokers:manage')
 	return null
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'brokers:manage')
+export async function action({ request, url }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'brokers:manage')
 	const submission = parseWithZod(await readFormData(request), { schema: BrokerFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const result = createBroker({ id: admin.id, email: admin.email }, submission.value)

@@ -26,11 +26,11 @@ export function requireContest(contestId: string | undefined) {
 }
 
 /** The list's URL with its search, status and type filters. */
-export function contestListUrl(request: Request) {
-	return `/admin/contests${contestListSearch(new URL(request.url).searchParams)}`
+export function contestListUrl(url: URL) {
+	return `/admin/contests${contestListSearch(url.searchParams)}`
 }
 
 /** Back to the list (filters kept), with the notice of what was done as a flash message. */
-export function redirectToList(request: Request, done: ContestNotice) {
-	return redirectWithFlash(contestListUrl(request), CONTEST_NOTICES[done])
+export function redirectToList(url: URL, done: ContestNotice) {
+	return redirectWithFlash(contestListUrl(url), CONTEST_NOTICES[done])
 }

@@ -14,6 +14,7 @@ import * as editRoute from './$contestId/edit.tsx'
 import * as participantsRoute from './$contestId/participants.tsx'
 import * as newRoute from './new.tsx'
 import { action, ErrorBoundary, loader } from './_layout.tsx'
+import { routeArgs } from '#tests/route-args.ts'
 
 // The contests pages' loaders and actions, called as React Router would:
 // guards and roles, redirects that keep the list's filters, field errors,
@@ -42,7 +43,8 @@ function post(cookie: string, path: string, fields: Record<string, string> = {})
 	})
 }
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never
+const args = (request: Request, params: Record<string, string> = {}) =>
+	routeArgs({ request, params, context: {} }) as never
 
 async function caught(promise: Promise<unknown>) {
 	try {

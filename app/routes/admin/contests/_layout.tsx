@@ -41,9 +41,8 @@ import type { Route } from './+types/_layout'
  * participants are child routes: dialogs with JS, sections without.
  * Start, Pause and Resume post here.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'contests:view')
-	const url = new URL(request.url)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'contests:view')
 	const filters = readContestFilters(url.searchParams)
 	return {
 		contests: listContests(filters).map((contest) => ({
@@ -66,14 +65,14 @@ const STATUS_INTENTS: Record<(typeof STATUS_FORM_INTENTS)[number], { to: Contest
 }
 
 /** Start, Pause, Resume: { intent, contestId }. */
-export async function action({ request }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'contests:update')
+export async function action({ request, url }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'contests:update')
 	const submission = parseWithZod(await readFormData(request), { schema: ContestStatusFormSchema })
 	if (submission.status !== 'success') return replyWithFailure(submission, fail(400, CONTEST_STATUS_CHOICE))
 	const step = STATUS_INTENTS[submission.value.intent]
 	const result = changeContestStatus({ id: admin.id, email: admin.email }, submission.value.contestId, step.to)
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectToList(request, step.done)
+	throw await redirectToList(url, step.done)
 }
 
 export function headers() {

@@ -12,19 +12,19 @@ import { contestListUrl, redirectToList } from './+contests.server.ts'
 // A dialog over its parent page (the flash message shows inside it).
 export const handle = dialogHandle
 
-export async function loader({ request }: Route.LoaderArgs) {
-	await requireAdminCapability(request, 'contests:create')
-	return { closeTo: contestListUrl(request) }
+export async function loader({ request, url }: Route.LoaderArgs) {
+	await requireAdminCapability({ request, url }, 'contests:create')
+	return { closeTo: contestListUrl(url) }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'contests:create')
+export async function action({ request, url }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'contests:create')
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: ContestFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const result = createContest({ id: admin.id, email: admin.email }, submission.value)
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectToList(request, 'created')
+	throw await redirectToList(url, 'created')
 }
 
 export default function NewContestRoute({ loaderData, actionData }: Route.ComponentProps) {

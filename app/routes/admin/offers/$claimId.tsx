@@ -32,8 +32,8 @@ import type { Route } from './+types/$claimId'
 const constraint = getZodConstraint(ClaimUpdateFormSchema)
 
 /** The list the claim was opened from (its filters and page, from this page's URL). */
-function listHref(request: Request) {
-	const { query } = parseClaimListQuery(new URL(request.url).searchParams)
+function listHref(url: URL) {
+	const { query } = parseClaimListQuery(url.searchParams)
 	return `/admin/offers${claimListSearch(query)}`
 }
 
@@ -42,20 +42,20 @@ function listHref(request: Request) {
  * that sets its status and note (offers:update). A plain POST form; after
  * saving, back to the list as it was filtered.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'offers:view')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'offers:view')
 	const id = parseClaimId(params.claimId)
 	const claim = id === null ? null : getOfferClaim(id)
 	if (!claim) throw data({ message: CLAIM_NOT_FOUND }, { status: 404 })
-	return { claim, backTo: listHref(request), canUpdate: can(admin, 'offers:update') }
+	return { claim, backTo: listHref(url), canUpdate: can(admin, 'offers:update') }
 }
 
 export function headers() {
 	return { 'Cache-Control': 'private, no-store' }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'offers:update')
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'offers:update')
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: ClaimUpdateFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
@@ -63,7 +63,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	if (id === null) return replyWithFailure(submission, { ok: false, status: 404, message: CLAIM_NOT_FOUND })
 	const result = updateOfferClaim({ id: admin.id, email: admin.email }, id, submission.value)
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectWithFlash(listHref(request), result.value.changed ? CLAIM_UPDATED : CLAIM_UNCHANGED)
+	throw await redirectWithFlash(listHref(url), result.value.changed ? CLAIM_UPDATED : CLAIM_UNCHANGED)
 }
 
 export default function AdminOfferClaimRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -37,9 +37,9 @@ import type { Route } from './+types/_layout'
  * (a child route asking for the reason). "Decided" lists the reviewed ones.
  * Super admins also edit the thresholds here (audited as settings.update).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'referrals:review')
-	const query = referralReviewQueryFromUrl(new URL(request.url).searchParams)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'referrals:review')
+	const query = referralReviewQueryFromUrl(url.searchParams)
 	const list = listReferralReviews(query.view, query.page, REFERRAL_REVIEW_LIMITS.pageSize)
 	const canEditSettings = can(admin, 'referrals:settings')
 	return {
@@ -50,19 +50,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
 	const formData = await readFormData(request)
 	const intent = formData.get('intent')
-	const query = referralReviewQueryFromUrl(new URL(request.url).searchParams)
+	const query = referralReviewQueryFromUrl(url.searchParams)
 	const back = `/admin/referrals?view=${query.view}${query.page > 1 ? `&page=${query.page}` : ''}`
 	if (intent === 'settings') {
-		const admin = await requireAdminCapability(request, 'referrals:settings')
+		const admin = await requireAdminCapability({ request, url }, 'referrals:settings')
 		const submission = parseWithZod(formData, { schema: ReferralSettingsFormSchema })
 		if (submission.status !== 'success') return replyInvalid(submission)
 		setSetting({ id: admin.id, email: admin.email }, 'referral_integrity', submission.value)
 		throw await redirectWithFlash(`${back}#settings`, REFERRAL_SETTINGS_SAVED)
 	}
-	const admin = await requireAdminCapability(request, 'referrals:review')
+	const admin = await requireAdminCapability({ request, url }, 'referrals:review')
 	if (intent !== 'approve') throw data({ message: 'Unknown action' }, { status: 400 })
 	const id = parseReferralId(String(formData.get('creditId') ?? ''))
 	const result = id === null ? fail(404, REFERRAL_NOT_FOUND) : approveReferral({ id: admin.id, email: admin.email }, id)

@@ -21,9 +21,9 @@ import type { Route } from './+types/_layout'
  * paged on the server; voided ones struck through with their reason. Edit
  * and Void are child routes (dialogs with JS, sections without).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	await requireAdminCapability(request, 'revenue:correct')
-	const page = revenuePageFromUrl(new URL(request.url).searchParams)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	await requireAdminCapability({ request, url }, 'revenue:correct')
+	const page = revenuePageFromUrl(url.searchParams)
 	const list = listRevenueEntries(page, REVENUE_LIMITS.pageSize)
 	return { ...list, pageSearch: page > 1 ? `?page=${page}` : '' }
 }

@@ -48,13 +48,13 @@ function staffOr404(value: string | undefined) {
 	return member
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'staff:manage')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'staff:manage')
 	return { member: staffOr404(params.adminId), isSelf: admin.id === parseStaffId(params.adminId) }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'staff:manage')
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'staff:manage')
 	const member = staffOr404(params.adminId)
 	const actor = { id: admin.id, email: admin.email }
 	const formData = await readFormData(request)

@@ -30,13 +30,13 @@ import type { Route } from './+types/new'
  */
 const constraint = getZodConstraint(StaffCreateFormSchema)
 
-export async function loader({ request }: Route.LoaderArgs) {
-	await requireAdminCapability(request, 'staff:manage')
+export async function loader({ request, url }: Route.LoaderArgs) {
+	await requireAdminCapability({ request, url }, 'staff:manage')
 	return null
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'staff:manage')
+export async function action({ request, url }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'staff:manage')
 	const submission = parseWithZod(await readFormData(request), { schema: StaffCreateFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const result = await createStaff({ id: admin.id, email: admin.email }, submission.value)

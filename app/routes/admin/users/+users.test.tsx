@@ -13,6 +13,7 @@ import { action as createAction } from './new.tsx'
 import { action, ErrorBoundary, loader } from './_layout.tsx'
 import { loader as exportLoader } from '../../admin_/users/export[.csv].ts'
 import { loader as userLoader } from '../users_/$userId.tsx'
+import { routeArgs } from '#tests/route-args.ts'
 
 // The users screens' loaders and actions, called as React Router would
 // (the browser tests cover the pages themselves).
@@ -35,9 +36,9 @@ function post(path: string, cookie: string, fields: Array<[string, string]>) {
 	return new Request(`${BASE}${path}`, { method: 'POST', headers: { Cookie: cookie }, body })
 }
 
-type AnyArgs = { request: Request; params: Record<string, string>; context: object }
+type AnyArgs = { request: Request; url: URL; params: Record<string, string>; context: object }
 const args = (request: Request, params: Record<string, string> = {}) =>
-	({ request, params, context: {} }) as AnyArgs as never
+	routeArgs({ request, params, context: {} }) as AnyArgs as never
 
 async function caught(promise: Promise<unknown>) {
 	try {

@@ -49,9 +49,8 @@ import type { Route } from './+types/_layout'
  * POST form; a bulk delete asks for confirmation first. Create, edit and
  * delete are nested routes rendered in the <Outlet /> (dialogs with JS).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'users:view')
-	const url = new URL(request.url)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'users:view')
 	// The filter form sends the sort selector as one value ("name-asc"): move
 	// it to sortBy and sortOrder and drop empty fields, so the URL is the
 	// canonical link of the state.
@@ -83,15 +82,15 @@ export function headers() {
 	return { 'Cache-Control': 'private, no-store' }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'users:bulk-update')
+export async function action({ request, url }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'users:bulk-update')
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: BulkFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const input = submission.value
 	const capability = bulkCapability(input)
 	if (!can(admin, capability)) {
-		log('admin.access_denied', { path: new URL(request.url).pathname, adminId: admin.id, capability }, 'warn')
+		log('admin.access_denied', { path: url.pathname, adminId: admin.id, capability }, 'warn')
 		return replyWithFailure(submission, fail(403, SUPER_ADMIN_REQUIRED))
 	}
 	// A bulk delete is confirmed first: the answer lists who would go.
@@ -107,7 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
 	}
 	const result = bulkUpdateUsers({ id: admin.id, email: admin.email }, input)
 	if (!result.ok) return replyWithFailure(submission, result)
-	const { query } = parseUserListQuery(new URL(request.url).searchParams)
+	const { query } = parseUserListQuery(url.searchParams)
 	throw await redirectWithFlash(
 		usersListHref(query),
 		bulkResultMessage(result.value.updated, input.action === 'delete' ? 'deleted' : 'updated'),

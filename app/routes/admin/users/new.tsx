@@ -29,20 +29,20 @@ function planLabels() {
 	return Object.fromEntries(PLANS.map((p) => [p, planName(p)])) as Record<Plan, string>
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-	await requireAdminCapability(request, 'users:create')
-	const { query } = parseUserListQuery(new URL(request.url).searchParams)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	await requireAdminCapability({ request, url }, 'users:create')
+	const { query } = parseUserListQuery(url.searchParams)
 	return { closeTo: usersListHref(query), planLabels: planLabels() }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'users:create')
+export async function action({ request, url }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'users:create')
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: UserCreateFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const result = await createManagedUser({ id: admin.id, email: admin.email }, submission.value)
 	if (!result.ok) return replyWithFailure(submission, result)
-	const { query } = parseUserListQuery(new URL(request.url).searchParams)
+	const { query } = parseUserListQuery(url.searchParams)
 	throw await redirectWithFlash(usersListHref({ ...query, page: 1 }), USER_CREATED)
 }
 

@@ -20,8 +20,8 @@ import type { Route } from './+types/$userId'
 // the brokers' reported figures by month, plan history (audit log and
 // activation codes), sessions and last seen, activity, the latest admin changes.
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'users:view')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'users:view')
 	const id = parseUserId(params.userId)
 	const result = id === null ? null : getManagedUserStats(id)
 	if (!result?.ok) throw data({ message: USER_NOT_FOUND }, { status: 404 })

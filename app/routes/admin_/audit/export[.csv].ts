@@ -9,9 +9,8 @@ import type { Route } from './+types/export[.csv]'
 // (admin cookie): the filtered log, newest first, as a CSV download of at
 // most AUDIT_LIMITS.exportMaxRows rows. Bad filters go back to the page,
 // which shows them at their fields.
-export async function loader({ request }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'audit:view')
-	const url = new URL(request.url)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'audit:view')
 	const parsed = parseAuditQuery(url.searchParams)
 	if (!parsed.ok) throw redirect(`/admin/audit${url.search}`)
 	log('admin.audit_exported', { adminId: admin.id, via: 'page' })

@@ -7,9 +7,9 @@ import type { Route } from './+types/export[.csv]'
 // GET /admin/users/export.csv?search&status&plan&sortBy&sortOrder (admin
 // cookie): the list as filtered, every page, as a CSV download. Bad values
 // fall back like the list page's.
-export async function loader({ request }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'users:view')
-	const { query } = parseUserListQuery(new URL(request.url).searchParams)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'users:view')
+	const { query } = parseUserListQuery(url.searchParams)
 	log('admin.users_exported', { adminId: admin.id, via: 'page' })
 	return new Response(exportUsersCsv(query), {
 		headers: {

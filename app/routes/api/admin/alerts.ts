@@ -7,9 +7,9 @@ import { apiError, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 // first, with who acknowledged or resolved it → data { alerts, pagination }.
 // An unknown state or type, a bad page or limit: 400.
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		requireApiCapability(request, 'alerts:view')
-		const { query, errors } = parseAlertListQuery(new URL(request.url).searchParams, { allowLimit: true })
+		const { query, errors } = parseAlertListQuery(url.searchParams, { allowLimit: true })
 		if (errors.length > 0) return apiError(400, 'Validation failed', errors)
 		const { alerts, pagination } = listStaffAlerts(query)
 		const { page, limit, totalPages, totalCount, currentPage } = pagination

@@ -8,9 +8,9 @@ import { apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
 //   pass nextCursor back as cursor for the next page (null on the last).
 //   Bad values: 400 with errors. Capability audit:view.
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		requireApiCapability(request, 'audit:view')
-		const query = parseQuery(request, AuditQuerySchema, { repeated: 'schema' })
+		const query = parseQuery(url, AuditQuerySchema, { repeated: 'schema' })
 		return apiSuccess(listAuditLog(query))
 	},
 })

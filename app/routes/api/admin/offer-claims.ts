@@ -7,9 +7,9 @@ import { apiError, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
 // data { claims, pagination }. An unknown status or offer, a bad page or
 // limit, or a repeated parameter: 400 with each error's path.
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		requireApiCapability(request, 'offers:view')
-		const { query, errors } = parseClaimListQuery(new URL(request.url).searchParams, { allowLimit: true })
+		const { query, errors } = parseClaimListQuery(url.searchParams, { allowLimit: true })
 		if (errors.length > 0) return apiError(400, 'Validation failed', errors)
 		const { claims, pagination } = listOfferClaims(query)
 		const { page, limit, totalPages, totalCount, currentPage } = pagination

@@ -7,9 +7,9 @@ import { apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
 // by an integrity signal (oldest first), or those decided (newest decision
 // first), with their signals, paged (referrals:review).
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		requireApiCapability(request, 'referrals:review')
-		const query = parseQuery(request, ReferralReviewApiQuerySchema)
+		const query = parseQuery(url, ReferralReviewApiQuerySchema)
 		const { referrals, pagination } = listReferralReviews(
 			query.status ?? 'held',
 			query.page ?? 1,

@@ -8,9 +8,9 @@ import { apiFailure, apiRoute, apiSuccess, parseJsonBody, parseQuery } from '#ap
 // POST /api/admin/revenue { broker, month: "YYYY-MM", amount: USD number }:
 // records a partner commission report (with its audit row); 201.
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		requireApiCapability(request, 'revenue:correct')
-		const query = parseQuery(request, RevenueListApiQuerySchema)
+		const query = parseQuery(url, RevenueListApiQuerySchema)
 		const { entries, pagination } = listRevenueEntries(query.page ?? 1, query.limit ?? REVENUE_LIMITS.pageSize)
 		const { page, limit, totalPages, totalCount, currentPage } = pagination
 		return apiSuccess({ entries, pagination: { page, limit, totalPages, totalCount, currentPage } })

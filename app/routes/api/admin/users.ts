@@ -10,9 +10,9 @@ import { apiFailure, apiRoute, apiSuccess, parseJsonBody, parseQuery } from '#ap
 // POST /api/admin/users { name, email, password, phone?, country?,
 //   telegram?, plan?, status? }: 201 data { user }; 409 for a taken email.
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		requireApiCapability(request, 'users:view')
-		const query = parseQuery(request, UserListApiQuerySchema, { repeated: 'schema' })
+		const query = parseQuery(url, UserListApiQuerySchema, { repeated: 'schema' })
 		const { users, pagination } = listManagedUsers(query)
 		const { page, limit, totalPages, totalCount, currentPage } = pagination
 		return apiSuccess({ users, pagination: { page, limit, totalPages, totalCount, currentPage } })

@@ -7,9 +7,9 @@ import { InboxQuerySchema } from '#app/features/notifications/schemas.ts'
 // (docs/decisions/023-consents-and-notifications.md). 401 without a member token, 403 before
 // the unlock, 409 until the current terms are accepted.
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		const { user } = requireApiUnlockedMember(request)
-		const query = parseQuery(request, InboxQuerySchema)
+		const query = parseQuery(url, InboxQuerySchema)
 		return apiSuccess(listNotifications(user.id, query.page ?? 1))
 	},
 })

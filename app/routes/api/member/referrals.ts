@@ -8,9 +8,9 @@ import { STATEMENT_PAGE_SIZE, StatementQuerySchema } from '#app/features/referra
 // points, the way to the next milestone, every milestone, and a page of
 // the points statement (newest first).
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		const { user } = requireApiUnlockedMember(request)
-		const query = parseQuery(request, StatementQuerySchema)
+		const query = parseQuery(url, StatementQuerySchema)
 		const page = query.page ?? 1
 		const limit = query.limit ?? STATEMENT_PAGE_SIZE
 		const { totalPages, totalCount, currentPage } = paginate(countPointsStatement(user.id), page, limit)

@@ -6,9 +6,9 @@ import { TraderListQuerySchema } from '#app/features/traders/schemas.ts'
 // GET /api/member/traders ?sort=weeklyReturn|monthlyReturn|winRate|followers:
 // Live Top Traders, sorted as on the dashboard (highest first).
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		requireApiUnlockedMember(request)
-		const sort = parseQuery(request, TraderListQuerySchema).sort ?? DEFAULT_TRADER_SORT
+		const sort = parseQuery(url, TraderListQuerySchema).sort ?? DEFAULT_TRADER_SORT
 		return apiSuccess({ sort, traders: sortTraders(sort).map(traderSummary) })
 	},
 })

@@ -19,9 +19,9 @@ import type { Route } from './+types/_layout'
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 const numberFormat = new Intl.NumberFormat('en-US')
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireUnlockedMember(request)
-	const sort = parseTraderSort(new URL(request.url).searchParams.get('sort'))
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const user = await requireUnlockedMember({ request, url })
+	const sort = parseTraderSort(url.searchParams.get('sort'))
 	// The overview's rule is shared with GET /api/member/overview.
 	const overview = getMemberOverview(user)
 	return {

@@ -16,8 +16,8 @@ import type { Route } from './+types/$lessonId'
 import { completeLessonAction } from '../+academy.server.ts'
 
 /** One lesson of the academy, inside the dashboard layout; "Mark as complete" at its end. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-	const user = await requireUnlockedMember(request)
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	const user = await requireUnlockedMember({ request, url })
 	const found = findLesson(params.lessonId)
 	if (!found) throw data({ error: UNKNOWN_LESSON }, { status: 404 })
 	const { lesson, previous, next } = found
@@ -43,9 +43,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	}
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
 	// Back to the lesson's end, where its completed state shows.
-	return completeLessonAction(request, ({ lessonId }) => `/dashboard/academy/${lessonId}#finish`)
+	return completeLessonAction(args, ({ lessonId }) => `/dashboard/academy/${lessonId}#finish`)
 }
 
 export default function LessonRoute({ loaderData, actionData }: Route.ComponentProps) {

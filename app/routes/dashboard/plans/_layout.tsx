@@ -5,8 +5,8 @@ import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/_layout'
 
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireUnlockedMember(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const user = await requireUnlockedMember({ request, url })
 	return {
 		current: user.plan,
 		cards: planCardsFor(user.plan),

@@ -17,15 +17,15 @@ import type { Route } from './+types/activate'
 // A dialog over its parent page (the flash message shows inside it).
 export const handle = dialogHandle
 
-export async function loader({ request }: Route.LoaderArgs) {
-	await requireUnlockedMember(request)
-	const wanted = new URL(request.url).searchParams.get('plan')
+export async function loader({ request, url }: Route.LoaderArgs) {
+	await requireUnlockedMember({ request, url })
+	const wanted = url.searchParams.get('plan')
 	const plan = PREMIUM_PLANS.includes(wanted as PremiumPlan) ? (wanted as PremiumPlan) : null
 	return { planName: plan ? planName(plan) : null }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	const user = await requireUnlockedMember(request)
+export async function action({ request, url }: Route.ActionArgs) {
+	const user = await requireUnlockedMember({ request, url })
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: ActivationCodeSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)

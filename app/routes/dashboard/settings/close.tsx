@@ -15,11 +15,11 @@ import type { Route } from './+types/close'
  * (docs/decisions/022-account-closure.md): what is erased and what is kept,
  * the password and an explicit "I understand".
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	await requireUnlockedMember(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	await requireUnlockedMember({ request, url })
 	return null
 }
-export const action = ({ request }: Route.ActionArgs) => closeAccountAction(request)
+export const action = (args: Route.ActionArgs) => closeAccountAction(args)
 
 export function headers() {
 	return { 'Cache-Control': 'private, no-store' }

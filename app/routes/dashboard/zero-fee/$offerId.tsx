@@ -18,8 +18,8 @@ export const handle = dialogHandle
 
 const numberFormat = new Intl.NumberFormat('en-US')
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	const user = await requireUnlockedMember(request)
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	const user = await requireUnlockedMember({ request, url })
 	// The parent page shows the upgrade message; the offer stays hidden.
 	if (zeroFeeRefusal(user.plan)) return data({ offer: null }, { status: 403 })
 	const offer = getOffer(user.id, params.offerId)
@@ -27,8 +27,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	return { offer }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	const user = await requireUnlockedMember(request)
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const user = await requireUnlockedMember({ request, url })
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: ConfirmFormSchema })
 	const refused = zeroFeeRefusal(user.plan)

@@ -12,8 +12,8 @@ const numberFormat = new Intl.NumberFormat('en-US')
 
 // The lock is enforced here, not only in the menu: the regular plan gets a
 // 403 page with the upgrade message.
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await requireUnlockedMember(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const user = await requireUnlockedMember({ request, url })
 	const refused = zeroFeeRefusal(user.plan)
 	if (refused) return data({ locked: true as const, message: refused.message }, { status: refused.status })
 	return { locked: false as const, offers: listOffers(user.id) }

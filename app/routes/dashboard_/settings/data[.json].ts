@@ -5,8 +5,8 @@ import type { Route } from './+types/data[.json]'
 
 // GET /dashboard/settings/data.json (member cookie): "Download my data", the
 // JSON file of everything stored about the member (issue 15 part 2).
-export async function loader({ request }: Route.LoaderArgs) {
-	const member = await requireUnlockedMember(request)
+export async function loader({ request, url }: Route.LoaderArgs) {
+	const member = await requireUnlockedMember({ request, url })
 	const now = new Date()
 	const body = exportMemberData(member.id, await currentWebSessionId(request), now)
 	log('account.data_export', { userId: member.id, via: 'page' })

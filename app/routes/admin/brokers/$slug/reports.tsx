@@ -49,11 +49,11 @@ function pagePath(slug: string) {
 	return `/admin/brokers/${encodeURIComponent(slug)}/reports`
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'reports:import')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'reports:import')
 	const broker = findBroker(params.slug)
 	if (!broker) throw data({ message: BROKER_REPORT_MESSAGES.brokerNotFound }, { status: 404 })
-	const uploadParam = new URL(request.url).searchParams.get('upload')
+	const uploadParam = url.searchParams.get('upload')
 	const uploadId = parseUploadId(uploadParam)
 	const upload = uploadId === null ? null : getUpload(admin.id, broker.slug, uploadId)
 	let preview: ReportPreview | null = null
@@ -75,8 +75,8 @@ function previousMonth(now: Date) {
 	return utcMonth(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)))
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'reports:import')
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'reports:import')
 	const broker = findBroker(params.slug)
 	if (!broker) throw data({ message: BROKER_REPORT_MESSAGES.brokerNotFound }, { status: 404 })
 	const actor = { id: admin.id, email: admin.email }

@@ -46,10 +46,9 @@ function requireBatchId(value: string | undefined) {
 	return id
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'codes:view')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'codes:view')
 	const id = requireBatchId(params.batchId)
-	const url = new URL(request.url)
 	const status = readStatusParam(url.searchParams)
 	const found = listBatchCodes(id, { status, page: readPageParam(url.searchParams) })
 	if (!found) throw data({ message: PLAN_CODE_MESSAGES.batchNotFound }, { status: 404 })
@@ -66,13 +65,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	)
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'codes:manage')
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'codes:manage')
 	const id = requireBatchId(params.batchId)
 	const submission = parseWithZod(await readFormData(request), { schema: PlanCodeRevokeFormSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 	const actor = { id: admin.id, email: admin.email }
-	const back = `/admin/codes/batches/${id}${new URL(request.url).search}`
+	const back = `/admin/codes/batches/${id}${url.search}`
 	if (submission.value.intent === 'revoke-batch') {
 		const result = revokePlanCodeBatch(actor, id)
 		if (!result.ok) return replyWithFailure(submission, result)

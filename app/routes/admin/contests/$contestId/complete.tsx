@@ -20,22 +20,22 @@ import { contestListUrl, redirectToList, requireContest } from '../+contests.ser
 export const handle = dialogHandle
 
 // Complete (active → completed) asks first: it freezes the ranks for good.
-export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireAdminCapability(request, 'contests:update')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	await requireAdminCapability({ request, url }, 'contests:update')
 	const contest = requireContest(params.contestId)
 	return {
-		closeTo: contestListUrl(request),
+		closeTo: contestListUrl(url),
 		contest: { id: contest.id, name: contest.name, status: contest.status, participantCount: contest.participantCount },
 	}
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'contests:update')
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'contests:update')
 	const contest = requireContest(params.contestId)
 	const submission = parseWithZod(await readFormData(request), { schema: ConfirmFormSchema })
 	const result = completeContest({ id: admin.id, email: admin.email }, contest.id)
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectToList(request, 'completed')
+	throw await redirectToList(url, 'completed')
 }
 
 export default function CompleteContestRoute({ loaderData, actionData }: Route.ComponentProps) {

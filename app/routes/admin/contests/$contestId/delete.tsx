@@ -16,22 +16,22 @@ export const handle = dialogHandle
 
 // super_admin only: role admin gets the 403 'Access Denied' here and never
 // sees the Delete button.
-export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireAdminCapability(request, 'contests:delete')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	await requireAdminCapability({ request, url }, 'contests:delete')
 	const contest = requireContest(params.contestId)
 	return {
-		closeTo: contestListUrl(request),
+		closeTo: contestListUrl(url),
 		contest: { id: contest.id, name: contest.name, participantCount: contest.participantCount },
 	}
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'contests:delete')
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'contests:delete')
 	const contest = requireContest(params.contestId)
 	const submission = parseWithZod(await readFormData(request), { schema: ConfirmFormSchema })
 	const result = deleteContest({ id: admin.id, email: admin.email }, contest.id)
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectToList(request, 'deleted')
+	throw await redirectToList(url, 'deleted')
 }
 
 export default function DeleteContestRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,11 +12,11 @@ import { contestListUrl, redirectToList, requireContest } from '../+contests.ser
 // A dialog over its parent page (the flash message shows inside it).
 export const handle = dialogHandle
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireAdminCapability(request, 'contests:update')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	await requireAdminCapability({ request, url }, 'contests:update')
 	const contest = requireContest(params.contestId)
 	return {
-		closeTo: contestListUrl(request),
+		closeTo: contestListUrl(url),
 		contest: { id: contest.id, name: contest.name },
 		// Dates are date-only (the stored value has no time part to trim).
 		values: {
@@ -34,15 +34,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	}
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'contests:update')
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'contests:update')
 	const contest = requireContest(params.contestId)
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: ContestFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const result = updateContest({ id: admin.id, email: admin.email }, contest.id, submission.value)
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectToList(request, 'updated')
+	throw await redirectToList(url, 'updated')
 }
 
 export default function EditContestRoute({ loaderData, actionData }: Route.ComponentProps) {

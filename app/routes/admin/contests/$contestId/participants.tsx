@@ -35,10 +35,9 @@ export const handle = dialogHandle
  * completed (its ranks are frozen then); deposit, trading and activity
  * contests take their scores from the data, without a form.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'contests:view')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'contests:view')
 	const contest = requireContest(params.contestId)
-	const url = new URL(request.url)
 	const first = listParticipants(contest.id, { page: parsePositiveInt(url.searchParams.get('page'), 1_000_000) ?? 1 })!
 	// A page past the end shows the last one.
 	const listed =
@@ -54,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	}
 	const { page, totalPages } = listed.pagination
 	return {
-		closeTo: contestListUrl(request),
+		closeTo: contestListUrl(url),
 		selfUrl: pageUrl(page),
 		previousUrl: page > 1 ? pageUrl(page - 1) : null,
 		nextUrl: page < totalPages ? pageUrl(page + 1) : null,
@@ -68,15 +67,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** One row's score: { userId, score }. */
-export async function action({ request, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'contests:update')
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'contests:update')
 	const contest = requireContest(params.contestId)
 	const submission = parseWithZod(await readFormData(request), { schema: ScoreFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const { userId, score } = submission.value
 	const result = updateParticipantScore({ id: admin.id, email: admin.email }, contest.id, userId, score)
 	if (!result.ok) return replyWithFailure(submission, result)
-	const url = new URL(request.url)
 	throw await redirectWithFlash(`${url.pathname}${url.search}`, SCORE_UPDATED)
 }
 

@@ -27,21 +27,21 @@ export const handle = dialogHandle
 // /admin/referrals/:creditId/reject: reject a held referral with a required
 // reason (referrals:review); it never counts. A decided one is a 409.
 
-function listHref(request: Request) {
-	const query = referralReviewQueryFromUrl(new URL(request.url).searchParams)
+function listHref(url: URL) {
+	const query = referralReviewQueryFromUrl(url.searchParams)
 	return `/admin/referrals?view=${query.view}${query.page > 1 ? `&page=${query.page}` : ''}`
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireAdminCapability(request, 'referrals:review')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	await requireAdminCapability({ request, url }, 'referrals:review')
 	const id = parseReferralId(params.creditId)
 	const referral = id === null ? null : getReferralReview(id)
 	if (!referral) throw data({ message: REFERRAL_NOT_FOUND }, { status: 404 })
-	return { referral, closeTo: listHref(request) }
+	return { referral, closeTo: listHref(url) }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'referrals:review')
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'referrals:review')
 	const submission = parseWithZod(await readFormData(request), { schema: ReferralRejectFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const id = parseReferralId(params.creditId)
@@ -50,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 			? fail(404, REFERRAL_NOT_FOUND)
 			: rejectReferral({ id: admin.id, email: admin.email }, id, submission.value.reason)
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectWithFlash(listHref(request), REFERRAL_REJECTED)
+	throw await redirectWithFlash(listHref(url), REFERRAL_REJECTED)
 }
 
 export default function RejectReferralRoute({ loaderData, actionData }: Route.ComponentProps) {

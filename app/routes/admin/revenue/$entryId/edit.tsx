@@ -32,21 +32,21 @@ export const handle = dialogHandle
 
 const constraint = getZodConstraint(RevenueEditFormSchema)
 
-function listHref(request: Request) {
-	const page = revenuePageFromUrl(new URL(request.url).searchParams)
+function listHref(url: URL) {
+	const page = revenuePageFromUrl(url.searchParams)
 	return `/admin/revenue${page > 1 ? `?page=${page}` : ''}`
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireAdminCapability(request, 'revenue:correct')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	await requireAdminCapability({ request, url }, 'revenue:correct')
 	const id = parseEntryId(params.entryId)
 	const entry = id === null ? null : getRevenueEntry(id)
 	if (!entry) throw data({ message: REVENUE_ENTRY_NOT_FOUND }, { status: 404 })
-	return { entry, closeTo: listHref(request), currentMonth: utcMonth(new Date()) }
+	return { entry, closeTo: listHref(url), currentMonth: utcMonth(new Date()) }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'revenue:correct')
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'revenue:correct')
 	const submission = parseWithZod(await readFormData(request), { schema: RevenueEditFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const id = parseEntryId(params.entryId)
@@ -56,7 +56,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 			? fail(404, REVENUE_ENTRY_NOT_FOUND)
 			: correctRevenue({ id: admin.id, email: admin.email }, id, { ...rest, amountCents: amount })
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectWithFlash(listHref(request), REVENUE_UPDATED)
+	throw await redirectWithFlash(listHref(url), REVENUE_UPDATED)
 }
 
 export default function EditRevenueRoute({ loaderData, actionData }: Route.ComponentProps) {

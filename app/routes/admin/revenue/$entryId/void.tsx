@@ -28,21 +28,21 @@ export const handle = dialogHandle
 // /admin/revenue/:entryId/void: void an entry with a required reason
 // (revenue:correct); it stays listed and no longer counts. Twice is a 409.
 
-function listHref(request: Request) {
-	const page = revenuePageFromUrl(new URL(request.url).searchParams)
+function listHref(url: URL) {
+	const page = revenuePageFromUrl(url.searchParams)
 	return `/admin/revenue${page > 1 ? `?page=${page}` : ''}`
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireAdminCapability(request, 'revenue:correct')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	await requireAdminCapability({ request, url }, 'revenue:correct')
 	const id = parseEntryId(params.entryId)
 	const entry = id === null ? null : getRevenueEntry(id)
 	if (!entry) throw data({ message: REVENUE_ENTRY_NOT_FOUND }, { status: 404 })
-	return { entry, closeTo: listHref(request) }
+	return { entry, closeTo: listHref(url) }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'revenue:correct')
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'revenue:correct')
 	const submission = parseWithZod(await readFormData(request), { schema: RevenueVoidFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const id = parseEntryId(params.entryId)
@@ -51,7 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 			? fail(404, REVENUE_ENTRY_NOT_FOUND)
 			: voidRevenue({ id: admin.id, email: admin.email }, id, submission.value.reason)
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectWithFlash(listHref(request), REVENUE_VOIDED)
+	throw await redirectWithFlash(listHref(url), REVENUE_VOIDED)
 }
 
 export default function VoidRevenueRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -30,22 +30,22 @@ export const handle = dialogHandle
 // /admin/users/:userId/delete: 'Delete User' with its confirmation
 // (super_admin only: role admin gets 'Access Denied').
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireAdminCapability(request, 'users:delete')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	await requireAdminCapability({ request, url }, 'users:delete')
 	const id = parseUserId(params.userId)
 	const user = id === null ? null : getManagedUser(id)
 	if (!user) throw data({ message: USER_NOT_FOUND }, { status: 404 })
-	const { query } = parseUserListQuery(new URL(request.url).searchParams)
+	const { query } = parseUserListQuery(url.searchParams)
 	return { user: { name: user.name, email: user.email }, closeTo: usersListHref(query) }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'users:delete')
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'users:delete')
 	const submission = parseWithZod(await readFormData(request), { schema: ConfirmFormSchema })
 	const id = parseUserId(params.userId)
 	const result = id === null ? fail(404, USER_NOT_FOUND) : deleteManagedUser({ id: admin.id, email: admin.email }, id)
 	if (!result.ok) return replyWithFailure(submission, result)
-	const { query } = parseUserListQuery(new URL(request.url).searchParams)
+	const { query } = parseUserListQuery(url.searchParams)
 	throw await redirectWithFlash(usersListHref(query), USER_DELETED)
 }
 

@@ -36,10 +36,10 @@ function userOr404(value: string | undefined) {
 	return user
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireAdminCapability(request, 'users:update')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	await requireAdminCapability({ request, url }, 'users:update')
 	const user = userOr404(params.userId)
-	const { query } = parseUserListQuery(new URL(request.url).searchParams)
+	const { query } = parseUserListQuery(url.searchParams)
 	return {
 		user: {
 			name: user.name,
@@ -55,8 +55,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	}
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability(request, 'users:update')
+export async function action({ request, url, params }: Route.ActionArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'users:update')
 	const user = userOr404(params.userId)
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: UserUpdateFormSchema })
@@ -70,7 +70,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 		telegram,
 	})
 	if (!result.ok) return replyWithFailure(submission, result)
-	const { query } = parseUserListQuery(new URL(request.url).searchParams)
+	const { query } = parseUserListQuery(url.searchParams)
 	throw await redirectWithFlash(usersListHref(query), USER_UPDATED)
 }
 

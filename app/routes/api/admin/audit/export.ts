@@ -9,9 +9,9 @@ import { log } from '#app/utils/log.server.ts'
 // AUDIT_LIMITS.exportMaxRows rows (X-Export-Capped: true when there were
 // more). limit is checked, then ignored. Bad values: 400.
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		const { admin } = requireApiCapability(request, 'audit:view')
-		const query = parseQuery(request, AuditQuerySchema, { repeated: 'schema' })
+		const query = parseQuery(url, AuditQuerySchema, { repeated: 'schema' })
 		log('admin.audit_exported', { adminId: admin.id, via: 'api' })
 		return new Response(exportAuditCsv(query), {
 			headers: {

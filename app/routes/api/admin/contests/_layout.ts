@@ -11,9 +11,9 @@ import { apiFailure, apiRoute, apiSuccess, parseJsonBody, parseQuery } from '#ap
 //   prizes { first, second, third }, rules, maxParticipants } → 201
 //   data { contest } (status draft).
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		requireApiCapability(request, 'contests:view')
-		const filters = parseQuery(request, ContestListQuerySchema)
+		const filters = parseQuery(url, ContestListQuerySchema)
 		return apiSuccess({ contests: listContests(filters) })
 	},
 	async POST({ request }) {

@@ -6,9 +6,9 @@ import { apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
 // GET /api/admin/dashboard/alerts: open alerts, newest first:
 // [{ id, type, title, message, createdAt, actionUrl? }].
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		requireApiCapability(request, 'dashboard:view')
-		const { limit } = parseQuery(request, AlertsQuerySchema)
+		const { limit } = parseQuery(url, AlertsQuerySchema)
 		checkContestAlerts()
 		const alerts = listAlerts(limit ?? 10).map(({ actionUrl, ...alert }) =>
 			actionUrl ? { ...alert, actionUrl } : alert,

@@ -7,9 +7,9 @@ import { log } from '#app/utils/log.server.ts'
 // GET /api/admin/offer-claims/export?status=&offer=: the filtered claims,
 // every page, as CSV (text/csv, attachment). Bad values: 400.
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		const { admin } = requireApiCapability(request, 'offers:view')
-		const { query, errors } = parseClaimListQuery(new URL(request.url).searchParams)
+		const { query, errors } = parseClaimListQuery(url.searchParams)
 		if (errors.length > 0) return apiError(400, 'Validation failed', errors)
 		log('admin.offer_claims_exported', { adminId: admin.id, via: 'api' })
 		return new Response(exportOfferClaimsCsv(query), { headers: claimsCsvHeaders('no-store') })

@@ -12,9 +12,9 @@ import { apiPagination } from '../+codes.server.ts'
 //   note } → 201 data { batch, codes: [the codes in full] }: the only
 //   answer that holds them (the CSV export aside).
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		requireApiCapability(request, 'codes:view')
-		const { page } = parseQuery(request, BatchListApiQuerySchema)
+		const { page } = parseQuery(url, BatchListApiQuerySchema)
 		const { batches, pagination } = listBatches({ page })
 		return apiSuccess({ batches, pagination: apiPagination(pagination) })
 	},

@@ -11,16 +11,12 @@ import { log } from '#app/utils/log.server.ts'
 // all or nothing; data { updated: rows changed }. Deleting and banning are
 // super_admin's (403 for role admin).
 const route = apiRoute({
-	async POST({ request }) {
+	async POST({ request, url }) {
 		const { admin } = requireApiCapability(request, 'users:bulk-update')
 		const input = await parseJsonBody(request, BulkApiSchema)
 		const capability = bulkCapability(input)
 		if (!can(admin, capability)) {
-			log(
-				'admin.access_denied',
-				{ path: new URL(request.url).pathname, adminId: admin.id, capability, via: 'api' },
-				'warn',
-			)
+			log('admin.access_denied', { path: url.pathname, adminId: admin.id, capability, via: 'api' }, 'warn')
 			return apiError(403, SUPER_ADMIN_REQUIRED)
 		}
 		const result = bulkUpdateUsers({ id: admin.id, email: admin.email }, input)

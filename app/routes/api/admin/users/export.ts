@@ -7,9 +7,9 @@ import { log } from '#app/utils/log.server.ts'
 // GET /api/admin/users/export?search&status&plan&sortBy&sortOrder: the
 // filtered list, every page, as CSV (text/csv, attachment). Bad values: 400.
 const route = apiRoute({
-	GET({ request }) {
+	GET({ request, url }) {
 		const { admin } = requireApiCapability(request, 'users:view')
-		const query = parseQuery(request, UserListApiQuerySchema, { repeated: 'schema' })
+		const query = parseQuery(url, UserListApiQuerySchema, { repeated: 'schema' })
 		log('admin.users_exported', { adminId: admin.id, via: 'api' })
 		return new Response(exportUsersCsv(query), {
 			headers: {

@@ -15,8 +15,8 @@ export const handle = dialogHandle
 
 const numberFormat = new Intl.NumberFormat('en-US')
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireUnlockedMember(request)
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	await requireUnlockedMember({ request, url })
 	// One rule with GET /api/member/traders/:id.
 	const detail = getTraderDetail(params.traderId)
 	if (!detail) throw data({ error: UNKNOWN_TRADER }, { status: 404 })

@@ -12,8 +12,8 @@ import type { Route } from './+types/$tab'
  * so that it prints on its own. A topic whose certificate is not earned (or
  * no topic) is a 404.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-	const user = await requireUnlockedMember(request)
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	const user = await requireUnlockedMember({ request, url })
 	const certificate = certificateStates(getLessonCompletions(user.id)).find((c) => c.tab === params.tab)
 	// The printable page stands outside the member area's layout: the site's 404, signed in.
 	if (!certificate?.earnedAt) {

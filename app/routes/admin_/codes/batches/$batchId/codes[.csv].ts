@@ -9,8 +9,8 @@ import { csvHeaders } from '../../../../api/admin/+codes.server.ts'
 
 // GET /admin/codes/batches/:batchId/codes.csv (admin cookie): the batch's
 // codes in full (code, plan, uses, max uses, expires, status).
-export async function loader({ request, params }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability(request, 'codes:view')
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+	const admin = await requireAdminCapability({ request, url }, 'codes:view')
 	const id = parsePositiveInt(params.batchId)
 	const csv = id === null ? null : exportBatchCsv(id)
 	if (id === null || csv === null) throw data({ message: PLAN_CODE_MESSAGES.batchNotFound }, { status: 404 })

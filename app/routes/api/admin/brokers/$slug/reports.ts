@@ -86,9 +86,9 @@ const route = apiRoute({
 		if (!reports) return apiError(404, BROKER_REPORT_MESSAGES.brokerNotFound)
 		return apiSuccess({ reports })
 	},
-	async POST({ request, params }) {
+	async POST({ request, url, params }) {
 		const { admin } = requireApiCapability(request, 'reports:import')
-		const query = parseQuery(request, BrokerReportQuerySchema)
+		const query = parseQuery(url, BrokerReportQuerySchema)
 		const slug = params.slug ?? ''
 		if (!findBroker(slug)) return apiError(404, BROKER_REPORT_MESSAGES.brokerNotFound)
 		const { file, month } = await readUpload(request, query.month)

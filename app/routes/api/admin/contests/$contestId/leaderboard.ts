@@ -8,10 +8,10 @@ import { apiError, apiRoute, apiSuccess, parseQuery } from '#app/utils/api.serve
 //   → data { contest { id, name, status }, leaderboard: [{ rank, userId,
 //     name, email, score }] }: the top N in ranking order.
 const route = apiRoute({
-	GET({ request, params }) {
+	GET({ request, url, params }) {
 		requireApiCapability(request, 'contests:view')
 		const id = requirePathId(params.contestId)
-		const { limit } = parseQuery(request, LeaderboardQuerySchema)
+		const { limit } = parseQuery(url, LeaderboardQuerySchema)
 		const board = getAdminLeaderboard(id, limit ?? 10)
 		return board ? apiSuccess(board) : apiError(404, CONTEST_NOT_FOUND)
 	},

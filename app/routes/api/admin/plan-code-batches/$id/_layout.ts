@@ -9,10 +9,10 @@ import { apiPagination, requireCodesPathId } from '../../+codes.server.ts'
 //   expiresAt, revokedAt, status, usedBy: [{ userId, name, email, at }] }],
 //   pagination }, 50 a page in issue order.
 const route = apiRoute({
-	GET({ request, params }) {
+	GET({ request, url, params }) {
 		requireApiCapability(request, 'codes:view')
 		const id = requireCodesPathId(params.id, PLAN_CODE_MESSAGES.batchNotFound)
-		const query = parseQuery(request, BatchCodesApiQuerySchema)
+		const query = parseQuery(url, BatchCodesApiQuerySchema)
 		const found = listBatchCodes(id, query)
 		if (!found) return apiError(404, PLAN_CODE_MESSAGES.batchNotFound)
 		return apiSuccess({ batch: found.batch, codes: found.codes, pagination: apiPagination(found.pagination) })

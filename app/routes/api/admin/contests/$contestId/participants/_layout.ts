@@ -9,10 +9,10 @@ import { apiError, apiRoute, apiSuccess, parseQuery } from '#app/utils/api.serve
 //     rank, user { name, email }, score, joinedAt }], pagination }.
 //   In ranking order; rank is frozen once the contest is completed.
 const route = apiRoute({
-	GET({ request, params }) {
+	GET({ request, url, params }) {
 		requireApiCapability(request, 'contests:view')
 		const id = requirePathId(params.contestId)
-		const query = parseQuery(request, ParticipantsQuerySchema)
+		const query = parseQuery(url, ParticipantsQuerySchema)
 		const listed = listParticipants(id, query)
 		if (!listed) return apiError(404, CONTEST_NOT_FOUND)
 		const { contest, participants, pagination } = listed
