@@ -12,7 +12,7 @@ import { InvestmentAmountSchema } from '#app/features/auth/schemas.ts'
 
 /**
  * The account settings' forms and API bodies (issue 15 parts 1 and 2): the
- * sign-up's field rules and messages (app/utils/validation.ts), written once.
+ * sign-up's field rules and messages (app/utils/validation.ts, app/features/auth/schemas.ts), written once.
  * The page's forms carry an `intent`; the API's bodies are strict.
  */
 

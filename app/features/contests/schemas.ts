@@ -27,9 +27,8 @@ export const CONTEST_LIMITS = {
 
 /**
  * The contest management screens' words (spec sections 2, 4, 5 and 8),
- * shared by the server rules, the pages and /api/admin/contests. Kept apart
- * from admin-messages.ts so the users and contests screens each have a home;
- * words every admin form shares (the name field) come from admin-messages.ts.
+ * shared by the server rules, the pages and /api/admin/contests; words every
+ * staff form shares (the name field) come from app/utils/validation.ts.
  * Field limits are CONTEST_LIMITS, at the top of this file.
  */
 

@@ -57,9 +57,8 @@ export const REVENUE_QUERY_INVALID = {
 }
 
 /**
- * Zod schemas of the admin portal, shared by the page actions (through
- * Conform), the browser and /api/admin/*. Sign-in reuses LoginFormSchema and
- * LoginApiSchema from validation.ts (same email and password rules).
+ * The revenue form's and corrections' zod schemas, shared by the page
+ * actions (through Conform), the browser and /api/admin/revenue*.
  * Each field reports one message at a time.
  */
 

@@ -23,9 +23,8 @@ export const USER_LIMITS = {
 
 /**
  * The words of the admin users screens and /api/admin/users* (spec sections
- * 2, 5 and 8). Kept apart from admin-messages.ts so the users screens have
- * one home for their texts; words every admin form shares (the name field)
- * come from admin-messages.ts.
+ * 2, 5 and 8), one home for their texts; words every staff form shares (the
+ * name field) come from app/utils/validation.ts.
  */
 export const USERS_TITLE = 'User Management'
 export const USERS_ERROR_TITLE = 'Error Loading Users'
