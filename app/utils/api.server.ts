@@ -1,4 +1,5 @@
-import type { z, ZodError } from 'zod'
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi'
+import { z, type ZodError } from 'zod'
 import { databaseUnavailable } from '#db/client.server.ts'
 import { log } from './log.server.ts'
 import type { Failure } from './result.ts'
@@ -160,13 +161,83 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 type HandlerArgs = { request: Request; url: URL; params: Record<string, string | undefined> }
 type Handler = (args: HandlerArgs) => Promise<Response> | Response
 
+/** A JSON body: its schema, or the schema with what the document says of it. */
+type BodySpec = z.ZodTypeAny | { schema: z.ZodTypeAny; required?: boolean; description?: string }
+type BodyOf<B> = B extends z.ZodTypeAny
+	? z.output<B>
+	: B extends { schema: infer S extends z.ZodTypeAny }
+		? z.output<S>
+		: never
+
 /**
- * Builds a resource route's loader and action from per-method handlers:
- * other methods get 405 with Allow; thrown answers are returned; a database
- * that stayed locked or is out of space is a 503 with Retry-After; anything unexpected becomes
- * a JSON 500 without details.
+ * One method of an /api route, declared once: what it takes (`params`,
+ * `query`, `body`: zod schemas that both parse the request and describe it),
+ * what it answers (`responses`, the response schemas of the area's
+ * responses.ts), and the handler. The handler reads its input when it is
+ * ready to (after its guard): `query()` and `body()` parse with the declared
+ * schemas and throw the 400, 413 or 415 answer. app/utils/openapi.server.ts
+ * builds the document from these declarations.
  */
-export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
+export type ApiOperation<B extends BodySpec | undefined = undefined, Q extends z.ZodTypeAny | undefined = undefined> = {
+	tags: string[]
+	summary: string
+	description?: string
+	/** The token it takes: the 401 (and for admins the per-token 429) are added to the document. */
+	auth?: 'member' | 'admin'
+	/** An admin operation outside the per-token limits (sign-out: ending a token always works). */
+	unlimited?: true
+	params?: z.AnyZodObject
+	query?: Q
+	/** 'schema': the schema decides about a repeated parameter (see parseQuery). */
+	repeated?: 'refuse' | 'schema'
+	body?: B
+	/** A body that is not JSON (a CSV upload): described as it is, read by the handler. */
+	request?: Pick<RouteConfig['request'] & object, 'body' | 'headers'>
+	responses: RouteConfig['responses']
+	handler: (
+		args: HandlerArgs & {
+			query: () => Q extends z.ZodTypeAny ? z.output<Q> : never
+			body: () => Promise<BodyOf<B>>
+		},
+	) => Promise<Response> | Response
+}
+export type AnyOperation = ApiOperation<any, any>
+
+/** Declares one method (its `body` and `query` type the handler's input). */
+export function endpoint<B extends BodySpec | undefined = undefined, Q extends z.ZodTypeAny | undefined = undefined>(
+	operation: ApiOperation<B, Q>,
+): ApiOperation<B, Q> {
+	return operation
+}
+
+/** The zod schema of a body declaration. */
+export function bodySchema(body: BodySpec): z.ZodTypeAny {
+	return body instanceof z.ZodType ? body : body.schema
+}
+
+function run(operation: AnyOperation, args: HandlerArgs) {
+	return operation.handler({
+		...args,
+		query: () => {
+			if (!operation.query) throw new Error('query() of an operation that declares no query')
+			return parseQuery(args.url, operation.query, { repeated: operation.repeated })
+		},
+		body: () => {
+			if (!operation.body) throw new Error('body() of an operation that declares no body')
+			return parseJsonBody(args.request, bodySchema(operation.body))
+		},
+	})
+}
+
+/**
+ * Builds a resource route's loader and action from its declared methods
+ * (or, until every route declares itself, bare handlers): other methods get
+ * 405 with Allow; thrown answers are returned; a database that stayed
+ * locked or is out of space is a 503 with Retry-After; anything unexpected
+ * becomes a JSON 500 without details. `loader.openapi` is what the document
+ * reads (app/utils/openapi.server.ts).
+ */
+export function apiRoute(handlers: Partial<Record<Method, Handler | AnyOperation>>) {
 	const allowed = Object.keys(handlers) as Method[]
 	if (allowed.includes('GET')) allowed.push('HEAD' as Method)
 	const allow = allowed.join(', ')
@@ -175,7 +246,7 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
 		const handler = handlers[method]
 		if (!handler) return apiError(405, 'Method not allowed', undefined, { Allow: allow })
 		try {
-			return await handler(args)
+			return await (typeof handler === 'function' ? handler(args) : run(handler, args))
 		} catch (error) {
 			if (error instanceof Response) return error
 			const down = databaseUnavailable(error)
@@ -184,5 +255,12 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
 			return apiError(500, 'Internal server error')
 		}
 	}
-	return { loader: handle, action: handle }
+	const openapi: Partial<Record<Method, AnyOperation>> = {}
+	for (const [method, handler] of Object.entries(handlers) as [Method, Handler | AnyOperation][]) {
+		if (typeof handler !== 'function') openapi[method] = handler
+	}
+	// The declarations ride on the loader: a route module's own exports would
+	// reach the client build, and the loader never does.
+	const loader = Object.assign(handle, { openapi })
+	return { loader, action: handle }
 }

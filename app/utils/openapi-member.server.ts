@@ -12,7 +12,7 @@ import { DATA_SCORED_TYPES } from '#app/features/contests/scoring.server.ts'
 import { ActivationCodeApiSchema } from '#app/features/plans/schemas.ts'
 import { STATEMENT_MAX_LIMIT, STATEMENT_MAX_PAGE, STATEMENT_PAGE_SIZE } from '#app/features/referrals/schemas.ts'
 import { TRADER_SORT_VALUES } from '#app/features/traders/schemas.ts'
-import type { MemberApiKit } from './openapi.server.ts'
+import type { MemberApiKit } from './openapi-legacy.server.ts'
 import { LESSON_TABS } from '#app/features/academy/schemas.ts'
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db } from '#db/client.server.ts'
 import { users, type SelectUser } from '#db/schema.ts'
 import { likeContains } from '#db/sql.server.ts'
+import type { ManagedUser } from './responses.server.ts'
 import { DEFAULT_USER_LIST_QUERY, paginate, type Pagination, type UserListQuery } from '#app/features/users/schemas.ts'
 
 /**
@@ -37,18 +38,7 @@ type ManagedRow = Pick<SelectUser, keyof typeof managedColumns>
  * The managed user (spec section 3) as the pages and the API show it: the
  * row's columns (never the hash), its investment, dates as ISO strings.
  */
-export type ManagedUser = Omit<ManagedRow, 'createdAt' | 'closedAt'> & {
-	/** Investment = total deposit + total withdrawn. */
-	totalInvested: number
-	createdAt: string
-	/**
-	 * When the member closed the account (decision 022), or null. A closed
-	 * account keeps its row (and its status, so the status filters still
-	 * walk their covering indexes) without personal fields; staff see it
-	 * marked closed.
-	 */
-	closedAt: string | null
-}
+export type { ManagedUser }
 
 export function toManagedUser(row: ManagedRow): ManagedUser {
 	return {

@@ -167,21 +167,31 @@ const listMessages = {
 	sortOrder: SORT_ORDER_INVALID,
 }
 
-/** A whole number from 1 to `max`, written plainly; blank is "not given". */
-const wholeNumberParam = (max: number, message: string) =>
-	z
-		.string()
-		.optional()
-		.refine((v) => blank(v) || (plainInteger(v!) ?? Infinity) <= max, message)
-		.transform((v) => (blank(v) ? undefined : plainInteger(v!)!))
+/**
+ * A whole number from 1 to `max`, written plainly; blank is "not given"
+ * (`fallback`). The number schema inside is what the API's document shows.
+ */
+const wholeNumberParam = (max: number, message: string, fallback: number) =>
+	z.preprocess(
+		(v) => (typeof v !== 'string' ? v : blank(v) ? undefined : (plainInteger(v) ?? v)),
+		z.number({ message }).int({ message }).min(1, { message }).max(max, { message }).default(fallback),
+	)
 
-/** One of `options`; blank, and "all" when `all`, is "not given". */
-const oneOfParam = <T extends string>(options: readonly T[], message: string, all: boolean) =>
+/** One of `options`; blank is "not given" (`fallback` when there is one). */
+const oneOfParam = <T extends string>(options: readonly [T, ...T[]], message: string, fallback?: T) => {
+	const schema = z.enum(options, { message })
+	return z.preprocess(
+		(v) => (v === '' ? undefined : v),
+		fallback === undefined ? schema.optional() : schema.default(fallback),
+	)
+}
+
+/** A filter: one of `options`, or blank or "all" for every value. */
+const filterParam = <T extends string>(options: readonly [T, ...T[]], message: string) =>
 	z
-		.string()
+		.enum([...options, 'all', ''], { message })
 		.optional()
-		.refine((v) => blank(v, all) || isOneOf(options, v!), message)
-		.transform((v) => (blank(v, all) ? undefined : (v as T)))
+		.transform((v) => (v === undefined || v === '' || v === 'all' ? undefined : (v as T)))
 
 /** Fills the defaults in: newest first, a name sorts A-Z and an amount high to low unless told. */
 function toListQuery(q: {
@@ -216,28 +226,27 @@ function toListQuery(q: {
  */
 export const UserListApiQuerySchema = z
 	.object({
-		page: givenOnce('page', wholeNumberParam(USERS_MAX_PAGE, listMessages.page)),
-		limit: givenOnce('limit', wholeNumberParam(USERS_API_MAX_LIMIT, listMessages.limit)),
+		page: givenOnce('page', wholeNumberParam(USERS_MAX_PAGE, listMessages.page, DEFAULT_USER_LIST_QUERY.page)),
+		limit: givenOnce('limit', wholeNumberParam(USERS_API_MAX_LIMIT, listMessages.limit, DEFAULT_USER_LIST_QUERY.limit)),
 		search: givenOnce(
 			'search',
-			z
-				.string()
-				.transform((v) => v.normalize('NFKC').trim())
-				.superRefine((v, ctx) => {
-					const message =
-						v.length > USERS_SEARCH_MAX
-							? listMessages.searchTooLong
-							: CONTROL_CHARS.test(v)
-								? listMessages.searchInvalid
-								: null
-					if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
-				})
-				.optional(),
+			z.preprocess(
+				(v) => (typeof v === 'string' ? v.normalize('NFKC').trim() : v),
+				z
+					.string()
+					.max(USERS_SEARCH_MAX, listMessages.searchTooLong)
+					.refine((v) => v.length > USERS_SEARCH_MAX || !CONTROL_CHARS.test(v), listMessages.searchInvalid)
+					.optional(),
+			),
+		).describe('Name or email contains this (trimmed, NFKC).'),
+		status: givenOnce('status', filterParam(USER_STATUSES, listMessages.status)).describe(
+			'Empty or `all`: every status.',
 		),
-		status: givenOnce('status', oneOfParam(USER_STATUSES, listMessages.status, true)),
-		plan: givenOnce('plan', oneOfParam(PLANS, listMessages.plan, true)),
-		sortBy: givenOnce('sortBy', oneOfParam(USER_SORT_KEYS, listMessages.sortBy, false)),
-		sortOrder: givenOnce('sortOrder', oneOfParam(SORT_ORDERS, listMessages.sortOrder, false)),
+		plan: givenOnce('plan', filterParam(PLANS, listMessages.plan)).describe('Empty or `all`: every plan.'),
+		sortBy: givenOnce('sortBy', oneOfParam(USER_SORT_KEYS, listMessages.sortBy, DEFAULT_USER_LIST_QUERY.sortBy)),
+		sortOrder: givenOnce('sortOrder', oneOfParam(SORT_ORDERS, listMessages.sortOrder)).describe(
+			'`asc` for name, else `desc`, when not given.',
+		),
 	})
 	.transform(toListQuery)
 

@@ -1,29 +1,58 @@
+import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { createManagedUser } from '#app/features/users/changes.server.ts'
 import { listManagedUsers } from '#app/features/users/list.server.ts'
-import { requireApiCapability } from '#app/auth/staff.server.ts'
+import { ManagedUserSchema } from '#app/features/users/responses.server.ts'
 import { USER_CREATED, UserCreateApiSchema, UserListApiQuerySchema } from '#app/features/users/schemas.ts'
-import { apiFailure, apiRoute, apiSuccess, parseJsonBody, parseQuery } from '#app/utils/api.server.ts'
+import {
+	ADMIN_403,
+	ADMIN_GUARD,
+	BODY_REFUSALS,
+	ok,
+	PaginationSchema,
+	refusals,
+	z,
+} from '#app/utils/api-schema.server.ts'
+import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
-// GET /api/admin/users?page&limit&search&status&plan&sortBy&sortOrder:
-//   data { users: [managed user + totalInvested], pagination { page, limit,
-//   totalPages, totalCount, currentPage } }. Bad values: 400 with errors.
-// POST /api/admin/users { name, email, password, phone?, country?,
-//   telegram?, plan?, status? }: 201 data { user }; 409 for a taken email.
 const route = apiRoute({
-	GET({ request, url }) {
-		requireApiCapability(request, 'users:view')
-		const query = parseQuery(url, UserListApiQuerySchema, { repeated: 'schema' })
-		const { users, pagination } = listManagedUsers(query)
-		const { page, limit, totalPages, totalCount, currentPage } = pagination
-		return apiSuccess({ users, pagination: { page, limit, totalPages, totalCount, currentPage } })
-	},
-	async POST({ request }) {
-		const { admin } = requireApiCapability(request, 'users:create')
-		const input = await parseJsonBody(request, UserCreateApiSchema)
-		const result = await createManagedUser({ id: admin.id, email: admin.email }, input)
-		if (!result.ok) return apiFailure(result)
-		return apiSuccess({ user: result.value }, { message: USER_CREATED, status: 201 })
-	},
+	GET: endpoint({
+		tags: ['Admin users'],
+		summary: 'Search, filter, sort and page the members',
+		auth: 'admin',
+		query: UserListApiQuerySchema,
+		repeated: 'schema',
+		responses: {
+			200: ok('A page of members.', {
+				data: z.object({ users: z.array(ManagedUserSchema), pagination: PaginationSchema }).strict(),
+			}),
+			...refusals([400, ...ADMIN_GUARD], {
+				400: 'A bad or repeated query parameter (`errors` names each).',
+				...ADMIN_403,
+			}),
+		},
+		handler({ request, query }) {
+			requireApiCapability(request, 'users:view')
+			const { users, pagination } = listManagedUsers(query())
+			const { page, limit, totalPages, totalCount, currentPage } = pagination
+			return apiSuccess({ users, pagination: { page, limit, totalPages, totalCount, currentPage } })
+		},
+	}),
+	POST: endpoint({
+		tags: ['Admin users'],
+		summary: 'Create a member',
+		auth: 'admin',
+		body: UserCreateApiSchema.openapi('UserCreateRequest'),
+		responses: {
+			201: ok('Created.', { message: true, data: z.object({ user: ManagedUserSchema }).strict() }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 409], { 409: 'The email is taken.', ...ADMIN_403 }),
+		},
+		async handler({ request, body }) {
+			const { admin } = requireApiCapability(request, 'users:create')
+			const result = await createManagedUser({ id: admin.id, email: admin.email }, await body())
+			if (!result.ok) return apiFailure(result)
+			return apiSuccess({ user: result.value }, { message: USER_CREATED, status: 201 })
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action
