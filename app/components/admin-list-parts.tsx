@@ -146,8 +146,11 @@ export function StateBadge({ value, label }: { value: string; label: string }) {
 	)
 }
 
-/** A column of a staff table: its heading, and `end` for figures aligned right. */
-export type StaffColumn = string | { label: string; end?: boolean }
+/**
+ * A column of a staff table: its heading, `end` for figures aligned right,
+ * and `hidden` for a heading only screen readers need ("Actions").
+ */
+export type StaffColumn = string | { label: string; end?: boolean; hidden?: boolean }
 
 /**
  * A staff list's table (alerts, offers, brokers, audit, ...): scrollable on a
@@ -164,6 +167,7 @@ export function StaffTable({
 	empty,
 	isEmpty,
 	tableClassName = 'w-full min-w-[56rem] text-left text-sm',
+	className = 'relative',
 	children,
 }: {
 	label: string
@@ -172,24 +176,26 @@ export function StaffTable({
 	empty: React.ReactNode
 	isEmpty: boolean
 	tableClassName?: string
+	/** The scroll region's classes: `relative` keeps the rows' screen-reader-only texts inside it on a phone. */
+	className?: string
 	children: React.ReactNode
 }) {
 	const shown = columns.filter((c): c is StaffColumn => Boolean(c))
 	return (
-		<TableScroller className="relative" label={label}>
+		<TableScroller className={className} label={label}>
 			<table className={tableClassName}>
 				<caption className="sr-only">{caption}</caption>
 				<thead className="text-slate-400">
 					<tr>
 						{shown.map((column, i) => {
-							const { label: heading, end } = typeof column === 'string' ? { label: column, end: false } : column
+							const { label: heading, end, hidden } = typeof column === 'string' ? { label: column } : column
 							return (
 								<th
 									key={heading}
 									scope="col"
 									className={cx('py-2 font-medium', i < shown.length - 1 && 'pr-4', end && 'text-right')}
 								>
-									{heading}
+									{hidden ? <span className="sr-only">{heading}</span> : heading}
 								</th>
 							)
 						})}

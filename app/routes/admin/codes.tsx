@@ -1,10 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, Form, Link } from 'react-router'
+import { StaffTable } from '#app/components/admin-list-parts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { Field, FormAlert, SelectField, StatusButton, TextareaField } from '#app/components/forms.tsx'
-import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import { PREMIUM_PLANS } from '#app/domain/enums.ts'
 import {
@@ -144,58 +144,39 @@ export default function AdminCodesRoute({ loaderData, actionData }: Route.Compon
 				{canManage ? <RotateForm lastResult={resultFor('rotate')} /> : null}
 
 				<h3 className="mt-6 mb-2 font-semibold">History</h3>
-				<TableScroller label="Unlock code history">
-					<table className="w-full min-w-[720px] text-left text-sm">
-						<thead className="text-slate-300">
-							<tr>
-								<th scope="col" className="py-2 pr-3">
-									Code
-								</th>
-								<th scope="col" className="py-2 pr-3">
-									Status
-								</th>
-								<th scope="col" className="py-2 pr-3">
-									Created
-								</th>
-								<th scope="col" className="py-2 pr-3">
-									Expires
-								</th>
-								<th scope="col" className="py-2 pr-3">
-									Retired
-								</th>
-								<th scope="col" className="py-2 pr-3 text-right">
-									Members unlocked
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{unlockCodes.map((c) => (
-								<tr key={c.id} className="border-t border-slate-800">
-									<td className="py-2 pr-3 font-mono break-all">{c.code}</td>
-									<td className="py-2 pr-3">{STATUS_LABELS[c.status]}</td>
-									<td className="py-2 pr-3">
-										{formatDateTime(c.createdAt)}
+				<StaffTable
+					label="Unlock code history"
+					caption={`Unlock code history, ${unlockCodes.length}`}
+					columns={['Code', 'Status', 'Created', 'Expires', 'Retired', { label: 'Members unlocked', end: true }]}
+					empty="No unlock codes yet."
+					isEmpty={unlockCodes.length === 0}
+					tableClassName="w-full min-w-[720px] text-left text-sm"
+				>
+					{unlockCodes.map((c) => (
+						<tr key={c.id}>
+							<td className="py-2 pr-3 font-mono break-all">{c.code}</td>
+							<td className="py-2 pr-3">{STATUS_LABELS[c.status]}</td>
+							<td className="py-2 pr-3">
+								{formatDateTime(c.createdAt)}
+								<br />
+								<span className="text-slate-400">by {c.createdByEmail}</span>
+							</td>
+							<td className="py-2 pr-3">{c.expiresAt ? formatDateTime(c.expiresAt) : '—'}</td>
+							<td className="py-2 pr-3">
+								{c.retiredAt ? (
+									<>
+										{formatDateTime(c.retiredAt)}
 										<br />
-										<span className="text-slate-400">by {c.createdByEmail}</span>
-									</td>
-									<td className="py-2 pr-3">{c.expiresAt ? formatDateTime(c.expiresAt) : '—'}</td>
-									<td className="py-2 pr-3">
-										{c.retiredAt ? (
-											<>
-												{formatDateTime(c.retiredAt)}
-												<br />
-												<span className="text-slate-400">by {c.retiredByEmail}</span>
-											</>
-										) : (
-											'—'
-										)}
-									</td>
-									<td className="py-2 pr-3 text-right">{formatCount(c.membersUnlocked)}</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</TableScroller>
+										<span className="text-slate-400">by {c.retiredByEmail}</span>
+									</>
+								) : (
+									'—'
+								)}
+							</td>
+							<td className="py-2 pr-3 text-right">{formatCount(c.membersUnlocked)}</td>
+						</tr>
+					))}
+				</StaffTable>
 			</AdminSection>
 
 			<AdminSection id="plan-code-batches" title="Plan activation code batches">
@@ -203,60 +184,42 @@ export default function AdminCodesRoute({ loaderData, actionData }: Route.Compon
 				<h3 className="mt-6 mb-2 font-semibold">
 					Batches <span className="text-sm font-normal text-slate-300">({formatCount(pagination.totalCount)})</span>
 				</h3>
-				{batches.length === 0 ? (
-					<p className="text-slate-300">No batches yet.</p>
-				) : (
-					<TableScroller label="Plan code batches">
-						<table className="w-full min-w-[760px] text-left text-sm">
-							<thead className="text-slate-300">
-								<tr>
-									<th scope="col" className="py-2 pr-3">
-										Batch
-									</th>
-									<th scope="col" className="py-2 pr-3">
-										Plan
-									</th>
-									<th scope="col" className="py-2 pr-3 text-right">
-										Issued
-									</th>
-									<th scope="col" className="py-2 pr-3 text-right">
-										Used
-									</th>
-									<th scope="col" className="py-2 pr-3 text-right">
-										Revoked
-									</th>
-									<th scope="col" className="py-2 pr-3 text-right">
-										Expired
-									</th>
-									<th scope="col" className="py-2 pr-3">
-										Created
-									</th>
-								</tr>
-							</thead>
-							<tbody>
-								{batches.map((b) => (
-									<tr key={b.id} className="border-t border-slate-800">
-										<td className="py-2 pr-3">
-											<Link to={`/admin/codes/batches/${b.id}`} className="font-medium text-sky-300 underline">
-												{b.note || `Batch ${b.id}`}
-											</Link>
-										</td>
-										<td className="py-2 pr-3">{b.planName}</td>
-										<td className="py-2 pr-3 text-right">{formatCount(b.count)}</td>
-										<td className="py-2 pr-3 text-right">{formatCount(b.counts.used)}</td>
-										<td className="py-2 pr-3 text-right">{formatCount(b.counts.revoked)}</td>
-										<td className="py-2 pr-3 text-right">{formatCount(b.counts.expired)}</td>
-										<td className="py-2 pr-3">
-											{formatDateTime(b.createdAt)}
-											<br />
-											<span className="text-slate-400">by {b.createdByEmail}</span>
-										</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</TableScroller>
-				)}
+				<StaffTable
+					label="Plan code batches"
+					caption={`Plan code batches, ${batches.length}`}
+					columns={[
+						'Batch',
+						'Plan',
+						{ label: 'Issued', end: true },
+						{ label: 'Used', end: true },
+						{ label: 'Revoked', end: true },
+						{ label: 'Expired', end: true },
+						'Created',
+					]}
+					empty="No batches yet."
+					isEmpty={batches.length === 0}
+					tableClassName="w-full min-w-[760px] text-left text-sm"
+				>
+					{batches.map((b) => (
+						<tr key={b.id}>
+							<td className="py-2 pr-3">
+								<Link to={`/admin/codes/batches/${b.id}`} className="font-medium text-sky-300 underline">
+									{b.note || `Batch ${b.id}`}
+								</Link>
+							</td>
+							<td className="py-2 pr-3">{b.planName}</td>
+							<td className="py-2 pr-3 text-right">{formatCount(b.count)}</td>
+							<td className="py-2 pr-3 text-right">{formatCount(b.counts.used)}</td>
+							<td className="py-2 pr-3 text-right">{formatCount(b.counts.revoked)}</td>
+							<td className="py-2 pr-3 text-right">{formatCount(b.counts.expired)}</td>
+							<td className="py-2 pr-3">
+								{formatDateTime(b.createdAt)}
+								<br />
+								<span className="text-slate-400">by {b.createdByEmail}</span>
+							</td>
+						</tr>
+					))}
+				</StaffTable>
 				<Pager page={pagination.page} totalPages={pagination.totalPages} base="/admin/codes" label="Batches pages" />
 			</AdminSection>
 		</main>

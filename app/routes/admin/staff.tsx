@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
+import { StaffTable } from '#app/components/admin-list-parts.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { RoleBadge, StaffStatusBadge } from '#app/components/admin-staff.tsx'
-import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import { listStaff } from '#app/features/staff/staff.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
@@ -29,67 +29,43 @@ export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
 				</Link>
 			</AdminPageHeader>
 			<AdminSection id="staff-list" title="Staff">
-				<TableScroller className="relative" label="Staff accounts">
-					<table className="w-full min-w-[50rem] text-left text-sm">
-						<thead className="text-slate-400">
-							<tr>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Name
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Email
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Role
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Status
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Two-factor
-								</th>
-								<th scope="col" className="py-2 pr-4 font-medium">
-									Last login
-								</th>
-								<th scope="col" className="py-2 font-medium">
-									Created
-								</th>
-							</tr>
-						</thead>
-						<tbody className="divide-y divide-slate-800">
-							{loaderData.staff.map((member) => (
-								<tr key={member.id}>
-									<td className="py-2 pr-4">
-										<Link to={`/admin/staff/${member.id}`} className="link font-medium">
-											{member.name}
-										</Link>
-										{member.id === loaderData.selfId ? (
-											<span className="ml-2 text-xs text-slate-400">(you)</span>
-										) : null}
-									</td>
-									<td className="py-2 pr-4 break-all">{member.email}</td>
-									<td className="py-2 pr-4">
-										<RoleBadge role={member.role} />
-									</td>
-									<td className="py-2 pr-4">
-										<StaffStatusBadge status={member.status} />
-									</td>
-									<td className="py-2 pr-4">{member.twoFactor ? 'On' : 'Off'}</td>
-									<td className="py-2 pr-4">
-										{member.lastLogin ? (
-											<time dateTime={member.lastLogin}>{formatDateTime(member.lastLogin)}</time>
-										) : (
-											<span className="text-slate-300">Never</span>
-										)}
-									</td>
-									<td className="py-2">
-										<time dateTime={member.createdAt}>{formatDate(member.createdAt)}</time>
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</TableScroller>
+				<StaffTable
+					label="Staff accounts"
+					caption={`Staff accounts, ${loaderData.staff.length}`}
+					columns={['Name', 'Email', 'Role', 'Status', 'Two-factor', 'Last login', 'Created']}
+					empty="No staff accounts"
+					isEmpty={loaderData.staff.length === 0}
+					tableClassName="w-full min-w-[50rem] text-left text-sm"
+				>
+					{loaderData.staff.map((member) => (
+						<tr key={member.id}>
+							<td className="py-2 pr-4">
+								<Link to={`/admin/staff/${member.id}`} className="link font-medium">
+									{member.name}
+								</Link>
+								{member.id === loaderData.selfId ? <span className="ml-2 text-xs text-slate-400">(you)</span> : null}
+							</td>
+							<td className="py-2 pr-4 break-all">{member.email}</td>
+							<td className="py-2 pr-4">
+								<RoleBadge role={member.role} />
+							</td>
+							<td className="py-2 pr-4">
+								<StaffStatusBadge status={member.status} />
+							</td>
+							<td className="py-2 pr-4">{member.twoFactor ? 'On' : 'Off'}</td>
+							<td className="py-2 pr-4">
+								{member.lastLogin ? (
+									<time dateTime={member.lastLogin}>{formatDateTime(member.lastLogin)}</time>
+								) : (
+									<span className="text-slate-300">Never</span>
+								)}
+							</td>
+							<td className="py-2">
+								<time dateTime={member.createdAt}>{formatDate(member.createdAt)}</time>
+							</td>
+						</tr>
+					))}
+				</StaffTable>
 			</AdminSection>
 		</main>
 	)

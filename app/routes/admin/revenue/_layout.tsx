@@ -1,8 +1,8 @@
 import { Link, Outlet } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
+import { ListPagination, StaffTable } from '#app/components/admin-list-parts.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { CorrectedBadge, VoidedBadge } from '#app/components/admin-revenue-badges.tsx'
-import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import {
 	REVENUE_LIMITS,
@@ -12,7 +12,7 @@ import {
 } from '#app/features/revenue/schemas.ts'
 import { listRevenueEntries } from '#app/features/revenue/revenue.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { formatCount, formatDateTime, formatMonth, formatUsdCents } from '#app/utils/admin-format.ts'
+import { formatDateTime, formatMonth, formatUsdCents } from '#app/utils/admin-format.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/_layout'
 
@@ -42,110 +42,70 @@ export default function AdminRevenueRoute({ loaderData }: Route.ComponentProps) 
 				</Link>
 			</AdminPageHeader>
 			<AdminSection id="revenue-entries" title="Entries">
-				{entries.length === 0 ? (
-					<p className="text-slate-300">No revenue entries</p>
-				) : (
-					<TableScroller className="relative" label="Revenue entries">
-						<table className="w-full min-w-[40rem] text-left text-sm">
-							<thead className="text-slate-400">
-								<tr>
-									<th scope="col" className="py-2 pr-4 font-medium">
-										Month
-									</th>
-									<th scope="col" className="py-2 pr-4 font-medium">
-										Broker
-									</th>
-									<th scope="col" className="py-2 pr-4 text-right font-medium">
-										Amount
-									</th>
-									<th scope="col" className="py-2 pr-4 font-medium">
-										Recorded
-									</th>
-									<th scope="col" className="py-2 pr-4 font-medium">
-										State
-									</th>
-									<th scope="col" className="py-2 font-medium">
-										<span className="sr-only">Actions</span>
-									</th>
-								</tr>
-							</thead>
-							<tbody className="divide-y divide-slate-800">
-								{entries.map((entry) => {
-									const voided = entry.voidedAt !== null
-									const label = `${entry.broker}, ${formatMonth(entry.month)}`
-									return (
-										<tr key={entry.id} className={cx(voided && 'text-slate-400')}>
-											<td className={cx('py-2 pr-4', voided && 'line-through')}>{formatMonth(entry.month)}</td>
-											<td className={cx('py-2 pr-4 break-all', voided && 'line-through')}>{entry.broker}</td>
-											<td className={cx('py-2 pr-4 text-right tabular-nums', voided && 'line-through')}>
-												{formatUsdCents(entry.amount)}
-											</td>
-											<td className="py-2 pr-4">
-												<time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-											</td>
-											<td className="py-2 pr-4">
-												{voided ? (
-													<div className="space-y-1">
-														<VoidedBadge />
-														<p className="text-xs break-words">Reason: {entry.voidReason}</p>
-													</div>
-												) : entry.correctionReason ? (
-													<div className="space-y-1">
-														<CorrectedBadge />
-														<p className="text-xs break-words text-slate-300">Reason: {entry.correctionReason}</p>
-													</div>
-												) : (
-													<span className="text-slate-300">Counted</span>
-												)}
-											</td>
-											<td className="py-2">
-												{voided ? null : (
-													<div className="flex gap-2">
-														<Link
-															to={`${entry.id}/edit${pageSearch}`}
-															preventScrollReset
-															className="btn-secondary btn-sm"
-														>
-															Edit<span className="sr-only">: {label}</span>
-														</Link>
-														<Link
-															to={`${entry.id}/void${pageSearch}`}
-															preventScrollReset
-															className="rounded-lg border border-red-400/60 px-3 py-1.5 text-sm font-semibold text-red-200 hover:bg-red-950"
-														>
-															Void<span className="sr-only">: {label}</span>
-														</Link>
-													</div>
-												)}
-											</td>
-										</tr>
-									)
-								})}
-							</tbody>
-						</table>
-					</TableScroller>
-				)}
-				<div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-					<p className="text-slate-300">
-						Showing {formatCount(pagination.from)} to {formatCount(pagination.to)} of{' '}
-						{formatCount(pagination.totalCount)} entries
-					</p>
-					<nav aria-label="Pagination" className="flex items-center gap-3">
-						{pagination.hasPrevious ? (
-							<Link to={`/admin/revenue?page=${pagination.page - 1}`} className="btn-secondary btn-sm" rel="prev">
-								Previous
-							</Link>
-						) : null}
-						<span className="text-slate-200">
-							Page {formatCount(pagination.page)} of {formatCount(pagination.totalPages)}
-						</span>
-						{pagination.hasNext ? (
-							<Link to={`/admin/revenue?page=${pagination.page + 1}`} className="btn-secondary btn-sm" rel="next">
-								Next
-							</Link>
-						) : null}
-					</nav>
-				</div>
+				<StaffTable
+					label="Revenue entries"
+					caption={`Revenue entries, ${entries.length} on this page`}
+					columns={[
+						'Month',
+						'Broker',
+						{ label: 'Amount', end: true },
+						'Recorded',
+						'State',
+						{ label: 'Actions', hidden: true },
+					]}
+					empty="No revenue entries"
+					isEmpty={entries.length === 0}
+					tableClassName="w-full min-w-[40rem] text-left text-sm"
+				>
+					{entries.map((entry) => {
+						const voided = entry.voidedAt !== null
+						const label = `${entry.broker}, ${formatMonth(entry.month)}`
+						return (
+							<tr key={entry.id} className={cx(voided && 'text-slate-400')}>
+								<td className={cx('py-2 pr-4', voided && 'line-through')}>{formatMonth(entry.month)}</td>
+								<td className={cx('py-2 pr-4 break-all', voided && 'line-through')}>{entry.broker}</td>
+								<td className={cx('py-2 pr-4 text-right tabular-nums', voided && 'line-through')}>
+									{formatUsdCents(entry.amount)}
+								</td>
+								<td className="py-2 pr-4">
+									<time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+								</td>
+								<td className="py-2 pr-4">
+									{voided ? (
+										<div className="space-y-1">
+											<VoidedBadge />
+											<p className="text-xs break-words">Reason: {entry.voidReason}</p>
+										</div>
+									) : entry.correctionReason ? (
+										<div className="space-y-1">
+											<CorrectedBadge />
+											<p className="text-xs break-words text-slate-300">Reason: {entry.correctionReason}</p>
+										</div>
+									) : (
+										<span className="text-slate-300">Counted</span>
+									)}
+								</td>
+								<td className="py-2">
+									{voided ? null : (
+										<div className="flex gap-2">
+											<Link to={`${entry.id}/edit${pageSearch}`} preventScrollReset className="btn-secondary btn-sm">
+												Edit<span className="sr-only">: {label}</span>
+											</Link>
+											<Link
+												to={`${entry.id}/void${pageSearch}`}
+												preventScrollReset
+												className="rounded-lg border border-red-400/60 px-3 py-1.5 text-sm font-semibold text-red-200 hover:bg-red-950"
+											>
+												Void<span className="sr-only">: {label}</span>
+											</Link>
+										</div>
+									)}
+								</td>
+							</tr>
+						)
+					})}
+				</StaffTable>
+				<ListPagination pagination={pagination} noun="entries" href={(page) => `/admin/revenue?page=${page}`} />
 			</AdminSection>
 		</main>
 	)

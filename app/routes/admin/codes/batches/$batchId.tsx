@@ -1,10 +1,9 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, Form, Link } from 'react-router'
-import { FilterActions } from '#app/components/admin-list-parts.tsx'
+import { FilterActions, StaffTable } from '#app/components/admin-list-parts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { FormAlert } from '#app/components/forms.tsx'
-import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import { PLAN_CODE_STATUSES } from '#app/domain/enums.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
@@ -191,81 +190,63 @@ export default function BatchRoute({ loaderData, actionData }: Route.ComponentPr
 					</div>
 					<FilterActions />
 				</Form>
-				{codes.length === 0 ? (
-					<p className="text-slate-300">No codes.</p>
-				) : (
-					<TableScroller label="Codes of this batch" className="relative">
-						<table className="w-full min-w-[720px] text-left text-sm">
-							<thead className="text-slate-300">
-								<tr>
-									<th scope="col" className="py-2 pr-3">
-										Code
-									</th>
-									<th scope="col" className="py-2 pr-3">
-										Status
-									</th>
-									<th scope="col" className="py-2 pr-3 text-right">
-										Uses
-									</th>
-									<th scope="col" className="py-2 pr-3">
-										Used by
-									</th>
-									<th scope="col" className="py-2 pr-3">
-										Expires
-									</th>
-									{canManage ? (
-										<th scope="col" className="py-2 pr-3">
-											<span className="sr-only">Actions</span>
-										</th>
+				<StaffTable
+					label="Codes of this batch"
+					caption={`Codes of this batch, ${codes.length} on this page`}
+					columns={[
+						'Code',
+						'Status',
+						{ label: 'Uses', end: true },
+						'Used by',
+						'Expires',
+						canManage && { label: 'Actions', hidden: true },
+					]}
+					empty="No codes."
+					isEmpty={codes.length === 0}
+					tableClassName="w-full min-w-[720px] text-left text-sm"
+				>
+					{codes.map((c) => (
+						<tr key={c.id}>
+							<td className="py-2 pr-3 font-mono">{c.code}</td>
+							<td className="py-2 pr-3">{PLAN_CODE_STATUS_LABELS[c.status]}</td>
+							<td className="py-2 pr-3 text-right">
+								{c.uses} of {c.maxUses}
+							</td>
+							<td className="py-2 pr-3">
+								{c.usedBy.length === 0 ? (
+									'—'
+								) : (
+									<ul>
+										{c.usedBy.map((u) => (
+											<li key={u.userId}>
+												<Link to={`/admin/users/${u.userId}`} className="text-sky-300 underline">
+													{u.name}
+												</Link>{' '}
+												<span className="text-slate-400">
+													{u.email}, {formatDateTime(u.at)}
+												</span>
+											</li>
+										))}
+									</ul>
+								)}
+							</td>
+							<td className="py-2 pr-3">{c.expiresAt ? formatDateTime(c.expiresAt) : '—'}</td>
+							{canManage ? (
+								<td className="py-2 pr-3">
+									{c.status === 'unused' || c.status === 'expired' ? (
+										<Form method="post" action={`${base}${status ? `?status=${status}` : ''}`} preventScrollReset>
+											<input type="hidden" name="intent" value="revoke-code" />
+											<input type="hidden" name="codeId" value={c.id} />
+											<button type="submit" className="btn-secondary btn-sm">
+												Revoke<span className="sr-only"> code {c.code}</span>
+											</button>
+										</Form>
 									) : null}
-								</tr>
-							</thead>
-							<tbody>
-								{codes.map((c) => (
-									<tr key={c.id} className="border-t border-slate-800">
-										<td className="py-2 pr-3 font-mono">{c.code}</td>
-										<td className="py-2 pr-3">{PLAN_CODE_STATUS_LABELS[c.status]}</td>
-										<td className="py-2 pr-3 text-right">
-											{c.uses} of {c.maxUses}
-										</td>
-										<td className="py-2 pr-3">
-											{c.usedBy.length === 0 ? (
-												'—'
-											) : (
-												<ul>
-													{c.usedBy.map((u) => (
-														<li key={u.userId}>
-															<Link to={`/admin/users/${u.userId}`} className="text-sky-300 underline">
-																{u.name}
-															</Link>{' '}
-															<span className="text-slate-400">
-																{u.email}, {formatDateTime(u.at)}
-															</span>
-														</li>
-													))}
-												</ul>
-											)}
-										</td>
-										<td className="py-2 pr-3">{c.expiresAt ? formatDateTime(c.expiresAt) : '—'}</td>
-										{canManage ? (
-											<td className="py-2 pr-3">
-												{c.status === 'unused' || c.status === 'expired' ? (
-													<Form method="post" action={`${base}${status ? `?status=${status}` : ''}`} preventScrollReset>
-														<input type="hidden" name="intent" value="revoke-code" />
-														<input type="hidden" name="codeId" value={c.id} />
-														<button type="submit" className="btn-secondary btn-sm">
-															Revoke<span className="sr-only"> code {c.code}</span>
-														</button>
-													</Form>
-												) : null}
-											</td>
-										) : null}
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</TableScroller>
-				)}
+								</td>
+							) : null}
+						</tr>
+					))}
+				</StaffTable>
 				<Pager
 					page={pagination.page}
 					totalPages={pagination.totalPages}

@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { parseWithZod } from '@conform-to/zod'
 import { Form, Link } from 'react-router'
 import { ContestStatusBadge, RankTrophy } from '#app/components/admin-contest-badges.tsx'
+import { StaffTable } from '#app/components/admin-list-parts.tsx'
 import { fieldAria } from '#app/components/forms.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
-import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import { listParticipants, updateParticipantScore } from '#app/features/contests/admin-contests.server.ts'
 import { isDataScored } from '#app/features/contests/scoring.server.ts'
@@ -109,64 +109,45 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 					{orphanError}
 				</p>
 			) : null}
-			{participants.length === 0 ? (
-				<p className="mt-4 text-slate-300">{NO_PARTICIPANTS}</p>
-			) : (
-				// `relative`: the screen-reader-only texts of the rows are positioned
-				// inside the scroll region, not past the phone's edge.
-				<TableScroller className="relative mt-4" label="Participants table">
-					<table className="w-full min-w-[34rem] text-left text-sm">
-						<caption className="sr-only">Participants of {contest.name}, in ranking order</caption>
-						<thead className="text-slate-400">
-							<tr>
-								<th scope="col" className="py-2 pr-3 font-medium">
-									Rank
-								</th>
-								<th scope="col" className="py-2 pr-3 font-medium">
-									User
-								</th>
-								<th scope="col" className="py-2 pr-3 font-medium">
-									Score
-								</th>
-								<th scope="col" className="py-2 font-medium">
-									Joined
-								</th>
-							</tr>
-						</thead>
-						<tbody className="divide-y divide-slate-800">
-							{participants.map((p) => (
-								<tr key={p.id} className="align-top">
-									<td className="py-3 pr-3">
-										<span className="flex items-center gap-2 font-semibold tabular-nums">
-											<RankTrophy rank={p.rank} />
-											{p.rank}
-										</span>
-									</td>
-									<td className="py-3 pr-3">
-										<span className="block font-medium break-words">{p.user.name}</span>
-										<span className="block break-all text-slate-300">{p.user.email}</span>
-									</td>
-									<td className="py-3 pr-3">
-										{loaderData.canEditScores ? (
-											<ScoreForm
-												key={`${p.userId}-${p.score}`}
-												participant={p}
-												action={loaderData.selfUrl}
-												lastResult={resultUserId === String(p.userId) ? result : undefined}
-											/>
-										) : (
-											<span className="tabular-nums">{formatCount(p.score)}</span>
-										)}
-									</td>
-									<td className="py-3 whitespace-nowrap">
-										<time dateTime={p.joinedAt}>{formatDate(p.joinedAt)}</time>
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</TableScroller>
-			)}
+			<StaffTable
+				label="Participants table"
+				caption={`Participants of ${contest.name}, in ranking order`}
+				columns={['Rank', 'User', 'Score', 'Joined']}
+				empty={NO_PARTICIPANTS}
+				isEmpty={participants.length === 0}
+				tableClassName="w-full min-w-[34rem] text-left text-sm"
+				className="relative mt-4"
+			>
+				{participants.map((p) => (
+					<tr key={p.id} className="align-top">
+						<td className="py-3 pr-3">
+							<span className="flex items-center gap-2 font-semibold tabular-nums">
+								<RankTrophy rank={p.rank} />
+								{p.rank}
+							</span>
+						</td>
+						<td className="py-3 pr-3">
+							<span className="block font-medium break-words">{p.user.name}</span>
+							<span className="block break-all text-slate-300">{p.user.email}</span>
+						</td>
+						<td className="py-3 pr-3">
+							{loaderData.canEditScores ? (
+								<ScoreForm
+									key={`${p.userId}-${p.score}`}
+									participant={p}
+									action={loaderData.selfUrl}
+									lastResult={resultUserId === String(p.userId) ? result : undefined}
+								/>
+							) : (
+								<span className="tabular-nums">{formatCount(p.score)}</span>
+							)}
+						</td>
+						<td className="py-3 whitespace-nowrap">
+							<time dateTime={p.joinedAt}>{formatDate(p.joinedAt)}</time>
+						</td>
+					</tr>
+				))}
+			</StaffTable>
 			{pagination.totalPages > 1 ? (
 				<nav aria-label="Participants pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
 					{loaderData.previousUrl ? (
