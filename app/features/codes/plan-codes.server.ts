@@ -11,6 +11,7 @@ import { fail, ok, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { PLAN_CODE_MARKER } from '#app/features/plans/plan.server.ts'
 import { retireExpiredUnlockCodes } from './unlock-code.server.ts'
+import type { AdminBatch, AdminPlanCode, IssuedBatch, RevokedBatch, RevokedPlanCode } from './responses.server.ts'
 
 /**
  * Plan activation codes issued in batches by staff (/admin/codes and
@@ -27,31 +28,7 @@ import { retireExpiredUnlockCodes } from './unlock-code.server.ts'
  * their plan); a used-up code cannot ("revoking a used code" is refused).
  */
 
-export type AdminBatch = {
-	id: number
-	plan: PremiumPlan
-	count: number
-	usesPerCode: number
-	expiresAt: string | null
-	note: string
-	createdByEmail: string
-	createdAt: string
-	revokedAt: string | null
-	counts: Record<PlanCodeStatus, number>
-}
-
-export type AdminPlanCode = {
-	id: number
-	/** Masked ("GOLD-7K2M••••••"): the full code is shown only at issue and in the CSV. */
-	code: string
-	plan: PremiumPlan
-	uses: number
-	maxUses: number
-	expiresAt: string | null
-	revokedAt: string | null
-	status: PlanCodeStatus
-	usedBy: Array<{ userId: number; name: string; email: string; at: string }>
-}
+export type { AdminBatch, AdminPlanCode }
 
 /** "GOLD-7K2MQXD9P3HF" → "GOLD-7K2M••••••": the marker and 4 characters, enough to tell codes apart when talking. */
 export function maskCode(code: string) {
@@ -324,11 +301,7 @@ export function insertBatch(
  * (plan-codes.issue) without the codes. Answers the codes in full: the only
  * time a screen shows them (the CSV aside).
  */
-export function issuePlanCodeBatch(
-	admin: AuditActor,
-	input: PlanBatchInput,
-	now = new Date(),
-): Result<{ batch: AdminBatch; codes: string[] }> {
+export function issuePlanCodeBatch(admin: AuditActor, input: PlanBatchInput, now = new Date()): Result<IssuedBatch> {
 	if (input.expiresAt && input.expiresAt <= now) {
 		return fail(400, M.expiresAtPast, { fieldErrors: { expiresAt: [M.expiresAtPast] } })
 	}
@@ -380,7 +353,7 @@ export function revokePlanCode(
 	codeId: number,
 	now = new Date(),
 	db: Db = getDb(),
-): Result<{ id: number; batchId: number | null; status: PlanCodeStatus }> {
+): Result<RevokedPlanCode> {
 	return db.transaction(
 		(tx) => {
 			const row = tx.select().from(planCodes).where(eq(planCodes.id, codeId)).get()
@@ -416,7 +389,7 @@ export function revokePlanCodeBatch(
 	batchId: number,
 	now = new Date(),
 	db: Db = getDb(),
-): Result<{ batch: AdminBatch; revoked: number }> {
+): Result<RevokedBatch> {
 	return db.transaction(
 		(tx) => {
 			const batch = tx.select().from(planCodeBatches).where(eq(planCodeBatches.id, batchId)).get()

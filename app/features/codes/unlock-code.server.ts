@@ -6,6 +6,7 @@ import { randomCode, safeEqual } from '#app/utils/crypto.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import type { UnlockRotateInput } from '#app/features/codes/schemas.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
+import type { AdminUnlockCode, Rotation } from './responses.server.ts'
 
 /**
  * Unlock codes (decisions.md 4): the code the messaging channel hands out.
@@ -88,22 +89,8 @@ export function ensureUnlockCode(preferred?: string) {
 // ---------------------------------------------------------------------------
 // Staff: the list, rotate, retire
 
-export type UnlockCodeStatus = 'active' | 'expiring' | 'expired' | 'retired'
-
-export type AdminUnlockCode = {
-	id: number
-	code: string
-	status: UnlockCodeStatus
-	/** The newest active code: the one to hand out. */
-	current: boolean
-	expiresAt: string | null
-	createdAt: string
-	createdByEmail: string
-	retiredAt: string | null
-	retiredByEmail: string | null
-	/** Members who unlocked with this code (recorded since staff tools exist). */
-	membersUnlocked: number
-}
+export type { AdminUnlockCode }
+type UnlockCodeStatus = AdminUnlockCode['status']
 
 function statusOf(row: SelectUnlockCode, now: Date): UnlockCodeStatus {
 	if (!row.active) return 'retired'
@@ -177,7 +164,7 @@ export function rotateUnlockCode(
 	input: UnlockRotateInput,
 	now = new Date(),
 	db: Db = getDb(),
-): Result<{ code: AdminUnlockCode; previous: Array<{ id: number; expiresAt: string | null; retired: boolean }> }> {
+): Result<Rotation> {
 	if (input.expiresAt && input.expiresAt <= now) {
 		return fail(400, M.expiresAtPast, { fieldErrors: { expiresAt: [M.expiresAtPast] } })
 	}

@@ -24,6 +24,13 @@ import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.t
 import { notifyContestResults } from '#app/features/notifications/member-notifications.server.ts'
 import { isDataScored, rescoreContests } from './scoring.server.ts'
 import { contestWindow, countParticipants, listRanking, placeInRanking, rankingOrder } from './contest.server.ts'
+import type {
+	AdminContest,
+	AdminLeaderboard,
+	AdminParticipant,
+	ContestStats,
+	DeletedContest,
+} from './responses.server.ts'
 
 /**
  * Contest management (issue 4): the admin's list, create, edit, status
@@ -39,31 +46,7 @@ import { contestWindow, countParticipants, listRanking, placeInRanking, rankingO
 
 const DAY_MS = 86_400_000
 
-export type AdminContest = {
-	id: number
-	name: string
-	description: string
-	type: SelectContest['type']
-	status: ContestStatus
-	startDate: string
-	endDate: string
-	prizes: { first: string; second: string | null; third: string | null }
-	rules: string
-	maxParticipants: number | null
-	participantCount: number
-	createdAt: string
-	updatedAt: string
-	completedAt: string | null
-}
-
-export type AdminParticipant = {
-	id: number
-	userId: number
-	rank: number
-	user: { name: string; email: string }
-	score: number
-	joinedAt: string
-}
+export type { AdminContest, AdminParticipant }
 
 function toPublic(row: SelectContest, participantCount: number): AdminContest {
 	return {
@@ -334,13 +317,9 @@ export function completeContest(admin: AuditActor, id: number, now = new Date())
 }
 
 /** Deletes a contest and its participants in one transaction (super_admin: the route checks). */
-export function deleteContest(
-	admin: AuditActor,
-	id: number,
-	now = new Date(),
-): Result<{ id: number; participantsRemoved: number }> {
+export function deleteContest(admin: AuditActor, id: number, now = new Date()): Result<DeletedContest> {
 	const result = getDb().transaction(
-		(tx): Result<{ id: number; participantsRemoved: number }> => {
+		(tx): Result<DeletedContest> => {
 			const before = findContest(tx, id)
 			if (!before) return fail(404, CONTEST_NOT_FOUND)
 			const removed = tx.delete(contestParticipants).where(eq(contestParticipants.contestId, id)).run().changes
@@ -465,7 +444,7 @@ export function updateParticipantScore(
 }
 
 /** The top `limit` in ranking order (frozen ranks once completed). Null for an unknown contest. */
-export function getAdminLeaderboard(contestId: number, limit = 10) {
+export function getAdminLeaderboard(contestId: number, limit = 10): AdminLeaderboard | null {
 	const listed = listParticipants(contestId, { page: 1, limit })
 	if (!listed) return null
 	return {
@@ -484,7 +463,7 @@ export function getAdminLeaderboard(contestId: number, limit = 10) {
  * Figures of one contest: participants, total and top score, average,
  * whole days left (0 once completed or ended), places left, status.
  */
-export function getContestStats(contestId: number, now = new Date()) {
+export function getContestStats(contestId: number, now = new Date()): ContestStats | null {
 	const db = getDb()
 	const contest = findContest(db, contestId)
 	if (!contest) return null

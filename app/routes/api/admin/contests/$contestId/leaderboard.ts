@@ -1,20 +1,30 @@
-import { getAdminLeaderboard } from '#app/features/contests/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { requirePathId } from '../+contests.server.ts'
+import { getAdminLeaderboard } from '#app/features/contests/admin-contests.server.ts'
+import { LeaderboardSchema } from '#app/features/contests/responses.server.ts'
 import { CONTEST_NOT_FOUND, LeaderboardQuerySchema } from '#app/features/contests/schemas.ts'
-import { apiError, apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
+import { ADMIN_403, ADMIN_GUARD, ok, refusals } from '#app/utils/api-schema.server.ts'
+import { apiError, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
+import { ContestIdParams, requirePathId } from '../+contests.server.ts'
 
-// GET /api/admin/contests/:id/leaderboard ?limit (1..100, 10)
-//   → data { contest { id, name, status }, leaderboard: [{ rank, userId,
-//     name, email, score }] }: the top N in ranking order.
 const route = apiRoute({
-	GET({ request, url, params }) {
-		requireApiCapability(request, 'contests:view')
-		const id = requirePathId(params.contestId)
-		const { limit } = parseQuery(url, LeaderboardQuerySchema)
-		const board = getAdminLeaderboard(id, limit ?? 10)
-		return board ? apiSuccess(board) : apiError(404, CONTEST_NOT_FOUND)
-	},
+	GET: endpoint({
+		tags: ['Admin contests'],
+		summary: 'The top participants',
+		auth: 'admin',
+		params: ContestIdParams,
+		query: LeaderboardQuerySchema,
+		responses: {
+			200: ok('The leaderboard.', { data: LeaderboardSchema }),
+			...refusals([400, ...ADMIN_GUARD, 404], { 400: 'An unknown, bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+		handler({ request, params, query }) {
+			requireApiCapability(request, 'contests:view')
+			const id = requirePathId(params.contestId)
+			const { limit } = query()
+			const board = getAdminLeaderboard(id, limit ?? 10)
+			return board ? apiSuccess(board) : apiError(404, CONTEST_NOT_FOUND)
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action

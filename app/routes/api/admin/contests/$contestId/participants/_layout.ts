@@ -1,27 +1,35 @@
-import { listParticipants } from '#app/features/contests/admin-contests.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { requirePathId } from '../../+contests.server.ts'
+import { listParticipants } from '#app/features/contests/admin-contests.server.ts'
+import { ParticipantsPageSchema } from '#app/features/contests/responses.server.ts'
 import { CONTEST_NOT_FOUND, ParticipantsQuerySchema } from '#app/features/contests/schemas.ts'
-import { apiError, apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
+import { ADMIN_403, ADMIN_GUARD, ok, refusals } from '#app/utils/api-schema.server.ts'
+import { apiError, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
+import { ContestIdParams, requirePathId } from '../../+contests.server.ts'
 
-// GET /api/admin/contests/:id/participants ?page (1..) &limit (1..100, 50)
-//   → data { contest { id, name, status }, participants: [{ id, userId,
-//     rank, user { name, email }, score, joinedAt }], pagination }.
-//   In ranking order; rank is frozen once the contest is completed.
 const route = apiRoute({
-	GET({ request, url, params }) {
-		requireApiCapability(request, 'contests:view')
-		const id = requirePathId(params.contestId)
-		const query = parseQuery(url, ParticipantsQuerySchema)
-		const listed = listParticipants(id, query)
-		if (!listed) return apiError(404, CONTEST_NOT_FOUND)
-		const { contest, participants, pagination } = listed
-		return apiSuccess({
-			contest: { id: contest.id, name: contest.name, status: contest.status },
-			participants,
-			pagination,
-		})
-	},
+	GET: endpoint({
+		tags: ['Admin contests'],
+		summary: 'Participants in ranking order, paged',
+		auth: 'admin',
+		params: ContestIdParams,
+		query: ParticipantsQuerySchema,
+		responses: {
+			200: ok('A page of participants.', { data: ParticipantsPageSchema }),
+			...refusals([400, ...ADMIN_GUARD, 404], { 400: 'An unknown, bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+		handler({ request, params, query }) {
+			requireApiCapability(request, 'contests:view')
+			const id = requirePathId(params.contestId)
+			const listed = listParticipants(id, query())
+			if (!listed) return apiError(404, CONTEST_NOT_FOUND)
+			const { contest, participants, pagination } = listed
+			return apiSuccess({
+				contest: { id: contest.id, name: contest.name, status: contest.status },
+				participants,
+				pagination,
+			})
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action
