@@ -22,6 +22,7 @@ export const TraderListQuerySchema = z
 			.enum(TRADER_SORT_VALUES, {
 				errorMap: () => ({ message: `sort must be one of ${TRADER_SORT_VALUES.join(', ')}` }),
 			})
-			.optional(),
+			.default('weeklyReturn')
+			.describe('Highest first; equal values keep the list order.'),
 	})
 	.strict()
