@@ -1,9 +1,9 @@
 import { TRADER_SORTS, traders, type Trader, type TraderSort } from '#app/content/dashboard.ts'
 import { listActiveBrokers } from '#app/features/brokers/brokers.server.ts'
 import type { TraderDetail, TraderSummary } from '#app/features/traders/responses.server.ts'
+import { DEFAULT_TRADER_SORT } from '#app/features/traders/schemas.ts'
 
-/** Live Top Traders: sample traders from the content module, sorted on the server. */
-export const DEFAULT_TRADER_SORT: TraderSort = 'weeklyReturn'
+// Live Top Traders: sample traders from the content module, sorted on the server.
 
 /** A sort key from the URL; anything unknown falls back to Weekly Return. */
 export function parseTraderSort(value: string | null): TraderSort {
