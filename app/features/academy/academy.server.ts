@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { lessonCompletions } from '#db/schema.ts'
+import type { AcademyProgress, AcademyStats } from '#app/features/academy/responses.server.ts'
 import {
 	CERTIFICATE_COUNT,
 	formatLength,
@@ -21,16 +22,7 @@ import { fail, ok, type Result } from '#app/utils/result.ts'
 /** The member's completed lessons: a set of ids, or the completion times by id. */
 type CompletedLessons = { has(lessonId: string): boolean }
 
-export type AcademyStats = {
-	completed: number
-	total: number
-	/** completed / total, as a whole percent. */
-	progressPercent: number
-	/** "30 min": the reading time of all lessons. */
-	totalLength: string
-	certificates: number
-	certificateTotal: number
-}
+export type { AcademyStats }
 
 /** The lessons of one topic, in order. */
 export function lessonsOfTab(tab: LessonTab, list: Lesson[] = lessons) {
@@ -151,7 +143,7 @@ export function completeLesson(userId: number, lessonId: string, now = new Date(
  * progress, one certificate per topic and every lesson in order with its
  * completion time (null until completed).
  */
-export function getAcademyProgress(userId: number, list: Lesson[] = lessons) {
+export function getAcademyProgress(userId: number, list: Lesson[] = lessons): AcademyProgress {
 	const completions = getLessonCompletions(userId)
 	return {
 		stats: academyStats(completions, list),

@@ -22,6 +22,7 @@ import {
 	type SelectUser,
 } from '#db/schema.ts'
 import { isUniqueViolation } from '#db/sql.server.ts'
+import type { MemberSession } from '#app/features/account/responses.server.ts'
 import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -297,16 +298,7 @@ export function pendingEmailChange(userId: number, now = new Date()) {
 
 // Sessions ----------------------------------------------------------------
 
-export type MemberSession = {
-	id: number
-	kind: 'web' | 'api'
-	device: string
-	userAgent: string
-	firstSeenAt: string
-	lastSeenAt: string
-	expiresAt: string
-	current: boolean
-}
+export type { MemberSession }
 
 /** The member's live sessions, the current one first, then the most recently used. */
 export function listSessions(userId: number, currentId: number | null, now = new Date()): MemberSession[] {

@@ -3,6 +3,7 @@ import { getDb, type Db, type Tx } from '#db/client.server.ts'
 import { admins, consents, users } from '#db/schema.ts'
 import { CONSENT_VERSIONS, type ConsentKind, type ConsentSource } from '#app/features/account/consents.ts'
 import { log } from '#app/utils/log.server.ts'
+import type { ConsentRecord } from '#app/features/account/responses.server.ts'
 import { TERMS_VERSION } from '#app/features/auth/schemas.ts'
 
 /**
@@ -13,15 +14,7 @@ import { TERMS_VERSION } from '#app/features/auth/schemas.ts'
  * a 'staff' row naming the admin, but the member still accepts the terms themselves.
  */
 
-export type ConsentRecord = {
-	id: number
-	kind: ConsentKind
-	version: string
-	source: ConsentSource
-	adminId: number | null
-	adminName: string | null
-	acceptedAt: string
-}
+export type { ConsentRecord }
 
 /** Writes consent rows of `kinds` for the member; a member-given terms row also updates users.terms*. */
 export function recordConsents(

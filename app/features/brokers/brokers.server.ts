@@ -10,6 +10,7 @@ import {
 	TRACKING_ID_PLACEHOLDER,
 } from '#app/features/brokers/schemas.ts'
 import type { BrokerInput } from '#app/features/brokers/schemas.ts'
+import type { MemberBroker } from '#app/features/brokers/responses.server.ts'
 import { randomToken } from '#app/utils/crypto.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
@@ -53,20 +54,7 @@ export type StaffBrokerRow = PublicBroker & {
 	membersConnected: number
 }
 
-/** What a member's broker card shows; never the affiliate template. */
-export type MemberBroker = Pick<
-	PublicBroker,
-	| 'slug'
-	| 'name'
-	| 'regulator'
-	| 'licence'
-	| 'lossPercent'
-	| 'minDeposit'
-	| 'rating'
-	| 'bonus'
-	| 'features'
-	| 'recommended'
->
+export type { MemberBroker }
 
 export const CLICK_WINDOW_MS = 30 * 24 * 60 * 60 * 1000
 /** Tracking ids are 16 random bytes, base64url: 22 characters, URL-safe. */

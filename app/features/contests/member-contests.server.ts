@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { contests, type SelectContest } from '#db/schema.ts'
+import type { MemberContests } from '#app/features/contests/responses.server.ts'
 import { LEADERBOARD_SIZE, monthlyContestPrizes } from '#app/content/dashboard.ts'
 import { DATA_SCORED_TYPES, type DataScoredType } from './scoring.server.ts'
 import {
@@ -138,7 +139,7 @@ export function listRecentlyCompleted(userId: number, now = new Date()) {
  * member's standing and the top 10, the running data-scored contests and
  * the recent winners.
  */
-export function getMemberContests(userId: number, now = new Date()) {
+export function getMemberContests(userId: number, now = new Date()): MemberContests {
 	const others = { dataContests: listRunningDataContests(userId, now), completed: listRecentlyCompleted(userId, now) }
 	const contest = getRunningReferralContest(now)
 	if (!contest) return { contest: null, me: null, top: [], ...others }

@@ -4,6 +4,7 @@ import type { IconName } from '#app/components/icon.tsx'
 import { academyStats, getCompletedLessonIds, type AcademyStats } from '#app/features/academy/academy.server.ts'
 import { listActiveBrokers, type MemberBroker } from '#app/features/brokers/brokers.server.ts'
 import { getMemberBrokers } from '#app/features/brokers/member-brokers.server.ts'
+import type { ConnectedBrokerSummary } from '#app/features/dashboard/responses.server.ts'
 import { planName } from '#app/features/plans/plan.server.ts'
 import { formatPoints } from '#app/features/referrals/referral.server.ts'
 import { firstName } from '#app/features/users/user.server.ts'
@@ -17,17 +18,7 @@ import { firstName } from '#app/features/users/user.server.ts'
 
 export type OverviewTile = { label: string; value: string; icon: IconName }
 
-/** A broker the member connected to: what the reports recorded. The tracking id and click counts stay on the server. */
-export type ConnectedBrokerSummary = {
-	name: string
-	slug: string
-	active: boolean
-	funded: boolean
-	firstClickAt: string | null
-	/** Newest first; dollars. */
-	months: Array<{ month: string; deposits: number; withdrawals: number }>
-	totals: { deposits: number; withdrawals: number; reportMonths: number }
-}
+export type { ConnectedBrokerSummary }
 
 export type MemberOverview = {
 	firstName: string

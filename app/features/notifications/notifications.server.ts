@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '#db/client.server.ts'
 import { notificationPreferences, notifications, users } from '#db/schema.ts'
+import type { Inbox, InboxItem } from '#app/features/notifications/responses.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { escapeHtml, sendMail } from '#app/utils/mail.server.ts'
@@ -32,15 +33,7 @@ export type NotificationInput = {
 	link?: string | null
 }
 
-export type InboxItem = {
-	id: number
-	kind: NotificationKind
-	title: string
-	body: string
-	link: string | null
-	read: boolean
-	createdAt: string
-}
+export type { InboxItem }
 
 /** The rows per inbox page (the page and GET /api/member/notifications). */
 export const INBOX_PAGE_SIZE = 20
@@ -219,7 +212,7 @@ export function unreadCount(userId: number, db: Db = getDb()) {
 }
 
 /** One page of the member's inbox, newest first. */
-export function listNotifications(userId: number, page = 1, pageSize = INBOX_PAGE_SIZE) {
+export function listNotifications(userId: number, page = 1, pageSize = INBOX_PAGE_SIZE): Inbox {
 	const db = getDb()
 	const total = db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)).get()?.n ?? 0
 	const pageCount = Math.max(1, Math.ceil(total / pageSize))

@@ -47,6 +47,8 @@ export const InboxQuerySchema = z
 	})
 	.strict()
 
+export const NOTIFICATION_NOT_FOUND = 'Notification not found'
+
 export const NotificationIdSchema = z
 	.string()
 	.regex(/^[1-9][0-9]{0,15}$/)

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { feeOfferClaims, users } from '#db/schema.ts'
-import type { ClaimStatus, Plan } from '#app/domain/enums.ts'
-import { feeOffers, type FeeOffer } from '#app/content/dashboard.ts'
+import type { Plan } from '#app/domain/enums.ts'
+import { feeOffers } from '#app/content/dashboard.ts'
+import type { OfferView } from '#app/features/offers/responses.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { OFFER_ALREADY_CONFIRMED, OFFER_FULL, UNKNOWN_OFFER, ZERO_FEE_LOCKED } from '#app/features/offers/schemas.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
@@ -31,12 +32,7 @@ export function zeroFeeRefusal(plan: Plan) {
 	return hasZeroFeeAccess(plan) ? null : fail(403, ZERO_FEE_LOCKED)
 }
 
-export type OfferView = FeeOffer & {
-	spotsLabel: SpotsLabel
-	confirmed: boolean
-	/** Where staff stand with the member's claim (app/features/offers/offer-claims.server.ts); null before confirming. */
-	claimStatus: ClaimStatus | null
-}
+export type { OfferView }
 
 function claimCounts() {
 	const rows = getDb()

@@ -3,6 +3,7 @@ import { getDb } from '#db/client.server.ts'
 import { planActivations, planCodes, users } from '#db/schema.ts'
 import { PLANS, PREMIUM_PLANS, type Plan, type PremiumPlan } from '#app/domain/enums.ts'
 import { planCards } from '#app/content/dashboard.ts'
+import type { PlanCardView } from '#app/features/plans/responses.server.ts'
 import { randomCode } from '#app/utils/crypto.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import {
@@ -34,7 +35,7 @@ export function planName(plan: Plan) {
 }
 
 /** The plan ladder as the member sees it (plans page and GET /api/member/plans): each card's state against their plan. */
-export function planCardsFor(current: Plan) {
+export function planCardsFor(current: Plan): PlanCardView[] {
 	return planCards.map((card) => ({
 		...card,
 		state: (card.id === current ? 'current' : planRank(card.id) < planRank(current) ? 'included' : 'available') as

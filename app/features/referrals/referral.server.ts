@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, or, sql, lt, isNotNull } from 'drizzle-orm'
 import { getDb, type Tx } from '#db/client.server.ts'
 import { referralCredits, users, type SelectUser } from '#db/schema.ts'
+import type { ReferralSummary, StatementLine } from '#app/features/referrals/responses.server.ts'
 import {
 	LEADERBOARD_SIZE,
 	leaderboardPrizes,
@@ -111,14 +112,7 @@ export function creditReferral(tx: Tx, referred: CreditSubject, now: Date): 'cre
 	return 'held'
 }
 
-export type StatementLine = {
-	date: string
-	reason: string
-	points: number
-	/** "credited" counts; "held" is pending review; "rejected" was not counted (with staff's reason). */
-	status: 'credited' | 'held' | 'rejected'
-	reviewReason: string | null
-}
+export type { StatementLine }
 
 /**
  * The member's own points statement, newest first: held and rejected
@@ -345,7 +339,9 @@ export function countPointsStatement(userId: number) {
  * to share, the code, the points and referrals, and the way to the next
  * milestone.
  */
-export function referralSummary(member: Pick<SelectUser, 'referralCode' | 'referralPoints' | 'referralCount'>) {
+export function referralSummary(
+	member: Pick<SelectUser, 'referralCode' | 'referralPoints' | 'referralCount'>,
+): ReferralSummary {
 	const progress = milestoneProgress(member.referralPoints)
 	return {
 		link: referralLink(member.referralCode),

@@ -6,18 +6,26 @@ export const STATEMENT_MAX_LIMIT = 100
 
 export const STATEMENT_MAX_PAGE = 100_000
 
-const wholeNumber = (max: number, message: string) =>
-	z
-		.string()
-		.refine((v) => /^[1-9]\d{0,15}$/.test(v) && Number(v) <= max, message)
-		.transform(Number)
-		.optional()
+/**
+ * A whole number from 1 to `max`, written plainly (`fallback` when not
+ * given); anything else, the empty string too, is `message`. The number
+ * schema inside is what the API's document shows.
+ */
+const wholeNumber = (max: number, message: string, fallback: number) =>
+	z.preprocess(
+		(v) => (typeof v === 'string' && /^[1-9]\d{0,15}$/.test(v) ? Number(v) : v),
+		z.number({ message }).int({ message }).min(1, { message }).max(max, { message }).default(fallback),
+	)
 
 /** GET /api/member/referrals ?page=1.. &limit=1..100 (default 20): the points statement's page. */
 export const StatementQuerySchema = z
 	.object({
-		page: wholeNumber(STATEMENT_MAX_PAGE, `page must be a whole number from 1 to ${STATEMENT_MAX_PAGE}`),
-		limit: wholeNumber(STATEMENT_MAX_LIMIT, `limit must be a whole number from 1 to ${STATEMENT_MAX_LIMIT}`),
+		page: wholeNumber(STATEMENT_MAX_PAGE, `page must be a whole number from 1 to ${STATEMENT_MAX_PAGE}`, 1),
+		limit: wholeNumber(
+			STATEMENT_MAX_LIMIT,
+			`limit must be a whole number from 1 to ${STATEMENT_MAX_LIMIT}`,
+			STATEMENT_PAGE_SIZE,
+		),
 	})
 	.strict()
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TRADER_SORTS } from '#app/content/dashboard.ts'
+import { TRADER_SORTS, type TraderSort } from '#app/content/dashboard.ts'
 
 export const UNKNOWN_TRADER = 'This trader does not exist'
 
@@ -15,6 +15,9 @@ export const TRADER_SORT_VALUES = TRADER_SORTS.map((s) => s.value) as [
 	...(typeof TRADER_SORTS)[number]['value'][],
 ]
 
+/** The list's order when none is asked for (page and API). */
+export const DEFAULT_TRADER_SORT: TraderSort = 'weeklyReturn'
+
 /** GET /api/member/traders ?sort= one of the page's sorts (default weeklyReturn). */
 export const TraderListQuerySchema = z
 	.object({
@@ -22,6 +25,7 @@ export const TraderListQuerySchema = z
 			.enum(TRADER_SORT_VALUES, {
 				errorMap: () => ({ message: `sort must be one of ${TRADER_SORT_VALUES.join(', ')}` }),
 			})
-			.optional(),
+			.default(DEFAULT_TRADER_SORT)
+			.describe('Highest first; equal values keep the list order.'),
 	})
 	.strict()

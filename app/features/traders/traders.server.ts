@@ -1,8 +1,9 @@
 import { TRADER_SORTS, traders, type Trader, type TraderSort } from '#app/content/dashboard.ts'
 import { listActiveBrokers } from '#app/features/brokers/brokers.server.ts'
+import type { TraderDetail, TraderSummary } from '#app/features/traders/responses.server.ts'
+import { DEFAULT_TRADER_SORT } from '#app/features/traders/schemas.ts'
 
-/** Live Top Traders: sample traders from the content module, sorted on the server. */
-export const DEFAULT_TRADER_SORT: TraderSort = 'weeklyReturn'
+// Live Top Traders: sample traders from the content module, sorted on the server.
 
 /** A sort key from the URL; anything unknown falls back to Weekly Return. */
 export function parseTraderSort(value: string | null): TraderSort {
@@ -19,7 +20,7 @@ export function getTrader(id: string) {
 }
 
 /** A trader in the Live Top Traders list (page and GET /api/member/traders); the 12 weekly returns draw the sparkline. */
-export function traderSummary(t: Trader) {
+export function traderSummary(t: Trader): TraderSummary {
 	return {
 		id: t.id,
 		name: t.name,
@@ -39,7 +40,7 @@ export function traderSummary(t: Trader) {
  * first active one; none when staff deactivated them all). Null for an
  * unknown id.
  */
-export function getTraderDetail(id: string) {
+export function getTraderDetail(id: string): TraderDetail | null {
 	const trader = getTrader(id)
 	if (!trader) return null
 	const active = listActiveBrokers()

@@ -1,19 +1,30 @@
 import { requireApiMember } from '#app/auth/member.server.ts'
 import { closeAccount } from '#app/features/account/account-settings.server.ts'
-import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
-import { requestMeta } from '#app/utils/request.server.ts'
 import { ACCOUNT_CLOSED, CloseAccountApiSchema } from '#app/features/account/schemas.ts'
+import { BODY_REFUSALS, ok, refusals } from '#app/utils/api-schema.server.ts'
+import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
+import { requestMeta } from '#app/utils/request.server.ts'
 
-// POST /api/member/account/close { currentPassword, confirm: true }: closes the
-// account (docs/decisions/022-account-closure.md); every session, this token's too, ends.
 const route = apiRoute({
-	async POST({ request }) {
-		const { user } = requireApiMember(request)
-		const input = await parseJsonBody(request, CloseAccountApiSchema)
-		const result = await closeAccount(user, input, requestMeta(request))
-		if (!result.ok) return apiFailure(result)
-		return apiSuccess(undefined, { message: ACCOUNT_CLOSED })
-	},
+	POST: endpoint({
+		tags: ['Member settings'],
+		summary: 'Close the account: personal fields erased, every session ends (docs/decisions/022-account-closure.md)',
+		auth: 'member',
+		body: CloseAccountApiSchema.openapi('CloseAccountRequest'),
+		responses: {
+			200: ok('Closed.', { message: true }),
+			...refusals([...BODY_REFUSALS, 429], {
+				400: 'Validation failed (`confirm` must be true) or a wrong current password (`currentPassword`).',
+			}),
+		},
+		async handler({ request, body }) {
+			const { user } = requireApiMember(request)
+			const result = await closeAccount(user, await body(), requestMeta(request))
+			if (!result.ok) return apiFailure(result)
+			// Every session, this token's too, has ended.
+			return apiSuccess(undefined, { message: ACCOUNT_CLOSED })
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action

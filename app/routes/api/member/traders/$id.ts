@@ -1,17 +1,30 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
-import { getTraderDetail } from '#app/features/traders/traders.server.ts'
-import { apiError, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
+import { MEMBER_LOCKED, UNLOCKED_GUARD } from '#app/features/dashboard/responses.server.ts'
+import { TraderDetailSchema } from '#app/features/traders/responses.server.ts'
 import { UNKNOWN_TRADER } from '#app/features/traders/schemas.ts'
+import { getTraderDetail } from '#app/features/traders/traders.server.ts'
+import { ok, refusals, z } from '#app/utils/api-schema.server.ts'
+import { apiError, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
-// GET /api/member/traders/:id: a trader's figures and 12-month series, and
-// the broker to copy them with (null when none is active).
 const route = apiRoute({
-	GET({ request, params }) {
-		requireApiUnlockedMember(request)
-		const detail = getTraderDetail(params.id ?? '')
-		if (!detail) return apiError(404, UNKNOWN_TRADER)
-		return apiSuccess(detail)
-	},
+	GET: endpoint({
+		tags: ['Member dashboard'],
+		summary: "A trader's figures and the broker to copy them with",
+		auth: 'member',
+		params: z.object({
+			id: z.string().openapi({ description: 'The trader id, as in the traders list ("amara-okafor").' }),
+		}),
+		responses: {
+			200: ok('The data.', { data: TraderDetailSchema }),
+			...refusals([...UNLOCKED_GUARD, 404], { ...MEMBER_LOCKED, 404: 'No trader has this id.' }),
+		},
+		handler({ request, params }) {
+			requireApiUnlockedMember(request)
+			const detail = getTraderDetail(params.id ?? '')
+			if (!detail) return apiError(404, UNKNOWN_TRADER)
+			return apiSuccess(detail)
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action

@@ -1,0 +1,39 @@
+import { CLAIM_STATUSES } from '#app/domain/enums.ts'
+import { RISK_LEVELS } from '#app/features/traders/responses.server.ts'
+import { count, z } from '#app/utils/api-schema.server.ts'
+
+/**
+ * What /api/member/offers* answer: the schemas describe the answers in the
+ * OpenAPI document and are the models' types (`z.infer`).
+ */
+
+export const FeeOfferSchema = z
+	.object({
+		id: z.string(),
+		trader: z.string(),
+		originalFee: z.number().openapi({ description: 'Percent.' }),
+		currentFee: z.number().openapi({ description: 'Percent.' }),
+		minCapital: z.number().openapi({ description: 'US dollars.' }),
+		spotsLeft: count().openapi({ description: "After members' confirmations." }),
+		totalSpots: count(),
+		spotsLabel: z.enum(['Almost Full!', 'Filling Fast', 'Available']),
+		expires: z.string(),
+		performance: z.string(),
+		monthlyReturn: z.number(),
+		winRate: z.number(),
+		risk: z.enum(RISK_LEVELS),
+		totalFollowers: count(),
+		description: z.string(),
+		featured: z.boolean(),
+		urgent: z.boolean(),
+		confirmed: z.boolean().openapi({ description: 'The member has confirmed their interest.' }),
+		// A union, not .nullable(): zod-to-openapi leaves null out of a nullable enum's values.
+		// Where staff stand with the member's claim (app/features/offers/offer-claims.server.ts).
+		claimStatus: z
+			.union([z.enum(CLAIM_STATUSES), z.null()])
+			.openapi({ description: "Where staff stand with the member's claim; null before confirming." }),
+	})
+	.strict()
+	.openapi('FeeOffer')
+/** A 0% fee offer as the member sees it: the spots left and their own claim. */
+export type OfferView = z.infer<typeof FeeOfferSchema>
