@@ -1,4 +1,5 @@
 import { queryInput } from './validation.ts'
+import { z } from 'zod'
 
 export type QueryError = { path: string; message: string }
 
@@ -81,4 +82,47 @@ export function filteredListSearch<Q extends { page: number }>(query: Q, filters
 	if (query.page > 1) params.set('page', String(query.page))
 	const text = params.toString()
 	return text ? `?${text}` : ''
+}
+
+/**
+ * The same query as zod schemas for the API (parseQuery with `repeated:
+ * 'schema'`), with the same messages in the same order, and that describe
+ * themselves in the OpenAPI document. A repeated parameter is the error
+ * 'Give <name> once', and its first value is still checked.
+ */
+function firstOf(name: string, value: unknown, ctx: z.RefinementCtx) {
+	if (!Array.isArray(value)) return value
+	ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Give ${name} once` })
+	return value[0]
+}
+
+/**
+ * A closed-list filter: blank or "all" is no filter (undefined; the query's
+ * own transform makes it null). A bad value is its error without failing
+ * the whole query (the export's page check still runs after it); `listed`
+ * is the document's enum.
+ */
+export function filterParam<T extends string>(
+	name: string,
+	filter: { values: readonly T[]; message: string },
+	listed: readonly [string, ...string[]],
+) {
+	// Only `filter.values` get past the preprocess: the enum's wider list is the document's.
+	return z.preprocess((input, ctx) => {
+		const value = firstOf(name, input, ctx)
+		if (value === undefined || value === '' || value === 'all') return undefined
+		if (typeof value === 'string' && (filter.values as readonly string[]).includes(value)) return value
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message: filter.message })
+		return undefined
+	}, z.enum(listed).optional()) as unknown as z.ZodType<T | undefined, z.ZodTypeDef, unknown>
+}
+
+/** A whole number from 1 to `max`, written plainly; blank is `fallback`. The number schema inside is what the document shows. */
+export function wholeNumberParam(name: string, max: number, fallback: number) {
+	const message = `${name} must be a whole number from 1 to ${max}`
+	return z.preprocess((input, ctx) => {
+		const value = firstOf(name, input, ctx)
+		if (typeof value !== 'string') return value
+		return value === '' ? undefined : (plainInteger(value) ?? value)
+	}, z.number({ message }).int({ message }).min(1, { message }).max(max, { message }).default(fallback))
 }

@@ -12,6 +12,7 @@ import { log } from '#app/utils/log.server.ts'
 import { onMailFailure } from '#app/utils/mail.server.ts'
 import { safeRedirect } from '#app/utils/misc.ts'
 import { contestWindow, utcDay } from '#app/features/contests/contest.server.ts'
+import type { StaffAlert } from './responses.server.ts'
 
 /**
  * System alerts: stored rows raised by the server and shown
@@ -262,14 +263,7 @@ export function watchMailFailures() {
 // Staff: acknowledge, resolve, the list of all alerts (issue 12 part 4)
 
 /** An alert with who handled it and when, as /admin/alerts and /api/admin/alerts show it. */
-export type StaffAlert = PublicAlert & {
-	state: AlertState
-	acknowledgedAt: string | null
-	acknowledgedByEmail: string | null
-	resolvedAt: string | null
-	/** Null when the server resolved it itself ("the system"), or while open. */
-	resolvedByEmail: string | null
-}
+export type { StaffAlert }
 
 const staffAlertColumns = {
 	id: systemAlerts.id,

@@ -1,7 +1,13 @@
 import { ALERT_STATES, ALERT_TYPES, type AlertState, type AlertType } from '#app/domain/enums.ts'
 import { z } from 'zod'
 import { parseUserId } from '#app/features/users/schemas.ts'
-import { type QueryError, filteredListSearch, parseFilteredListQuery } from '#app/utils/list-query.ts'
+import {
+	type QueryError,
+	filteredListSearch,
+	filterParam,
+	parseFilteredListQuery,
+	wholeNumberParam,
+} from '#app/utils/list-query.ts'
 
 /** The words of /admin/alerts, the dashboard's alert buttons and /api/admin/alerts* (issue 12 part 4). */
 export const ALERTS_TITLE = 'System Alerts'
@@ -66,6 +72,33 @@ export function parseAlertListQuery(
 	)
 	return { query: query as AlertListQuery, errors }
 }
+
+/**
+ * GET /api/admin/alerts ?state &type &page &limit: what
+ * parseAlertListQuery(params, { allowLimit: true }) reads, the same errors
+ * in the same order (parseQuery with `repeated: 'schema'`).
+ */
+export const AlertListApiQuerySchema = z
+	.object({
+		state: filterParam('state', { values: ALERT_STATES, message: ALERT_QUERY_MESSAGES.state }, [
+			...ALERT_STATES,
+			'all',
+			'',
+		]).describe('open (not seen), acknowledged (open, seen) or resolved; empty or `all`: every alert.'),
+		type: filterParam('type', { values: ALERT_TYPES, message: ALERT_QUERY_MESSAGES.type }, [
+			...ALERT_TYPES,
+			'all',
+			'',
+		]).describe('Empty or `all`: every type.'),
+		page: wholeNumberParam('page', ALERTS_MAX_PAGE, DEFAULT_ALERT_LIST_QUERY.page),
+		limit: wholeNumberParam('limit', ALERTS_API_MAX_LIMIT, ALERTS_PAGE_SIZE),
+	})
+	.transform(({ state, type, page, limit }): AlertListQuery => ({
+		state: state ?? null,
+		type: type ?? null,
+		page,
+		limit,
+	}))
 
 export function alertListSearch(query: AlertListQuery, overrides: Partial<AlertListQuery> = {}) {
 	return filteredListSearch({ ...query, ...overrides }, ['state', 'type'])

@@ -11,6 +11,7 @@ import {
 	type AuditQuery,
 } from '#app/features/audit/schemas.ts'
 import { CSV_BOM, csvRow } from '#app/utils/csv.ts'
+import type { AuditChange, PublicAuditEntry } from './responses.server.ts'
 
 /**
  * The audit log: every admin change writes one row with
@@ -190,22 +191,7 @@ export function listRecentAudit(limit = 50): SelectAuditEntry[] {
 // The audit log page (/admin/audit), its API and its CSV export (issue 12).
 
 /** One changed field of an audit row, its values as short text (null: absent). */
-export type AuditChange = { field: string; before: string | null; after: string | null }
-
-/** An audit row as the page and the API show it. */
-export type PublicAuditEntry = {
-	id: number
-	createdAt: string
-	adminId: number | null
-	adminEmail: string
-	action: string
-	targetType: string
-	targetId: string
-	before: unknown
-	after: unknown
-	/** The fields that differ between before and after (all of them on a create or a delete). */
-	changes: AuditChange[]
-}
+export type { AuditChange, PublicAuditEntry }
 
 const CHANGE_TEXT_MAX = 200
 

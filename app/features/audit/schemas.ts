@@ -107,55 +107,111 @@ export function decodeAuditCursor(value: string): AuditCursor | null {
 	return Number.isSafeInteger(createdAt) && Number.isSafeInteger(id) && id > 0 ? { createdAt, id } : null
 }
 
-/** One value per name (a repeated one is an error naming it); '' is "not given". */
-function param<T>(name: string, check: (value: string) => T | null, message: string) {
-	return z.unknown().transform((value, ctx): T | null => {
+/**
+ * One value per name (a repeated one is an error naming it, its values
+ * unchecked); '' is "not given". A bad value is its field's error and reads
+ * as not given without failing the object (zod runs no refinement past a
+ * failed field), so the cross-field rules below still run and see only good
+ * values. `doc` is what the API's document shows; it takes the good string
+ * on and checks nothing more. The query's transform types the values.
+ */
+function param(name: string, check: (value: string) => boolean, message: string, doc: z.ZodString) {
+	return z.preprocess((value, ctx) => {
 		if (Array.isArray(value)) {
 			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Give ${name} once` })
-			return null
+			return undefined
 		}
-		if (value === undefined || value === null || value === '') return null
-		if (typeof value !== 'string') {
+		if (value === undefined || value === '') return undefined
+		if (typeof value !== 'string' || !check(value)) {
 			ctx.addIssue({ code: z.ZodIssueCode.custom, message })
-			return null
+			return undefined
 		}
-		const result = check(value)
-		if (result === null) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
-		return result
-	})
+		return value
+	}, doc.optional())
 }
 
-const text = (max: number, pattern: RegExp) => (value: string) =>
-	value.length <= max && pattern.test(value) ? value : null
+const text = (max: number, pattern: RegExp) => (value: string) => value.length <= max && pattern.test(value)
+const isDay = (value: string) => utcDayStart(value) !== null
 
-export const AuditQuerySchema = z
-	.object({
-		adminId: param<number | typeof SYSTEM_FILTER>(
-			'adminId',
-			(v) => (v === SYSTEM_FILTER ? SYSTEM_FILTER : /^[1-9]\d{0,14}$/.test(v) ? Number(v) : null),
-			AUDIT_MESSAGES.adminId,
-		),
-		action: param('action', text(AUDIT_LIMITS.action, ACTION_PATTERN), AUDIT_MESSAGES.action),
-		targetType: param('targetType', text(AUDIT_LIMITS.targetType, TARGET_TYPE_PATTERN), AUDIT_MESSAGES.targetType),
-		targetId: param('targetId', text(AUDIT_LIMITS.targetId, TARGET_ID_PATTERN), AUDIT_MESSAGES.targetId),
-		from: param('from', (v) => (utcDayStart(v) === null ? null : v), AUDIT_MESSAGES.from),
-		to: param('to', (v) => (utcDayStart(v) === null ? null : v), AUDIT_MESSAGES.to),
-		cursor: param('cursor', decodeAuditCursor, AUDIT_MESSAGES.cursor),
-		limit: param(
-			'limit',
-			(v) => (/^[1-9]\d{0,3}$/.test(v) && Number(v) <= AUDIT_LIMITS.apiMaxLimit ? Number(v) : null),
-			AUDIT_MESSAGES.limit,
-		),
-	})
-	.superRefine((q, ctx) => {
-		if (q.targetId !== null && q.targetType === null) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['targetId'], message: AUDIT_MESSAGES.targetIdNeedsType })
+const auditFilters = {
+	adminId: param(
+		'adminId',
+		(v) => v === SYSTEM_FILTER || /^[1-9]\d{0,14}$/.test(v),
+		AUDIT_MESSAGES.adminId,
+		z.string(),
+	).describe("An admin's id, or `system` for the rows the server wrote itself."),
+	action: param(
+		'action',
+		text(AUDIT_LIMITS.action, ACTION_PATTERN),
+		AUDIT_MESSAGES.action,
+		z.string().max(AUDIT_LIMITS.action),
+	).describe('An exact action, such as `user.update` (lower case, dots and dashes).'),
+	targetType: param(
+		'targetType',
+		text(AUDIT_LIMITS.targetType, TARGET_TYPE_PATTERN),
+		AUDIT_MESSAGES.targetType,
+		z.string().max(AUDIT_LIMITS.targetType),
+	).describe('Such as `user`, `contest`.'),
+	targetId: param(
+		'targetId',
+		text(AUDIT_LIMITS.targetId, TARGET_ID_PATTERN),
+		AUDIT_MESSAGES.targetId,
+		z.string().max(AUDIT_LIMITS.targetId),
+	).describe('Needs targetType.'),
+	from: param('from', isDay, AUDIT_MESSAGES.from, z.string().date()).describe('YYYY-MM-DD, UTC, inclusive.'),
+	to: param('to', isDay, AUDIT_MESSAGES.to, z.string().date()).describe('YYYY-MM-DD, UTC, inclusive; not before from.'),
+	cursor: param('cursor', (v) => decodeAuditCursor(v) !== null, AUDIT_MESSAGES.cursor, z.string()).describe(
+		'The `nextCursor` of the previous page: rows older than its last one.',
+	),
+}
+
+/**
+ * The limit: 1 to AUDIT_LIMITS.apiMaxLimit, written plainly; blank is the
+ * page size. Checked as the filters are (a bad one does not stop the
+ * cross-field rules); the number schema inside is what the document shows.
+ */
+const limitParam = () =>
+	z.preprocess((value, ctx) => {
+		if (Array.isArray(value)) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Give limit once' })
+			return undefined
 		}
-		if (q.from && q.to && q.to < q.from) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['to'], message: AUDIT_MESSAGES.toBeforeFrom })
+		if (value === undefined || value === '') return undefined
+		if (typeof value === 'string' && /^[1-9]\d{0,3}$/.test(value) && Number(value) <= AUDIT_LIMITS.apiMaxLimit) {
+			return Number(value)
 		}
-	})
-	.transform((q): AuditQuery => ({ ...q, limit: q.limit ?? AUDIT_LIMITS.pageSize }))
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message: AUDIT_MESSAGES.limit })
+		return undefined
+	}, z.number().int().min(1).max(AUDIT_LIMITS.apiMaxLimit).default(AUDIT_LIMITS.pageSize))
+
+/** The query's filters and the cross-field rules (a target id needs its type; `to` not before `from`). */
+function auditQuerySchema(limit: ReturnType<typeof limitParam>) {
+	return z
+		.object({ ...auditFilters, limit })
+		.superRefine((q, ctx) => {
+			if (q.targetId !== undefined && q.targetType === undefined) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['targetId'], message: AUDIT_MESSAGES.targetIdNeedsType })
+			}
+			if (q.from && q.to && q.to < q.from) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['to'], message: AUDIT_MESSAGES.toBeforeFrom })
+			}
+		})
+		.transform((q): AuditQuery => ({
+			adminId: q.adminId === undefined ? null : q.adminId === SYSTEM_FILTER ? SYSTEM_FILTER : Number(q.adminId),
+			action: q.action ?? null,
+			targetType: q.targetType ?? null,
+			targetId: q.targetId ?? null,
+			from: q.from ?? null,
+			to: q.to ?? null,
+			cursor: q.cursor === undefined ? null : decodeAuditCursor(q.cursor),
+			limit: q.limit,
+		}))
+}
+
+export const AuditQuerySchema = auditQuerySchema(limitParam())
+
+/** The export's query: the log's, its `limit` checked, then ignored (the export has every row up to its cap). */
+export const AuditExportQuerySchema = auditQuerySchema(limitParam().describe('Checked, then ignored.'))
 
 /** The filters as typed (for the page's form to show back), each a string. */
 export type AuditFilterValues = Record<(typeof AUDIT_FILTER_FIELDS)[number], string>

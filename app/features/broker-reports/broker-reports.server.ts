@@ -12,18 +12,20 @@ import {
 	type SelectBrokerReport,
 } from '#db/schema.ts'
 import { BROKER_REPORT_LIMITS, BROKER_REPORT_MESSAGES } from '#app/features/broker-reports/schemas.ts'
-import {
-	parseReportCsv,
-	type ParsedRow,
-	type RowProblem,
-	type RowProblemKind,
-} from '#app/features/broker-reports/csv.server.ts'
+import { parseReportCsv, type ParsedRow, type RowProblem } from '#app/features/broker-reports/csv.server.ts'
 import { formatMonth } from '#app/utils/admin-format.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Failure, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { rescoreContests } from '#app/features/contests/scoring.server.ts'
 import { insertRevenueEntry, voidRevenueIn } from '#app/features/revenue/revenue.server.ts'
+import type {
+	BrokerReportState,
+	PublicBrokerReport,
+	ReportPreview,
+	ReportRowError,
+	ReportTotals,
+} from './responses.server.ts'
 
 /**
  * Broker report import (issue 14 part 3; docs/broker-reports.md and
@@ -53,66 +55,7 @@ import { insertRevenueEntry, voidRevenueIn } from '#app/features/revenue/revenue
 
 export { BROKER_REPORT_MESSAGES }
 
-/** Amounts in US dollars (cents / 100). */
-export type ReportTotals = {
-	rows: number
-	members: number
-	deposits: number
-	withdrawals: number
-	volume: number
-	commission: number
-}
-
-export type BrokerReportState = 'applied' | 'replaced' | 'reversed'
-
-export type PublicBrokerReport = {
-	id: number
-	brokerSlug: string
-	month: string
-	fileName: string
-	rowCount: number
-	/** US dollars. */
-	deposits: number
-	withdrawals: number
-	volume: number
-	commission: number
-	/** The commission's revenue entry (null when the commission was 0). */
-	revenueEntryId: number | null
-	appliedAt: string
-	/** The staff member's email, null once their account is gone. */
-	appliedBy: string | null
-	reversedAt: string | null
-	replacedById: number | null
-	state: BrokerReportState
-}
-
-export type ReportRowError = { line: number; kind: RowProblemKind; message: string }
-
-export type ReportPreview = {
-	broker: { slug: string; name: string }
-	month: string
-	fileName: string
-	/** SHA-256 of the file's text, hex. */
-	contentSha256: string
-	/** Data rows in the file, good and bad. */
-	rowCount: number
-	/** The good rows only. */
-	totals: ReportTotals
-	/** A problem with the whole file (empty, wrong header, not CSV, no data rows); then there are no rows. */
-	fileError: string | null
-	/** The bad rows' problems by line (the first BROKER_REPORT_LIMITS.listedErrors). */
-	errors: ReportRowError[]
-	/** How many problems there are in all. */
-	errorCount: number
-	/** How many rows have at least one problem. */
-	badRows: number
-	/** The applied report this one would replace (same broker and month, or the same file). */
-	applied: PublicBrokerReport | null
-	/** True when `applied` is this very file. */
-	sameFile: boolean
-	/** Every row is good: the report can be applied (with a replace when `applied` is set). */
-	canApply: boolean
-}
+export type { BrokerReportState, PublicBrokerReport, ReportPreview, ReportRowError, ReportTotals }
 
 /** What an apply refuses with: the preview comes with a 422 (bad rows) and a 409 (needs a replace). */
 export type ApplyFailure = Failure & { preview?: ReportPreview }

@@ -15,6 +15,7 @@ import { randomToken } from '#app/utils/crypto.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
+import type { PublicBroker, StaffBrokerRow } from './responses.server.ts'
 
 /**
  * Partner brokers as data (issue 14 part 1) and the tracked outbound links
@@ -25,34 +26,8 @@ import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.t
  * user id); every click is a broker_clicks row (member, broker, time; no IP).
  */
 
-/** Staff's view of a broker (minimum deposit in dollars, features as a list). */
-export type PublicBroker = {
-	id: number
-	name: string
-	slug: string
-	regulator: string
-	licence: string
-	lossPercent: number
-	/** US dollars. */
-	minDeposit: number
-	affiliateUrl: string
-	rating: number
-	bonus: string
-	features: string[]
-	recommended: boolean
-	sortOrder: number
-	active: boolean
-	createdAt: string
-	updatedAt: string | null
-}
-
-/** The staff list's row: the broker and its figures. */
-export type StaffBrokerRow = PublicBroker & {
-	/** Clicks through /go/:slug in the last 30 days. */
-	clicksLast30Days: number
-	/** Members with a tracking id at this broker (they clicked at least once). */
-	membersConnected: number
-}
+/** Staff's view of a broker (minimum deposit in dollars, features as a list), and the staff list's row. */
+export type { PublicBroker, StaffBrokerRow }
 
 export type { MemberBroker }
 

@@ -11,6 +11,7 @@ import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { notifyClaimStatus } from '#app/features/notifications/member-notifications.server.ts'
+import type { OfferClaim } from './responses.server.ts'
 
 /**
  * Offer claims (issue 12 part 3): every confirmed interest in a 0% fee
@@ -21,20 +22,7 @@ import { notifyClaimStatus } from '#app/features/notifications/member-notificati
  * the page's claims only, so the plan never walks users.
  */
 
-export type OfferClaim = {
-	id: number
-	userId: number
-	memberName: string
-	memberEmail: string
-	offerId: string
-	/** The offer's trader, as the member saw it; the id when the offer left the content. */
-	offerTitle: string
-	status: ClaimStatus
-	note: string
-	createdAt: string
-	/** The last change by staff; null until then. */
-	updatedAt: string | null
-}
+export type { OfferClaim }
 
 const claimColumns = {
 	id: feeOfferClaims.id,

@@ -1,10 +1,11 @@
 import { CLAIM_STATUSES } from '#app/domain/enums.ts'
 import { RISK_LEVELS } from '#app/features/traders/responses.server.ts'
-import { count, z } from '#app/utils/api-schema.server.ts'
+import { count, id, isoDateTime, z } from '#app/utils/api-schema.server.ts'
 
 /**
- * What /api/member/offers* answer: the schemas describe the answers in the
- * OpenAPI document and are the models' types (`z.infer`).
+ * What the offers' /api routes answer (/api/member/offers* and the staff's
+ * offer claims): the schemas describe the answers in the OpenAPI document
+ * and are the models' types (`z.infer`).
  */
 
 export const FeeOfferSchema = z
@@ -37,3 +38,21 @@ export const FeeOfferSchema = z
 	.openapi('FeeOffer')
 /** A 0% fee offer as the member sees it: the spots left and their own claim. */
 export type OfferView = z.infer<typeof FeeOfferSchema>
+
+export const OfferClaimSchema = z
+	.object({
+		id: id(),
+		userId: id(),
+		memberName: z.string(),
+		memberEmail: z.string(),
+		offerId: z.string(),
+		// As the member saw it; the id when the offer left the content.
+		offerTitle: z.string().openapi({ description: "The offer's trader." }),
+		status: z.enum(CLAIM_STATUSES),
+		note: z.string(),
+		createdAt: isoDateTime(),
+		updatedAt: isoDateTime().nullable().openapi({ description: 'The last change by staff; null until then.' }),
+	})
+	.strict()
+	.openapi('OfferClaim', { description: "A member's confirmed interest in a 0% fee offer, as staff work it." })
+export type OfferClaim = z.infer<typeof OfferClaimSchema>

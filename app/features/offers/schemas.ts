@@ -2,7 +2,13 @@ import { CLAIM_STATUSES, type ClaimStatus } from '#app/domain/enums.ts'
 import { z } from 'zod'
 import { feeOffers } from '#app/content/dashboard.ts'
 import { parseUserId } from '#app/features/users/schemas.ts'
-import { type QueryError, filteredListSearch, parseFilteredListQuery } from '#app/utils/list-query.ts'
+import {
+	type QueryError,
+	filteredListSearch,
+	filterParam,
+	parseFilteredListQuery,
+	wholeNumberParam,
+} from '#app/utils/list-query.ts'
 
 /** A 0% fee offer claim as staff work it (app/features/offers/offer-claims.server.ts). */
 export const OFFER_CLAIM_LIMITS = {
@@ -108,6 +114,58 @@ export function parseClaimListQuery(
 	)
 	return { query: query as ClaimListQuery, errors }
 }
+
+const claimFilters = () => ({
+	status: filterParam('status', { values: CLAIM_STATUSES, message: CLAIM_QUERY_MESSAGES.status }, [
+		...CLAIM_STATUSES,
+		'all',
+		'',
+	]).describe('Empty or `all`: every status.'),
+	offer: filterParam('offer', { values: offerIds(), message: CLAIM_QUERY_MESSAGES.offer }, [
+		'all',
+		'',
+		...offerIds(),
+	]).describe("An offer's id; empty or `all`: every offer."),
+})
+const claimsPage = () => wholeNumberParam('page', CLAIMS_MAX_PAGE, DEFAULT_CLAIM_LIST_QUERY.page)
+
+/**
+ * GET /api/admin/offer-claims ?status &offer &page &limit: what
+ * parseClaimListQuery(params, { allowLimit: true }) reads, the same errors
+ * in the same order (parseQuery with `repeated: 'schema'`).
+ */
+export const ClaimListApiQuerySchema = z
+	.object({
+		...claimFilters(),
+		page: claimsPage(),
+		limit: wholeNumberParam('limit', CLAIMS_API_MAX_LIMIT, CLAIMS_PAGE_SIZE),
+	})
+	.transform(({ status, offer, page, limit }): ClaimListQuery => ({
+		status: status ?? null,
+		offer: offer ?? null,
+		page,
+		limit,
+	}))
+
+/**
+ * GET /api/admin/offer-claims/export ?status &offer: every page, so `page`
+ * is not offered; as parseClaimListQuery(params) it is still checked (after
+ * the filters, as there) and ignored, and `limit` is ignored.
+ */
+export const ClaimExportApiQuerySchema = z
+	.object(claimFilters())
+	.passthrough()
+	.superRefine(({ page }, ctx) => {
+		const parsed = claimsPage().safeParse(page)
+		if (parsed.success) return
+		for (const { message } of parsed.error.issues)
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['page'], message })
+	})
+	.transform(({ status, offer }): ClaimListQuery => ({
+		...DEFAULT_CLAIM_LIST_QUERY,
+		status: status ?? null,
+		offer: offer ?? null,
+	}))
 
 /** "?status=contacted&offer=amara-okafor&page=2" without the defaults ("" for the default list). */
 export function claimListSearch(query: ClaimListQuery, overrides: Partial<ClaimListQuery> = {}) {

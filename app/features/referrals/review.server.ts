@@ -12,6 +12,7 @@ import { rescoreContests } from '#app/features/contests/scoring.server.ts'
 import { notifyReferralRejected } from '#app/features/notifications/member-notifications.server.ts'
 import { applyCredit } from './referral.server.ts'
 import { describeSignal, type ReferralSignal } from './signals.server.ts'
+import type { PublicReferralReview } from './responses.server.ts'
 import { displayName } from '#app/features/users/user.server.ts'
 
 /**
@@ -21,19 +22,7 @@ import { displayName } from '#app/features/users/user.server.ts'
  * with a reason. Each decision is audited and told to the referrer; a
  * decided referral answers 409.
  */
-export type PublicReferralReview = {
-	id: number
-	status: 'credited' | 'held' | 'rejected'
-	points: number
-	createdAt: string
-	referrer: { id: number; name: string; email: string }
-	/** Null when the referred member's account was deleted. */
-	referred: { id: number; name: string; email: string } | null
-	signals: Array<ReferralSignal & { description: string }>
-	reviewedAt: string | null
-	reviewedBy: number | null
-	reviewReason: string | null
-}
+export type { PublicReferralReview }
 
 function parseSignals(json: string | null): PublicReferralReview['signals'] {
 	if (!json) return []

@@ -56,9 +56,19 @@ export function referralReviewQueryFromUrl(params: URLSearchParams): { view: Ref
 }
 
 export const ReferralReviewApiQuerySchema = z.object({
-	status: z.enum(REFERRAL_REVIEW_VIEWS).optional(),
-	page: z.coerce.number().int().min(1).max(100_000).optional(),
-	limit: z.coerce.number().int().min(1).max(REFERRAL_REVIEW_LIMITS.maxPageSize).optional(),
+	status: z
+		.enum(REFERRAL_REVIEW_VIEWS)
+		.default('held')
+		.describe(
+			'held: waiting for review, oldest first; decided: approved or rejected after a hold, newest decision first.',
+		),
+	page: z.coerce.number().int().min(1).max(100_000).default(1),
+	limit: z.coerce
+		.number()
+		.int()
+		.min(1)
+		.max(REFERRAL_REVIEW_LIMITS.maxPageSize)
+		.default(REFERRAL_REVIEW_LIMITS.pageSize),
 })
 
 const reason = z

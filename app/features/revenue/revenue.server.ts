@@ -11,6 +11,7 @@ import { paginate, type Pagination } from '#app/features/users/schemas.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
+import type { PublicRevenueEntry } from './responses.server.ts'
 
 /**
  * Partner brokers' commission reports: an admin records
@@ -20,20 +21,7 @@ import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.t
  * revenue_entries filters `voided_at IS NULL` (revenue_entries_month_idx
  * is (month, voided_at, amount_cents), so the sum reads the index only).
  */
-export type PublicRevenueEntry = {
-	id: number
-	broker: string
-	month: string
-	/** US dollars (cents / 100). */
-	amount: number
-	createdAt: string
-	/** Set when voided: the entry no longer counts. */
-	voidedAt: string | null
-	voidReason: string | null
-	/** The reason of the latest edit. */
-	correctionReason: string | null
-	updatedAt: string | null
-}
+export type { PublicRevenueEntry }
 
 function toPublic(row: SelectRevenueEntry): PublicRevenueEntry {
 	return {

@@ -1,12 +1,13 @@
 import { parseWithZod } from '@conform-to/zod'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { REVENUE_MESSAGES as M } from '#app/features/revenue/schemas.ts'
+import { REVENUE_LIMITS, REVENUE_MESSAGES as M, REVENUE_QUERY_INVALID } from '#app/features/revenue/schemas.ts'
 import {
 	parseEntryId,
 	RevenueApiSchema,
 	RevenueEditApiSchema,
 	RevenueEditFormSchema,
 	RevenueFormSchema,
+	RevenueListApiQuerySchema,
 	revenuePageFromUrl,
 	RevenueVoidApiSchema,
 	utcMonth,
@@ -153,5 +154,29 @@ describe('revenue corrections', () => {
 			expect(parseEntryId(bad)).toBeNull()
 		expect(revenuePageFromUrl(new URLSearchParams('page=3'))).toBe(3)
 		expect(revenuePageFromUrl(new URLSearchParams('page=abc'))).toBe(1)
+	})
+})
+
+describe('RevenueListApiQuerySchema', () => {
+	const parse = (search: string) => RevenueListApiQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)))
+	test('page and limit default to 1 and the page size', () => {
+		expect(parse('').data).toEqual({ page: 1, limit: REVENUE_LIMITS.pageSize })
+		expect(parse('page=3&limit=100').data).toEqual({ page: 3, limit: 100 })
+	})
+	test('an empty, unplain or out-of-range value is its one message', () => {
+		for (const [search, path, message] of [
+			['page=', 'page', REVENUE_QUERY_INVALID.page],
+			['page=0', 'page', REVENUE_QUERY_INVALID.page],
+			['page=1.5', 'page', REVENUE_QUERY_INVALID.page],
+			['page=1000001', 'page', REVENUE_QUERY_INVALID.page],
+			['limit=', 'limit', REVENUE_QUERY_INVALID.limit],
+			['limit=101', 'limit', REVENUE_QUERY_INVALID.limit],
+			['limit=1e1', 'limit', REVENUE_QUERY_INVALID.limit],
+		]) {
+			expect(
+				parse(search!).error?.issues.map((i) => [i.path.join('.'), i.message]),
+				search,
+			).toEqual([[path, message]])
+		}
 	})
 })

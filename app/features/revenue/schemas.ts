@@ -217,17 +217,21 @@ export type RevenueCorrection = { broker?: string; month?: string; amountCents?:
 export const RevenueVoidFormSchema = z.object({ reason: ReasonSchema })
 export const RevenueVoidApiSchema = RevenueVoidFormSchema.strict()
 
-const wholeNumber = (max: number, message: string) =>
-	z
-		.string()
-		.refine((v) => /^[1-9]\d{0,15}$/.test(v) && Number(v) <= max, message)
-		.transform(Number)
-		.optional()
+/**
+ * A whole number from 1 to `max`, written plainly ("" is refused too);
+ * `fallback` when not given. The number schema inside is what the API's
+ * document shows.
+ */
+const wholeNumber = (max: number, message: string, fallback: number) =>
+	z.preprocess(
+		(v) => (typeof v === 'string' && /^[1-9]\d{0,15}$/.test(v) ? Number(v) : v),
+		z.number({ message }).int({ message }).min(1, { message }).max(max, { message }).default(fallback),
+	)
 
 /** GET /api/admin/revenue ?page=1.. &limit=1..100 (default 20); unknown parameters are ignored. */
 export const RevenueListApiQuerySchema = z.object({
-	page: wholeNumber(REVENUE_LIMITS.maxPage, REVENUE_QUERY_INVALID.page),
-	limit: wholeNumber(REVENUE_LIMITS.apiMaxLimit, REVENUE_QUERY_INVALID.limit),
+	page: wholeNumber(REVENUE_LIMITS.maxPage, REVENUE_QUERY_INVALID.page, 1),
+	limit: wholeNumber(REVENUE_LIMITS.apiMaxLimit, REVENUE_QUERY_INVALID.limit, REVENUE_LIMITS.pageSize),
 })
 
 /** The /admin/revenue page number from its URL: a bad value reads as page 1 (a hand-edited link never fails). */

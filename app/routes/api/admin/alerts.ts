@@ -1,20 +1,34 @@
 import { listStaffAlerts } from '#app/features/alerts/alerts.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { parseAlertListQuery } from '#app/features/alerts/schemas.ts'
-import { apiError, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
+import { StaffAlertSchema } from '#app/features/alerts/responses.server.ts'
+import { AlertListApiQuerySchema } from '#app/features/alerts/schemas.ts'
+import { ADMIN_403, ADMIN_GUARD, ok, PaginationSchema, refusals, z } from '#app/utils/api-schema.server.ts'
+import { apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
-// GET /api/admin/alerts?state=&type=&page=&limit=: every alert, newest
-// first, with who acknowledged or resolved it → data { alerts, pagination }.
-// An unknown state or type, a bad page or limit: 400.
+// Each alert with who acknowledged or resolved it.
 const route = apiRoute({
-	GET({ request, url }) {
-		requireApiCapability(request, 'alerts:view')
-		const { query, errors } = parseAlertListQuery(url.searchParams, { allowLimit: true })
-		if (errors.length > 0) return apiError(400, 'Validation failed', errors)
-		const { alerts, pagination } = listStaffAlerts(query)
-		const { page, limit, totalPages, totalCount, currentPage } = pagination
-		return apiSuccess({ alerts, pagination: { page, limit, totalPages, totalCount, currentPage } })
-	},
+	GET: endpoint({
+		tags: ['Admin alerts'],
+		summary: 'Every system alert, newest first, filtered by state and type',
+		auth: 'admin',
+		query: AlertListApiQuerySchema,
+		repeated: 'schema',
+		responses: {
+			200: ok('A page of alerts.', {
+				data: z.object({ alerts: z.array(StaffAlertSchema), pagination: PaginationSchema }).strict(),
+			}),
+			...refusals([400, ...ADMIN_GUARD], {
+				400: 'An unknown state or type, a bad page or limit, or a repeated parameter.',
+				...ADMIN_403,
+			}),
+		},
+		handler({ request, query }) {
+			requireApiCapability(request, 'alerts:view')
+			const { alerts, pagination } = listStaffAlerts(query())
+			const { page, limit, totalPages, totalCount, currentPage } = pagination
+			return apiSuccess({ alerts, pagination: { page, limit, totalPages, totalCount, currentPage } })
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action

@@ -1,22 +1,37 @@
 import { getSetting, setSetting } from '#app/features/settings/settings.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { REFERRAL_SETTINGS_SAVED, ReferralSettingsApiSchema } from '#app/features/referrals/schemas.ts'
-import { apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
+import { ReferralSettingsSchema } from '#app/features/settings/responses.server.ts'
+import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, ok, refusals } from '#app/utils/api-schema.server.ts'
+import { apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
-// GET /api/admin/referral-settings: the referral integrity thresholds.
-// PUT with every field: stores them, audited as settings.update (super
-// admins: referrals:settings).
+// Super admins only (referrals:settings).
 const route = apiRoute({
-	GET({ request }) {
-		requireApiCapability(request, 'referrals:settings')
-		return apiSuccess(getSetting('referral_integrity'))
-	},
-	async PUT({ request }) {
-		const { admin } = requireApiCapability(request, 'referrals:settings')
-		const input = await parseJsonBody(request, ReferralSettingsApiSchema)
-		const saved = setSetting({ id: admin.id, email: admin.email }, 'referral_integrity', input)
-		return apiSuccess(saved, { message: REFERRAL_SETTINGS_SAVED })
-	},
+	GET: endpoint({
+		tags: ['Admin referrals'],
+		summary: 'The referral integrity thresholds (super admins)',
+		auth: 'admin',
+		responses: { 200: ok('The thresholds.', { data: ReferralSettingsSchema }), ...refusals(ADMIN_GUARD, ADMIN_403) },
+		handler({ request }) {
+			requireApiCapability(request, 'referrals:settings')
+			return apiSuccess(getSetting('referral_integrity'))
+		},
+	}),
+	PUT: endpoint({
+		tags: ['Admin referrals'],
+		summary: 'Replace the referral integrity thresholds (super admins; audited as settings.update)',
+		auth: 'admin',
+		body: ReferralSettingsApiSchema.openapi('ReferralSettingsRequest'),
+		responses: {
+			200: ok('Saved.', { message: true, data: ReferralSettingsSchema }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD], ADMIN_403),
+		},
+		async handler({ request, body }) {
+			const { admin } = requireApiCapability(request, 'referrals:settings')
+			const saved = setSetting({ id: admin.id, email: admin.email }, 'referral_integrity', await body())
+			return apiSuccess(saved, { message: REFERRAL_SETTINGS_SAVED })
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action

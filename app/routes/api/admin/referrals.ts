@@ -1,23 +1,30 @@
 import { listReferralReviews } from '#app/features/referrals/review.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { REFERRAL_REVIEW_LIMITS, ReferralReviewApiQuerySchema } from '#app/features/referrals/schemas.ts'
-import { apiRoute, apiSuccess, parseQuery } from '#app/utils/api.server.ts'
+import { ReferralReviewSchema } from '#app/features/referrals/responses.server.ts'
+import { ReferralReviewApiQuerySchema } from '#app/features/referrals/schemas.ts'
+import { ADMIN_403, ADMIN_GUARD, ok, PaginationSchema, refusals, z } from '#app/utils/api-schema.server.ts'
+import { apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
-// GET /api/admin/referrals ?status=held|decided &page &limit: referrals held
-// by an integrity signal (oldest first), or those decided (newest decision
-// first), with their signals, paged (referrals:review).
 const route = apiRoute({
-	GET({ request, url }) {
-		requireApiCapability(request, 'referrals:review')
-		const query = parseQuery(url, ReferralReviewApiQuerySchema)
-		const { referrals, pagination } = listReferralReviews(
-			query.status ?? 'held',
-			query.page ?? 1,
-			query.limit ?? REFERRAL_REVIEW_LIMITS.pageSize,
-		)
-		const { page, limit, totalPages, totalCount, currentPage } = pagination
-		return apiSuccess({ referrals, pagination: { page, limit, totalPages, totalCount, currentPage } })
-	},
+	GET: endpoint({
+		tags: ['Admin referrals'],
+		summary: 'Referrals held for review (or decided ones), with their signals, paged',
+		auth: 'admin',
+		query: ReferralReviewApiQuerySchema,
+		responses: {
+			200: ok('A page of referrals.', {
+				data: z.object({ referrals: z.array(ReferralReviewSchema), pagination: PaginationSchema }).strict(),
+			}),
+			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+		handler({ request, query }) {
+			requireApiCapability(request, 'referrals:review')
+			const { status, page: requested, limit: size } = query()
+			const { referrals, pagination } = listReferralReviews(status, requested, size)
+			const { page, limit, totalPages, totalCount, currentPage } = pagination
+			return apiSuccess({ referrals, pagination: { page, limit, totalPages, totalCount, currentPage } })
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action

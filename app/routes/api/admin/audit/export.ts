@@ -1,28 +1,51 @@
 import { auditExportCapped, auditExportFileName, exportAuditCsv } from '#app/features/audit/audit.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { AuditQuerySchema, AUDIT_LIMITS } from '#app/features/audit/schemas.ts'
-import { apiRoute, parseQuery } from '#app/utils/api.server.ts'
+import { AuditExportQuerySchema, AUDIT_LIMITS } from '#app/features/audit/schemas.ts'
+import { ADMIN_403, ADMIN_GUARD, refusals, z } from '#app/utils/api-schema.server.ts'
+import { apiRoute, endpoint } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'
 
-// GET /api/admin/audit/export?adminId&action&targetType&targetId&from&to&cursor:
-// the filtered log, newest first, as CSV (text/csv, attachment), at most
-// AUDIT_LIMITS.exportMaxRows rows (X-Export-Capped: true when there were
-// more). limit is checked, then ignored. Bad values: 400.
 const route = apiRoute({
-	GET({ request, url }) {
-		const { admin } = requireApiCapability(request, 'audit:view')
-		const query = parseQuery(url, AuditQuerySchema, { repeated: 'schema' })
-		log('admin.audit_exported', { adminId: admin.id, via: 'api' })
-		return new Response(exportAuditCsv(query), {
-			headers: {
-				'Content-Type': 'text/csv; charset=utf-8',
-				'Content-Disposition': `attachment; filename="${auditExportFileName()}"`,
-				'Cache-Control': 'no-store',
-				'X-Content-Type-Options': 'nosniff',
-				'X-Export-Capped': String(auditExportCapped(query, AUDIT_LIMITS.exportMaxRows)),
+	GET: endpoint({
+		tags: ['Admin audit'],
+		summary: `The filtered log, newest first, as CSV (at most ${AUDIT_LIMITS.exportMaxRows.toLocaleString('en-US')} rows)`,
+		auth: 'admin',
+		query: AuditExportQuerySchema,
+		repeated: 'schema',
+		responses: {
+			200: {
+				description: 'RFC 4180 CSV with a UTF-8 byte-order mark, as an attachment; formula-like cells are quoted.',
+				headers: {
+					'Content-Disposition': {
+						required: true,
+						description: '`attachment; filename="audit-YYYY-MM-DD.csv"`',
+						schema: { type: 'string' },
+					},
+					'X-Export-Capped': {
+						required: true,
+						description: '`true` when the view held more rows than the export does (the newest ones are in it).',
+						schema: { type: 'string', enum: ['true', 'false'] },
+					},
+				},
+				content: { 'text/csv': { schema: z.string() } },
 			},
-		})
-	},
+			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+		handler({ request, query: readQuery }) {
+			const { admin } = requireApiCapability(request, 'audit:view')
+			const query = readQuery()
+			log('admin.audit_exported', { adminId: admin.id, via: 'api' })
+			return new Response(exportAuditCsv(query), {
+				headers: {
+					'Content-Type': 'text/csv; charset=utf-8',
+					'Content-Disposition': `attachment; filename="${auditExportFileName()}"`,
+					'Cache-Control': 'no-store',
+					'X-Content-Type-Options': 'nosniff',
+					'X-Export-Capped': String(auditExportCapped(query, AUDIT_LIMITS.exportMaxRows)),
+				},
+			})
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action

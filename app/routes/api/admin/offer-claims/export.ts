@@ -1,19 +1,38 @@
 import { claimsCsvHeaders, exportOfferClaimsCsv } from '#app/features/offers/offer-claims.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { parseClaimListQuery } from '#app/features/offers/schemas.ts'
-import { apiError, apiRoute } from '#app/utils/api.server.ts'
+import { ClaimExportApiQuerySchema } from '#app/features/offers/schemas.ts'
+import { ADMIN_403, ADMIN_GUARD, refusals, z } from '#app/utils/api-schema.server.ts'
+import { apiRoute, endpoint } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'
 
-// GET /api/admin/offer-claims/export?status=&offer=: the filtered claims,
-// every page, as CSV (text/csv, attachment). Bad values: 400.
 const route = apiRoute({
-	GET({ request, url }) {
-		const { admin } = requireApiCapability(request, 'offers:view')
-		const { query, errors } = parseClaimListQuery(url.searchParams)
-		if (errors.length > 0) return apiError(400, 'Validation failed', errors)
-		log('admin.offer_claims_exported', { adminId: admin.id, via: 'api' })
-		return new Response(exportOfferClaimsCsv(query), { headers: claimsCsvHeaders('no-store') })
-	},
+	GET: endpoint({
+		tags: ['Admin offer claims'],
+		summary: 'The filtered claims, every page, as CSV',
+		auth: 'admin',
+		query: ClaimExportApiQuerySchema,
+		repeated: 'schema',
+		responses: {
+			200: {
+				description: 'RFC 4180 CSV with a UTF-8 byte-order mark, as an attachment.',
+				headers: {
+					'Content-Disposition': {
+						required: true,
+						description: '`attachment; filename="offer-claims-YYYY-MM-DD.csv"`',
+						schema: { type: 'string' },
+					},
+				},
+				content: { 'text/csv': { schema: z.string() } },
+			},
+			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+		handler({ request, query }) {
+			const { admin } = requireApiCapability(request, 'offers:view')
+			const filters = query()
+			log('admin.offer_claims_exported', { adminId: admin.id, via: 'api' })
+			return new Response(exportOfferClaimsCsv(filters), { headers: claimsCsvHeaders('no-store') })
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action

@@ -1,22 +1,44 @@
 import { handleAlert } from '#app/features/alerts/alerts.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
+import { StaffAlertSchema } from '#app/features/alerts/responses.server.ts'
 import { ALERT_RESOLVED, ALERT_NOT_FOUND, parseAlertId } from '#app/features/alerts/schemas.ts'
-import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
-import { IgnoredApiBodySchema } from '#app/utils/validation.ts'
+import {
+	ADMIN_403,
+	ADMIN_GUARD,
+	BODY_REFUSALS,
+	IdParams,
+	IgnoredPayload,
+	ok,
+	refusals,
+	z,
+} from '#app/utils/api-schema.server.ts'
+import { apiError, apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
-// POST /api/admin/alerts/:id/resolve (no payload) → data { alert },
-// audited as alert.resolve. 404 for an unknown id; 409 when the alert is
-// already resolved.
 const route = apiRoute({
-	async POST({ request, params }) {
-		const { admin } = requireApiCapability(request, 'alerts:update')
-		const id = parseAlertId(params.id)
-		if (id === null) return apiError(404, ALERT_NOT_FOUND)
-		await parseJsonBody(request, IgnoredApiBodySchema)
-		const result = handleAlert({ id: admin.id, email: admin.email }, id, 'resolve')
-		if (!result.ok) return apiFailure(result)
-		return apiSuccess({ alert: result.value.alert }, { message: ALERT_RESOLVED })
-	},
+	POST: endpoint({
+		tags: ['Admin alerts'],
+		summary: 'Resolve an alert (audited as alert.resolve)',
+		auth: 'admin',
+		params: IdParams,
+		body: { schema: IgnoredPayload, required: false, description: 'No payload.' },
+		responses: {
+			200: ok('Resolved.', { message: true, data: z.object({ alert: StaffAlertSchema }).strict() }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
+				404: 'No such alert.',
+				409: 'The alert is already resolved.',
+				...ADMIN_403,
+			}),
+		},
+		async handler({ request, params, body }) {
+			const { admin } = requireApiCapability(request, 'alerts:update')
+			const id = parseAlertId(params.id)
+			if (id === null) return apiError(404, ALERT_NOT_FOUND)
+			await body()
+			const result = handleAlert({ id: admin.id, email: admin.email }, id, 'resolve')
+			if (!result.ok) return apiFailure(result)
+			return apiSuccess({ alert: result.value.alert }, { message: ALERT_RESOLVED })
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action

@@ -1,26 +1,40 @@
 import { rejectReferral } from '#app/features/referrals/review.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
+import { ReferralReviewSchema } from '#app/features/referrals/responses.server.ts'
 import {
 	REFERRAL_NOT_FOUND,
 	REFERRAL_REJECTED,
 	parseReferralId,
 	ReferralRejectApiSchema,
 } from '#app/features/referrals/schemas.ts'
-import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
+import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, IdParams, ok, refusals } from '#app/utils/api-schema.server.ts'
+import { apiError, apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
-// POST /api/admin/referrals/:id/reject { reason }: a held referral never
-// counts; the referrer sees the reason; audited (referrals:review); 404
-// unknown, 409 already decided.
+// The referrer sees the reason.
 const route = apiRoute({
-	async POST({ request, params }) {
-		const { admin } = requireApiCapability(request, 'referrals:review')
-		const id = parseReferralId(params.id)
-		if (id === null) return apiError(404, REFERRAL_NOT_FOUND)
-		const { reason } = await parseJsonBody(request, ReferralRejectApiSchema)
-		const result = rejectReferral({ id: admin.id, email: admin.email }, id, reason)
-		if (!result.ok) return apiFailure(result)
-		return apiSuccess(result.value, { message: REFERRAL_REJECTED })
-	},
+	POST: endpoint({
+		tags: ['Admin referrals'],
+		summary: 'Reject a held referral with a required reason: it never counts',
+		auth: 'admin',
+		params: IdParams,
+		body: ReferralRejectApiSchema.openapi('ReferralRejectRequest'),
+		responses: {
+			200: ok('Rejected.', { message: true, data: ReferralReviewSchema }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
+				409: 'The referral was already decided (or never held).',
+				...ADMIN_403,
+			}),
+		},
+		async handler({ request, params, body }) {
+			const { admin } = requireApiCapability(request, 'referrals:review')
+			const id = parseReferralId(params.id)
+			if (id === null) return apiError(404, REFERRAL_NOT_FOUND)
+			const { reason } = await body()
+			const result = rejectReferral({ id: admin.id, email: admin.email }, id, reason)
+			if (!result.ok) return apiFailure(result)
+			return apiSuccess(result.value, { message: REFERRAL_REJECTED })
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action
