@@ -152,14 +152,9 @@ async function runPrimary() {
 	const started = new Map()
 	const pendingRestarts = new Set()
 
-	// Each serving process has a slot (0 to WEB_CONCURRENCY - 1), the core
-	// its event loop keeps (decision 039); a replacement takes the slot of
-	// the process it replaces.
-	const slots = new Map()
-	function fork(slot) {
-		const worker = cluster.fork({ SERVER_ROLE: 'serve', SERVER_SLOT: String(slot) })
+	function fork() {
+		const worker = cluster.fork({ SERVER_ROLE: 'serve' })
 		started.set(worker.id, Date.now())
-		slots.set(worker.id, slot)
 		return worker
 	}
 
@@ -173,9 +168,7 @@ async function runPrimary() {
 
 	cluster.on('exit', (worker, code, signal) => {
 		const lived = Date.now() - (started.get(worker.id) ?? Date.now())
-		const slot = slots.get(worker.id)
 		started.delete(worker.id)
-		slots.delete(worker.id)
 		if (shuttingDown) {
 			// SIGTERM before its handler was installed: a worker still starting, with nothing in flight.
 			if (code !== 0 && signal !== 'SIGTERM') exitCode = 1
@@ -194,7 +187,7 @@ async function runPrimary() {
 		log('worker.restart', { inMs: delay })
 		const timer = setTimeout(() => {
 			pendingRestarts.delete(timer)
-			if (!shuttingDown) fork(slot)
+			if (!shuttingDown) fork()
 		}, delay)
 		pendingRestarts.add(timer)
 	})
@@ -241,7 +234,7 @@ async function runPrimary() {
 	const singleThreadedGc = config.webConcurrency >= os.availableParallelism()
 	if (singleThreadedGc) cluster.setupPrimary({ execArgv: [...process.execArgv, '--single-threaded-gc'] })
 	log('cluster.start', { workers: config.webConcurrency, singleThreadedGc })
-	for (let slot = 0; slot < config.webConcurrency; slot++) fork(slot)
+	for (let i = 0; i < config.webConcurrency; i++) fork()
 }
 
 /**
@@ -450,16 +443,9 @@ async function runWorker() {
 		process.exit(1)
 	}
 	server.once('error', listenFailed)
-	server.listen(config.port, config.host, () => {
-		server.off('error', listenFailed)
-		// The event loop keeps one core from here on (decision 039): V8's and
-		// libuv's threads, started already, keep every core.
-		// Where taskset is missing or refused, the loop runs where the
-		// scheduler puts it, and the log says so.
-		const pin = build.pinServingProcess(Number(process.env.SERVER_SLOT))
-		if (pin?.pinned) log('worker.pinned', { cpu: pin.cpu })
-		else if (pin) log('worker.not_pinned', { cpu: pin.cpu, reason: 'taskset missing or refused' }, 'warn')
-	})
+	// CPU placement is the deployment's (`docker run --cpuset-cpus`, systemd
+	// `CPUAffinity=`): docs/decisions/045-cpu-placement-is-the-deployments.md.
+	server.listen(config.port, config.host, () => server.off('error', listenFailed))
 
 	function shutdown(signal, code = 0) {
 		if (shuttingDown) return
