@@ -20,6 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import zlib from 'node:zlib'
+import { log } from './server/logger.js'
 
 process.env.NODE_ENV ??= 'production'
 
@@ -28,62 +29,10 @@ const DRAIN_MS = 8_000
 /** A request handed to the app whose connection has nothing read or written for this long is cut (docs/decisions/033-no-async-hooks.md). */
 const SILENT_SOCKET_MS = 120_000
 
-// The current time as an ISO string, made once per millisecond (every log
-// line reads it).
-let isoAt = 0
-let isoText = ''
-function isoNow() {
-	const now = Date.now()
-	if (now !== isoAt) {
-		isoAt = now
-		isoText = new Date(now).toISOString()
-	}
-	return isoText
-}
-
-/** One JSON log line. */
-function logText(event, fields, level) {
-	return `${JSON.stringify({ time: isoNow(), level, event, ...fields })}\n`
-}
-
-function log(event, fields = {}, level = 'info') {
-	flushLines()
-	process.stdout.write(logText(event, fields, level))
-}
-
-// Request log lines are gathered and written together once per turn of the
-// event loop (or at 16 KB), not one write(2) each: stdout is a pipe or a
-// file, written synchronously. Lines keep their order; what is gathered is
-// written before the process exits.
-let pendingLines = ''
-let flushScheduled = false
-function flushLines() {
-	flushScheduled = false
-	if (!pendingLines) return
-	const lines = pendingLines
-	pendingLines = ''
-	process.stdout.write(lines)
-}
-/** Adds a line to those written together at the end of this turn. */
-function gather(line) {
-	pendingLines += line
-	if (pendingLines.length >= 16_384) flushLines()
-	else if (!flushScheduled) {
-		flushScheduled = true
-		setImmediate(flushLines)
-	}
-}
-
-// The request log line is written out by hand: JSON.stringify of a fresh
-// object and a new Date per request were 6% of a cached page's CPU. The
-// text is the same as logText's (same keys, same order).
-/** One request's log line: `requestId` is a UUID and `status`, `ms` integers; method and path are escaped. */
+/** One request's log line (the process's pino logger, server/logger.js): `requestId` is the answer's X-Request-Id. */
 function logHttp(method, path, status, ms, requestId) {
-	gather(
-		`{"time":"${isoNow()}","level":"info","event":"http","method":${JSON.stringify(String(method))},"path":${JSON.stringify(String(path))},"status":${status},"ms":${ms},"requestId":"${requestId}"}\n`,
-	)
+	log('http', { method, path, status, ms, requestId })
 }
-process.on('exit', flushLines)
 
 // React's renderer without async hooks (docs/decisions/033-no-async-hooks.md)
 
