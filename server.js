@@ -396,7 +396,13 @@ async function runWorker() {
 	// `CPUAffinity=`): docs/decisions/045-cpu-placement-is-the-deployments.md.
 	server.listen(config.port, config.host, () => server.off('error', listenFailed))
 
+	// SIGTERM/SIGINT: stop accepting, let in-flight requests finish (at most
+	// DRAIN_MS), close the database, exit 0. No library: close-with-grace
+	// exits 1 on a second signal, and a worker gets two when the signal
+	// reaches the whole group (Ctrl-C, systemd's control-group kill) besides
+	// the primary's SIGTERM (docs/architecture.md, "Runtime dependencies").
 	function shutdown(signal, code = 0) {
+		// A second signal changes nothing: the drain goes on.
 		if (shuttingDown) return
 		shuttingDown = true
 		log('shutdown', { signal })
