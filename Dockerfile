@@ -75,6 +75,7 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json server.js ./
+COPY server/logger.js ./server/
 COPY migrations ./migrations
 COPY scripts/cli.mjs ./scripts/
 # The database, secrets.json, the mail outbox and backups live in /data.

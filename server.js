@@ -20,6 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import zlib from 'node:zlib'
+import { log } from './server/logger.js'
 
 process.env.NODE_ENV ??= 'production'
 
@@ -28,62 +29,10 @@ const DRAIN_MS = 8_000
 /** A request handed to the app whose connection has nothing read or written for this long is cut (docs/decisions/033-no-async-hooks.md). */
 const SILENT_SOCKET_MS = 120_000
 
-// The current time as an ISO string, made once per millisecond (every log
-// line reads it).
-let isoAt = 0
-let isoText = ''
-function isoNow() {
-	const now = Date.now()
-	if (now !== isoAt) {
-		isoAt = now
-		isoText = new Date(now).toISOString()
-	}
-	return isoText
-}
-
-/** One JSON log line. */
-function logText(event, fields, level) {
-	return `${JSON.stringify({ time: isoNow(), level, event, ...fields })}\n`
-}
-
-function log(event, fields = {}, level = 'info') {
-	flushLines()
-	process.stdout.write(logText(event, fields, level))
-}
-
-// Request log lines are gathered and written together once per turn of the
-// event loop (or at 16 KB), not one write(2) each: stdout is a pipe or a
-// file, written synchronously. Lines keep their order; what is gathered is
-// written before the process exits.
-let pendingLines = ''
-let flushScheduled = false
-function flushLines() {
-	flushScheduled = false
-	if (!pendingLines) return
-	const lines = pendingLines
-	pendingLines = ''
-	process.stdout.write(lines)
-}
-/** Adds a line to those written together at the end of this turn. */
-function gather(line) {
-	pendingLines += line
-	if (pendingLines.length >= 16_384) flushLines()
-	else if (!flushScheduled) {
-		flushScheduled = true
-		setImmediate(flushLines)
-	}
-}
-
-// The request log line is written out by hand: JSON.stringify of a fresh
-// object and a new Date per request were 6% of a cached page's CPU. The
-// text is the same as logText's (same keys, same order).
-/** One request's log line: `requestId` is a UUID and `status`, `ms` integers; method and path are escaped. */
+/** One request's log line (the process's pino logger, server/logger.js): `requestId` is the answer's X-Request-Id. */
 function logHttp(method, path, status, ms, requestId) {
-	gather(
-		`{"time":"${isoNow()}","level":"info","event":"http","method":${JSON.stringify(String(method))},"path":${JSON.stringify(String(path))},"status":${status},"ms":${ms},"requestId":"${requestId}"}\n`,
-	)
+	log('http', { method, path, status, ms, requestId })
 }
-process.on('exit', flushLines)
 
 // React's renderer without async hooks (docs/decisions/033-no-async-hooks.md)
 
@@ -152,14 +101,9 @@ async function runPrimary() {
 	const started = new Map()
 	const pendingRestarts = new Set()
 
-	// Each serving process has a slot (0 to WEB_CONCURRENCY - 1), the core
-	// its event loop keeps (decision 039); a replacement takes the slot of
-	// the process it replaces.
-	const slots = new Map()
-	function fork(slot) {
-		const worker = cluster.fork({ SERVER_ROLE: 'serve', SERVER_SLOT: String(slot) })
+	function fork() {
+		const worker = cluster.fork({ SERVER_ROLE: 'serve' })
 		started.set(worker.id, Date.now())
-		slots.set(worker.id, slot)
 		return worker
 	}
 
@@ -173,9 +117,7 @@ async function runPrimary() {
 
 	cluster.on('exit', (worker, code, signal) => {
 		const lived = Date.now() - (started.get(worker.id) ?? Date.now())
-		const slot = slots.get(worker.id)
 		started.delete(worker.id)
-		slots.delete(worker.id)
 		if (shuttingDown) {
 			// SIGTERM before its handler was installed: a worker still starting, with nothing in flight.
 			if (code !== 0 && signal !== 'SIGTERM') exitCode = 1
@@ -194,7 +136,7 @@ async function runPrimary() {
 		log('worker.restart', { inMs: delay })
 		const timer = setTimeout(() => {
 			pendingRestarts.delete(timer)
-			if (!shuttingDown) fork(slot)
+			if (!shuttingDown) fork()
 		}, delay)
 		pendingRestarts.add(timer)
 	})
@@ -241,7 +183,7 @@ async function runPrimary() {
 	const singleThreadedGc = config.webConcurrency >= os.availableParallelism()
 	if (singleThreadedGc) cluster.setupPrimary({ execArgv: [...process.execArgv, '--single-threaded-gc'] })
 	log('cluster.start', { workers: config.webConcurrency, singleThreadedGc })
-	for (let slot = 0; slot < config.webConcurrency; slot++) fork(slot)
+	for (let i = 0; i < config.webConcurrency; i++) fork()
 }
 
 /**
@@ -450,18 +392,17 @@ async function runWorker() {
 		process.exit(1)
 	}
 	server.once('error', listenFailed)
-	server.listen(config.port, config.host, () => {
-		server.off('error', listenFailed)
-		// The event loop keeps one core from here on (decision 039): V8's and
-		// libuv's threads, started already, keep every core.
-		// Where taskset is missing or refused, the loop runs where the
-		// scheduler puts it, and the log says so.
-		const pin = build.pinServingProcess(Number(process.env.SERVER_SLOT))
-		if (pin?.pinned) log('worker.pinned', { cpu: pin.cpu })
-		else if (pin) log('worker.not_pinned', { cpu: pin.cpu, reason: 'taskset missing or refused' }, 'warn')
-	})
+	// CPU placement is the deployment's (`docker run --cpuset-cpus`, systemd
+	// `CPUAffinity=`): docs/decisions/045-cpu-placement-is-the-deployments.md.
+	server.listen(config.port, config.host, () => server.off('error', listenFailed))
 
+	// SIGTERM/SIGINT: stop accepting, let in-flight requests finish (at most
+	// DRAIN_MS), close the database, exit 0. No library: close-with-grace
+	// exits 1 on a second signal, and a worker gets two when the signal
+	// reaches the whole group (Ctrl-C, systemd's control-group kill) besides
+	// the primary's SIGTERM (docs/architecture.md, "Runtime dependencies").
 	function shutdown(signal, code = 0) {
+		// A second signal changes nothing: the drain goes on.
 		if (shuttingDown) return
 		shuttingDown = true
 		log('shutdown', { signal })

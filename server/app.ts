@@ -8,7 +8,6 @@ import { SCHEDULER_RUNNER_LEASE_MS } from '#app/utils/scheduler.server.ts'
 import { getCurrentUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 import { REPORT_UPLOAD_MESSAGES, REPORT_UPLOAD_PATH } from '#app/features/broker-reports/upload.server.ts'
-import { coreForSlot, pinMainThread, threadCpus } from '#app/utils/cpu-affinity.server.ts'
 import { getEnv, initEnv } from '#app/utils/env.server.ts'
 import { getLoadContext } from '#app/utils/load-context.server.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -28,7 +27,6 @@ import { seed } from '#db/seed.ts'
 import { startBackupSchedule } from './backup-schedule.ts'
 import { createPlatformScheduler } from './scheduled-jobs.ts'
 import { clientIpFrom } from './client-ip.ts'
-import { createRoutePartitions } from './route-partitions.ts'
 import { createNodeListener, type ClientInfo } from './node-listener.ts'
 import { createPageCache } from './page-cache.ts'
 import { plainPage } from './plain-page.ts'
@@ -52,20 +50,6 @@ export const serverBuild = await import('virtual:react-router/server-build')
 // tables on every request when handed a function (meant for dev reloads).
 const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production'
 const handleRequest = createRequestHandler(serverBuild, mode)
-
-/** A handler that matches among the routes a pathname can reach, or null for the whole tree's (server/route-partitions.ts). */
-const handlerFor = createRoutePartitions(
-	serverBuild.routes,
-	(routes) => {
-		const assetRoutes: typeof serverBuild.assets.routes = {}
-		for (const id of Object.keys(routes)) assetRoutes[id] = serverBuild.assets.routes[id]
-		return createRequestHandler(
-			{ ...serverBuild, routes, assets: { ...serverBuild.assets, routes: assetRoutes } },
-			mode,
-		)
-	},
-	{ manifestPath: serverBuild.routeDiscovery.mode === 'lazy' ? serverBuild.routeDiscovery.manifestPath : undefined },
-)
 
 /**
  * The landing, terms and sign-in pages for visitors without a session,
@@ -142,21 +126,6 @@ export async function startServing() {
 		})
 	}
 	return config
-}
-
-/**
- * Keeps this serving process's event loop on the core of its slot (0 to
- * WEB_CONCURRENCY - 1) when CPU_AFFINITY allows it
- * (docs/decisions/039-one-event-loop-per-core.md). Called once the process
- * listens: its other threads already run and keep every core. Returns
- * null when no core is due (see `coreForSlot`), else the core and whether
- * taskset pinned the loop to it.
- */
-export function pinServingProcess(slot: number): { cpu: number; pinned: boolean } | null {
-	const config = getEnv()
-	const cpu = coreForSlot(slot, config.webConcurrency, threadCpus(), config.cpuAffinity)
-	if (cpu === null) return null
-	return { cpu, pinned: pinMainThread(cpu) }
 }
 
 /** Both in this one process (the bench's bare baseline); returns what to print. */
@@ -287,7 +256,7 @@ export async function handle(request: Request, client: ClientInfo): Promise<Resp
 			}
 		}
 	}
-	const response = await (handlerFor(url.pathname) ?? handleRequest)(request, getLoadContext())
+	const response = await handleRequest(request, getLoadContext())
 	if (response.status === 503 && !response.headers.has('Retry-After')) {
 		response.headers.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS))
 	}

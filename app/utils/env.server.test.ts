@@ -179,7 +179,6 @@ describe('invalid values throw a readable error', () => {
 		[{ WEB_CONCURRENCY: 'all' }, 'WEB_CONCURRENCY: WEB_CONCURRENCY must be a whole number from 1 to 64'],
 		[{ WEB_CONCURRENCY: '65' }, 'WEB_CONCURRENCY: WEB_CONCURRENCY must be a whole number from 1 to 64'],
 		[{ HOST: '0.0.0.0:3000' }, 'HOST'],
-		[{ CPU_AFFINITY: 'on' }, 'CPU_AFFINITY: CPU_AFFINITY must be auto or off'],
 	] as const)('%o', (source, expected) => {
 		const message = envError({ SESSION_SECRET: 's'.repeat(40), ...source })
 		expect(message.startsWith('Invalid environment variables:\n')).toBe(true)
@@ -197,12 +196,6 @@ describe('invalid values throw a readable error', () => {
 		expect(initEnv({ NODE_ENV: 'development' }).webConcurrency).toBe(1)
 		expect(initEnv({ NODE_ENV: 'test' }).webConcurrency).toBe(1)
 		expect(initEnv({ NODE_ENV: 'development', WEB_CONCURRENCY: '2' }).webConcurrency).toBe(2)
-	})
-
-	test('CPU_AFFINITY: auto unless set to off (decision 039)', () => {
-		expect(initEnv({}).cpuAffinity).toBe('auto')
-		expect(initEnv({ CPU_AFFINITY: ' off ' }).cpuAffinity).toBe('off')
-		expect(initEnv({ CPU_AFFINITY: 'auto' }).cpuAffinity).toBe('auto')
 	})
 
 	test('every bad variable is listed at once', () => {

@@ -4,7 +4,6 @@ import { isIP } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
-import type { CpuAffinitySetting } from './cpu-affinity.server.ts'
 
 const DURATION = /^(\d{1,9})(s|m|h|d)$/
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
@@ -103,14 +102,6 @@ const EnvSchema = z
 				.max(64, 'WEB_CONCURRENCY must be a whole number from 1 to 64')
 				.optional(),
 		),
-		// Whether each serving process keeps its event loop on a core of its
-		// own: docs/decisions/039-one-event-loop-per-core.md.
-		CPU_AFFINITY: z
-			.string()
-			.trim()
-			.default('auto')
-			.refine((v) => v === 'auto' || v === 'off', 'CPU_AFFINITY must be auto or off')
-			.transform((v) => v as CpuAffinitySetting),
 		// How many reverse proxies stand in front and append X-Forwarded-For:
 		// false (none), true (one) or a number of hops.
 		TRUST_PROXY: z
@@ -167,8 +158,6 @@ export type AppConfig = {
 	backupDir: string
 	/** How many server processes serve requests (server.js forks them). */
 	webConcurrency: number
-	/** Whether serving processes pin their event loops, one core each (decision 039). */
-	cpuAffinity: CpuAffinitySetting
 }
 
 let config: AppConfig | undefined
@@ -237,7 +226,6 @@ export function initEnv(source: NodeJS.ProcessEnv = process.env): AppConfig {
 		backupKeep: env.BACKUP_KEEP,
 		backupDir: path.join(dataDir, 'backups'),
 		webConcurrency: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? os.availableParallelism() : 1),
-		cpuAffinity: env.CPU_AFFINITY,
 	}
 	return config
 }

@@ -1,6 +1,9 @@
+import { log as write } from '../../server/logger.js'
+
 /**
- * Structured logs: one JSON object per line on stdout. Callers pass only
- * safe fields; `redact` drops any key that could carry a secret anyway.
+ * Structured logs: one JSON object per line on stdout, through the
+ * process's one pino logger (server/logger.js). Callers pass only safe
+ * fields; `redact` drops any key that could carry a secret anyway.
  */
 const SECRET_KEYS = /pass(word)?|token|cookie|secret|code|authorization/i
 
@@ -34,7 +37,5 @@ export function setLogSilent(value: boolean) {
 
 export function log(event: string, fields: Fields = {}, level: 'info' | 'warn' | 'error' = 'info') {
 	if (silentOverride ?? process.env.LOG_SILENT === 'true') return
-	// JSON.stringify escapes control characters, so a crafted value cannot
-	// forge a log line (docs/security.md E5).
-	process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...redact(fields) })}\n`)
+	write(event, redact(fields), level)
 }

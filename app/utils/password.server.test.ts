@@ -1,4 +1,3 @@
-import childProcess from 'node:child_process'
 import fs from 'node:fs'
 import bcrypt from 'bcryptjs'
 import { describe, expect, test, vi } from 'vitest'
@@ -6,14 +5,12 @@ import {
 	BCRYPT_COST,
 	HASH_THREAD_NICE,
 	hashPassword,
-	passwordPoolPolicy,
 	passwordPoolSize,
 	POOL_IDLE_MS,
 	spendDummyCompare,
 	stopPasswordPool,
 	verifyPassword,
 } from './password.server.ts'
-import { cpuListText, cpusFromStatus, threadCpus } from './cpu-affinity.server.ts'
 
 describe('password pool', () => {
 	test('a thread idle for POOL_IDLE_MS ends; the next hash starts one again', async () => {
@@ -56,69 +53,6 @@ describe('password pool', () => {
 			expect(nices).toContain(Math.min(19, loopNice + HASH_THREAD_NICE))
 			expect(niceOf('/proc/thread-self/stat')).toBe(loopNice)
 			await stopPasswordPool()
-		},
-	)
-
-	/** The scheduling policy of a thread (field 41 of its stat line): 0 normal, 5 SCHED_IDLE. */
-	function policyOf(statPath: string) {
-		const stat = fs.readFileSync(statPath, 'utf8')
-		return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38])
-	}
-	/** Whether a util-linux command is on this machine's PATH. */
-	const hasCommand = (command: string) => {
-		try {
-			return childProcess.spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0
-		} catch {
-			return false
-		}
-	}
-	const hasChrt = hasCommand('chrt')
-
-	test.runIf(process.platform === 'linux' && hasChrt)(
-		'hashing threads run under SCHED_IDLE (docs/decisions/038), the event loop keeps the normal policy',
-		async () => {
-			await stopPasswordPool()
-			const before = new Set(fs.readdirSync('/proc/self/task'))
-			await hashPassword('Idle-Passw0rd')
-			const started = fs.readdirSync('/proc/self/task').filter((tid) => !before.has(tid))
-			const policies = started.map((tid) => policyOf(`/proc/self/task/${tid}/stat`))
-			expect(policies).toContain(5)
-			expect(passwordPoolPolicy()).toBe('idle')
-			expect(policyOf('/proc/thread-self/stat')).toBe(0)
-			// It still hashes and verifies.
-			const hash = await hashPassword('Idle-Passw0rd')
-			expect(await verifyPassword('Idle-Passw0rd', hash)).toBe(true)
-			await stopPasswordPool()
-		},
-	)
-
-	const hasTaskset = hasCommand('taskset')
-
-	test.runIf(process.platform === 'linux' && hasChrt && hasTaskset && (threadCpus()?.length ?? 0) >= 2)(
-		'a hashing thread started by an event loop pinned to one core runs on every core of the process (decision 039)',
-		async () => {
-			await stopPasswordPool()
-			const all = threadCpus()!
-			const tid = fs.readlinkSync('/proc/thread-self').split('/').pop()!
-			const pin = (list: string) =>
-				expect(childProcess.spawnSync('taskset', ['--pid', '--cpu-list', list, tid], { stdio: 'ignore' }).status).toBe(
-					0,
-				)
-			pin(String(all[0]))
-			try {
-				expect(threadCpus()).toEqual([all[0]])
-				const before = new Set(fs.readdirSync('/proc/self/task'))
-				await hashPassword('Pinned-Passw0rd')
-				const started = fs.readdirSync('/proc/self/task').filter((t) => !before.has(t))
-				const hashing = started.filter((t) => policyOf(`/proc/self/task/${t}/stat`) === 5)
-				expect(hashing).toHaveLength(1)
-				expect(cpusFromStatus(fs.readFileSync(`/proc/self/task/${hashing[0]}/status`, 'utf8'))).toEqual(all)
-				// The pinned thread itself is left as it was.
-				expect(threadCpus()).toEqual([all[0]])
-			} finally {
-				pin(cpuListText(all))
-				await stopPasswordPool()
-			}
 		},
 	)
 

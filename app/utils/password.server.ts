@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { cpuListText, threadCpus } from './cpu-affinity.server.ts'
 
 /**
  * bcrypt cost: about 70 ms a hash on this machine class
@@ -21,22 +20,10 @@ export const HASH_THREAD_NICE = 10
 // bcryptjs is pure JavaScript: even its async API runs on the main thread.
 // Hashes run in a small worker pool so sign-ins never stall other requests.
 // Elsewhere than Linux, setpriority(2) would lower the whole process: only
-// Linux threads are lowered.
-// On Linux each hashing thread also asks for the SCHED_IDLE policy
-// (`chrt --idle`, util-linux, on its own thread id; allowed without
-// privileges): the scheduler then gives it a core only when no serving
-// thread wants one, and a serving thread that wakes takes the core at once,
-// or is placed on a core running only hashing. At nice 10 a waking event
-// loop could wait a time slice (milliseconds) behind a hashing thread during
-// a sign-up storm (docs/decisions/038-sign-up-storm-at-a-campaign-rate.md).
-// Where chrt is missing or refused, the thread keeps nice 10.
-// A thread inherits the CPUs of the thread that starts it: started by an
-// event loop pinned to one core (docs/decisions/039-one-event-loop-per-core.md),
-// it takes back every core the process may use (workerData.cpus), so
-// hashes still run on whichever core is idle.
+// Linux threads are lowered. Which cores the threads may use is the
+// deployment's to say (docs/decisions/045-cpu-placement-is-the-deployments.md).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
-let policy = 'normal'
 if (process.platform === 'linux') {
 	try {
 		const os = require('node:os')
@@ -44,21 +31,7 @@ if (process.platform === 'linux') {
 	} catch {
 		// Not allowed here: hashes run at the process's priority.
 	}
-	try {
-		// This thread's id: /proc/thread-self links to <pid>/task/<tid>.
-		const tid = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()
-		// A util-linux command on this thread: true when it did its work (a missing one does not throw).
-		const onThisThread = (command, args) =>
-			require('node:child_process').spawnSync(command, [...args, tid], { stdio: 'ignore', timeout: 5000 }).status === 0
-		// No chrt: the thread keeps its nice value.
-		if (onThisThread('chrt', ['--idle', '--pid', '0'])) policy = 'idle'
-		// No taskset: hashes run on the event loop's core, when it is idle.
-		if (workerData.cpus) onThisThread('taskset', ['--pid', '--cpu-list', workerData.cpus])
-	} catch {
-		// No /proc/thread-self: the thread keeps its nice value and its CPUs.
-	}
 }
-parentPort.postMessage({ policy })
 const bcrypt = require(workerData.bcryptPath)
 parentPort.on('message', (msg) => {
 	try {
@@ -74,12 +47,6 @@ parentPort.on('message', (msg) => {
 
 type Pending = { resolve: (v: any) => void; reject: (e: Error) => void }
 type PoolWorker = { worker: Worker; pending: Map<number, Pending>; idleTimer?: NodeJS.Timeout | undefined }
-
-/** The scheduling policy the last hashing thread started with reported: 'idle', or 'normal' (nice only). */
-let lastPolicy: 'idle' | 'normal' | null = null
-export function passwordPoolPolicy() {
-	return lastPolicy
-}
 
 const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1))
 /**
@@ -102,29 +69,15 @@ function retire(entry: PoolWorker) {
 	void entry.worker.terminate()
 }
 
-/** The CPUs the process may use, read when this module loads (before any serving process pins its event loop). */
-const PROCESS_CPUS = threadCpus()
-
-/** The CPU list a new hashing thread sets for itself: the process's, when the thread starting it has fewer (a pinned event loop); else null. */
-function cpusForNewThread() {
-	const own = threadCpus()
-	if (!PROCESS_CPUS || !own || own.length >= PROCESS_CPUS.length) return null
-	return cpuListText(PROCESS_CPUS)
-}
-
 function spawn(): PoolWorker {
 	const bcryptPath = createRequire(import.meta.url).resolve('bcryptjs')
 	const worker = new Worker(WORKER_SOURCE, {
 		eval: true,
-		workerData: { bcryptPath, nice: HASH_THREAD_NICE, cpus: cpusForNewThread() },
+		workerData: { bcryptPath, nice: HASH_THREAD_NICE },
 	})
 	const entry: PoolWorker = { worker, pending: new Map() }
 	worker.unref()
-	worker.on('message', (msg: { id: number; result?: unknown; error?: string; policy?: 'idle' | 'normal' }) => {
-		if (msg.policy) {
-			lastPolicy = msg.policy
-			return
-		}
+	worker.on('message', (msg: { id: number; result?: unknown; error?: string }) => {
 		const p = entry.pending.get(msg.id)
 		if (!p) return
 		entry.pending.delete(msg.id)

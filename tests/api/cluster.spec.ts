@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { cpuListText, cpusFromStatus } from '#app/utils/cpu-affinity.server.ts'
 import { E2E_PORT, E2E_ROOT } from '../setup/e2e-config.ts'
 import { startServer } from '../setup/server-process.ts'
 
@@ -25,21 +24,6 @@ const alive = (pid: number) => fs.existsSync(`/proc/${pid}`)
 /** A process's command line, its arguments one by one (Linux /proc). */
 const commandLine = (pid: number) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
 const count = (log: string, pattern: RegExp) => log.match(pattern)?.length ?? 0
-/** The CPUs a process's threads may run on, by thread id (Linux /proc). */
-function threadCpuLists(pid: number) {
-	const lists = new Map<string, string>()
-	for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-		lists.set(task, cpuListText(cpusFromStatus(fs.readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8'))!))
-	}
-	return lists
-}
-/** A process's main thread's CPU list (its event loop's). */
-const loopCpus = (pid: number) => threadCpuLists(pid).get(String(pid))
-/** This test runner's CPU list: what a process that pins nothing keeps. */
-const everyCpu = () => loopCpus(process.pid)
-/** Event loops are pinned when there is one serving process per core: the test's two on a 2-core machine (decision 039). */
-const pins = os.availableParallelism() === 2
-
 test('WEB_CONCURRENCY processes; start-up work and the scheduler once; a dead worker is replaced; SIGTERM drains all', async () => {
 	test.setTimeout(60_000)
 	const server = await startServer({ port: PORT, dataDir, env: { WEB_CONCURRENCY: '2', RATE_LIMIT_MULTIPLIER: '100' } })
@@ -67,24 +51,8 @@ async function clusterChecks(server: Awaited<ReturnType<typeof startServer>>) {
 	await expect.poll(() => count(read(), /"job":"daily-snapshot"/g)).toBe(1)
 	expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'server.pid'), 'utf8')).pid).toBe(primary)
 
-	// Each event loop keeps a core of its own; every other thread, and the primary, keep every core (decision 039).
-	const pinnedCore = new Map<number, string>()
-	if (pins) {
-		await expect.poll(() => count(read(), /"event":"worker.pinned"/g)).toBe(2)
-		for (const pid of [first!, second!]) {
-			const loop = loopCpus(pid)!
-			expect(loop).toMatch(/^\d+$/)
-			pinnedCore.set(pid, loop)
-			for (const [task, list] of threadCpuLists(pid)) if (task !== String(pid)) expect(list).toBe(everyCpu())
-		}
-		expect(pinnedCore.get(first!)).not.toBe(pinnedCore.get(second!))
-		expect(read()).toContain(`"event":"worker.pinned","cpu":${pinnedCore.get(first!)}`)
-		expect(loopCpus(primary)).toBe(everyCpu())
-	} else {
-		// Fewer or more processes than cores: nothing is pinned.
-		for (const pid of [first!, second!]) expect(loopCpus(pid)).toBe(everyCpu())
-		expect(read()).not.toContain('"event":"worker.pinned"')
-	}
+	// CPU placement is the deployment's (decision 045): no serving process pins itself.
+	expect(read()).not.toContain('"event":"worker.pinned"')
 
 	// A worker that dies is replaced (after a short back-off); the other one serves meanwhile
 	// (once the primary has seen the exit: a connection handed to the dying one is lost).
@@ -98,8 +66,6 @@ async function clusterChecks(server: Awaited<ReturnType<typeof startServer>>) {
 	const replacement = childrenOf(primary).find((pid) => pid !== second)
 	await expect.poll(() => read().includes(`"event":"worker.ready","pid":${replacement}`)).toBe(true)
 	expect(commandLine(replacement!).includes('--single-threaded-gc')).toBe(everyCore)
-	// The replacement takes the core of the process it replaces.
-	if (pins) await expect.poll(() => loopCpus(replacement!)).toBe(pinnedCore.get(first!))
 	for (let i = 0; i < 6; i++) expect((await fetch(`http://127.0.0.1:${PORT}/login`)).status).toBe(200)
 
 	// SIGTERM: every worker drains and exits, then the primary, 0; the pid file is gone.
@@ -121,49 +87,6 @@ test("fewer serving processes than cores keep V8's garbage-collection threads", 
 		await expect.poll(() => childrenOf(server.child.pid!).length).toBe(1)
 		expect(commandLine(childrenOf(server.child.pid!)[0]!)).not.toContain('--single-threaded-gc')
 		expect(fs.readFileSync(server.logFile, 'utf8')).toContain('"singleThreadedGc":false')
-		// One process has nothing to share a core with: its event loop is not pinned (decision 039).
-		expect(loopCpus(childrenOf(server.child.pid!)[0]!)).toBe(everyCpu())
-		expect(fs.readFileSync(server.logFile, 'utf8')).not.toContain('"event":"worker.pinned"')
-	} finally {
-		await server.stop('SIGTERM')
-	}
-})
-
-test('CPU_AFFINITY=off: every serving process runs on every core', async () => {
-	test.skip(!pins, 'two processes are pinned only on a 2-core machine')
-	const server = await startServer({
-		port: E2E_PORT + 29,
-		dataDir: path.join(E2E_ROOT, 'cluster-unpinned'),
-		env: { WEB_CONCURRENCY: '2', CPU_AFFINITY: 'off' },
-	})
-	try {
-		await expect.poll(() => count(fs.readFileSync(server.logFile, 'utf8'), /"event":"worker.ready"/g)).toBe(2)
-		expect((await fetch(`http://127.0.0.1:${E2E_PORT + 29}/login`)).status).toBe(200)
-		for (const pid of childrenOf(server.child.pid!)) expect(loopCpus(pid)).toBe(everyCpu())
-		expect(fs.readFileSync(server.logFile, 'utf8')).not.toContain('"event":"worker.pinned"')
-	} finally {
-		await server.stop('SIGTERM')
-	}
-})
-
-test('without taskset the workers serve unpinned and say so', async () => {
-	test.skip(!pins, 'two processes are pinned only on a 2-core machine')
-	const port = E2E_PORT + 31
-	// A PATH with no taskset (node itself is started by its full path).
-	const emptyPath = path.join(E2E_ROOT, 'cluster-no-taskset-bin')
-	fs.mkdirSync(emptyPath, { recursive: true })
-	const server = await startServer({
-		port,
-		dataDir: path.join(E2E_ROOT, 'cluster-no-taskset'),
-		env: { WEB_CONCURRENCY: '2', PATH: emptyPath },
-	})
-	try {
-		const read = () => fs.readFileSync(server.logFile, 'utf8')
-		await expect.poll(() => count(read(), /"event":"worker.not_pinned"/g)).toBe(2)
-		expect(read()).toContain('"reason":"taskset missing or refused"')
-		expect(read()).not.toContain('"event":"worker.pinned"')
-		expect((await fetch(`http://127.0.0.1:${port}/login`)).status).toBe(200)
-		for (const pid of childrenOf(server.child.pid!)) expect(loopCpus(pid)).toBe(everyCpu())
 	} finally {
 		await server.stop('SIGTERM')
 	}

@@ -5,9 +5,9 @@ import { expect, test } from '@playwright/test'
 import { E2E_PORT, E2E_ROOT } from '../setup/e2e-config.ts'
 import { logRecords, startServer } from '../setup/server-process.ts'
 
-// server.js writes one JSON line per answer (built by hand, not by
-// JSON.stringify of an object): every line must still parse, with the
-// path escaped, the query string left out and the answer's request id.
+// server.js writes one JSON line per answer through pino
+// (server/logger.js): every line must parse, with the path escaped, the
+// query string left out and the answer's request id.
 const PORT = E2E_PORT + 35
 const dataDir = path.join(E2E_ROOT, 'request-log')
 
@@ -47,7 +47,8 @@ test('every answer is logged as one JSON line with its path, status and request 
 	for (const [pathname, answer] of Object.entries(answers)) {
 		const line = logged.find((l) => l.requestId === answer.requestId)
 		expect(line, pathname).toBeTruthy()
-		expect(Object.keys(line!)).toEqual(['time', 'level', 'event', 'method', 'path', 'status', 'ms', 'requestId'])
+		// pino writes the level first, then the time.
+		expect(Object.keys(line!)).toEqual(['level', 'time', 'event', 'method', 'path', 'status', 'ms', 'requestId'])
 		expect(line).toMatchObject({ level: 'info', event: 'http', method: 'GET', status: answer.status })
 		expect(new Date(String(line!.time)).toISOString()).toBe(line!.time)
 		expect(Number.isInteger(line!.ms)).toBe(true)

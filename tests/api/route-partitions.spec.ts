@@ -1,12 +1,11 @@
 import { expect, test } from '../fixtures.ts'
 import { E2E_BASE_URL } from '../setup/e2e-config.ts'
 
-// The server matches each request among the routes its path can reach
-// (server/route-partitions.ts). These check the built server answers as
-// the whole route tree does: the route list a page ships (its own routes
-// and those of each parent path, `/` included, so the browser can go there
-// without asking for the manifest), the 404 page, and the API whatever the
-// case or encoding of its path.
+// What the built server answers from its route tree: the route list a page
+// ships (its own routes and those of each parent path, `/` included, so the
+// browser can go there without asking for the manifest), the 404 page, and
+// the API whatever the case or encoding of its path. (Written for the route
+// partitions that decision 045 removed; kept as checks of the whole tree.)
 
 /** The route ids of the manifest a page ships (`window.__reactRouterManifest`). */
 function shippedRoutes(html: string) {
