@@ -6,7 +6,7 @@ import type { z } from 'zod'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { getDb } from '#db/client.server.ts'
-import { apiError, apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
+import { apiError, apiFailure, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -350,9 +350,11 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 
 	type RouteArgs = RequestArgs
 	/**
-	 * The realm's sign-in and sign-out paths as route exports, so each of
+	 * The realm's sign-in and sign-out pages as route exports, so each of
 	 * those route modules is the kit's flow and nothing else. Signing out
 	 * changes state, so it is POST only; a GET goes to `pages.signOutGet`.
+	 * The /api sign-in and sign-out routes declare themselves (apiRoute) and
+	 * call signInWithJson and signOutWithJson.
 	 */
 	const routes = {
 		signIn: {
@@ -363,10 +365,6 @@ export function createAuthKit<C extends AccountColumns>(config: AuthKitConfig<C>
 			loader: () => redirect(pages.signOutGet),
 			action: ({ request }: RouteArgs) => signOutWithForm(request),
 		},
-		/** POST only; `respond` shapes the success from the token and the account. */
-		apiSignIn: (respond: (token: string, account: Account) => Response) =>
-			apiRoute({ POST: ({ request }) => signInWithJson(request, respond) }),
-		apiSignOut: apiRoute({ POST: ({ request }) => signOutWithJson(request) }),
 	}
 
 	return {

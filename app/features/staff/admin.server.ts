@@ -8,15 +8,9 @@ import { fail, ok, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { enrolWithSecret } from './two-factor.server.ts'
 import { PASSWORD_MAX_BYTES } from '#app/utils/validation.ts'
+import type { PublicAdmin } from './responses.server.ts'
 
-/** The admin as the API returns it (spec section 3): never the hash. */
-export type PublicAdmin = {
-	id: number
-	email: string
-	name: string
-	role: AdminRole
-	lastLogin: string | null
-}
+export type { PublicAdmin }
 
 export function toPublicAdmin(admin: Pick<SelectAdmin, keyof PublicAdmin>): PublicAdmin {
 	return {

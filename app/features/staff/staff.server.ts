@@ -2,7 +2,6 @@ import crypto from 'node:crypto'
 import { and, asc, count, eq, isNull, ne } from 'drizzle-orm'
 import { getDb, type Tx } from '#db/client.server.ts'
 import { adminSessions, admins, type SelectAdmin } from '#db/schema.ts'
-import type { AdminRole } from '#app/domain/enums.ts'
 import {
 	STAFF_LIMITS,
 	STAFF_ACTOR_NOT_ACTIVE,
@@ -15,6 +14,7 @@ import { log } from '#app/utils/log.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { createStaffAccount } from './admin.server.ts'
+import type { StaffMember } from './responses.server.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
 
 /**
@@ -29,19 +29,7 @@ import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.t
  * immediate transactions across connections).
  */
 
-export type StaffMember = {
-	id: number
-	name: string
-	email: string
-	role: AdminRole
-	status: 'active' | 'disabled'
-	disabledAt: string | null
-	/** Whether the second factor is on (app/features/staff/two-factor.server.ts). */
-	twoFactor: boolean
-	lastLogin: string | null
-	createdAt: string
-	updatedAt: string | null
-}
+export type { StaffMember }
 
 const staffColumns = {
 	id: admins.id,

@@ -19,6 +19,7 @@ import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
+import type { Enrolment, RecoveryCodes, TwoFactorStatus } from './responses.server.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
 
 /**
@@ -117,12 +118,7 @@ export function mustEnrol(admin: { role: AdminRole; totpEnabledAt: Date | null }
 	return admin.totpEnabledAt === null && twoFactorRequired(admin.role)
 }
 
-export type TwoFactorStatus = {
-	enabled: boolean
-	enabledAt: string | null
-	required: boolean
-	recoveryCodesLeft: number
-}
+export type { TwoFactorStatus }
 
 export function getTwoFactorStatus(adminId: number): TwoFactorStatus | null {
 	const db = getDb()
@@ -147,7 +143,7 @@ export function getTwoFactorStatus(adminId: number): TwoFactorStatus | null {
 
 // Enrolment ------------------------------------------------------------------
 
-export type Enrolment = { secret: string; otpauthUri: string; expiresAt: string }
+export type { Enrolment }
 
 /**
  * The secret to enrol, kept on the account until confirmed: the one shown
@@ -203,7 +199,7 @@ export function confirmEnrolment(
 	code: string,
 	keepTokenHash: string | null,
 	now = new Date(),
-): Result<{ recoveryCodes: string[]; sessionsEnded: number }> {
+): Result<RecoveryCodes & { sessionsEnded: number }> {
 	const result = getDb().transaction(
 		(tx) => {
 			const row = tx
@@ -271,7 +267,7 @@ export function regenerateRecoveryCodes(
 	admin: { id: number; email: string },
 	code: string,
 	now = new Date(),
-): Result<{ recoveryCodes: string[] }> {
+): Result<RecoveryCodes> {
 	const result = getDb().transaction(
 		(tx) => {
 			const checked = checkOwnCode(tx, admin.id, code, now)

@@ -5,6 +5,7 @@ import type { Plan, UserStatus } from '#app/domain/enums.ts'
 import { utcMonth } from '#app/features/revenue/schemas.ts'
 import { utcDay } from '#app/features/contests/contest.server.ts'
 import { revenueCentsByMonth, revenueCentsForMonth } from '#app/features/revenue/revenue.server.ts'
+import type { DashboardStats, DashboardTrends, DayPoint, Trend } from './responses.server.ts'
 
 /**
  * The admin dashboard's figures, computed from stored data:
@@ -23,24 +24,7 @@ import { revenueCentsByMonth, revenueCentsForMonth } from '#app/features/revenue
  * When the earlier figure is unknown (no snapshot) the change is 0 and the
  * trend neutral; from 0 to something is +100%.
  */
-export type Trend = 'up' | 'down' | 'neutral'
-
-export type DashboardStats = {
-	totalUsers: number
-	totalUsersChange: number
-	totalUsersTrend: Trend
-	activeContests: number
-	activeContestsChange: number
-	activeContestsTrend: Trend
-	/** US dollars (cents / 100). */
-	monthlyRevenue: number
-	monthlyRevenueChange: number
-	monthlyRevenueTrend: Trend
-	/** Percent of members seen in the last 7 days (0 to 100, one decimal). */
-	platformActivity: number
-	platformActivityChange: number
-	platformActivityTrend: Trend
-}
+export type { DashboardStats, Trend }
 
 const DAY_MS = 86_400_000
 export const USERS_CHANGE_DAYS = 30
@@ -172,16 +156,7 @@ export function getDashboardStats(now = new Date()): DashboardStats {
  * totals of the revenue entries (voided ones excluded); a month without an
  * entry that counts is null.
  */
-export type DayPoint = { day: string; value: number | null }
-export type MonthPoint = { month: string; value: number | null }
-export type DashboardTrends = {
-	totalUsers: DayPoint[]
-	activeContests: DayPoint[]
-	/** Percent of members seen in the 7 days before the snapshot (one decimal). */
-	platformActivity: DayPoint[]
-	/** US dollars. */
-	monthlyRevenue: MonthPoint[]
-}
+export type { DashboardTrends, DayPoint }
 
 export const TREND_DAYS = 30
 export const REVENUE_TREND_MONTHS = 12

@@ -19,6 +19,7 @@ import { log } from '#app/utils/log.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { toManagedUser, type ManagedUser } from './list.server.ts'
+import type { BulkResult, DeletedUser } from './responses.server.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { recordConsents } from '#app/features/account/consents.server.ts'
 import { emailTaken, maySignIn, newReferralCode } from './user.server.ts'
@@ -198,7 +199,7 @@ function removeUser(tx: Tx, id: number) {
 }
 
 /** Deletes one member (super_admin; the route checks) with its audit row. */
-export function deleteManagedUser(actor: AuditActor, id: number, now = new Date()): Result<{ id: number }> {
+export function deleteManagedUser(actor: AuditActor, id: number, now = new Date()): Result<DeletedUser> {
 	const deleted = getDb().transaction(
 		(tx) => {
 			const before = tx.select().from(users).where(eq(users.id, id)).get()
@@ -235,7 +236,7 @@ export function deleteManagedUser(actor: AuditActor, id: number, now = new Date(
  * ends those members' sessions. Roles are the route's: deleting and
  * banning need super_admin (see bulkCapability).
  */
-export function bulkUpdateUsers(actor: AuditActor, input: BulkInput, now = new Date()): Result<{ updated: number }> {
+export function bulkUpdateUsers(actor: AuditActor, input: BulkInput, now = new Date()): Result<BulkResult> {
 	const result = getDb().transaction(
 		(tx) => {
 			const found = tx.select({ id: users.id }).from(users).where(inArray(users.id, input.userIds)).all()

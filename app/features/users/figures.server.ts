@@ -12,9 +12,10 @@ import {
 import { PLANS, type Plan } from '#app/domain/enums.ts'
 import { USER_NOT_FOUND } from '#app/features/users/schemas.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
-import { toManagedUser, type ManagedUser } from './list.server.ts'
+import { toManagedUser } from './list.server.ts'
+import type { ManagedUserStats, PlanChange } from './responses.server.ts'
 import { listAuditForTarget } from '#app/features/audit/audit.server.ts'
-import { getMemberBrokers, type ConnectedBroker } from '#app/features/brokers/member-brokers.server.ts'
+import { getMemberBrokers } from '#app/features/brokers/member-brokers.server.ts'
 
 /**
  * The figures of the admin's user page (/admin/users/:id and GET
@@ -24,41 +25,7 @@ import { getMemberBrokers, type ConnectedBroker } from '#app/features/brokers/me
  * latest admin changes.
  */
 
-export type PlanChange = {
-	at: string
-	from: Plan | null
-	to: Plan
-	/** 'Created by an admin', 'Changed by an admin', 'Bulk update', 'Activation code'. */
-	source: string
-	/** The admin's email, for changes by an admin. */
-	by: string | null
-}
-
-export type ManagedUserStats = {
-	user: ManagedUser & {
-		referralCode: string
-		referredBy: string | null
-		investmentAmount: string | null
-		isVerified: boolean
-		unlockedAt: string | null
-		lastSeenAt: string | null
-		updatedAt: string
-	}
-	referrals: {
-		/** Premium referrals credited (users.referralCount). */
-		count: number
-		points: number
-		/** Members who signed up with their code (unlocked or not). */
-		referredMembers: number
-		recentCredits: Array<{ at: string; reason: string; points: number }>
-	}
-	planHistory: PlanChange[]
-	sessions: { active: number; web: number; api: number; lastStartedAt: string | null }
-	activity: { lessonsCompleted: number; contestsJoined: number; offersClaimed: number }
-	recentChanges: Array<{ at: string; action: string; by: string }>
-	/** Broker accounts (tracking id, clicks) and the applied reports' figures by month. */
-	brokers: ConnectedBroker[]
-}
+export type { ManagedUserStats }
 
 function readPlan(value: unknown): Plan | null {
 	const plan = (value as { plan?: unknown } | null)?.plan

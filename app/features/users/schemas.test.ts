@@ -13,10 +13,13 @@ import {
 	USER_SORT_OPTIONS,
 	UserCreateApiSchema,
 	UserCreateFormSchema,
+	UserExportApiQuerySchema,
+	UserListApiQuerySchema,
 	UserUpdateApiSchema,
 	UserUpdateFormSchema,
 	userListSearch,
 } from './schemas.ts'
+import { queryInput } from '#app/utils/validation.ts'
 
 const params = (text: string) => new URLSearchParams(text)
 
@@ -125,6 +128,25 @@ describe('the list query, as the API reads it (strict)', () => {
 			query: DEFAULT_USER_LIST_QUERY,
 		})
 	})
+})
+
+test('the export reads the list query the same way (page and limit checked too)', () => {
+	const inputs = [
+		'',
+		'page=2&limit=100&sortBy=name&status=all&plan=gold&search=%20Ann%20',
+		'page=0&limit=101',
+		'page=1.5&status=x',
+		'page=1&page=2&sortOrder=up',
+		`search=${'x'.repeat(101)}`,
+	]
+	const read = (schema: typeof UserListApiQuerySchema, input: string) => {
+		const parsed = schema.safeParse(queryInput(params(input)))
+		return parsed.success ? parsed.data : parsed.error.issues
+	}
+	for (const input of inputs) {
+		expect(read(UserExportApiQuerySchema, input), input).toEqual(read(UserListApiQuerySchema, input))
+	}
+	expect(UserExportApiQuerySchema.safeParse(queryInput(params('page=0'))).success).toBe(false)
 })
 
 describe('links and sort values', () => {

@@ -224,29 +224,37 @@ function toListQuery(q: {
  * "all" for status and plan, is no filter; unknown parameters are ignored.
  * Read it with `parseQuery(url, UserListApiQuerySchema, { repeated: 'schema' })`.
  */
-export const UserListApiQuerySchema = z
+const userListApiQueryShape = {
+	page: givenOnce('page', wholeNumberParam(USERS_MAX_PAGE, listMessages.page, DEFAULT_USER_LIST_QUERY.page)),
+	limit: givenOnce('limit', wholeNumberParam(USERS_API_MAX_LIMIT, listMessages.limit, DEFAULT_USER_LIST_QUERY.limit)),
+	search: givenOnce(
+		'search',
+		z.preprocess(
+			(v) => (typeof v === 'string' ? v.normalize('NFKC').trim() : v),
+			z
+				.string()
+				.max(USERS_SEARCH_MAX, listMessages.searchTooLong)
+				.refine((v) => v.length > USERS_SEARCH_MAX || !CONTROL_CHARS.test(v), listMessages.searchInvalid)
+				.optional(),
+		),
+	).describe('Name or email contains this (trimmed, NFKC).'),
+	status: givenOnce('status', filterParam(USER_STATUSES, listMessages.status)).describe(
+		'Empty or `all`: every status.',
+	),
+	plan: givenOnce('plan', filterParam(PLANS, listMessages.plan)).describe('Empty or `all`: every plan.'),
+	sortBy: givenOnce('sortBy', oneOfParam(USER_SORT_KEYS, listMessages.sortBy, DEFAULT_USER_LIST_QUERY.sortBy)),
+	sortOrder: givenOnce('sortOrder', oneOfParam(SORT_ORDERS, listMessages.sortOrder)).describe(
+		'`asc` for name, else `desc`, when not given.',
+	),
+}
+export const UserListApiQuerySchema = z.object(userListApiQueryShape).transform(toListQuery)
+
+/** GET /api/admin/users/export: the list's query; page and limit are checked, then ignored (it has every page). */
+export const UserExportApiQuerySchema = z
 	.object({
-		page: givenOnce('page', wholeNumberParam(USERS_MAX_PAGE, listMessages.page, DEFAULT_USER_LIST_QUERY.page)),
-		limit: givenOnce('limit', wholeNumberParam(USERS_API_MAX_LIMIT, listMessages.limit, DEFAULT_USER_LIST_QUERY.limit)),
-		search: givenOnce(
-			'search',
-			z.preprocess(
-				(v) => (typeof v === 'string' ? v.normalize('NFKC').trim() : v),
-				z
-					.string()
-					.max(USERS_SEARCH_MAX, listMessages.searchTooLong)
-					.refine((v) => v.length > USERS_SEARCH_MAX || !CONTROL_CHARS.test(v), listMessages.searchInvalid)
-					.optional(),
-			),
-		).describe('Name or email contains this (trimmed, NFKC).'),
-		status: givenOnce('status', filterParam(USER_STATUSES, listMessages.status)).describe(
-			'Empty or `all`: every status.',
-		),
-		plan: givenOnce('plan', filterParam(PLANS, listMessages.plan)).describe('Empty or `all`: every plan.'),
-		sortBy: givenOnce('sortBy', oneOfParam(USER_SORT_KEYS, listMessages.sortBy, DEFAULT_USER_LIST_QUERY.sortBy)),
-		sortOrder: givenOnce('sortOrder', oneOfParam(SORT_ORDERS, listMessages.sortOrder)).describe(
-			'`asc` for name, else `desc`, when not given.',
-		),
+		...userListApiQueryShape,
+		page: userListApiQueryShape.page.describe('Checked as in the list, then ignored.'),
+		limit: userListApiQueryShape.limit.describe('Checked as in the list, then ignored.'),
 	})
 	.transform(toListQuery)
 

@@ -4,25 +4,9 @@ import { users, type SelectUser } from '#db/schema.ts'
 import { randomCode } from '#app/utils/crypto.server.ts'
 import { EMAIL_TAKEN } from '#app/features/auth/schemas.ts'
 import { fail } from '#app/utils/result.ts'
+import type { PublicUser } from './responses.server.ts'
 
-/** The member as the API and the pages see it: never the hash. */
-export type PublicUser = {
-	id: number
-	name: string
-	email: string
-	phone: string
-	country: string
-	telegram: string
-	investmentAmount: string | null
-	plan: SelectUser['plan']
-	status: SelectUser['status']
-	referralCount: number
-	referralPoints: number
-	referralCode: string
-	referredBy: string | null
-	isVerified: boolean
-	createdAt: string
-}
+export type { PublicUser }
 
 /** The columns toPublicUser reads (a session's member carries them, never the hash). */
 export type PublicUserSource = Pick<SelectUser, keyof PublicUser>

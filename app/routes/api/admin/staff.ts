@@ -1,27 +1,46 @@
 import { createStaff, listStaff } from '#app/features/staff/staff.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
+import { StaffMemberSchema, StaffWithPasswordSchema } from '#app/features/staff/responses.server.ts'
 import { STAFF_CREATED, StaffCreateApiSchema } from '#app/features/staff/schemas.ts'
-import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
+import { ADMIN_GUARD, BODY_REFUSALS, ok, refusals, z } from '#app/utils/api-schema.server.ts'
+import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
-// GET /api/admin/staff: every staff account (staff:manage, super admins).
-// POST /api/admin/staff { name, email, role, password? }: 201 with the
-// account, and `password` only when it was generated (shown this once).
+const STAFF_403 = { 403: "Not a super admin, or a member's token." }
+
 const route = apiRoute({
-	GET({ request }) {
-		requireApiCapability(request, 'staff:manage')
-		return apiSuccess({ staff: listStaff() })
-	},
-	async POST({ request }) {
-		const { admin } = requireApiCapability(request, 'staff:manage')
-		const input = await parseJsonBody(request, StaffCreateApiSchema)
-		const result = await createStaff({ id: admin.id, email: admin.email }, input)
-		if (!result.ok) return apiFailure(result)
-		const { admin: created, generatedPassword } = result.value
-		return apiSuccess(generatedPassword ? { admin: created, password: generatedPassword } : { admin: created }, {
-			message: STAFF_CREATED,
-			status: 201,
-		})
-	},
+	GET: endpoint({
+		tags: ['Admin staff'],
+		summary: 'Every staff account (super admin)',
+		auth: 'admin',
+		responses: {
+			200: ok('The staff accounts.', { data: z.object({ staff: z.array(StaffMemberSchema) }).strict() }),
+			...refusals(ADMIN_GUARD, STAFF_403),
+		},
+		handler({ request }) {
+			requireApiCapability(request, 'staff:manage')
+			return apiSuccess({ staff: listStaff() })
+		},
+	}),
+	POST: endpoint({
+		tags: ['Admin staff'],
+		summary: 'Create a staff account; without a password one is generated and returned once (super admin)',
+		auth: 'admin',
+		body: StaffCreateApiSchema.openapi('StaffCreateRequest'),
+		responses: {
+			201: ok('Created.', { message: true, data: StaffWithPasswordSchema }),
+			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 409], { 409: 'The email is taken.', ...STAFF_403 }),
+		},
+		async handler({ request, body }) {
+			const { admin } = requireApiCapability(request, 'staff:manage')
+			const result = await createStaff({ id: admin.id, email: admin.email }, await body())
+			if (!result.ok) return apiFailure(result)
+			const { admin: created, generatedPassword } = result.value
+			return apiSuccess(generatedPassword ? { admin: created, password: generatedPassword } : { admin: created }, {
+				message: STAFF_CREATED,
+				status: 201,
+			})
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action

@@ -1,15 +1,26 @@
 import { resetPassword } from '#app/features/auth/member-auth.server.ts'
 import { PASSWORD_RESET_DONE, ResetPasswordApiSchema } from '#app/features/auth/schemas.ts'
-import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
+import { BODY_REFUSALS, ok, refusals } from '#app/utils/api-schema.server.ts'
+import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 
 const route = apiRoute({
-	async POST({ request }) {
-		const input = await parseJsonBody(request, ResetPasswordApiSchema)
-		const result = await resetPassword(input, requestMeta(request))
-		if (!result.ok) return apiFailure(result)
-		return apiSuccess(undefined, { message: PASSWORD_RESET_DONE })
-	},
+	POST: endpoint({
+		tags: ['Member auth'],
+		summary: 'Set a new password with a reset link token (ends every session)',
+		body: ResetPasswordApiSchema.openapi('ResetPasswordRequest'),
+		responses: {
+			200: ok('Password changed.', { message: true }),
+			...refusals([...BODY_REFUSALS, 429], {
+				400: 'Validation failed, or an unknown, used or expired token (`errors` has `token`).',
+			}),
+		},
+		async handler({ request, body }) {
+			const result = await resetPassword(await body(), requestMeta(request))
+			if (!result.ok) return apiFailure(result)
+			return apiSuccess(undefined, { message: PASSWORD_RESET_DONE })
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action

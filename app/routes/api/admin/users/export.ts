@@ -1,25 +1,45 @@
 import { exportFileName, exportUsersCsv } from '#app/features/users/export.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { UserListApiQuerySchema } from '#app/features/users/schemas.ts'
-import { apiRoute, parseQuery } from '#app/utils/api.server.ts'
+import { UserExportApiQuerySchema } from '#app/features/users/schemas.ts'
+import { ADMIN_403, ADMIN_GUARD, refusals, z } from '#app/utils/api-schema.server.ts'
+import { apiRoute, endpoint } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'
 
-// GET /api/admin/users/export?search&status&plan&sortBy&sortOrder: the
-// filtered list, every page, as CSV (text/csv, attachment). Bad values: 400.
 const route = apiRoute({
-	GET({ request, url }) {
-		const { admin } = requireApiCapability(request, 'users:view')
-		const query = parseQuery(url, UserListApiQuerySchema, { repeated: 'schema' })
-		log('admin.users_exported', { adminId: admin.id, via: 'api' })
-		return new Response(exportUsersCsv(query), {
-			headers: {
-				'Content-Type': 'text/csv; charset=utf-8',
-				'Content-Disposition': `attachment; filename="${exportFileName()}"`,
-				'Cache-Control': 'no-store',
-				'X-Content-Type-Options': 'nosniff',
+	GET: endpoint({
+		tags: ['Admin users'],
+		summary: 'The filtered list, every page, as CSV',
+		auth: 'admin',
+		query: UserExportApiQuerySchema,
+		repeated: 'schema',
+		responses: {
+			200: {
+				description: 'RFC 4180 CSV with a UTF-8 byte-order mark, as an attachment.',
+				headers: {
+					'Content-Disposition': {
+						required: true,
+						description: '`attachment; filename="users-YYYY-MM-DD.csv"`',
+						schema: { type: 'string' },
+					},
+				},
+				content: { 'text/csv': { schema: z.string() } },
 			},
-		})
-	},
+			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
+		},
+		handler({ request, query }) {
+			const { admin } = requireApiCapability(request, 'users:view')
+			const filters = query()
+			log('admin.users_exported', { adminId: admin.id, via: 'api' })
+			return new Response(exportUsersCsv(filters), {
+				headers: {
+					'Content-Type': 'text/csv; charset=utf-8',
+					'Content-Disposition': `attachment; filename="${exportFileName()}"`,
+					'Cache-Control': 'no-store',
+					'X-Content-Type-Options': 'nosniff',
+				},
+			})
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action
