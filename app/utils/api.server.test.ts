@@ -6,6 +6,7 @@ import {
 	apiFailure,
 	apiJson,
 	apiRoute,
+	endpoint,
 	apiSuccess,
 	MAX_API_BODY_BYTES,
 	parseJsonBody,
@@ -236,6 +237,21 @@ describe('readJsonObject', () => {
 	})
 })
 
+/** Bare handlers as declarations: these tests look at apiRoute's transport, not at the document. */
+function declared(
+	handlers: Record<
+		string,
+		(args: { request: Request; params: Record<string, string | undefined> }) => Response | Promise<Response>
+	>,
+) {
+	return Object.fromEntries(
+		Object.entries(handlers).map(([method, handler]) => [
+			method,
+			endpoint({ tags: ['Test'], summary: method, responses: {}, handler }),
+		]),
+	)
+}
+
 describe('apiRoute', () => {
 	test('a database that stays locked is a 503 envelope with Retry-After, not a 500', async () => {
 		const db = getDb()
@@ -243,7 +259,7 @@ describe('apiRoute', () => {
 		const other = new Database(db.$client.name)
 		other.exec('BEGIN IMMEDIATE')
 		try {
-			const route = apiRoute({ POST: () => (db.$client.prepare('delete from users').run(), apiSuccess()) })
+			const route = apiRoute(declared({ POST: () => (db.$client.prepare('delete from users').run(), apiSuccess()) }))
 			const response = await route.action(routeArgs({ request: new Request(URL_, { method: 'POST' }), params: {} }))
 			expect(response.status).toBe(503)
 			expect(response.headers.get('Retry-After')).toBe('5')
@@ -259,7 +275,7 @@ describe('apiRoute', () => {
 	})
 
 	test('405 with Allow for a method without a handler', async () => {
-		const route = apiRoute({ POST: () => apiSuccess() })
+		const route = apiRoute(declared({ POST: () => apiSuccess() }))
 		for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
 			const response = await route.action(routeArgs({ request: new Request(URL_, { method }), params: {} }))
 			expect(response.status, method).toBe(405)
@@ -269,7 +285,7 @@ describe('apiRoute', () => {
 	})
 
 	test('Allow lists HEAD with GET, and HEAD runs the GET handler', async () => {
-		const route = apiRoute({ GET: () => apiSuccess({ ok: 1 }) })
+		const route = apiRoute(declared({ GET: () => apiSuccess({ ok: 1 }) }))
 		const refusedPost = await route.action(
 			routeArgs({ request: new Request(URL_, { method: 'POST', body: '{}' }), params: {} }),
 		)
@@ -281,13 +297,15 @@ describe('apiRoute', () => {
 
 	test('X-HTTP-Method-Override is ignored', async () => {
 		let deleted = false
-		const route = apiRoute({
-			POST: () => apiSuccess({ via: 'post' }),
-			DELETE: () => {
-				deleted = true
-				return apiSuccess()
-			},
-		})
+		const route = apiRoute(
+			declared({
+				POST: () => apiSuccess({ via: 'post' }),
+				DELETE: () => {
+					deleted = true
+					return apiSuccess()
+				},
+			}),
+		)
 		const response = await route.action(
 			routeArgs({
 				request: new Request(URL_, { method: 'POST', headers: { 'X-HTTP-Method-Override': 'DELETE' }, body: '{}' }),
@@ -299,9 +317,11 @@ describe('apiRoute', () => {
 	})
 
 	test('the handler gets the request and params; loader and action are the same door', async () => {
-		const route = apiRoute({
-			POST: async ({ request, params }) => apiSuccess({ id: params.id, body: await request.json() }),
-		})
+		const route = apiRoute(
+			declared({
+				POST: async ({ request, params }) => apiSuccess({ id: params.id, body: await request.json() }),
+			}),
+		)
 		const response = await route.loader(
 			routeArgs({
 				request: new Request(URL_, {
@@ -316,11 +336,13 @@ describe('apiRoute', () => {
 	})
 
 	test('a thrown Error becomes a JSON 500 without its message or stack', async () => {
-		const route = apiRoute({
-			POST: () => {
-				throw new Error('SQLITE_ERROR: secret detail at /srv/app/db.ts:42')
-			},
-		})
+		const route = apiRoute(
+			declared({
+				POST: () => {
+					throw new Error('SQLITE_ERROR: secret detail at /srv/app/db.ts:42')
+				},
+			}),
+		)
 		const response = await route.action(routeArgs({ request: new Request(URL_, { method: 'POST' }), params: {} }))
 		expect(response.status).toBe(500)
 		expect(response.headers.get('Content-Type')).toContain('application/json')
@@ -331,12 +353,14 @@ describe('apiRoute', () => {
 	})
 
 	test('a rejected promise and a thrown non-Error are 500 too', async () => {
-		const route = apiRoute({
-			POST: async () => Promise.reject(new TypeError('boom')),
-			PUT: () => {
-				throw 'a string'
-			},
-		})
+		const route = apiRoute(
+			declared({
+				POST: async () => Promise.reject(new TypeError('boom')),
+				PUT: () => {
+					throw 'a string'
+				},
+			}),
+		)
 		expect((await route.action(routeArgs({ request: new Request(URL_, { method: 'POST' }), params: {} }))).status).toBe(
 			500,
 		)
@@ -346,11 +370,13 @@ describe('apiRoute', () => {
 	})
 
 	test('a thrown Response is answered as is', async () => {
-		const route = apiRoute({
-			GET: () => {
-				throw apiError(401, 'Not authenticated')
-			},
-		})
+		const route = apiRoute(
+			declared({
+				GET: () => {
+					throw apiError(401, 'Not authenticated')
+				},
+			}),
+		)
 		const response = await route.loader(routeArgs({ request: new Request(URL_), params: {} }))
 		expect(response.status).toBe(401)
 		expect(await response.json()).toEqual({ success: false, message: 'Not authenticated' })
@@ -406,7 +432,9 @@ describe('parseJsonBody (the one way a route reads its payload)', () => {
 	})
 
 	test('inside apiRoute the thrown answer is the answer', async () => {
-		const route = apiRoute({ POST: async ({ request }) => apiSuccess(await parseJsonBody(request, LoginApiSchema)) })
+		const route = apiRoute(
+			declared({ POST: async ({ request }) => apiSuccess(await parseJsonBody(request, LoginApiSchema)) }),
+		)
 		const response = await route.action(routeArgs({ request: post('{"email":1}', 'application/json'), params: {} }))
 		expect(response.status).toBe(400)
 	})

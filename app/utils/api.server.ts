@@ -159,7 +159,6 @@ export function parseQuery<S extends z.ZodTypeAny>(
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /** A loader's or action's arguments as an /api handler reads them (the query string from `url`: RequestArgs). */
 type HandlerArgs = { request: Request; url: URL; params: Record<string, string | undefined> }
-type Handler = (args: HandlerArgs) => Promise<Response> | Response
 
 /** A JSON body: its schema, or the schema with what the document says of it. */
 type BodySpec = z.ZodTypeAny | { schema: z.ZodTypeAny; required?: boolean; description?: string }
@@ -230,14 +229,14 @@ function run(operation: AnyOperation, args: HandlerArgs) {
 }
 
 /**
- * Builds a resource route's loader and action from its declared methods
- * (or, until every route declares itself, bare handlers): other methods get
+ * Builds a resource route's loader and action from its declared methods:
+ * other methods get
  * 405 with Allow; thrown answers are returned; a database that stayed
  * locked or is out of space is a 503 with Retry-After; anything unexpected
  * becomes a JSON 500 without details. `loader.openapi` is what the document
  * reads (app/utils/openapi.server.ts).
  */
-export function apiRoute(handlers: Partial<Record<Method, Handler | AnyOperation>>) {
+export function apiRoute(handlers: Partial<Record<Method, AnyOperation>>) {
 	const allowed = Object.keys(handlers) as Method[]
 	if (allowed.includes('GET')) allowed.push('HEAD' as Method)
 	const allow = allowed.join(', ')
@@ -246,7 +245,7 @@ export function apiRoute(handlers: Partial<Record<Method, Handler | AnyOperation
 		const handler = handlers[method]
 		if (!handler) return apiError(405, 'Method not allowed', undefined, { Allow: allow })
 		try {
-			return await (typeof handler === 'function' ? handler(args) : run(handler, args))
+			return await run(handler, args)
 		} catch (error) {
 			if (error instanceof Response) return error
 			const down = databaseUnavailable(error)
@@ -255,12 +254,8 @@ export function apiRoute(handlers: Partial<Record<Method, Handler | AnyOperation
 			return apiError(500, 'Internal server error')
 		}
 	}
-	const openapi: Partial<Record<Method, AnyOperation>> = {}
-	for (const [method, handler] of Object.entries(handlers) as [Method, Handler | AnyOperation][]) {
-		if (typeof handler !== 'function') openapi[method] = handler
-	}
 	// The declarations ride on the loader: a route module's own exports would
 	// reach the client build, and the loader never does.
-	const loader = Object.assign(handle, { openapi })
+	const loader = Object.assign(handle, { openapi: handlers })
 	return { loader, action: handle }
 }

@@ -14,7 +14,6 @@ import {
 	TOKEN_REFUSED,
 	z,
 } from './api-schema.server.ts'
-import { registerLegacyPaths } from './openapi-legacy.server.ts'
 
 /**
  * The OpenAPI 3.1 document of /api, served at GET /api/openapi.json,
@@ -136,22 +135,12 @@ function routeConfig(method: RouteConfig['method'], path: string, op: AnyOperati
 }
 
 function registerDeclared(registry: OpenAPIRegistry) {
-	const declared = new Set<string>()
 	for (const [file, module] of Object.entries(modules)) {
 		for (const [method, op] of Object.entries(module.loader?.openapi ?? {})) {
 			if (!op) continue
 			const lower = method.toLowerCase() as RouteConfig['method']
-			const path = urlOf(file)
-			declared.add(`${lower} ${path}`)
-			registry.registerPath(routeConfig(lower, path, op))
+			registry.registerPath(routeConfig(lower, urlOf(file), op))
 		}
-	}
-	registerLegacyPaths(registry, declared)
-	// The legacy operations get the server's answers too.
-	for (const definition of registry.definitions) {
-		if (definition.type !== 'route' || declared.has(`${definition.route.method} ${definition.route.path}`)) continue
-		const { route } = definition
-		route.responses = withTransportAnswers(route.method, route.path, route.responses)
 	}
 }
 

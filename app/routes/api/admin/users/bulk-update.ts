@@ -17,14 +17,10 @@ import { log } from '#app/utils/log.server.ts'
  */
 const BulkUpdateRequest = BulkApiSchema.innerType()
 	.extend({
-		userIds: z
-			.array(id())
-			.min(1)
-			.max(BULK_MAX_USERS)
-			.openapi({
-				uniqueItems: true,
-				description: 'JSON numbers, each once; one unknown id and nothing changes (404).',
-			}),
+		userIds: z.array(id()).min(1).max(BULK_MAX_USERS).openapi({
+			uniqueItems: true,
+			description: 'JSON numbers, each once; one unknown id and nothing changes (404).',
+		}),
 	})
 	.openapi('BulkUpdateRequest')
 

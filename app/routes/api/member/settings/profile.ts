@@ -1,22 +1,39 @@
 import { requireApiMember } from '#app/auth/member.server.ts'
 import { getProfile, updateProfile } from '#app/features/account/account-settings.server.ts'
-import { apiFailure, apiRoute, apiSuccess, parseJsonBody } from '#app/utils/api.server.ts'
 import { PROFILE_SAVED, ProfileApiSchema } from '#app/features/account/schemas.ts'
+import { PublicUserSchema } from '#app/features/users/responses.server.ts'
+import { BODY_REFUSALS, ok, refusals, z } from '#app/utils/api-schema.server.ts'
+import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
-// GET /api/member/settings/profile: the member's profile.
-// PATCH { name?, phone?, country?, telegram?, investmentAmount? }: the sign-up's rules and messages.
+const profileData = z.object({ profile: PublicUserSchema }).strict()
+
 const route = apiRoute({
-	GET({ request }) {
-		const { user } = requireApiMember(request)
-		return apiSuccess({ profile: getProfile(user.id) })
-	},
-	async PATCH({ request }) {
-		const { user } = requireApiMember(request)
-		const input = await parseJsonBody(request, ProfileApiSchema)
-		const result = updateProfile(user.id, input)
-		if (!result.ok) return apiFailure(result)
-		return apiSuccess({ profile: result.value }, { message: PROFILE_SAVED })
-	},
+	GET: endpoint({
+		tags: ['Member settings'],
+		summary: "The member's profile",
+		auth: 'member',
+		responses: { 200: ok('The profile.', { data: profileData }), ...refusals([]) },
+		handler({ request }) {
+			const { user } = requireApiMember(request)
+			return apiSuccess({ profile: getProfile(user.id) })
+		},
+	}),
+	PATCH: endpoint({
+		tags: ['Member settings'],
+		summary: "Change the profile's fields (the sign-up's rules and messages)",
+		auth: 'member',
+		body: ProfileApiSchema.openapi('ProfileRequest'),
+		responses: {
+			200: ok('Saved.', { message: true, data: profileData }),
+			...refusals(BODY_REFUSALS),
+		},
+		async handler({ request, body }) {
+			const { user } = requireApiMember(request)
+			const result = updateProfile(user.id, await body())
+			if (!result.ok) return apiFailure(result)
+			return apiSuccess({ profile: result.value }, { message: PROFILE_SAVED })
+		},
+	}),
 })
 export const loader = route.loader
 export const action = route.action
