@@ -193,12 +193,14 @@ export type ApiOperation<B extends BodySpec | undefined = undefined, Q extends z
 	/** A body that is not JSON (a CSV upload): described as it is, read by the handler. */
 	request?: Pick<RouteConfig['request'] & object, 'body' | 'headers'>
 	responses: RouteConfig['responses']
-	handler: (
+	// A method (not a function property), so a declaration built elsewhere
+	// (a `+*.server.ts` beside its routes) fits apiRoute's any-input slot.
+	handler(
 		args: HandlerArgs & {
 			query: () => Q extends z.ZodTypeAny ? z.output<Q> : never
 			body: () => Promise<BodyOf<B>>
 		},
-	) => Promise<Response> | Response
+	): Promise<Response> | Response
 }
 export type AnyOperation = ApiOperation<any, any>
 

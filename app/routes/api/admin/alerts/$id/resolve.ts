@@ -1,43 +1,13 @@
-import { handleAlert } from '#app/features/alerts/alerts.server.ts'
-import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { StaffAlertSchema } from '#app/features/alerts/responses.server.ts'
-import { ALERT_RESOLVED, ALERT_NOT_FOUND, parseAlertId } from '#app/features/alerts/schemas.ts'
-import {
-	ADMIN_403,
-	ADMIN_GUARD,
-	BODY_REFUSALS,
-	IdParams,
-	IgnoredPayload,
-	ok,
-	refusals,
-	z,
-} from '#app/utils/api-schema.server.ts'
-import { apiError, apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
+import { ALERT_RESOLVED } from '#app/features/alerts/schemas.ts'
+import { apiRoute } from '#app/utils/api.server.ts'
+import { alertStep } from '../+handle.server.ts'
 
 const route = apiRoute({
-	POST: endpoint({
-		tags: ['Admin alerts'],
+	POST: alertStep('resolve', {
 		summary: 'Resolve an alert (audited as alert.resolve)',
-		auth: 'admin',
-		params: IdParams,
-		body: { schema: IgnoredPayload, required: false, description: 'No payload.' },
-		responses: {
-			200: ok('Resolved.', { message: true, data: z.object({ alert: StaffAlertSchema }).strict() }),
-			...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
-				404: 'No such alert.',
-				409: 'The alert is already resolved.',
-				...ADMIN_403,
-			}),
-		},
-		async handler({ request, params, body }) {
-			const { admin } = requireApiCapability(request, 'alerts:update')
-			const id = parseAlertId(params.id)
-			if (id === null) return apiError(404, ALERT_NOT_FOUND)
-			await body()
-			const result = handleAlert({ id: admin.id, email: admin.email }, id, 'resolve')
-			if (!result.ok) return apiFailure(result)
-			return apiSuccess({ alert: result.value.alert }, { message: ALERT_RESOLVED })
-		},
+		done: 'Resolved.',
+		conflict: 'The alert is already resolved.',
+		message: ALERT_RESOLVED,
 	}),
 })
 export const loader = route.loader
