@@ -117,7 +117,7 @@ export const treeCpuMs = (pid) => processTree(pid).reduce((sum, p) => sum + cpuM
  * for it. Read every 200 ms during a run, it raised the cached pages' p99
  * from 1.5 to 2.5 to 3 ms (and it cost the sign-in pages 8 to 12% of
  * their throughput when read on every RSS rise; docs/decisions/034 and
- * 039). The PSS peak is bounded from above instead: at each `settle()`,
+ * 039; the rule is 047's, from 040). The PSS peak is bounded from above instead: at each `settle()`,
  * PSS now plus how far the tree's RSS stood above its RSS now since the
  * last settle (pages that came and went count fully in both, a shared
  * page at most once in PSS), so the peak reported is never under the real
