@@ -171,3 +171,27 @@ export const ADMIN_GUARD: ErrorStatus[] = [403]
 export const ADMIN_403 = {
 	403: "A member's token ('Access denied. Admin privileges required.'), or a role without this capability.",
 }
+
+/**
+ * The 200 of a CSV export: `description` says what the file holds, `fileName`
+ * the pattern of its name (`users-YYYY-MM-DD.csv`), `headers` any other
+ * header it sends.
+ */
+export function csvAttachment(
+	description: string,
+	fileName: string,
+	headers: Record<string, { required: boolean; description: string; schema: { type: 'string'; enum?: string[] } }> = {},
+): ResponseConfig {
+	return {
+		description,
+		headers: {
+			'Content-Disposition': {
+				required: true,
+				description: `\`attachment; filename="${fileName}"\``,
+				schema: { type: 'string' },
+			},
+			...headers,
+		},
+		content: { 'text/csv': { schema: z.string() } },
+	}
+}

@@ -1,7 +1,7 @@
 import { auditExportCapped, auditExportFileName, exportAuditCsv } from '#app/features/audit/audit.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { AuditExportQuerySchema, AUDIT_LIMITS } from '#app/features/audit/schemas.ts'
-import { ADMIN_403, ADMIN_GUARD, refusals, z } from '#app/utils/api-schema.server.ts'
+import { ADMIN_403, ADMIN_GUARD, csvAttachment, refusals } from '#app/utils/api-schema.server.ts'
 import { apiRoute, endpoint } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'
 
@@ -13,22 +13,17 @@ const route = apiRoute({
 		query: AuditExportQuerySchema,
 		repeated: 'schema',
 		responses: {
-			200: {
-				description: 'RFC 4180 CSV with a UTF-8 byte-order mark, as an attachment; formula-like cells are quoted.',
-				headers: {
-					'Content-Disposition': {
-						required: true,
-						description: '`attachment; filename="audit-YYYY-MM-DD.csv"`',
-						schema: { type: 'string' },
-					},
+			200: csvAttachment(
+				'RFC 4180 CSV with a UTF-8 byte-order mark, as an attachment; formula-like cells are quoted.',
+				'audit-YYYY-MM-DD.csv',
+				{
 					'X-Export-Capped': {
 						required: true,
 						description: '`true` when the view held more rows than the export does (the newest ones are in it).',
 						schema: { type: 'string', enum: ['true', 'false'] },
 					},
 				},
-				content: { 'text/csv': { schema: z.string() } },
-			},
+			),
 			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
 		},
 		handler({ request, query: readQuery }) {

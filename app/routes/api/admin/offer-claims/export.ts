@@ -1,7 +1,7 @@
 import { claimsCsvHeaders, exportOfferClaimsCsv } from '#app/features/offers/offer-claims.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { ClaimExportApiQuerySchema } from '#app/features/offers/schemas.ts'
-import { ADMIN_403, ADMIN_GUARD, refusals, z } from '#app/utils/api-schema.server.ts'
+import { ADMIN_403, ADMIN_GUARD, csvAttachment, refusals } from '#app/utils/api-schema.server.ts'
 import { apiRoute, endpoint } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'
 
@@ -13,17 +13,7 @@ const route = apiRoute({
 		query: ClaimExportApiQuerySchema,
 		repeated: 'schema',
 		responses: {
-			200: {
-				description: 'RFC 4180 CSV with a UTF-8 byte-order mark, as an attachment.',
-				headers: {
-					'Content-Disposition': {
-						required: true,
-						description: '`attachment; filename="offer-claims-YYYY-MM-DD.csv"`',
-						schema: { type: 'string' },
-					},
-				},
-				content: { 'text/csv': { schema: z.string() } },
-			},
+			200: csvAttachment('RFC 4180 CSV with a UTF-8 byte-order mark, as an attachment.', 'offer-claims-YYYY-MM-DD.csv'),
 			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
 		},
 		handler({ request, query }) {

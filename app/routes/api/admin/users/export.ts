@@ -1,7 +1,7 @@
 import { exportFileName, exportUsersCsv } from '#app/features/users/export.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { UserExportApiQuerySchema } from '#app/features/users/schemas.ts'
-import { ADMIN_403, ADMIN_GUARD, refusals, z } from '#app/utils/api-schema.server.ts'
+import { ADMIN_403, ADMIN_GUARD, csvAttachment, refusals } from '#app/utils/api-schema.server.ts'
 import { apiRoute, endpoint } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'
 
@@ -13,17 +13,7 @@ const route = apiRoute({
 		query: UserExportApiQuerySchema,
 		repeated: 'schema',
 		responses: {
-			200: {
-				description: 'RFC 4180 CSV with a UTF-8 byte-order mark, as an attachment.',
-				headers: {
-					'Content-Disposition': {
-						required: true,
-						description: '`attachment; filename="users-YYYY-MM-DD.csv"`',
-						schema: { type: 'string' },
-					},
-				},
-				content: { 'text/csv': { schema: z.string() } },
-			},
+			200: csvAttachment('RFC 4180 CSV with a UTF-8 byte-order mark, as an attachment.', 'users-YYYY-MM-DD.csv'),
 			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
 		},
 		handler({ request, query }) {

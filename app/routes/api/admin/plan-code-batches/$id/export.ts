@@ -1,7 +1,7 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { batchCsvFileName, exportBatchCsv } from '#app/features/codes/plan-codes.server.ts'
 import { PLAN_CODE_MESSAGES } from '#app/features/codes/schemas.ts'
-import { ADMIN_403, ADMIN_GUARD, IdParams, refusals, z } from '#app/utils/api-schema.server.ts'
+import { ADMIN_403, ADMIN_GUARD, csvAttachment, IdParams, refusals } from '#app/utils/api-schema.server.ts'
 import { apiError, apiRoute, endpoint } from '#app/utils/api.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { csvHeaders, requireCodesPathId } from '../../+codes.server.ts'
@@ -13,17 +13,10 @@ const route = apiRoute({
 		auth: 'admin',
 		params: IdParams,
 		responses: {
-			200: {
-				description: 'RFC 4180 CSV (code, plan, uses, max uses, expires, status) with a UTF-8 byte-order mark.',
-				headers: {
-					'Content-Disposition': {
-						required: true,
-						description: '`attachment; filename="plan-codes-batch-<id>.csv"`',
-						schema: { type: 'string' },
-					},
-				},
-				content: { 'text/csv': { schema: z.string() } },
-			},
+			200: csvAttachment(
+				'RFC 4180 CSV (code, plan, uses, max uses, expires, status) with a UTF-8 byte-order mark.',
+				'plan-codes-batch-<id>.csv',
+			),
 			...refusals([...ADMIN_GUARD, 404], ADMIN_403),
 		},
 		handler({ request, params }) {
