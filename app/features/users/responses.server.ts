@@ -7,14 +7,19 @@ import { count, id, isoDateTime, z } from '#app/utils/api-schema.server.ts'
  * cannot drift apart.
  */
 
+/** The fields a member's record opens with, in every answer that shows one. */
+const contactShape = {
+	id: id(),
+	name: z.string(),
+	email: z.string(),
+	phone: z.string(),
+	country: z.string(),
+	telegram: z.string(),
+}
+
 export const ManagedUserSchema = z
 	.object({
-		id: id(),
-		name: z.string(),
-		email: z.string(),
-		phone: z.string(),
-		country: z.string(),
-		telegram: z.string(),
+		...contactShape,
 		plan: z.enum(PLANS),
 		status: z.enum(USER_STATUSES),
 		totalDeposit: z.number(),
@@ -38,12 +43,7 @@ export type DeletedUser = z.infer<typeof DeletedUserSchema>
 
 export const PublicUserSchema = z
 	.object({
-		id: id(),
-		name: z.string(),
-		email: z.string(),
-		phone: z.string(),
-		country: z.string(),
-		telegram: z.string(),
+		...contactShape,
 		investmentAmount: z.string().nullable(),
 		plan: z.enum(PLANS),
 		status: z.enum(USER_STATUSES),
