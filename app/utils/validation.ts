@@ -127,12 +127,6 @@ export const ConfirmFormSchema = z.object({})
 export const EmptyApiBodySchema = z.object({}).strict()
 
 /**
- * A body that is read (a JSON object, or nothing) and not used: `POST
- * /api/admin/contests/:id/complete` takes no payload and ignores fields.
- */
-export const IgnoredApiBodySchema = z.object({})
-
-/**
  * A query string as an object for a zod schema: one string per name, or
  * all the values of a repeated name (an array), so the schema can refuse
  * it. Own keys only (`__proto__` is a key like any other).
