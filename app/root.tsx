@@ -6,6 +6,7 @@ import appCss from './app.css?url'
 import { ErrorPage, errorWords, signedInOf } from './components/error-page.tsx'
 import { FlashNotice } from './components/flash-notice.tsx'
 import publicPagesScript from './enhance/public-pages.js?script'
+import { createDurableWrites } from './utils/durable-writes.server.ts'
 import { readFlash } from './utils/flash.server.ts'
 import { useNonce } from './utils/nonce-provider.ts'
 
@@ -32,6 +33,12 @@ export type RouteHandle = {
 	/** The route's page is a RouteDialog: the flash message shows inside it. */
 	dialog?: boolean
 }
+
+/**
+ * Every page and /api request, on its way out: an answer that acknowledges a
+ * write waits until the write is on disk (app/utils/durable-writes.server.ts).
+ */
+export const middleware: Route.MiddlewareFunction[] = [createDurableWrites()]
 
 /** The flash message of the previous action's redirect, read once (app/utils/flash.server.ts). */
 export async function loader({ request }: Route.LoaderArgs) {

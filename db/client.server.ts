@@ -121,13 +121,20 @@ const STATEMENT_CACHE_SIZE = 1_000
 type BusyGuard = { timeout: number; coolingUntil: number }
 
 /**
- * What a connection has written (docs/decisions/037-durable-writes-off-the-event-loop.md):
- * `count` rises with every statement that may change the database, except
- * inside `relaxedWrites` (`relaxed` > 0); `flush` makes every commit so far
- * durable (the WAL's fdatasync off the event loop), `flushNow` the same on
- * this thread (closing).
+ * What a connection has written (docs/decisions/037-durable-writes-off-the-event-loop.md),
+ * read from SQLite itself: `total_changes()` counts every row this
+ * connection inserted, updated or deleted, so nothing needs to watch the
+ * statements. `relaxed` is the part of it made inside `relaxedWrites`;
+ * `flush` makes every commit so far durable (the WAL's fdatasync off the
+ * event loop), `flushNow` the same on this thread (closing).
  */
-type Writes = { count: number; relaxed: number; flush: () => Promise<void>; flushNow: () => void }
+type Writes = {
+	changes: () => number
+	relaxed: number
+	relaxing: number
+	flush: () => Promise<void>
+	flushNow: () => void
+}
 
 /** How long a statement may wait for a lock now: the guard's bound, or 0 during a cool-down. */
 function currentBound(guard: BusyGuard) {
@@ -139,7 +146,7 @@ function currentBound(guard: BusyGuard) {
  * that finds the lock taken tries again until the guard's bound, and a lock
  * error past it becomes the 503 answer above and starts the cool-down.
  */
-function guardLocks(sqlite: Database.Database, guard: BusyGuard, writes: Writes) {
+function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
 	const translate = (error: unknown) => {
 		if (isStorageError(error)) {
 			log('db.storage_error', { code: errorCode(error), error: String((error as Error).message) }, 'error')
@@ -183,13 +190,6 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard, writes: Writes)
 				throw translate(error)
 			}
 		} as F
-	/** `fn`, then one more write counted (a statement that may change the database). */
-	const counted = <F extends (...args: any[]) => any>(fn: F): F =>
-		function (this: unknown, ...args: unknown[]) {
-			const result = fn.apply(this, args)
-			if (writes.relaxed === 0) writes.count++
-			return result
-		} as F
 	const prepare = sqlite.prepare.bind(sqlite)
 	// Prepared statements by their SQL: Drizzle prepares every query it runs,
 	// and the same few dozen texts serve every request (a profile of the
@@ -220,13 +220,6 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard, writes: Writes)
 					return (statement.all as (...a: unknown[]) => unknown[])(...args)[0]
 				} as typeof statement.get)
 		statement.iterate = translateOnly(statement.iterate, statement)
-		// A PRAGMA only sets this connection up; anything else not read-only may write.
-		if (!statement.readonly && !/^\s*pragma\b/i.test(source)) {
-			statement.run = counted(statement.run)
-			// (`get` reads through `all` above, counted there.)
-			statement.all = counted(statement.all)
-			statement.iterate = counted(statement.iterate)
-		}
 		return statement
 	} as typeof sqlite.prepare
 	const transaction = sqlite.transaction.bind(sqlite)
@@ -255,7 +248,7 @@ function guardLocks(sqlite: Database.Database, guard: BusyGuard, writes: Writes)
 	} as typeof sqlite.transaction
 	// `exec` may run several statements, so it is not tried again from the
 	// start: SQLite's own busy handler waits for it, within the same bound.
-	const exec = counted(translateOnly(sqlite.exec.bind(sqlite), sqlite))
+	const exec = translateOnly(sqlite.exec.bind(sqlite), sqlite)
 	sqlite.exec = function guardedExec(source: string) {
 		sqlite.pragma(`busy_timeout = ${currentBound(guard)}`)
 		try {
@@ -290,14 +283,17 @@ export function openDatabase(file: string): State {
 	const guard: BusyGuard = { timeout: STARTUP_BUSY_TIMEOUT_MS, coolingUntil: 0 }
 	guards.set(sqlite, guard)
 	const onDisk = file !== ':memory:' && file !== ''
+	// Prepared before the guard wraps `prepare`: a read of a counter, never locked out.
+	const totalChanges = sqlite.prepare('select total_changes()').pluck()
 	const writes: Writes = {
-		count: 0,
+		changes: () => totalChanges.get() as number,
 		relaxed: 0,
+		relaxing: 0,
 		flush: onDisk ? createWalFlusher(() => syncWalFile(file)) : () => Promise.resolve(),
 		flushNow: onDisk ? () => syncWalFileSync(file) : () => undefined,
 	}
 	writesOf.set(sqlite, writes)
-	guardLocks(sqlite, guard, writes)
+	guardLocks(sqlite, guard)
 	const db = drizzle(sqlite, { schema }) as Db
 	return { db, sqlite, file }
 }
@@ -321,7 +317,8 @@ export function lockWaitMs(db: Db = getDb()) {
 
 /** How many writes this connection has made: `settleWrites(mark)` later makes those since the mark durable. */
 export function writeMark(db: Db = getDb()) {
-	return writesOf.get(db.$client)?.count ?? 0
+	const writes = writesOf.get(db.$client)
+	return writes ? writes.changes() - writes.relaxed : 0
 }
 
 /**
@@ -333,7 +330,7 @@ export function writeMark(db: Db = getDb()) {
  */
 export function settleWrites(mark: number, db: Db = getDb()): Promise<void> | undefined {
 	const writes = writesOf.get(db.$client)
-	if (!writes || writes.count === mark) return undefined
+	if (!writes || writes.changes() - writes.relaxed === mark) return undefined
 	return writes.flush()
 }
 
@@ -351,11 +348,14 @@ export function flushWrites(db: Db = getDb()): Promise<void> {
 export function relaxedWrites<T>(fn: () => T, db: Db = getDb()): T {
 	const writes = writesOf.get(db.$client)
 	if (!writes) return fn()
-	writes.relaxed++
+	// The outermost call measures: the changes made within it, nested calls' included.
+	const before = writes.relaxing === 0 ? writes.changes() : 0
+	writes.relaxing++
 	try {
 		return fn()
 	} finally {
-		writes.relaxed--
+		writes.relaxing--
+		if (writes.relaxing === 0) writes.relaxed += writes.changes() - before
 	}
 }
 
@@ -363,7 +363,7 @@ export function relaxedWrites<T>(fn: () => T, db: Db = getDb()): T {
 function closeConnection(state: State) {
 	try {
 		const writes = writesOf.get(state.sqlite)
-		if (writes?.count) writes.flushNow()
+		if (writes && writes.changes() > 0) writes.flushNow()
 	} finally {
 		state.sqlite.close()
 	}

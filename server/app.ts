@@ -19,9 +19,7 @@ import {
 	getDb,
 	migrateDatabase,
 	setBusyTimeout,
-	settleWrites,
 	sqliteVersion,
-	writeMark,
 } from '#db/client.server.ts'
 import { seed } from '#db/seed.ts'
 import { startBackupSchedule } from './backup-schedule.ts'
@@ -29,7 +27,8 @@ import { createPlatformScheduler } from './scheduled-jobs.ts'
 import { clientIpFrom } from './client-ip.ts'
 import { createNodeListener, type ClientInfo } from './node-listener.ts'
 import { createPageCache } from './page-cache.ts'
-import { plainPage } from './plain-page.ts'
+import { plainPage } from '#app/utils/plain-page.server.ts'
+import { serverErrorAnswer } from '#app/utils/durable-writes.server.ts'
 import { shareRequestSignals } from './shared-signal-request.ts'
 import { checkFieldNames, checkFormBody } from './request-shape.ts'
 
@@ -189,9 +188,7 @@ function tooLarge(url: URL) {
 
 function serverError(error: unknown, url: URL) {
 	log('server.error', { path: url.pathname, error: String((error as Error)?.message ?? error) }, 'error')
-	return isApiPath(url.pathname)
-		? apiAnswer(500, 'Internal server error')
-		: plainPage(500, 'Something went wrong', 'An unexpected error occurred on our side. Please try again in a moment.')
+	return serverErrorAnswer(url.pathname)
 }
 
 /**
@@ -274,7 +271,6 @@ export function createListener() {
 		tooLarge,
 		onError: serverError,
 		protocol: getEnv().secureCookies ? 'https:' : 'http:',
-		writes: { mark: () => writeMark(), settle: (mark) => settleWrites(mark) },
 	})
 }
 

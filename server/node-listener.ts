@@ -1,21 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createRequest, sendResponse } from '@remix-run/node-fetch-server'
 
 /**
- * The bridge between node:http and the Fetch API handler (server/app.ts).
+ * The bridge between node:http and the Fetch API handler (server/app.ts):
+ * the kept adapter, `@remix-run/node-fetch-server` (its `createRequest`
+ * makes the Request, abort signal and body stream; its `sendResponse`
+ * writes the answer with back-pressure), and around it the one thing it
+ * has no option for: body limits
+ * (docs/decisions/049-the-transport-on-the-kept-adapter.md).
  *
- * It reads the request body itself, under a size limit, before anything
- * else sees it: a body over the limit (declared by Content-Length or found
- * while reading a chunked one) is answered 413 with `Connection: close`,
- * the rest of it is discarded unread and the connection is closed. The
- * handler gets the body as one buffer, so nothing downstream can be left
- * writing into a stream that was cancelled (the crash of issue 9: the old
- * adapter kept enqueueing into a body stream the limit check had cancelled,
- * and the uncaught "Controller is already closed" ended the process).
+ * A body over the limit (declared by Content-Length, or found while
+ * reading a chunked one) is answered 413 with `Connection: close` before
+ * the handler runs; the rest of it is discarded unread and the connection
+ * is closed. The handler gets the body read whole (a Request over a
+ * buffer, and the buffer itself for the form-shape check), so no handler
+ * ever reads a body past its limit.
  *
  * A client that goes away mid-body gets nothing and costs nothing more; a
  * slow one is cut by the server's requestTimeout (server.js).
  */
-
 export type ClientInfo = {
 	/** The TCP peer's address. */
 	address: string | undefined
@@ -36,14 +39,6 @@ export type NodeListenerOptions = {
 	 * request URL's origin matches the browser's Origin header.
 	 */
 	protocol: 'http:' | 'https:'
-	/**
-	 * The database's writes (docs/decisions/037-durable-writes-off-the-event-loop.md):
-	 * `mark()` before the handler runs; `settle(mark)` after it, a promise
-	 * when something was written since, resolved once it is on disk. The
-	 * answer is sent only then, so no write is acknowledged before it
-	 * would survive a power cut; a failed flush answers as a server error.
-	 */
-	writes?: { mark: () => number; settle: (mark: number) => Promise<void> | undefined }
 }
 
 const BODYLESS = new Set(['GET', 'HEAD'])
@@ -53,94 +48,40 @@ const DISCARD_GRACE_MS = 1_000
 type BodyResult = { kind: 'ok'; body: Buffer | null } | { kind: 'too-large' } | { kind: 'aborted' }
 
 /**
- * Reads the body up to `limit` bytes. Past the limit it stops keeping
- * chunks at once and reports too-large; the caller answers and the stream
- * keeps flowing into nothing until the connection closes.
+ * Reads a request body stream up to `limit` bytes. Past the limit it stops
+ * at once (the stream is cancelled, nothing more is kept) and reports
+ * too-large; a stream that fails (the client went away) reports aborted.
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
-	const declared = req.headers['content-length']
-	if (declared !== undefined && Number(declared) > limit) return Promise.resolve({ kind: 'too-large' })
-	return new Promise((resolve) => {
-		const chunks: Buffer[] = []
-		let size = 0
-		let settled = false
-		const settle = (result: BodyResult) => {
-			if (settled) return
-			settled = true
-			resolve(result)
-		}
-		req.on('data', (chunk: Buffer) => {
-			if (settled) return
-			size += chunk.byteLength
-			if (size > limit) {
-				chunks.length = 0
-				settle({ kind: 'too-large' })
-				return
-			}
-			chunks.push(chunk)
-		})
-		req.on('end', () => settle({ kind: 'ok', body: size === 0 ? null : Buffer.concat(chunks, size) }))
-		// A client that aborts mid-body: 'error' (ECONNRESET) and/or 'close'
-		// before 'end'. Listening to 'error' keeps it from being uncaught.
-		req.on('error', () => settle({ kind: 'aborted' }))
-		req.on('close', () =>
-			settle(req.complete ? { kind: 'ok', body: Buffer.concat(chunks, size) } : { kind: 'aborted' }),
-		)
-	})
-}
-
-function headerPairs(req: IncomingMessage) {
-	const headers = new Headers()
-	const raw = req.rawHeaders
-	for (let i = 0; i + 1 < raw.length; i += 2) {
-		try {
-			headers.append(raw[i]!, raw[i + 1]!)
-		} catch {
-			// A header value the Fetch API refuses (Node's parser is more
-			// lenient): it is dropped rather than failing the request.
-		}
-	}
-	return headers
-}
-
-/** Writes a Fetch Response to the Node response, honouring back-pressure. */
-async function send(req: IncomingMessage, res: ServerResponse, response: Response) {
-	const raw: string[] = []
-	for (const [key, value] of response.headers) raw.push(key, value)
-	// Two arguments unless there is a reason phrase: the compression
-	// middleware wraps writeHead and reads the headers from the second one.
-	if (response.statusText) res.writeHead(response.status, response.statusText, raw)
-	else res.writeHead(response.status, raw)
-	if (!response.body || req.method === 'HEAD') {
-		res.end()
-		return
-	}
-	const reader = response.body.getReader()
+export async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Promise<BodyResult> {
+	const reader = body.getReader()
+	const chunks: Uint8Array[] = []
+	let size = 0
 	try {
 		for (;;) {
 			const { done, value } = await reader.read()
 			if (done) break
-			if (res.destroyed) {
-				await reader.cancel()
-				return
+			size += value.byteLength
+			if (size > limit) {
+				chunks.length = 0
+				await reader.cancel().catch(() => undefined)
+				return { kind: 'too-large' }
 			}
-			if (!res.write(value)) {
-				await new Promise<void>((resolve) => {
-					const go = () => {
-						res.off('drain', go)
-						res.off('close', go)
-						resolve()
-					}
-					res.on('drain', go)
-					res.on('close', go)
-				})
-			}
+			chunks.push(value)
 		}
-		res.end()
 	} catch {
-		// The body stream failed midway: the status line is already sent, so
-		// the only honest signal left is a cut connection.
-		res.destroy()
+		return { kind: 'aborted' }
+	}
+	return { kind: 'ok', body: size === 0 ? null : Buffer.concat(chunks, size) }
+}
+
+/** The URL the limits are chosen by (the adapter builds the Request's own). */
+function limitUrl(req: IncomingMessage, protocol: string) {
+	const path = req.url?.startsWith('/') ? req.url : '/'
+	try {
+		return new URL(path, `${protocol}//${req.headers.host ?? 'localhost'}`)
+	} catch {
+		// A Host header that is not a host name.
+		return new URL(path, `${protocol}//localhost`)
 	}
 }
 
@@ -183,22 +124,24 @@ export function createNodeListener(
 	options: NodeListenerOptions,
 ) {
 	return async function listener(req: IncomingMessage, res: ServerResponse) {
-		const controller = new AbortController()
-		res.on('close', () => {
-			if (!res.writableFinished) controller.abort()
-		})
 		const method = (req.method ?? 'GET').toUpperCase()
-		const path = req.url?.startsWith('/') ? req.url : '/'
-		let url: URL
+		const url = limitUrl(req, options.protocol)
+		const limit = BODYLESS.has(method) ? 0 : options.bodyLimit(url)
+		const declared = req.headers['content-length']
+		if (limit > 0 && declared !== undefined && Number(declared) > limit) {
+			await refuseBody(req, res, options.tooLarge(url))
+			return
+		}
+		let request: Request
 		try {
-			url = new URL(path, `${options.protocol}//${req.headers.host ?? 'localhost'}`)
+			request = createRequest(req, res, { protocol: options.protocol })
 		} catch {
-			// A Host header that is not a host name.
-			url = new URL(path, `${options.protocol}//localhost`)
+			// A Host header the URL parser refuses: the request is read as one for localhost.
+			request = createRequest(req, res, { protocol: options.protocol, host: 'localhost' })
 		}
 		let body: Buffer | null = null
-		if (!BODYLESS.has(method)) {
-			const read = await readBody(req, options.bodyLimit(url))
+		if (request.body) {
+			const read = await readLimited(request.body, limit)
 			if (read.kind === 'aborted') {
 				res.destroy()
 				return
@@ -208,34 +151,30 @@ export function createNodeListener(
 				return
 			}
 			body = read.body
-		}
-		let response: Response
-		const mark = options.writes?.mark()
-		try {
-			const headers = headerPairs(req)
+			const headers = new Headers(request.headers)
 			if (body !== null) {
 				headers.delete('transfer-encoding')
 				headers.set('content-length', String(body.byteLength))
 			}
-			const request = new Request(url, {
+			request = new Request(request.url, {
 				method,
 				headers,
 				body: body === null ? null : (body as Uint8Array<ArrayBuffer>),
-				signal: controller.signal,
+				signal: request.signal,
 			})
+		}
+		let response: Response
+		try {
 			response = await handler(request, { address: req.socket.remoteAddress, body })
 		} catch (error) {
 			response = options.onError(error, url)
 		}
-		const settling = mark === undefined ? undefined : options.writes?.settle(mark)
-		if (settling) {
-			try {
-				await settling
-			} catch (error) {
-				await response.body?.cancel()
-				response = options.onError(error, url)
-			}
+		try {
+			await sendResponse(res, response)
+		} catch {
+			// The body stream failed midway: the status line is already sent, so
+			// the only honest signal left is a cut connection.
+			res.destroy()
 		}
-		await send(req, res, response)
 	}
 }
