@@ -2,7 +2,15 @@ import { listStaffAlerts } from '#app/features/alerts/alerts.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { StaffAlertSchema } from '#app/features/alerts/responses.server.ts'
 import { AlertListApiQuerySchema } from '#app/features/alerts/schemas.ts'
-import { ADMIN_403, ADMIN_GUARD, ok, PaginationSchema, refusals, z } from '#app/utils/api-schema.server.ts'
+import {
+	apiPagination,
+	ADMIN_403,
+	ADMIN_GUARD,
+	ok,
+	PaginationSchema,
+	refusals,
+	z,
+} from '#app/utils/api-schema.server.ts'
 import { apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
 // Each alert with who acknowledged or resolved it.
@@ -25,8 +33,7 @@ const route = apiRoute({
 		handler({ request, query }) {
 			requireApiCapability(request, 'alerts:view')
 			const { alerts, pagination } = listStaffAlerts(query())
-			const { page, limit, totalPages, totalCount, currentPage } = pagination
-			return apiSuccess({ alerts, pagination: { page, limit, totalPages, totalCount, currentPage } })
+			return apiSuccess({ alerts, pagination: apiPagination(pagination) })
 		},
 	}),
 })

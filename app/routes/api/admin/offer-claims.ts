@@ -2,7 +2,15 @@ import { listOfferClaims } from '#app/features/offers/offer-claims.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { OfferClaimSchema } from '#app/features/offers/responses.server.ts'
 import { ClaimListApiQuerySchema } from '#app/features/offers/schemas.ts'
-import { ADMIN_403, ADMIN_GUARD, ok, PaginationSchema, refusals, z } from '#app/utils/api-schema.server.ts'
+import {
+	apiPagination,
+	ADMIN_403,
+	ADMIN_GUARD,
+	ok,
+	PaginationSchema,
+	refusals,
+	z,
+} from '#app/utils/api-schema.server.ts'
 import { apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
 const route = apiRoute({
@@ -24,8 +32,7 @@ const route = apiRoute({
 		handler({ request, query }) {
 			requireApiCapability(request, 'offers:view')
 			const { claims, pagination } = listOfferClaims(query())
-			const { page, limit, totalPages, totalCount, currentPage } = pagination
-			return apiSuccess({ claims, pagination: { page, limit, totalPages, totalCount, currentPage } })
+			return apiSuccess({ claims, pagination: apiPagination(pagination) })
 		},
 	}),
 })

@@ -2,7 +2,15 @@ import { listReferralReviews } from '#app/features/referrals/review.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { ReferralReviewSchema } from '#app/features/referrals/responses.server.ts'
 import { ReferralReviewApiQuerySchema } from '#app/features/referrals/schemas.ts'
-import { ADMIN_403, ADMIN_GUARD, ok, PaginationSchema, refusals, z } from '#app/utils/api-schema.server.ts'
+import {
+	apiPagination,
+	ADMIN_403,
+	ADMIN_GUARD,
+	ok,
+	PaginationSchema,
+	refusals,
+	z,
+} from '#app/utils/api-schema.server.ts'
 import { apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
 const route = apiRoute({
@@ -21,8 +29,7 @@ const route = apiRoute({
 			requireApiCapability(request, 'referrals:review')
 			const { status, page: requested, limit: size } = query()
 			const { referrals, pagination } = listReferralReviews(status, requested, size)
-			const { page, limit, totalPages, totalCount, currentPage } = pagination
-			return apiSuccess({ referrals, pagination: { page, limit, totalPages, totalCount, currentPage } })
+			return apiSuccess({ referrals, pagination: apiPagination(pagination) })
 		},
 	}),
 })

@@ -3,6 +3,7 @@ import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { RevenueEntrySchema } from '#app/features/revenue/responses.server.ts'
 import { RevenueApiSchema, RevenueListApiQuerySchema } from '#app/features/revenue/schemas.ts'
 import {
+	apiPagination,
 	ADMIN_403,
 	ADMIN_GUARD,
 	BODY_REFUSALS,
@@ -29,8 +30,7 @@ const route = apiRoute({
 			requireApiCapability(request, 'revenue:correct')
 			const { page: requested, limit: size } = query()
 			const { entries, pagination } = listRevenueEntries(requested, size)
-			const { page, limit, totalPages, totalCount, currentPage } = pagination
-			return apiSuccess({ entries, pagination: { page, limit, totalPages, totalCount, currentPage } })
+			return apiSuccess({ entries, pagination: apiPagination(pagination) })
 		},
 	}),
 	POST: endpoint({

@@ -4,6 +4,7 @@ import { listManagedUsers } from '#app/features/users/list.server.ts'
 import { ManagedUserSchema } from '#app/features/users/responses.server.ts'
 import { USER_CREATED, UserCreateApiSchema, UserListApiQuerySchema } from '#app/features/users/schemas.ts'
 import {
+	apiPagination,
 	ADMIN_403,
 	ADMIN_GUARD,
 	BODY_REFUSALS,
@@ -33,8 +34,7 @@ const route = apiRoute({
 		handler({ request, query }) {
 			requireApiCapability(request, 'users:view')
 			const { users, pagination } = listManagedUsers(query())
-			const { page, limit, totalPages, totalCount, currentPage } = pagination
-			return apiSuccess({ users, pagination: { page, limit, totalPages, totalCount, currentPage } })
+			return apiSuccess({ users, pagination: apiPagination(pagination) })
 		},
 	}),
 	POST: endpoint({
