@@ -155,6 +155,21 @@ export function recordAudit(tx: Db | Tx, entry: AuditEntryInput, now = new Date(
 		.get()
 }
 
+/**
+ * The audit row of a target just created (`before: null`; `after`, what the
+ * row keeps of it), in the caller's transaction. Returns the target.
+ */
+export function recordCreation<T extends { id: number }>(
+	tx: Db | Tx,
+	entry: { admin: AuditActor; action: string; targetType: string; after: (created: T) => unknown },
+	created: T,
+	now: Date,
+): T {
+	const { admin, action, targetType, after } = entry
+	recordAudit(tx, { admin, action, targetType, targetId: created.id, before: null, after: after(created) }, now)
+	return created
+}
+
 /** A target's history, newest first (the user page's plan history, say). */
 export function listAuditForTarget(
 	targetType: string,
