@@ -88,17 +88,20 @@ export function raiseAlert(input: AlertInput, now = new Date(), db: Db | Tx = ge
 	return { id: existing.id, created: false }
 }
 
+/** The columns of an alert as the dashboard shows it (staff's list adds who handled it). */
+const alertColumns = {
+	id: systemAlerts.id,
+	type: systemAlerts.type,
+	title: systemAlerts.title,
+	message: systemAlerts.message,
+	actionUrl: systemAlerts.actionUrl,
+	createdAt: systemAlerts.createdAt,
+}
+
 /** Open alerts, newest first. */
 export function listAlerts(limit = DASHBOARD_ALERT_COUNT): PublicAlert[] {
 	return getDb()
-		.select({
-			id: systemAlerts.id,
-			type: systemAlerts.type,
-			title: systemAlerts.title,
-			message: systemAlerts.message,
-			actionUrl: systemAlerts.actionUrl,
-			createdAt: systemAlerts.createdAt,
-		})
+		.select(alertColumns)
 		.from(systemAlerts)
 		.where(isNull(systemAlerts.resolvedAt))
 		.orderBy(desc(systemAlerts.createdAt), desc(systemAlerts.id))
@@ -266,12 +269,7 @@ export function watchMailFailures() {
 export type { StaffAlert }
 
 const staffAlertColumns = {
-	id: systemAlerts.id,
-	type: systemAlerts.type,
-	title: systemAlerts.title,
-	message: systemAlerts.message,
-	actionUrl: systemAlerts.actionUrl,
-	createdAt: systemAlerts.createdAt,
+	...alertColumns,
 	acknowledgedAt: systemAlerts.acknowledgedAt,
 	acknowledgedByEmail: systemAlerts.acknowledgedByEmail,
 	resolvedAt: systemAlerts.resolvedAt,
