@@ -151,6 +151,11 @@ export const PaginationSchema = z
 	.strict()
 	.openapi('Pagination', { description: 'An empty list is page 1 of 1; a page past the end is answered empty.' })
 
+/** A list's pagination as the API answers it (PaginationSchema's fields; the pages use the rest). */
+export function apiPagination({ page, limit, totalPages, totalCount, currentPage }: z.infer<typeof PaginationSchema>) {
+	return { page, limit, totalPages, totalCount, currentPage }
+}
+
 export const TokenSchema = z
 	.string()
 	.openapi({ description: 'The bearer token: send it as `Authorization: Bearer <token>`.' })

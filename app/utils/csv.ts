@@ -16,9 +16,59 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-export function csvRow(values: Array<string | number | boolean | null | undefined>) {
+export function csvRow(values: ReadonlyArray<string | number | boolean | null | undefined>) {
 	return `${values.map(csvCell).join(',')}\r\n`
 }
 
 /** A byte-order mark, so spreadsheet programs read the file as UTF-8. */
 export const CSV_BOM = '\uFEFF'
+
+/**
+ * A CSV download streamed in batches: the byte-order mark and the header
+ * row first, then one batch a pull. `next` reads one batch (its own short
+ * read, so the connection is never held between chunks) and says whether
+ * it was the last.
+ */
+export function csvStream(
+	header: readonly string[],
+	next: () => { lines: string[]; last: boolean },
+): ReadableStream<Uint8Array> {
+	const encoder = new TextEncoder()
+	let started = false
+	return new ReadableStream<Uint8Array>({
+		pull(controller) {
+			if (!started) {
+				started = true
+				controller.enqueue(encoder.encode(CSV_BOM + csvRow(header)))
+				return
+			}
+			const { lines, last } = next()
+			if (lines.length > 0) controller.enqueue(encoder.encode(lines.join('')))
+			if (last) controller.close()
+		},
+	})
+}
+
+/** A streamed export as one string, byte-order mark included (tests, small lists). */
+export async function csvStreamText(stream: ReadableStream<Uint8Array>) {
+	const bytes = await new Response(stream).arrayBuffer()
+	return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+}
+
+/**
+ * The headers of a CSV download: an attachment named `fileName`, never
+ * cached, never sniffed; `extra` headers after them.
+ */
+export function csvHeaders(
+	fileName: string,
+	cacheControl: 'no-store' | 'private, no-store' = 'private, no-store',
+	extra: Record<string, string> = {},
+) {
+	return {
+		'Content-Type': 'text/csv; charset=utf-8',
+		'Content-Disposition': `attachment; filename="${fileName}"`,
+		'Cache-Control': cacheControl,
+		'X-Content-Type-Options': 'nosniff',
+		...extra,
+	}
+}

@@ -7,6 +7,7 @@ import {
 	consumeSlidingRateLimit,
 	consumeSlidingRateLimits,
 	countRecentEvent,
+	limitedAttempt,
 	pruneRateLimits,
 	RATE_LIMITS,
 	rateLimitMessage,
@@ -90,6 +91,19 @@ describe('consumeRateLimit', () => {
 		} finally {
 			vi.useRealTimers()
 		}
+	})
+})
+
+describe('limitedAttempt', () => {
+	test("counts the scope's IP rule and its account rule: the first refusal, else null", () => {
+		clearRateLimits()
+		const { limit } = RATE_LIMITS['unlock:account']
+		for (let i = 0; i < limit; i++) expect(limitedAttempt('unlock', `10.0.0.${i}`, '41')).toBeNull()
+		expect(limitedAttempt('unlock', '10.0.1.1', '41')).toMatchObject({ ok: false, status: 429 })
+		expect(limitedAttempt('unlock', '10.0.1.1', '42')).toBeNull()
+		for (let i = 0; i < RATE_LIMITS['unlock:ip'].limit; i++) limitedAttempt('unlock', '10.0.2.1', `acct-${i}`)
+		expect(limitedAttempt('unlock', '10.0.2.1', 'fresh')).toMatchObject({ ok: false, status: 429 })
+		clearRateLimits()
 	})
 })
 

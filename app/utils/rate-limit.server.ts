@@ -185,6 +185,28 @@ export function limited(rule: RateLimitRule, key: string): Failure | null {
 	})
 }
 
+/** The scopes counted both per IP and per account: `<scope>:ip` and `<scope>:account`. */
+type AttemptScope = {
+	[R in RateLimitRule]: R extends `${infer S}:ip` ? (`${S}:account` extends RateLimitRule ? S : never) : never
+}[RateLimitRule]
+
+/**
+ * Counts one attempt from `ip` at `account` under both of a scope's rules
+ * (the IP's first): the first 429 failure, else null. With `logAs`, a
+ * refusal is logged as that event (warn, `result: 'rate_limited'`, after
+ * the IP and the fields given).
+ */
+export function limitedAttempt(
+	scope: AttemptScope,
+	ip: string,
+	account: string,
+	logAs?: { event: string; fields?: Record<string, unknown> },
+): Failure | null {
+	const blocked = limited(`${scope}:ip`, ip) ?? limited(`${scope}:account`, account)
+	if (blocked && logAs) log(logAs.event, { ip, ...logAs.fields, result: 'rate_limited' }, 'warn')
+	return blocked
+}
+
 // ---------------------------------------------------------------------------
 // Sliding windows (per admin API token and per admin)
 

@@ -28,7 +28,7 @@ import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { escapeHtml, sendMail } from '#app/utils/mail.server.ts'
 import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
-import { limited, resetRateLimit } from '#app/utils/rate-limit.server.ts'
+import { limitedAttempt, resetRateLimit } from '#app/utils/rate-limit.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import {
 	EMAIL_SAME_AS_CURRENT,
@@ -77,11 +77,11 @@ function wrongPassword() {
  */
 export async function checkCurrentPassword(userId: number, password: string, meta: RequestMeta): Promise<Result<null>> {
 	const key = String(userId)
-	const blocked = limited('password-check:ip', meta.ip) ?? limited('password-check:account', key)
-	if (blocked) {
-		log('account.password_check', { ip: meta.ip, userId, result: 'rate_limited' }, 'warn')
-		return blocked
-	}
+	const blocked = limitedAttempt('password-check', meta.ip, key, {
+		event: 'account.password_check',
+		fields: { userId },
+	})
+	if (blocked) return blocked
 	const row = getDb().select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get()
 	if (!row || !(await verifyPassword(password, row.hash))) {
 		log('account.password_check', { ip: meta.ip, userId, result: 'failure' }, 'warn')
@@ -243,7 +243,7 @@ export function pendingEmailOfToken(token: string, now = new Date()) {
  * marks the link used.
  */
 export function confirmEmailChange(token: string, meta: RequestMeta, now = new Date()): Result<{ email: string }> {
-	const blocked = limited('reset:ip', meta.ip) ?? limited('reset:account', sha256(token))
+	const blocked = limitedAttempt('reset', meta.ip, sha256(token))
 	if (blocked) return blocked
 	const row = usableEmailToken(token, now)
 	if (!row) {

@@ -88,23 +88,16 @@ export function raiseAlert(input: AlertInput, now = new Date(), db: Db | Tx = ge
 	return { id: existing.id, created: false }
 }
 
-/** Open alerts, newest first. */
+/** Open alerts, newest first: the dashboard's list without who handled them. */
 export function listAlerts(limit = DASHBOARD_ALERT_COUNT): PublicAlert[] {
-	return getDb()
-		.select({
-			id: systemAlerts.id,
-			type: systemAlerts.type,
-			title: systemAlerts.title,
-			message: systemAlerts.message,
-			actionUrl: systemAlerts.actionUrl,
-			createdAt: systemAlerts.createdAt,
-		})
-		.from(systemAlerts)
-		.where(isNull(systemAlerts.resolvedAt))
-		.orderBy(desc(systemAlerts.createdAt), desc(systemAlerts.id))
-		.limit(Math.max(1, Math.min(100, Math.floor(limit))))
-		.all()
-		.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }))
+	return listDashboardAlerts(limit).map(({ id, type, title, message, actionUrl, createdAt }) => ({
+		id,
+		type,
+		title,
+		message,
+		actionUrl,
+		createdAt,
+	}))
 }
 
 /** Marks an alert handled: it leaves the dashboard, its dedupe key stays taken. */

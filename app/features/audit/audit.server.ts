@@ -10,7 +10,7 @@ import {
 	type AuditCursor,
 	type AuditQuery,
 } from '#app/features/audit/schemas.ts'
-import { CSV_BOM, csvRow } from '#app/utils/csv.ts'
+import { csvRow, csvStream, csvStreamText } from '#app/utils/csv.ts'
 import type { AuditChange, PublicAuditEntry } from './responses.server.ts'
 
 /**
@@ -153,6 +153,21 @@ export function recordAudit(tx: Db | Tx, entry: AuditEntryInput, now = new Date(
 		})
 		.returning({ id: auditLog.id })
 		.get()
+}
+
+/**
+ * The audit row of a target just created (`before: null`; `after`, what the
+ * row keeps of it), in the caller's transaction. Returns the target.
+ */
+export function recordCreation<T extends { id: number }>(
+	tx: Db | Tx,
+	entry: { admin: AuditActor; action: string; targetType: string; after: (created: T) => unknown },
+	created: T,
+	now: Date,
+): T {
+	const { admin, action, targetType, after } = entry
+	recordAudit(tx, { admin, action, targetType, targetId: created.id, before: null, after: after(created) }, now)
+	return created
 }
 
 /** A target's history, newest first (the user page's plan history, say). */
@@ -350,31 +365,22 @@ export function exportAuditCsv(
 	query: AuditQuery,
 	max: number = AUDIT_LIMITS.exportMaxRows,
 ): ReadableStream<Uint8Array> {
-	const encoder = new TextEncoder()
 	let cursor: AuditCursor | null = query.cursor
 	let written = 0
-	let started = false
-	return new ReadableStream<Uint8Array>({
-		pull(controller) {
-			if (!started) {
-				started = true
-				controller.enqueue(encoder.encode(CSV_BOM + csvRow(AUDIT_CSV_HEADER)))
-				return
-			}
-			const limit = Math.min(AUDIT_EXPORT_BATCH, max - written)
-			const rows = limit > 0 ? auditPageQuery({ ...query, cursor }, getDb(), limit).all() : []
-			written += rows.length
-			const last = rows.at(-1)
-			if (last) cursor = { createdAt: last.createdAt.getTime(), id: last.id }
-			if (rows.length > 0)
-				controller.enqueue(encoder.encode(rows.map((r) => auditCsvLine(toPublicAuditEntry(r))).join('')))
-			if (rows.length < limit || written >= max) controller.close()
-		},
+	return csvStream(AUDIT_CSV_HEADER, () => {
+		const limit = Math.min(AUDIT_EXPORT_BATCH, max - written)
+		const rows = limit > 0 ? auditPageQuery({ ...query, cursor }, getDb(), limit).all() : []
+		written += rows.length
+		const last = rows.at(-1)
+		if (last) cursor = { createdAt: last.createdAt.getTime(), id: last.id }
+		return {
+			lines: rows.map((r) => auditCsvLine(toPublicAuditEntry(r))),
+			last: rows.length < limit || written >= max,
+		}
 	})
 }
 
 /** The export as one string, byte-order mark included (tests). */
-export async function exportAuditCsvText(query: AuditQuery, max?: number) {
-	const bytes = await new Response(exportAuditCsv(query, max)).arrayBuffer()
-	return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+export function exportAuditCsvText(query: AuditQuery, max?: number) {
+	return csvStreamText(exportAuditCsv(query, max))
 }

@@ -8,7 +8,7 @@ import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { escapeHtml, sendMail } from '#app/utils/mail.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
-import { consumeRateLimit, limited, resetRateLimit } from '#app/utils/rate-limit.server.ts'
+import { consumeRateLimit, limited, limitedAttempt, resetRateLimit } from '#app/utils/rate-limit.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import {
 	INVALID_RESET_LINK,
@@ -51,11 +51,8 @@ export async function registerMember(
 	meta: RequestMeta,
 	given: SignupConsents = { source: 'signup', kinds: ['terms', 'age', 'risk'] },
 ): Promise<Result<SelectUser>> {
-	const blocked = limited('signup:ip', meta.ip) ?? limited('signup:account', input.email)
-	if (blocked) {
-		log('auth.signup', { ip: meta.ip, result: 'rate_limited' }, 'warn')
-		return blocked
-	}
+	const blocked = limitedAttempt('signup', meta.ip, input.email, { event: 'auth.signup' })
+	if (blocked) return blocked
 	// Hash first, whatever happens next, so a taken email answers no faster.
 	const passwordHash = await hashPassword(input.password)
 	if (getUserByEmail(input.email)) {
@@ -116,11 +113,8 @@ export async function registerMember(
 
 /** Enter the channel's unlock code: the member's dashboard opens. */
 export function unlockMember(userId: number, code: string, meta: RequestMeta): Result<SelectUser> {
-	const blocked = limited('unlock:ip', meta.ip) ?? limited('unlock:account', String(userId))
-	if (blocked) {
-		log('auth.unlock', { ip: meta.ip, userId, result: 'rate_limited' }, 'warn')
-		return blocked
-	}
+	const blocked = limitedAttempt('unlock', meta.ip, String(userId), { event: 'auth.unlock', fields: { userId } })
+	if (blocked) return blocked
 	const db = getDb()
 	// The code is matched inside the transaction, so a code retired by staff
 	// at the same moment either unlocked the member first or refuses them.
@@ -212,11 +206,8 @@ export async function resetPassword(
 	input: { token: string; password: string },
 	meta: RequestMeta,
 ): Promise<Result<null>> {
-	const blocked = limited('reset:ip', meta.ip) ?? limited('reset:account', sha256(input.token))
-	if (blocked) {
-		log('auth.reset_password', { ip: meta.ip, result: 'rate_limited' }, 'warn')
-		return blocked
-	}
+	const blocked = limitedAttempt('reset', meta.ip, sha256(input.token), { event: 'auth.reset_password' })
+	if (blocked) return blocked
 	const row = findUsableResetToken(input.token)
 	if (!row) {
 		log('auth.reset_password', { ip: meta.ip, result: 'invalid_token' }, 'warn')

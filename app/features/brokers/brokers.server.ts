@@ -14,7 +14,7 @@ import type { MemberBroker } from '#app/features/brokers/responses.server.ts'
 import { randomToken } from '#app/utils/crypto.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
-import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { recordAudit, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import type { PublicBroker, StaffBrokerRow } from './responses.server.ts'
 
 /**
@@ -167,19 +167,12 @@ export function createBroker(admin: AuditActor, input: BrokerInput, now = new Da
 					.values({ ...input, active: true, createdAt: now })
 					.returning()
 					.get()
-				recordAudit(
+				return recordCreation(
 					tx,
-					{
-						admin,
-						action: 'broker.create',
-						targetType: 'broker',
-						targetId: created.id,
-						before: null,
-						after: auditValue(created),
-					},
+					{ admin, action: 'broker.create', targetType: 'broker', after: auditValue },
+					created,
 					now,
 				)
-				return created
 			},
 			{ behavior: 'immediate' },
 		)

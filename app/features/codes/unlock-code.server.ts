@@ -117,7 +117,14 @@ export function listUnlockCodes(now = new Date()): AdminUnlockCode[] {
 		.limit(UNLOCK_HISTORY_LIMIT)
 		.all()
 	const currentId = activeCodes(now, db)[0]?.id ?? null
-	const list = rows.map(({ row, used }) => ({
+	const list = rows.map(({ row, used }) => unlockCodeView(row, now, currentId, used))
+	const live = (c: AdminUnlockCode) => c.status === 'active' || c.status === 'expiring'
+	return [...list.filter(live), ...list.filter((c) => !live(c))]
+}
+
+/** A code as staff see it: `currentId` is the code members unlock with now, `used` how many did with this one. */
+function unlockCodeView(row: SelectUnlockCode, now: Date, currentId: number | null, used: number): AdminUnlockCode {
+	return {
 		id: row.id,
 		code: row.code,
 		status: statusOf(row, now),
@@ -128,25 +135,12 @@ export function listUnlockCodes(now = new Date()): AdminUnlockCode[] {
 		retiredAt: row.retiredAt?.toISOString() ?? null,
 		retiredByEmail: row.retiredByEmail,
 		membersUnlocked: used,
-	}))
-	const live = (c: AdminUnlockCode) => c.status === 'active' || c.status === 'expiring'
-	return [...list.filter(live), ...list.filter((c) => !live(c))]
+	}
 }
 
 function toAdminUnlockCode(row: SelectUnlockCode, now: Date, db: Db | Tx): AdminUnlockCode {
 	const used = db.select({ n: count() }).from(users).where(eq(users.unlockCodeId, row.id)).get()?.n ?? 0
-	return {
-		id: row.id,
-		code: row.code,
-		status: statusOf(row, now),
-		current: activeCodes(now, db)[0]?.id === row.id,
-		expiresAt: row.expiresAt?.toISOString() ?? null,
-		createdAt: row.createdAt.toISOString(),
-		createdByEmail: row.createdByEmail,
-		retiredAt: row.retiredAt?.toISOString() ?? null,
-		retiredByEmail: row.retiredByEmail,
-		membersUnlocked: used,
-	}
+	return unlockCodeView(row, now, activeCodes(now, db)[0]?.id ?? null, used)
 }
 
 const HOUR_MS = 3_600_000

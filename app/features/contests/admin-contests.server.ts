@@ -20,7 +20,7 @@ import {
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { resolveContestAlerts } from '#app/features/alerts/alerts.server.ts'
-import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { recordAudit, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { notifyContestResults } from '#app/features/notifications/member-notifications.server.ts'
 import { isDataScored, rescoreContests } from './scoring.server.ts'
 import { contestWindow, countParticipants, listRanking, placeInRanking, rankingOrder } from './contest.server.ts'
@@ -147,19 +147,12 @@ export function createContest(admin: AuditActor, input: ContestInput, now = new 
 				.values({ ...contestValues(input), status: 'draft', createdAt: now, updatedAt: now })
 				.returning()
 				.get()
-			recordAudit(
+			return recordCreation(
 				tx,
-				{
-					admin,
-					action: 'contest.create',
-					targetType: 'contest',
-					targetId: created.id,
-					before: null,
-					after: auditView(created),
-				},
+				{ admin, action: 'contest.create', targetType: 'contest', after: auditView },
+				created,
 				now,
 			)
-			return created
 		},
 		{ behavior: 'immediate' },
 	)

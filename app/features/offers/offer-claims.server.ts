@@ -6,7 +6,7 @@ import type { ClaimStatus } from '#app/domain/enums.ts'
 import { CLAIM_NOT_FOUND, CLAIM_STATUS_LABELS } from '#app/features/offers/schemas.ts'
 import type { ClaimListQuery, ClaimUpdateInput } from '#app/features/offers/schemas.ts'
 import { paginate, type Pagination } from '#app/features/users/schemas.ts'
-import { CSV_BOM, csvRow } from '#app/utils/csv.ts'
+import { csvHeaders, csvRow, csvStream, csvStreamText } from '#app/utils/csv.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
@@ -212,36 +212,20 @@ export function claimsExportFileName(now = new Date()) {
  * cells, app/utils/csv.ts), streamed in batches of short reads.
  */
 export function exportOfferClaimsCsv(query: Pick<ClaimListQuery, 'status' | 'offer'>): ReadableStream<Uint8Array> {
-	const encoder = new TextEncoder()
 	let page = 1
-	let started = false
-	return new ReadableStream<Uint8Array>({
-		pull(controller) {
-			if (!started) {
-				started = true
-				controller.enqueue(encoder.encode(CSV_BOM + csvRow(CLAIMS_CSV_HEADER)))
-				return
-			}
-			const db = getDb()
-			const rows = claimListQueries({ ...query, page, limit: EXPORT_BATCH }, db).rows.all()
-			page++
-			if (rows.length > 0) controller.enqueue(encoder.encode(withMembers(rows, db).map(claimCsvLine).join('')))
-			if (rows.length < EXPORT_BATCH) controller.close()
-		},
+	return csvStream(CLAIMS_CSV_HEADER, () => {
+		const db = getDb()
+		const rows = claimListQueries({ ...query, page, limit: EXPORT_BATCH }, db).rows.all()
+		page++
+		return { lines: withMembers(rows, db).map(claimCsvLine), last: rows.length < EXPORT_BATCH }
 	})
 }
 
-export async function exportOfferClaimsCsvText(query: Pick<ClaimListQuery, 'status' | 'offer'>) {
-	const bytes = await new Response(exportOfferClaimsCsv(query)).arrayBuffer()
-	return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+export function exportOfferClaimsCsvText(query: Pick<ClaimListQuery, 'status' | 'offer'>) {
+	return csvStreamText(exportOfferClaimsCsv(query))
 }
 
 /** CSV response headers shared by the page and the API export. */
-export function claimsCsvHeaders(cacheControl: string) {
-	return {
-		'Content-Type': 'text/csv; charset=utf-8',
-		'Content-Disposition': `attachment; filename="${claimsExportFileName()}"`,
-		'Cache-Control': cacheControl,
-		'X-Content-Type-Options': 'nosniff',
-	}
+export function claimsCsvHeaders(cacheControl: 'no-store' | 'private, no-store') {
+	return csvHeaders(claimsExportFileName(), cacheControl)
 }

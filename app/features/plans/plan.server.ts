@@ -14,7 +14,7 @@ import {
 	PLAN_LOWER_THAN_CURRENT,
 } from '#app/features/plans/schemas.ts'
 import { insertBatch } from '#app/features/codes/plan-codes.server.ts'
-import { limited, resetRateLimit } from '#app/utils/rate-limit.server.ts'
+import { limitedAttempt, resetRateLimit } from '#app/utils/rate-limit.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 
 /**
@@ -131,11 +131,8 @@ export function activatePlan(
 ): Result<{ plan: Plan; previousPlan: Plan }> {
 	const code = rawCode.trim()
 	if (!code) return fail(400, ACTIVATION_CODE_REQUIRED, { fieldErrors: { code: [ACTIVATION_CODE_REQUIRED] } })
-	const blocked = limited('plan-code:ip', meta.ip) ?? limited('plan-code:account', String(userId))
-	if (blocked) {
-		log('plan.activate', { ip: meta.ip, userId, result: 'rate_limited' }, 'warn')
-		return blocked
-	}
+	const blocked = limitedAttempt('plan-code', meta.ip, String(userId), { event: 'plan.activate', fields: { userId } })
+	if (blocked) return blocked
 	const db = getDb()
 	const result = db.transaction(
 		(tx): Result<{ plan: Plan; previousPlan: Plan }> => {

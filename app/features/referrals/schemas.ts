@@ -107,14 +107,22 @@ export const ReferralSettingsFormSchema = z.object({
 	duplicatePhone: z.preprocess((v) => v === 'on' || v === 'true', z.boolean()),
 })
 
+/**
+ * Referral integrity thresholds (docs/decisions/024-referral-integrity.md),
+ * as stored (app/features/settings/settings.server.ts reads them back).
+ */
+export const ReferralIntegritySettingsSchema = z.object({
+	/** Sign-ups, or unlocks, from one client address within the window: more than this holds the referral. */
+	clientMaxEvents: z.number().int().min(1).max(100_000),
+	clientWindowMinutes: z.number().int().min(1).max(43_200),
+	/** Referred sign-ups of one referrer within the window: more than this holds the referral. */
+	referrerMaxSignups: z.number().int().min(1).max(100_000),
+	referrerWindowMinutes: z.number().int().min(1).max(43_200),
+	/** Hold referrals whose referred member's email is at a disposable domain. */
+	disposableEmail: z.boolean(),
+	/** Hold referrals whose referred member's phone is another member's too. */
+	duplicatePhone: z.boolean(),
+})
+
 /** PUT /api/admin/referral-settings: every field, JSON types. */
-export const ReferralSettingsApiSchema = z
-	.object({
-		clientMaxEvents: z.number().int().min(1).max(100_000),
-		clientWindowMinutes: z.number().int().min(1).max(43_200),
-		referrerMaxSignups: z.number().int().min(1).max(100_000),
-		referrerWindowMinutes: z.number().int().min(1).max(43_200),
-		disposableEmail: z.boolean(),
-		duplicatePhone: z.boolean(),
-	})
-	.strict()
+export const ReferralSettingsApiSchema = ReferralIntegritySettingsSchema.strict()

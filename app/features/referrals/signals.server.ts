@@ -107,16 +107,22 @@ export function evaluateReferralSignals(
 	const signedUp = subject.createdAt.getTime()
 	const clientWindow = settings.clientWindowMinutes * MINUTE_MS
 	const referrerWindow = settings.referrerWindowMinutes * MINUTE_MS
+	/** Signed up within `windowMs` either side of the subject's sign-up. */
+	const signedUpAround = (windowMs: number) => [
+		gte(users.createdAt, new Date(signedUp - windowMs)),
+		lte(users.createdAt, new Date(signedUp + windowMs)),
+	]
+	/** Unlocked within the last `windowMs`. */
+	const unlockedWithin = (windowMs: number) => [
+		gte(users.unlockedAt, new Date(now.getTime() - windowMs)),
+		lte(users.unlockedAt, now),
+	]
 
 	if (subject.signupClient) {
 		// Sign-ups from the address on either side of this one (a burst signed up first, unlocked later, is seen whole).
 		windowSignal(
 			'client_signups',
-			and(
-				eq(users.signupClient, subject.signupClient),
-				gte(users.createdAt, new Date(signedUp - clientWindow)),
-				lte(users.createdAt, new Date(signedUp + clientWindow)),
-			),
+			and(eq(users.signupClient, subject.signupClient), ...signedUpAround(clientWindow)),
 			settings.clientMaxEvents,
 			settings.clientWindowMinutes,
 		)
@@ -124,11 +130,7 @@ export function evaluateReferralSignals(
 	if (subject.unlockClient) {
 		windowSignal(
 			'client_unlocks',
-			and(
-				eq(users.unlockClient, subject.unlockClient),
-				gte(users.unlockedAt, new Date(now.getTime() - clientWindow)),
-				lte(users.unlockedAt, now),
-			),
+			and(eq(users.unlockClient, subject.unlockClient), ...unlockedWithin(clientWindow)),
 			settings.clientMaxEvents,
 			settings.clientWindowMinutes,
 		)
@@ -136,22 +138,14 @@ export function evaluateReferralSignals(
 	if (subject.referrerId !== null) {
 		windowSignal(
 			'referrer_signups',
-			and(
-				eq(users.referrerId, subject.referrerId),
-				gte(users.createdAt, new Date(signedUp - referrerWindow)),
-				lte(users.createdAt, new Date(signedUp + referrerWindow)),
-			),
+			and(eq(users.referrerId, subject.referrerId), ...signedUpAround(referrerWindow)),
 			settings.referrerMaxSignups,
 			settings.referrerWindowMinutes,
 		)
 		// Accounts signed up slowly, then unlocked together (a stock of sign-ups put to use at once).
 		windowSignal(
 			'referrer_unlocks',
-			and(
-				eq(users.referrerId, subject.referrerId),
-				gte(users.unlockedAt, new Date(now.getTime() - referrerWindow)),
-				lte(users.unlockedAt, now),
-			),
+			and(eq(users.referrerId, subject.referrerId), ...unlockedWithin(referrerWindow)),
 			settings.referrerMaxSignups,
 			settings.referrerWindowMinutes,
 		)

@@ -10,7 +10,7 @@ import type { RevenueCorrection, RevenueInput } from '#app/features/revenue/sche
 import { paginate, type Pagination } from '#app/features/users/schemas.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
-import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { recordAudit, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import type { PublicRevenueEntry } from './responses.server.ts'
 
 /**
@@ -59,19 +59,7 @@ export function insertRevenueEntry(tx: Tx, admin: AuditActor, input: RevenueInpu
 		})
 		.returning()
 		.get()
-	recordAudit(
-		tx,
-		{
-			admin,
-			action: 'revenue.record',
-			targetType: 'revenue',
-			targetId: created.id,
-			before: null,
-			after: { broker: created.broker, month: created.month, amountCents: created.amountCents },
-		},
-		now,
-	)
-	return created
+	return recordCreation(tx, { admin, action: 'revenue.record', targetType: 'revenue', after: auditValue }, created, now)
 }
 
 /** Records an entry and its audit row in one transaction. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CONTROL_CHARS, CONTROL_CHARS_EXCEPT_LINE_BREAKS } from '#app/utils/validation.ts'
+import { CONTROL_CHARS, CONTROL_CHARS_EXCEPT_LINE_BREAKS, stringField } from '#app/utils/validation.ts'
 
 /** Revenue corrections: the reason given for an edit or a void. */
 export const REVENUE_LIMITS = {
@@ -70,20 +70,10 @@ export function utcMonth(moment: Date) {
 	return moment.toISOString().slice(0, 7)
 }
 
-const BrokerSchema = z
-	.string({ required_error: REVENUE_MESSAGES.brokerRequired, invalid_type_error: REVENUE_MESSAGES.brokerRequired })
-	.trim()
-	.superRefine((value, ctx) => {
-		const message =
-			value.length === 0
-				? REVENUE_MESSAGES.brokerRequired
-				: value.length > 100
-					? REVENUE_MESSAGES.brokerTooLong
-					: CONTROL_CHARS.test(value)
-						? REVENUE_MESSAGES.brokerInvalid
-						: null
-		if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
-	})
+const BrokerSchema = stringField(REVENUE_MESSAGES.brokerRequired, [
+	[(v) => v.length <= 100, REVENUE_MESSAGES.brokerTooLong],
+	[(v) => !CONTROL_CHARS.test(v), REVENUE_MESSAGES.brokerInvalid],
+])
 
 /** A report month "YYYY-MM" from 2000-01 up to the current month (UTC). */
 export const MonthSchema = z
@@ -173,20 +163,10 @@ export type RevenueInput = { broker: string; month: string; amountCents: number 
  * REVENUE_LIMITS.reason characters, line breaks allowed but no other control
  * character. The audit log keeps it.
  */
-const ReasonSchema = z
-	.string({ required_error: REVENUE_MESSAGES.reasonRequired, invalid_type_error: REVENUE_MESSAGES.reasonRequired })
-	.trim()
-	.superRefine((value, ctx) => {
-		const message =
-			value.length === 0
-				? REVENUE_MESSAGES.reasonRequired
-				: value.length > REVENUE_LIMITS.reason
-					? REVENUE_MESSAGES.reasonTooLong
-					: CONTROL_CHARS_EXCEPT_LINE_BREAKS.test(value)
-						? REVENUE_MESSAGES.reasonInvalid
-						: null
-		if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
-	})
+const ReasonSchema = stringField(REVENUE_MESSAGES.reasonRequired, [
+	[(v) => v.length <= REVENUE_LIMITS.reason, REVENUE_MESSAGES.reasonTooLong],
+	[(v) => !CONTROL_CHARS_EXCEPT_LINE_BREAKS.test(v), REVENUE_MESSAGES.reasonInvalid],
+])
 
 /** /admin/revenue/:entryId/edit: every field sent (the form shows the current values); `amount` in cents. */
 export const RevenueEditFormSchema = z.object({

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { getDb, type Db, type Tx } from '#db/client.server.ts'
 import { platformSettings } from '#db/schema.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { ReferralIntegritySettingsSchema } from '#app/features/referrals/schemas.ts'
 
 /**
  * Platform settings staff can change (issue 15), one JSON value per key in
@@ -12,19 +13,7 @@ import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.t
  * one transaction.
  */
 
-/** Referral integrity thresholds (docs/decisions/024-referral-integrity.md). */
-export const ReferralIntegritySettingsSchema = z.object({
-	/** Sign-ups, or unlocks, from one client address within the window: more than this holds the referral. */
-	clientMaxEvents: z.number().int().min(1).max(100_000),
-	clientWindowMinutes: z.number().int().min(1).max(43_200),
-	/** Referred sign-ups of one referrer within the window: more than this holds the referral. */
-	referrerMaxSignups: z.number().int().min(1).max(100_000),
-	referrerWindowMinutes: z.number().int().min(1).max(43_200),
-	/** Hold referrals whose referred member's email is at a disposable domain. */
-	disposableEmail: z.boolean(),
-	/** Hold referrals whose referred member's phone is another member's too. */
-	duplicatePhone: z.boolean(),
-})
+/** Referral integrity thresholds (their schema is the referrals feature's). */
 export type ReferralIntegritySettings = z.infer<typeof ReferralIntegritySettingsSchema>
 
 export const REFERRAL_INTEGRITY_DEFAULTS: ReferralIntegritySettings = {

@@ -45,20 +45,10 @@ export const STAFF_PASSWORD_HINT =
  * missing one means "generate a random one and show it once".
  */
 
-export const StaffNameSchema = z
-	.string({ required_error: STAFF_MESSAGES.nameRequired, invalid_type_error: STAFF_MESSAGES.nameRequired })
-	.trim()
-	.superRefine((value, ctx) => {
-		const message =
-			value.length === 0
-				? STAFF_MESSAGES.nameRequired
-				: value.length > STAFF_LIMITS.name
-					? STAFF_MESSAGES.nameTooLong
-					: CONTROL_CHARS.test(value)
-						? STAFF_MESSAGES.nameInvalid
-						: null
-		if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
-	})
+export const StaffNameSchema = stringField(STAFF_MESSAGES.nameRequired, [
+	[(v) => v.length <= STAFF_LIMITS.name, STAFF_MESSAGES.nameTooLong],
+	[(v) => !CONTROL_CHARS.test(v), STAFF_MESSAGES.nameInvalid],
+])
 
 export const StaffRoleSchema = z.enum(ADMIN_ROLES, {
 	errorMap: () => ({ message: STAFF_MESSAGES.roleInvalid }),

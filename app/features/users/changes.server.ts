@@ -20,7 +20,7 @@ import { hashPassword } from '#app/utils/password.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { toManagedUser, type ManagedUser } from './list.server.ts'
 import type { BulkResult, DeletedUser } from './responses.server.ts'
-import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { recordAudit, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { recordConsents } from '#app/features/account/consents.server.ts'
 import { emailTaken, maySignIn, newReferralCode } from './user.server.ts'
 
@@ -70,19 +70,12 @@ export async function createManagedUser(
 				// A record that staff made the account; the member accepts the terms themselves
 				// on their first dashboard visit (docs/decisions/023-consents-and-notifications.md).
 				recordConsents(tx, { userId: created.id, kinds: ['terms'], source: 'staff', adminId: actor.id }, now)
-				recordAudit(
+				return recordCreation(
 					tx,
-					{
-						admin: actor,
-						action: 'user.create',
-						targetType: 'user',
-						targetId: created.id,
-						before: null,
-						after: auditView(created),
-					},
+					{ admin: actor, action: 'user.create', targetType: 'user', after: auditView },
+					created,
 					now,
 				)
-				return created
 			},
 			{ behavior: 'immediate' },
 		)

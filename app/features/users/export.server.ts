@@ -1,6 +1,6 @@
 import { getDb } from '#db/client.server.ts'
 import type { UserListQuery } from '#app/features/users/schemas.ts'
-import { CSV_BOM, csvRow } from '#app/utils/csv.ts'
+import { csvRow, csvStream, csvStreamText } from '#app/utils/csv.ts'
 import { isBroadSearch, listQueries, toManagedUser, type ManagedUser } from './list.server.ts'
 import { planName } from '#app/features/plans/plan.server.ts'
 
@@ -54,27 +54,16 @@ export function exportFileName(now = new Date()) {
  * short read: the connection is never held between chunks.
  */
 export function exportUsersCsv(query: UserListQuery): ReadableStream<Uint8Array> {
-	const encoder = new TextEncoder()
 	const broad = isBroadSearch(query)
 	let page = 1
-	let started = false
-	return new ReadableStream<Uint8Array>({
-		pull(controller) {
-			if (!started) {
-				started = true
-				controller.enqueue(encoder.encode(CSV_BOM + csvRow(CSV_HEADER)))
-				return
-			}
-			const rows = listQueries({ ...query, page, limit: EXPORT_BATCH }, getDb(), { broad }).rows.all()
-			page++
-			if (rows.length > 0) controller.enqueue(encoder.encode(rows.map((r) => csvLine(toManagedUser(r))).join('')))
-			if (rows.length < EXPORT_BATCH) controller.close()
-		},
+	return csvStream(CSV_HEADER, () => {
+		const rows = listQueries({ ...query, page, limit: EXPORT_BATCH }, getDb(), { broad }).rows.all()
+		page++
+		return { lines: rows.map((r) => csvLine(toManagedUser(r))), last: rows.length < EXPORT_BATCH }
 	})
 }
 
 /** The export as one string, byte-order mark included (tests, small lists). */
-export async function exportUsersCsvText(query: UserListQuery) {
-	const bytes = await new Response(exportUsersCsv(query)).arrayBuffer()
-	return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+export function exportUsersCsvText(query: UserListQuery) {
+	return csvStreamText(exportUsersCsv(query))
 }

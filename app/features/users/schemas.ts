@@ -12,6 +12,7 @@ import {
 	NewPasswordSchema,
 	PhoneSchema,
 	queryInput,
+	stringField,
 	TelegramSchema,
 } from '#app/utils/validation.ts'
 import { z } from 'zod'
@@ -392,20 +393,10 @@ export function paginate(totalCount: number, page: number, limit: number): Pagin
 // ---------------------------------------------------------------------------
 // Create, edit
 
-export const ManagedNameSchema = z
-	.string({ required_error: USER_MESSAGES.nameRequired, invalid_type_error: USER_MESSAGES.nameRequired })
-	.trim()
-	.superRefine((value, ctx) => {
-		const message =
-			value.length === 0
-				? USER_MESSAGES.nameRequired
-				: value.length > USER_LIMITS.name
-					? USER_MESSAGES.nameTooLong
-					: CONTROL_CHARS.test(value)
-						? USER_MESSAGES.nameInvalid
-						: null
-		if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
-	})
+export const ManagedNameSchema = stringField(USER_MESSAGES.nameRequired, [
+	[(v) => v.length <= USER_LIMITS.name, USER_MESSAGES.nameTooLong],
+	[(v) => !CONTROL_CHARS.test(v), USER_MESSAGES.nameInvalid],
+])
 
 export const PlanSchema = z.enum(PLANS, { errorMap: () => ({ message: USER_MESSAGES.planInvalid }) })
 export const UserStatusSchema = z.enum(USER_STATUSES, { errorMap: () => ({ message: USER_MESSAGES.statusInvalid }) })

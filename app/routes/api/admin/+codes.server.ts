@@ -1,5 +1,4 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import type { Pagination } from '#app/features/users/schemas.ts'
 import { parsePositiveInt } from '#app/features/contests/schemas.ts'
 import type { Result } from '#app/utils/result.ts'
 import {
@@ -20,11 +19,6 @@ import { apiError, apiFailure, apiSuccess, endpoint } from '#app/utils/api.serve
  * `*.server.*` files, so this is no route).
  */
 
-/** The pagination the API answers (the pages use the rest). */
-export function apiPagination({ page, limit, totalPages, totalCount, currentPage }: Pagination) {
-	return { page, limit, totalPages, totalCount, currentPage }
-}
-
 /** A path id, or a thrown 404 with `message` (never a 500). */
 export function requireCodesPathId(value: string | undefined, message: string) {
 	const id = parsePositiveInt(value)
@@ -32,15 +26,8 @@ export function requireCodesPathId(value: string | undefined, message: string) {
 	return id
 }
 
-/** Headers of a batch's CSV download. */
-export function csvHeaders(fileName: string) {
-	return {
-		'Content-Type': 'text/csv; charset=utf-8',
-		'Content-Disposition': `attachment; filename="${fileName}"`,
-		'Cache-Control': 'private, no-store',
-		'X-Content-Type-Options': 'nosniff',
-	}
-}
+/** Headers of a batch's CSV download (the batch CSV page route's import; the helper is app/utils/csv.ts's). */
+export { csvHeaders } from '#app/utils/csv.ts'
 
 /**
  * POST /api/admin/unlock-codes/:id/retire, /plan-codes/:id/revoke and

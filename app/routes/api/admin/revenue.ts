@@ -2,36 +2,21 @@ import { listRevenueEntries, recordRevenue } from '#app/features/revenue/revenue
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { RevenueEntrySchema } from '#app/features/revenue/responses.server.ts'
 import { RevenueApiSchema, RevenueListApiQuerySchema } from '#app/features/revenue/schemas.ts'
-import {
-	ADMIN_403,
-	ADMIN_GUARD,
-	BODY_REFUSALS,
-	ok,
-	PaginationSchema,
-	refusals,
-	z,
-} from '#app/utils/api-schema.server.ts'
+import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
+import { staffListEndpoint } from './+lists.server.ts'
 
 const route = apiRoute({
-	GET: endpoint({
+	GET: staffListEndpoint({
 		tags: ['Admin revenue'],
 		summary: 'Every revenue entry (voided ones too), newest first, paged',
-		auth: 'admin',
 		query: RevenueListApiQuerySchema,
-		responses: {
-			200: ok('A page of entries.', {
-				data: z.object({ entries: z.array(RevenueEntrySchema), pagination: PaginationSchema }).strict(),
-			}),
-			...refusals([400, ...ADMIN_GUARD], { 400: 'A bad or repeated query parameter.', ...ADMIN_403 }),
-		},
-		handler({ request, query }) {
-			requireApiCapability(request, 'revenue:correct')
-			const { page: requested, limit: size } = query()
-			const { entries, pagination } = listRevenueEntries(requested, size)
-			const { page, limit, totalPages, totalCount, currentPage } = pagination
-			return apiSuccess({ entries, pagination: { page, limit, totalPages, totalCount, currentPage } })
-		},
+		capability: 'revenue:correct',
+		page: 'A page of entries.',
+		key: 'entries',
+		item: RevenueEntrySchema,
+		badQuery: 'A bad or repeated query parameter.',
+		read: ({ page, limit }) => listRevenueEntries(page, limit),
 	}),
 	POST: endpoint({
 		tags: ['Admin dashboard'],

@@ -3,39 +3,22 @@ import { createManagedUser } from '#app/features/users/changes.server.ts'
 import { listManagedUsers } from '#app/features/users/list.server.ts'
 import { ManagedUserSchema } from '#app/features/users/responses.server.ts'
 import { USER_CREATED, UserCreateApiSchema, UserListApiQuerySchema } from '#app/features/users/schemas.ts'
-import {
-	ADMIN_403,
-	ADMIN_GUARD,
-	BODY_REFUSALS,
-	ok,
-	PaginationSchema,
-	refusals,
-	z,
-} from '#app/utils/api-schema.server.ts'
+import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, ok, refusals, z } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
+import { staffListEndpoint } from './+lists.server.ts'
 
 const route = apiRoute({
-	GET: endpoint({
+	GET: staffListEndpoint({
 		tags: ['Admin users'],
 		summary: 'Search, filter, sort and page the members',
-		auth: 'admin',
 		query: UserListApiQuerySchema,
 		repeated: 'schema',
-		responses: {
-			200: ok('A page of members.', {
-				data: z.object({ users: z.array(ManagedUserSchema), pagination: PaginationSchema }).strict(),
-			}),
-			...refusals([400, ...ADMIN_GUARD], {
-				400: 'A bad or repeated query parameter (`errors` names each).',
-				...ADMIN_403,
-			}),
-		},
-		handler({ request, query }) {
-			requireApiCapability(request, 'users:view')
-			const { users, pagination } = listManagedUsers(query())
-			const { page, limit, totalPages, totalCount, currentPage } = pagination
-			return apiSuccess({ users, pagination: { page, limit, totalPages, totalCount, currentPage } })
-		},
+		capability: 'users:view',
+		page: 'A page of members.',
+		key: 'users',
+		item: ManagedUserSchema,
+		badQuery: 'A bad or repeated query parameter (`errors` names each).',
+		read: listManagedUsers,
 	}),
 	POST: endpoint({
 		tags: ['Admin users'],

@@ -4,7 +4,7 @@ import { countPointsStatement, getPointsStatement, referralSummary } from '#app/
 import { MemberReferralsSchema } from '#app/features/referrals/responses.server.ts'
 import { StatementQuerySchema } from '#app/features/referrals/schemas.ts'
 import { paginate } from '#app/features/users/schemas.ts'
-import { ok, refusals } from '#app/utils/api-schema.server.ts'
+import { apiPagination, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
 const route = apiRoute({
@@ -23,11 +23,10 @@ const route = apiRoute({
 		handler({ request, query }) {
 			const { user } = requireApiUnlockedMember(request)
 			const { page, limit } = query()
-			const { totalPages, totalCount, currentPage } = paginate(countPointsStatement(user.id), page, limit)
 			return apiSuccess({
 				...referralSummary(user),
 				statement: getPointsStatement(user.id, limit, (page - 1) * limit),
-				pagination: { page, limit, totalPages, totalCount, currentPage },
+				pagination: apiPagination(paginate(countPointsStatement(user.id), page, limit)),
 			})
 		},
 	}),

@@ -3,6 +3,7 @@ import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { AuditExportQuerySchema, AUDIT_LIMITS } from '#app/features/audit/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, csvAttachment, refusals } from '#app/utils/api-schema.server.ts'
 import { apiRoute, endpoint } from '#app/utils/api.server.ts'
+import { csvHeaders } from '#app/utils/csv.ts'
 import { log } from '#app/utils/log.server.ts'
 
 const route = apiRoute({
@@ -31,13 +32,9 @@ const route = apiRoute({
 			const query = readQuery()
 			log('admin.audit_exported', { adminId: admin.id, via: 'api' })
 			return new Response(exportAuditCsv(query), {
-				headers: {
-					'Content-Type': 'text/csv; charset=utf-8',
-					'Content-Disposition': `attachment; filename="${auditExportFileName()}"`,
-					'Cache-Control': 'no-store',
-					'X-Content-Type-Options': 'nosniff',
+				headers: csvHeaders(auditExportFileName(), 'no-store', {
 					'X-Export-Capped': String(auditExportCapped(query, AUDIT_LIMITS.exportMaxRows)),
-				},
+				}),
 			})
 		},
 	}),

@@ -2,9 +2,8 @@ import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { issuePlanCodeBatch, listBatches } from '#app/features/codes/plan-codes.server.ts'
 import { AdminBatchSchema, CodesPaginationSchema, IssuedBatchSchema } from '#app/features/codes/responses.server.ts'
 import { BatchListApiQuerySchema, PlanBatchApiSchema } from '#app/features/codes/schemas.ts'
-import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, ok, refusals, z } from '#app/utils/api-schema.server.ts'
+import { apiPagination, ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, ok, refusals, z } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
-import { apiPagination } from '../+codes.server.ts'
 
 const route = apiRoute({
 	GET: endpoint({

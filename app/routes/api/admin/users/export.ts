@@ -3,6 +3,7 @@ import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { UserExportApiQuerySchema } from '#app/features/users/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, csvAttachment, refusals } from '#app/utils/api-schema.server.ts'
 import { apiRoute, endpoint } from '#app/utils/api.server.ts'
+import { csvHeaders } from '#app/utils/csv.ts'
 import { log } from '#app/utils/log.server.ts'
 
 const route = apiRoute({
@@ -20,14 +21,7 @@ const route = apiRoute({
 			const { admin } = requireApiCapability(request, 'users:view')
 			const filters = query()
 			log('admin.users_exported', { adminId: admin.id, via: 'api' })
-			return new Response(exportUsersCsv(filters), {
-				headers: {
-					'Content-Type': 'text/csv; charset=utf-8',
-					'Content-Disposition': `attachment; filename="${exportFileName()}"`,
-					'Cache-Control': 'no-store',
-					'X-Content-Type-Options': 'nosniff',
-				},
-			})
+			return new Response(exportUsersCsv(filters), { headers: csvHeaders(exportFileName(), 'no-store') })
 		},
 	}),
 })

@@ -2,9 +2,9 @@ import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { listBatchCodes } from '#app/features/codes/plan-codes.server.ts'
 import { AdminBatchSchema, AdminPlanCodeSchema, CodesPaginationSchema } from '#app/features/codes/responses.server.ts'
 import { BatchCodesApiQuerySchema, PLAN_CODE_MESSAGES } from '#app/features/codes/schemas.ts'
-import { ADMIN_403, ADMIN_GUARD, IdParams, ok, refusals, z } from '#app/utils/api-schema.server.ts'
+import { apiPagination, ADMIN_403, ADMIN_GUARD, IdParams, ok, refusals, z } from '#app/utils/api-schema.server.ts'
 import { apiError, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
-import { apiPagination, requireCodesPathId } from '../../+codes.server.ts'
+import { requireCodesPathId } from '../../+codes.server.ts'
 
 const route = apiRoute({
 	GET: endpoint({

@@ -3,8 +3,9 @@ import { batchCsvFileName, exportBatchCsv } from '#app/features/codes/plan-codes
 import { PLAN_CODE_MESSAGES } from '#app/features/codes/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, csvAttachment, IdParams, refusals } from '#app/utils/api-schema.server.ts'
 import { apiError, apiRoute, endpoint } from '#app/utils/api.server.ts'
+import { csvHeaders } from '#app/utils/csv.ts'
 import { log } from '#app/utils/log.server.ts'
-import { csvHeaders, requireCodesPathId } from '../../+codes.server.ts'
+import { requireCodesPathId } from '../../+codes.server.ts'
 
 const route = apiRoute({
 	GET: endpoint({

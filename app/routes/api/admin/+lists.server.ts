@@ -1,0 +1,50 @@
+import { requireApiCapability } from '#app/auth/staff.server.ts'
+import type { Capability } from '#app/features/staff/roles.ts'
+import {
+	ADMIN_403,
+	ADMIN_GUARD,
+	apiPagination,
+	ok,
+	PaginationSchema,
+	refusals,
+	z,
+} from '#app/utils/api-schema.server.ts'
+import { apiSuccess, endpoint } from '#app/utils/api.server.ts'
+
+/**
+ * GET /api/admin/users, /alerts, /offer-claims, /referrals and /revenue:
+ * one page of a staff list for an admin with `capability`, answered as
+ * `{ [key]: items, pagination }`; a bad query is the 400 `badQuery` tells.
+ * Kept beside the routes (routes.ts ignores `*.server.*` files).
+ */
+export function staffListEndpoint<K extends string, Q extends z.ZodTypeAny>(list: {
+	tags: string[]
+	summary: string
+	query: Q
+	repeated?: 'schema'
+	capability: Capability
+	page: string
+	key: K
+	item: z.ZodTypeAny
+	badQuery: string
+	read: (query: z.output<Q>) => Record<K, unknown[]> & { pagination: z.infer<typeof PaginationSchema> }
+}) {
+	return endpoint({
+		tags: list.tags,
+		summary: list.summary,
+		auth: 'admin',
+		query: list.query,
+		repeated: list.repeated,
+		responses: {
+			200: ok(list.page, {
+				data: z.object({ [list.key]: z.array(list.item), pagination: PaginationSchema }).strict(),
+			}),
+			...refusals([400, ...ADMIN_GUARD], { 400: list.badQuery, ...ADMIN_403 }),
+		},
+		handler({ request, query }) {
+			requireApiCapability(request, list.capability)
+			const found = list.read(query())
+			return apiSuccess({ [list.key]: found[list.key], pagination: apiPagination(found.pagination) })
+		},
+	})
+}
