@@ -31,9 +31,14 @@ ROOT=$PWD
 IMAGE=${CONTAINER_TEST_IMAGE:-tradecircle:test}
 PORT=${CONTAINER_TEST_PORT:-3590}
 MAX_MB=${CONTAINER_TEST_MAX_MB:-100}
-if [ -z "${DOCKER:-}" ]; then
+# The client: $DOCKER, else /usr/bin/docker (the engine's own, which
+# docker-engine.sh start installs, so it is looked for again after that).
+docker_from_env=${DOCKER:+1}
+pick_client() {
+	[ -n "$docker_from_env" ] && return
 	if [ -x /usr/bin/docker ]; then DOCKER=/usr/bin/docker; else DOCKER=docker; fi
-fi
+}
+pick_client
 export DOCKER_BUILDKIT=${DOCKER_BUILDKIT:-0}
 ENGINE=${DOCKER_ENGINE_SCRIPT:-$ROOT/../shared/tools/docker-engine.sh}
 RUN_ID=$$
@@ -57,7 +62,9 @@ die() {
 	fail "$@"
 	finish
 }
-docker() { "$DOCKER" "$@"; }
+# `command`: a $DOCKER of plain "docker" is the client on PATH, not this
+# function again.
+docker() { command "$DOCKER" "$@"; }
 ms() { date +%s%3N; }
 
 # shellcheck disable=SC2317 # run by the trap
@@ -126,6 +133,7 @@ if [ -z "${DOCKER_HOST:-}" ] && [ -x "$ENGINE" ]; then
 	# Also builds the stand-in base image when it is missing.
 	engine_env=$("$ENGINE" start) || die "the Docker engine did not start ($ENGINE start)"
 	eval "$engine_env"
+	pick_client
 fi
 docker info >/dev/null 2>&1 || die "no Docker engine answers (DOCKER_HOST=${DOCKER_HOST:-unset})"
 say "engine: Docker $(docker version -f '{{.Server.Version}}') at ${DOCKER_HOST:-the default socket}, DOCKER_BUILDKIT=$DOCKER_BUILDKIT"
