@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, test } from 'vitest'
 import { resetEnv, getEnv } from '#app/utils/env.server.ts'
+import { setLogSilent } from '#app/utils/log.server.ts'
 import { users } from './schema.ts'
 import {
 	BUSY_COOLDOWN_MS,
@@ -21,7 +22,10 @@ import {
 	isDatabaseBusy,
 	lockWaitMs,
 	migrateDatabase,
+	openDatabase,
+	OUTSIDE_WRITE_MESSAGE,
 	relaxedWrites,
+	write,
 	setBusyTimeout,
 	settleWrites,
 	sqliteVersion,
@@ -54,7 +58,7 @@ describe('database connection', () => {
 		expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal')
 		// NORMAL: answers wait for the WAL's flush instead (docs/decisions/037).
 		expect(db.$client.pragma('synchronous', { simple: true })).toBe(1)
-		// The guard waits for locks, not SQLite's busy handler (docs/decisions/036).
+		// write() waits for locks, not SQLite's busy handler (docs/decisions/036).
 		expect(db.$client.pragma('busy_timeout', { simple: true })).toBe(0)
 		expect(lockWaitMs(db)).toBe(STARTUP_BUSY_TIMEOUT_MS)
 		expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1)
@@ -112,7 +116,7 @@ describe('a lock held by another connection (docs/decisions/010)', () => {
 		expect(lockWaitMs(db)).toBe(REQUEST_BUSY_TIMEOUT_MS)
 		const other = new Database(db.$client.name)
 		other.exec('BEGIN IMMEDIATE')
-		const insert = (email: string) => db.insert(users).values(member(email)).run()
+		const insert = (email: string) => write((tx) => tx.insert(users).values(member(email)).run(), db)
 		try {
 			let started = performance.now()
 			const error = caught(() => insert('a@example.com'))
@@ -129,10 +133,8 @@ describe('a lock held by another connection (docs/decisions/010)', () => {
 			started = performance.now()
 			expect(isDatabaseBusy(caught(() => insert('b@example.com')))).toBe(true)
 			expect(performance.now() - started).toBeLessThan(100)
-			// A transaction fails the same way and leaves nothing behind.
-			expect(
-				isDatabaseBusy(caught(() => db.transaction((tx) => tx.delete(users).run(), { behavior: 'immediate' }))),
-			).toBe(true)
+			// A larger write fails the same way and leaves nothing behind.
+			expect(isDatabaseBusy(caught(() => write((tx) => tx.delete(users).run(), db)))).toBe(true)
 			// Reads do not need the write lock (WAL).
 			expect(db.$client.prepare('select count(*) as n from users').get()).toEqual({ n: 0 })
 		} finally {
@@ -168,9 +170,14 @@ describe('waiting for a lock another process holds (docs/decisions/036)', () => 
 			const released = new Float64Array(workerData.shared, 0, 1)
 			const signal = new Int32Array(workerData.shared, 8, 1)
 			if (workerData.commitOnSignal) {
+				db.pragma('busy_timeout = 0')
 				parentPort.postMessage('ready')
 				Atomics.wait(signal, 0, 0, 5000)
-				db.prepare("insert into users (name, email, password_hash, phone, country, telegram, investment_amount, referral_code) values ('B', 'other@example.com', 'x', '+1', 'X', '@b', 'x', 'OTHER')").run()
+				try {
+					db.prepare("insert into users (name, email, password_hash, phone, country, telegram, investment_amount, referral_code) values ('B', 'other@example.com', 'x', '+1', 'X', '@b', 'x', 'OTHER')").run()
+				} catch (error) {
+					if (error.code === 'SQLITE_BUSY') new Int32Array(workerData.shared, 12, 1)[0] = 1
+				}
 				released[0] = performance.timeOrigin + performance.now()
 				Atomics.store(signal, 0, 2)
 				Atomics.notify(signal, 0)
@@ -196,6 +203,7 @@ describe('waiting for a lock another process holds (docs/decisions/036)', () => 
 			released: () => new Float64Array(shared, 0, 1)[0]!,
 			releasing: () => new Float64Array(shared, 16, 1)[0]!,
 			signal: new Int32Array(shared, 8, 1),
+			busy: () => new Int32Array(shared, 12, 1)[0]!,
 		}
 	}
 	const now = () => performance.timeOrigin + performance.now()
@@ -212,7 +220,7 @@ describe('waiting for a lock another process holds (docs/decisions/036)', () => 
 		const other = otherWriter(db.$client.name, { holdMs: 60 })
 		await other.ready
 		const started = now()
-		db.insert(users).values(member('a@example.com')).run()
+		write((tx) => tx.insert(users).values(member('a@example.com')).run(), db)
 		const done = now()
 		await other.exited
 		expect(other.released()).toBeGreaterThan(started)
@@ -227,13 +235,10 @@ describe('waiting for a lock another process holds (docs/decisions/036)', () => 
 		const other = otherWriter(db.$client.name, { holdMs: 30 })
 		await other.ready
 		let runs = 0
-		db.transaction(
-			(tx) => {
-				runs++
-				tx.insert(users).values(member('b@example.com')).run()
-			},
-			{ behavior: 'immediate' },
-		)
+		write((tx) => {
+			runs++
+			tx.insert(users).values(member('b@example.com')).run()
+		}, db)
 		const done = now()
 		await other.exited
 		expect(runs).toBe(1)
@@ -242,33 +247,80 @@ describe('waiting for a lock another process holds (docs/decisions/036)', () => 
 		closeDb()
 	})
 
-	test('a transaction that read before another one committed is refused at once (it cannot go on), and its work is not run again', async () => {
+	test('a write holds the lock from its first read: another connection cannot commit in between, so its reads never go stale', async () => {
 		const db = servingDb()
 		const other = otherWriter(db.$client.name, { commitOnSignal: true })
 		await other.ready
 		let runs = 0
-		let started = 0
-		let error: unknown
-		try {
-			db.transaction((tx) => {
-				runs++
-				tx.select().from(users).all()
-				// The other connection writes and commits now; this one's snapshot is old.
-				Atomics.store(other.signal, 0, 1)
-				Atomics.notify(other.signal, 0)
-				Atomics.wait(other.signal, 0, 1, 5000)
-				started = now()
-				tx.insert(users).values(member('c@example.com')).run()
-			})
-		} catch (e) {
-			error = e
-		}
-		const waited = now() - started
+		write((tx) => {
+			runs++
+			tx.select().from(users).all()
+			// The other connection tries to write now, and finds the lock taken.
+			Atomics.store(other.signal, 0, 1)
+			Atomics.notify(other.signal, 0)
+			Atomics.wait(other.signal, 0, 1, 5000)
+			tx.insert(users).values(member('c@example.com')).run()
+		}, db)
 		await other.exited
-		expect(isDatabaseBusy(error)).toBe(true)
 		expect(runs).toBe(1)
-		expect(waited).toBeLessThan(100)
-		expect(db.$client.prepare('select email from users').all()).toEqual([{ email: 'other@example.com' }])
+		expect(other.busy()).toBe(1)
+		expect(db.$client.prepare('select email from users').all()).toEqual([{ email: 'c@example.com' }])
+		closeDb()
+	})
+})
+
+describe('every write goes through write()', () => {
+	test('an INSERT, UPDATE or DELETE outside a transaction, from app code, throws in tests and development', async () => {
+		const db = getDb()
+		migrateDatabase(db)
+		const { insertOutsideWrite } = await import('./write-check.fixture.ts')
+		expect(() => insertOutsideWrite(db, member('outside@example.com'))).toThrow(OUTSIDE_WRITE_MESSAGE)
+		expect(db.$client.prepare('select count(*) as n from users').get()).toEqual({ n: 0 })
+		// Inside write() the same code writes.
+		write(() => insertOutsideWrite(db, member('inside@example.com')), db)
+		expect(db.$client.prepare('select email from users').all()).toEqual([{ email: 'inside@example.com' }])
+		closeDb()
+	})
+
+	test('in production the write runs and is logged once per statement', async () => {
+		const { insertOutsideWrite } = await import('./write-check.fixture.ts')
+		const lines: string[] = []
+		const stdoutWrite = process.stdout.write
+		const previous = process.env.NODE_ENV
+		process.env.NODE_ENV = 'production'
+		setLogSilent(false)
+		process.stdout.write = ((chunk: string) => {
+			lines.push(String(chunk))
+			return true
+		}) as typeof process.stdout.write
+		try {
+			const { db, sqlite } = openDatabase(':memory:')
+			migrateDatabase(db)
+			insertOutsideWrite(db, member('one@example.com'))
+			insertOutsideWrite(db, member('two@example.com'))
+			expect(sqlite.prepare('select count(*) as n from users').get()).toEqual({ n: 2 })
+			sqlite.close()
+		} finally {
+			process.stdout.write = stdoutWrite
+			process.env.NODE_ENV = previous
+			setLogSilent(true)
+		}
+		expect(lines.filter((line) => line.includes('db.write_outside_helper'))).toHaveLength(1)
+	})
+
+	test('given a transaction handle, write() runs in it; inside a transaction it is a savepoint', () => {
+		const db = getDb()
+		migrateDatabase(db)
+		write((tx) => {
+			write((inner) => inner.insert(users).values(member('handle@example.com')).run(), tx)
+			expect(() =>
+				write(() => {
+					db.insert(users).values(member('undone@example.com')).run()
+					throw new Error('undo this part')
+				}, db),
+			).toThrow('undo this part')
+		}, db)
+		expect(db.$client.prepare('select email from users').all()).toEqual([{ email: 'handle@example.com' }])
 		closeDb()
 	})
 })
@@ -278,19 +330,23 @@ describe('a full disk', () => {
 		const db = getDb()
 		migrateDatabase(db)
 		const insert = (i: number) =>
-			db
-				.insert(users)
-				.values({
-					name: 'Ada Lee',
-					email: `full${i}@example.com`,
-					passwordHash: 'x'.repeat(2_000),
-					phone: '+1',
-					country: 'X',
-					telegram: '@a',
-					investmentAmount: 'x',
-					referralCode: `FULL${i}`,
-				})
-				.run()
+			write(
+				(tx) =>
+					tx
+						.insert(users)
+						.values({
+							name: 'Ada Lee',
+							email: `full${i}@example.com`,
+							passwordHash: 'x'.repeat(2_000),
+							phone: '+1',
+							country: 'X',
+							telegram: '@a',
+							investmentAmount: 'x',
+							referralCode: `FULL${i}`,
+						})
+						.run(),
+				db,
+			)
 		// The driver's own cap on the file's size stands in for a full disk.
 		const pages = db.$client.pragma('page_count', { simple: true }) as number
 		db.$client.pragma(`max_page_count = ${pages}`)
@@ -304,26 +360,30 @@ describe('a full disk', () => {
 			message: DATABASE_FULL_MESSAGE,
 			retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
 		})
-		// An insert read back with RETURNING outside a transaction is refused
-		// too, and stores nothing. (Here the cap bites while the row is
-		// written; a disk that fills while the commit writes the WAL is
-		// tested on a real small disk in tests/api/durability.spec.ts.)
+		// An insert read back with RETURNING is refused too, and stores
+		// nothing. (Here the cap bites while the row is written; a disk that
+		// fills while the commit writes the WAL is tested on a real small disk
+		// in tests/api/durability.spec.ts.)
 		let returned: unknown
 		expect(() => {
-			returned = db
-				.insert(users)
-				.values({
-					name: 'Ada Lee',
-					email: 'returning@example.com',
-					passwordHash: 'x'.repeat(4_000),
-					phone: '+1',
-					country: 'X',
-					telegram: '@a',
-					investmentAmount: 'x',
-					referralCode: 'RET1',
-				})
-				.returning()
-				.get()
+			returned = write(
+				(tx) =>
+					tx
+						.insert(users)
+						.values({
+							name: 'Ada Lee',
+							email: 'returning@example.com',
+							passwordHash: 'x'.repeat(4_000),
+							phone: '+1',
+							country: 'X',
+							telegram: '@a',
+							investmentAmount: 'x',
+							referralCode: 'RET1',
+						})
+						.returning()
+						.get(),
+				db,
+			)
 		}).toThrow()
 		expect(returned).toBeUndefined()
 		expect(db.$client.prepare("select count(*) as n from users where email = 'returning@example.com'").get()).toEqual({
@@ -351,22 +411,23 @@ describe('durable writes off the event loop (docs/decisions/037)', () => {
 		expect(settleWrites(before, db)).toBeUndefined()
 		relaxedWrites(() => db.insert(users).values(member('relaxed@example.com')).run(), db)
 		expect(writeMark(db)).toBe(before)
-		db.insert(users).values(member('counted@example.com')).run()
+		write((tx) => tx.insert(users).values(member('counted@example.com')).run(), db)
 		expect(writeMark(db)).toBeGreaterThan(before)
 		const inTx = writeMark(db)
-		db.transaction((tx) => {
+		write((tx) => {
 			tx.insert(users).values(member('tx@example.com')).run()
-		})
+			tx.insert(users).values(member('tx2@example.com')).run()
+		}, db)
 		expect(writeMark(db)).toBeGreaterThan(inTx)
 		const returning = writeMark(db)
-		db.insert(users).values(member('returning@example.com')).returning().get()
+		write((tx) => tx.insert(users).values(member('returning@example.com')).returning().get(), db)
 		expect(writeMark(db)).toBeGreaterThan(returning)
 	})
 
 	test('settling after a write syncs the WAL file: the promise resolves once fdatasync has run', async () => {
 		const db = getDb()
 		const mark = writeMark(db)
-		db.insert(users).values(member('settle@example.com')).run()
+		write((tx) => tx.insert(users).values(member('settle@example.com')).run(), db)
 		const file = db.$client.name
 		expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0)
 		const settling = settleWrites(mark, db)
@@ -377,7 +438,7 @@ describe('durable writes off the event loop (docs/decisions/037)', () => {
 
 	test('closing the connection after writes leaves every commit in the file for the next connection', () => {
 		const db = getDb()
-		db.insert(users).values(member('closed@example.com')).run()
+		write((tx) => tx.insert(users).values(member('closed@example.com')).run(), db)
 		const file = db.$client.name
 		closeDb({ checkpoint: false })
 		const again = new Database(file, { readonly: true })

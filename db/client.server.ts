@@ -12,7 +12,7 @@ import { createWalFlusher, syncWalFile, syncWalFileSync } from './wal-flush.serv
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
 /** The driver's connection (for the few modules that prepare their own statements on it). */
 export type SqliteConnection = Database.Database
-/** The handle a `db.transaction((tx) => ...)` callback receives. */
+/** The handle a `write((tx) => ...)` callback receives. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 type State = { db: Db; sqlite: Database.Database; file: string }
@@ -115,9 +115,6 @@ function isStorageError(error: unknown) {
 	return code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR')
 }
 
-/** How many prepared statements a connection keeps for reuse (oldest out first). */
-const STATEMENT_CACHE_SIZE = 1_000
-
 type BusyGuard = { timeout: number; coolingUntil: number }
 
 /**
@@ -136,126 +133,67 @@ type Writes = {
 	flushNow: () => void
 }
 
-/** How long a statement may wait for a lock now: the guard's bound, or 0 during a cool-down. */
+/** How long a write may wait for a lock now: the guard's bound, or 0 during a cool-down. */
 function currentBound(guard: BusyGuard) {
 	return Date.now() < guard.coolingUntil ? 0 : guard.timeout
 }
 
 /**
- * Wraps the connection's statements and transactions so that a statement
- * that finds the lock taken tries again until the guard's bound, and a lock
- * error past it becomes the 503 answer above and starts the cool-down.
+ * A lock error past the wait, or a storage failure, as the 503 answer
+ * above (a lock error also starts the cool-down); any other error as it is.
  */
-function guardLocks(sqlite: Database.Database, guard: BusyGuard) {
-	const translate = (error: unknown) => {
-		if (isStorageError(error)) {
-			log('db.storage_error', { code: errorCode(error), error: String((error as Error).message) }, 'error')
-			return unavailable({ message: DATABASE_FULL_MESSAGE, retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS })
-		}
-		if (!isLockError(error)) return error
-		if (guard.timeout > 0 && Date.now() >= guard.coolingUntil) {
-			guard.coolingUntil = Date.now() + BUSY_COOLDOWN_MS
-			log('db.busy', { waitedMs: guard.timeout, coolDownMs: BUSY_COOLDOWN_MS }, 'warn')
-		}
-		return unavailable({ message: DATABASE_BUSY_MESSAGE, retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS })
+function translate(error: unknown, guard: BusyGuard) {
+	if (isStorageError(error)) {
+		log('db.storage_error', { code: errorCode(error), error: String((error as Error).message) }, 'error')
+		return unavailable({ message: DATABASE_FULL_MESSAGE, retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS })
 	}
-	/**
-	 * `fn` on `self`, tried again while the lock is taken and the bound
-	 * allows. `untouched` (a transaction) says whether the failed try ran
-	 * none of the caller's work, so that trying again repeats nothing.
-	 */
-	const wrap = <F extends (...args: any[]) => any>(fn: F, self: unknown, untouched?: () => boolean): F =>
-		function (this: unknown, ...args: unknown[]) {
-			let deadline: number | undefined
-			let wait = LOCK_RETRY_FIRST_MS
-			for (;;) {
-				try {
-					return fn.apply(self, args)
-				} catch (error) {
-					if (!mayTryAgain(error) || (untouched && !untouched())) throw translate(error)
-					const now = performance.now()
-					deadline ??= now + currentBound(guard)
-					if (now >= deadline) throw translate(error)
-					pause(Math.min(wait, deadline - now))
-					wait = Math.min(wait * 2, LOCK_RETRY_MAX_MS)
-				}
+	if (!isLockError(error)) return error
+	if (guard.timeout > 0 && Date.now() >= guard.coolingUntil) {
+		guard.coolingUntil = Date.now() + BUSY_COOLDOWN_MS
+		log('db.busy', { waitedMs: guard.timeout, coolDownMs: BUSY_COOLDOWN_MS }, 'warn')
+	}
+	return unavailable({ message: DATABASE_BUSY_MESSAGE, retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS })
+}
+
+/**
+ * Every write goes through `write` (below): one `BEGIN IMMEDIATE`
+ * transaction that takes the write lock before the caller's work runs.
+ * Drizzle's logger (a supported option, called before each query runs) sees
+ * the SQL of every query; an INSERT, UPDATE, DELETE or REPLACE outside a
+ * transaction is a write that would get neither the lock wait nor the 503
+ * answer. In development and tests (and with STRICT_WRITES=1, which the
+ * end-to-end servers set) it throws, so the test that drives it fails;
+ * in production it runs and is logged once per statement.
+ */
+const WRITE_SQL = /^\s*(?:insert|update|delete|replace)\b/i
+export const OUTSIDE_WRITE_MESSAGE = 'A database write outside write() (db/client.server.ts)'
+
+/** A test's own fixtures write as they like: the rule is for the app's code. */
+const TEST_FILE = /\.test\.[cm]?[jt]sx?\b|[\\/]tests[\\/]/
+/** The first frame of a stack outside drizzle and this module: the code that wrote. */
+function writer(stack: string) {
+	return stack
+		.split('\n')
+		.slice(1)
+		.find((line) => !/drizzle-orm|client\.server\.ts|node:internal/.test(line))
+		?.trim()
+}
+
+function writeCheck(sqlite: Database.Database) {
+	const strict = process.env.NODE_ENV !== 'production' || process.env.STRICT_WRITES === '1'
+	const logged = new Set<string>()
+	return {
+		logQuery(query: string) {
+			if (sqlite.inTransaction || !WRITE_SQL.test(query)) return
+			if (strict) {
+				const from = writer(new Error().stack ?? '')
+				if (!from || TEST_FILE.test(from)) return
+				throw new Error(`${OUTSIDE_WRITE_MESSAGE}: ${query.slice(0, 120)} (from ${from})`)
 			}
-		} as F
-	/** The same without trying again: an iterator's rows come later, and `exec` may run several statements. */
-	const translateOnly = <F extends (...args: any[]) => any>(fn: F, self: unknown): F =>
-		function (this: unknown, ...args: unknown[]) {
-			try {
-				return fn.apply(self, args)
-			} catch (error) {
-				throw translate(error)
-			}
-		} as F
-	const prepare = sqlite.prepare.bind(sqlite)
-	// Prepared statements by their SQL: Drizzle prepares every query it runs,
-	// and the same few dozen texts serve every request (a profile of the
-	// member pages showed preparing at 2% of the CPU, and the wrappers below
-	// made again each time). A statement is reused only after its raw mode
-	// is reset (Drizzle turns it on per call where it needs arrays).
-	const statements = new Map<string, Database.Statement>()
-	sqlite.prepare = function guardedPrepare(source: string) {
-		const cached = statements.get(source)
-		if (cached) {
-			if (cached.reader) cached.raw(false)
-			return cached
-		}
-		const statement = prepare(source)
-		if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!)
-		statements.set(source, statement)
-		statement.run = wrap(statement.run, statement)
-		statement.all = wrap(statement.all, statement)
-		// A write read with .get() (INSERT/UPDATE ... RETURNING) stops after
-		// its first row; outside a transaction SQLite then commits while
-		// better-sqlite3 resets the statement, and a failed commit (a full
-		// disk) is not reported: the caller would get a row that was never
-		// stored. Reading every row runs the statement to its end, where the
-		// commit's error is thrown like any other.
-		statement.get = statement.readonly
-			? wrap(statement.get, statement)
-			: (function (this: unknown, ...args: unknown[]) {
-					return (statement.all as (...a: unknown[]) => unknown[])(...args)[0]
-				} as typeof statement.get)
-		statement.iterate = translateOnly(statement.iterate, statement)
-		return statement
-	} as typeof sqlite.prepare
-	const transaction = sqlite.transaction.bind(sqlite)
-	sqlite.transaction = function guardedTransaction(fn: (...args: any[]) => any) {
-		// Counts the calls of `fn`: a try whose BEGIN found the lock taken ran
-		// none of it and may run again; one that failed inside `fn` may not.
-		let calls = 0
-		const tx = transaction(function (this: unknown, ...args: unknown[]) {
-			calls++
-			return fn.apply(this, args)
-		})
-		const retrying = (variant: (...args: unknown[]) => unknown) => {
-			let before = 0
-			const attempt = (...args: unknown[]) => {
-				before = calls
-				return variant(...args)
-			}
-			return wrap(attempt, null, () => calls === before)
-		}
-		return Object.assign(retrying(tx), {
-			default: retrying(tx.default),
-			deferred: retrying(tx.deferred),
-			immediate: retrying(tx.immediate),
-			exclusive: retrying(tx.exclusive),
-		})
-	} as typeof sqlite.transaction
-	// `exec` may run several statements, so it is not tried again from the
-	// start: SQLite's own busy handler waits for it, within the same bound.
-	const exec = translateOnly(sqlite.exec.bind(sqlite), sqlite)
-	sqlite.exec = function guardedExec(source: string) {
-		sqlite.pragma(`busy_timeout = ${currentBound(guard)}`)
-		try {
-			return exec(source)
-		} finally {
-			sqlite.pragma('busy_timeout = 0')
-		}
+			if (logged.has(query)) return
+			logged.add(query)
+			log('db.write_outside_helper', { sql: query.slice(0, 200) }, 'error')
+		},
 	}
 }
 
@@ -265,7 +203,8 @@ const writesOf = new WeakMap<Database.Database, Writes>()
 /**
  * Opens a database file with our pragmas: WAL, synchronous=NORMAL (an
  * answer waits for `settleWrites` instead), foreign keys; SQLite's busy
- * timeout 0, since the guard waits (the start-up bound).
+ * timeout 0, since `write` waits (the start-up bound until the server
+ * serves).
  */
 export function openDatabase(file: string): State {
 	if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
@@ -283,7 +222,6 @@ export function openDatabase(file: string): State {
 	const guard: BusyGuard = { timeout: STARTUP_BUSY_TIMEOUT_MS, coolingUntil: 0 }
 	guards.set(sqlite, guard)
 	const onDisk = file !== ':memory:' && file !== ''
-	// Prepared before the guard wraps `prepare`: a read of a counter, never locked out.
 	const totalChanges = sqlite.prepare('select total_changes()').pluck()
 	const writes: Writes = {
 		changes: () => totalChanges.get() as number,
@@ -293,8 +231,7 @@ export function openDatabase(file: string): State {
 		flushNow: onDisk ? () => syncWalFileSync(file) : () => undefined,
 	}
 	writesOf.set(sqlite, writes)
-	guardLocks(sqlite, guard)
-	const db = drizzle(sqlite, { schema }) as Db
+	const db = drizzle(sqlite, { schema, logger: writeCheck(sqlite) }) as Db
 	return { db, sqlite, file }
 }
 
@@ -340,19 +277,61 @@ export function flushWrites(db: Db = getDb()): Promise<void> {
 }
 
 /**
- * Runs `fn` without counting its writes: changes nobody is promised will
+ * Runs `fn` as one write transaction: `BEGIN IMMEDIATE` takes the write
+ * lock first, so the caller's reads and writes see one state and only the
+ * BEGIN can find the lock taken. Then it tries again after 50 µs, at most
+ * every 250 µs, until the bound (docs/decisions/036-lock-wait-in-microseconds.md);
+ * past it, or on a full disk, it throws the 503 answer. Given a caller's
+ * transaction handle (`tx`), `fn` runs in it; inside a caller's
+ * transaction on the connection it is a savepoint of that one (an error inside `fn` undoes
+ * only `fn`'s part when the caller catches it).
+ *
+ * SQLite's own busy handler is not used: it sleeps 1, 2, 5, 10 ms... between
+ * tries, so a write that found the other process's 0.2 ms commit under way
+ * stalled every request of its process for 1 to 10 ms.
+ */
+export function write<T>(fn: (tx: Tx) => T, db: Db | Tx = getDb()): T {
+	// A caller's transaction handle: the work is part of that transaction.
+	if (!('$client' in db)) return fn(db)
+	const guard = guards.get(db.$client)
+	if (!guard || db.$client.inTransaction) return db.transaction(fn)
+	// A try whose BEGIN found the lock taken ran none of `fn` and may run again.
+	let ran = false
+	const body = (tx: Tx) => {
+		ran = true
+		return fn(tx)
+	}
+	let deadline: number | undefined
+	let wait = LOCK_RETRY_FIRST_MS
+	for (;;) {
+		try {
+			return db.transaction(body, { behavior: 'immediate' })
+		} catch (error) {
+			if (ran || !mayTryAgain(error)) throw translate(error, guard)
+			const now = performance.now()
+			deadline ??= now + currentBound(guard)
+			if (now >= deadline) throw translate(error, guard)
+			pause(Math.min(wait, deadline - now))
+			wait = Math.min(wait * 2, LOCK_RETRY_MAX_MS)
+		}
+	}
+}
+
+/**
+ * `write(fn)` without counting its writes: changes nobody is promised will
  * survive a power cut (rate-limit counts), so the answer that made them
- * does not wait for the disk. Inside a caller's transaction the caller's
- * own writes are counted as usual.
+ * does not wait for the disk. Inside a caller's transaction it runs in
+ * that one, and the caller's own writes are counted as usual.
  */
 export function relaxedWrites<T>(fn: () => T, db: Db = getDb()): T {
 	const writes = writesOf.get(db.$client)
-	if (!writes) return fn()
+	if (db.$client.inTransaction) return fn()
+	if (!writes) return write(() => fn(), db)
 	// The outermost call measures: the changes made within it, nested calls' included.
 	const before = writes.relaxing === 0 ? writes.changes() : 0
 	writes.relaxing++
 	try {
-		return fn()
+		return write(() => fn(), db)
 	} finally {
 		writes.relaxing--
 		if (writes.relaxing === 0) writes.relaxed += writes.changes() - before
@@ -394,7 +373,14 @@ export function migrationsFolder() {
 
 /** Applies the SQL migrations generated by drizzle-kit into migrations/. */
 export function migrateDatabase(db: Db = getDb()) {
-	migrate(db, { migrationsFolder: migrationsFolder() })
+	// drizzle's migrator runs its own transaction: SQLite's busy handler
+	// waits for the lock there, within the same bound as `write`.
+	db.$client.pragma(`busy_timeout = ${lockWaitMs(db)}`)
+	try {
+		migrate(db, { migrationsFolder: migrationsFolder() })
+	} finally {
+		db.$client.pragma('busy_timeout = 0')
+	}
 	const problems = db.$client.pragma('foreign_key_check') as unknown[]
 	if (problems.length > 0) throw new Error('foreign_key_check failed after migrations')
 }

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import { sessions, users } from '#db/schema.ts'
-import { getDb } from '#db/client.server.ts'
+import { write } from '#db/client.server.ts'
 import { recordSignInDay } from '#app/features/contests/scoring.server.ts'
 import { hasCurrentTerms } from '#app/features/account/consents.server.ts'
 import { maySignIn } from '#app/features/users/user.server.ts'
@@ -74,7 +74,7 @@ export const memberAuth = createAuthKit({
 	signIn: {
 		// Web and API sign-ins: today counts as an activity day (activity contests).
 		onSuccess: (member, now) => {
-			getDb().transaction((tx) => recordSignInDay(tx, member.id, now), { behavior: 'immediate' })
+			write((tx) => recordSignInDay(tx, member.id, now))
 			return member
 		},
 		rateLimits: { ip: 'login:ip', account: 'login:account' },

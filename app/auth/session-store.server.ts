@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, lt, or, sql, type GetColumnData } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
-import { getDb, type Db } from '#db/client.server.ts'
+import { getDb, write, type Db, type Tx } from '#db/client.server.ts'
 import type { SessionKind } from '#app/domain/enums.ts'
 import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
 
@@ -120,10 +120,12 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 			values[keys.userAgent] = userAgent.slice(0, USER_AGENT_MAX)
 			values[keys.deviceLastUse] = now
 		}
-		getDb()
-			.insert(sessions.table)
-			.values(values as never)
-			.run()
+		write((tx) =>
+			tx
+				.insert(sessions.table)
+				.values(values as never)
+				.run(),
+		)
 		return { token, expiresAt }
 	}
 
@@ -144,46 +146,60 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 		if (!row) return null
 		const idleFor = idle && row.lastUsedAt ? now.getTime() - row.lastUsedAt.getTime() : 0
 		if (row.expiresAt <= now || (idle && idleFor >= idle.ms)) {
-			db.delete(sessions.table).where(eq(sessions.id, row.sessionId)).run()
+			write((tx) => tx.delete(sessions.table).where(eq(sessions.id, row.sessionId)).run(), db)
 			return null
 		}
 		const account = row.account
 		if (config.maySignIn && !config.maySignIn(account)) return null
+		// The bookkeeping a use makes (idle window, device, last seen), at most
+		// once per its interval, in one write.
+		const touch: Array<(tx: Tx) => void> = []
 		if (idle && keys.lastUsedAt && idleFor >= idle.writeEveryMs) {
-			db.update(sessions.table)
-				.set({ [keys.lastUsedAt]: now } as never)
-				.where(eq(sessions.id, row.sessionId))
-				.run()
+			touch.push((tx) =>
+				tx
+					.update(sessions.table)
+					.set({ [keys.lastUsedAt!]: now } as never)
+					.where(eq(sessions.id, row.sessionId))
+					.run(),
+			)
 		}
 		if (device && keys.deviceLastUse) {
 			const used = row.deviceLastUse
 			if (!used || now.getTime() - used.getTime() >= device.writeEveryMs) {
-				db.update(sessions.table)
-					.set({ [keys.deviceLastUse]: now } as never)
-					.where(eq(sessions.id, row.sessionId))
-					.run()
+				touch.push((tx) =>
+					tx
+						.update(sessions.table)
+						.set({ [keys.deviceLastUse!]: now } as never)
+						.where(eq(sessions.id, row.sessionId))
+						.run(),
+				)
 			}
 		}
 		if (lastSeen && keys.lastSeen && lastSeenField) {
 			const seen = (account as Record<string, unknown>)[lastSeenField] as Date | null
 			if (!seen || now.getTime() - seen.getTime() > lastSeen.everyMs) {
-				db.update(accounts.table)
-					.set({ [keys.lastSeen]: now } as never)
-					.where(eq(accounts.columns.id, account.id))
-					.run()
+				touch.push((tx) =>
+					tx
+						.update(accounts.table)
+						.set({ [keys.lastSeen!]: now } as never)
+						.where(eq(accounts.columns.id, account.id))
+						.run(),
+				)
 				;(account as Record<string, unknown>)[lastSeenField] = now
 			}
 		}
+		if (touch.length > 0) write((tx) => touch.forEach((change) => change(tx)), db)
 		return account
 	}
 
 	/** Ends one session; true when there was one. */
 	function endByToken(token: string) {
-		return (
-			getDb()
-				.delete(sessions.table)
-				.where(eq(sessions.tokenHash, sha256(token)))
-				.run().changes > 0
+		return write(
+			(tx) =>
+				tx
+					.delete(sessions.table)
+					.where(eq(sessions.tokenHash, sha256(token)))
+					.run().changes > 0,
 		)
 	}
 
@@ -200,10 +216,13 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 	/** Removes sessions past their absolute or idle expiry (start-up housekeeping). */
 	function deleteExpired(now = new Date()) {
 		const expired = lt(sessions.expiresAt, now)
-		return getDb()
-			.delete(sessions.table)
-			.where(idle ? or(expired, lt(idle.column, new Date(now.getTime() - idle.ms))) : expired)
-			.run().changes
+		return write(
+			(tx) =>
+				tx
+					.delete(sessions.table)
+					.where(idle ? or(expired, lt(idle.column, new Date(now.getTime() - idle.ms))) : expired)
+					.run().changes,
+		)
 	}
 
 	return { create, find, endByToken, idOf, deleteExpired }

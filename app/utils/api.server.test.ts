@@ -17,7 +17,7 @@ import {
 	validationFailed,
 } from './api.server.ts'
 import Database from 'better-sqlite3'
-import { closeDb, getDb, setBusyTimeout } from '#db/client.server.ts'
+import { closeDb, getDb, setBusyTimeout, write } from '#db/client.server.ts'
 import { fail } from './result.ts'
 import { LoginApiSchema, RegisterApiSchema } from '#app/features/auth/schemas.ts'
 import { routeArgs } from '#tests/route-args.ts'
@@ -259,7 +259,9 @@ describe('apiRoute', () => {
 		const other = new Database(db.$client.name)
 		other.exec('BEGIN IMMEDIATE')
 		try {
-			const route = apiRoute(declared({ POST: () => (db.$client.prepare('delete from users').run(), apiSuccess()) }))
+			const route = apiRoute(
+				declared({ POST: () => (write(() => db.$client.prepare('delete from users').run(), db), apiSuccess()) }),
+			)
 			const response = await route.action(routeArgs({ request: new Request(URL_, { method: 'POST' }), params: {} }))
 			expect(response.status).toBe(503)
 			expect(response.headers.get('Retry-After')).toBe('5')

@@ -1,4 +1,4 @@
-import { getDb } from '#db/client.server.ts'
+import { getDb, write } from '#db/client.server.ts'
 import { leaseHolderId } from './scheduler.server.ts'
 
 /**
@@ -29,15 +29,18 @@ export function createLease({
 	function hold(): boolean {
 		const now = clock().getTime()
 		try {
-			const changes = getDb()
-				.$client.prepare(
-					`INSERT INTO leases (name, holder, acquired_at, expires_at) VALUES (@name, @holder, @now, @expiresAt)
+			const changes = write(
+				() =>
+					getDb()
+						.$client.prepare(
+							`INSERT INTO leases (name, holder, acquired_at, expires_at) VALUES (@name, @holder, @now, @expiresAt)
 					 ON CONFLICT(name) DO UPDATE SET
 					   acquired_at = CASE WHEN holder = excluded.holder THEN acquired_at ELSE excluded.acquired_at END,
 					   holder = excluded.holder, expires_at = excluded.expires_at
 					 WHERE holder = excluded.holder OR expires_at <= @now`,
-				)
-				.run({ name, holder, now, expiresAt: now + ttlMs }).changes
+						)
+						.run({ name, holder, now, expiresAt: now + ttlMs }).changes,
+			)
 			heldUntil = changes === 1 ? now + ttlMs : 0
 		} catch {
 			heldUntil = 0
@@ -54,7 +57,7 @@ export function createLease({
 	function release() {
 		heldUntil = 0
 		try {
-			getDb().$client.prepare('DELETE FROM leases WHERE name = ? AND holder = ?').run(name, holder)
+			write(() => getDb().$client.prepare('DELETE FROM leases WHERE name = ? AND holder = ?').run(name, holder))
 		} catch {
 			// Closed or busy: the lease expires on its own.
 		}

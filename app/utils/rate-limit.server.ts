@@ -306,14 +306,11 @@ function slidingWaitMs(counter: SlidingCounter, max: number, windowMs: number, n
  * Of several refusals, the one with the longest wait is the answer.
  */
 export function consumeSlidingRateLimits(checks: SlidingCheck[], now = Date.now()): SlidingRateLimitResult {
-	// Read, decide and write in one write transaction: two processes checking
-	// the same token at once are counted one after the other. better-sqlite3
-	// runs it without yielding, so the lock is held for microseconds.
-	return countWrite((s) =>
-		getDb()
-			.$client.transaction(() => consumeSliding(s, checks, now))
-			.immediate(),
-	)
+	// Read, decide and write in one write transaction (countWrite's): two
+	// processes checking the same token at once are counted one after the
+	// other. better-sqlite3 runs it without yielding, so the lock is held for
+	// microseconds.
+	return countWrite((s) => consumeSliding(s, checks, now))
 }
 
 function consumeSliding(s: Statements, checks: SlidingCheck[], now: number): SlidingRateLimitResult {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import { and, eq, isNull, lte, or } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { getDb, write } from '#db/client.server.ts'
 import { scheduledJobs, type SelectScheduledJob } from '#db/schema.ts'
 import { log } from '#app/utils/log.server.ts'
 import type { Lease } from './lease.server.ts'
@@ -93,7 +93,7 @@ export function createScheduler({
 	function register(now: Date) {
 		const db = getDb()
 		for (const job of jobs) {
-			db.insert(scheduledJobs).values({ name: job.name, nextRunAt: now }).onConflictDoNothing().run()
+			write((tx) => tx.insert(scheduledJobs).values({ name: job.name, nextRunAt: now }).onConflictDoNothing().run(), db)
 		}
 		registered = true
 	}
@@ -101,26 +101,34 @@ export function createScheduler({
 	/** Takes the job's lease when it is due and free (or its holder's lease expired). */
 	function acquire(name: string, now: Date) {
 		return (
-			getDb()
-				.update(scheduledJobs)
-				.set({ leaseHolder: holder, leaseExpiresAt: new Date(now.getTime() + SCHEDULER_LEASE_MS), lastStartedAt: now })
-				.where(
-					and(
-						eq(scheduledJobs.name, name),
-						lte(scheduledJobs.nextRunAt, now),
-						or(isNull(scheduledJobs.leaseHolder), lte(scheduledJobs.leaseExpiresAt, now)),
-					),
-				)
-				.run().changes === 1
+			write((tx) =>
+				tx
+					.update(scheduledJobs)
+					.set({
+						leaseHolder: holder,
+						leaseExpiresAt: new Date(now.getTime() + SCHEDULER_LEASE_MS),
+						lastStartedAt: now,
+					})
+					.where(
+						and(
+							eq(scheduledJobs.name, name),
+							lte(scheduledJobs.nextRunAt, now),
+							or(isNull(scheduledJobs.leaseHolder), lte(scheduledJobs.leaseExpiresAt, now)),
+						),
+					)
+					.run(),
+			).changes === 1
 		)
 	}
 
 	function finish(name: string, values: Partial<SelectScheduledJob>) {
-		getDb()
-			.update(scheduledJobs)
-			.set({ ...values, leaseHolder: null, leaseExpiresAt: null })
-			.where(and(eq(scheduledJobs.name, name), eq(scheduledJobs.leaseHolder, holder)))
-			.run()
+		write((tx) =>
+			tx
+				.update(scheduledJobs)
+				.set({ ...values, leaseHolder: null, leaseExpiresAt: null })
+				.where(and(eq(scheduledJobs.name, name), eq(scheduledJobs.leaseHolder, holder)))
+				.run(),
+		)
 	}
 
 	function runJob(job: ScheduledJob, now: Date): TickReport['ran'][number] {

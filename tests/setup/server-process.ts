@@ -18,6 +18,8 @@ export async function startServer(options: {
 		env: {
 			...process.env,
 			NODE_ENV: 'production',
+			// A write outside write() is an error here, as in development (db/client.server.ts).
+			STRICT_WRITES: '1',
 			PORT: String(options.port),
 			DATA_DIR: options.dataDir,
 			APP_ORIGIN: `http://localhost:${options.port}`,

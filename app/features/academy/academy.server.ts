@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { getDb, write } from '#db/client.server.ts'
 import { lessonCompletions } from '#db/schema.ts'
 import type { AcademyProgress, AcademyStats } from '#app/features/academy/responses.server.ts'
 import {
@@ -126,15 +126,12 @@ export function completeLesson(userId: number, lessonId: string, now = new Date(
 	if (!lessons.some((l) => l.id === lessonId)) {
 		return fail(404, UNKNOWN_LESSON, { fieldErrors: { lessonId: [UNKNOWN_LESSON] } })
 	}
-	getDb().transaction(
-		(tx) => {
-			const added =
-				tx.insert(lessonCompletions).values({ userId, lessonId, completedAt: now }).onConflictDoNothing().run()
-					.changes > 0
-			if (added) rescoreContests(tx, { types: ['activity'], userIds: [userId] }, now)
-		},
-		{ behavior: 'immediate' },
-	)
+	write((tx) => {
+		const added =
+			tx.insert(lessonCompletions).values({ userId, lessonId, completedAt: now }).onConflictDoNothing().run().changes >
+			0
+		if (added) rescoreContests(tx, { types: ['activity'], userIds: [userId] }, now)
+	})
 	return ok({ lessonId })
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, ne } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { getDb, write } from '#db/client.server.ts'
 import {
 	brokerAccounts,
 	brokerReportRows,
@@ -102,12 +102,14 @@ export function getProfile(userId: number): Profile | null {
 
 /** Saves the given profile fields (the sign-up's rules were applied by the schema). */
 export function updateProfile(userId: number, input: Partial<ProfileInput>, now = new Date()): Result<Profile> {
-	const updated = getDb()
-		.update(users)
-		.set({ ...input, updatedAt: now })
-		.where(and(eq(users.id, userId), isNull(users.closedAt)))
-		.returning()
-		.get()
+	const updated = write((tx) =>
+		tx
+			.update(users)
+			.set({ ...input, updatedAt: now })
+			.where(and(eq(users.id, userId), isNull(users.closedAt)))
+			.returning()
+			.get(),
+	)
 	if (!updated) return fail(404, 'Account not found')
 	log('account.profile', { userId, fields: Object.keys(input).join(','), result: 'success' })
 	return ok(toPublicUser(updated))
@@ -129,14 +131,11 @@ export async function changePassword(
 	const checked = await checkCurrentPassword(user.id, input.currentPassword, meta)
 	if (!checked.ok) return checked
 	const passwordHash = await hashPassword(input.newPassword)
-	getDb().transaction(
-		(tx) => {
-			tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)).run()
-			tx.delete(sessions).where(eq(sessions.userId, user.id)).run()
-			tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run()
-		},
-		{ behavior: 'immediate' },
-	)
+	write((tx) => {
+		tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)).run()
+		tx.delete(sessions).where(eq(sessions.userId, user.id)).run()
+		tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run()
+	})
 	void sendMail({
 		to: user.email,
 		subject: 'Your password was changed',
@@ -176,17 +175,14 @@ export async function requestEmailChange(
 	if (getUserByEmail(input.newEmail)) return emailTakenAtField()
 	const token = randomToken(32)
 	const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_MS)
-	getDb().transaction(
-		(tx) => {
-			tx.delete(emailChangeTokens)
-				.where(and(eq(emailChangeTokens.userId, user.id), isNull(emailChangeTokens.usedAt)))
-				.run()
-			tx.insert(emailChangeTokens)
-				.values({ userId: user.id, newEmail: input.newEmail, tokenHash: sha256(token), expiresAt, createdAt: now })
-				.run()
-		},
-		{ behavior: 'immediate' },
-	)
+	write((tx) => {
+		tx.delete(emailChangeTokens)
+			.where(and(eq(emailChangeTokens.userId, user.id), isNull(emailChangeTokens.usedAt)))
+			.run()
+		tx.insert(emailChangeTokens)
+			.values({ userId: user.id, newEmail: input.newEmail, tokenHash: sha256(token), expiresAt, createdAt: now })
+			.run()
+	})
 	const link = confirmLink(token)
 	void sendMail({
 		to: input.newEmail,
@@ -251,23 +247,20 @@ export function confirmEmailChange(token: string, meta: RequestMeta, now = new D
 		return invalidLink()
 	}
 	try {
-		const done = getDb().transaction(
-			(tx) => {
-				const used = tx
-					.update(emailChangeTokens)
-					.set({ usedAt: now })
-					.where(and(eq(emailChangeTokens.id, row.id), isNull(emailChangeTokens.usedAt)))
-					.run()
-				if (used.changes !== 1) return false
-				const changed = tx
-					.update(users)
-					.set({ email: row.newEmail, updatedAt: now })
-					.where(and(eq(users.id, row.userId), isNull(users.closedAt)))
-					.run()
-				return changed.changes === 1
-			},
-			{ behavior: 'immediate' },
-		)
+		const done = write((tx) => {
+			const used = tx
+				.update(emailChangeTokens)
+				.set({ usedAt: now })
+				.where(and(eq(emailChangeTokens.id, row.id), isNull(emailChangeTokens.usedAt)))
+				.run()
+			if (used.changes !== 1) return false
+			const changed = tx
+				.update(users)
+				.set({ email: row.newEmail, updatedAt: now })
+				.where(and(eq(users.id, row.userId), isNull(users.closedAt)))
+				.run()
+			return changed.changes === 1
+		})
 		if (!done) return invalidLink()
 	} catch (error) {
 		// Someone signed up with the address in the meantime.
@@ -325,10 +318,12 @@ export function listSessions(userId: number, currentId: number | null, now = new
 /** Ends one of the member's sessions; another member's (or none) is a 404, so ids are not probed. */
 export function endSession(userId: number, sessionId: number | null): Result<null> {
 	if (sessionId === null) return fail(404, SESSION_NOT_FOUND)
-	const ended = getDb()
-		.delete(sessions)
-		.where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-		.run()
+	const ended = write((tx) =>
+		tx
+			.delete(sessions)
+			.where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+			.run(),
+	)
 	if (ended.changes !== 1) return fail(404, SESSION_NOT_FOUND)
 	log('account.session_end', { userId, sessionId, result: 'success' })
 	return ok(null)
@@ -336,10 +331,12 @@ export function endSession(userId: number, sessionId: number | null): Result<nul
 
 /** Ends every session of the member but the current one; returns how many. */
 export function endOtherSessions(userId: number, currentId: number | null) {
-	const ended = getDb()
-		.delete(sessions)
-		.where(and(eq(sessions.userId, userId), currentId === null ? undefined : ne(sessions.id, currentId)))
-		.run().changes
+	const ended = write((tx) =>
+		tx
+			.delete(sessions)
+			.where(and(eq(sessions.userId, userId), currentId === null ? undefined : ne(sessions.id, currentId)))
+			.run(),
+	).changes
 	log('account.sessions_end_others', { userId, ended, result: 'success' })
 	return ended
 }
@@ -559,56 +556,53 @@ export async function closeAccount(
 	// A hash of a random secret nobody knows: no password matches it.
 	const passwordHash = await hashPassword(randomToken(32))
 	const referralCode = `X${newReferralCode()}`
-	const closed = getDb().transaction(
-		(tx) => {
-			const before = tx
-				.select({ status: users.status, plan: users.plan, closedAt: users.closedAt })
-				.from(users)
-				.where(eq(users.id, user.id))
-				.get()
-			if (!before || before.closedAt) return false
-			tx.update(users)
-				.set({
-					email: closedEmail(user.id),
-					passwordHash,
-					name: CLOSED_NAME,
-					phone: '',
-					country: '',
-					telegram: '',
-					investmentAmount: null,
-					referralCode,
-					signupClient: null,
-					unlockClient: null,
-					closedAt: now,
-					updatedAt: now,
-				})
-				.where(eq(users.id, user.id))
-				.run()
-			tx.delete(sessions).where(eq(sessions.userId, user.id)).run()
-			tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run()
-			tx.delete(emailChangeTokens).where(eq(emailChangeTokens.userId, user.id)).run()
-			tx.delete(notifications).where(eq(notifications.userId, user.id)).run()
-			tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, user.id)).run()
-			tx.delete(lessonCompletions).where(eq(lessonCompletions.userId, user.id)).run()
-			tx.delete(memberActivityDays).where(eq(memberActivityDays.userId, user.id)).run()
-			// A closed account takes no prize: it leaves the running data-scored contests now.
-			rescoreContests(tx, { types: ['deposit', 'trading', 'activity'], userIds: [user.id] }, now)
-			recordAudit(
-				tx,
-				{
-					admin: memberActor(user.id),
-					action: 'user.close',
-					targetType: 'user',
-					targetId: user.id,
-					before,
-					after: { status: before.status, plan: before.plan, closedAt: now, personalFields: 'erased' },
-				},
-				now,
-			)
-			return true
-		},
-		{ behavior: 'immediate' },
-	)
+	const closed = write((tx) => {
+		const before = tx
+			.select({ status: users.status, plan: users.plan, closedAt: users.closedAt })
+			.from(users)
+			.where(eq(users.id, user.id))
+			.get()
+		if (!before || before.closedAt) return false
+		tx.update(users)
+			.set({
+				email: closedEmail(user.id),
+				passwordHash,
+				name: CLOSED_NAME,
+				phone: '',
+				country: '',
+				telegram: '',
+				investmentAmount: null,
+				referralCode,
+				signupClient: null,
+				unlockClient: null,
+				closedAt: now,
+				updatedAt: now,
+			})
+			.where(eq(users.id, user.id))
+			.run()
+		tx.delete(sessions).where(eq(sessions.userId, user.id)).run()
+		tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run()
+		tx.delete(emailChangeTokens).where(eq(emailChangeTokens.userId, user.id)).run()
+		tx.delete(notifications).where(eq(notifications.userId, user.id)).run()
+		tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, user.id)).run()
+		tx.delete(lessonCompletions).where(eq(lessonCompletions.userId, user.id)).run()
+		tx.delete(memberActivityDays).where(eq(memberActivityDays.userId, user.id)).run()
+		// A closed account takes no prize: it leaves the running data-scored contests now.
+		rescoreContests(tx, { types: ['deposit', 'trading', 'activity'], userIds: [user.id] }, now)
+		recordAudit(
+			tx,
+			{
+				admin: memberActor(user.id),
+				action: 'user.close',
+				targetType: 'user',
+				targetId: user.id,
+				before,
+				after: { status: before.status, plan: before.plan, closedAt: now, personalFields: 'erased' },
+			},
+			now,
+		)
+		return true
+	})
 	if (!closed) return fail(404, 'Account not found')
 	log('account.close', { ip: meta.ip, userId: user.id, result: 'success' })
 	return ok(null)

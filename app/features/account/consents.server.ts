@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
-import { getDb, type Db, type Tx } from '#db/client.server.ts'
+import { getDb, type Db, type Tx, write } from '#db/client.server.ts'
 import { admins, consents, users } from '#db/schema.ts'
 import { CONSENT_VERSIONS, type ConsentKind, type ConsentSource } from '#app/features/account/consents.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -46,17 +46,14 @@ export function hasCurrentTerms(member: { termsVersion: string | null }) {
 
 /** The member accepts the current terms (the accept page and POST /api/member/terms/accept). */
 export function acceptCurrentTerms(userId: number, source: 'reaccept' = 'reaccept', now = new Date()) {
-	const accepted = getDb().transaction(
-		(tx) => {
-			const current = tx.select({ termsVersion: users.termsVersion }).from(users).where(eq(users.id, userId)).get()
-			if (!current) return false
-			// Accepting twice (two tabs, a retried request) records once.
-			if (hasCurrentTerms(current)) return true
-			recordConsents(tx, { userId, kinds: ['terms'], source }, now)
-			return true
-		},
-		{ behavior: 'immediate' },
-	)
+	const accepted = write((tx) => {
+		const current = tx.select({ termsVersion: users.termsVersion }).from(users).where(eq(users.id, userId)).get()
+		if (!current) return false
+		// Accepting twice (two tabs, a retried request) records once.
+		if (hasCurrentTerms(current)) return true
+		recordConsents(tx, { userId, kinds: ['terms'], source }, now)
+		return true
+	})
 	if (accepted) log('consents.terms_accepted', { userId, version: TERMS_VERSION })
 	return accepted
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm'
-import { getDb, type Db, type Tx } from '#db/client.server.ts'
+import { getDb, type Db, type Tx, write } from '#db/client.server.ts'
 import { contests, systemAlerts } from '#db/schema.ts'
 import type { AlertState, AlertType } from '#app/domain/enums.ts'
 import { ALERT_ALREADY_ACKNOWLEDGED, ALERT_ALREADY_RESOLVED, ALERT_NOT_FOUND } from '#app/features/alerts/schemas.ts'
@@ -63,19 +63,23 @@ function sameSitePath(url: string | null | undefined) {
  */
 export function raiseAlert(input: AlertInput, now = new Date(), db: Db | Tx = getDb()) {
 	const dedupeKey = input.dedupeKey ?? null
-	const inserted = db
-		.insert(systemAlerts)
-		.values({
-			type: input.type,
-			title: input.title,
-			message: input.message,
-			actionUrl: sameSitePath(input.actionUrl),
-			dedupeKey,
-			createdAt: now,
-		})
-		.onConflictDoNothing({ target: systemAlerts.dedupeKey })
-		.returning({ id: systemAlerts.id })
-		.get()
+	const inserted = write(
+		(tx) =>
+			tx
+				.insert(systemAlerts)
+				.values({
+					type: input.type,
+					title: input.title,
+					message: input.message,
+					actionUrl: sameSitePath(input.actionUrl),
+					dedupeKey,
+					createdAt: now,
+				})
+				.onConflictDoNothing({ target: systemAlerts.dedupeKey })
+				.returning({ id: systemAlerts.id })
+				.get(),
+		db,
+	)
 	if (inserted) {
 		log('alert.raised', { alertId: inserted.id, type: input.type, key: dedupeKey })
 		return { id: inserted.id, created: true }
@@ -103,11 +107,13 @@ export function listAlerts(limit = DASHBOARD_ALERT_COUNT): PublicAlert[] {
 /** Marks an alert handled: it leaves the dashboard, its dedupe key stays taken. */
 export function resolveAlert(id: number, now = new Date()) {
 	return (
-		getDb()
-			.update(systemAlerts)
-			.set({ resolvedAt: now })
-			.where(and(eq(systemAlerts.id, id), isNull(systemAlerts.resolvedAt)))
-			.run().changes > 0
+		write((tx) =>
+			tx
+				.update(systemAlerts)
+				.set({ resolvedAt: now })
+				.where(and(eq(systemAlerts.id, id), isNull(systemAlerts.resolvedAt)))
+				.run(),
+		).changes > 0
 	)
 }
 
@@ -205,18 +211,22 @@ export function checkContestAlerts(now = new Date()) {
  * is no longer news, nor is an end date that an edit moved.
  */
 export function resolveContestAlerts(db: Db | Tx, contestId: number, now = new Date(), endDate?: string) {
-	return db
-		.update(systemAlerts)
-		.set({ resolvedAt: now })
-		.where(
-			and(
-				isNull(systemAlerts.resolvedAt),
-				endDate
-					? eq(systemAlerts.dedupeKey, `contest-ending:${contestId}:${endDate}`)
-					: like(systemAlerts.dedupeKey, `contest-ending:${contestId}:%`),
-			),
-		)
-		.run().changes
+	return write(
+		(tx) =>
+			tx
+				.update(systemAlerts)
+				.set({ resolvedAt: now })
+				.where(
+					and(
+						isNull(systemAlerts.resolvedAt),
+						endDate
+							? eq(systemAlerts.dedupeKey, `contest-ending:${contestId}:${endDate}`)
+							: like(systemAlerts.dedupeKey, `contest-ending:${contestId}:%`),
+					),
+				)
+				.run(),
+		db,
+	).changes
 }
 
 /** Raises (at most hourly) an error alert when a mail could not be delivered. */
@@ -397,34 +407,31 @@ export function handleAlert(
 	intent: 'acknowledge' | 'resolve',
 	now = new Date(),
 ): Result<{ alert: StaffAlert }> {
-	const result = getDb().transaction(
-		(tx): Result<null> => {
-			const row = tx.select(staffAlertColumns).from(systemAlerts).where(eq(systemAlerts.id, id)).get()
-			if (!row) return fail(404, ALERT_NOT_FOUND)
-			if (row.resolvedAt) return fail(409, ALERT_ALREADY_RESOLVED)
-			if (intent === 'acknowledge' && row.acknowledgedAt) return fail(409, ALERT_ALREADY_ACKNOWLEDGED)
-			const change =
-				intent === 'acknowledge'
-					? { acknowledgedAt: now, acknowledgedByEmail: admin.email }
-					: { resolvedAt: now, resolvedByEmail: admin.email }
-			tx.update(systemAlerts).set(change).where(eq(systemAlerts.id, id)).run()
-			const before = handledFields(row)
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: `alert.${intent}`,
-					targetType: 'alert',
-					targetId: id,
-					before,
-					after: { ...before, ...change },
-				},
-				now,
-			)
-			return ok(null)
-		},
-		{ behavior: 'immediate' },
-	)
+	const result = write((tx): Result<null> => {
+		const row = tx.select(staffAlertColumns).from(systemAlerts).where(eq(systemAlerts.id, id)).get()
+		if (!row) return fail(404, ALERT_NOT_FOUND)
+		if (row.resolvedAt) return fail(409, ALERT_ALREADY_RESOLVED)
+		if (intent === 'acknowledge' && row.acknowledgedAt) return fail(409, ALERT_ALREADY_ACKNOWLEDGED)
+		const change =
+			intent === 'acknowledge'
+				? { acknowledgedAt: now, acknowledgedByEmail: admin.email }
+				: { resolvedAt: now, resolvedByEmail: admin.email }
+		tx.update(systemAlerts).set(change).where(eq(systemAlerts.id, id)).run()
+		const before = handledFields(row)
+		recordAudit(
+			tx,
+			{
+				admin,
+				action: `alert.${intent}`,
+				targetType: 'alert',
+				targetId: id,
+				before,
+				after: { ...before, ...change },
+			},
+			now,
+		)
+		return ok(null)
+	})
 	log('alert.handled', { adminId: admin.id, alertId: id, intent, result: result.ok ? 'success' : 'refused' })
 	if (!result.ok) return result
 	return ok({ alert: getStaffAlert(id)! })

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
-import { getDb, type Db, type Tx } from '#db/client.server.ts'
+import { getDb, write, type Db, type Tx } from '#db/client.server.ts'
 import { admins, auditLog, type SelectAuditEntry } from '#db/schema.ts'
 import {
 	AUDIT_LIMITS,
@@ -17,13 +17,14 @@ import type { AuditChange, PublicAuditEntry } from './responses.server.ts'
  * The audit log: every admin change writes one row with
  * the admin, the action, the target, the values before and after, and the
  * time. Call `recordAudit` with the transaction that makes the change, so
- * the change and its row are stored together or not at all:
+ * the change and its row are stored together or not at all (`write`, in
+ * db/client.server.ts):
  *
- *   db.transaction((tx) => {
+ *   write((tx) => {
  *     const before = tx.select()...get()
  *     const after = tx.update(users).set(...).returning().get()
  *     recordAudit(tx, { admin, action: 'user.update', targetType: 'user', targetId: id, before, after })
- *   }, { behavior: 'immediate' })
+ *   })
  *
  * Actions are "<target>.<verb>" in kebab case: user.create, user.update,
  * user.delete, user.bulk-update, contest.create, contest.update,
@@ -135,24 +136,28 @@ export function sanitizeAuditValue(value: unknown, depth = 0): unknown {
 	return out
 }
 
-/** Writes one audit row, in the caller's transaction when given one. */
-export function recordAudit(tx: Db | Tx, entry: AuditEntryInput, now = new Date()) {
+/** Writes one audit row, in the caller's transaction when given one (else in a `write` of its own). */
+export function recordAudit(db: Db | Tx, entry: AuditEntryInput, now = new Date()) {
 	const before = sanitizeAuditValue(entry.before)
 	const after = sanitizeAuditValue(entry.after)
-	return tx
-		.insert(auditLog)
-		.values({
-			adminId: entry.admin.id,
-			adminEmail: entry.admin.email,
-			action: entry.action,
-			targetType: entry.targetType,
-			targetId: String(entry.targetId),
-			before: before === undefined ? null : before,
-			after: after === undefined ? null : after,
-			createdAt: now,
-		})
-		.returning({ id: auditLog.id })
-		.get()
+	return write(
+		(tx) =>
+			tx
+				.insert(auditLog)
+				.values({
+					adminId: entry.admin.id,
+					adminEmail: entry.admin.email,
+					action: entry.action,
+					targetType: entry.targetType,
+					targetId: String(entry.targetId),
+					before: before === undefined ? null : before,
+					after: after === undefined ? null : after,
+					createdAt: now,
+				})
+				.returning({ id: auditLog.id })
+				.get(),
+		db,
+	)
 }
 
 /**

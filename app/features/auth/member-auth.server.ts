@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { getDb, write } from '#db/client.server.ts'
 import { passwordResetTokens, sessions, users, type SelectUser } from '#db/schema.ts'
 import { isUniqueViolation } from '#db/sql.server.ts'
 import { clientHash } from '#app/utils/client-hash.server.ts'
@@ -69,37 +69,34 @@ export async function registerMember(
 	const now = new Date()
 	try {
 		// Sign-up signs the member in: today counts as an activity day (docs/decisions/021-contest-scoring.md).
-		const user = getDb().transaction(
-			(tx) => {
-				const created = tx
-					.insert(users)
-					.values({
-						email: input.email,
-						passwordHash,
-						name: input.name,
-						phone: input.phone,
-						country: input.country,
-						telegram: input.telegram,
-						investmentAmount: input.investmentAmount,
-						referralCode: newReferralCode(),
-						referredBy: referrer?.referralCode ?? null,
-						referrerId: referrer?.id ?? null,
-						termsVersion: TERMS_VERSION,
-						termsAcceptedAt: now,
-						// Referral integrity: a keyed hash of the address, never the address (docs/decisions/024-referral-integrity.md).
-						signupClient: clientHash(meta.ip),
-						lastSeenAt: now,
-						createdAt: now,
-						updatedAt: now,
-					})
-					.returning()
-					.get()
-				recordConsents(tx, { userId: created.id, kinds: given.kinds, source: given.source }, now)
-				recordSignInDay(tx, created.id, now)
-				return created
-			},
-			{ behavior: 'immediate' },
-		)
+		const user = write((tx) => {
+			const created = tx
+				.insert(users)
+				.values({
+					email: input.email,
+					passwordHash,
+					name: input.name,
+					phone: input.phone,
+					country: input.country,
+					telegram: input.telegram,
+					investmentAmount: input.investmentAmount,
+					referralCode: newReferralCode(),
+					referredBy: referrer?.referralCode ?? null,
+					referrerId: referrer?.id ?? null,
+					termsVersion: TERMS_VERSION,
+					termsAcceptedAt: now,
+					// Referral integrity: a keyed hash of the address, never the address (docs/decisions/024-referral-integrity.md).
+					signupClient: clientHash(meta.ip),
+					lastSeenAt: now,
+					createdAt: now,
+					updatedAt: now,
+				})
+				.returning()
+				.get()
+			recordConsents(tx, { userId: created.id, kinds: given.kinds, source: given.source }, now)
+			recordSignInDay(tx, created.id, now)
+			return created
+		})
 		log('auth.signup', { ip: meta.ip, userId: user.id, result: 'success' })
 		return ok(user)
 	} catch (error) {
@@ -118,37 +115,34 @@ export function unlockMember(userId: number, code: string, meta: RequestMeta): R
 	const db = getDb()
 	// The code is matched inside the transaction, so a code retired by staff
 	// at the same moment either unlocked the member first or refuses them.
-	const user = db.transaction(
-		(tx): SelectUser | null | 'invalid' => {
-			const now = new Date()
-			const codeId = matchUnlockCode(code, now, tx)
-			if (codeId === null) return 'invalid'
-			const current = tx.select().from(users).where(eq(users.id, userId)).get()
-			if (!current) return null
-			if (current.isVerified) return current
-			const unlocked = tx
-				.update(users)
-				.set({
-					isVerified: true,
-					unlockedAt: now,
-					updatedAt: now,
-					unlockCodeId: codeId,
-					unlockClient: clientHash(meta.ip),
-				})
-				.where(eq(users.id, userId))
-				.returning()
-				.get()
-			// The referral counts now, in the same transaction: both or neither (or is held for review when a signal fires).
-			creditReferral(tx, unlocked, now)
-			// Now eligible: the member's data-scored contests, and the referrer's activity (a credited referral).
-			rescoreContests(tx, { types: ['deposit', 'trading', 'activity'], userIds: [unlocked.id] }, now)
-			if (unlocked.referrerId !== null) {
-				rescoreContests(tx, { types: ['activity'], userIds: [unlocked.referrerId] }, now)
-			}
-			return unlocked
-		},
-		{ behavior: 'immediate' },
-	)
+	const user = write((tx): SelectUser | null | 'invalid' => {
+		const now = new Date()
+		const codeId = matchUnlockCode(code, now, tx)
+		if (codeId === null) return 'invalid'
+		const current = tx.select().from(users).where(eq(users.id, userId)).get()
+		if (!current) return null
+		if (current.isVerified) return current
+		const unlocked = tx
+			.update(users)
+			.set({
+				isVerified: true,
+				unlockedAt: now,
+				updatedAt: now,
+				unlockCodeId: codeId,
+				unlockClient: clientHash(meta.ip),
+			})
+			.where(eq(users.id, userId))
+			.returning()
+			.get()
+		// The referral counts now, in the same transaction: both or neither (or is held for review when a signal fires).
+		creditReferral(tx, unlocked, now)
+		// Now eligible: the member's data-scored contests, and the referrer's activity (a credited referral).
+		rescoreContests(tx, { types: ['deposit', 'trading', 'activity'], userIds: [unlocked.id] }, now)
+		if (unlocked.referrerId !== null) {
+			rescoreContests(tx, { types: ['activity'], userIds: [unlocked.referrerId] }, now)
+		}
+		return unlocked
+	}, db)
 	if (user === 'invalid') {
 		log('auth.unlock', { ip: meta.ip, userId, result: 'failure' }, 'warn')
 		return fail(400, INVALID_UNLOCK_CODE, { fieldErrors: { code: [INVALID_UNLOCK_CODE] } })
@@ -215,23 +209,20 @@ export async function resetPassword(
 	}
 	const passwordHash = await hashPassword(input.password)
 	const db = getDb()
-	const done = db.transaction(
-		(tx) => {
-			// Single use even under a race: only one request marks it used.
-			const used = tx
-				.update(passwordResetTokens)
-				.set({ usedAt: new Date() })
-				.where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
-				.run()
-			if (used.changes !== 1) return false
-			tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId)).run()
-			// A reset ends every session of the member, on every device, in
-			// the same transaction.
-			tx.delete(sessions).where(eq(sessions.userId, row.userId)).run()
-			return true
-		},
-		{ behavior: 'immediate' },
-	)
+	const done = write((tx) => {
+		// Single use even under a race: only one request marks it used.
+		const used = tx
+			.update(passwordResetTokens)
+			.set({ usedAt: new Date() })
+			.where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
+			.run()
+		if (used.changes !== 1) return false
+		tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId)).run()
+		// A reset ends every session of the member, on every device, in
+		// the same transaction.
+		tx.delete(sessions).where(eq(sessions.userId, row.userId)).run()
+		return true
+	}, db)
 	if (!done) return fail(400, INVALID_RESET_LINK, { fieldErrors: { token: [INVALID_RESET_LINK] } })
 	const user = getUserById(row.userId)
 	if (user) {

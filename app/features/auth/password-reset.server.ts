@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { getDb, write } from '#db/client.server.ts'
 import { passwordResetTokens } from '#db/schema.ts'
 import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
 
@@ -10,7 +10,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 export function createResetToken(userId: number, now = new Date()) {
 	const token = randomToken(32)
 	const db = getDb()
-	db.transaction((tx) => {
+	write((tx) => {
 		tx.delete(passwordResetTokens)
 			.where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
 			.run()
@@ -22,7 +22,7 @@ export function createResetToken(userId: number, now = new Date()) {
 				createdAt: now,
 			})
 			.run()
-	})
+	}, db)
 	return token
 }
 
@@ -45,5 +45,5 @@ export function findUsableResetToken(token: string, now = new Date()) {
 
 /** The scheduler's clean-up: tokens past their expiry (used or not) are deleted. Returns how many. */
 export function deleteExpiredResetTokens(now = new Date()) {
-	return getDb().delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)).run().changes
+	return write((tx) => tx.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)).run()).changes
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
-import { getDb, type Db, type Tx } from '#db/client.server.ts'
+import { getDb, type Db, type Tx, write } from '#db/client.server.ts'
 import {
 	admins,
 	brokerAccounts,
@@ -353,118 +353,115 @@ export function applyReport(
 		  }>
 		| ApplyFailure
 	try {
-		outcome = db.transaction(
-			(tx): typeof outcome => {
-				const broker = findBroker(input.brokerSlug, tx)
-				if (!broker) return fail(404, BROKER_REPORT_MESSAGES.brokerNotFound)
-				const checked = checkReport(tx, broker, input.month, input.fileName, input.content)
-				if (!checked.ok) return checked
-				const { preview, rows, collisions } = checked.value
-				if (preview.fileError) return { ...fail(422, preview.fileError), preview }
-				if (!preview.canApply) return { ...fail(422, BROKER_REPORT_MESSAGES.hasErrors(preview.badRows)), preview }
-				// A replace by the very file applied for this broker and month (a retried
-				// request, a second click) would reverse it only to apply the same rows
-				// again: it changes nothing and says so (issue 37 part 4).
-				const same = collisions.find(
-					(c) => c.contentHash === preview.contentSha256 && c.brokerId === broker.id && c.month === input.month,
-				)
-				if (same && collisions.length === 1 && options.replace) {
-					return ok({ report: same, replaced: [], broker, alreadyApplied: true })
-				}
-				if (collisions.length > 0 && !options.replace) {
-					const message = preview.sameFile
-						? BROKER_REPORT_MESSAGES.sameFileApplied(collisions[0]!.month)
-						: BROKER_REPORT_MESSAGES.alreadyApplied(input.month)
-					return { ...fail(409, message), preview }
-				}
+		outcome = write((tx): typeof outcome => {
+			const broker = findBroker(input.brokerSlug, tx)
+			if (!broker) return fail(404, BROKER_REPORT_MESSAGES.brokerNotFound)
+			const checked = checkReport(tx, broker, input.month, input.fileName, input.content)
+			if (!checked.ok) return checked
+			const { preview, rows, collisions } = checked.value
+			if (preview.fileError) return { ...fail(422, preview.fileError), preview }
+			if (!preview.canApply) return { ...fail(422, BROKER_REPORT_MESSAGES.hasErrors(preview.badRows)), preview }
+			// A replace by the very file applied for this broker and month (a retried
+			// request, a second click) would reverse it only to apply the same rows
+			// again: it changes nothing and says so (issue 37 part 4).
+			const same = collisions.find(
+				(c) => c.contentHash === preview.contentSha256 && c.brokerId === broker.id && c.month === input.month,
+			)
+			if (same && collisions.length === 1 && options.replace) {
+				return ok({ report: same, replaced: [], broker, alreadyApplied: true })
+			}
+			if (collisions.length > 0 && !options.replace) {
+				const message = preview.sameFile
+					? BROKER_REPORT_MESSAGES.sameFileApplied(collisions[0]!.month)
+					: BROKER_REPORT_MESSAGES.alreadyApplied(input.month)
+				return { ...fail(409, message), preview }
+			}
 
-				const touched = new Set<number>()
-				for (const old of collisions) {
-					const reason = `Replaced by a new ${broker.name} report for ${formatMonth(input.month)} (file ${input.fileName || 'without a name'}, applied ${now.toISOString()})`
-					for (const userId of reverseReport(tx, admin, old, broker.slug, reason, now)) touched.add(userId)
-				}
+			const touched = new Set<number>()
+			for (const old of collisions) {
+				const reason = `Replaced by a new ${broker.name} report for ${formatMonth(input.month)} (file ${input.fileName || 'without a name'}, applied ${now.toISOString()})`
+				for (const userId of reverseReport(tx, admin, old, broker.slug, reason, now)) touched.add(userId)
+			}
 
-				const sum = (key: 'depositsCents' | 'withdrawalsCents' | 'volumeCents' | 'commissionCents') =>
-					rows.reduce((total, row) => total + row[key], 0)
-				const commissionCents = sum('commissionCents')
-				const revenue =
-					commissionCents > 0
-						? insertRevenueEntry(
-								tx,
-								admin,
-								{ broker: broker.name, month: input.month, amountCents: commissionCents },
-								now,
-							)
-						: null
-				const report = tx
-					.insert(brokerReports)
-					.values({
-						brokerId: broker.id,
-						month: input.month,
-						contentHash: preview.contentSha256,
-						fileName: input.fileName,
-						rowCount: rows.length,
-						depositsCents: sum('depositsCents'),
-						withdrawalsCents: sum('withdrawalsCents'),
-						volumeCents: sum('volumeCents'),
-						commissionCents,
-						revenueEntryId: revenue?.id ?? null,
-						adminId: admin.id,
-						appliedAt: now,
-					})
-					.returning()
-					.get()
-				const insertRow = getDb().$client.prepare(
-					'insert into broker_report_rows (report_id, line, broker_account_id, user_id, deposits_cents, withdrawals_cents, volume_cents, commission_cents) values (?, ?, ?, ?, ?, ?, ?, ?)',
+			const sum = (key: 'depositsCents' | 'withdrawalsCents' | 'volumeCents' | 'commissionCents') =>
+				rows.reduce((total, row) => total + row[key], 0)
+			const commissionCents = sum('commissionCents')
+			const revenue =
+				commissionCents > 0
+					? insertRevenueEntry(
+							tx,
+							admin,
+							{ broker: broker.name, month: input.month, amountCents: commissionCents },
+							now,
+						)
+					: null
+			const report = tx
+				.insert(brokerReports)
+				.values({
+					brokerId: broker.id,
+					month: input.month,
+					contentHash: preview.contentSha256,
+					fileName: input.fileName,
+					rowCount: rows.length,
+					depositsCents: sum('depositsCents'),
+					withdrawalsCents: sum('withdrawalsCents'),
+					volumeCents: sum('volumeCents'),
+					commissionCents,
+					revenueEntryId: revenue?.id ?? null,
+					adminId: admin.id,
+					appliedAt: now,
+				})
+				.returning()
+				.get()
+			const insertRow = getDb().$client.prepare(
+				'insert into broker_report_rows (report_id, line, broker_account_id, user_id, deposits_cents, withdrawals_cents, volume_cents, commission_cents) values (?, ?, ?, ?, ?, ?, ?, ?)',
+			)
+			for (const row of rows) {
+				insertRow.run(
+					report.id,
+					row.line,
+					row.accountId,
+					row.userId,
+					row.depositsCents,
+					row.withdrawalsCents,
+					row.volumeCents,
+					row.commissionCents,
 				)
-				for (const row of rows) {
-					insertRow.run(
-						report.id,
-						row.line,
-						row.accountId,
-						row.userId,
-						row.depositsCents,
-						row.withdrawalsCents,
-						row.volumeCents,
-						row.commissionCents,
-					)
-				}
-				const sums = memberSums(rows)
-				moveMemberTotals(sums, 1)
-				for (const userId of sums.keys()) touched.add(userId)
+			}
+			const sums = memberSums(rows)
+			moveMemberTotals(sums, 1)
+			for (const userId of sums.keys()) touched.add(userId)
 
-				const replaced: SelectBrokerReport[] = []
-				for (const old of collisions) {
-					replaced.push(
-						tx
-							.update(brokerReports)
-							.set({ replacedById: report.id })
-							.where(eq(brokerReports.id, old.id))
-							.returning()
-							.get(),
-					)
-				}
-				recordAudit(
-					tx,
-					{
-						admin,
-						action: collisions.length > 0 ? 'broker-report.replace' : 'broker-report.apply',
-						targetType: 'broker-report',
-						targetId: report.id,
-						before: collisions.length > 0 ? { replacedReportIds: collisions.map((c) => c.id) } : null,
-						after: auditValue(report, broker.slug),
-					},
-					now,
+			const replaced: SelectBrokerReport[] = []
+			for (const old of collisions) {
+				replaced.push(
+					tx
+						.update(brokerReports)
+						.set({ replacedById: report.id })
+						.where(eq(brokerReports.id, old.id))
+						.returning()
+						.get(),
 				)
-				// The deposit and trading contests follow the reversed and the new rows (one call covers both).
-				rescoreContests(tx, { types: ['deposit', 'trading'], userIds: [...touched] }, now)
-				tx.delete(brokerReportUploads)
-					.where(and(eq(brokerReportUploads.brokerId, broker.id), eq(brokerReportUploads.adminId, admin.id ?? -1)))
-					.run()
-				return ok({ report, replaced, broker, alreadyApplied: false })
-			},
-			{ behavior: 'immediate' },
-		)
+			}
+			recordAudit(
+				tx,
+				{
+					admin,
+					action: collisions.length > 0 ? 'broker-report.replace' : 'broker-report.apply',
+					targetType: 'broker-report',
+					targetId: report.id,
+					before: collisions.length > 0 ? { replacedReportIds: collisions.map((c) => c.id) } : null,
+					after: auditValue(report, broker.slug),
+				},
+				now,
+			)
+			// The deposit and trading contests follow the reversed and the new rows (one call covers both).
+			rescoreContests(tx, { types: ['deposit', 'trading'], userIds: [...touched] }, now)
+			tx.delete(brokerReportUploads)
+				.where(and(eq(brokerReportUploads.brokerId, broker.id), eq(brokerReportUploads.adminId, admin.id ?? -1)))
+				.run()
+			return ok({ report, replaced, broker, alreadyApplied: false })
+		}, db)
 	} catch (error) {
 		// Another apply of the same month or file won the race: the partial unique indexes refuse this one.
 		if (isUniqueViolation(error)) return fail(409, BROKER_REPORT_MESSAGES.alreadyApplied(input.month))
@@ -536,35 +533,32 @@ export function storeUpload(
 	input: { brokerSlug: string; month: string; fileName: string; content: string },
 	now = new Date(),
 ): Result<{ id: number }> {
-	return getDb().transaction(
-		(tx) => {
-			const broker = findBroker(input.brokerSlug, tx)
-			if (!broker) return fail(404, BROKER_REPORT_MESSAGES.brokerNotFound)
-			tx.delete(brokerReportUploads)
-				.where(
-					or(
-						lt(brokerReportUploads.createdAt, new Date(now.getTime() - BROKER_REPORT_LIMITS.uploadTtlMs)),
-						and(eq(brokerReportUploads.brokerId, broker.id), eq(brokerReportUploads.adminId, admin.id ?? -1)),
-					),
-				)
-				.run()
-			const row = tx
-				.insert(brokerReportUploads)
-				.values({
-					brokerId: broker.id,
-					adminId: admin.id,
-					month: input.month,
-					fileName: input.fileName,
-					contentHash: sha256Hex(input.content),
-					content: input.content,
-					createdAt: now,
-				})
-				.returning({ id: brokerReportUploads.id })
-				.get()
-			return ok(row)
-		},
-		{ behavior: 'immediate' },
-	)
+	return write((tx) => {
+		const broker = findBroker(input.brokerSlug, tx)
+		if (!broker) return fail(404, BROKER_REPORT_MESSAGES.brokerNotFound)
+		tx.delete(brokerReportUploads)
+			.where(
+				or(
+					lt(brokerReportUploads.createdAt, new Date(now.getTime() - BROKER_REPORT_LIMITS.uploadTtlMs)),
+					and(eq(brokerReportUploads.brokerId, broker.id), eq(brokerReportUploads.adminId, admin.id ?? -1)),
+				),
+			)
+			.run()
+		const row = tx
+			.insert(brokerReportUploads)
+			.values({
+				brokerId: broker.id,
+				adminId: admin.id,
+				month: input.month,
+				fileName: input.fileName,
+				contentHash: sha256Hex(input.content),
+				content: input.content,
+				createdAt: now,
+			})
+			.returning({ id: brokerReportUploads.id })
+			.get()
+		return ok(row)
+	})
 }
 
 /** This admin's upload for this broker, if it is less than a day old. */

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, sql } from 'drizzle-orm'
-import { getDb, type Tx } from '#db/client.server.ts'
+import { getDb, type Tx, write } from '#db/client.server.ts'
 import { brokerAccounts, brokerClicks, brokers, type SelectBroker } from '#db/schema.ts'
 import { isUniqueViolation } from '#db/sql.server.ts'
 import {
@@ -160,22 +160,19 @@ function slugTaken() {
 /** Adds a broker and its audit row (broker.create); a taken slug is a 409 at the slug field. */
 export function createBroker(admin: AuditActor, input: BrokerInput, now = new Date()): Result<PublicBroker> {
 	try {
-		const row = getDb().transaction(
-			(tx) => {
-				const created = tx
-					.insert(brokers)
-					.values({ ...input, active: true, createdAt: now })
-					.returning()
-					.get()
-				return recordCreation(
-					tx,
-					{ admin, action: 'broker.create', targetType: 'broker', after: auditValue },
-					created,
-					now,
-				)
-			},
-			{ behavior: 'immediate' },
-		)
+		const row = write((tx) => {
+			const created = tx
+				.insert(brokers)
+				.values({ ...input, active: true, createdAt: now })
+				.returning()
+				.get()
+			return recordCreation(
+				tx,
+				{ admin, action: 'broker.create', targetType: 'broker', after: auditValue },
+				created,
+				now,
+			)
+		})
 		log('admin.broker_created', { adminId: admin.id, brokerId: row.id })
 		return ok(toPublicBroker(row))
 	} catch (error) {
@@ -199,34 +196,31 @@ function changeBroker(
 	},
 ): Result<PublicBroker> {
 	try {
-		const result = getDb().transaction(
-			(tx) => {
-				const before = tx.select().from(brokers).where(eq(brokers.slug, slug)).get()
-				if (!before) return fail(404, BROKER_NOT_FOUND)
-				const set = change.set(before)
-				if ('ok' in set && set.ok === false) return set
-				const after = tx
-					.update(brokers)
-					.set({ ...(set as Partial<SelectBroker>), updatedAt: now })
-					.where(eq(brokers.id, before.id))
-					.returning()
-					.get()
-				recordAudit(
-					tx,
-					{
-						admin,
-						action: change.action,
-						targetType: 'broker',
-						targetId: before.id,
-						before: auditValue(before),
-						after: auditValue(after),
-					},
-					now,
-				)
-				return ok(after)
-			},
-			{ behavior: 'immediate' },
-		)
+		const result = write((tx) => {
+			const before = tx.select().from(brokers).where(eq(brokers.slug, slug)).get()
+			if (!before) return fail(404, BROKER_NOT_FOUND)
+			const set = change.set(before)
+			if ('ok' in set && set.ok === false) return set
+			const after = tx
+				.update(brokers)
+				.set({ ...(set as Partial<SelectBroker>), updatedAt: now })
+				.where(eq(brokers.id, before.id))
+				.returning()
+				.get()
+			recordAudit(
+				tx,
+				{
+					admin,
+					action: change.action,
+					targetType: 'broker',
+					targetId: before.id,
+					before: auditValue(before),
+					after: auditValue(after),
+				},
+				now,
+			)
+			return ok(after)
+		})
 		if (!result.ok) return result
 		log(change.event, { adminId: admin.id, brokerId: result.value.id })
 		return ok(toPublicBroker(result.value))
@@ -313,32 +307,29 @@ export function recordBrokerClick(
 	slug: string,
 	now = new Date(),
 ): Result<{ url: string; trackingId: string; brokerId: number }> {
-	const result = getDb().transaction(
-		(tx) => {
-			const broker = tx
-				.select({ id: brokers.id, affiliateUrl: brokers.affiliateUrl })
-				.from(brokers)
-				.where(and(eq(brokers.slug, slug), eq(brokers.active, true)))
-				.get()
-			if (!broker) return fail(404, BROKER_NOT_FOUND)
-			const account = getOrCreateBrokerAccount(tx, userId, broker.id)
-			tx.update(brokerAccounts)
-				.set({
-					clickCount: sql`${brokerAccounts.clickCount} + 1`,
-					firstClickAt: account.firstClickAt ?? now,
-					lastClickAt: now,
-				})
-				.where(eq(brokerAccounts.id, account.id))
-				.run()
-			tx.insert(brokerClicks).values({ brokerId: broker.id, userId, createdAt: now }).run()
-			return ok({
-				url: affiliateLink(broker.affiliateUrl, account.trackingId),
-				trackingId: account.trackingId,
-				brokerId: broker.id,
+	const result = write((tx) => {
+		const broker = tx
+			.select({ id: brokers.id, affiliateUrl: brokers.affiliateUrl })
+			.from(brokers)
+			.where(and(eq(brokers.slug, slug), eq(brokers.active, true)))
+			.get()
+		if (!broker) return fail(404, BROKER_NOT_FOUND)
+		const account = getOrCreateBrokerAccount(tx, userId, broker.id)
+		tx.update(brokerAccounts)
+			.set({
+				clickCount: sql`${brokerAccounts.clickCount} + 1`,
+				firstClickAt: account.firstClickAt ?? now,
+				lastClickAt: now,
 			})
-		},
-		{ behavior: 'immediate' },
-	)
+			.where(eq(brokerAccounts.id, account.id))
+			.run()
+		tx.insert(brokerClicks).values({ brokerId: broker.id, userId, createdAt: now }).run()
+		return ok({
+			url: affiliateLink(broker.affiliateUrl, account.trackingId),
+			trackingId: account.trackingId,
+			brokerId: broker.id,
+		})
+	})
 	if (result.ok) log('broker.click', { userId, brokerId: result.value.brokerId })
 	return result
 }
@@ -352,12 +343,16 @@ export function ensureSeedBrokers(seeds: readonly BrokerInput[], now = new Date(
 	const db = getDb()
 	let created = 0
 	for (const seed of seeds) {
-		const row = db
-			.insert(brokers)
-			.values({ ...seed, active: true, createdAt: now })
-			.onConflictDoNothing({ target: brokers.slug })
-			.returning({ id: brokers.id })
-			.get()
+		const row = write(
+			(tx) =>
+				tx
+					.insert(brokers)
+					.values({ ...seed, active: true, createdAt: now })
+					.onConflictDoNothing({ target: brokers.slug })
+					.returning({ id: brokers.id })
+					.get(),
+			db,
+		)
 		if (row) created++
 	}
 	return created

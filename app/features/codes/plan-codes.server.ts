@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
-import { getDb, type Db, type Tx } from '#db/client.server.ts'
+import { getDb, type Db, type Tx, write } from '#db/client.server.ts'
 import { planActivations, planCodeBatches, planCodes, users, type SelectPlanCodeBatch } from '#db/schema.ts'
 import type { PlanCodeStatus, PremiumPlan } from '#app/domain/enums.ts'
 import { PLAN_CODE_LIMITS, PLAN_CODE_MESSAGES as M } from '#app/features/codes/schemas.ts'
@@ -306,42 +306,39 @@ export function issuePlanCodeBatch(admin: AuditActor, input: PlanBatchInput, now
 		return fail(400, M.expiresAtPast, { fieldErrors: { expiresAt: [M.expiresAtPast] } })
 	}
 	const db = getDb()
-	return db.transaction(
-		(tx) => {
-			const { batch, codes } = insertBatch(
-				tx,
-				{
-					plan: input.plan,
-					count: input.count,
-					usesPerCode: input.usesPerCode,
-					expiresAt: input.expiresAt ?? null,
-					note: input.note,
-					createdByAdminId: admin.id,
-					createdByEmail: admin.email,
+	return write((tx) => {
+		const { batch, codes } = insertBatch(
+			tx,
+			{
+				plan: input.plan,
+				count: input.count,
+				usesPerCode: input.usesPerCode,
+				expiresAt: input.expiresAt ?? null,
+				note: input.note,
+				createdByAdminId: admin.id,
+				createdByEmail: admin.email,
+			},
+			now,
+		)
+		recordAudit(
+			tx,
+			{
+				admin,
+				action: 'plan-codes.issue',
+				targetType: 'plan-code-batch',
+				targetId: batch.id,
+				after: {
+					plan: batch.plan,
+					count: batch.count,
+					usesPerCode: batch.usesPerCode,
+					expiresAt: batch.expiresAt,
+					note: batch.note,
 				},
-				now,
-			)
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: 'plan-codes.issue',
-					targetType: 'plan-code-batch',
-					targetId: batch.id,
-					after: {
-						plan: batch.plan,
-						count: batch.count,
-						usesPerCode: batch.usesPerCode,
-						expiresAt: batch.expiresAt,
-						note: batch.note,
-					},
-				},
-				now,
-			)
-			return ok({ batch: toAdminBatch(batch, { ...NO_COUNTS, unused: codes.length }), codes })
-		},
-		{ behavior: 'immediate' },
-	)
+			},
+			now,
+		)
+		return ok({ batch: toAdminBatch(batch, { ...NO_COUNTS, unused: codes.length }), codes })
+	}, db)
 }
 
 /**
@@ -354,29 +351,26 @@ export function revokePlanCode(
 	now = new Date(),
 	db: Db = getDb(),
 ): Result<RevokedPlanCode> {
-	return db.transaction(
-		(tx) => {
-			const row = tx.select().from(planCodes).where(eq(planCodes.id, codeId)).get()
-			if (!row) return fail(404, M.codeNotFound)
-			if (row.revokedAt) return fail(409, M.codeAlreadyRevoked)
-			if (row.uses >= row.maxUses) return fail(409, M.codeUsed, { fieldErrors: { codeId: [M.codeUsed] } })
-			tx.update(planCodes).set({ revokedAt: now }).where(eq(planCodes.id, codeId)).run()
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: 'plan-code.revoke',
-					targetType: 'plan-code',
-					targetId: codeId,
-					before: { code: maskCode(row.code), batchId: row.batchId, uses: row.uses, maxUses: row.maxUses },
-					after: { revokedAt: now },
-				},
-				now,
-			)
-			return ok({ id: codeId, batchId: row.batchId, status: 'revoked' as const })
-		},
-		{ behavior: 'immediate' },
-	)
+	return write((tx) => {
+		const row = tx.select().from(planCodes).where(eq(planCodes.id, codeId)).get()
+		if (!row) return fail(404, M.codeNotFound)
+		if (row.revokedAt) return fail(409, M.codeAlreadyRevoked)
+		if (row.uses >= row.maxUses) return fail(409, M.codeUsed, { fieldErrors: { codeId: [M.codeUsed] } })
+		tx.update(planCodes).set({ revokedAt: now }).where(eq(planCodes.id, codeId)).run()
+		recordAudit(
+			tx,
+			{
+				admin,
+				action: 'plan-code.revoke',
+				targetType: 'plan-code',
+				targetId: codeId,
+				before: { code: maskCode(row.code), batchId: row.batchId, uses: row.uses, maxUses: row.maxUses },
+				after: { revokedAt: now },
+			},
+			now,
+		)
+		return ok({ id: codeId, batchId: row.batchId, status: 'revoked' as const })
+	}, db)
 }
 
 /**
@@ -390,39 +384,32 @@ export function revokePlanCodeBatch(
 	now = new Date(),
 	db: Db = getDb(),
 ): Result<RevokedBatch> {
-	return db.transaction(
-		(tx) => {
-			const batch = tx.select().from(planCodeBatches).where(eq(planCodeBatches.id, batchId)).get()
-			if (!batch) return fail(404, M.batchNotFound)
-			const revoked = tx
-				.update(planCodes)
-				.set({ revokedAt: now })
-				.where(
-					and(
-						eq(planCodes.batchId, batchId),
-						isNull(planCodes.revokedAt),
-						lt(planCodes.uses, sql`${planCodes.maxUses}`),
-					),
-				)
-				.run().changes
-			if (revoked === 0) return fail(409, M.batchNothingToRevoke)
-			tx.update(planCodeBatches).set({ revokedAt: now }).where(eq(planCodeBatches.id, batchId)).run()
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: 'plan-codes.revoke-batch',
-					targetType: 'plan-code-batch',
-					targetId: batchId,
-					before: { revokedAt: batch.revokedAt },
-					after: { revokedAt: now, codesRevoked: revoked },
-				},
-				now,
+	return write((tx) => {
+		const batch = tx.select().from(planCodeBatches).where(eq(planCodeBatches.id, batchId)).get()
+		if (!batch) return fail(404, M.batchNotFound)
+		const revoked = tx
+			.update(planCodes)
+			.set({ revokedAt: now })
+			.where(
+				and(eq(planCodes.batchId, batchId), isNull(planCodes.revokedAt), lt(planCodes.uses, sql`${planCodes.maxUses}`)),
 			)
-			return ok({ batch: getBatch(batchId, now, tx)!, revoked })
-		},
-		{ behavior: 'immediate' },
-	)
+			.run().changes
+		if (revoked === 0) return fail(409, M.batchNothingToRevoke)
+		tx.update(planCodeBatches).set({ revokedAt: now }).where(eq(planCodeBatches.id, batchId)).run()
+		recordAudit(
+			tx,
+			{
+				admin,
+				action: 'plan-codes.revoke-batch',
+				targetType: 'plan-code-batch',
+				targetId: batchId,
+				before: { revokedAt: batch.revokedAt },
+				after: { revokedAt: now, codesRevoked: revoked },
+			},
+			now,
+		)
+		return ok({ batch: getBatch(batchId, now, tx)!, revoked })
+	}, db)
 }
 
 /**
@@ -434,18 +421,19 @@ export function revokePlanCodeBatch(
  */
 export function cleanUpExpiredCodes(now: Date): { unlockCodesRetired: number; planCodesDeleted: number } {
 	const db = getDb()
-	return db.transaction(
-		() => {
-			const unlockCodesRetired = retireExpiredUnlockCodes(now, db)
-			const cutoff = new Date(now.getTime() - PLAN_CODE_LIMITS.purgeAfterDays * 86_400_000)
-			const planCodesDeleted = db
-				.delete(planCodes)
-				.where(and(isNotNull(planCodes.expiresAt), lt(planCodes.expiresAt, cutoff), eq(planCodes.uses, 0)))
-				.run().changes
-			return { unlockCodesRetired, planCodesDeleted }
-		},
-		{ behavior: 'immediate' },
-	)
+	return write(() => {
+		const unlockCodesRetired = retireExpiredUnlockCodes(now, db)
+		const cutoff = new Date(now.getTime() - PLAN_CODE_LIMITS.purgeAfterDays * 86_400_000)
+		const planCodesDeleted = write(
+			(tx) =>
+				tx
+					.delete(planCodes)
+					.where(and(isNotNull(planCodes.expiresAt), lt(planCodes.expiresAt, cutoff), eq(planCodes.uses, 0)))
+					.run(),
+			db,
+		).changes
+		return { unlockCodesRetired, planCodesDeleted }
+	}, db)
 }
 
 /** Every code of a batch in full, in issue order: the one-time display right after issue. */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
-import { getDb, type Db, type Tx } from '#db/client.server.ts'
+import { getDb, type Db, type Tx, write } from '#db/client.server.ts'
 import { unlockCodes, users, type SelectUnlockCode } from '#db/schema.ts'
 import { UNLOCK_CODE_MESSAGES as M } from '#app/features/codes/schemas.ts'
 import { randomCode, safeEqual } from '#app/utils/crypto.server.ts'
@@ -57,7 +57,7 @@ export function isValidUnlockCode(code: string, now = new Date()) {
 
 /** Adds a code (the seed, tests); older codes stay valid until retired or expired. */
 export function addUnlockCode(code: string, expiresAt: Date | null = null) {
-	getDb().insert(unlockCodes).values({ code, expiresAt, createdByEmail: SYSTEM }).onConflictDoNothing().run()
+	write((tx) => tx.insert(unlockCodes).values({ code, expiresAt, createdByEmail: SYSTEM }).onConflictDoNothing().run())
 	return code
 }
 
@@ -75,11 +75,13 @@ export function ensureUnlockCode(preferred?: string) {
 		const existing = getDb().select().from(unlockCodes).where(eq(unlockCodes.code, preferred)).get()
 		if (!existing) addUnlockCode(preferred)
 		else if (!existing.active || (existing.expiresAt && existing.expiresAt <= new Date())) {
-			getDb()
-				.update(unlockCodes)
-				.set({ active: true, expiresAt: null, createdAt: new Date(), retiredAt: null, retiredByEmail: null })
-				.where(eq(unlockCodes.id, existing.id))
-				.run()
+			write((tx) =>
+				tx
+					.update(unlockCodes)
+					.set({ active: true, expiresAt: null, createdAt: new Date(), retiredAt: null, retiredByEmail: null })
+					.where(eq(unlockCodes.id, existing.id))
+					.run(),
+			)
 		}
 		return preferred
 	}
@@ -163,68 +165,65 @@ export function rotateUnlockCode(
 		return fail(400, M.expiresAtPast, { fieldErrors: { expiresAt: [M.expiresAtPast] } })
 	}
 	const graceHours = input.graceHours ?? 0
-	return db.transaction(
-		(tx) => {
-			let text = input.code ?? null
-			if (text) {
-				const taken = tx
-					.select({ id: unlockCodes.id })
-					.from(unlockCodes)
-					.where(sql`upper(${unlockCodes.code}) = ${text}`)
-					.get()
-				if (taken) return fail(409, M.codeTaken, { fieldErrors: { code: [M.codeTaken] } })
-			} else {
-				do text = generateUnlockCode()
-				while (tx.select({ id: unlockCodes.id }).from(unlockCodes).where(eq(unlockCodes.code, text)).get())
-			}
-			const previous = tx.select().from(unlockCodes).where(activeWhere(now)).all()
-			const graceUntil = new Date(now.getTime() + graceHours * HOUR_MS)
-			const changed = previous.map((row) => {
-				if (graceHours === 0) {
-					tx.update(unlockCodes)
-						.set({ active: false, retiredAt: now, retiredByEmail: admin.email })
-						.where(eq(unlockCodes.id, row.id))
-						.run()
-					return { id: row.id, expiresAt: row.expiresAt?.toISOString() ?? null, retired: true }
-				}
-				const expiresAt = row.expiresAt && row.expiresAt < graceUntil ? row.expiresAt : graceUntil
-				tx.update(unlockCodes).set({ expiresAt }).where(eq(unlockCodes.id, row.id)).run()
-				return { id: row.id, expiresAt: expiresAt.toISOString(), retired: false }
-			})
-			const created = tx
-				.insert(unlockCodes)
-				.values({
-					code: text,
-					expiresAt: input.expiresAt ?? null,
-					createdByAdminId: admin.id,
-					createdByEmail: admin.email,
-					createdAt: now,
-				})
-				.returning()
+	return write((tx) => {
+		let text = input.code ?? null
+		if (text) {
+			const taken = tx
+				.select({ id: unlockCodes.id })
+				.from(unlockCodes)
+				.where(sql`upper(${unlockCodes.code}) = ${text}`)
 				.get()
-			// The code's text is not logged: the audit log is read by every staff role.
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: 'unlock-code.rotate',
-					targetType: 'unlock-code',
-					targetId: created.id,
-					before: { activeCodeIds: previous.map((r) => r.id) },
-					after: {
-						id: created.id,
-						typed: Boolean(input.code),
-						expiresAt: created.expiresAt,
-						graceHours,
-						previous: changed,
-					},
+			if (taken) return fail(409, M.codeTaken, { fieldErrors: { code: [M.codeTaken] } })
+		} else {
+			do text = generateUnlockCode()
+			while (tx.select({ id: unlockCodes.id }).from(unlockCodes).where(eq(unlockCodes.code, text)).get())
+		}
+		const previous = tx.select().from(unlockCodes).where(activeWhere(now)).all()
+		const graceUntil = new Date(now.getTime() + graceHours * HOUR_MS)
+		const changed = previous.map((row) => {
+			if (graceHours === 0) {
+				tx.update(unlockCodes)
+					.set({ active: false, retiredAt: now, retiredByEmail: admin.email })
+					.where(eq(unlockCodes.id, row.id))
+					.run()
+				return { id: row.id, expiresAt: row.expiresAt?.toISOString() ?? null, retired: true }
+			}
+			const expiresAt = row.expiresAt && row.expiresAt < graceUntil ? row.expiresAt : graceUntil
+			tx.update(unlockCodes).set({ expiresAt }).where(eq(unlockCodes.id, row.id)).run()
+			return { id: row.id, expiresAt: expiresAt.toISOString(), retired: false }
+		})
+		const created = tx
+			.insert(unlockCodes)
+			.values({
+				code: text,
+				expiresAt: input.expiresAt ?? null,
+				createdByAdminId: admin.id,
+				createdByEmail: admin.email,
+				createdAt: now,
+			})
+			.returning()
+			.get()
+		// The code's text is not logged: the audit log is read by every staff role.
+		recordAudit(
+			tx,
+			{
+				admin,
+				action: 'unlock-code.rotate',
+				targetType: 'unlock-code',
+				targetId: created.id,
+				before: { activeCodeIds: previous.map((r) => r.id) },
+				after: {
+					id: created.id,
+					typed: Boolean(input.code),
+					expiresAt: created.expiresAt,
+					graceHours,
+					previous: changed,
 				},
-				now,
-			)
-			return ok({ code: toAdminUnlockCode(created, now, tx), previous: changed })
-		},
-		{ behavior: 'immediate' },
-	)
+			},
+			now,
+		)
+		return ok({ code: toAdminUnlockCode(created, now, tx), previous: changed })
+	}, db)
 }
 
 /**
@@ -237,40 +236,37 @@ export function retireUnlockCode(
 	now = new Date(),
 	db: Db = getDb(),
 ): Result<AdminUnlockCode> {
-	return db.transaction(
-		(tx) => {
-			const row = tx.select().from(unlockCodes).where(eq(unlockCodes.id, id)).get()
-			if (!row) return fail(404, M.notFound)
-			if (statusOf(row, now) === 'retired' || statusOf(row, now) === 'expired') return fail(409, M.alreadyRetired)
-			const others =
-				tx
-					.select({ n: count() })
-					.from(unlockCodes)
-					.where(and(activeWhere(now), sql`${unlockCodes.id} <> ${id}`))
-					.get()?.n ?? 0
-			if (others === 0) return fail(409, M.lastActive)
-			const after = tx
-				.update(unlockCodes)
-				.set({ active: false, retiredAt: now, retiredByEmail: admin.email })
-				.where(eq(unlockCodes.id, id))
-				.returning()
-				.get()
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: 'unlock-code.retire',
-					targetType: 'unlock-code',
-					targetId: id,
-					before: { active: row.active, expiresAt: row.expiresAt },
-					after: { active: false, retiredAt: now },
-				},
-				now,
-			)
-			return ok(toAdminUnlockCode(after, now, tx))
-		},
-		{ behavior: 'immediate' },
-	)
+	return write((tx) => {
+		const row = tx.select().from(unlockCodes).where(eq(unlockCodes.id, id)).get()
+		if (!row) return fail(404, M.notFound)
+		if (statusOf(row, now) === 'retired' || statusOf(row, now) === 'expired') return fail(409, M.alreadyRetired)
+		const others =
+			tx
+				.select({ n: count() })
+				.from(unlockCodes)
+				.where(and(activeWhere(now), sql`${unlockCodes.id} <> ${id}`))
+				.get()?.n ?? 0
+		if (others === 0) return fail(409, M.lastActive)
+		const after = tx
+			.update(unlockCodes)
+			.set({ active: false, retiredAt: now, retiredByEmail: admin.email })
+			.where(eq(unlockCodes.id, id))
+			.returning()
+			.get()
+		recordAudit(
+			tx,
+			{
+				admin,
+				action: 'unlock-code.retire',
+				targetType: 'unlock-code',
+				targetId: id,
+				before: { active: row.active, expiresAt: row.expiresAt },
+				after: { active: false, retiredAt: now },
+			},
+			now,
+		)
+		return ok(toAdminUnlockCode(after, now, tx))
+	}, db)
 }
 
 /**
@@ -278,10 +274,14 @@ export function retireUnlockCode(
  * expiry, by 'system'). Idempotent. Returns how many changed.
  */
 export function retireExpiredUnlockCodes(now: Date, db: Db = getDb()) {
-	const result = db
-		.update(unlockCodes)
-		.set({ active: false, retiredAt: sql`${unlockCodes.expiresAt}`, retiredByEmail: SYSTEM })
-		.where(and(eq(unlockCodes.active, true), isNotNull(unlockCodes.expiresAt), lte(unlockCodes.expiresAt, now)))
-		.run()
+	const result = write(
+		(tx) =>
+			tx
+				.update(unlockCodes)
+				.set({ active: false, retiredAt: sql`${unlockCodes.expiresAt}`, retiredByEmail: SYSTEM })
+				.where(and(eq(unlockCodes.active, true), isNotNull(unlockCodes.expiresAt), lte(unlockCodes.expiresAt, now)))
+				.run(),
+		db,
+	)
 	return result.changes
 }

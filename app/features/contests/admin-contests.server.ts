@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { getDb, type Db, type Tx } from '#db/client.server.ts'
+import { getDb, type Db, type Tx, write } from '#db/client.server.ts'
 import { contestParticipants, contests, users, type SelectContest } from '#db/schema.ts'
 import { likeContains } from '#db/sql.server.ts'
 import type { ContestStatus } from '#app/domain/enums.ts'
@@ -140,22 +140,19 @@ function contestValues(input: ContestInput) {
 export function createContest(admin: AuditActor, input: ContestInput, now = new Date()): Result<AdminContest> {
 	const invalid = endBeforeStart(input)
 	if (invalid) return invalid
-	const row = getDb().transaction(
-		(tx) => {
-			const created = tx
-				.insert(contests)
-				.values({ ...contestValues(input), status: 'draft', createdAt: now, updatedAt: now })
-				.returning()
-				.get()
-			return recordCreation(
-				tx,
-				{ admin, action: 'contest.create', targetType: 'contest', after: auditView },
-				created,
-				now,
-			)
-		},
-		{ behavior: 'immediate' },
-	)
+	const row = write((tx) => {
+		const created = tx
+			.insert(contests)
+			.values({ ...contestValues(input), status: 'draft', createdAt: now, updatedAt: now })
+			.returning()
+			.get()
+		return recordCreation(
+			tx,
+			{ admin, action: 'contest.create', targetType: 'contest', after: auditView },
+			created,
+			now,
+		)
+	})
 	log('admin.contest_created', { adminId: admin.id, contestId: row.id })
 	return ok(toPublic(row, 0))
 }
@@ -173,40 +170,37 @@ export function updateContest(
 ): Result<AdminContest> {
 	const invalid = endBeforeStart(input)
 	if (invalid) return invalid
-	const result = getDb().transaction(
-		(tx): Result<AdminContest> => {
-			const before = findContest(tx, id)
-			if (!before) return fail(404, CONTEST_NOT_FOUND)
-			const count = countParticipants(id, tx)
-			if (input.maxParticipants !== null && input.maxParticipants < count) {
-				const message = CONTEST_FULL_BELOW_COUNT(count)
-				return fail(400, message, { fieldErrors: { maxParticipants: [message] } })
-			}
-			const after = tx
-				.update(contests)
-				.set({ ...contestValues(input), updatedAt: now })
-				.where(eq(contests.id, id))
-				.returning()
-				.get()
-			if (after.endDate !== before.endDate) resolveContestAlerts(tx, id, now, before.endDate)
-			// New dates, type or room: an active data-scored contest is scored again at once.
-			if (after.status === 'active') rescoreContests(tx, { types: [after.type], contestId: id }, now)
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: 'contest.update',
-					targetType: 'contest',
-					targetId: id,
-					before: auditView(before),
-					after: auditView(after),
-				},
-				now,
-			)
-			return ok(toPublic(after, count))
-		},
-		{ behavior: 'immediate' },
-	)
+	const result = write((tx): Result<AdminContest> => {
+		const before = findContest(tx, id)
+		if (!before) return fail(404, CONTEST_NOT_FOUND)
+		const count = countParticipants(id, tx)
+		if (input.maxParticipants !== null && input.maxParticipants < count) {
+			const message = CONTEST_FULL_BELOW_COUNT(count)
+			return fail(400, message, { fieldErrors: { maxParticipants: [message] } })
+		}
+		const after = tx
+			.update(contests)
+			.set({ ...contestValues(input), updatedAt: now })
+			.where(eq(contests.id, id))
+			.returning()
+			.get()
+		if (after.endDate !== before.endDate) resolveContestAlerts(tx, id, now, before.endDate)
+		// New dates, type or room: an active data-scored contest is scored again at once.
+		if (after.status === 'active') rescoreContests(tx, { types: [after.type], contestId: id }, now)
+		recordAudit(
+			tx,
+			{
+				admin,
+				action: 'contest.update',
+				targetType: 'contest',
+				targetId: id,
+				before: auditView(before),
+				after: auditView(after),
+			},
+			now,
+		)
+		return ok(toPublic(after, count))
+	})
 	if (result.ok) log('admin.contest_updated', { adminId: admin.id, contestId: id })
 	return result
 }
@@ -221,32 +215,29 @@ export function changeContestStatus(
 	to: ContestStatus,
 	now = new Date(),
 ): Result<{ contest: AdminContest; action: ContestAction }> {
-	const result = getDb().transaction(
-		(tx): Result<{ contest: AdminContest; action: ContestAction }> => {
-			const before = findContest(tx, id)
-			if (!before) return fail(404, CONTEST_NOT_FOUND)
-			if (to === 'completed') return fail(409, USE_COMPLETE_ACTION)
-			const transition = findTransition(before.status, to)
-			if (!transition) return fail(409, transitionRefused(before.status, to))
-			const after = tx.update(contests).set({ status: to, updatedAt: now }).where(eq(contests.id, id)).returning().get()
-			// Started or resumed: a data-scored contest's scores are computed at once (paused ones kept theirs).
-			if (to === 'active') rescoreContests(tx, { types: [after.type], contestId: id }, now)
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: 'contest.status',
-					targetType: 'contest',
-					targetId: id,
-					before: { status: before.status },
-					after: { status: after.status, action: transition.action },
-				},
-				now,
-			)
-			return ok({ contest: toPublic(after, countParticipants(id, tx)), action: transition.action })
-		},
-		{ behavior: 'immediate' },
-	)
+	const result = write((tx): Result<{ contest: AdminContest; action: ContestAction }> => {
+		const before = findContest(tx, id)
+		if (!before) return fail(404, CONTEST_NOT_FOUND)
+		if (to === 'completed') return fail(409, USE_COMPLETE_ACTION)
+		const transition = findTransition(before.status, to)
+		if (!transition) return fail(409, transitionRefused(before.status, to))
+		const after = tx.update(contests).set({ status: to, updatedAt: now }).where(eq(contests.id, id)).returning().get()
+		// Started or resumed: a data-scored contest's scores are computed at once (paused ones kept theirs).
+		if (to === 'active') rescoreContests(tx, { types: [after.type], contestId: id }, now)
+		recordAudit(
+			tx,
+			{
+				admin,
+				action: 'contest.status',
+				targetType: 'contest',
+				targetId: id,
+				before: { status: before.status },
+				after: { status: after.status, action: transition.action },
+			},
+			now,
+		)
+		return ok({ contest: toPublic(after, countParticipants(id, tx)), action: transition.action })
+	})
 	if (result.ok) log('admin.contest_status', { adminId: admin.id, contestId: id, to, action: result.value.action })
 	return result
 }
@@ -258,52 +249,49 @@ export function changeContestStatus(
  * are resolved.
  */
 export function completeContest(admin: AuditActor, id: number, now = new Date()): Result<AdminContest> {
-	const result = getDb().transaction(
-		(tx): Result<AdminContest> => {
-			const before = findContest(tx, id)
-			if (!before) return fail(404, CONTEST_NOT_FOUND)
-			if (!findTransition(before.status, 'completed')) return fail(409, transitionRefused(before.status, 'completed'))
-			const ranked = tx
-				.select({ id: contestParticipants.id, userId: contestParticipants.userId, score: contestParticipants.score })
-				.from(contestParticipants)
-				.where(eq(contestParticipants.contestId, id))
-				.orderBy(...rankingOrder)
-				.all()
-			ranked.forEach((p, i) => {
-				tx.update(contestParticipants)
-					.set({ rank: i + 1 })
-					.where(eq(contestParticipants.id, p.id))
-					.run()
-			})
-			const after = tx
-				.update(contests)
-				.set({ status: 'completed', completedAt: now, updatedAt: now })
-				.where(eq(contests.id, id))
-				.returning()
-				.get()
-			resolveContestAlerts(tx, id, now)
-			notifyContestResults(tx, after, ranked, now)
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: 'contest.complete',
-					targetType: 'contest',
-					targetId: id,
-					before: { status: before.status },
-					after: {
-						status: after.status,
-						completedAt: after.completedAt,
-						participants: ranked.length,
-						top: ranked.slice(0, 10).map((p, i) => ({ rank: i + 1, userId: p.userId, score: p.score })),
-					},
+	const result = write((tx): Result<AdminContest> => {
+		const before = findContest(tx, id)
+		if (!before) return fail(404, CONTEST_NOT_FOUND)
+		if (!findTransition(before.status, 'completed')) return fail(409, transitionRefused(before.status, 'completed'))
+		const ranked = tx
+			.select({ id: contestParticipants.id, userId: contestParticipants.userId, score: contestParticipants.score })
+			.from(contestParticipants)
+			.where(eq(contestParticipants.contestId, id))
+			.orderBy(...rankingOrder)
+			.all()
+		ranked.forEach((p, i) => {
+			tx.update(contestParticipants)
+				.set({ rank: i + 1 })
+				.where(eq(contestParticipants.id, p.id))
+				.run()
+		})
+		const after = tx
+			.update(contests)
+			.set({ status: 'completed', completedAt: now, updatedAt: now })
+			.where(eq(contests.id, id))
+			.returning()
+			.get()
+		resolveContestAlerts(tx, id, now)
+		notifyContestResults(tx, after, ranked, now)
+		recordAudit(
+			tx,
+			{
+				admin,
+				action: 'contest.complete',
+				targetType: 'contest',
+				targetId: id,
+				before: { status: before.status },
+				after: {
+					status: after.status,
+					completedAt: after.completedAt,
+					participants: ranked.length,
+					top: ranked.slice(0, 10).map((p, i) => ({ rank: i + 1, userId: p.userId, score: p.score })),
 				},
-				now,
-			)
-			return ok(toPublic(after, ranked.length))
-		},
-		{ behavior: 'immediate' },
-	)
+			},
+			now,
+		)
+		return ok(toPublic(after, ranked.length))
+	})
 	if (result.ok)
 		log('admin.contest_completed', { adminId: admin.id, contestId: id, participants: result.value.participantCount })
 	return result
@@ -311,29 +299,26 @@ export function completeContest(admin: AuditActor, id: number, now = new Date())
 
 /** Deletes a contest and its participants in one transaction (super_admin: the route checks). */
 export function deleteContest(admin: AuditActor, id: number, now = new Date()): Result<DeletedContest> {
-	const result = getDb().transaction(
-		(tx): Result<DeletedContest> => {
-			const before = findContest(tx, id)
-			if (!before) return fail(404, CONTEST_NOT_FOUND)
-			const removed = tx.delete(contestParticipants).where(eq(contestParticipants.contestId, id)).run().changes
-			tx.delete(contests).where(eq(contests.id, id)).run()
-			resolveContestAlerts(tx, id, now)
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: 'contest.delete',
-					targetType: 'contest',
-					targetId: id,
-					before: { ...auditView(before), participantCount: removed },
-					after: null,
-				},
-				now,
-			)
-			return ok({ id, participantsRemoved: removed })
-		},
-		{ behavior: 'immediate' },
-	)
+	const result = write((tx): Result<DeletedContest> => {
+		const before = findContest(tx, id)
+		if (!before) return fail(404, CONTEST_NOT_FOUND)
+		const removed = tx.delete(contestParticipants).where(eq(contestParticipants.contestId, id)).run().changes
+		tx.delete(contests).where(eq(contests.id, id)).run()
+		resolveContestAlerts(tx, id, now)
+		recordAudit(
+			tx,
+			{
+				admin,
+				action: 'contest.delete',
+				targetType: 'contest',
+				targetId: id,
+				before: { ...auditView(before), participantCount: removed },
+				after: null,
+			},
+			now,
+		)
+		return ok({ id, participantsRemoved: removed })
+	})
 	if (result.ok)
 		log('admin.contest_deleted', { adminId: admin.id, contestId: id, participants: result.value.participantsRemoved })
 	return result
@@ -387,51 +372,48 @@ export function updateParticipantScore(
 	if (!Number.isSafeInteger(score) || score < 0) {
 		return fail(400, CONTEST_MESSAGES.scoreInvalid, { fieldErrors: { score: [CONTEST_MESSAGES.scoreInvalid] } })
 	}
-	const result = getDb().transaction(
-		(tx): Result<AdminParticipant> => {
-			const contest = findContest(tx, contestId)
-			if (!contest) return fail(404, CONTEST_NOT_FOUND)
-			const before = tx
-				.select()
-				.from(contestParticipants)
-				.where(and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)))
+	const result = write((tx): Result<AdminParticipant> => {
+		const contest = findContest(tx, contestId)
+		if (!contest) return fail(404, CONTEST_NOT_FOUND)
+		const before = tx
+			.select()
+			.from(contestParticipants)
+			.where(and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)))
+			.get()
+		if (!before) return fail(404, PARTICIPANT_NOT_FOUND)
+		if (contest.status === 'completed') return fail(409, SCORES_LOCKED)
+		if (isDataScored(contest.type)) return fail(409, SCORES_FROM_DATA)
+		let after = before
+		if (score !== before.score) {
+			after = tx
+				.update(contestParticipants)
+				.set({ score, scoredAt: now })
+				.where(eq(contestParticipants.id, before.id))
+				.returning()
 				.get()
-			if (!before) return fail(404, PARTICIPANT_NOT_FOUND)
-			if (contest.status === 'completed') return fail(409, SCORES_LOCKED)
-			if (isDataScored(contest.type)) return fail(409, SCORES_FROM_DATA)
-			let after = before
-			if (score !== before.score) {
-				after = tx
-					.update(contestParticipants)
-					.set({ score, scoredAt: now })
-					.where(eq(contestParticipants.id, before.id))
-					.returning()
-					.get()
-				recordAudit(
-					tx,
-					{
-						admin,
-						action: 'contest.participant-score',
-						targetType: 'contest',
-						targetId: contestId,
-						before: { userId, score: before.score },
-						after: { userId, score: after.score },
-					},
-					now,
-				)
-			}
-			const user = tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).get()!
-			return ok({
-				id: after.id,
-				userId,
-				rank: after.rank ?? placeInRanking(after, tx),
-				user,
-				score: after.score,
-				joinedAt: after.joinedAt.toISOString(),
-			})
-		},
-		{ behavior: 'immediate' },
-	)
+			recordAudit(
+				tx,
+				{
+					admin,
+					action: 'contest.participant-score',
+					targetType: 'contest',
+					targetId: contestId,
+					before: { userId, score: before.score },
+					after: { userId, score: after.score },
+				},
+				now,
+			)
+		}
+		const user = tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).get()!
+		return ok({
+			id: after.id,
+			userId,
+			rank: after.rank ?? placeInRanking(after, tx),
+			user,
+			score: after.score,
+			joinedAt: after.joinedAt.toISOString(),
+		})
+	})
 	if (result.ok) log('admin.contest_score', { adminId: admin.id, contestId, userId })
 	return result
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
-import { getDb, type Db, type Tx } from '#db/client.server.ts'
+import { getDb, type Db, type Tx, write } from '#db/client.server.ts'
 import { contestParticipants, contests, users, type SelectContest, type SelectContestParticipant } from '#db/schema.ts'
 import { LEADERBOARD_SIZE, monthlyContestPrizes, monthlyContestRules } from '#app/content/dashboard.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
@@ -189,48 +189,45 @@ function monthBounds(now: Date) {
  */
 export function ensureMonthlyReferralContest(now = new Date(), actor?: AuditActor) {
 	const { startDate, endDate, first } = monthBounds(now)
-	return getDb().transaction(
-		(tx) => {
-			const overlapping = tx
-				.select({ id: contests.id })
-				.from(contests)
-				.where(and(eq(contests.type, 'referral'), lte(contests.startDate, endDate), gte(contests.endDate, startDate)))
-				.get()
-			if (overlapping) return null
-			const month = first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-			const created = tx
-				.insert(contests)
-				.values({
-					name: `${month} Referral Contest`,
-					description: 'Invite friends: every referral that unlocks premium this month moves you up the ranking.',
-					type: 'referral',
-					status: 'active',
-					startDate,
-					endDate,
-					prizeFirst: monthlyContestPrizes.first,
-					prizeSecond: monthlyContestPrizes.second,
-					prizeThird: monthlyContestPrizes.third,
-					rules: monthlyContestRules.join('\n'),
-					createdAt: now,
-					updatedAt: now,
-				})
-				.returning()
-				.get()
-			if (actor) {
-				recordAudit(
-					tx,
-					{
-						admin: actor,
-						action: 'contest.create',
-						targetType: 'contest',
-						targetId: created.id,
-						after: { name: created.name, type: created.type, status: created.status, startDate, endDate },
-					},
-					now,
-				)
-			}
-			return created.id
-		},
-		{ behavior: 'immediate' },
-	)
+	return write((tx) => {
+		const overlapping = tx
+			.select({ id: contests.id })
+			.from(contests)
+			.where(and(eq(contests.type, 'referral'), lte(contests.startDate, endDate), gte(contests.endDate, startDate)))
+			.get()
+		if (overlapping) return null
+		const month = first.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+		const created = tx
+			.insert(contests)
+			.values({
+				name: `${month} Referral Contest`,
+				description: 'Invite friends: every referral that unlocks premium this month moves you up the ranking.',
+				type: 'referral',
+				status: 'active',
+				startDate,
+				endDate,
+				prizeFirst: monthlyContestPrizes.first,
+				prizeSecond: monthlyContestPrizes.second,
+				prizeThird: monthlyContestPrizes.third,
+				rules: monthlyContestRules.join('\n'),
+				createdAt: now,
+				updatedAt: now,
+			})
+			.returning()
+			.get()
+		if (actor) {
+			recordAudit(
+				tx,
+				{
+					admin: actor,
+					action: 'contest.create',
+					targetType: 'contest',
+					targetId: created.id,
+					after: { name: created.name, type: created.type, status: created.status, startDate, endDate },
+				},
+				now,
+			)
+		}
+		return created.id
+	})
 }

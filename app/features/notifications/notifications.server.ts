@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
-import { getDb, type Db, type Tx } from '#db/client.server.ts'
+import { getDb, type Db, type Tx, write } from '#db/client.server.ts'
 import { notificationPreferences, notifications, users } from '#db/schema.ts'
 import type { Inbox, InboxItem } from '#app/features/notifications/responses.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
@@ -242,21 +242,28 @@ export function markRead(userId: number, id: number, now = new Date()) {
 		.get()
 	if (!row) return false
 	if (row.readAt === null) {
-		db.update(notifications)
-			.set({ readAt: now })
-			.where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)))
-			.run()
+		write(
+			(tx) =>
+				tx
+					.update(notifications)
+					.set({ readAt: now })
+					.where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)))
+					.run(),
+			db,
+		)
 	}
 	return true
 }
 
 /** Marks every unread notification of the member read; returns how many changed. */
 export function markAllRead(userId: number, now = new Date()) {
-	return getDb()
-		.update(notifications)
-		.set({ readAt: now })
-		.where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-		.run().changes
+	return write((tx) =>
+		tx
+			.update(notifications)
+			.set({ readAt: now })
+			.where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+			.run(),
+	).changes
 }
 
 // --- Email preferences.
@@ -276,23 +283,20 @@ export function getEmailPreferences(userId: number, db: Db | Tx = getDb()): Emai
 /** Stores the given kinds' email choices (others keep theirs); returns the full set. */
 export function setEmailPreferences(userId: number, changes: Partial<EmailPreferences>, now = new Date()) {
 	const db = getDb()
-	return db.transaction(
-		(tx) => {
-			for (const kind of NOTIFICATION_KINDS) {
-				const email = changes[kind]
-				if (email === undefined) continue
-				tx.insert(notificationPreferences)
-					.values({ userId, kind, email, updatedAt: now })
-					.onConflictDoUpdate({
-						target: [notificationPreferences.userId, notificationPreferences.kind],
-						set: { email, updatedAt: now },
-					})
-					.run()
-			}
-			return getEmailPreferences(userId, tx)
-		},
-		{ behavior: 'immediate' },
-	)
+	return write((tx) => {
+		for (const kind of NOTIFICATION_KINDS) {
+			const email = changes[kind]
+			if (email === undefined) continue
+			tx.insert(notificationPreferences)
+				.values({ userId, kind, email, updatedAt: now })
+				.onConflictDoUpdate({
+					target: [notificationPreferences.userId, notificationPreferences.kind],
+					set: { email, updatedAt: now },
+				})
+				.run()
+		}
+		return getEmailPreferences(userId, tx)
+	}, db)
 }
 
 /** The unsubscribe link's action: that kind's email off. */

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { getDb, write } from '#db/client.server.ts'
 import { feeOfferClaims, users } from '#db/schema.ts'
 import type { Plan } from '#app/domain/enums.ts'
 import { feeOffers } from '#app/content/dashboard.ts'
@@ -74,28 +74,25 @@ export function getOffer(userId: number, offerId: string) {
 export function confirmOffer(userId: number, offerId: string): Result<{ offerId: string }> {
 	const offer = feeOffers.find((o) => o.id === offerId)
 	if (!offer) return fail(404, UNKNOWN_OFFER)
-	const result = getDb().transaction(
-		(tx): Result<{ offerId: string }> => {
-			const user = tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).get()
-			if (!user) return fail(401, 'Not signed in')
-			if (!hasZeroFeeAccess(user.plan)) return fail(403, ZERO_FEE_LOCKED)
-			const mine = tx
-				.select({ id: feeOfferClaims.id })
-				.from(feeOfferClaims)
-				.where(and(eq(feeOfferClaims.userId, userId), eq(feeOfferClaims.offerId, offerId)))
-				.get()
-			if (mine) return fail(409, OFFER_ALREADY_CONFIRMED)
-			const { taken } = tx
-				.select({ taken: sql<number>`count(*)` })
-				.from(feeOfferClaims)
-				.where(eq(feeOfferClaims.offerId, offerId))
-				.get()!
-			if (offer.spotsLeft - taken <= 0) return fail(409, OFFER_FULL)
-			tx.insert(feeOfferClaims).values({ userId, offerId }).run()
-			return ok({ offerId })
-		},
-		{ behavior: 'immediate' },
-	)
+	const result = write((tx): Result<{ offerId: string }> => {
+		const user = tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).get()
+		if (!user) return fail(401, 'Not signed in')
+		if (!hasZeroFeeAccess(user.plan)) return fail(403, ZERO_FEE_LOCKED)
+		const mine = tx
+			.select({ id: feeOfferClaims.id })
+			.from(feeOfferClaims)
+			.where(and(eq(feeOfferClaims.userId, userId), eq(feeOfferClaims.offerId, offerId)))
+			.get()
+		if (mine) return fail(409, OFFER_ALREADY_CONFIRMED)
+		const { taken } = tx
+			.select({ taken: sql<number>`count(*)` })
+			.from(feeOfferClaims)
+			.where(eq(feeOfferClaims.offerId, offerId))
+			.get()!
+		if (offer.spotsLeft - taken <= 0) return fail(409, OFFER_FULL)
+		tx.insert(feeOfferClaims).values({ userId, offerId }).run()
+		return ok({ offerId })
+	})
 	log('fee_offer.confirm', { userId, offerId, result: result.ok ? 'success' : 'refused' })
 	return result
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
-import { getDb, type Db } from '#db/client.server.ts'
+import { getDb, type Db, write } from '#db/client.server.ts'
 import { feeOfferClaims, users } from '#db/schema.ts'
 import { feeOffers } from '#app/content/dashboard.ts'
 import type { ClaimStatus } from '#app/domain/enums.ts'
@@ -142,42 +142,35 @@ export function updateOfferClaim(
 	now = new Date(),
 ): Result<{ claim: OfferClaim; changed: boolean }> {
 	const db = getDb()
-	const result = db.transaction(
-		(tx): Result<{ changed: boolean }> => {
-			const before = tx
-				.select({ status: feeOfferClaims.status, note: feeOfferClaims.note })
+	const result = write((tx): Result<{ changed: boolean }> => {
+		const before = tx
+			.select({ status: feeOfferClaims.status, note: feeOfferClaims.note })
+			.from(feeOfferClaims)
+			.where(eq(feeOfferClaims.id, id))
+			.get()
+		if (!before) return fail(404, CLAIM_NOT_FOUND)
+		const after = { status: input.status ?? before.status, note: input.note ?? before.note }
+		if (after.status !== before.status) {
+			// The member hears of a status change (not of a staff note): docs/decisions/023.
+			const claim = tx
+				.select({ userId: feeOfferClaims.userId, offerId: feeOfferClaims.offerId })
 				.from(feeOfferClaims)
 				.where(eq(feeOfferClaims.id, id))
-				.get()
-			if (!before) return fail(404, CLAIM_NOT_FOUND)
-			const after = { status: input.status ?? before.status, note: input.note ?? before.note }
-			if (after.status !== before.status) {
-				// The member hears of a status change (not of a staff note): docs/decisions/023.
-				const claim = tx
-					.select({ userId: feeOfferClaims.userId, offerId: feeOfferClaims.offerId })
-					.from(feeOfferClaims)
-					.where(eq(feeOfferClaims.id, id))
-					.get()!
-				notifyClaimStatus(
-					tx,
-					{ userId: claim.userId, offerTitle: offerTitle(claim.offerId), status: after.status },
-					now,
-				)
-			}
-			if (after.status === before.status && after.note === before.note) return ok({ changed: false })
-			tx.update(feeOfferClaims)
-				.set({ ...after, updatedAt: now })
-				.where(eq(feeOfferClaims.id, id))
-				.run()
-			recordAudit(
-				tx,
-				{ admin, action: 'offer-claim.update', targetType: 'offer-claim', targetId: id, before, after },
-				now,
-			)
-			return ok({ changed: true })
-		},
-		{ behavior: 'immediate' },
-	)
+				.get()!
+			notifyClaimStatus(tx, { userId: claim.userId, offerTitle: offerTitle(claim.offerId), status: after.status }, now)
+		}
+		if (after.status === before.status && after.note === before.note) return ok({ changed: false })
+		tx.update(feeOfferClaims)
+			.set({ ...after, updatedAt: now })
+			.where(eq(feeOfferClaims.id, id))
+			.run()
+		recordAudit(
+			tx,
+			{ admin, action: 'offer-claim.update', targetType: 'offer-claim', targetId: id, before, after },
+			now,
+		)
+		return ok({ changed: true })
+	}, db)
 	if (!result.ok) return result
 	log('offer_claim.update', { adminId: admin.id, claimId: id, changed: result.value.changed })
 	return ok({ claim: getOfferClaim(id)!, changed: result.value.changed })

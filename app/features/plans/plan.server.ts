@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { getDb, write } from '#db/client.server.ts'
 import { planActivations, planCodes, users } from '#db/schema.ts'
 import { PLANS, PREMIUM_PLANS, type Plan, type PremiumPlan } from '#app/domain/enums.ts'
 import { planCards } from '#app/content/dashboard.ts'
@@ -62,7 +62,7 @@ export function issuePlanCode({
 	const text = code ?? `${marker}-${randomCode(8)}`
 	if (!text.includes(marker)) throw new Error(`A ${plan} code must contain ${marker}`)
 	if (!Number.isInteger(maxUses) || maxUses < 1) throw new Error('maxUses must be a positive integer')
-	getDb().insert(planCodes).values({ code: text, plan, maxUses, expiresAt }).run()
+	write((tx) => tx.insert(planCodes).values({ code: text, plan, maxUses, expiresAt }).run())
 	return text
 }
 
@@ -98,7 +98,7 @@ export function ensurePlanCodes(now = new Date()): Record<PremiumPlan, string> {
 	for (const plan of PREMIUM_PLANS) {
 		out[plan] =
 			findOpenCode(plan, now) ??
-			getDb().transaction(
+			write(
 				(tx) =>
 					insertBatch(
 						tx,
@@ -113,7 +113,6 @@ export function ensurePlanCodes(now = new Date()): Record<PremiumPlan, string> {
 						},
 						now,
 					).codes[0]!,
-				{ behavior: 'immediate' },
 			)
 	}
 	return out
@@ -134,47 +133,44 @@ export function activatePlan(
 	const blocked = limitedAttempt('plan-code', meta.ip, String(userId), { event: 'plan.activate', fields: { userId } })
 	if (blocked) return blocked
 	const db = getDb()
-	const result = db.transaction(
-		(tx): Result<{ plan: Plan; previousPlan: Plan }> => {
-			const user = tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).get()
-			if (!user) return fail(401, 'Not signed in')
-			// `=` on SQLite text is byte for byte: "gold-..." does not match "GOLD-...".
-			const row = tx.select().from(planCodes).where(eq(planCodes.code, code)).get()
-			// A revoked code reads as any unknown code.
-			if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) {
-				return fail(400, INVALID_ACTIVATION_CODE, { fieldErrors: { code: [INVALID_ACTIVATION_CODE] } })
-			}
-			const usedByMe = tx
-				.select({ id: planActivations.id })
-				.from(planActivations)
-				.where(and(eq(planActivations.codeId, row.id), eq(planActivations.userId, userId)))
-				.get()
-			// The member re-entering a code they used is told so; a code used up by
-			// other members reads as any unknown code (it reveals nothing about them).
-			if (usedByMe) {
-				return fail(409, ACTIVATION_CODE_USED, { fieldErrors: { code: [ACTIVATION_CODE_USED] } })
-			}
-			if (row.uses >= row.maxUses) {
-				return fail(400, INVALID_ACTIVATION_CODE, { fieldErrors: { code: [INVALID_ACTIVATION_CODE] } })
-			}
-			if (row.plan === user.plan) {
-				return fail(409, PLAN_ALREADY_ACTIVE, { fieldErrors: { code: [PLAN_ALREADY_ACTIVE] } })
-			}
-			if (planRank(row.plan) < planRank(user.plan)) {
-				return fail(409, PLAN_LOWER_THAN_CURRENT, { fieldErrors: { code: [PLAN_LOWER_THAN_CURRENT] } })
-			}
-			tx.update(planCodes)
-				.set({ uses: row.uses + 1 })
-				.where(eq(planCodes.id, row.id))
-				.run()
-			tx.update(users).set({ plan: row.plan, updatedAt: now }).where(eq(users.id, userId)).run()
-			tx.insert(planActivations)
-				.values({ userId, codeId: row.id, fromPlan: user.plan, toPlan: row.plan, createdAt: now })
-				.run()
-			return ok({ plan: row.plan, previousPlan: user.plan })
-		},
-		{ behavior: 'immediate' },
-	)
+	const result = write((tx): Result<{ plan: Plan; previousPlan: Plan }> => {
+		const user = tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).get()
+		if (!user) return fail(401, 'Not signed in')
+		// `=` on SQLite text is byte for byte: "gold-..." does not match "GOLD-...".
+		const row = tx.select().from(planCodes).where(eq(planCodes.code, code)).get()
+		// A revoked code reads as any unknown code.
+		if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) {
+			return fail(400, INVALID_ACTIVATION_CODE, { fieldErrors: { code: [INVALID_ACTIVATION_CODE] } })
+		}
+		const usedByMe = tx
+			.select({ id: planActivations.id })
+			.from(planActivations)
+			.where(and(eq(planActivations.codeId, row.id), eq(planActivations.userId, userId)))
+			.get()
+		// The member re-entering a code they used is told so; a code used up by
+		// other members reads as any unknown code (it reveals nothing about them).
+		if (usedByMe) {
+			return fail(409, ACTIVATION_CODE_USED, { fieldErrors: { code: [ACTIVATION_CODE_USED] } })
+		}
+		if (row.uses >= row.maxUses) {
+			return fail(400, INVALID_ACTIVATION_CODE, { fieldErrors: { code: [INVALID_ACTIVATION_CODE] } })
+		}
+		if (row.plan === user.plan) {
+			return fail(409, PLAN_ALREADY_ACTIVE, { fieldErrors: { code: [PLAN_ALREADY_ACTIVE] } })
+		}
+		if (planRank(row.plan) < planRank(user.plan)) {
+			return fail(409, PLAN_LOWER_THAN_CURRENT, { fieldErrors: { code: [PLAN_LOWER_THAN_CURRENT] } })
+		}
+		tx.update(planCodes)
+			.set({ uses: row.uses + 1 })
+			.where(eq(planCodes.id, row.id))
+			.run()
+		tx.update(users).set({ plan: row.plan, updatedAt: now }).where(eq(users.id, userId)).run()
+		tx.insert(planActivations)
+			.values({ userId, codeId: row.id, fromPlan: user.plan, toPlan: row.plan, createdAt: now })
+			.run()
+		return ok({ plan: row.plan, previousPlan: user.plan })
+	}, db)
 	if (result.ok) resetRateLimit('plan-code:account', String(userId))
 	log('plan.activate', {
 		ip: meta.ip,

@@ -1,6 +1,6 @@
 import { alias } from 'drizzle-orm/sqlite-core'
 import { and, count, desc, eq, isNotNull, ne } from 'drizzle-orm'
-import { getDb, type Tx } from '#db/client.server.ts'
+import { getDb, type Tx, write } from '#db/client.server.ts'
 import { referralCredits, users, type SelectReferralCredit } from '#db/schema.ts'
 import { REFERRAL_ALREADY_DECIDED, REFERRAL_NOT_FOUND } from '#app/features/referrals/schemas.ts'
 import type { ReferralReviewView } from '#app/features/referrals/schemas.ts'
@@ -106,53 +106,50 @@ export function getReferralReview(id: number): PublicReferralReview | null {
 type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string }
 
 function decide(admin: AuditActor, id: number, decision: Decision, now: Date): Result<PublicReferralReview> {
-	const result = getDb().transaction(
-		(tx): Result<null> => {
-			const before = tx.select().from(referralCredits).where(eq(referralCredits.id, id)).get()
-			if (!before) return fail(404, REFERRAL_NOT_FOUND)
-			if (before.status !== 'held') return fail(409, REFERRAL_ALREADY_DECIDED)
-			const approve = decision.kind === 'approve'
-			const reason = approve ? null : decision.reason
-			// Only a row still held changes: a second decision at the same moment finds none.
-			const changed = tx
-				.update(referralCredits)
-				.set({ status: approve ? 'credited' : 'rejected', reviewedAt: now, reviewedBy: admin.id, reviewReason: reason })
-				.where(and(eq(referralCredits.id, id), eq(referralCredits.status, 'held')))
-				.run()
-			if (changed.changes !== 1) return fail(409, REFERRAL_ALREADY_DECIDED)
-			const referredRow = before.referredUserId
-				? tx.select({ name: users.name }).from(users).where(eq(users.id, before.referredUserId)).get()
-				: undefined
-			const referredName = referredRow ? displayName(referredRow.name) : 'a deleted member'
-			if (approve) {
-				applyCredit(tx, { referrerId: before.referrerId, points: before.points, referredName }, now)
-				// The referrer's activity contests count the referral from now on.
-				rescoreContests(tx, { types: ['activity'], userIds: [before.referrerId] }, now)
-			} else {
-				notifyReferralRejected(tx, { referrerId: before.referrerId, referredName, reason: decision.reason }, now)
-			}
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: approve ? 'referral.approve' : 'referral.reject',
-					targetType: 'referral',
-					targetId: id,
-					before: {
-						status: before.status,
-						referrerId: before.referrerId,
-						referredUserId: before.referredUserId,
-						points: before.points,
-						signals: parseSignals(before.signals).map((s) => s.code),
-					},
-					after: { status: approve ? 'credited' : 'rejected', ...(reason ? { reason } : {}) },
+	const result = write((tx): Result<null> => {
+		const before = tx.select().from(referralCredits).where(eq(referralCredits.id, id)).get()
+		if (!before) return fail(404, REFERRAL_NOT_FOUND)
+		if (before.status !== 'held') return fail(409, REFERRAL_ALREADY_DECIDED)
+		const approve = decision.kind === 'approve'
+		const reason = approve ? null : decision.reason
+		// Only a row still held changes: a second decision at the same moment finds none.
+		const changed = tx
+			.update(referralCredits)
+			.set({ status: approve ? 'credited' : 'rejected', reviewedAt: now, reviewedBy: admin.id, reviewReason: reason })
+			.where(and(eq(referralCredits.id, id), eq(referralCredits.status, 'held')))
+			.run()
+		if (changed.changes !== 1) return fail(409, REFERRAL_ALREADY_DECIDED)
+		const referredRow = before.referredUserId
+			? tx.select({ name: users.name }).from(users).where(eq(users.id, before.referredUserId)).get()
+			: undefined
+		const referredName = referredRow ? displayName(referredRow.name) : 'a deleted member'
+		if (approve) {
+			applyCredit(tx, { referrerId: before.referrerId, points: before.points, referredName }, now)
+			// The referrer's activity contests count the referral from now on.
+			rescoreContests(tx, { types: ['activity'], userIds: [before.referrerId] }, now)
+		} else {
+			notifyReferralRejected(tx, { referrerId: before.referrerId, referredName, reason: decision.reason }, now)
+		}
+		recordAudit(
+			tx,
+			{
+				admin,
+				action: approve ? 'referral.approve' : 'referral.reject',
+				targetType: 'referral',
+				targetId: id,
+				before: {
+					status: before.status,
+					referrerId: before.referrerId,
+					referredUserId: before.referredUserId,
+					points: before.points,
+					signals: parseSignals(before.signals).map((s) => s.code),
 				},
-				now,
-			)
-			return ok(null)
-		},
-		{ behavior: 'immediate' },
-	)
+				after: { status: approve ? 'credited' : 'rejected', ...(reason ? { reason } : {}) },
+			},
+			now,
+		)
+		return ok(null)
+	})
 	if (!result.ok) return result
 	log(decision.kind === 'approve' ? 'admin.referral_approved' : 'admin.referral_rejected', {
 		adminId: admin.id,

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, isNull, lte, sum } from 'drizzle-orm'
-import { getDb, type Tx } from '#db/client.server.ts'
+import { getDb, type Tx, write } from '#db/client.server.ts'
 import { revenueEntries, type SelectRevenueEntry } from '#db/schema.ts'
 import {
 	REVENUE_ALREADY_VOIDED,
@@ -64,7 +64,7 @@ export function insertRevenueEntry(tx: Tx, admin: AuditActor, input: RevenueInpu
 
 /** Records an entry and its audit row in one transaction. */
 export function recordRevenue(admin: AuditActor, input: RevenueInput, now = new Date()): Result<PublicRevenueEntry> {
-	const row = getDb().transaction((tx) => insertRevenueEntry(tx, admin, input, now), { behavior: 'immediate' })
+	const row = write((tx) => insertRevenueEntry(tx, admin, input, now))
 	log('admin.revenue_recorded', { adminId: admin.id, entryId: row.id, month: row.month })
 	return ok(toPublic(row))
 }
@@ -177,9 +177,7 @@ function changeOpenEntryIn(
 
 /** changeOpenEntryIn in its own immediate transaction, logged when done. */
 function changeOpenEntry(admin: AuditActor, id: number, now: Date, change: EntryChange): Result<PublicRevenueEntry> {
-	const result = getDb().transaction((tx) => changeOpenEntryIn(tx, admin, id, now, change), {
-		behavior: 'immediate',
-	})
+	const result = write((tx) => changeOpenEntryIn(tx, admin, id, now, change))
 	if (!result.ok) return result
 	log(change.event, { adminId: admin.id, entryId: id })
 	return ok(toPublic(result.value))

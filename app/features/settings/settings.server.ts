@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import { getDb, type Db, type Tx } from '#db/client.server.ts'
+import { getDb, type Db, type Tx, write } from '#db/client.server.ts'
 import { platformSettings } from '#db/schema.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { ReferralIntegritySettingsSchema } from '#app/features/referrals/schemas.ts'
@@ -84,5 +84,5 @@ export function setSettingIn<K extends SettingKey>(
 }
 
 export function setSetting<K extends SettingKey>(admin: AuditActor, key: K, value: SettingValue<K>, now = new Date()) {
-	return getDb().transaction((tx) => setSettingIn(tx, admin, key, value, now), { behavior: 'immediate' })
+	return write((tx) => setSettingIn(tx, admin, key, value, now))
 }

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { getDb, write } from '#db/client.server.ts'
 import { admins, type SelectAdmin } from '#db/schema.ts'
 import type { AdminRole } from '#app/domain/enums.ts'
 import { randomToken } from '#app/utils/crypto.server.ts'
@@ -51,12 +51,14 @@ export function getAdminByEmail(email: string): AdminProfile | null {
  * shell's "last login") and now becomes lastLogin.
  */
 export function recordAdminSignIn(admin: AdminProfile, now = new Date()): AdminProfile {
-	const updated = getDb()
-		.update(admins)
-		.set({ previousLogin: admin.lastLogin, lastLogin: now })
-		.where(eq(admins.id, admin.id))
-		.returning(adminProfileColumns)
-		.get()
+	const updated = write((tx) =>
+		tx
+			.update(admins)
+			.set({ previousLogin: admin.lastLogin, lastLogin: now })
+			.where(eq(admins.id, admin.id))
+			.returning(adminProfileColumns)
+			.get(),
+	)
 	return updated ?? { ...admin, previousLogin: admin.lastLogin, lastLogin: now }
 }
 
@@ -68,11 +70,13 @@ export async function createAdmin(input: { email: string; name: string; role: Ad
 		throw new Error(`Admin passwords are at most ${PASSWORD_MAX_BYTES} bytes`)
 	}
 	const passwordHash = await hashPassword(input.password)
-	return getDb()
-		.insert(admins)
-		.values({ email: input.email.toLowerCase(), name: input.name, role: input.role, passwordHash })
-		.returning({ id: admins.id, email: admins.email, role: admins.role })
-		.get()
+	return write((tx) =>
+		tx
+			.insert(admins)
+			.values({ email: input.email.toLowerCase(), name: input.name, role: input.role, passwordHash })
+			.returning({ id: admins.id, email: admins.email, role: admins.role })
+			.get(),
+	)
 }
 
 /**
@@ -119,24 +123,21 @@ export async function createStaffAccount(
 ): Promise<Result<{ id: number; email: string; role: AdminRole }>> {
 	const passwordHash = await hashPassword(input.password)
 	const db = getDb()
-	const created = db.transaction(
-		(tx) => {
-			if (tx.select({ id: admins.id }).from(admins).where(eq(admins.email, input.email)).get()) return null
-			const row = tx
-				.insert(admins)
-				.values({ email: input.email, name: input.name, role: input.role, passwordHash })
-				.returning({ id: admins.id, email: admins.email, role: admins.role })
-				.get()
-			recordAudit(tx, {
-				admin: actor,
-				action: 'admin.create',
-				targetType: 'admin',
-				targetId: row.id,
-				after: { email: row.email, name: input.name, role: row.role },
-			})
-			return row
-		},
-		{ behavior: 'immediate' },
-	)
+	const created = write((tx) => {
+		if (tx.select({ id: admins.id }).from(admins).where(eq(admins.email, input.email)).get()) return null
+		const row = tx
+			.insert(admins)
+			.values({ email: input.email, name: input.name, role: input.role, passwordHash })
+			.returning({ id: admins.id, email: admins.email, role: admins.role })
+			.get()
+		recordAudit(tx, {
+			admin: actor,
+			action: 'admin.create',
+			targetType: 'admin',
+			targetId: row.id,
+			after: { email: row.email, name: input.name, role: row.role },
+		})
+		return row
+	}, db)
 	return created ? ok(created) : fail(409, `An admin with the email ${input.email} already exists.`)
 }

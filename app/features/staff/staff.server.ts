@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { and, asc, count, eq, isNull, ne } from 'drizzle-orm'
-import { getDb, type Tx } from '#db/client.server.ts'
+import { getDb, type Tx, write } from '#db/client.server.ts'
 import { adminSessions, admins, type SelectAdmin } from '#db/schema.ts'
 import {
 	STAFF_LIMITS,
@@ -142,61 +142,58 @@ export function updateStaff(
 	input: StaffUpdateInput,
 	now = new Date(),
 ): Result<StaffMember> {
-	const result = getDb().transaction(
-		(tx) => {
-			if (!actorIsActiveSuperAdmin(tx, actor)) return fail(403, STAFF_ACTOR_NOT_ACTIVE)
-			const before = tx.select(staffColumns).from(admins).where(eq(admins.id, id)).get()
-			if (!before) return fail(404, STAFF_NOT_FOUND)
-			const role = input.role ?? before.role
-			const disabled = input.disabled ?? before.disabledAt !== null
-			const roleChanges = role !== before.role
-			const disabling = disabled && before.disabledAt === null
-			const enabling = !disabled && before.disabledAt !== null
-			if (disabling && id === actor.id) return fail(409, STAFF_CANNOT_DISABLE_SELF)
-			const wasActiveSuper = before.role === 'super_admin' && before.disabledAt === null
-			const staysActiveSuper = role === 'super_admin' && !disabled
-			if (wasActiveSuper && !staysActiveSuper && otherActiveSuperAdmins(tx, id) === 0) {
-				return fail(409, STAFF_LAST_SUPER_ADMIN)
-			}
-			if (!roleChanges && !disabling && !enabling) return ok(before)
-			const after = tx
-				.update(admins)
-				.set({
-					role,
-					disabledAt: disabling ? now : enabling ? null : before.disabledAt,
-					updatedAt: now,
-				})
-				.where(eq(admins.id, id))
-				.returning(staffColumns)
-				.get()!
-			const target = { admin: actor, targetType: 'admin', targetId: id }
-			if (roleChanges) {
-				recordAudit(tx, { ...target, action: 'staff.update', before: { role: before.role }, after: { role } }, now)
-			}
-			if (disabling) {
-				const ended = tx.delete(adminSessions).where(eq(adminSessions.adminId, id)).run().changes
-				recordAudit(
-					tx,
-					{
-						...target,
-						action: 'staff.disable',
-						before: { disabled: false },
-						after: { disabled: true, sessionsEnded: ended },
-					},
-					now,
-				)
-			}
-			if (enabling) {
-				recordAudit(
-					tx,
-					{ ...target, action: 'staff.enable', before: { disabled: true }, after: { disabled: false } },
-					now,
-				)
-			}
-			return ok(after)
-		},
-		{ behavior: 'immediate' },
-	)
+	const result = write((tx) => {
+		if (!actorIsActiveSuperAdmin(tx, actor)) return fail(403, STAFF_ACTOR_NOT_ACTIVE)
+		const before = tx.select(staffColumns).from(admins).where(eq(admins.id, id)).get()
+		if (!before) return fail(404, STAFF_NOT_FOUND)
+		const role = input.role ?? before.role
+		const disabled = input.disabled ?? before.disabledAt !== null
+		const roleChanges = role !== before.role
+		const disabling = disabled && before.disabledAt === null
+		const enabling = !disabled && before.disabledAt !== null
+		if (disabling && id === actor.id) return fail(409, STAFF_CANNOT_DISABLE_SELF)
+		const wasActiveSuper = before.role === 'super_admin' && before.disabledAt === null
+		const staysActiveSuper = role === 'super_admin' && !disabled
+		if (wasActiveSuper && !staysActiveSuper && otherActiveSuperAdmins(tx, id) === 0) {
+			return fail(409, STAFF_LAST_SUPER_ADMIN)
+		}
+		if (!roleChanges && !disabling && !enabling) return ok(before)
+		const after = tx
+			.update(admins)
+			.set({
+				role,
+				disabledAt: disabling ? now : enabling ? null : before.disabledAt,
+				updatedAt: now,
+			})
+			.where(eq(admins.id, id))
+			.returning(staffColumns)
+			.get()!
+		const target = { admin: actor, targetType: 'admin', targetId: id }
+		if (roleChanges) {
+			recordAudit(tx, { ...target, action: 'staff.update', before: { role: before.role }, after: { role } }, now)
+		}
+		if (disabling) {
+			const ended = tx.delete(adminSessions).where(eq(adminSessions.adminId, id)).run().changes
+			recordAudit(
+				tx,
+				{
+					...target,
+					action: 'staff.disable',
+					before: { disabled: false },
+					after: { disabled: true, sessionsEnded: ended },
+				},
+				now,
+			)
+		}
+		if (enabling) {
+			recordAudit(
+				tx,
+				{ ...target, action: 'staff.enable', before: { disabled: true }, after: { disabled: false } },
+				now,
+			)
+		}
+		return ok(after)
+	})
 	if (!result.ok) return result
 	log('admin.staff_updated', { adminId: actor.id, staffId: id, role: input.role, disabled: input.disabled })
 	return ok(toStaffMember(result.value))
@@ -215,33 +212,30 @@ export async function resetStaffPassword(
 ): Promise<Result<{ admin: StaffMember; generatedPassword: string | null }>> {
 	const generatedPassword = password ? null : generateStaffPassword()
 	const passwordHash = await hashPassword(password ?? generatedPassword!)
-	const result = getDb().transaction(
-		(tx) => {
-			if (!actorIsActiveSuperAdmin(tx, actor)) return fail(403, STAFF_ACTOR_NOT_ACTIVE)
-			const row = tx
-				.update(admins)
-				.set({ passwordHash, updatedAt: now })
-				.where(eq(admins.id, id))
-				.returning(staffColumns)
-				.get()
-			if (!row) return fail(404, STAFF_NOT_FOUND)
-			const ended = tx.delete(adminSessions).where(eq(adminSessions.adminId, id)).run().changes
-			recordAudit(
-				tx,
-				{
-					admin: actor,
-					action: 'staff.reset-password',
-					targetType: 'admin',
-					targetId: id,
-					before: null,
-					after: { generated: generatedPassword !== null, sessionsEnded: ended },
-				},
-				now,
-			)
-			return ok(row)
-		},
-		{ behavior: 'immediate' },
-	)
+	const result = write((tx) => {
+		if (!actorIsActiveSuperAdmin(tx, actor)) return fail(403, STAFF_ACTOR_NOT_ACTIVE)
+		const row = tx
+			.update(admins)
+			.set({ passwordHash, updatedAt: now })
+			.where(eq(admins.id, id))
+			.returning(staffColumns)
+			.get()
+		if (!row) return fail(404, STAFF_NOT_FOUND)
+		const ended = tx.delete(adminSessions).where(eq(adminSessions.adminId, id)).run().changes
+		recordAudit(
+			tx,
+			{
+				admin: actor,
+				action: 'staff.reset-password',
+				targetType: 'admin',
+				targetId: id,
+				before: null,
+				after: { generated: generatedPassword !== null, sessionsEnded: ended },
+			},
+			now,
+		)
+		return ok(row)
+	})
 	if (!result.ok) return result
 	log('admin.staff_password_reset', { adminId: actor.id, staffId: id })
 	return ok({ admin: toStaffMember(result.value), generatedPassword })

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { and, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
-import { getDb, type Tx } from '#db/client.server.ts'
+import { getDb, type Tx, write } from '#db/client.server.ts'
 import { adminPendingSignIns, adminRecoveryCodes, adminSessions, admins } from '#db/schema.ts'
 import type { AdminRole } from '#app/domain/enums.ts'
 import { site } from '#app/content/site.ts'
@@ -156,35 +156,32 @@ export function beginEnrolment(
 	options: { fresh?: boolean } = {},
 	now = new Date(),
 ): Result<Enrolment> {
-	return getDb().transaction(
-		(tx) => {
-			const row = tx
-				.select({
-					email: admins.email,
-					enabledAt: admins.totpEnabledAt,
-					pending: admins.totpPendingSecret,
-					pendingAt: admins.totpPendingAt,
-				})
-				.from(admins)
-				.where(eq(admins.id, adminId))
-				.get()
-			if (!row) return fail(404, STAFF_NOT_FOUND)
-			if (row.enabledAt) return fail(409, TWO_FACTOR_ALREADY_ON)
-			let secret = row.pending
-			let since = row.pendingAt
-			if (options.fresh || !secret || !since || since.getTime() + ENROLMENT_SECRET_MS <= now.getTime()) {
-				secret = newTotpSecret()
-				since = now
-				tx.update(admins).set({ totpPendingSecret: secret, totpPendingAt: now }).where(eq(admins.id, adminId)).run()
-			}
-			return ok({
-				secret,
-				otpauthUri: otpauthUri(secret, row.email),
-				expiresAt: new Date(since.getTime() + ENROLMENT_SECRET_MS).toISOString(),
+	return write((tx) => {
+		const row = tx
+			.select({
+				email: admins.email,
+				enabledAt: admins.totpEnabledAt,
+				pending: admins.totpPendingSecret,
+				pendingAt: admins.totpPendingAt,
 			})
-		},
-		{ behavior: 'immediate' },
-	)
+			.from(admins)
+			.where(eq(admins.id, adminId))
+			.get()
+		if (!row) return fail(404, STAFF_NOT_FOUND)
+		if (row.enabledAt) return fail(409, TWO_FACTOR_ALREADY_ON)
+		let secret = row.pending
+		let since = row.pendingAt
+		if (options.fresh || !secret || !since || since.getTime() + ENROLMENT_SECRET_MS <= now.getTime()) {
+			secret = newTotpSecret()
+			since = now
+			tx.update(admins).set({ totpPendingSecret: secret, totpPendingAt: now }).where(eq(admins.id, adminId)).run()
+		}
+		return ok({
+			secret,
+			otpauthUri: otpauthUri(secret, row.email),
+			expiresAt: new Date(since.getTime() + ENROLMENT_SECRET_MS).toISOString(),
+		})
+	})
 }
 
 /**
@@ -200,61 +197,58 @@ export function confirmEnrolment(
 	keepTokenHash: string | null,
 	now = new Date(),
 ): Result<RecoveryCodes & { sessionsEnded: number }> {
-	const result = getDb().transaction(
-		(tx) => {
-			const row = tx
-				.select({ enabledAt: admins.totpEnabledAt, pending: admins.totpPendingSecret, pendingAt: admins.totpPendingAt })
-				.from(admins)
-				.where(eq(admins.id, admin.id))
-				.get()
-			if (!row) return fail(404, STAFF_NOT_FOUND)
-			if (row.enabledAt) return fail(409, TWO_FACTOR_ALREADY_ON)
-			if (!row.pending || !row.pendingAt) return fail(409, TWO_FACTOR_SETUP_MISSING)
-			if (row.pendingAt.getTime() + ENROLMENT_SECRET_MS <= now.getTime()) {
-				return fail(409, TWO_FACTOR_SETUP_EXPIRED)
-			}
-			const step = matchCode(row.pending, code, now)
-			if (step === null) {
-				return fail(400, TWO_FACTOR_MESSAGES.enrolCodeWrong, {
-					fieldErrors: { code: [TWO_FACTOR_MESSAGES.enrolCodeWrong] },
-				})
-			}
-			tx.update(admins)
-				.set({
-					totpSecret: row.pending,
-					totpEnabledAt: now,
-					totpLastStep: step,
-					totpPendingSecret: null,
-					totpPendingAt: null,
-				})
-				.where(eq(admins.id, admin.id))
-				.run()
-			const recoveryCodes = storeRecoveryCodes(tx, admin.id, now)
-			const sessionsEnded = tx
-				.delete(adminSessions)
-				.where(
-					and(
-						eq(adminSessions.adminId, admin.id),
-						keepTokenHash ? ne(adminSessions.tokenHash, keepTokenHash) : undefined,
-					),
-				)
-				.run().changes
-			recordAudit(
-				tx,
-				{
-					admin: { id: admin.id, email: admin.email },
-					action: 'staff.two-factor-enable',
-					targetType: 'admin',
-					targetId: admin.id,
-					before: { twoFactor: false },
-					after: { twoFactor: true, sessionsEnded },
-				},
-				now,
+	const result = write((tx) => {
+		const row = tx
+			.select({ enabledAt: admins.totpEnabledAt, pending: admins.totpPendingSecret, pendingAt: admins.totpPendingAt })
+			.from(admins)
+			.where(eq(admins.id, admin.id))
+			.get()
+		if (!row) return fail(404, STAFF_NOT_FOUND)
+		if (row.enabledAt) return fail(409, TWO_FACTOR_ALREADY_ON)
+		if (!row.pending || !row.pendingAt) return fail(409, TWO_FACTOR_SETUP_MISSING)
+		if (row.pendingAt.getTime() + ENROLMENT_SECRET_MS <= now.getTime()) {
+			return fail(409, TWO_FACTOR_SETUP_EXPIRED)
+		}
+		const step = matchCode(row.pending, code, now)
+		if (step === null) {
+			return fail(400, TWO_FACTOR_MESSAGES.enrolCodeWrong, {
+				fieldErrors: { code: [TWO_FACTOR_MESSAGES.enrolCodeWrong] },
+			})
+		}
+		tx.update(admins)
+			.set({
+				totpSecret: row.pending,
+				totpEnabledAt: now,
+				totpLastStep: step,
+				totpPendingSecret: null,
+				totpPendingAt: null,
+			})
+			.where(eq(admins.id, admin.id))
+			.run()
+		const recoveryCodes = storeRecoveryCodes(tx, admin.id, now)
+		const sessionsEnded = tx
+			.delete(adminSessions)
+			.where(
+				and(
+					eq(adminSessions.adminId, admin.id),
+					keepTokenHash ? ne(adminSessions.tokenHash, keepTokenHash) : undefined,
+				),
 			)
-			return ok({ recoveryCodes, sessionsEnded })
-		},
-		{ behavior: 'immediate' },
-	)
+			.run().changes
+		recordAudit(
+			tx,
+			{
+				admin: { id: admin.id, email: admin.email },
+				action: 'staff.two-factor-enable',
+				targetType: 'admin',
+				targetId: admin.id,
+				before: { twoFactor: false },
+				after: { twoFactor: true, sessionsEnded },
+			},
+			now,
+		)
+		return ok({ recoveryCodes, sessionsEnded })
+	})
 	if (result.ok) log('admin.two_factor_enabled', { adminId: admin.id })
 	return result
 }
@@ -268,27 +262,24 @@ export function regenerateRecoveryCodes(
 	code: string,
 	now = new Date(),
 ): Result<RecoveryCodes> {
-	const result = getDb().transaction(
-		(tx) => {
-			const checked = checkOwnCode(tx, admin.id, code, now)
-			if (!checked.ok) return checked
-			const recoveryCodes = storeRecoveryCodes(tx, admin.id, now)
-			recordAudit(
-				tx,
-				{
-					admin: { id: admin.id, email: admin.email },
-					action: 'staff.recovery-codes-regenerate',
-					targetType: 'admin',
-					targetId: admin.id,
-					before: null,
-					after: { recoveryCodes: RECOVERY_CODE_COUNT },
-				},
-				now,
-			)
-			return ok({ recoveryCodes })
-		},
-		{ behavior: 'immediate' },
-	)
+	const result = write((tx) => {
+		const checked = checkOwnCode(tx, admin.id, code, now)
+		if (!checked.ok) return checked
+		const recoveryCodes = storeRecoveryCodes(tx, admin.id, now)
+		recordAudit(
+			tx,
+			{
+				admin: { id: admin.id, email: admin.email },
+				action: 'staff.recovery-codes-regenerate',
+				targetType: 'admin',
+				targetId: admin.id,
+				before: null,
+				after: { recoveryCodes: RECOVERY_CODE_COUNT },
+			},
+			now,
+		)
+		return ok({ recoveryCodes })
+	})
 	if (result.ok) log('admin.recovery_codes_regenerated', { adminId: admin.id })
 	return result
 }
@@ -345,33 +336,30 @@ export function resetStaffTwoFactor(
 	now = new Date(),
 ): Result<{ sessionsEnded: number }> {
 	if (actor.id === targetId) return fail(409, TWO_FACTOR_RESET_SELF)
-	const result = getDb().transaction(
-		(tx) => {
-			const row = tx
-				.select({ enabledAt: admins.totpEnabledAt, pending: admins.totpPendingSecret })
-				.from(admins)
-				.where(eq(admins.id, targetId))
-				.get()
-			if (!row) return fail(404, STAFF_NOT_FOUND)
-			if (!row.enabledAt && !row.pending) return fail(409, TWO_FACTOR_NOT_ON)
-			clearTwoFactor(tx, targetId)
-			const sessionsEnded = tx.delete(adminSessions).where(eq(adminSessions.adminId, targetId)).run().changes
-			recordAudit(
-				tx,
-				{
-					admin: actor,
-					action: 'staff.two-factor-reset',
-					targetType: 'admin',
-					targetId,
-					before: { twoFactor: row.enabledAt !== null },
-					after: { twoFactor: false, sessionsEnded },
-				},
-				now,
-			)
-			return ok({ sessionsEnded })
-		},
-		{ behavior: 'immediate' },
-	)
+	const result = write((tx) => {
+		const row = tx
+			.select({ enabledAt: admins.totpEnabledAt, pending: admins.totpPendingSecret })
+			.from(admins)
+			.where(eq(admins.id, targetId))
+			.get()
+		if (!row) return fail(404, STAFF_NOT_FOUND)
+		if (!row.enabledAt && !row.pending) return fail(409, TWO_FACTOR_NOT_ON)
+		clearTwoFactor(tx, targetId)
+		const sessionsEnded = tx.delete(adminSessions).where(eq(adminSessions.adminId, targetId)).run().changes
+		recordAudit(
+			tx,
+			{
+				admin: actor,
+				action: 'staff.two-factor-reset',
+				targetType: 'admin',
+				targetId,
+				before: { twoFactor: row.enabledAt !== null },
+				after: { twoFactor: false, sessionsEnded },
+			},
+			now,
+		)
+		return ok({ sessionsEnded })
+	})
 	if (result.ok) log('admin.two_factor_reset', { adminId: actor.id, staffId: targetId })
 	return result
 }
@@ -382,17 +370,19 @@ export function resetStaffTwoFactor(
  */
 export function enrolWithSecret(adminId: number, secretBase32: string, now = new Date()) {
 	return (
-		getDb()
-			.update(admins)
-			.set({
-				totpSecret: secretBase32,
-				totpEnabledAt: now,
-				totpLastStep: null,
-				totpPendingSecret: null,
-				totpPendingAt: null,
-			})
-			.where(and(eq(admins.id, adminId), isNull(admins.totpEnabledAt)))
-			.run().changes === 1
+		write((tx) =>
+			tx
+				.update(admins)
+				.set({
+					totpSecret: secretBase32,
+					totpEnabledAt: now,
+					totpLastStep: null,
+					totpPendingSecret: null,
+					totpPendingAt: null,
+				})
+				.where(and(eq(admins.id, adminId), isNull(admins.totpEnabledAt)))
+				.run(),
+		).changes === 1
 	)
 }
 
@@ -407,45 +397,42 @@ export type SecondFactor = { code: string } | { recoveryCode: string }
  * the same message as wrong credentials.
  */
 export function verifySecondFactor(admin: { id: number; email: string }, factor: SecondFactor, now = new Date()) {
-	return getDb().transaction(
-		(tx) => {
-			const row = tx
-				.select({ secret: admins.totpSecret, enabledAt: admins.totpEnabledAt })
-				.from(admins)
-				.where(eq(admins.id, admin.id))
-				.get()
-			if (!row?.secret || !row.enabledAt) return false
-			if ('code' in factor) return spendCode(tx, admin.id, row.secret, factor.code, now)
-			const hash = sha256(normaliseRecoveryCode(factor.recoveryCode))
-			const used = tx
-				.update(adminRecoveryCodes)
-				.set({ usedAt: now })
-				.where(
-					and(
-						eq(adminRecoveryCodes.adminId, admin.id),
-						eq(adminRecoveryCodes.codeHash, hash),
-						isNull(adminRecoveryCodes.usedAt),
-					),
-				)
-				.run().changes
-			if (used !== 1) return false
-			recordAudit(
-				tx,
-				{
-					admin: { id: admin.id, email: admin.email },
-					action: 'staff.recovery-code-use',
-					targetType: 'admin',
-					targetId: admin.id,
-					before: null,
-					after: null,
-				},
-				now,
+	return write((tx) => {
+		const row = tx
+			.select({ secret: admins.totpSecret, enabledAt: admins.totpEnabledAt })
+			.from(admins)
+			.where(eq(admins.id, admin.id))
+			.get()
+		if (!row?.secret || !row.enabledAt) return false
+		if ('code' in factor) return spendCode(tx, admin.id, row.secret, factor.code, now)
+		const hash = sha256(normaliseRecoveryCode(factor.recoveryCode))
+		const used = tx
+			.update(adminRecoveryCodes)
+			.set({ usedAt: now })
+			.where(
+				and(
+					eq(adminRecoveryCodes.adminId, admin.id),
+					eq(adminRecoveryCodes.codeHash, hash),
+					isNull(adminRecoveryCodes.usedAt),
+				),
 			)
-			log('admin.recovery_code_used', { adminId: admin.id })
-			return true
-		},
-		{ behavior: 'immediate' },
-	)
+			.run().changes
+		if (used !== 1) return false
+		recordAudit(
+			tx,
+			{
+				admin: { id: admin.id, email: admin.email },
+				action: 'staff.recovery-code-use',
+				targetType: 'admin',
+				targetId: admin.id,
+				before: null,
+				after: null,
+			},
+			now,
+		)
+		log('admin.recovery_code_used', { adminId: admin.id })
+		return true
+	})
 }
 
 export type PendingSignIn = { id: number; adminId: number; redirectTo: string }
@@ -453,16 +440,18 @@ export type PendingSignIn = { id: number; adminId: number; redirectTo: string }
 /** Starts a pending sign-in (the password matched); returns its secret for the cookie. */
 export function startPendingSignIn(adminId: number, redirectTo: string, now = new Date()) {
 	const token = randomToken()
-	getDb()
-		.insert(adminPendingSignIns)
-		.values({
-			tokenHash: sha256(token),
-			adminId,
-			redirectTo,
-			expiresAt: new Date(now.getTime() + PENDING_SIGN_IN_MS),
-			createdAt: now,
-		})
-		.run()
+	write((tx) =>
+		tx
+			.insert(adminPendingSignIns)
+			.values({
+				tokenHash: sha256(token),
+				adminId,
+				redirectTo,
+				expiresAt: new Date(now.getTime() + PENDING_SIGN_IN_MS),
+				createdAt: now,
+			})
+			.run(),
+	)
 	return token
 }
 
@@ -485,26 +474,36 @@ export function findPendingSignIn(token: string, now = new Date()): PendingSignI
 /** Counts a wrong code; the pending sign-in ends at PENDING_SIGN_IN_MAX_FAILURES. */
 export function failPendingSignIn(id: number) {
 	const db = getDb()
-	db.update(adminPendingSignIns)
-		.set({ failedAttempts: sql`${adminPendingSignIns.failedAttempts} + 1` })
-		.where(eq(adminPendingSignIns.id, id))
-		.run()
-	db.delete(adminPendingSignIns)
-		.where(
-			and(
-				eq(adminPendingSignIns.id, id),
-				sql`${adminPendingSignIns.failedAttempts} >= ${PENDING_SIGN_IN_MAX_FAILURES}`,
-			),
-		)
-		.run()
+	write(
+		(tx) =>
+			tx
+				.update(adminPendingSignIns)
+				.set({ failedAttempts: sql`${adminPendingSignIns.failedAttempts} + 1` })
+				.where(eq(adminPendingSignIns.id, id))
+				.run(),
+		db,
+	)
+	write(
+		(tx) =>
+			tx
+				.delete(adminPendingSignIns)
+				.where(
+					and(
+						eq(adminPendingSignIns.id, id),
+						sql`${adminPendingSignIns.failedAttempts} >= ${PENDING_SIGN_IN_MAX_FAILURES}`,
+					),
+				)
+				.run(),
+		db,
+	)
 }
 
 /** Ends a pending sign-in; true only for the one request that ended it (single use). */
 export function consumePendingSignIn(id: number) {
-	return getDb().delete(adminPendingSignIns).where(eq(adminPendingSignIns.id, id)).run().changes === 1
+	return write((tx) => tx.delete(adminPendingSignIns).where(eq(adminPendingSignIns.id, id)).run()).changes === 1
 }
 
 /** Scheduler clean-up: pending sign-ins past their expiry. */
 export function deleteExpiredPendingSignIns(now = new Date()) {
-	return getDb().delete(adminPendingSignIns).where(lte(adminPendingSignIns.expiresAt, now)).run().changes
+	return write((tx) => tx.delete(adminPendingSignIns).where(lte(adminPendingSignIns.expiresAt, now)).run()).changes
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lte } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { getDb, write } from '#db/client.server.ts'
 import { contests, statsSnapshots, users, type SelectStatsSnapshot } from '#db/schema.ts'
 import type { Plan, UserStatus } from '#app/domain/enums.ts'
 import { utcMonth } from '#app/features/revenue/schemas.ts'
@@ -92,18 +92,17 @@ export function snapshotNear(day: Date) {
  * stays), so later days can compare with them.
  */
 export function recordDailySnapshot(now = new Date()) {
+	// Counted before the write takes the lock.
+	const row = {
+		day: utcDay(now),
+		totalUsers: countUsers(),
+		activeContests: countActiveContests(),
+		activeMembers: countSeenSince(new Date(now.getTime() - ACTIVITY_WINDOW_DAYS * DAY_MS)),
+		createdAt: now,
+	}
 	return (
-		getDb()
-			.insert(statsSnapshots)
-			.values({
-				day: utcDay(now),
-				totalUsers: countUsers(),
-				activeContests: countActiveContests(),
-				activeMembers: countSeenSince(new Date(now.getTime() - ACTIVITY_WINDOW_DAYS * DAY_MS)),
-				createdAt: now,
-			})
-			.onConflictDoNothing({ target: statsSnapshots.day })
-			.run().changes > 0
+		write((tx) => tx.insert(statsSnapshots).values(row).onConflictDoNothing({ target: statsSnapshots.day }).run())
+			.changes > 0
 	)
 }
 

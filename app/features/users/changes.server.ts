@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
-import { getDb, type Db, type Tx } from '#db/client.server.ts'
+import { getDb, type Db, type Tx, write } from '#db/client.server.ts'
 import {
 	contestParticipants,
 	feeOfferClaims,
@@ -47,38 +47,35 @@ export async function createManagedUser(
 	if (emailOwner(getDb(), input.email) !== null) return emailTaken()
 	const passwordHash = await hashPassword(input.password)
 	try {
-		const user = getDb().transaction(
-			(tx) => {
-				if (emailOwner(tx, input.email) !== null) return null
-				const created = tx
-					.insert(users)
-					.values({
-						email: input.email,
-						passwordHash,
-						name: input.name,
-						phone: input.phone ?? '',
-						country: input.country ?? '',
-						telegram: input.telegram ?? '',
-						plan: input.plan,
-						status: input.status,
-						referralCode: newReferralCode(),
-						createdAt: now,
-						updatedAt: now,
-					})
-					.returning()
-					.get()
-				// A record that staff made the account; the member accepts the terms themselves
-				// on their first dashboard visit (docs/decisions/023-consents-and-notifications.md).
-				recordConsents(tx, { userId: created.id, kinds: ['terms'], source: 'staff', adminId: actor.id }, now)
-				return recordCreation(
-					tx,
-					{ admin: actor, action: 'user.create', targetType: 'user', after: auditView },
-					created,
-					now,
-				)
-			},
-			{ behavior: 'immediate' },
-		)
+		const user = write((tx) => {
+			if (emailOwner(tx, input.email) !== null) return null
+			const created = tx
+				.insert(users)
+				.values({
+					email: input.email,
+					passwordHash,
+					name: input.name,
+					phone: input.phone ?? '',
+					country: input.country ?? '',
+					telegram: input.telegram ?? '',
+					plan: input.plan,
+					status: input.status,
+					referralCode: newReferralCode(),
+					createdAt: now,
+					updatedAt: now,
+				})
+				.returning()
+				.get()
+			// A record that staff made the account; the member accepts the terms themselves
+			// on their first dashboard visit (docs/decisions/023-consents-and-notifications.md).
+			recordConsents(tx, { userId: created.id, kinds: ['terms'], source: 'staff', adminId: actor.id }, now)
+			return recordCreation(
+				tx,
+				{ admin: actor, action: 'user.create', targetType: 'user', after: auditView },
+				created,
+				now,
+			)
+		})
 		if (!user) return emailTaken()
 		log('admin.user_created', { adminId: actor.id, userId: user.id })
 		return ok(toManagedUser(user))
@@ -116,50 +113,47 @@ export async function updateManagedUser(
 	if (owner !== null && owner !== id) return emailTaken()
 	const passwordHash = input.password ? await hashPassword(input.password) : null
 	try {
-		const result = getDb().transaction(
-			(tx) => {
-				const before = tx.select().from(users).where(eq(users.id, id)).get()
-				if (!before) return 'missing' as const
-				const taken = emailOwner(tx, input.email)
-				if (taken !== null && taken !== id) return 'taken' as const
-				const after = tx
-					.update(users)
-					.set({
-						name: input.name,
-						email: input.email,
-						...(input.phone !== undefined ? { phone: input.phone } : {}),
-						...(input.country !== undefined ? { country: input.country } : {}),
-						...(input.telegram !== undefined ? { telegram: input.telegram } : {}),
-						...(input.plan ? { plan: input.plan } : {}),
-						...(input.status ? { status: input.status } : {}),
-						...(passwordHash ? { passwordHash } : {}),
-						updatedAt: now,
-					})
-					.where(eq(users.id, id))
-					.returning()
-					.get()
-				const endSessions = endsSessions(after.status) || passwordHash !== null
-				const ended = endSessions ? tx.delete(sessions).where(eq(sessions.userId, id)).run().changes : 0
-				recordAudit(
-					tx,
-					{
-						admin: actor,
-						action: 'user.update',
-						targetType: 'user',
-						targetId: id,
-						before: auditView(before),
-						after: {
-							...auditView(after),
-							...(passwordHash ? { credentialChanged: true } : {}),
-							...(ended ? { sessionsEnded: ended } : {}),
-						},
+		const result = write((tx) => {
+			const before = tx.select().from(users).where(eq(users.id, id)).get()
+			if (!before) return 'missing' as const
+			const taken = emailOwner(tx, input.email)
+			if (taken !== null && taken !== id) return 'taken' as const
+			const after = tx
+				.update(users)
+				.set({
+					name: input.name,
+					email: input.email,
+					...(input.phone !== undefined ? { phone: input.phone } : {}),
+					...(input.country !== undefined ? { country: input.country } : {}),
+					...(input.telegram !== undefined ? { telegram: input.telegram } : {}),
+					...(input.plan ? { plan: input.plan } : {}),
+					...(input.status ? { status: input.status } : {}),
+					...(passwordHash ? { passwordHash } : {}),
+					updatedAt: now,
+				})
+				.where(eq(users.id, id))
+				.returning()
+				.get()
+			const endSessions = endsSessions(after.status) || passwordHash !== null
+			const ended = endSessions ? tx.delete(sessions).where(eq(sessions.userId, id)).run().changes : 0
+			recordAudit(
+				tx,
+				{
+					admin: actor,
+					action: 'user.update',
+					targetType: 'user',
+					targetId: id,
+					before: auditView(before),
+					after: {
+						...auditView(after),
+						...(passwordHash ? { credentialChanged: true } : {}),
+						...(ended ? { sessionsEnded: ended } : {}),
 					},
-					now,
-				)
-				return after
-			},
-			{ behavior: 'immediate' },
-		)
+				},
+				now,
+			)
+			return after
+		})
 		if (result === 'missing') return fail(404, USER_NOT_FOUND)
 		if (result === 'taken') return emailTaken()
 		log('admin.user_updated', { adminId: actor.id, userId: id, status: result.status })
@@ -193,27 +187,24 @@ function removeUser(tx: Tx, id: number) {
 
 /** Deletes one member (super_admin; the route checks) with its audit row. */
 export function deleteManagedUser(actor: AuditActor, id: number, now = new Date()): Result<DeletedUser> {
-	const deleted = getDb().transaction(
-		(tx) => {
-			const before = tx.select().from(users).where(eq(users.id, id)).get()
-			if (!before) return false
-			removeUser(tx, id)
-			recordAudit(
-				tx,
-				{
-					admin: actor,
-					action: 'user.delete',
-					targetType: 'user',
-					targetId: id,
-					before: auditView(before),
-					after: null,
-				},
-				now,
-			)
-			return true
-		},
-		{ behavior: 'immediate' },
-	)
+	const deleted = write((tx) => {
+		const before = tx.select().from(users).where(eq(users.id, id)).get()
+		if (!before) return false
+		removeUser(tx, id)
+		recordAudit(
+			tx,
+			{
+				admin: actor,
+				action: 'user.delete',
+				targetType: 'user',
+				targetId: id,
+				before: auditView(before),
+				after: null,
+			},
+			now,
+		)
+		return true
+	})
 	if (!deleted) return fail(404, USER_NOT_FOUND)
 	log('admin.user_deleted', { adminId: actor.id, userId: id })
 	return ok({ id })
@@ -230,69 +221,66 @@ export function deleteManagedUser(actor: AuditActor, id: number, now = new Date(
  * banning need super_admin (see bulkCapability).
  */
 export function bulkUpdateUsers(actor: AuditActor, input: BulkInput, now = new Date()): Result<BulkResult> {
-	const result = getDb().transaction(
-		(tx) => {
-			const found = tx.select({ id: users.id }).from(users).where(inArray(users.id, input.userIds)).all()
-			if (found.length !== input.userIds.length) return null
-			if (input.action === 'delete') {
-				const rows = tx.select().from(users).where(inArray(users.id, input.userIds)).all()
-				for (const row of rows) {
-					removeUser(tx, row.id)
-					recordAudit(
-						tx,
-						{
-							admin: actor,
-							action: 'user.bulk-delete',
-							targetType: 'user',
-							targetId: row.id,
-							before: auditView(row),
-							after: null,
-						},
-						now,
-					)
-				}
-				return rows.length
+	const result = write((tx) => {
+		const found = tx.select({ id: users.id }).from(users).where(inArray(users.id, input.userIds)).all()
+		if (found.length !== input.userIds.length) return null
+		if (input.action === 'delete') {
+			const rows = tx.select().from(users).where(inArray(users.id, input.userIds)).all()
+			for (const row of rows) {
+				removeUser(tx, row.id)
+				recordAudit(
+					tx,
+					{
+						admin: actor,
+						action: 'user.bulk-delete',
+						targetType: 'user',
+						targetId: row.id,
+						before: auditView(row),
+						after: null,
+					},
+					now,
+				)
 			}
-			const field = input.action === 'set-status' ? users.status : users.plan
-			const value = input.action === 'set-status' ? input.status : input.plan
-			const key = input.action === 'set-status' ? 'status' : 'plan'
-			const changing = tx
-				.select({ id: users.id, value: field })
-				.from(users)
-				.where(and(inArray(users.id, input.userIds), ne(field, value)))
-				.all()
-			if (changing.length > 0) {
-				tx.update(users)
-					.set({ [key]: value, updatedAt: now })
-					.where(
-						inArray(
-							users.id,
-							changing.map((r) => r.id),
-						),
-					)
-					.run()
-				for (const row of changing) {
-					recordAudit(
-						tx,
-						{
-							admin: actor,
-							action: 'user.bulk-update',
-							targetType: 'user',
-							targetId: row.id,
-							before: { [key]: row.value },
-							after: { [key]: value },
-						},
-						now,
-					)
-				}
+			return rows.length
+		}
+		const field = input.action === 'set-status' ? users.status : users.plan
+		const value = input.action === 'set-status' ? input.status : input.plan
+		const key = input.action === 'set-status' ? 'status' : 'plan'
+		const changing = tx
+			.select({ id: users.id, value: field })
+			.from(users)
+			.where(and(inArray(users.id, input.userIds), ne(field, value)))
+			.all()
+		if (changing.length > 0) {
+			tx.update(users)
+				.set({ [key]: value, updatedAt: now })
+				.where(
+					inArray(
+						users.id,
+						changing.map((r) => r.id),
+					),
+				)
+				.run()
+			for (const row of changing) {
+				recordAudit(
+					tx,
+					{
+						admin: actor,
+						action: 'user.bulk-update',
+						targetType: 'user',
+						targetId: row.id,
+						before: { [key]: row.value },
+						after: { [key]: value },
+					},
+					now,
+				)
 			}
-			if (input.action === 'set-status' && endsSessions(input.status)) {
-				tx.delete(sessions).where(inArray(sessions.userId, input.userIds)).run()
-			}
-			return changing.length
-		},
-		{ behavior: 'immediate' },
-	)
+		}
+		if (input.action === 'set-status' && endsSessions(input.status)) {
+			tx.delete(sessions).where(inArray(sessions.userId, input.userIds)).run()
+		}
+		return changing.length
+	})
 	if (result === null) return fail(404, BULK_UNKNOWN_USERS, { fieldErrors: { userIds: [BULK_UNKNOWN_USERS] } })
 	log('admin.users_bulk_update', {
 		adminId: actor.id,
