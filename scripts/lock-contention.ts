@@ -4,7 +4,7 @@
 //
 // PROCESSES writers (default 2, as the serving processes on a 2-core
 // machine) open one throwaway database through db/client.server.ts (the
-// app's pragmas and lock guard, the request bound of 1 s) and each, for
+// app's pragmas and its write helper, write(), with the request bound of 1 s) and each, for
 // SECONDS, commits a transaction of two 200-byte rows (synchronous=NORMAL as
 // the app opens it: the fdatasync an answer waits for runs off the thread,
 // docs/decisions/037) and then keeps its thread busy for 0 to 2 ms (a page being
@@ -21,7 +21,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { openDatabase, REQUEST_BUSY_TIMEOUT_MS, setBusyTimeout } from '../db/client.server.ts'
+import { openDatabase, REQUEST_BUSY_TIMEOUT_MS, setBusyTimeout, write } from '../db/client.server.ts'
 
 type Way = 'guard' | 'sqlite'
 type WriterResult = { times: number[] }
@@ -43,15 +43,19 @@ async function writer(file: string, way: Way, seconds: number): Promise<WriterRe
 	setBusyTimeout(REQUEST_BUSY_TIMEOUT_MS, db)
 	if (way === 'sqlite') sqlite.pragma(`busy_timeout = ${REQUEST_BUSY_TIMEOUT_MS}`)
 	const insert = sqlite.prepare('INSERT INTO rows (body) VALUES (?)')
-	const commit = sqlite.transaction(() => {
+	const rows = () => {
 		insert.run('x'.repeat(200))
 		insert.run('y'.repeat(200))
-	})
+	}
+	// The app's way is its write helper (BEGIN IMMEDIATE, then the guard's wait at BEGIN);
+	// SQLite's own is the same BEGIN IMMEDIATE with its busy handler.
+	const immediate = sqlite.transaction(rows)
+	const commit = way === 'guard' ? () => write(rows, db) : () => immediate.immediate()
 	const times: number[] = []
 	const until = performance.now() + seconds * 1000
 	while (performance.now() < until) {
 		const started = performance.now()
-		commit.immediate()
+		commit()
 		times.push(performance.now() - started)
 		const busyUntil = performance.now() + Math.random() * 2
 		while (performance.now() < busyUntil);
