@@ -1,4 +1,4 @@
-import { getDb } from './client.server.ts'
+import { getDb, write } from './client.server.ts'
 
 /**
  * Many members at once for the benchmark (`npm run bench`'s admin users
@@ -72,29 +72,27 @@ export function seedBenchUsers(count: number, now = Date.now()) {
 	const insert = sqlite.prepare(
 		'insert into users (email, password_hash, name, phone, country, telegram, plan, status, referral_code, total_deposit, total_withdraw, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
 	)
-	sqlite
-		.transaction(() => {
-			for (let i = 0; i < count; i++) {
-				const name = `${first[i % first.length]} ${last[Math.floor(i / first.length) % last.length]}`
-				const created = now - (count - i) * 600_000 + (i % 7) * 1000
-				insert.run(
-					`user${i}.${last[i % last.length]!.toLowerCase()}@bench${i % 40}.example`,
-					'bench-not-a-hash',
-					name,
-					'+2348000000000',
-					'Nigeria',
-					`@bench${i}`,
-					plans[(i * 7) % plans.length],
-					statuses[(i * 3) % statuses.length],
-					`BENCH${i.toString(36).toUpperCase()}`,
-					(i * 37) % 10_000,
-					(i * 11) % 2_000,
-					created,
-					created,
-				)
-			}
-		})
-		.immediate()
+	write(() => {
+		for (let i = 0; i < count; i++) {
+			const name = `${first[i % first.length]} ${last[Math.floor(i / first.length) % last.length]}`
+			const created = now - (count - i) * 600_000 + (i % 7) * 1000
+			insert.run(
+				`user${i}.${last[i % last.length]!.toLowerCase()}@bench${i % 40}.example`,
+				'bench-not-a-hash',
+				name,
+				'+2348000000000',
+				'Nigeria',
+				`@bench${i}`,
+				plans[(i * 7) % plans.length],
+				statuses[(i * 3) % statuses.length],
+				`BENCH${i.toString(36).toUpperCase()}`,
+				(i * 37) % 10_000,
+				(i * 11) % 2_000,
+				created,
+				created,
+			)
+		}
+	})
 }
 
 /**
@@ -160,33 +158,31 @@ export function seedBenchStaffTools(auditRows: number, planCodes: number, perBat
 	const start = now - YEAR
 	const step = YEAR / Math.max(1, Math.ceil(auditRows / 3))
 	for (let from = 0; from < auditRows; from += CHUNK) {
-		sqlite
-			.transaction(() => {
-				for (let i = from; i < Math.min(auditRows, from + CHUNK); i++) {
-					const [action, targetType, fields] = kinds[(i * 7 + (i >> 4)) % kinds.length]!
-					// One row in twenty by the server itself (adminId null), as a roll-over is.
-					const system = i % 20 === 7
-					const staff = staffIds[(i * 13) % staffIds.length]!
-					const targetId = targetType === 'user' ? ((i * 31) % 100_000) + 1 : ((i * 17) % 5_000) + 1
-					const before: Record<string, unknown> = {}
-					const after: Record<string, unknown> = {}
-					for (const field of fields) {
-						before[field] = `old-${i % 97}`
-						after[field] = `new-${i % 89}`
-					}
-					insertAudit.run(
-						system ? null : staff,
-						system ? 'system' : `bench-staff-${staffIds.indexOf(staff)}@example.com`,
-						action,
-						targetType,
-						String(targetId),
-						action.endsWith('.create') || action.endsWith('.issue') ? null : JSON.stringify(before),
-						action.endsWith('.delete') ? null : JSON.stringify(after),
-						Math.floor(start + Math.floor(i / 3) * step),
-					)
+		write(() => {
+			for (let i = from; i < Math.min(auditRows, from + CHUNK); i++) {
+				const [action, targetType, fields] = kinds[(i * 7 + (i >> 4)) % kinds.length]!
+				// One row in twenty by the server itself (adminId null), as a roll-over is.
+				const system = i % 20 === 7
+				const staff = staffIds[(i * 13) % staffIds.length]!
+				const targetId = targetType === 'user' ? ((i * 31) % 100_000) + 1 : ((i * 17) % 5_000) + 1
+				const before: Record<string, unknown> = {}
+				const after: Record<string, unknown> = {}
+				for (const field of fields) {
+					before[field] = `old-${i % 97}`
+					after[field] = `new-${i % 89}`
 				}
-			})
-			.immediate()
+				insertAudit.run(
+					system ? null : staff,
+					system ? 'system' : `bench-staff-${staffIds.indexOf(staff)}@example.com`,
+					action,
+					targetType,
+					String(targetId),
+					action.endsWith('.create') || action.endsWith('.issue') ? null : JSON.stringify(before),
+					action.endsWith('.delete') ? null : JSON.stringify(after),
+					Math.floor(start + Math.floor(i / 3) * step),
+				)
+			}
+		})
 	}
 
 	// Plan code batches and their codes; a tenth of the codes used once.
@@ -203,37 +199,34 @@ export function seedBenchStaffTools(auditRows: number, planCodes: number, perBat
 	const batches = Math.ceil(planCodes / perBatch)
 	let written = 0
 	for (let b = 0; b < batches; b++) {
-		sqlite
-			.transaction(() => {
-				const plan = plans[b % plans.length]!
-				const size = Math.min(perBatch, planCodes - written)
-				const created = now - (batches - b) * 86_400_000
-				const expires = b % 4 === 0 ? created + 30 * 86_400_000 : null
-				const staff = staffIds[b % staffIds.length]!
-				const batchId = (
-					insertBatch.get(
-						plan,
-						size,
-						expires,
-						`Bench campaign ${b + 1}`,
-						staff,
-						`bench-staff-${b % staffIds.length}@example.com`,
-						created,
-					) as { id: number }
-				).id
-				for (let k = 0; k < size; k++) {
-					const n = written + k
-					const used = n % 10 === 3
-					const revoked = !used && n % 50 === 11 ? created + 86_400_000 : null
-					const code = `BENCH-${b.toString(36).toUpperCase()}-${n.toString(36).toUpperCase().padStart(6, '0')}`
-					const codeId = (
-						insertCode.get(code, plan, used ? 1 : 0, expires, batchId, revoked, created) as { id: number }
-					).id
-					if (used) insertActivation.run(memberIds[n % memberIds.length]!, codeId, plan, created + (n % 1000) * 60_000)
-				}
-				written += size
-			})
-			.immediate()
+		write(() => {
+			const plan = plans[b % plans.length]!
+			const size = Math.min(perBatch, planCodes - written)
+			const created = now - (batches - b) * 86_400_000
+			const expires = b % 4 === 0 ? created + 30 * 86_400_000 : null
+			const staff = staffIds[b % staffIds.length]!
+			const batchId = (
+				insertBatch.get(
+					plan,
+					size,
+					expires,
+					`Bench campaign ${b + 1}`,
+					staff,
+					`bench-staff-${b % staffIds.length}@example.com`,
+					created,
+				) as { id: number }
+			).id
+			for (let k = 0; k < size; k++) {
+				const n = written + k
+				const used = n % 10 === 3
+				const revoked = !used && n % 50 === 11 ? created + 86_400_000 : null
+				const code = `BENCH-${b.toString(36).toUpperCase()}-${n.toString(36).toUpperCase().padStart(6, '0')}`
+				const codeId = (insertCode.get(code, plan, used ? 1 : 0, expires, batchId, revoked, created) as { id: number })
+					.id
+				if (used) insertActivation.run(memberIds[n % memberIds.length]!, codeId, plan, created + (n % 1000) * 60_000)
+			}
+			written += size
+		})
 	}
 	return { staff: staffIds.length, auditRows, planCodes: written, batches }
 }
@@ -250,7 +243,7 @@ export function seedBenchBrokerReport(rows: number, now = Date.now()) {
 	const today = new Date(now)
 	const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1)).toISOString().slice(0, 7)
 	const lines = ['tracking_id,deposits,withdrawals,volume,commission,month']
-	sqlite.transaction(() => {
+	write(() => {
 		const broker = sqlite
 			.prepare(
 				"insert into brokers (name, slug, regulator, licence, loss_percent, affiliate_url, created_at, updated_at) values (?, ?, 'Bench', 'Bench', 70, 'https://broker.example/?ref={trackingId}', ?, ?) returning id",
@@ -270,6 +263,6 @@ export function seedBenchBrokerReport(rows: number, now = Date.now()) {
 			account.run(id, broker.id, trackingId, now)
 			lines.push(`${trackingId},${(i % 900) + 100}.50,${i % 50},${(i % 7000) + 1000},${(i % 30) + 1}.25,${month}`)
 		}
-	})()
+	})
 	return { slug, month, csv: `${lines.join('\r\n')}\r\n` }
 }
