@@ -263,7 +263,7 @@ export function writeMark(db: Db = getDb()) {
  * far is on disk (one fdatasync of the WAL on the thread pool, shared by
  * the answers waiting at the same time), or undefined when it wrote
  * nothing since `mark`. An answer that acknowledges a write waits for it
- * (server/node-listener.ts).
+ * (the root route's middleware, app/utils/durable-writes.server.ts).
  */
 export function settleWrites(mark: number, db: Db = getDb()): Promise<void> | undefined {
 	const writes = writesOf.get(db.$client)
