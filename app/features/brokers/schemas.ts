@@ -21,19 +21,6 @@ export const BROKER_LIMITS = {
 
 export const TRACKING_ID_PLACEHOLDER = '{trackingId}'
 
-export const BROKERS_PAGE_TITLE = 'Brokers'
-export const BROKER_NEW_TITLE = 'Add Broker'
-export const BROKERS_LOAD_FAILED = 'Failed to load brokers'
-export const BROKER_NOT_FOUND = 'Broker not found'
-export const BROKER_CREATED = 'Broker added.'
-export const BROKER_UPDATED = 'Broker updated.'
-export const BROKER_DEACTIVATED = 'Broker deactivated: members no longer see it and its links answer 404.'
-export const BROKER_ACTIVATED = 'Broker reactivated: members see it again.'
-export const BROKER_ALREADY_INACTIVE = 'This broker is already inactive.'
-export const BROKER_ALREADY_ACTIVE = 'This broker is already active.'
-export const BROKER_DEACTIVATE_WARNING =
-	'Members will no longer see this broker, and its tracked links (/go/…) will answer 404. Its clicks, tracking ids and reports are kept; you can reactivate it at any time.'
-
 export const BROKER_MESSAGES = {
 	nameRequired: 'Name is required',
 	nameTooLong: `Name must be at most ${BROKER_LIMITS.name} characters`,
@@ -70,6 +57,18 @@ export const BROKER_MESSAGES = {
 	recommendedInvalid: 'recommended must be true or false',
 	sortOrderFormat: `Sort order must be a whole number from 0 to ${BROKER_LIMITS.sortOrder}`,
 	nothingToChange: 'Give at least one field to change',
+	pageTitle: 'Brokers',
+	newTitle: 'Add Broker',
+	loadFailed: 'Failed to load brokers',
+	notFound: 'Broker not found',
+	created: 'Broker added.',
+	updated: 'Broker updated.',
+	deactivated: 'Broker deactivated: members no longer see it and its links answer 404.',
+	activated: 'Broker reactivated: members see it again.',
+	alreadyInactive: 'This broker is already inactive.',
+	alreadyActive: 'This broker is already active.',
+	deactivateWarning:
+		'Members will no longer see this broker, and its tracked links (/go/…) will answer 404. Its clicks, tracking ids and reports are kept; you can reactivate it at any time.',
 } as const
 
 /**
