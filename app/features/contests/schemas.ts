@@ -1,7 +1,5 @@
 import {
-	NAME_INVALID,
-	NAME_REQUIRED,
-	nameTooLong,
+	textFieldMessages,
 	SORT_ORDER_INVALID,
 	CONTROL_CHARS,
 	CONTROL_CHARS_EXCEPT_LINE_BREAKS,
@@ -34,12 +32,8 @@ export const CONTEST_LIMITS = {
 
 /** The contest form's and API's field messages (one at a time, the first rule broken). */
 export const CONTEST_MESSAGES = {
-	nameRequired: NAME_REQUIRED,
-	nameTooLong: nameTooLong(CONTEST_LIMITS.name),
-	nameInvalid: NAME_INVALID,
-	descriptionRequired: 'Description is required',
-	descriptionTooLong: `Description must be at most ${CONTEST_LIMITS.description} characters`,
-	descriptionInvalid: 'Description contains characters that are not allowed',
+	...textFieldMessages('name', 'Name', CONTEST_LIMITS.name),
+	...textFieldMessages('description', 'Description', CONTEST_LIMITS.description),
 	typeInvalid: 'Type must be referral, trading, deposit or activity',
 	startDateRequired: 'Start date is required',
 	endDateRequired: 'End date is required',
@@ -511,6 +505,14 @@ export function parsePositiveInt(value: string | null | undefined, max = 2_147_4
 	return n <= max ? n : null
 }
 
+/** ?limit=1..100 (optional), the same on the participants and leaderboard calls. */
+const LimitParam = z
+	.string()
+	.regex(/^[1-9]\d{0,2}$/, CONTEST_QUERY_MESSAGES.limit)
+	.transform(Number)
+	.refine((n) => n <= 100, CONTEST_QUERY_MESSAGES.limit)
+	.optional()
+
 /** ?page=1.. & ?limit=1..100 of the participants call (both optional). */
 export const ParticipantsQuerySchema = z
 	.object({
@@ -519,23 +521,13 @@ export const ParticipantsQuerySchema = z
 			.regex(/^[1-9]\d{0,5}$/, CONTEST_QUERY_MESSAGES.page)
 			.transform(Number)
 			.optional(),
-		limit: z
-			.string()
-			.regex(/^[1-9]\d{0,2}$/, CONTEST_QUERY_MESSAGES.limit)
-			.transform(Number)
-			.refine((n) => n <= 100, CONTEST_QUERY_MESSAGES.limit)
-			.optional(),
+		limit: LimitParam,
 	})
 	.strict()
 
 /** ?limit=1..100 of the leaderboard call (default 10). */
 export const LeaderboardQuerySchema = z
 	.object({
-		limit: z
-			.string()
-			.regex(/^[1-9]\d{0,2}$/, CONTEST_QUERY_MESSAGES.limit)
-			.transform(Number)
-			.refine((n) => n <= 100, CONTEST_QUERY_MESSAGES.limit)
-			.optional(),
+		limit: LimitParam,
 	})
 	.strict()

@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { ADMIN_ROLES } from '#app/domain/enums.ts'
-import { CONTROL_CHARS, EmailSchema, NewPasswordSchema, PasswordSchema, stringField } from '#app/utils/validation.ts'
+import {
+	CONTROL_CHARS,
+	EmailSchema,
+	textFieldMessages,
+	NewPasswordSchema,
+	PasswordSchema,
+	stringField,
+} from '#app/utils/validation.ts'
 
 /** Staff accounts (/admin/staff). */
 export const STAFF_LIMITS = {
@@ -11,9 +18,7 @@ export const STAFF_LIMITS = {
 
 /** The staff accounts screens (/admin/staff) and /api/admin/staff*. */
 export const STAFF_MESSAGES = {
-	nameRequired: 'Name is required',
-	nameTooLong: `Name must be at most ${STAFF_LIMITS.name} characters`,
-	nameInvalid: 'Name contains characters that are not allowed',
+	...textFieldMessages('name', 'Name', STAFF_LIMITS.name),
 	roleInvalid: 'Role must be super_admin or admin',
 	disabledInvalid: 'disabled must be true or false',
 	nothingToChange: 'Give role or disabled to change',
