@@ -8,7 +8,7 @@ import { getUserById } from '#app/features/users/user.server.ts'
 import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
 import { resetEnv } from '#app/utils/env.server.ts'
 import { HONEYPOT_FIELD } from '#app/utils/honeypot.server.ts'
-import { ACCOUNT_NOT_ACTIVE, INVALID_CREDENTIALS } from '#app/auth/messages.ts'
+import { AUTH_MESSAGES } from '#app/auth/messages.ts'
 import type { Failure, Result } from '#app/utils/result.ts'
 import { NewPasswordSchema } from '#app/utils/validation.ts'
 import { LoginApiSchema, RegisterApiSchema, type RegistrationInput } from '#app/features/auth/schemas.ts'
@@ -259,7 +259,7 @@ describe('checkCredentials (the sign-in rule of the page and the API)', () => {
 		)
 		expect(wrong).toEqual({ ok: false, status: 401, message: 'Invalid email or password' })
 		expect(unknown).toEqual(wrong)
-		expect(INVALID_CREDENTIALS).toBe('Invalid email or password')
+		expect(AUTH_MESSAGES.invalidCredentials).toBe('Invalid email or password')
 	})
 
 	test('an unknown email still spends a bcrypt compare (no timing oracle)', async () => {
@@ -340,7 +340,7 @@ describe('checkCredentials (the sign-in rule of the page and the API)', () => {
 			await checkCredentials({ email: member.email, password: GOOD_PASSWORD }, rotatingIp()),
 		)
 		expect(failure.status).toBe(403)
-		expect(failure.message).toBe(ACCOUNT_NOT_ACTIVE)
+		expect(failure.message).toBe(AUTH_MESSAGES.accountNotActive)
 		// With a wrong password it is the plain 401: status is not revealed.
 		const wrong = expectFailure(
 			await checkCredentials({ email: member.email, password: 'Wrong-Passw0rd' }, rotatingIp()),
@@ -717,10 +717,10 @@ describe('sign-in and sign-out flows', () => {
 	test('a refused page sign-in is a form error with its status, and no cookie', async () => {
 		const user = await registered()
 		const wrong = dataOf(await memberAuth.signInWithForm(form({ email: user.email, password: 'Wrong-Passw0rd' })))
-		expect(wrong).toMatchObject({ status: 401, formErrors: [INVALID_CREDENTIALS] })
+		expect(wrong).toMatchObject({ status: 401, formErrors: [AUTH_MESSAGES.invalidCredentials] })
 		getDb().update(users).set({ status: 'banned' }).where(eq(users.id, user.id)).run()
 		const banned = dataOf(await memberAuth.signInWithForm(form({ email: user.email, password: GOOD_PASSWORD })))
-		expect(banned).toMatchObject({ status: 403, formErrors: [ACCOUNT_NOT_ACTIVE] })
+		expect(banned).toMatchObject({ status: 403, formErrors: [AUTH_MESSAGES.accountNotActive] })
 		expect(sessionRows()).toHaveLength(0)
 	})
 
@@ -793,6 +793,6 @@ describe('sign-in and sign-out flows', () => {
 			respond,
 		)
 		expect(wrong.status).toBe(401)
-		expect(await wrong.json()).toEqual({ success: false, message: INVALID_CREDENTIALS })
+		expect(await wrong.json()).toEqual({ success: false, message: AUTH_MESSAGES.invalidCredentials })
 	})
 })

@@ -6,7 +6,7 @@ import { hasCurrentTerms } from '#app/features/account/consents.server.ts'
 import { maySignIn } from '#app/features/users/user.server.ts'
 import { apiError } from '#app/utils/api.server.ts'
 import { TERMS_NOT_ACCEPTED } from '#app/features/account/consents.ts'
-import { ACCOUNT_NOT_ACTIVE, DASHBOARD_LOCKED, INVALID_CREDENTIALS } from '#app/auth/messages.ts'
+import { AUTH_MESSAGES } from '#app/auth/messages.ts'
 import { returnTo, safeRedirect } from '#app/utils/misc.ts'
 import type { RequestArgs } from '#app/utils/request.server.ts'
 import { createAuthKit } from './kit.server.ts'
@@ -69,7 +69,7 @@ export const memberAuth = createAuthKit({
 	},
 	lastSeen: { column: users.lastSeenAt, everyMs: LAST_SEEN_EVERY_MS },
 	device: { userAgent: sessions.userAgent, lastUse: sessions.lastSeenAt, writeEveryMs: SESSION_LAST_USE_EVERY_MS },
-	maySignIn: { test: (member) => maySignIn(member.status), message: ACCOUNT_NOT_ACTIVE },
+	maySignIn: { test: (member) => maySignIn(member.status), message: AUTH_MESSAGES.accountNotActive },
 	log: { signIn: 'auth.login', signOut: 'auth.logout', idField: 'userId' },
 	signIn: {
 		// Web and API sign-ins: today counts as an activity day (activity contests).
@@ -78,7 +78,7 @@ export const memberAuth = createAuthKit({
 			return member
 		},
 		rateLimits: { ip: 'login:ip', account: 'login:account' },
-		invalidMessage: INVALID_CREDENTIALS,
+		invalidMessage: AUTH_MESSAGES.invalidCredentials,
 	},
 	pages: {
 		home: '/dashboard',
@@ -121,14 +121,14 @@ export function requireApiMember(request: Request) {
 
 /**
  * Guard for /api/member/*: the member of the bearer token (else 401), who
- * has unlocked the dashboard (else 403 DASHBOARD_LOCKED: the same rule as
+ * has unlocked the dashboard (else 403 AUTH_MESSAGES.dashboardLocked: the same rule as
  * requireUnlockedMember, which sends a page request to /next-steps;
  * docs/decisions/025-member-api.md) and accepted the current terms (409
  * TERMS_NOT_ACCEPTED until POST /api/member/terms/accept; decision 023).
  */
 export function requireApiUnlockedMember(request: Request) {
 	const { token, user } = requireApiMember(request)
-	if (!user.isVerified) throw apiError(403, DASHBOARD_LOCKED)
+	if (!user.isVerified) throw apiError(403, AUTH_MESSAGES.dashboardLocked)
 	if (!hasCurrentTerms(user)) throw apiError(409, TERMS_NOT_ACCEPTED)
 	return { token, user }
 }

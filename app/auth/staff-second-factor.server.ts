@@ -12,12 +12,10 @@ import {
 	verifySecondFactor,
 } from '#app/features/staff/two-factor.server.ts'
 import {
-	TWO_FACTOR_ENABLED,
-	TWO_FACTOR_RECOVERY_REGENERATED,
-	TWO_FACTOR_SIGN_IN_EXPIRED,
 	TwoFactorCodeFormSchema,
 	TwoFactorCodeSchema,
 	TwoFactorRecoveryFormSchema,
+	TWO_FACTOR_MESSAGES,
 } from '#app/features/staff/schemas.ts'
 import { sha256 } from '#app/utils/crypto.server.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
@@ -39,7 +37,7 @@ const STAFF_HOME = '/admin/dashboard'
 
 /** Back to the sign-in page, saying why, with the pending cookie cleared. */
 async function signInExpired() {
-	return redirectWithFlash('/admin/login', TWO_FACTOR_SIGN_IN_EXPIRED, {
+	return redirectWithFlash('/admin/login', TWO_FACTOR_MESSAGES.signInExpired, {
 		headers: { 'Set-Cookie': await pendingSignInCookie.serializeEnd() },
 	})
 }
@@ -142,12 +140,12 @@ export async function securityAction(args: RequestArgs) {
 		const token = await staffAuth.cookie.read(request)
 		const result = confirmEnrolment(admin, code, token ? sha256(token) : null)
 		if (!result.ok) return withIntent(intent, replyWithFailure(submission, result))
-		return respondWithCodes(intent, TWO_FACTOR_ENABLED, result.value.recoveryCodes)
+		return respondWithCodes(intent, TWO_FACTOR_MESSAGES.enabled, result.value.recoveryCodes)
 	}
 	if (intent === 'recovery-codes') {
 		const result = regenerateRecoveryCodes(admin, code)
 		if (!result.ok) return withIntent(intent, replyWithFailure(submission, result))
-		return respondWithCodes(intent, TWO_FACTOR_RECOVERY_REGENERATED, result.value.recoveryCodes)
+		return respondWithCodes(intent, TWO_FACTOR_MESSAGES.recoveryRegenerated, result.value.recoveryCodes)
 	}
 	return withIntent(intent, replyWithFailure(submission, fail(400, 'Unknown action')))
 }

@@ -3,20 +3,9 @@ import { adminSessions, admins } from '#db/schema.ts'
 import { adminProfileColumns, recordAdminSignIn } from '#app/features/staff/admin.server.ts'
 import { noteFailedAdminSignIn } from '#app/features/alerts/alerts.server.ts'
 import { mustEnrol, startPendingSignIn, verifySecondFactor } from '#app/features/staff/two-factor.server.ts'
-import {
-	ADMIN_INVALID_CREDENTIALS,
-	ADMIN_LOGIN_FAILED,
-	ADMIN_NOT_AUTHENTICATED,
-	ADMIN_PRIVILEGES_REQUIRED,
-	SUPER_ADMIN_REQUIRED,
-} from '#app/auth/messages.ts'
+import { AUTH_MESSAGES } from '#app/auth/messages.ts'
 import { can, type Capability } from '#app/features/staff/roles.ts'
-import {
-	STAFF_ACCOUNT_DISABLED,
-	TWO_FACTOR_ENROLMENT_REQUIRED,
-	TWO_FACTOR_MESSAGES,
-	AdminLoginApiSchema,
-} from '#app/features/staff/schemas.ts'
+import { TWO_FACTOR_MESSAGES, AdminLoginApiSchema, STAFF_MESSAGES } from '#app/features/staff/schemas.ts'
 import { apiError } from '#app/utils/api.server.ts'
 import { fail, ok } from '#app/utils/result.ts'
 import { sha256 } from '#app/utils/crypto.server.ts'
@@ -90,15 +79,15 @@ export const staffAuth = createAuthKit({
 		createdAt: adminSessions.createdAt,
 	},
 	// A disabled account cannot sign in, and a session it still has is refused.
-	maySignIn: { test: (admin) => admin.disabledAt === null, message: STAFF_ACCOUNT_DISABLED },
+	maySignIn: { test: (admin) => admin.disabledAt === null, message: STAFF_MESSAGES.accountDisabled },
 	log: { signIn: 'admin.login', signOut: 'admin.logout', idField: 'adminId' },
 	signIn: {
 		rateLimits: { ip: 'admin-login:ip', account: 'admin-login:account' },
-		invalidMessage: ADMIN_INVALID_CREDENTIALS,
+		invalidMessage: AUTH_MESSAGES.adminInvalidCredentials,
 		// Counted towards the repeated failed sign-ins alert.
 		onFailure: noteFailedAdminSignIn,
 		onSuccess: recordAdminSignIn,
-		unexpectedError: { event: 'admin.login_error', message: ADMIN_LOGIN_FAILED },
+		unexpectedError: { event: 'admin.login_error', message: AUTH_MESSAGES.adminLoginFailed },
 		apiSchema: AdminLoginApiSchema,
 		// The second factor of an account that has one: the page goes on to
 		// the code step; the API takes `code` or `recoveryCode` in the same body.
@@ -133,15 +122,17 @@ export const staffAuth = createAuthKit({
 		signOutGet: '/admin',
 		// A member session (but no admin one) is a 403, not the sign-in page.
 		refuse: async (args) =>
-			(await getMember(args.request)) ? accessDenied(args, ADMIN_PRIVILEGES_REQUIRED, { member: true }) : null,
+			(await getMember(args.request))
+				? accessDenied(args, AUTH_MESSAGES.adminPrivilegesRequired, { member: true })
+				: null,
 	},
 	api: {
-		notAuthenticated: ADMIN_NOT_AUTHENTICATED,
+		notAuthenticated: AUTH_MESSAGES.adminNotAuthenticated,
 		// A valid member token is a 403; anything else the 401.
 		refuse: (request, token) => {
 			if (!memberAuth.sessions.find(token, 'api')) return null
 			log('admin.access_denied', { path: new URL(request.url).pathname, member: true, via: 'api' }, 'warn')
-			return apiError(403, ADMIN_PRIVILEGES_REQUIRED)
+			return apiError(403, AUTH_MESSAGES.adminPrivilegesRequired)
 		},
 	},
 })
@@ -166,7 +157,7 @@ export async function requireAdmin(args: RequestArgs) {
 export async function requireAdminCapability(args: RequestArgs, capability: Capability) {
 	const admin = await requireAdmin(args)
 	if (!can(admin, capability)) {
-		throw accessDenied(args, SUPER_ADMIN_REQUIRED, { adminId: admin.id, capability })
+		throw accessDenied(args, AUTH_MESSAGES.superAdminRequired, { adminId: admin.id, capability })
 	}
 	return admin
 }
@@ -188,7 +179,7 @@ export function requireApiAdmin(request: Request, options: { enrolment?: boolean
 			{ path: new URL(request.url).pathname, adminId: account.id, reason: 'enrol', via: 'api' },
 			'warn',
 		)
-		throw apiError(403, TWO_FACTOR_ENROLMENT_REQUIRED)
+		throw apiError(403, TWO_FACTOR_MESSAGES.enrolmentRequired)
 	}
 	return { token, admin: account }
 }
@@ -233,7 +224,7 @@ export function requireApiCapability(request: Request, capability: Capability) {
 			{ path: new URL(request.url).pathname, adminId: auth.admin.id, capability, via: 'api' },
 			'warn',
 		)
-		throw apiError(403, SUPER_ADMIN_REQUIRED)
+		throw apiError(403, AUTH_MESSAGES.superAdminRequired)
 	}
 	return auth
 }

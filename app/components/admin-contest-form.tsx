@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link } from 'react-router'
-import { MAX_PARTICIPANTS_HINT, TYPE_LABELS, ContestFormSchema } from '#app/features/contests/schemas.ts'
+import { TYPE_LABELS, ContestFormSchema, CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { CONTEST_TYPES } from '#app/domain/enums.ts'
 import { cx, useIsPending } from '#app/utils/misc.ts'
 import { Field, FormAlert, SelectField, StatusButton, TextareaField } from './forms.tsx'
@@ -71,7 +71,7 @@ export function ContestForm({
 			</SelectField>
 			<Field
 				label="Max Participants"
-				hint={MAX_PARTICIPANTS_HINT}
+				hint={CONTEST_TEXTS.maxParticipantsHint}
 				field={fields.maxParticipants}
 				type="number"
 				inputProps={{ min: 1, step: 1, inputMode: 'numeric' }}

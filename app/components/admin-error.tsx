@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router'
 import { site } from '#app/content/site.ts'
-import { ACCESS_DENIED_TITLE, BACK_TO_LOGIN } from '#app/auth/messages.ts'
+import { AUTH_MESSAGES } from '#app/auth/messages.ts'
 
 /**
  * Error views of the admin portal. The guards throw a 403 with
@@ -17,12 +17,12 @@ export function accessDeniedReason(error: unknown) {
 export function AccessDeniedView({ reason }: { reason: string }) {
 	return (
 		<main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-16 text-center">
-			<title>{`${ACCESS_DENIED_TITLE} | ${site.name}`}</title>
+			<title>{`${AUTH_MESSAGES.accessDeniedTitle} | ${site.name}`}</title>
 			<div className="card">
-				<h1 className="text-2xl font-bold text-red-200">{ACCESS_DENIED_TITLE}</h1>
+				<h1 className="text-2xl font-bold text-red-200">{AUTH_MESSAGES.accessDeniedTitle}</h1>
 				<p className="mt-3 text-slate-300">{reason}</p>
 				<Link to="/admin/login" className="btn-primary mt-6 w-full">
-					{BACK_TO_LOGIN}
+					{AUTH_MESSAGES.backToLogin}
 				</Link>
 			</div>
 		</main>

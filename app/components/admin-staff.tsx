@@ -1,7 +1,7 @@
 import { CopyButton } from '#app/components/forms.tsx'
 import type { AdminRole } from '#app/domain/enums.ts'
 import { roleLabel } from '#app/features/staff/roles.ts'
-import { STAFF_PASSWORD_SHOWN_ONCE } from '#app/features/staff/schemas.ts'
+import { STAFF_MESSAGES } from '#app/features/staff/schemas.ts'
 import { cx } from '#app/utils/misc.ts'
 
 const badge = 'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold'
@@ -51,7 +51,7 @@ export function OneTimePassword({ email, password }: { email: string; password: 
 			<h2 id="one-time-password-heading" className="text-lg font-semibold">
 				Password for {email}
 			</h2>
-			<p className="mt-1 text-sm">{STAFF_PASSWORD_SHOWN_ONCE}</p>
+			<p className="mt-1 text-sm">{STAFF_MESSAGES.passwordShownOnce}</p>
 			<div className="mt-3 flex flex-wrap items-center gap-3">
 				<code
 					data-testid="one-time-password"

@@ -8,7 +8,7 @@ import { confirmEmailChange, pendingEmailOfToken } from '#app/features/account/a
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
-import { EMAIL_CHANGED, EmailChangeTokenSchema, INVALID_EMAIL_LINK } from '#app/features/account/schemas.ts'
+import { EmailChangeTokenSchema, ACCOUNT_MESSAGES } from '#app/features/account/schemas.ts'
 import type { Route } from './+types/confirm-email'
 
 /**
@@ -55,7 +55,7 @@ export default function ConfirmEmailRoute({ loaderData, actionData }: Route.Comp
 			<AuthLayout>
 				<div className="card text-center" role="status">
 					<h1 className="text-2xl font-bold sm:text-3xl">Email Changed</h1>
-					<p className="mt-4 text-slate-300">{EMAIL_CHANGED}</p>
+					<p className="mt-4 text-slate-300">{ACCOUNT_MESSAGES.emailChanged}</p>
 					<p className="mt-2 break-all text-slate-100">{String(actionData.email)}</p>
 					<Link to="/dashboard/settings" className="btn-primary mt-8 w-full">
 						Back to Settings
@@ -69,7 +69,7 @@ export default function ConfirmEmailRoute({ loaderData, actionData }: Route.Comp
 			<AuthLayout>
 				<div className="card text-center">
 					<h1 className="text-2xl font-bold sm:text-3xl">Link Not Valid</h1>
-					<p className="mt-4 text-slate-300">{INVALID_EMAIL_LINK}</p>
+					<p className="mt-4 text-slate-300">{ACCOUNT_MESSAGES.invalidEmailLink}</p>
 					<Link to="/dashboard/settings" className="btn-primary mt-8 w-full">
 						Go to Settings
 					</Link>

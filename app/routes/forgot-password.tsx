@@ -5,7 +5,7 @@ import { AuthLayout } from '#app/components/auth-layout.tsx'
 import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { requestPasswordReset } from '#app/features/auth/member-auth.server.ts'
-import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from '#app/features/auth/schemas.ts'
+import { ForgotPasswordSchema, AUTH_FLOW_MESSAGES } from '#app/features/auth/schemas.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { checkHoneypot } from '#app/utils/honeypot.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
@@ -39,7 +39,7 @@ export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps
 			<AuthLayout>
 				<div className="card text-center" role="status">
 					<h1 className="text-2xl font-bold sm:text-3xl">Check Your Email</h1>
-					<p className="mt-4 text-slate-300">{FORGOT_PASSWORD_SENT}</p>
+					<p className="mt-4 text-slate-300">{AUTH_FLOW_MESSAGES.forgotPasswordSent}</p>
 					<p className="mt-2 text-sm text-slate-400">The link expires in 1 hour.</p>
 					<Link to="/login" className="btn-primary mt-8 w-full">
 						Back to Login

@@ -6,7 +6,7 @@ import { AuthLayout } from '#app/components/auth-layout.tsx'
 import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { isResetTokenUsable, resetPassword } from '#app/features/auth/member-auth.server.ts'
-import { PASSWORD_RESET_DONE, ResetPasswordFormSchema } from '#app/features/auth/schemas.ts'
+import { ResetPasswordFormSchema, AUTH_FLOW_MESSAGES } from '#app/features/auth/schemas.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
@@ -125,7 +125,7 @@ function ResetSuccess() {
 		<AuthLayout>
 			<div className="card text-center" role="status">
 				<h1 className="text-2xl font-bold sm:text-3xl">Password Reset Successful</h1>
-				<p className="mt-4 text-slate-300">{PASSWORD_RESET_DONE}</p>
+				<p className="mt-4 text-slate-300">{AUTH_FLOW_MESSAGES.passwordResetDone}</p>
 				<p className="mt-2 text-sm text-slate-400">You will be taken to the sign-in page in 3 seconds.</p>
 				<Link to="/login" className="btn-primary mt-8 w-full">
 					Go to Login

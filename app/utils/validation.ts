@@ -1,12 +1,14 @@
 import { z } from 'zod'
 
-// The name field of the admin forms (users and contests) says the same.
-export const NAME_REQUIRED = 'Name is required'
+type TextFieldMessages<F extends string> = Record<`${F}Required` | `${F}TooLong` | `${F}Invalid`, string>
 
-export const NAME_INVALID = 'Name contains characters that are not allowed'
-
-export function nameTooLong(max: number) {
-	return `Name must be at most ${max} characters`
+/** A required one-line text field's three words (required, at most `max` characters, no control characters), keyed after `field`. */
+export function textFieldMessages<F extends string>(field: F, label: string, max: number): TextFieldMessages<F> {
+	return {
+		[`${field}Required`]: `${label} is required`,
+		[`${field}TooLong`]: `${label} must be at most ${max} characters`,
+		[`${field}Invalid`]: `${label} contains characters that are not allowed`,
+	} as TextFieldMessages<F>
 }
 
 export const SORT_ORDER_INVALID = 'sortOrder must be asc or desc'

@@ -18,18 +18,14 @@ import { rescoreContests } from '#app/features/contests/scoring.server.ts'
 import { listRanking } from '#app/features/contests/contest.server.ts'
 import type * as MailModule from '#app/utils/mail.server.ts'
 import type { Mail } from '#app/utils/mail.server.ts'
-import { EMAIL_TAKEN } from '#app/features/auth/schemas.ts'
+import { AUTH_FLOW_MESSAGES } from '#app/features/auth/schemas.ts'
 import { clearRateLimits } from '#app/utils/rate-limit.server.ts'
 import {
 	CloseAccountApiSchema,
-	EMAIL_SAME_AS_CURRENT,
-	INVALID_EMAIL_LINK,
-	PASSWORD_SAME_AS_OLD,
 	PasswordChangeApiSchema,
 	PasswordChangeFormSchema,
 	ProfileApiSchema,
-	SESSION_NOT_FOUND,
-	WRONG_CURRENT_PASSWORD,
+	ACCOUNT_MESSAGES,
 } from '#app/features/account/schemas.ts'
 import { verifyPassword } from '#app/utils/password.server.ts'
 import {
@@ -129,7 +125,7 @@ describe('profile', () => {
 describe('change of password', () => {
 	test('a new password equal to the old one, or one that breaks the sign-up rules, is refused at its field', () => {
 		const same = PasswordChangeApiSchema.safeParse({ currentPassword: GOOD_PASSWORD, newPassword: GOOD_PASSWORD })
-		expect(same.error?.issues[0]).toMatchObject({ path: ['newPassword'], message: PASSWORD_SAME_AS_OLD })
+		expect(same.error?.issues[0]).toMatchObject({ path: ['newPassword'], message: ACCOUNT_MESSAGES.passwordSameAsOld })
 		const weak = PasswordChangeFormSchema.safeParse({
 			currentPassword: GOOD_PASSWORD,
 			newPassword: 'short',
@@ -142,7 +138,11 @@ describe('change of password', () => {
 		const user = member()
 		memberAuth.sessions.create(user.id, 'web')
 		const result = await changePassword(user, { currentPassword: 'Wrong1234', newPassword: 'N3wPassword' }, meta)
-		expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { currentPassword: [WRONG_CURRENT_PASSWORD] } })
+		expect(result).toMatchObject({
+			ok: false,
+			status: 400,
+			fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.wrongCurrentPassword] },
+		})
 		expect(getDb().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1)
 		expect(getDb().select().from(users).where(eq(users.id, user.id)).get()!.passwordHash).toBe(hash)
 	})
@@ -175,13 +175,13 @@ describe('change of email', () => {
 		const other = member()
 		expect(
 			await requestEmailChange(user, { newEmail: other.email, currentPassword: GOOD_PASSWORD }, meta),
-		).toMatchObject({ status: 409, fieldErrors: { newEmail: [EMAIL_TAKEN] } })
+		).toMatchObject({ status: 409, fieldErrors: { newEmail: [AUTH_FLOW_MESSAGES.emailTaken] } })
 		expect(
 			await requestEmailChange(user, { newEmail: user.email, currentPassword: GOOD_PASSWORD }, meta),
-		).toMatchObject({ status: 400, fieldErrors: { newEmail: [EMAIL_SAME_AS_CURRENT] } })
+		).toMatchObject({ status: 400, fieldErrors: { newEmail: [ACCOUNT_MESSAGES.emailSameAsCurrent] } })
 		expect(
 			await requestEmailChange(user, { newEmail: 'new@example.com', currentPassword: 'Wrong1234' }, meta),
-		).toMatchObject({ status: 400, fieldErrors: { currentPassword: [WRONG_CURRENT_PASSWORD] } })
+		).toMatchObject({ status: 400, fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.wrongCurrentPassword] } })
 		expect(sent).toHaveLength(0)
 	})
 
@@ -195,7 +195,10 @@ describe('change of email', () => {
 		const token = linkToken(sent[0])
 		expect(confirmEmailChange(token, meta)).toMatchObject({ ok: true, value: { email: newEmail } })
 		expect(getDb().select().from(users).where(eq(users.id, user.id)).get()!.email).toBe(newEmail)
-		expect(confirmEmailChange(token, meta)).toMatchObject({ status: 400, fieldErrors: { token: [INVALID_EMAIL_LINK] } })
+		expect(confirmEmailChange(token, meta)).toMatchObject({
+			status: 400,
+			fieldErrors: { token: [ACCOUNT_MESSAGES.invalidEmailLink] },
+		})
 	})
 
 	test('an expired link changes nothing; a newer request voids the older link', async () => {
@@ -227,7 +230,11 @@ describe('ending sessions', () => {
 		const other = member()
 		const theirs = memberAuth.sessions.idOf(memberAuth.sessions.create(other.id, 'web').token)!
 		const mine = memberAuth.sessions.idOf(memberAuth.sessions.create(user.id, 'web').token)!
-		expect(endSession(user.id, theirs)).toMatchObject({ ok: false, status: 404, message: SESSION_NOT_FOUND })
+		expect(endSession(user.id, theirs)).toMatchObject({
+			ok: false,
+			status: 404,
+			message: ACCOUNT_MESSAGES.sessionNotFound,
+		})
 		expect(getDb().select().from(sessions).where(eq(sessions.id, theirs)).get()).toBeDefined()
 		expect(endSession(user.id, null)).toMatchObject({ status: 404 })
 		expect(endSession(user.id, mine).ok).toBe(true)
@@ -290,7 +297,7 @@ describe('closing the account', () => {
 		const user = member()
 		expect(await closeAccount(user, { currentPassword: 'Wrong1234' }, meta)).toMatchObject({
 			status: 400,
-			fieldErrors: { currentPassword: [WRONG_CURRENT_PASSWORD] },
+			fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.wrongCurrentPassword] },
 		})
 		expect(CloseAccountApiSchema.safeParse({ currentPassword: GOOD_PASSWORD }).success).toBe(false)
 		expect(getDb().select().from(users).where(eq(users.id, user.id)).get()!.closedAt).toBeNull()

@@ -30,15 +30,9 @@ import { escapeHtml, sendMail } from '#app/utils/mail.server.ts'
 import { hashPassword, verifyPassword } from '#app/utils/password.server.ts'
 import { limitedAttempt, resetRateLimit } from '#app/utils/rate-limit.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
-import {
-	EMAIL_SAME_AS_CURRENT,
-	INVALID_EMAIL_LINK,
-	SESSION_NOT_FOUND,
-	WRONG_CURRENT_PASSWORD,
-	type ProfileInput,
-} from '#app/features/account/schemas.ts'
+import { type ProfileInput, ACCOUNT_MESSAGES } from '#app/features/account/schemas.ts'
 import { describeUserAgent } from '#app/utils/user-agent.ts'
-import { EMAIL_TAKEN } from '#app/features/auth/schemas.ts'
+import { AUTH_FLOW_MESSAGES } from '#app/features/auth/schemas.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { rescoreContests } from '#app/features/contests/scoring.server.ts'
 import { offerTitle } from '#app/features/offers/offer-claims.server.ts'
@@ -68,7 +62,9 @@ export function memberActor(userId: number): AuditActor {
 }
 
 function wrongPassword() {
-	return fail(400, WRONG_CURRENT_PASSWORD, { fieldErrors: { currentPassword: [WRONG_CURRENT_PASSWORD] } })
+	return fail(400, ACCOUNT_MESSAGES.wrongCurrentPassword, {
+		fieldErrors: { currentPassword: [ACCOUNT_MESSAGES.wrongCurrentPassword] },
+	})
 }
 
 /**
@@ -148,7 +144,7 @@ export async function changePassword(
 // Email -------------------------------------------------------------------
 
 function emailTakenAtField() {
-	return fail(409, EMAIL_TAKEN, { fieldErrors: { newEmail: [EMAIL_TAKEN] } })
+	return fail(409, AUTH_FLOW_MESSAGES.emailTaken, { fieldErrors: { newEmail: [AUTH_FLOW_MESSAGES.emailTaken] } })
 }
 
 function confirmLink(token: string) {
@@ -170,7 +166,9 @@ export async function requestEmailChange(
 	const checked = await checkCurrentPassword(user.id, input.currentPassword, meta)
 	if (!checked.ok) return checked
 	if (input.newEmail === user.email) {
-		return fail(400, EMAIL_SAME_AS_CURRENT, { fieldErrors: { newEmail: [EMAIL_SAME_AS_CURRENT] } })
+		return fail(400, ACCOUNT_MESSAGES.emailSameAsCurrent, {
+			fieldErrors: { newEmail: [ACCOUNT_MESSAGES.emailSameAsCurrent] },
+		})
 	}
 	if (getUserByEmail(input.newEmail)) return emailTakenAtField()
 	const token = randomToken(32)
@@ -209,7 +207,7 @@ export async function requestEmailChange(
 }
 
 function invalidLink() {
-	return fail(400, INVALID_EMAIL_LINK, { fieldErrors: { token: [INVALID_EMAIL_LINK] } })
+	return fail(400, ACCOUNT_MESSAGES.invalidEmailLink, { fieldErrors: { token: [ACCOUNT_MESSAGES.invalidEmailLink] } })
 }
 
 function usableEmailToken(token: string, now: Date) {
@@ -264,7 +262,8 @@ export function confirmEmailChange(token: string, meta: RequestMeta, now = new D
 		if (!done) return invalidLink()
 	} catch (error) {
 		// Someone signed up with the address in the meantime.
-		if (isUniqueViolation(error)) return fail(409, EMAIL_TAKEN, { fieldErrors: { token: [EMAIL_TAKEN] } })
+		if (isUniqueViolation(error))
+			return fail(409, AUTH_FLOW_MESSAGES.emailTaken, { fieldErrors: { token: [AUTH_FLOW_MESSAGES.emailTaken] } })
 		throw error
 	}
 	log('account.email_confirm', { ip: meta.ip, userId: row.userId, result: 'success' })
@@ -317,14 +316,14 @@ export function listSessions(userId: number, currentId: number | null, now = new
 
 /** Ends one of the member's sessions; another member's (or none) is a 404, so ids are not probed. */
 export function endSession(userId: number, sessionId: number | null): Result<null> {
-	if (sessionId === null) return fail(404, SESSION_NOT_FOUND)
+	if (sessionId === null) return fail(404, ACCOUNT_MESSAGES.sessionNotFound)
 	const ended = write((tx) =>
 		tx
 			.delete(sessions)
 			.where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
 			.run(),
 	)
-	if (ended.changes !== 1) return fail(404, SESSION_NOT_FOUND)
+	if (ended.changes !== 1) return fail(404, ACCOUNT_MESSAGES.sessionNotFound)
 	log('account.session_end', { userId, sessionId, result: 'success' })
 	return ok(null)
 }

@@ -1,6 +1,4 @@
-import { AGE_REQUIRED, RISK_REQUIRED, TERMS_VERSION } from '#app/features/auth/schemas.ts'
-
-export { AGE_REQUIRED, RISK_REQUIRED }
+import { TERMS_VERSION } from '#app/features/auth/schemas.ts'
 
 /**
  * The consents a member gives (issue 15 part 3, docs/decisions/023-consents-and-notifications.md):

@@ -16,22 +16,25 @@ import { InvestmentAmountSchema } from '#app/features/auth/schemas.ts'
  * The page's forms carry an `intent`; the API's bodies are strict.
  */
 
-export const CURRENT_PASSWORD_REQUIRED = 'Current password is required'
-export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect'
-export const PASSWORD_SAME_AS_OLD = 'The new password must be different from the current one'
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
-export const EMAIL_SAME_AS_CURRENT = 'This is already your email address'
-export const INVALID_EMAIL_LINK = 'This confirmation link is invalid, has expired or was already used.'
-export const EMAIL_CHANGE_TOKEN_REQUIRED = 'Invalid confirmation link'
-export const SESSION_NOT_FOUND = 'Session not found'
-export const CLOSE_CONFIRM_REQUIRED = 'Please confirm that you want to close your account'
-export const PROFILE_SAVED = 'Your profile was saved.'
-export const PASSWORD_CHANGED = 'Your password was changed. Every other session was signed out.'
-export const EMAIL_CHANGE_SENT = 'We sent a confirmation link to the new address. Your email changes once you open it.'
-export const EMAIL_CHANGED = 'Your email address was changed.'
-export const SESSION_ENDED = 'The session was signed out.'
-export const OTHER_SESSIONS_ENDED = 'Every other session was signed out.'
-export const ACCOUNT_CLOSED = 'Your account was closed and your personal details erased.'
+/** The account settings' words: the refusals and the notices after each change. */
+export const ACCOUNT_MESSAGES = {
+	currentPasswordRequired: 'Current password is required',
+	wrongCurrentPassword: 'Current password is incorrect',
+	passwordSameAsOld: 'The new password must be different from the current one',
+	passwordsDoNotMatch: 'Passwords do not match',
+	emailSameAsCurrent: 'This is already your email address',
+	invalidEmailLink: 'This confirmation link is invalid, has expired or was already used.',
+	emailChangeTokenRequired: 'Invalid confirmation link',
+	sessionNotFound: 'Session not found',
+	closeConfirmRequired: 'Please confirm that you want to close your account',
+	profileSaved: 'Your profile was saved.',
+	passwordChanged: 'Your password was changed. Every other session was signed out.',
+	emailChangeSent: 'We sent a confirmation link to the new address. Your email changes once you open it.',
+	emailChanged: 'Your email address was changed.',
+	sessionEnded: 'The session was signed out.',
+	otherSessionsEnded: 'Every other session was signed out.',
+	accountClosed: 'Your account was closed and your personal details erased.',
+} as const
 
 /** The profile: the sign-up's fields and rules, the email and password apart. */
 export const ProfileSchema = z.object({
@@ -49,25 +52,32 @@ export const ProfileApiSchema = ProfileSchema.partial()
 	.refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' })
 
 const CurrentPasswordSchema = z
-	.string({ required_error: CURRENT_PASSWORD_REQUIRED, invalid_type_error: CURRENT_PASSWORD_REQUIRED })
-	.min(1, CURRENT_PASSWORD_REQUIRED)
+	.string({
+		required_error: ACCOUNT_MESSAGES.currentPasswordRequired,
+		invalid_type_error: ACCOUNT_MESSAGES.currentPasswordRequired,
+	})
+	.min(1, ACCOUNT_MESSAGES.currentPasswordRequired)
 	.pipe(PasswordSchema)
 
 const passwordFields = { currentPassword: CurrentPasswordSchema, newPassword: NewPasswordSchema }
 
 function newDiffersFromCurrent(value: { currentPassword: string; newPassword: string }, ctx: z.RefinementCtx) {
 	if (value.currentPassword === value.newPassword) {
-		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['newPassword'], message: PASSWORD_SAME_AS_OLD })
+		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['newPassword'], message: ACCOUNT_MESSAGES.passwordSameAsOld })
 	}
 }
 
 /** The page's change of password: the new one twice. */
 export const PasswordChangeFormSchema = z
-	.object({ ...passwordFields, confirmPassword: z.string({ required_error: PASSWORDS_DO_NOT_MATCH }) })
+	.object({ ...passwordFields, confirmPassword: z.string({ required_error: ACCOUNT_MESSAGES.passwordsDoNotMatch }) })
 	.superRefine((value, ctx) => {
 		newDiffersFromCurrent(value, ctx)
 		if (value.newPassword !== value.confirmPassword) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['confirmPassword'], message: PASSWORDS_DO_NOT_MATCH })
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['confirmPassword'],
+				message: ACCOUNT_MESSAGES.passwordsDoNotMatch,
+			})
 		}
 	})
 
@@ -81,10 +91,13 @@ export const EmailChangeApiSchema = EmailChangeSchema.strict()
 /** The confirmation link's token (the page's hidden field). */
 export const EmailChangeTokenSchema = z.object({
 	token: z
-		.string({ required_error: EMAIL_CHANGE_TOKEN_REQUIRED, invalid_type_error: EMAIL_CHANGE_TOKEN_REQUIRED })
+		.string({
+			required_error: ACCOUNT_MESSAGES.emailChangeTokenRequired,
+			invalid_type_error: ACCOUNT_MESSAGES.emailChangeTokenRequired,
+		})
 		.trim()
-		.min(1, EMAIL_CHANGE_TOKEN_REQUIRED)
-		.max(200, EMAIL_CHANGE_TOKEN_REQUIRED),
+		.min(1, ACCOUNT_MESSAGES.emailChangeTokenRequired)
+		.max(200, ACCOUNT_MESSAGES.emailChangeTokenRequired),
 })
 
 /** A session's id in a form or a path: a positive integer, else null (the caller answers 404). */
@@ -93,18 +106,21 @@ export function parseSessionId(value: unknown): number | null {
 }
 
 export const EndSessionFormSchema = z.object({
-	sessionId: z.string({ required_error: SESSION_NOT_FOUND }).max(20, SESSION_NOT_FOUND),
+	sessionId: z.string({ required_error: ACCOUNT_MESSAGES.sessionNotFound }).max(20, ACCOUNT_MESSAGES.sessionNotFound),
 })
 
 const confirmClose = z
-	.boolean({ required_error: CLOSE_CONFIRM_REQUIRED, invalid_type_error: CLOSE_CONFIRM_REQUIRED })
-	.refine((v) => v, CLOSE_CONFIRM_REQUIRED)
+	.boolean({
+		required_error: ACCOUNT_MESSAGES.closeConfirmRequired,
+		invalid_type_error: ACCOUNT_MESSAGES.closeConfirmRequired,
+	})
+	.refine((v) => v, ACCOUNT_MESSAGES.closeConfirmRequired)
 
 /** Closing the account: the password and an explicit confirmation. */
 export const CloseAccountFormSchema = z.object({ currentPassword: CurrentPasswordSchema, confirm: confirmClose })
 export const CloseAccountApiSchema = z
 	.object({
 		currentPassword: CurrentPasswordSchema,
-		confirm: z.literal(true, { errorMap: () => ({ message: CLOSE_CONFIRM_REQUIRED }) }),
+		confirm: z.literal(true, { errorMap: () => ({ message: ACCOUNT_MESSAGES.closeConfirmRequired }) }),
 	})
 	.strict()

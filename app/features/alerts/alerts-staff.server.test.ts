@@ -4,12 +4,10 @@ import { getDb } from '#db/client.server.ts'
 import { contests, systemAlerts } from '#db/schema.ts'
 import { auditRows, insertAuditActor } from '#tests/factories.ts'
 import {
-	ALERT_ALREADY_ACKNOWLEDGED,
-	ALERT_ALREADY_RESOLVED,
-	ALERT_NOT_FOUND,
 	DEFAULT_ALERT_LIST_QUERY,
 	parseAlertListQuery,
 	type AlertListQuery,
+	ALERT_MESSAGES,
 } from '#app/features/alerts/schemas.ts'
 import {
 	acknowledgeAlert,
@@ -67,7 +65,7 @@ describe('acknowledge and resolve', () => {
 		expect(acknowledgeAlert(insertAuditActor(), id)).toMatchObject({
 			ok: false,
 			status: 409,
-			message: ALERT_ALREADY_ACKNOWLEDGED,
+			message: ALERT_MESSAGES.alreadyAcknowledged,
 		})
 		expect(getStaffAlert(id)!.acknowledgedByEmail).toBe(admin.email)
 	})
@@ -86,15 +84,21 @@ describe('acknowledge and resolve', () => {
 		expect(resolveAlertAsStaff(insertAuditActor(), id)).toMatchObject({
 			ok: false,
 			status: 409,
-			message: ALERT_ALREADY_RESOLVED,
+			message: ALERT_MESSAGES.alreadyResolved,
 		})
-		expect(acknowledgeAlert(insertAuditActor(), id)).toMatchObject({ status: 409, message: ALERT_ALREADY_RESOLVED })
+		expect(acknowledgeAlert(insertAuditActor(), id)).toMatchObject({
+			status: 409,
+			message: ALERT_MESSAGES.alreadyResolved,
+		})
 		expect(auditRows(id)).toHaveLength(1)
 		expect(getStaffAlert(id)!.resolvedByEmail).toBe(admin.email)
 	})
 
 	test('an unknown alert is a 404', () => {
-		expect(resolveAlertAsStaff(insertAuditActor(), 424242)).toMatchObject({ status: 404, message: ALERT_NOT_FOUND })
+		expect(resolveAlertAsStaff(insertAuditActor(), 424242)).toMatchObject({
+			status: 404,
+			message: ALERT_MESSAGES.notFound,
+		})
 		expect(acknowledgeAlert(insertAuditActor(), 424242)).toMatchObject({ status: 404 })
 		expect(auditRows()).toEqual([])
 	})

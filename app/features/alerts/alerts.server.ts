@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, isNull, like, lte, sql, type
 import { getDb, type Db, type Tx, write } from '#db/client.server.ts'
 import { contests, systemAlerts } from '#db/schema.ts'
 import type { AlertState, AlertType } from '#app/domain/enums.ts'
-import { ALERT_ALREADY_ACKNOWLEDGED, ALERT_ALREADY_RESOLVED, ALERT_NOT_FOUND } from '#app/features/alerts/schemas.ts'
+import { ALERT_MESSAGES } from '#app/features/alerts/schemas.ts'
 import { clearRecentEvents, countRecentEvent } from '#app/utils/rate-limit.server.ts'
 import type { AlertListQuery } from '#app/features/alerts/schemas.ts'
 import { paginate, type Pagination } from '#app/features/users/schemas.ts'
@@ -409,9 +409,9 @@ export function handleAlert(
 ): Result<{ alert: StaffAlert }> {
 	const result = write((tx): Result<null> => {
 		const row = tx.select(staffAlertColumns).from(systemAlerts).where(eq(systemAlerts.id, id)).get()
-		if (!row) return fail(404, ALERT_NOT_FOUND)
-		if (row.resolvedAt) return fail(409, ALERT_ALREADY_RESOLVED)
-		if (intent === 'acknowledge' && row.acknowledgedAt) return fail(409, ALERT_ALREADY_ACKNOWLEDGED)
+		if (!row) return fail(404, ALERT_MESSAGES.notFound)
+		if (row.resolvedAt) return fail(409, ALERT_MESSAGES.alreadyResolved)
+		if (intent === 'acknowledge' && row.acknowledgedAt) return fail(409, ALERT_MESSAGES.alreadyAcknowledged)
 		const change =
 			intent === 'acknowledge'
 				? { acknowledgedAt: now, acknowledgedByEmail: admin.email }

@@ -8,14 +8,7 @@ import { passwordResetTokens, sessions, unlockCodes, users } from '#db/schema.ts
 import { GOOD_PASSWORD, makeRegistration } from '#tests/factories.ts'
 import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
 import { getEnv, resetEnv } from '#app/utils/env.server.ts'
-import {
-	EMAIL_TAKEN,
-	INVALID_RESET_LINK,
-	INVALID_UNLOCK_CODE,
-	UNKNOWN_REFERRAL_CODE,
-	RegisterApiSchema,
-	type RegistrationInput,
-} from '#app/features/auth/schemas.ts'
+import { RegisterApiSchema, type RegistrationInput, AUTH_FLOW_MESSAGES } from '#app/features/auth/schemas.ts'
 import { verifyPassword } from '#app/utils/password.server.ts'
 import type { Failure, Result } from '#app/utils/result.ts'
 import {
@@ -168,7 +161,7 @@ describe('registerMember', () => {
 		const first = await registered()
 		const failure = expectFailure(await register({ email: first.email, name: 'Someone Else' }))
 		expect(failure.status).toBe(409)
-		expect(failure.message).toBe(EMAIL_TAKEN)
+		expect(failure.message).toBe(AUTH_FLOW_MESSAGES.emailTaken)
 		expect(failure.fieldErrors).toEqual({ email: ['An account with this email already exists'] })
 		expect(userCount()).toBe(1)
 		expect(getUserById(first.id)!.name).toBe(first.name)
@@ -179,7 +172,7 @@ describe('registerMember', () => {
 		for (const email of ['MEMBER@example.com', '  Member@Example.Com ', 'member@EXAMPLE.COM']) {
 			const failure = expectFailure(await register({ email }))
 			expect(failure.status).toBe(409)
-			expect(failure.fieldErrors?.email).toEqual([EMAIL_TAKEN])
+			expect(failure.fieldErrors?.email).toEqual([AUTH_FLOW_MESSAGES.emailTaken])
 		}
 		expect(userCount()).toBe(1)
 	})
@@ -190,14 +183,14 @@ describe('registerMember', () => {
 		expect(results.filter((r) => r.ok)).toHaveLength(1)
 		const failure = expectFailure(results.find((r) => !r.ok)!)
 		expect(failure.status).toBe(409)
-		expect(failure.fieldErrors).toEqual({ email: [EMAIL_TAKEN] })
+		expect(failure.fieldErrors).toEqual({ email: [AUTH_FLOW_MESSAGES.emailTaken] })
 		expect(userCount()).toBe(1)
 	})
 
 	test('an unknown referral code is a 400 field error and nothing is stored', async () => {
 		const failure = expectFailure(await register({ referralCode: 'NOPE2345' }))
 		expect(failure.status).toBe(400)
-		expect(failure.message).toBe(UNKNOWN_REFERRAL_CODE)
+		expect(failure.message).toBe(AUTH_FLOW_MESSAGES.unknownReferralCode)
 		expect(failure.fieldErrors).toEqual({ referralCode: ['Invalid referral code'] })
 		expect(userCount()).toBe(0)
 	})
@@ -262,7 +255,7 @@ describe('unlockMember', () => {
 			const failure = expectFailure(unlockMember(member.id, code, rotatingIp()))
 			expect(failure.status).toBe(400)
 			expect(failure.message).toBe('Invalid code. Please try again.')
-			expect(failure.fieldErrors).toEqual({ code: [INVALID_UNLOCK_CODE] })
+			expect(failure.fieldErrors).toEqual({ code: [AUTH_FLOW_MESSAGES.invalidUnlockCode] })
 		}
 		expect(getUserById(member.id)!.isVerified).toBe(false)
 	})
@@ -459,8 +452,8 @@ describe('resetPassword', () => {
 
 		const again = expectFailure(await resetPassword({ token, password: 'An0ther-Password' }, meta))
 		expect(again.status).toBe(400)
-		expect(again.message).toBe(INVALID_RESET_LINK)
-		expect(again.fieldErrors).toEqual({ token: [INVALID_RESET_LINK] })
+		expect(again.message).toBe(AUTH_FLOW_MESSAGES.invalidResetLink)
+		expect(again.fieldErrors).toEqual({ token: [AUTH_FLOW_MESSAGES.invalidResetLink] })
 		expect(await verifyPassword(NEW_PASSWORD, getUserById(member.id)!.passwordHash)).toBe(true)
 
 		expect(await verifyPassword(GOOD_PASSWORD, getUserById(member.id)!.passwordHash)).toBe(false)
@@ -495,7 +488,7 @@ describe('resetPassword', () => {
 			expect(isResetTokenUsable(bad)).toBe(false)
 			const failure = expectFailure(await resetPassword({ token: bad, password: NEW_PASSWORD }, rotatingIp()))
 			expect(failure.status).toBe(400)
-			expect(failure.message).toBe(INVALID_RESET_LINK)
+			expect(failure.message).toBe(AUTH_FLOW_MESSAGES.invalidResetLink)
 		}
 		expect(await verifyPassword(GOOD_PASSWORD, getUserById(member.id)!.passwordHash)).toBe(true)
 	})

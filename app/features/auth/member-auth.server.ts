@@ -10,13 +10,7 @@ import { escapeHtml, sendMail } from '#app/utils/mail.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
 import { consumeRateLimit, limited, limitedAttempt, resetRateLimit } from '#app/utils/rate-limit.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
-import {
-	INVALID_RESET_LINK,
-	INVALID_UNLOCK_CODE,
-	UNKNOWN_REFERRAL_CODE,
-	TERMS_VERSION,
-	type RegistrationInput,
-} from '#app/features/auth/schemas.ts'
+import { TERMS_VERSION, type RegistrationInput, AUTH_FLOW_MESSAGES } from '#app/features/auth/schemas.ts'
 import type { ConsentKind } from '#app/features/account/consents.ts'
 import { createResetToken, findUsableResetToken } from './password-reset.server.ts'
 import { recordSignInDay, rescoreContests } from '#app/features/contests/scoring.server.ts'
@@ -62,8 +56,8 @@ export async function registerMember(
 	const referrer = input.referralCode ? getUserByReferralCode(input.referralCode) : null
 	if (input.referralCode && !referrer) {
 		log('auth.signup', { ip: meta.ip, result: 'unknown_referral' })
-		return fail(400, UNKNOWN_REFERRAL_CODE, {
-			fieldErrors: { referralCode: [UNKNOWN_REFERRAL_CODE] },
+		return fail(400, AUTH_FLOW_MESSAGES.unknownReferralCode, {
+			fieldErrors: { referralCode: [AUTH_FLOW_MESSAGES.unknownReferralCode] },
 		})
 	}
 	const now = new Date()
@@ -145,7 +139,9 @@ export function unlockMember(userId: number, code: string, meta: RequestMeta): R
 	}, db)
 	if (user === 'invalid') {
 		log('auth.unlock', { ip: meta.ip, userId, result: 'failure' }, 'warn')
-		return fail(400, INVALID_UNLOCK_CODE, { fieldErrors: { code: [INVALID_UNLOCK_CODE] } })
+		return fail(400, AUTH_FLOW_MESSAGES.invalidUnlockCode, {
+			fieldErrors: { code: [AUTH_FLOW_MESSAGES.invalidUnlockCode] },
+		})
 	}
 	if (!user) return fail(401, 'Not signed in')
 	resetRateLimit('unlock:account', String(userId))
@@ -205,7 +201,9 @@ export async function resetPassword(
 	const row = findUsableResetToken(input.token)
 	if (!row) {
 		log('auth.reset_password', { ip: meta.ip, result: 'invalid_token' }, 'warn')
-		return fail(400, INVALID_RESET_LINK, { fieldErrors: { token: [INVALID_RESET_LINK] } })
+		return fail(400, AUTH_FLOW_MESSAGES.invalidResetLink, {
+			fieldErrors: { token: [AUTH_FLOW_MESSAGES.invalidResetLink] },
+		})
 	}
 	const passwordHash = await hashPassword(input.password)
 	const db = getDb()
@@ -223,7 +221,10 @@ export async function resetPassword(
 		tx.delete(sessions).where(eq(sessions.userId, row.userId)).run()
 		return true
 	}, db)
-	if (!done) return fail(400, INVALID_RESET_LINK, { fieldErrors: { token: [INVALID_RESET_LINK] } })
+	if (!done)
+		return fail(400, AUTH_FLOW_MESSAGES.invalidResetLink, {
+			fieldErrors: { token: [AUTH_FLOW_MESSAGES.invalidResetLink] },
+		})
 	const user = getUserById(row.userId)
 	if (user) {
 		void sendMail({

@@ -9,18 +9,20 @@ import {
 	TelegramSchema,
 } from '#app/utils/validation.ts'
 
-export const INVALID_UNLOCK_CODE = 'Invalid code. Please try again.'
+/** The words of the flows around sign-in: unlock, password reset, sign-up. */
+export const AUTH_FLOW_MESSAGES = {
+	invalidUnlockCode: 'Invalid code. Please try again.',
+	invalidResetLink: 'This reset link is invalid or has expired. Please request a new password reset.',
+	emailTaken: 'An account with this email already exists',
+	unknownReferralCode: 'Invalid referral code',
+	forgotPasswordSent:
+		"If an account exists for that email, we've sent a password reset link. Please check your inbox and spam folder.",
+	passwordResetDone: 'Your password has been reset. You can now sign in with your new password.',
 
-export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new password reset.'
-
-export const EMAIL_TAKEN = 'An account with this email already exists'
-
-export const UNKNOWN_REFERRAL_CODE = 'Invalid referral code'
-
-export const FORGOT_PASSWORD_SENT =
-	"If an account exists for that email, we've sent a password reset link. Please check your inbox and spam folder."
-
-export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now sign in with your new password.'
+	/** The sign-up form's consent messages (docs/decisions/023-consents-and-notifications.md). */
+	ageRequired: 'You must confirm you are 18 or older',
+	riskRequired: 'You must accept the risk warning',
+} as const
 
 /**
  * Shared zod schemas: the page actions (through Conform), the browser (as an
@@ -29,11 +31,6 @@ export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now si
  */
 
 export const TERMS_VERSION = 'June 29, 2025'
-
-/** The sign-up form's consent messages (docs/decisions/023-consents-and-notifications.md). */
-export const AGE_REQUIRED = 'You must confirm you are 18 or older'
-
-export const RISK_REQUIRED = 'You must accept the risk warning'
 
 export const INVESTMENT_AMOUNTS = ['$50-$100', '$100-$500', '$500-$1000', '$1000+'] as const
 
@@ -77,8 +74,8 @@ function consentFlag(message: string) {
 export const SignupFormSchema = z.object({
 	...registrationFields,
 	agreeToTerms: requiredCheckbox('You must agree to the terms'),
-	confirmAge: requiredCheckbox(AGE_REQUIRED),
-	acknowledgeRisk: requiredCheckbox(RISK_REQUIRED),
+	confirmAge: requiredCheckbox(AUTH_FLOW_MESSAGES.ageRequired),
+	acknowledgeRisk: requiredCheckbox(AUTH_FLOW_MESSAGES.riskRequired),
 })
 
 /** POST /api/auth/register (spec section 3 registration payload). */
@@ -87,8 +84,8 @@ export const RegisterApiSchema = z
 		...registrationFields,
 		referralCode: ReferralCodeSchema.nullable().transform((v) => v ?? undefined),
 		agreeToTerms: consentFlag('You must agree to the terms'),
-		confirmAge: consentFlag(AGE_REQUIRED),
-		acknowledgeRisk: consentFlag(RISK_REQUIRED),
+		confirmAge: consentFlag(AUTH_FLOW_MESSAGES.ageRequired),
+		acknowledgeRisk: consentFlag(AUTH_FLOW_MESSAGES.riskRequired),
 	})
 	.strict()
 

@@ -2,13 +2,7 @@ import { and, asc, count, eq, gte, sql } from 'drizzle-orm'
 import { getDb, type Tx, write } from '#db/client.server.ts'
 import { brokerAccounts, brokerClicks, brokers, type SelectBroker } from '#db/schema.ts'
 import { isUniqueViolation } from '#db/sql.server.ts'
-import {
-	BROKER_ALREADY_ACTIVE,
-	BROKER_ALREADY_INACTIVE,
-	BROKER_MESSAGES,
-	BROKER_NOT_FOUND,
-	TRACKING_ID_PLACEHOLDER,
-} from '#app/features/brokers/schemas.ts'
+import { BROKER_MESSAGES, TRACKING_ID_PLACEHOLDER } from '#app/features/brokers/schemas.ts'
 import type { BrokerInput } from '#app/features/brokers/schemas.ts'
 import type { MemberBroker } from '#app/features/brokers/responses.server.ts'
 import { randomToken } from '#app/utils/crypto.server.ts'
@@ -198,7 +192,7 @@ function changeBroker(
 	try {
 		const result = write((tx) => {
 			const before = tx.select().from(brokers).where(eq(brokers.slug, slug)).get()
-			if (!before) return fail(404, BROKER_NOT_FOUND)
+			if (!before) return fail(404, BROKER_MESSAGES.notFound)
 			const set = change.set(before)
 			if ('ok' in set && set.ok === false) return set
 			const after = tx
@@ -254,7 +248,9 @@ export function setBrokerActive(
 	return changeBroker(admin, slug, now, {
 		action: active ? 'broker.activate' : 'broker.deactivate',
 		set: (before) =>
-			before.active === active ? fail(409, active ? BROKER_ALREADY_ACTIVE : BROKER_ALREADY_INACTIVE) : { active },
+			before.active === active
+				? fail(409, active ? BROKER_MESSAGES.alreadyActive : BROKER_MESSAGES.alreadyInactive)
+				: { active },
 		event: active ? 'admin.broker_activated' : 'admin.broker_deactivated',
 	})
 }
@@ -313,7 +309,7 @@ export function recordBrokerClick(
 			.from(brokers)
 			.where(and(eq(brokers.slug, slug), eq(brokers.active, true)))
 			.get()
-		if (!broker) return fail(404, BROKER_NOT_FOUND)
+		if (!broker) return fail(404, BROKER_MESSAGES.notFound)
 		const account = getOrCreateBrokerAccount(tx, userId, broker.id)
 		tx.update(brokerAccounts)
 			.set({

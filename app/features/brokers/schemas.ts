@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CONTROL_CHARS } from '#app/utils/validation.ts'
+import { CONTROL_CHARS, textFieldMessages } from '#app/utils/validation.ts'
 
 /**
  * The words of /admin/brokers, /api/admin/brokers* and the member's broker
@@ -21,34 +21,15 @@ export const BROKER_LIMITS = {
 
 export const TRACKING_ID_PLACEHOLDER = '{trackingId}'
 
-export const BROKERS_PAGE_TITLE = 'Brokers'
-export const BROKER_NEW_TITLE = 'Add Broker'
-export const BROKERS_LOAD_FAILED = 'Failed to load brokers'
-export const BROKER_NOT_FOUND = 'Broker not found'
-export const BROKER_CREATED = 'Broker added.'
-export const BROKER_UPDATED = 'Broker updated.'
-export const BROKER_DEACTIVATED = 'Broker deactivated: members no longer see it and its links answer 404.'
-export const BROKER_ACTIVATED = 'Broker reactivated: members see it again.'
-export const BROKER_ALREADY_INACTIVE = 'This broker is already inactive.'
-export const BROKER_ALREADY_ACTIVE = 'This broker is already active.'
-export const BROKER_DEACTIVATE_WARNING =
-	'Members will no longer see this broker, and its tracked links (/go/…) will answer 404. Its clicks, tracking ids and reports are kept; you can reactivate it at any time.'
-
 export const BROKER_MESSAGES = {
-	nameRequired: 'Name is required',
-	nameTooLong: `Name must be at most ${BROKER_LIMITS.name} characters`,
-	nameInvalid: 'Name contains characters that are not allowed',
+	...textFieldMessages('name', 'Name', BROKER_LIMITS.name),
 	slugRequired: 'Slug is required',
 	slugFormat: 'Slug may only use lowercase letters a-z, digits and single hyphens (like "exness" or "hf-markets")',
 	slugTooLong: `Slug must be at most ${BROKER_LIMITS.slug} characters`,
 	slugTaken: 'This slug is already used by another broker',
 	slugReserved: 'This slug is reserved; choose another',
-	regulatorRequired: 'Regulator is required',
-	regulatorTooLong: `Regulator must be at most ${BROKER_LIMITS.regulator} characters`,
-	regulatorInvalid: 'Regulator contains characters that are not allowed',
-	licenceRequired: 'Licence is required',
-	licenceTooLong: `Licence must be at most ${BROKER_LIMITS.licence} characters`,
-	licenceInvalid: 'Licence contains characters that are not allowed',
+	...textFieldMessages('regulator', 'Regulator', BROKER_LIMITS.regulator),
+	...textFieldMessages('licence', 'Licence', BROKER_LIMITS.licence),
 	lossPercentRequired: 'Loss percentage is required',
 	lossPercentFormat: 'Enter the percentage as a number from 0 to 100, like 71.32',
 	lossPercentRange: 'Loss percentage must be from 0 to 100',
@@ -70,6 +51,18 @@ export const BROKER_MESSAGES = {
 	recommendedInvalid: 'recommended must be true or false',
 	sortOrderFormat: `Sort order must be a whole number from 0 to ${BROKER_LIMITS.sortOrder}`,
 	nothingToChange: 'Give at least one field to change',
+	pageTitle: 'Brokers',
+	newTitle: 'Add Broker',
+	loadFailed: 'Failed to load brokers',
+	notFound: 'Broker not found',
+	created: 'Broker added.',
+	updated: 'Broker updated.',
+	deactivated: 'Broker deactivated: members no longer see it and its links answer 404.',
+	activated: 'Broker reactivated: members see it again.',
+	alreadyInactive: 'This broker is already inactive.',
+	alreadyActive: 'This broker is already active.',
+	deactivateWarning:
+		'Members will no longer see this broker, and its tracked links (/go/…) will answer 404. Its clicks, tracking ids and reports are kept; you can reactivate it at any time.',
 } as const
 
 /**
@@ -117,24 +110,18 @@ function text(options: { required?: string; max: number; tooLong: string; invali
 		})
 }
 
-const NameSchema = text({
-	required: BROKER_MESSAGES.nameRequired,
-	max: BROKER_LIMITS.name,
-	tooLong: BROKER_MESSAGES.nameTooLong,
-	invalid: BROKER_MESSAGES.nameInvalid,
-})
-const RegulatorSchema = text({
-	required: BROKER_MESSAGES.regulatorRequired,
-	max: BROKER_LIMITS.regulator,
-	tooLong: BROKER_MESSAGES.regulatorTooLong,
-	invalid: BROKER_MESSAGES.regulatorInvalid,
-})
-const LicenceSchema = text({
-	required: BROKER_MESSAGES.licenceRequired,
-	max: BROKER_LIMITS.licence,
-	tooLong: BROKER_MESSAGES.licenceTooLong,
-	invalid: BROKER_MESSAGES.licenceInvalid,
-})
+/** A required one-line field (name, regulator, licence): its limit and its three messages are named after it. */
+function requiredText(field: 'name' | 'regulator' | 'licence') {
+	return text({
+		required: BROKER_MESSAGES[`${field}Required`],
+		max: BROKER_LIMITS[field],
+		tooLong: BROKER_MESSAGES[`${field}TooLong`],
+		invalid: BROKER_MESSAGES[`${field}Invalid`],
+	})
+}
+const NameSchema = requiredText('name')
+const RegulatorSchema = requiredText('regulator')
+const LicenceSchema = requiredText('licence')
 const BonusSchema = text({
 	max: BROKER_LIMITS.bonus,
 	tooLong: BROKER_MESSAGES.bonusTooLong,

@@ -4,18 +4,13 @@ import { contestParticipants, contests, users, type SelectContest } from '#db/sc
 import { likeContains } from '#db/sql.server.ts'
 import type { ContestStatus } from '#app/domain/enums.ts'
 import {
-	CONTEST_FULL_BELOW_COUNT,
 	CONTEST_MESSAGES,
-	CONTEST_NOT_FOUND,
-	PARTICIPANT_NOT_FOUND,
-	SCORES_FROM_DATA,
-	SCORES_LOCKED,
 	transitionRefused,
-	USE_COMPLETE_ACTION,
 	findTransition,
 	type ContestAction,
 	type ContestFilters,
 	type ContestInput,
+	CONTEST_TEXTS,
 } from '#app/features/contests/schemas.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
@@ -172,10 +167,10 @@ export function updateContest(
 	if (invalid) return invalid
 	const result = write((tx): Result<AdminContest> => {
 		const before = findContest(tx, id)
-		if (!before) return fail(404, CONTEST_NOT_FOUND)
+		if (!before) return fail(404, CONTEST_TEXTS.notFound)
 		const count = countParticipants(id, tx)
 		if (input.maxParticipants !== null && input.maxParticipants < count) {
-			const message = CONTEST_FULL_BELOW_COUNT(count)
+			const message = CONTEST_TEXTS.fullBelowCount(count)
 			return fail(400, message, { fieldErrors: { maxParticipants: [message] } })
 		}
 		const after = tx
@@ -217,8 +212,8 @@ export function changeContestStatus(
 ): Result<{ contest: AdminContest; action: ContestAction }> {
 	const result = write((tx): Result<{ contest: AdminContest; action: ContestAction }> => {
 		const before = findContest(tx, id)
-		if (!before) return fail(404, CONTEST_NOT_FOUND)
-		if (to === 'completed') return fail(409, USE_COMPLETE_ACTION)
+		if (!before) return fail(404, CONTEST_TEXTS.notFound)
+		if (to === 'completed') return fail(409, CONTEST_TEXTS.useCompleteAction)
 		const transition = findTransition(before.status, to)
 		if (!transition) return fail(409, transitionRefused(before.status, to))
 		const after = tx.update(contests).set({ status: to, updatedAt: now }).where(eq(contests.id, id)).returning().get()
@@ -251,7 +246,7 @@ export function changeContestStatus(
 export function completeContest(admin: AuditActor, id: number, now = new Date()): Result<AdminContest> {
 	const result = write((tx): Result<AdminContest> => {
 		const before = findContest(tx, id)
-		if (!before) return fail(404, CONTEST_NOT_FOUND)
+		if (!before) return fail(404, CONTEST_TEXTS.notFound)
 		if (!findTransition(before.status, 'completed')) return fail(409, transitionRefused(before.status, 'completed'))
 		const ranked = tx
 			.select({ id: contestParticipants.id, userId: contestParticipants.userId, score: contestParticipants.score })
@@ -301,7 +296,7 @@ export function completeContest(admin: AuditActor, id: number, now = new Date())
 export function deleteContest(admin: AuditActor, id: number, now = new Date()): Result<DeletedContest> {
 	const result = write((tx): Result<DeletedContest> => {
 		const before = findContest(tx, id)
-		if (!before) return fail(404, CONTEST_NOT_FOUND)
+		if (!before) return fail(404, CONTEST_TEXTS.notFound)
 		const removed = tx.delete(contestParticipants).where(eq(contestParticipants.contestId, id)).run().changes
 		tx.delete(contests).where(eq(contests.id, id)).run()
 		resolveContestAlerts(tx, id, now)
@@ -374,15 +369,15 @@ export function updateParticipantScore(
 	}
 	const result = write((tx): Result<AdminParticipant> => {
 		const contest = findContest(tx, contestId)
-		if (!contest) return fail(404, CONTEST_NOT_FOUND)
+		if (!contest) return fail(404, CONTEST_TEXTS.notFound)
 		const before = tx
 			.select()
 			.from(contestParticipants)
 			.where(and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)))
 			.get()
-		if (!before) return fail(404, PARTICIPANT_NOT_FOUND)
-		if (contest.status === 'completed') return fail(409, SCORES_LOCKED)
-		if (isDataScored(contest.type)) return fail(409, SCORES_FROM_DATA)
+		if (!before) return fail(404, CONTEST_TEXTS.participantNotFound)
+		if (contest.status === 'completed') return fail(409, CONTEST_TEXTS.scoresLocked)
+		if (isDataScored(contest.type)) return fail(409, CONTEST_TEXTS.scoresFromData)
 		let after = before
 		if (score !== before.score) {
 			after = tx

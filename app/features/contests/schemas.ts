@@ -1,7 +1,5 @@
 import {
-	NAME_INVALID,
-	NAME_REQUIRED,
-	nameTooLong,
+	textFieldMessages,
 	SORT_ORDER_INVALID,
 	CONTROL_CHARS,
 	CONTROL_CHARS_EXCEPT_LINE_BREAKS,
@@ -34,12 +32,8 @@ export const CONTEST_LIMITS = {
 
 /** The contest form's and API's field messages (one at a time, the first rule broken). */
 export const CONTEST_MESSAGES = {
-	nameRequired: NAME_REQUIRED,
-	nameTooLong: nameTooLong(CONTEST_LIMITS.name),
-	nameInvalid: NAME_INVALID,
-	descriptionRequired: 'Description is required',
-	descriptionTooLong: `Description must be at most ${CONTEST_LIMITS.description} characters`,
-	descriptionInvalid: 'Description contains characters that are not allowed',
+	...textFieldMessages('name', 'Name', CONTEST_LIMITS.name),
+	...textFieldMessages('description', 'Description', CONTEST_LIMITS.description),
 	typeInvalid: 'Type must be referral, trading, deposit or activity',
 	startDateRequired: 'Start date is required',
 	endDateRequired: 'End date is required',
@@ -74,38 +68,41 @@ export const CONTEST_QUERY_MESSAGES = {
 	limit: 'limit must be a whole number from 1 to 100',
 } as const
 
-export const CONTESTS_TITLE = 'Contest Management'
-export const CONTESTS_SUBTITLE = 'Create and manage monthly contests'
-export const CONTESTS_ERROR_TITLE = 'Error Loading Contests'
-export const CONTESTS_LOAD_FAILED = 'Failed to load contests'
-export const CONTEST_CREATE_FAILED = 'Failed to create contest'
-export const CONTEST_UPDATE_FAILED = 'Failed to update contest'
-export const CONTEST_COMPLETE_FAILED = 'Failed to complete contest'
-export const CONTEST_STATUS_FAILED = 'Failed to update contest status'
-export const CONTEST_DELETE_FAILED = 'Failed to delete contest'
-export const CONTEST_SCORE_FAILED = 'Failed to update score'
+/** The words of /admin/contests and /api/admin/contests*: titles, failures, dialogs and refusals. */
+export const CONTEST_TEXTS = {
+	title: 'Contest Management',
+	subtitle: 'Create and manage monthly contests',
+	errorTitle: 'Error Loading Contests',
+	loadFailed: 'Failed to load contests',
+	createFailed: 'Failed to create contest',
+	updateFailed: 'Failed to update contest',
+	completeFailed: 'Failed to complete contest',
+	statusFailed: 'Failed to update contest status',
+	deleteFailed: 'Failed to delete contest',
+	scoreFailed: 'Failed to update score',
 
-export const CREATE_CONTEST_TITLE = 'Create New Contest'
-export const EDIT_CONTEST_TITLE = 'Edit Contest'
-export const DELETE_CONTEST_TITLE = 'Delete Contest'
-export const COMPLETE_CONTEST_TITLE = 'Complete Contest'
-export const DELETE_CONTEST_WARNING = 'This will permanently remove the contest and all participant data.'
-export const COMPLETE_CONTEST_WARNING =
-	'Completing freezes the ranks as they stand now. Scores can no longer change and the contest cannot be restarted.'
-export const NO_PARTICIPANTS = 'No participants yet'
-export const NO_CONTESTS = 'No contests found'
-export const MAX_PARTICIPANTS_HINT = 'Leave blank for unlimited'
+	createContestTitle: 'Create New Contest',
+	editContestTitle: 'Edit Contest',
+	deleteContestTitle: 'Delete Contest',
+	completeContestTitle: 'Complete Contest',
+	deleteContestWarning: 'This will permanently remove the contest and all participant data.',
+	completeContestWarning:
+		'Completing freezes the ranks as they stand now. Scores can no longer change and the contest cannot be restarted.',
+	noParticipants: 'No participants yet',
+	noContests: 'No contests found',
+	maxParticipantsHint: 'Leave blank for unlimited',
 
-export const CONTEST_NOT_FOUND = 'Contest not found'
-export const PARTICIPANT_NOT_FOUND = 'Participant not found'
-export const SCORES_LOCKED = 'This contest is completed: its ranks are final and scores can no longer change.'
-export const SCORES_FROM_DATA =
-	'Scores of deposit, trading and activity contests come from the data (broker reports, sign-ins, lessons, referrals) and cannot be set by hand.'
-/** The participants dialog of a data-scored contest (no score form). */
-export const SCORES_FROM_DATA_NOTE = 'Scores come from the data.'
-export const USE_COMPLETE_ACTION = 'A contest is completed through the complete action, which freezes its ranks.'
-export const CONTEST_FULL_BELOW_COUNT = (count: number) =>
-	`Max participants cannot be below the ${count} ${count === 1 ? 'participant' : 'participants'} already in the contest`
+	notFound: 'Contest not found',
+	participantNotFound: 'Participant not found',
+	scoresLocked: 'This contest is completed: its ranks are final and scores can no longer change.',
+	scoresFromData:
+		'Scores of deposit, trading and activity contests come from the data (broker reports, sign-ins, lessons, referrals) and cannot be set by hand.',
+	/** The participants dialog of a data-scored contest (no score form). */
+	scoresFromDataNote: 'Scores come from the data.',
+	useCompleteAction: 'A contest is completed through the complete action, which freezes its ranks.',
+	fullBelowCount: (count: number) =>
+		`Max participants cannot be below the ${count} ${count === 1 ? 'participant' : 'participants'} already in the contest`,
+} as const
 
 export const STATUS_LABELS: Record<ContestStatus, string> = {
 	draft: 'Draft',
@@ -508,6 +505,14 @@ export function parsePositiveInt(value: string | null | undefined, max = 2_147_4
 	return n <= max ? n : null
 }
 
+/** ?limit=1..100 (optional), the same on the participants and leaderboard calls. */
+const LimitParam = z
+	.string()
+	.regex(/^[1-9]\d{0,2}$/, CONTEST_QUERY_MESSAGES.limit)
+	.transform(Number)
+	.refine((n) => n <= 100, CONTEST_QUERY_MESSAGES.limit)
+	.optional()
+
 /** ?page=1.. & ?limit=1..100 of the participants call (both optional). */
 export const ParticipantsQuerySchema = z
 	.object({
@@ -516,23 +521,13 @@ export const ParticipantsQuerySchema = z
 			.regex(/^[1-9]\d{0,5}$/, CONTEST_QUERY_MESSAGES.page)
 			.transform(Number)
 			.optional(),
-		limit: z
-			.string()
-			.regex(/^[1-9]\d{0,2}$/, CONTEST_QUERY_MESSAGES.limit)
-			.transform(Number)
-			.refine((n) => n <= 100, CONTEST_QUERY_MESSAGES.limit)
-			.optional(),
+		limit: LimitParam,
 	})
 	.strict()
 
 /** ?limit=1..100 of the leaderboard call (default 10). */
 export const LeaderboardQuerySchema = z
 	.object({
-		limit: z
-			.string()
-			.regex(/^[1-9]\d{0,2}$/, CONTEST_QUERY_MESSAGES.limit)
-			.transform(Number)
-			.refine((n) => n <= 100, CONTEST_QUERY_MESSAGES.limit)
-			.optional(),
+		limit: LimitParam,
 	})
 	.strict()

@@ -3,7 +3,7 @@ import { getDb } from '#db/client.server.ts'
 import { feeOfferClaims } from '#db/schema.ts'
 import { insertMember } from '#tests/factories.ts'
 import { feeOffers } from '#app/content/dashboard.ts'
-import { OFFER_ALREADY_CONFIRMED, OFFER_FULL, UNKNOWN_OFFER, ZERO_FEE_LOCKED } from '#app/features/offers/schemas.ts'
+import { OFFER_MESSAGES } from '#app/features/offers/schemas.ts'
 import { confirmOffer, getOffer, hasZeroFeeAccess, listOffers, spotsLabel } from './fee-offers.server.ts'
 
 describe('spotsLabel', () => {
@@ -47,26 +47,34 @@ describe('confirmOffer', () => {
 		expect(getOffer(member.id, offer.id)).toMatchObject({ spotsLeft: offer.spotsLeft - 1, confirmed: true })
 		expect(getOffer(other.id, offer.id)).toMatchObject({ spotsLeft: offer.spotsLeft - 1, confirmed: false })
 		const again = confirmOffer(member.id, offer.id)
-		expect(again).toMatchObject({ ok: false, status: 409, message: OFFER_ALREADY_CONFIRMED })
+		expect(again).toMatchObject({ ok: false, status: 409, message: OFFER_MESSAGES.alreadyConfirmed })
 		expect(getOffer(member.id, offer.id)!.spotsLeft).toBe(offer.spotsLeft - 1)
 	})
 
 	test('the regular plan is refused with the upgrade message and nothing is stored', () => {
 		const member = insertMember()
-		expect(confirmOffer(member.id, offer.id)).toMatchObject({ ok: false, status: 403, message: ZERO_FEE_LOCKED })
+		expect(confirmOffer(member.id, offer.id)).toMatchObject({
+			ok: false,
+			status: 403,
+			message: OFFER_MESSAGES.zeroFeeLocked,
+		})
 		expect(getDb().select().from(feeOfferClaims).all()).toHaveLength(0)
 	})
 
 	test('an unknown offer is a 404', () => {
 		const member = insertMember({ plan: 'gold' })
-		expect(confirmOffer(member.id, 'nobody')).toMatchObject({ ok: false, status: 404, message: UNKNOWN_OFFER })
+		expect(confirmOffer(member.id, 'nobody')).toMatchObject({
+			ok: false,
+			status: 404,
+			message: OFFER_MESSAGES.unknownOffer,
+		})
 	})
 
 	test('a full offer takes no more confirmations, and the label follows the spots left', () => {
 		for (let i = 0; i < offer.spotsLeft; i++)
 			expect(confirmOffer(insertMember({ plan: 'gold' }).id, offer.id).ok).toBe(true)
 		const late = insertMember({ plan: 'gold' })
-		expect(confirmOffer(late.id, offer.id)).toMatchObject({ ok: false, status: 409, message: OFFER_FULL })
+		expect(confirmOffer(late.id, offer.id)).toMatchObject({ ok: false, status: 409, message: OFFER_MESSAGES.full })
 		expect(getOffer(late.id, offer.id)).toMatchObject({ spotsLeft: 0, spotsLabel: 'Almost Full!' })
 	})
 

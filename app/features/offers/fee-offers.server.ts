@@ -5,7 +5,7 @@ import type { Plan } from '#app/domain/enums.ts'
 import { feeOffers } from '#app/content/dashboard.ts'
 import type { OfferView } from '#app/features/offers/responses.server.ts'
 import { log } from '#app/utils/log.server.ts'
-import { OFFER_ALREADY_CONFIRMED, OFFER_FULL, UNKNOWN_OFFER, ZERO_FEE_LOCKED } from '#app/features/offers/schemas.ts'
+import { OFFER_MESSAGES } from '#app/features/offers/schemas.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 
 /**
@@ -29,7 +29,7 @@ export function hasZeroFeeAccess(plan: Plan) {
 
 /** The lock of the offers page, its confirm dialog and /api/member/offers*: a 403 with the upgrade message for the regular plan, else null. */
 export function zeroFeeRefusal(plan: Plan) {
-	return hasZeroFeeAccess(plan) ? null : fail(403, ZERO_FEE_LOCKED)
+	return hasZeroFeeAccess(plan) ? null : fail(403, OFFER_MESSAGES.zeroFeeLocked)
 }
 
 export type { OfferView }
@@ -73,23 +73,23 @@ export function getOffer(userId: number, offerId: string) {
 /** Confirms the member's interest in an offer: takes one spot, once. */
 export function confirmOffer(userId: number, offerId: string): Result<{ offerId: string }> {
 	const offer = feeOffers.find((o) => o.id === offerId)
-	if (!offer) return fail(404, UNKNOWN_OFFER)
+	if (!offer) return fail(404, OFFER_MESSAGES.unknownOffer)
 	const result = write((tx): Result<{ offerId: string }> => {
 		const user = tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).get()
 		if (!user) return fail(401, 'Not signed in')
-		if (!hasZeroFeeAccess(user.plan)) return fail(403, ZERO_FEE_LOCKED)
+		if (!hasZeroFeeAccess(user.plan)) return fail(403, OFFER_MESSAGES.zeroFeeLocked)
 		const mine = tx
 			.select({ id: feeOfferClaims.id })
 			.from(feeOfferClaims)
 			.where(and(eq(feeOfferClaims.userId, userId), eq(feeOfferClaims.offerId, offerId)))
 			.get()
-		if (mine) return fail(409, OFFER_ALREADY_CONFIRMED)
+		if (mine) return fail(409, OFFER_MESSAGES.alreadyConfirmed)
 		const { taken } = tx
 			.select({ taken: sql<number>`count(*)` })
 			.from(feeOfferClaims)
 			.where(eq(feeOfferClaims.offerId, offerId))
 			.get()!
-		if (offer.spotsLeft - taken <= 0) return fail(409, OFFER_FULL)
+		if (offer.spotsLeft - taken <= 0) return fail(409, OFFER_MESSAGES.full)
 		tx.insert(feeOfferClaims).values({ userId, offerId }).run()
 		return ok({ offerId })
 	})

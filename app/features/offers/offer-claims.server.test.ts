@@ -6,7 +6,6 @@ import { auditRows, insertAuditActor, insertMember } from '#tests/factories.ts'
 import { feeOffers } from '#app/content/dashboard.ts'
 import {
 	CLAIM_MESSAGES,
-	CLAIM_NOT_FOUND,
 	ClaimUpdateApiSchema,
 	ClaimUpdateFormSchema,
 	DEFAULT_CLAIM_LIST_QUERY,
@@ -163,7 +162,7 @@ describe('updateOfferClaim', () => {
 		expect(updateOfferClaim(insertAuditActor(), 999_999, { status: 'done' })).toMatchObject({
 			ok: false,
 			status: 404,
-			message: CLAIM_NOT_FOUND,
+			message: CLAIM_MESSAGES.claimNotFound,
 		})
 		getDb().delete(users).where(eq(users.id, member.id)).run()
 		expect(updateOfferClaim(insertAuditActor(), id, { status: 'done' })).toMatchObject({ status: 404 })

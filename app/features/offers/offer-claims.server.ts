@@ -3,7 +3,7 @@ import { getDb, type Db, write } from '#db/client.server.ts'
 import { feeOfferClaims, users } from '#db/schema.ts'
 import { feeOffers } from '#app/content/dashboard.ts'
 import type { ClaimStatus } from '#app/domain/enums.ts'
-import { CLAIM_NOT_FOUND, CLAIM_STATUS_LABELS } from '#app/features/offers/schemas.ts'
+import { CLAIM_STATUS_LABELS, CLAIM_MESSAGES } from '#app/features/offers/schemas.ts'
 import type { ClaimListQuery, ClaimUpdateInput } from '#app/features/offers/schemas.ts'
 import { paginate, type Pagination } from '#app/features/users/schemas.ts'
 import { csvHeaders, csvRow, csvStream, csvStreamText } from '#app/utils/csv.ts'
@@ -148,7 +148,7 @@ export function updateOfferClaim(
 			.from(feeOfferClaims)
 			.where(eq(feeOfferClaims.id, id))
 			.get()
-		if (!before) return fail(404, CLAIM_NOT_FOUND)
+		if (!before) return fail(404, CLAIM_MESSAGES.claimNotFound)
 		const after = { status: input.status ?? before.status, note: input.note ?? before.note }
 		if (after.status !== before.status) {
 			// The member hears of a status change (not of a staff note): docs/decisions/023.

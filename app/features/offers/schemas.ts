@@ -15,35 +15,33 @@ export const OFFER_CLAIM_LIMITS = {
 	note: 1000,
 } as const
 
-export const ZERO_FEE_LOCKED = 'Upgrade to a premium plan to access this feature'
-
-export const UNKNOWN_OFFER = 'This offer does not exist'
-
-export const offerConfirmed = (trader: string) =>
-	`Your interest in ${trader}'s 0% offer is confirmed. Our team will contact you on Telegram.`
-
-export const OFFER_ALREADY_CONFIRMED = 'You have already confirmed your interest in this offer'
-
-export const OFFER_FULL = 'No spots are left on this offer'
+/** The member's words on /dashboard/zero-fee: the plan lock and the claim's answers. */
+export const OFFER_MESSAGES = {
+	zeroFeeLocked: 'Upgrade to a premium plan to access this feature',
+	unknownOffer: 'This offer does not exist',
+	offerConfirmed: (trader: string) =>
+		`Your interest in ${trader}'s 0% offer is confirmed. Our team will contact you on Telegram.`,
+	alreadyConfirmed: 'You have already confirmed your interest in this offer',
+	full: 'No spots are left on this offer',
+} as const
 
 /**
  * The words of /admin/offers, /api/admin/offer-claims* and the member's
  * claim status on /dashboard/zero-fee (issue 12 part 3).
  */
-export const OFFERS_TITLE = 'Offer Claims'
-export const OFFERS_ERROR_TITLE = 'Error Loading Offer Claims'
-export const OFFERS_LOAD_FAILED = 'Failed to load offer claims'
-export const CLAIM_TITLE = 'Offer Claim'
-export const CLAIM_NOT_FOUND = 'Claim not found'
-export const CLAIM_UPDATED = 'Claim updated'
-export const CLAIM_UNCHANGED = 'Nothing changed'
-
 export const CLAIM_MESSAGES = {
 	statusRequired: 'Choose a status',
 	statusInvalid: `Status must be one of ${CLAIM_STATUSES.join(', ')}`,
 	noteTooLong: `Note must be at most ${OFFER_CLAIM_LIMITS.note} characters`,
 	noteInvalid: 'Note contains characters that are not allowed',
 	nothingToChange: 'Give a status or a note',
+	offersTitle: 'Offer Claims',
+	offersErrorTitle: 'Error Loading Offer Claims',
+	offersLoadFailed: 'Failed to load offer claims',
+	claimTitle: 'Offer Claim',
+	claimNotFound: 'Claim not found',
+	claimUpdated: 'Claim updated',
+	claimUnchanged: 'Nothing changed',
 } as const
 
 export const CLAIM_QUERY_MESSAGES = {

@@ -2,7 +2,7 @@ import { alias } from 'drizzle-orm/sqlite-core'
 import { and, count, desc, eq, isNotNull, ne } from 'drizzle-orm'
 import { getDb, type Tx, write } from '#db/client.server.ts'
 import { referralCredits, users, type SelectReferralCredit } from '#db/schema.ts'
-import { REFERRAL_ALREADY_DECIDED, REFERRAL_NOT_FOUND } from '#app/features/referrals/schemas.ts'
+import { REFERRAL_MESSAGES } from '#app/features/referrals/schemas.ts'
 import type { ReferralReviewView } from '#app/features/referrals/schemas.ts'
 import { paginate, type Pagination } from '#app/features/users/schemas.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -108,8 +108,8 @@ type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string }
 function decide(admin: AuditActor, id: number, decision: Decision, now: Date): Result<PublicReferralReview> {
 	const result = write((tx): Result<null> => {
 		const before = tx.select().from(referralCredits).where(eq(referralCredits.id, id)).get()
-		if (!before) return fail(404, REFERRAL_NOT_FOUND)
-		if (before.status !== 'held') return fail(409, REFERRAL_ALREADY_DECIDED)
+		if (!before) return fail(404, REFERRAL_MESSAGES.notFound)
+		if (before.status !== 'held') return fail(409, REFERRAL_MESSAGES.alreadyDecided)
 		const approve = decision.kind === 'approve'
 		const reason = approve ? null : decision.reason
 		// Only a row still held changes: a second decision at the same moment finds none.
@@ -118,7 +118,7 @@ function decide(admin: AuditActor, id: number, decision: Decision, now: Date): R
 			.set({ status: approve ? 'credited' : 'rejected', reviewedAt: now, reviewedBy: admin.id, reviewReason: reason })
 			.where(and(eq(referralCredits.id, id), eq(referralCredits.status, 'held')))
 			.run()
-		if (changed.changes !== 1) return fail(409, REFERRAL_ALREADY_DECIDED)
+		if (changed.changes !== 1) return fail(409, REFERRAL_MESSAGES.alreadyDecided)
 		const referredRow = before.referredUserId
 			? tx.select({ name: users.name }).from(users).where(eq(users.id, before.referredUserId)).get()
 			: undefined

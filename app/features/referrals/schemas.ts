@@ -30,17 +30,19 @@ export const StatementQuerySchema = z
 	.strict()
 
 /** Texts of /admin/referrals and /api/admin/referrals* (issue 15 part 4). */
-export const REFERRALS_PAGE_TITLE = 'Referral Review'
-export const REFERRALS_LOAD_FAILED = 'The referrals could not be loaded. Try again.'
-export const REFERRAL_NOT_FOUND = 'Referral not found'
-export const REFERRAL_ALREADY_DECIDED = 'This referral has already been decided'
-export const REFERRAL_APPROVED = 'Referral approved: the points now count'
-export const REFERRAL_REJECTED = 'Referral rejected: it will not count'
-export const REFERRAL_REJECT_TITLE = 'Reject Referral'
-export const REFERRAL_REJECT_WARNING =
-	'A rejected referral never counts toward points, milestones or contests. The referrer sees it as not counted with your reason.'
-export const REFERRAL_SETTINGS_SAVED = 'Referral review settings saved'
-export const REFERRAL_REASON_REQUIRED = 'Enter a reason'
+export const REFERRAL_MESSAGES = {
+	pageTitle: 'Referral Review',
+	loadFailed: 'The referrals could not be loaded. Try again.',
+	notFound: 'Referral not found',
+	alreadyDecided: 'This referral has already been decided',
+	approved: 'Referral approved: the points now count',
+	rejected: 'Referral rejected: it will not count',
+	rejectTitle: 'Reject Referral',
+	rejectWarning:
+		'A rejected referral never counts toward points, milestones or contests. The referrer sees it as not counted with your reason.',
+	settingsSaved: 'Referral review settings saved',
+	reasonRequired: 'Enter a reason',
+} as const
 
 /** Limits of the referral review (issue 15 part 4). */
 export const REFERRAL_REVIEW_LIMITS = { pageSize: 20, maxPageSize: 100, reason: 500 } as const
@@ -72,9 +74,9 @@ export const ReferralReviewApiQuerySchema = z.object({
 })
 
 const reason = z
-	.string({ required_error: REFERRAL_REASON_REQUIRED })
+	.string({ required_error: REFERRAL_MESSAGES.reasonRequired })
 	.trim()
-	.min(1, REFERRAL_REASON_REQUIRED)
+	.min(1, REFERRAL_MESSAGES.reasonRequired)
 	.max(REFERRAL_REVIEW_LIMITS.reason, `At most ${REFERRAL_REVIEW_LIMITS.reason} characters`)
 
 export const ReferralRejectApiSchema = z.object({ reason })

@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { ADMIN_ROLES } from '#app/domain/enums.ts'
-import { CONTROL_CHARS, EmailSchema, NewPasswordSchema, PasswordSchema, stringField } from '#app/utils/validation.ts'
+import {
+	CONTROL_CHARS,
+	EmailSchema,
+	textFieldMessages,
+	NewPasswordSchema,
+	PasswordSchema,
+	stringField,
+} from '#app/utils/validation.ts'
 
 /** Staff accounts (/admin/staff). */
 export const STAFF_LIMITS = {
@@ -11,32 +18,27 @@ export const STAFF_LIMITS = {
 
 /** The staff accounts screens (/admin/staff) and /api/admin/staff*. */
 export const STAFF_MESSAGES = {
-	nameRequired: 'Name is required',
-	nameTooLong: `Name must be at most ${STAFF_LIMITS.name} characters`,
-	nameInvalid: 'Name contains characters that are not allowed',
+	...textFieldMessages('name', 'Name', STAFF_LIMITS.name),
 	roleInvalid: 'Role must be super_admin or admin',
 	disabledInvalid: 'disabled must be true or false',
 	nothingToChange: 'Give role or disabled to change',
+	notFound: 'Staff account not found',
+	lastSuperAdmin: 'The last active super admin cannot be disabled or demoted. Make another super admin first.',
+	cannotDisableSelf: 'You cannot disable your own account.',
+	actorNotActive: 'Your account is no longer an active super admin.',
+	accountDisabled: 'This staff account is disabled.',
+	created: 'Staff account created.',
+	roleUpdated: 'Role updated.',
+	disabled: 'Account disabled. Their sessions have ended.',
+	enabled: 'Account enabled.',
+	passwordReset: 'Password reset. Their sessions have ended.',
+	passwordShownOnce: 'Copy this password now: it is not stored in readable form and will not be shown again.',
+	pageTitle: 'Staff Accounts',
+	newTitle: 'New Staff Account',
+	loadFailed: 'Failed to load staff accounts',
+	passwordHint:
+		'Leave blank to generate a random password (shown once). Otherwise: at least 8 characters with uppercase, lowercase and a number.',
 } as const
-
-export const STAFF_NOT_FOUND = 'Staff account not found'
-export const STAFF_LAST_SUPER_ADMIN =
-	'The last active super admin cannot be disabled or demoted. Make another super admin first.'
-export const STAFF_CANNOT_DISABLE_SELF = 'You cannot disable your own account.'
-export const STAFF_ACTOR_NOT_ACTIVE = 'Your account is no longer an active super admin.'
-export const STAFF_ACCOUNT_DISABLED = 'This staff account is disabled.'
-export const STAFF_CREATED = 'Staff account created.'
-export const STAFF_ROLE_UPDATED = 'Role updated.'
-export const STAFF_DISABLED = 'Account disabled. Their sessions have ended.'
-export const STAFF_ENABLED = 'Account enabled.'
-export const STAFF_PASSWORD_RESET = 'Password reset. Their sessions have ended.'
-export const STAFF_PASSWORD_SHOWN_ONCE =
-	'Copy this password now: it is not stored in readable form and will not be shown again.'
-export const STAFF_PAGE_TITLE = 'Staff Accounts'
-export const STAFF_NEW_TITLE = 'New Staff Account'
-export const STAFF_LOAD_FAILED = 'Failed to load staff accounts'
-export const STAFF_PASSWORD_HINT =
-	'Leave blank to generate a random password (shown once). Otherwise: at least 8 characters with uppercase, lowercase and a number.'
 
 /**
  * The staff accounts screens and /api/admin/staff*: create, change role,
@@ -124,26 +126,24 @@ export const TWO_FACTOR_MESSAGES = {
 	codeMissing: 'Two-factor authentication code required',
 	/** Both a code and a recovery code sent. */
 	codeOrRecovery: 'Send either code or recoveryCode, not both',
+	pageTitle: 'Two-Factor Authentication',
+	signInTitle: 'Two-Factor Authentication',
+	/** A pending sign-in that expired, was used, or ran out of attempts. */
+	signInExpired: 'Your sign-in has expired. Please sign in again.',
+	/** A page or /api/admin route reached by a staff member who must enrol first. */
+	enrolmentRequired:
+		'Set up two-factor authentication first: open /admin/security, or use /api/admin/two-factor/setup.',
+	alreadyOn: 'Two-factor authentication is already on for this account.',
+	notOn: 'Two-factor authentication is not on for this account.',
+	setupExpired: 'The set-up expired. Start again: a new secret has been made.',
+	setupMissing: 'Start the set-up first: POST /api/admin/two-factor/setup.',
+	enabled: 'Two-factor authentication is on. Your other sessions have ended.',
+	recoveryRegenerated: 'New recovery codes made. The old ones no longer work.',
+	reset: 'Second factor reset. Their sessions have ended; they set it up again at their next sign-in.',
+	resetSelf: 'You cannot reset your own second factor here: use Security.',
+	recoveryShownOnce:
+		'Save these recovery codes somewhere safe now: each works once if you lose your device, and they will not be shown again.',
 } as const
-
-export const TWO_FACTOR_PAGE_TITLE = 'Two-Factor Authentication'
-export const TWO_FACTOR_SIGN_IN_TITLE = 'Two-Factor Authentication'
-/** A pending sign-in that expired, was used, or ran out of attempts. */
-export const TWO_FACTOR_SIGN_IN_EXPIRED = 'Your sign-in has expired. Please sign in again.'
-/** A page or /api/admin route reached by a staff member who must enrol first. */
-export const TWO_FACTOR_ENROLMENT_REQUIRED =
-	'Set up two-factor authentication first: open /admin/security, or use /api/admin/two-factor/setup.'
-export const TWO_FACTOR_ALREADY_ON = 'Two-factor authentication is already on for this account.'
-export const TWO_FACTOR_NOT_ON = 'Two-factor authentication is not on for this account.'
-export const TWO_FACTOR_SETUP_EXPIRED = 'The set-up expired. Start again: a new secret has been made.'
-export const TWO_FACTOR_SETUP_MISSING = 'Start the set-up first: POST /api/admin/two-factor/setup.'
-export const TWO_FACTOR_ENABLED = 'Two-factor authentication is on. Your other sessions have ended.'
-export const TWO_FACTOR_RECOVERY_REGENERATED = 'New recovery codes made. The old ones no longer work.'
-export const TWO_FACTOR_RESET =
-	'Second factor reset. Their sessions have ended; they set it up again at their next sign-in.'
-export const TWO_FACTOR_RESET_SELF = 'You cannot reset your own second factor here: use Security.'
-export const TWO_FACTOR_RECOVERY_SHOWN_ONCE =
-	'Save these recovery codes somewhere safe now: each works once if you lose your device, and they will not be shown again.'
 
 /**
  * The staff second factor's inputs (the sign-in's code step, /admin/security,

@@ -2,13 +2,7 @@ import crypto from 'node:crypto'
 import { and, asc, count, eq, isNull, ne } from 'drizzle-orm'
 import { getDb, type Tx, write } from '#db/client.server.ts'
 import { adminSessions, admins, type SelectAdmin } from '#db/schema.ts'
-import {
-	STAFF_LIMITS,
-	STAFF_ACTOR_NOT_ACTIVE,
-	STAFF_CANNOT_DISABLE_SELF,
-	STAFF_LAST_SUPER_ADMIN,
-	STAFF_NOT_FOUND,
-} from '#app/features/staff/schemas.ts'
+import { STAFF_LIMITS, STAFF_MESSAGES } from '#app/features/staff/schemas.ts'
 import type { StaffCreateInput, StaffUpdateInput } from '#app/features/staff/schemas.ts'
 import { log } from '#app/utils/log.server.ts'
 import { hashPassword } from '#app/utils/password.server.ts'
@@ -143,19 +137,19 @@ export function updateStaff(
 	now = new Date(),
 ): Result<StaffMember> {
 	const result = write((tx) => {
-		if (!actorIsActiveSuperAdmin(tx, actor)) return fail(403, STAFF_ACTOR_NOT_ACTIVE)
+		if (!actorIsActiveSuperAdmin(tx, actor)) return fail(403, STAFF_MESSAGES.actorNotActive)
 		const before = tx.select(staffColumns).from(admins).where(eq(admins.id, id)).get()
-		if (!before) return fail(404, STAFF_NOT_FOUND)
+		if (!before) return fail(404, STAFF_MESSAGES.notFound)
 		const role = input.role ?? before.role
 		const disabled = input.disabled ?? before.disabledAt !== null
 		const roleChanges = role !== before.role
 		const disabling = disabled && before.disabledAt === null
 		const enabling = !disabled && before.disabledAt !== null
-		if (disabling && id === actor.id) return fail(409, STAFF_CANNOT_DISABLE_SELF)
+		if (disabling && id === actor.id) return fail(409, STAFF_MESSAGES.cannotDisableSelf)
 		const wasActiveSuper = before.role === 'super_admin' && before.disabledAt === null
 		const staysActiveSuper = role === 'super_admin' && !disabled
 		if (wasActiveSuper && !staysActiveSuper && otherActiveSuperAdmins(tx, id) === 0) {
-			return fail(409, STAFF_LAST_SUPER_ADMIN)
+			return fail(409, STAFF_MESSAGES.lastSuperAdmin)
 		}
 		if (!roleChanges && !disabling && !enabling) return ok(before)
 		const after = tx
@@ -213,14 +207,14 @@ export async function resetStaffPassword(
 	const generatedPassword = password ? null : generateStaffPassword()
 	const passwordHash = await hashPassword(password ?? generatedPassword!)
 	const result = write((tx) => {
-		if (!actorIsActiveSuperAdmin(tx, actor)) return fail(403, STAFF_ACTOR_NOT_ACTIVE)
+		if (!actorIsActiveSuperAdmin(tx, actor)) return fail(403, STAFF_MESSAGES.actorNotActive)
 		const row = tx
 			.update(admins)
 			.set({ passwordHash, updatedAt: now })
 			.where(eq(admins.id, id))
 			.returning(staffColumns)
 			.get()
-		if (!row) return fail(404, STAFF_NOT_FOUND)
+		if (!row) return fail(404, STAFF_MESSAGES.notFound)
 		const ended = tx.delete(adminSessions).where(eq(adminSessions.adminId, id)).run().changes
 		recordAudit(
 			tx,

@@ -5,16 +5,7 @@ import { getDb, type Tx, write } from '#db/client.server.ts'
 import { adminPendingSignIns, adminRecoveryCodes, adminSessions, admins } from '#db/schema.ts'
 import type { AdminRole } from '#app/domain/enums.ts'
 import { site } from '#app/content/site.ts'
-import {
-	TWO_FACTOR_ALREADY_ON,
-	TWO_FACTOR_MESSAGES,
-	TWO_FACTOR_NOT_ON,
-	TWO_FACTOR_RESET_SELF,
-	TWO_FACTOR_SETUP_EXPIRED,
-	TWO_FACTOR_SETUP_MISSING,
-	STAFF_NOT_FOUND,
-	TOTP_CODE_PATTERN,
-} from '#app/features/staff/schemas.ts'
+import { TWO_FACTOR_MESSAGES, TOTP_CODE_PATTERN, STAFF_MESSAGES } from '#app/features/staff/schemas.ts'
 import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -167,8 +158,8 @@ export function beginEnrolment(
 			.from(admins)
 			.where(eq(admins.id, adminId))
 			.get()
-		if (!row) return fail(404, STAFF_NOT_FOUND)
-		if (row.enabledAt) return fail(409, TWO_FACTOR_ALREADY_ON)
+		if (!row) return fail(404, STAFF_MESSAGES.notFound)
+		if (row.enabledAt) return fail(409, TWO_FACTOR_MESSAGES.alreadyOn)
 		let secret = row.pending
 		let since = row.pendingAt
 		if (options.fresh || !secret || !since || since.getTime() + ENROLMENT_SECRET_MS <= now.getTime()) {
@@ -203,11 +194,11 @@ export function confirmEnrolment(
 			.from(admins)
 			.where(eq(admins.id, admin.id))
 			.get()
-		if (!row) return fail(404, STAFF_NOT_FOUND)
-		if (row.enabledAt) return fail(409, TWO_FACTOR_ALREADY_ON)
-		if (!row.pending || !row.pendingAt) return fail(409, TWO_FACTOR_SETUP_MISSING)
+		if (!row) return fail(404, STAFF_MESSAGES.notFound)
+		if (row.enabledAt) return fail(409, TWO_FACTOR_MESSAGES.alreadyOn)
+		if (!row.pending || !row.pendingAt) return fail(409, TWO_FACTOR_MESSAGES.setupMissing)
 		if (row.pendingAt.getTime() + ENROLMENT_SECRET_MS <= now.getTime()) {
-			return fail(409, TWO_FACTOR_SETUP_EXPIRED)
+			return fail(409, TWO_FACTOR_MESSAGES.setupExpired)
 		}
 		const step = matchCode(row.pending, code, now)
 		if (step === null) {
@@ -291,8 +282,8 @@ function checkOwnCode(tx: Tx, adminId: number, code: string, now: Date): Result<
 		.from(admins)
 		.where(eq(admins.id, adminId))
 		.get()
-	if (!row) return fail(404, STAFF_NOT_FOUND)
-	if (!row.secret || !row.enabledAt) return fail(409, TWO_FACTOR_NOT_ON)
+	if (!row) return fail(404, STAFF_MESSAGES.notFound)
+	if (!row.secret || !row.enabledAt) return fail(409, TWO_FACTOR_MESSAGES.notOn)
 	if (!spendCode(tx, adminId, row.secret, code, now)) {
 		return fail(400, TWO_FACTOR_MESSAGES.enrolCodeWrong, {
 			fieldErrors: { code: [TWO_FACTOR_MESSAGES.enrolCodeWrong] },
@@ -335,15 +326,15 @@ export function resetStaffTwoFactor(
 	targetId: number,
 	now = new Date(),
 ): Result<{ sessionsEnded: number }> {
-	if (actor.id === targetId) return fail(409, TWO_FACTOR_RESET_SELF)
+	if (actor.id === targetId) return fail(409, TWO_FACTOR_MESSAGES.resetSelf)
 	const result = write((tx) => {
 		const row = tx
 			.select({ enabledAt: admins.totpEnabledAt, pending: admins.totpPendingSecret })
 			.from(admins)
 			.where(eq(admins.id, targetId))
 			.get()
-		if (!row) return fail(404, STAFF_NOT_FOUND)
-		if (!row.enabledAt && !row.pending) return fail(409, TWO_FACTOR_NOT_ON)
+		if (!row) return fail(404, STAFF_MESSAGES.notFound)
+		if (!row.enabledAt && !row.pending) return fail(409, TWO_FACTOR_MESSAGES.notOn)
 		clearTwoFactor(tx, targetId)
 		const sessionsEnded = tx.delete(adminSessions).where(eq(adminSessions.adminId, targetId)).run().changes
 		recordAudit(

@@ -14,7 +14,7 @@ import {
 	users,
 } from '#db/schema.ts'
 import { auditRows, insertAuditActor, insertMember } from '#tests/factories.ts'
-import { EMAIL_TAKEN } from '#app/features/auth/schemas.ts'
+import { AUTH_FLOW_MESSAGES } from '#app/features/auth/schemas.ts'
 import { bulkUpdateUsers, createManagedUser, deleteManagedUser, updateManagedUser } from './changes.server.ts'
 import { memberAuth } from '#app/auth/member.server.ts'
 
@@ -71,7 +71,12 @@ describe('create', () => {
 		const admin = insertAuditActor()
 		insertMember({ email: 'ada@example.com' })
 		const result = await createManagedUser(admin, input)
-		expect(result).toEqual({ ok: false, status: 409, message: EMAIL_TAKEN, fieldErrors: { email: [EMAIL_TAKEN] } })
+		expect(result).toEqual({
+			ok: false,
+			status: 409,
+			message: AUTH_FLOW_MESSAGES.emailTaken,
+			fieldErrors: { email: [AUTH_FLOW_MESSAGES.emailTaken] },
+		})
 		expect(getDb().select().from(users).all()).toHaveLength(1)
 		expect(auditRows()).toEqual([])
 	})
@@ -149,7 +154,7 @@ describe('update', () => {
 		expect(await updateManagedUser(admin, a.id, { name: 'X', email: 'b@example.com' })).toMatchObject({
 			ok: false,
 			status: 409,
-			fieldErrors: { email: [EMAIL_TAKEN] },
+			fieldErrors: { email: [AUTH_FLOW_MESSAGES.emailTaken] },
 		})
 		expect((await updateManagedUser(admin, a.id, { name: 'X', email: 'a@example.com' })).ok).toBe(true)
 	})

@@ -1,9 +1,7 @@
 import type { QueryError } from '#app/utils/list-query.ts'
 import { PLANS, USER_STATUSES, type Plan, type UserStatus } from '#app/domain/enums.ts'
 import {
-	NAME_INVALID,
-	NAME_REQUIRED,
-	nameTooLong,
+	textFieldMessages,
 	SORT_ORDER_INVALID,
 	CONTROL_CHARS,
 	CONTROL_CHARS_GLOBAL,
@@ -44,9 +42,7 @@ export const DELETE_USER_DETAIL = 'This will permanently remove the user and all
 
 /** The create and edit forms' own fields (email and password use sign-up's words). */
 export const USER_MESSAGES = {
-	nameRequired: NAME_REQUIRED,
-	nameTooLong: nameTooLong(USER_LIMITS.name),
-	nameInvalid: NAME_INVALID,
+	...textFieldMessages('name', 'Name', USER_LIMITS.name),
 	planInvalid: `Plan must be one of ${PLANS.join(', ')}`,
 	statusInvalid: `Status must be one of ${USER_STATUSES.join(', ')}`,
 } as const

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { users, type SelectUser } from '#db/schema.ts'
 import { randomCode } from '#app/utils/crypto.server.ts'
-import { EMAIL_TAKEN } from '#app/features/auth/schemas.ts'
+import { AUTH_FLOW_MESSAGES } from '#app/features/auth/schemas.ts'
 import { fail } from '#app/utils/result.ts'
 import type { PublicUser } from './responses.server.ts'
 
@@ -59,7 +59,7 @@ export function getUserByReferralCode(code: string) {
 
 /** The answer to an email another member has: a 409 with the message under the email field. */
 export function emailTaken() {
-	return fail(409, EMAIL_TAKEN, { fieldErrors: { email: [EMAIL_TAKEN] } })
+	return fail(409, AUTH_FLOW_MESSAGES.emailTaken, { fieldErrors: { email: [AUTH_FLOW_MESSAGES.emailTaken] } })
 }
 
 /** A referral code no member has yet (8 readable characters). */

@@ -11,17 +11,12 @@ import { checkContestAlerts, handleAlert, listStaffAlerts } from '#app/features/
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatDateTime } from '#app/utils/admin-format.ts'
 import {
-	ALERT_ACKNOWLEDGED,
-	ALERT_RESOLVED,
 	ALERT_STATE_LABELS,
-	ALERT_SYSTEM_ACTOR,
-	ALERTS_ERROR_TITLE,
-	ALERTS_LOAD_FAILED,
-	ALERTS_TITLE,
 	AlertActionFormSchema,
 	alertListSearch,
 	alertReturnTo,
 	parseAlertListQuery,
+	ALERT_MESSAGES,
 } from '#app/features/alerts/schemas.ts'
 import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
@@ -67,7 +62,11 @@ export async function action({ request, url }: Route.ActionArgs) {
 	}
 	const { alertId, intent } = submission.value
 	const result = handleAlert({ id: admin.id, email: admin.email }, alertId, intent)
-	const message = result.ok ? (intent === 'acknowledge' ? ALERT_ACKNOWLEDGED : ALERT_RESOLVED) : result.message
+	const message = result.ok
+		? intent === 'acknowledge'
+			? ALERT_MESSAGES.acknowledged
+			: ALERT_MESSAGES.resolved
+		: result.message
 	throw await redirectWithFlash(returnTo, message)
 }
 
@@ -81,7 +80,7 @@ export default function AdminAlertsRoute({ loaderData }: Route.ComponentProps) {
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader
-				title={ALERTS_TITLE}
+				title={ALERT_MESSAGES.title}
 				description="Every alert the server raised. Acknowledge one you are working on; resolve it when it is handled."
 			>
 				<Link to="/admin/dashboard" className="btn-secondary btn-sm">
@@ -177,7 +176,7 @@ function HandledBy({ alert }: { alert: ListedAlert }) {
 			) : null}
 			{alert.resolvedAt ? (
 				<li>
-					Resolved by <span className="break-all">{alert.resolvedByEmail ?? ALERT_SYSTEM_ACTOR}</span> on{' '}
+					Resolved by <span className="break-all">{alert.resolvedByEmail ?? ALERT_MESSAGES.systemActor}</span> on{' '}
 					<time dateTime={alert.resolvedAt}>{formatDateTime(alert.resolvedAt)}</time>
 				</li>
 			) : null}
@@ -185,8 +184,8 @@ function HandledBy({ alert }: { alert: ListedAlert }) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${ALERTS_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [{ title: `${ALERT_MESSAGES.title} | ${site.name}` }]
 
 export function ErrorBoundary() {
-	return <AdminLoadError title={ALERTS_ERROR_TITLE} fallback={ALERTS_LOAD_FAILED} />
+	return <AdminLoadError title={ALERT_MESSAGES.errorTitle} fallback={ALERT_MESSAGES.loadFailed} />
 }

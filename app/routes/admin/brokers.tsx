@@ -6,7 +6,7 @@ import { StaffTable } from '#app/components/admin-list-parts.tsx'
 import { site } from '#app/content/site.ts'
 import { listBrokersForStaff } from '#app/features/brokers/brokers.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { BROKERS_LOAD_FAILED, BROKERS_PAGE_TITLE } from '#app/features/brokers/schemas.ts'
+import { BROKER_MESSAGES } from '#app/features/brokers/schemas.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { can } from '#app/features/staff/roles.ts'
 import type { Route } from './+types/brokers'
@@ -27,7 +27,7 @@ export default function AdminBrokersRoute({ loaderData }: Route.ComponentProps) 
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader
-				title={BROKERS_PAGE_TITLE}
+				title={BROKER_MESSAGES.pageTitle}
 				description="Partner brokers members see on their dashboard, their tracked links and their reports"
 			>
 				{canManage ? (
@@ -97,8 +97,8 @@ export default function AdminBrokersRoute({ loaderData }: Route.ComponentProps) 
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${BROKERS_PAGE_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [{ title: `${BROKER_MESSAGES.pageTitle} | ${site.name}` }]
 
 export function ErrorBoundary() {
-	return <AdminLoadError title={BROKERS_PAGE_TITLE} fallback={BROKERS_LOAD_FAILED} />
+	return <AdminLoadError title={BROKER_MESSAGES.pageTitle} fallback={BROKER_MESSAGES.loadFailed} />
 }

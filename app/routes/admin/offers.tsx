@@ -11,11 +11,9 @@ import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatDateTime } from '#app/utils/admin-format.ts'
 import {
 	CLAIM_STATUS_LABELS,
-	OFFERS_ERROR_TITLE,
-	OFFERS_LOAD_FAILED,
-	OFFERS_TITLE,
 	claimListSearch,
 	parseClaimListQuery,
+	CLAIM_MESSAGES,
 } from '#app/features/offers/schemas.ts'
 import { can } from '#app/features/staff/roles.ts'
 import type { Route } from './+types/offers'
@@ -57,7 +55,7 @@ export default function AdminOffersRoute({ loaderData }: Route.ComponentProps) {
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader
-				title={OFFERS_TITLE}
+				title={CLAIM_MESSAGES.offersTitle}
 				description="Members who confirmed interest in a 0% fee offer. Contact them, then record where each claim stands."
 			>
 				<a
@@ -150,8 +148,8 @@ export default function AdminOffersRoute({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${OFFERS_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [{ title: `${CLAIM_MESSAGES.offersTitle} | ${site.name}` }]
 
 export function ErrorBoundary() {
-	return <AdminLoadError title={OFFERS_ERROR_TITLE} fallback={OFFERS_LOAD_FAILED} />
+	return <AdminLoadError title={CLAIM_MESSAGES.offersErrorTitle} fallback={CLAIM_MESSAGES.offersLoadFailed} />
 }

@@ -7,11 +7,7 @@ import { CopyButton, Field, FormAlert, StatusButton } from '#app/components/form
 import { site } from '#app/content/site.ts'
 import { securityAction, securityPage } from '#app/auth/staff-second-factor.server.ts'
 import { formatDateTime } from '#app/utils/admin-format.ts'
-import {
-	TWO_FACTOR_PAGE_TITLE,
-	TWO_FACTOR_RECOVERY_SHOWN_ONCE,
-	TwoFactorCodeSchema,
-} from '#app/features/staff/schemas.ts'
+import { TwoFactorCodeSchema, TWO_FACTOR_MESSAGES } from '#app/features/staff/schemas.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import type { Route } from './+types/security'
 
@@ -42,7 +38,7 @@ export default function AdminSecurityRoute({ loaderData, actionData }: Route.Com
 	const recoveryCodes = actionData?.recoveryCodes ?? null
 	return (
 		<main className="space-y-6 py-8">
-			<AdminPageHeader title={TWO_FACTOR_PAGE_TITLE} description={email} />
+			<AdminPageHeader title={TWO_FACTOR_MESSAGES.pageTitle} description={email} />
 			{actionData?.done ? (
 				<p role="status" className="rounded-xl border border-emerald-400/40 bg-emerald-400/10 p-4 text-emerald-100">
 					{actionData.done}
@@ -142,7 +138,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 			<h2 id="recovery-codes-heading" className="text-lg font-semibold">
 				Your recovery codes
 			</h2>
-			<p className="mt-1 text-sm">{TWO_FACTOR_RECOVERY_SHOWN_ONCE}</p>
+			<p className="mt-1 text-sm">{TWO_FACTOR_MESSAGES.recoveryShownOnce}</p>
 			<ul data-testid="recovery-codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-base sm:grid-cols-5">
 				{codes.map((code) => (
 					<li key={code} className="rounded-md bg-slate-950 px-3 py-2 text-center text-slate-100">
@@ -208,5 +204,5 @@ function CodeForm({
 export const meta: Route.MetaFunction = () => [{ title: `Security | ${site.name}` }]
 
 export function ErrorBoundary() {
-	return <AdminLoadError title={TWO_FACTOR_PAGE_TITLE} fallback="Failed to load your security settings" />
+	return <AdminLoadError title={TWO_FACTOR_MESSAGES.pageTitle} fallback="Failed to load your security settings" />
 }

@@ -7,7 +7,7 @@ import { site } from '#app/content/site.ts'
 import { listStaff } from '#app/features/staff/staff.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatDate, formatDateTime } from '#app/utils/admin-format.ts'
-import { STAFF_LOAD_FAILED, STAFF_PAGE_TITLE } from '#app/features/staff/schemas.ts'
+import { STAFF_MESSAGES } from '#app/features/staff/schemas.ts'
 import type { Route } from './+types/staff'
 
 /**
@@ -23,7 +23,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
 	return (
 		<main className="space-y-6 py-8">
-			<AdminPageHeader title={STAFF_PAGE_TITLE} description="Admins and super admins who can sign in to this panel">
+			<AdminPageHeader
+				title={STAFF_MESSAGES.pageTitle}
+				description="Admins and super admins who can sign in to this panel"
+			>
 				<Link to="/admin/staff/new" className="btn-primary btn-sm">
 					New Staff Account
 				</Link>
@@ -71,8 +74,8 @@ export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${STAFF_PAGE_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [{ title: `${STAFF_MESSAGES.pageTitle} | ${site.name}` }]
 
 export function ErrorBoundary() {
-	return <AdminLoadError title={STAFF_PAGE_TITLE} fallback={STAFF_LOAD_FAILED} />
+	return <AdminLoadError title={STAFF_MESSAGES.pageTitle} fallback={STAFF_MESSAGES.loadFailed} />
 }

@@ -5,7 +5,7 @@ import { staffAuth } from '#app/auth/staff.server.ts'
 import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { PasswordField } from '#app/components/password-field.tsx'
 import { site } from '#app/content/site.ts'
-import { ADMIN_AUTH_FAILED_TITLE } from '#app/auth/messages.ts'
+import { AUTH_MESSAGES } from '#app/auth/messages.ts'
 import type { Route } from './+types/login'
 
 // Anything unexpected answers the spec's generic 'Login failed. Please try
@@ -36,7 +36,7 @@ export default function AdminLoginRoute({ loaderData, actionData }: Route.Compon
 				<Form method="post" {...getFormProps(form)} noValidate className="mt-8 space-y-5">
 					<HoneypotInputs />
 					<input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
-					<FormAlert id={form.errorId} errors={form.errors} title={ADMIN_AUTH_FAILED_TITLE} />
+					<FormAlert id={form.errorId} errors={form.errors} title={AUTH_MESSAGES.adminAuthFailedTitle} />
 					<Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'username' }} />
 					<PasswordField label="Password" field={fields.password} inputProps={{ autoComplete: 'current-password' }} />
 					<StatusButton pending={pending} pendingText="Signing In...">

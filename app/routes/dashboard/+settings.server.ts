@@ -19,19 +19,13 @@ import { readFormData } from '#app/utils/forms.server.ts'
 import { requestMeta, type RequestArgs } from '#app/utils/request.server.ts'
 import type { Failure } from '#app/utils/result.ts'
 import {
-	ACCOUNT_CLOSED,
 	CloseAccountFormSchema,
-	EMAIL_CHANGE_SENT,
 	EmailChangeSchema,
 	EndSessionFormSchema,
-	OTHER_SESSIONS_ENDED,
 	parseSessionId,
-	PASSWORD_CHANGED,
 	PasswordChangeFormSchema,
-	PROFILE_SAVED,
 	ProfileSchema,
-	SESSION_ENDED,
-	SESSION_NOT_FOUND,
+	ACCOUNT_MESSAGES,
 } from '#app/features/account/schemas.ts'
 
 /**
@@ -92,14 +86,14 @@ export async function settingsAction({ request, url }: RequestArgs) {
 			if (submission.status !== 'success') return invalid(intent, submission)
 			const result = updateProfile(member.id, submission.value)
 			if (!result.ok) return refused(intent, submission, result)
-			throw await redirectWithFlash(SETTINGS, PROFILE_SAVED)
+			throw await redirectWithFlash(SETTINGS, ACCOUNT_MESSAGES.profileSaved)
 		}
 		case 'email': {
 			const submission = parse(formData, EmailChangeSchema)
 			if (submission.status !== 'success') return invalid(intent, submission)
 			const result = await requestEmailChange(member, submission.value, meta)
 			if (!result.ok) return refused(intent, submission, result)
-			throw await redirectWithFlash(SETTINGS, EMAIL_CHANGE_SENT)
+			throw await redirectWithFlash(SETTINGS, ACCOUNT_MESSAGES.emailChangeSent)
 		}
 		case 'password': {
 			const submission = parse(formData, PasswordChangeFormSchema)
@@ -108,7 +102,7 @@ export async function settingsAction({ request, url }: RequestArgs) {
 			if (!result.ok) return refused(intent, submission, result)
 			// Every session ended with the change: this one goes on under a new id.
 			const headers = new Headers({ 'Set-Cookie': await startMemberSession(request, member.id) })
-			throw await redirectWithFlash(SETTINGS, PASSWORD_CHANGED, { headers })
+			throw await redirectWithFlash(SETTINGS, ACCOUNT_MESSAGES.passwordChanged, { headers })
 		}
 		case 'end-session': {
 			const submission = parse(formData, EndSessionFormSchema)
@@ -117,13 +111,14 @@ export async function settingsAction({ request, url }: RequestArgs) {
 			const current = await currentWebSessionId(request)
 			// The current session is ended by signing out (the button in the navigation).
 			const result = sessionId !== null && sessionId === current ? null : endSession(member.id, sessionId)
-			if (!result) return refused(intent, submission, { ok: false, status: 404, message: SESSION_NOT_FOUND })
+			if (!result)
+				return refused(intent, submission, { ok: false, status: 404, message: ACCOUNT_MESSAGES.sessionNotFound })
 			if (!result.ok) return refused(intent, submission, result)
-			throw await redirectWithFlash(SETTINGS, SESSION_ENDED)
+			throw await redirectWithFlash(SETTINGS, ACCOUNT_MESSAGES.sessionEnded)
 		}
 		case 'end-others': {
 			endOtherSessions(member.id, await currentWebSessionId(request))
-			throw await redirectWithFlash(SETTINGS, OTHER_SESSIONS_ENDED)
+			throw await redirectWithFlash(SETTINGS, ACCOUNT_MESSAGES.otherSessionsEnded)
 		}
 		default:
 			throw data({ error: 'Unknown action' }, { status: 400 })
@@ -154,5 +149,5 @@ export async function closeAccountAction({ request, url }: RequestArgs) {
 	}
 	// Every session already ended with the closure: the cookie goes too.
 	const headers = new Headers({ 'Set-Cookie': await memberAuth.cookie.serializeEnd() })
-	throw await redirectWithFlash('/login', ACCOUNT_CLOSED, { headers })
+	throw await redirectWithFlash('/login', ACCOUNT_MESSAGES.accountClosed, { headers })
 }

@@ -8,17 +8,7 @@ import { FormAlert } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { getBrokerBySlug, setBrokerActive, updateBroker } from '#app/features/brokers/brokers.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import {
-	BROKER_ACTIVATED,
-	BROKER_DEACTIVATE_WARNING,
-	BROKER_DEACTIVATED,
-	BROKER_NOT_FOUND,
-	BROKER_UPDATED,
-	BROKERS_LOAD_FAILED,
-	BROKERS_PAGE_TITLE,
-	BrokerFormSchema,
-	parseBrokerSlug,
-} from '#app/features/brokers/schemas.ts'
+import { BrokerFormSchema, parseBrokerSlug, BROKER_MESSAGES } from '#app/features/brokers/schemas.ts'
 import { formatDateTime, formatUsdCents } from '#app/utils/admin-format.ts'
 import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
@@ -35,7 +25,7 @@ import type { Route } from './+types/$slug'
 function brokerOr404(value: string | undefined) {
 	const slug = parseBrokerSlug(value)
 	const broker = slug === null ? null : getBrokerBySlug(slug)
-	if (!broker) throw data({ message: BROKER_NOT_FOUND }, { status: 404 })
+	if (!broker) throw data({ message: BROKER_MESSAGES.notFound }, { status: 404 })
 	return broker
 }
 
@@ -60,7 +50,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 			return data({ intent: 'status', ...replyWithFailure(submission, result).data }, { status: result.status })
 		throw await redirectWithFlash(
 			`/admin/brokers/${broker.slug}`,
-			intent === 'activate' ? BROKER_ACTIVATED : BROKER_DEACTIVATED,
+			intent === 'activate' ? BROKER_MESSAGES.activated : BROKER_MESSAGES.deactivated,
 		)
 	}
 	const submission = parseWithZod(formData, { schema: BrokerFormSchema })
@@ -69,7 +59,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 	const result = updateBroker(actor, broker.slug, submission.value)
 	if (!result.ok)
 		return data({ intent: 'save', ...replyWithFailure(submission, result).data }, { status: result.status })
-	throw await redirectWithFlash(`/admin/brokers/${result.value.slug}`, BROKER_UPDATED)
+	throw await redirectWithFlash(`/admin/brokers/${result.value.slug}`, BROKER_MESSAGES.updated)
 }
 
 export default function BrokerRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -152,7 +142,7 @@ export default function BrokerRoute({ loaderData, actionData }: Route.ComponentP
 									Deactivate {broker.name}?
 								</h3>
 								<p id="broker-deactivate-warning" className="text-sm">
-									{BROKER_DEACTIVATE_WARNING}
+									{BROKER_MESSAGES.deactivateWarning}
 								</p>
 								<Form method="post" action={here} className="flex flex-wrap gap-2">
 									<button type="submit" name="intent" value="deactivate" className="btn-danger">
@@ -179,9 +169,9 @@ export default function BrokerRoute({ loaderData, actionData }: Route.ComponentP
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-	{ title: `${data?.broker.name ?? BROKERS_PAGE_TITLE} | ${site.name}` },
+	{ title: `${data?.broker.name ?? BROKER_MESSAGES.pageTitle} | ${site.name}` },
 ]
 
 export function ErrorBoundary() {
-	return <AdminLoadError title={BROKERS_PAGE_TITLE} fallback={BROKERS_LOAD_FAILED} />
+	return <AdminLoadError title={BROKER_MESSAGES.pageTitle} fallback={BROKER_MESSAGES.loadFailed} />
 }

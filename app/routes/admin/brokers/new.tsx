@@ -6,12 +6,7 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { site } from '#app/content/site.ts'
 import { createBroker } from '#app/features/brokers/brokers.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import {
-	BROKER_CREATED,
-	BROKER_NEW_TITLE,
-	BROKERS_LOAD_FAILED,
-	BrokerFormSchema,
-} from '#app/features/brokers/schemas.ts'
+import { BrokerFormSchema, BROKER_MESSAGES } from '#app/features/brokers/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/new'
@@ -28,13 +23,13 @@ export async function action({ request, url }: Route.ActionArgs) {
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const result = createBroker({ id: admin.id, email: admin.email }, submission.value)
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectWithFlash(`/admin/brokers/${result.value.slug}`, BROKER_CREATED)
+	throw await redirectWithFlash(`/admin/brokers/${result.value.slug}`, BROKER_MESSAGES.created)
 }
 
 export default function NewBrokerRoute({ actionData }: Route.ComponentProps) {
 	return (
 		<main className="space-y-6 py-8">
-			<AdminPageHeader title={BROKER_NEW_TITLE} description="A partner broker members can open an account with">
+			<AdminPageHeader title={BROKER_MESSAGES.newTitle} description="A partner broker members can open an account with">
 				<Link to="/admin/brokers" className="btn-secondary btn-sm">
 					Back to Brokers
 				</Link>
@@ -51,8 +46,8 @@ export default function NewBrokerRoute({ actionData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${BROKER_NEW_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [{ title: `${BROKER_MESSAGES.newTitle} | ${site.name}` }]
 
 export function ErrorBoundary() {
-	return <AdminLoadError title={BROKER_NEW_TITLE} fallback={BROKERS_LOAD_FAILED} />
+	return <AdminLoadError title={BROKER_MESSAGES.newTitle} fallback={BROKER_MESSAGES.loadFailed} />
 }

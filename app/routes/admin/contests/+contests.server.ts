@@ -1,11 +1,11 @@
 import { data } from 'react-router'
 import { getContest } from '#app/features/contests/admin-contests.server.ts'
 import {
-	CONTEST_NOT_FOUND,
 	CONTEST_NOTICES,
 	type ContestNotice,
 	contestListSearch,
 	parsePositiveInt,
+	CONTEST_TEXTS,
 } from '#app/features/contests/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 
@@ -21,7 +21,7 @@ import { redirectWithFlash } from '#app/utils/flash.server.ts'
 export function requireContest(contestId: string | undefined) {
 	const id = parsePositiveInt(contestId)
 	const contest = id === null ? null : getContest(id)
-	if (!contest) throw data({ message: CONTEST_NOT_FOUND }, { status: 404 })
+	if (!contest) throw data({ message: CONTEST_TEXTS.notFound }, { status: 404 })
 	return contest
 }
 

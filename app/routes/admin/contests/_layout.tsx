@@ -10,12 +10,6 @@ import { CONTEST_STATUSES, CONTEST_TYPES, type ContestStatus } from '#app/domain
 import { changeContestStatus, listContests } from '#app/features/contests/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
-	CONTEST_STATUS_FAILED,
-	CONTESTS_ERROR_TITLE,
-	CONTESTS_LOAD_FAILED,
-	CONTESTS_SUBTITLE,
-	CONTESTS_TITLE,
-	NO_CONTESTS,
 	STATUS_LABELS,
 	TYPE_LABELS,
 	type ContestNotice,
@@ -25,6 +19,7 @@ import {
 	readContestFilters,
 	statusActions,
 	type STATUS_FORM_INTENTS,
+	CONTEST_TEXTS,
 } from '#app/features/contests/schemas.ts'
 import { redirectToList } from './+contests.server.ts'
 import { formatCount, formatDate } from '#app/utils/admin-format.ts'
@@ -89,7 +84,7 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 	return (
 		<main className="space-y-6 py-8">
 			<Outlet />
-			<AdminPageHeader title={CONTESTS_TITLE} description={CONTESTS_SUBTITLE}>
+			<AdminPageHeader title={CONTEST_TEXTS.title} description={CONTEST_TEXTS.subtitle}>
 				{loaderData.canCreate ? (
 					<Link to={`${base}/new${listSearch}`} preventScrollReset className="btn-primary btn-sm">
 						Create Contest
@@ -97,7 +92,7 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 				) : null}
 			</AdminPageHeader>
 
-			<FormAlert title={CONTEST_STATUS_FAILED} errors={refusal?.errors} />
+			<FormAlert title={CONTEST_TEXTS.statusFailed} errors={refusal?.errors} />
 
 			<Form
 				method="get"
@@ -165,7 +160,7 @@ export default function AdminContestsRoute({ loaderData, actionData }: Route.Com
 				}
 			>
 				{contests.length === 0 ? (
-					<p className="text-slate-300">{NO_CONTESTS}</p>
+					<p className="text-slate-300">{CONTEST_TEXTS.noContests}</p>
 				) : (
 					<ul className="grid gap-4 lg:grid-cols-2">
 						{contests.map((contest) => (
@@ -287,8 +282,8 @@ function StatusForm({
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${CONTESTS_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [{ title: `${CONTEST_TEXTS.title} | ${site.name}` }]
 
 export function ErrorBoundary() {
-	return <AdminLoadError title={CONTESTS_ERROR_TITLE} fallback={CONTESTS_LOAD_FAILED} />
+	return <AdminLoadError title={CONTEST_TEXTS.errorTitle} fallback={CONTEST_TEXTS.loadFailed} />
 }

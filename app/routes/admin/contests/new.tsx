@@ -4,7 +4,7 @@ import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { createContest } from '#app/features/contests/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { CONTEST_CREATE_FAILED, CREATE_CONTEST_TITLE, ContestFormSchema } from '#app/features/contests/schemas.ts'
+import { ContestFormSchema, CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/new'
 import { contestListUrl, redirectToList } from './+contests.server.ts'
@@ -30,7 +30,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 export default function NewContestRoute({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<RouteDialog
-			title={CREATE_CONTEST_TITLE}
+			title={CONTEST_TEXTS.createContestTitle}
 			closeTo={loaderData.closeTo}
 			description="A new contest starts as a draft; Start opens it."
 		>
@@ -40,10 +40,10 @@ export default function NewContestRoute({ loaderData, actionData }: Route.Compon
 				submitLabel="Create Contest"
 				pendingLabel="Creating..."
 				cancelTo={loaderData.closeTo}
-				failedTitle={CONTEST_CREATE_FAILED}
+				failedTitle={CONTEST_TEXTS.createFailed}
 			/>
 		</RouteDialog>
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${CREATE_CONTEST_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [{ title: `${CONTEST_TEXTS.createContestTitle} | ${site.name}` }]

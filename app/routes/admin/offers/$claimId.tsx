@@ -9,16 +9,12 @@ import { site } from '#app/content/site.ts'
 import { CLAIM_STATUSES } from '#app/domain/enums.ts'
 import {
 	OFFER_CLAIM_LIMITS,
-	CLAIM_NOT_FOUND,
 	CLAIM_STATUS_LABELS,
-	CLAIM_TITLE,
-	CLAIM_UNCHANGED,
-	CLAIM_UPDATED,
-	OFFERS_ERROR_TITLE,
 	claimListSearch,
 	ClaimUpdateFormSchema,
 	parseClaimId,
 	parseClaimListQuery,
+	CLAIM_MESSAGES,
 } from '#app/features/offers/schemas.ts'
 import { getOfferClaim, updateOfferClaim } from '#app/features/offers/offer-claims.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
@@ -46,7 +42,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'offers:view')
 	const id = parseClaimId(params.claimId)
 	const claim = id === null ? null : getOfferClaim(id)
-	if (!claim) throw data({ message: CLAIM_NOT_FOUND }, { status: 404 })
+	if (!claim) throw data({ message: CLAIM_MESSAGES.claimNotFound }, { status: 404 })
 	return { claim, backTo: listHref(url), canUpdate: can(admin, 'offers:update') }
 }
 
@@ -60,10 +56,14 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 	const submission = parseWithZod(formData, { schema: ClaimUpdateFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const id = parseClaimId(params.claimId)
-	if (id === null) return replyWithFailure(submission, { ok: false, status: 404, message: CLAIM_NOT_FOUND })
+	if (id === null)
+		return replyWithFailure(submission, { ok: false, status: 404, message: CLAIM_MESSAGES.claimNotFound })
 	const result = updateOfferClaim({ id: admin.id, email: admin.email }, id, submission.value)
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectWithFlash(listHref(url), result.value.changed ? CLAIM_UPDATED : CLAIM_UNCHANGED)
+	throw await redirectWithFlash(
+		listHref(url),
+		result.value.changed ? CLAIM_MESSAGES.claimUpdated : CLAIM_MESSAGES.claimUnchanged,
+	)
 }
 
 export default function AdminOfferClaimRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -80,7 +80,7 @@ export default function AdminOfferClaimRoute({ loaderData, actionData }: Route.C
 	})
 	return (
 		<main className="space-y-6 py-8">
-			<AdminPageHeader title={CLAIM_TITLE} description={`${claim.memberName}: ${claim.offerTitle}`}>
+			<AdminPageHeader title={CLAIM_MESSAGES.claimTitle} description={`${claim.memberName}: ${claim.offerTitle}`}>
 				<Link to={backTo} className="btn-secondary btn-sm">
 					Back to claims
 				</Link>
@@ -143,8 +143,8 @@ export default function AdminOfferClaimRoute({ loaderData, actionData }: Route.C
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${CLAIM_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [{ title: `${CLAIM_MESSAGES.claimTitle} | ${site.name}` }]
 
 export function ErrorBoundary() {
-	return <AdminLoadError title={OFFERS_ERROR_TITLE} fallback={CLAIM_NOT_FOUND} />
+	return <AdminLoadError title={CLAIM_MESSAGES.offersErrorTitle} fallback={CLAIM_MESSAGES.claimNotFound} />
 }

@@ -14,15 +14,11 @@ import { getSetting, setSetting } from '#app/features/settings/settings.server.t
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatCount, formatDateTime } from '#app/utils/admin-format.ts'
 import {
-	REFERRAL_APPROVED,
-	REFERRAL_NOT_FOUND,
-	REFERRAL_SETTINGS_SAVED,
-	REFERRALS_LOAD_FAILED,
-	REFERRALS_PAGE_TITLE,
 	parseReferralId,
 	REFERRAL_REVIEW_LIMITS,
 	referralReviewQueryFromUrl,
 	ReferralSettingsFormSchema,
+	REFERRAL_MESSAGES,
 } from '#app/features/referrals/schemas.ts'
 import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
@@ -60,15 +56,16 @@ export async function action({ request, url }: Route.ActionArgs) {
 		const submission = parseWithZod(formData, { schema: ReferralSettingsFormSchema })
 		if (submission.status !== 'success') return replyInvalid(submission)
 		setSetting({ id: admin.id, email: admin.email }, 'referral_integrity', submission.value)
-		throw await redirectWithFlash(`${back}#settings`, REFERRAL_SETTINGS_SAVED)
+		throw await redirectWithFlash(`${back}#settings`, REFERRAL_MESSAGES.settingsSaved)
 	}
 	const admin = await requireAdminCapability({ request, url }, 'referrals:review')
 	if (intent !== 'approve') throw data({ message: 'Unknown action' }, { status: 400 })
 	const id = parseReferralId(String(formData.get('creditId') ?? ''))
-	const result = id === null ? fail(404, REFERRAL_NOT_FOUND) : approveReferral({ id: admin.id, email: admin.email }, id)
+	const result =
+		id === null ? fail(404, REFERRAL_MESSAGES.notFound) : approveReferral({ id: admin.id, email: admin.email }, id)
 	// 404 unknown, 409 already decided: said above the list.
 	if (!result.ok) return data({ error: result.message }, { status: result.status })
-	throw await redirectWithFlash(back, REFERRAL_APPROVED)
+	throw await redirectWithFlash(back, REFERRAL_MESSAGES.approved)
 }
 
 const settingsConstraint = getZodConstraint(ReferralSettingsFormSchema)
@@ -239,7 +236,7 @@ export default function AdminReferralsRoute({ loaderData, actionData }: Route.Co
 		<main className="space-y-6 py-8">
 			<Outlet />
 			<AdminPageHeader
-				title={REFERRALS_PAGE_TITLE}
+				title={REFERRAL_MESSAGES.pageTitle}
 				description="Referrals an integrity signal held for review. They count toward points, milestones and contests only once approved; a rejected one never counts."
 			/>
 			<nav aria-label="Referral lists" className="flex flex-wrap gap-2">
@@ -305,8 +302,8 @@ export default function AdminReferralsRoute({ loaderData, actionData }: Route.Co
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${REFERRALS_PAGE_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [{ title: `${REFERRAL_MESSAGES.pageTitle} | ${site.name}` }]
 
 export function ErrorBoundary() {
-	return <AdminLoadError title={REFERRALS_PAGE_TITLE} fallback={REFERRALS_LOAD_FAILED} />
+	return <AdminLoadError title={REFERRAL_MESSAGES.pageTitle} fallback={REFERRAL_MESSAGES.loadFailed} />
 }

@@ -13,19 +13,13 @@ import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatDate, formatDateTime } from '#app/utils/admin-format.ts'
 import { roleLabel } from '#app/features/staff/roles.ts'
 import {
-	STAFF_DISABLED,
-	STAFF_ENABLED,
-	STAFF_LOAD_FAILED,
-	STAFF_NOT_FOUND,
-	STAFF_PASSWORD_HINT,
-	STAFF_PASSWORD_RESET,
-	STAFF_ROLE_UPDATED,
 	parseStaffId,
 	StaffResetPasswordFormSchema,
 	StaffResetTwoFactorFormSchema,
 	StaffRoleFormSchema,
 	StaffStatusFormSchema,
-	TWO_FACTOR_RESET,
+	STAFF_MESSAGES,
+	TWO_FACTOR_MESSAGES,
 } from '#app/features/staff/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
@@ -44,7 +38,7 @@ const resetConstraint = getZodConstraint(StaffResetPasswordFormSchema)
 function staffOr404(value: string | undefined) {
 	const id = parseStaffId(value)
 	const member = id === null ? null : getStaffMember(id)
-	if (!member) throw data({ message: STAFF_NOT_FOUND }, { status: 404 })
+	if (!member) throw data({ message: STAFF_MESSAGES.notFound }, { status: 404 })
 	return member
 }
 
@@ -65,7 +59,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 		if (submission.status !== 'success') return data({ intent, ...replyInvalid(submission).data }, { status: 400 })
 		const result = await resetStaffPassword(actor, member.id, submission.value.password)
 		if (!result.ok) return data({ intent, ...replyWithFailure(submission, result).data }, { status: result.status })
-		if (!result.value.generatedPassword) throw await redirectWithFlash(here, STAFF_PASSWORD_RESET)
+		if (!result.value.generatedPassword) throw await redirectWithFlash(here, STAFF_MESSAGES.passwordReset)
 		return data(
 			{ intent, generatedPassword: result.value.generatedPassword },
 			{ headers: { 'Cache-Control': 'no-store' } },
@@ -75,7 +69,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 		const submission = parseWithZod(formData, { schema: StaffResetTwoFactorFormSchema })
 		const result = resetStaffTwoFactor(actor, member.id)
 		if (!result.ok) return data({ intent, ...replyWithFailure(submission, result).data }, { status: result.status })
-		throw await redirectWithFlash(here, TWO_FACTOR_RESET)
+		throw await redirectWithFlash(here, TWO_FACTOR_MESSAGES.reset)
 	}
 	if (intent === 'disable' || intent === 'enable') {
 		const submission = parseWithZod(formData, { schema: StaffStatusFormSchema })
@@ -84,7 +78,10 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 		const result = updateStaff(actor, member.id, { disabled: submission.value.intent === 'disable' })
 		if (!result.ok)
 			return data({ intent: 'status', ...replyWithFailure(submission, result).data }, { status: result.status })
-		throw await redirectWithFlash(here, submission.value.intent === 'disable' ? STAFF_DISABLED : STAFF_ENABLED)
+		throw await redirectWithFlash(
+			here,
+			submission.value.intent === 'disable' ? STAFF_MESSAGES.disabled : STAFF_MESSAGES.enabled,
+		)
 	}
 	const submission = parseWithZod(formData, { schema: StaffRoleFormSchema })
 	if (submission.status !== 'success')
@@ -92,7 +89,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 	const result = updateStaff(actor, member.id, { role: submission.value.role })
 	if (!result.ok)
 		return data({ intent: 'role', ...replyWithFailure(submission, result).data }, { status: result.status })
-	throw await redirectWithFlash(here, STAFF_ROLE_UPDATED)
+	throw await redirectWithFlash(here, STAFF_MESSAGES.roleUpdated)
 }
 
 type ActionData = Route.ComponentProps['actionData']
@@ -239,7 +236,7 @@ function ResetPasswordForm({ lastResult }: { lastResult: SubmissionResult<string
 					label="New password (optional)"
 					field={fields.password}
 					type="password"
-					hint={`${STAFF_PASSWORD_HINT} Resetting ends their sessions.`}
+					hint={`${STAFF_MESSAGES.passwordHint} Resetting ends their sessions.`}
 					inputProps={{ autoComplete: 'new-password' }}
 				/>
 				<div>
@@ -290,5 +287,5 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 ]
 
 export function ErrorBoundary() {
-	return <AdminLoadError title="Staff Account" fallback={STAFF_LOAD_FAILED} />
+	return <AdminLoadError title="Staff Account" fallback={STAFF_MESSAGES.loadFailed} />
 }

@@ -10,13 +10,7 @@ import { ADMIN_ROLES } from '#app/domain/enums.ts'
 import { createStaff } from '#app/features/staff/staff.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { roleLabel } from '#app/features/staff/roles.ts'
-import {
-	STAFF_CREATED,
-	STAFF_LOAD_FAILED,
-	STAFF_NEW_TITLE,
-	STAFF_PASSWORD_HINT,
-	StaffCreateFormSchema,
-} from '#app/features/staff/schemas.ts'
+import { StaffCreateFormSchema, STAFF_MESSAGES } from '#app/features/staff/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
@@ -48,7 +42,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 		)
 	}
 	const { admin: created, generatedPassword } = result.value
-	if (!generatedPassword) throw await redirectWithFlash(`/admin/staff/${created.id}`, STAFF_CREATED)
+	if (!generatedPassword) throw await redirectWithFlash(`/admin/staff/${created.id}`, STAFF_MESSAGES.created)
 	return data(
 		{ created: { id: created.id, email: created.email, password: generatedPassword } },
 		{ headers: { 'Cache-Control': 'no-store' } },
@@ -69,7 +63,7 @@ export default function NewStaffRoute({ actionData }: Route.ComponentProps) {
 	})
 	return (
 		<main className="space-y-6 py-8">
-			<AdminPageHeader title={STAFF_NEW_TITLE} description="Create an admin or super admin account">
+			<AdminPageHeader title={STAFF_MESSAGES.newTitle} description="Create an admin or super admin account">
 				<Link to="/admin/staff" className="btn-secondary btn-sm">
 					Back to Staff
 				</Link>
@@ -77,7 +71,7 @@ export default function NewStaffRoute({ actionData }: Route.ComponentProps) {
 			{created ? (
 				<>
 					<p role="status" className="rounded-lg border border-emerald-400/60 bg-emerald-950/40 p-3 text-emerald-100">
-						{STAFF_CREATED}
+						{STAFF_MESSAGES.created}
 					</p>
 					<OneTimePassword email={created.email} password={created.password} />
 					<p>
@@ -103,7 +97,7 @@ export default function NewStaffRoute({ actionData }: Route.ComponentProps) {
 							label="Password (optional)"
 							field={fields.password}
 							type="password"
-							hint={STAFF_PASSWORD_HINT}
+							hint={STAFF_MESSAGES.passwordHint}
 							inputProps={{ autoComplete: 'new-password' }}
 						/>
 						<div>
@@ -118,8 +112,8 @@ export default function NewStaffRoute({ actionData }: Route.ComponentProps) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${STAFF_NEW_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [{ title: `${STAFF_MESSAGES.newTitle} | ${site.name}` }]
 
 export function ErrorBoundary() {
-	return <AdminLoadError title={STAFF_NEW_TITLE} fallback={STAFF_LOAD_FAILED} />
+	return <AdminLoadError title={STAFF_MESSAGES.newTitle} fallback={STAFF_MESSAGES.loadFailed} />
 }

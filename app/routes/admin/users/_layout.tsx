@@ -14,7 +14,7 @@ import { countManagedUsers, getManagedUser, listManagedUsers } from '#app/featur
 import { planName } from '#app/features/plans/plan.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatCount, formatDate, formatUsdCents } from '#app/utils/admin-format.ts'
-import { SUPER_ADMIN_REQUIRED } from '#app/auth/messages.ts'
+import { AUTH_MESSAGES } from '#app/auth/messages.ts'
 import { can } from '#app/features/staff/roles.ts'
 import {
 	bulkResultMessage,
@@ -91,7 +91,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 	const capability = bulkCapability(input)
 	if (!can(admin, capability)) {
 		log('admin.access_denied', { path: url.pathname, adminId: admin.id, capability }, 'warn')
-		return replyWithFailure(submission, fail(403, SUPER_ADMIN_REQUIRED))
+		return replyWithFailure(submission, fail(403, AUTH_MESSAGES.superAdminRequired))
 	}
 	// A bulk delete is confirmed first: the answer lists who would go.
 	if (input.action === 'delete' && !input.confirmed) {

@@ -4,11 +4,11 @@ import { Form, Link } from 'react-router'
 import { codeStepAction, codeStepPage } from '#app/auth/staff-second-factor.server.ts'
 import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
-import { ADMIN_AUTH_FAILED_TITLE } from '#app/auth/messages.ts'
+import { AUTH_MESSAGES } from '#app/auth/messages.ts'
 import {
-	TWO_FACTOR_SIGN_IN_TITLE,
 	TwoFactorCodeFormSchema,
 	TwoFactorRecoveryFormSchema,
+	TWO_FACTOR_MESSAGES,
 } from '#app/features/staff/schemas.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import type { Route } from './+types/two-factor'
@@ -39,7 +39,7 @@ export default function AdminTwoFactorRoute({ actionData }: Route.ComponentProps
 				<div className="flex items-center gap-3">
 					<img src="/favicon.svg" alt="" width={36} height={36} />
 					<div>
-						<h1 className="text-2xl font-bold">{TWO_FACTOR_SIGN_IN_TITLE}</h1>
+						<h1 className="text-2xl font-bold">{TWO_FACTOR_MESSAGES.signInTitle}</h1>
 						<p className="text-sm text-slate-300">Enter the 6-digit code from your authenticator app.</p>
 					</div>
 				</div>
@@ -70,7 +70,7 @@ function CodeForm({ lastResult }: { lastResult: Result }) {
 		<Form method="post" {...getFormProps(form)} noValidate className="mt-8 space-y-5">
 			<HoneypotInputs />
 			<input type="hidden" name="intent" value="code" />
-			<FormAlert id={form.errorId} errors={form.errors} title={ADMIN_AUTH_FAILED_TITLE} />
+			<FormAlert id={form.errorId} errors={form.errors} title={AUTH_MESSAGES.adminAuthFailedTitle} />
 			<Field
 				label="Authentication code"
 				field={fields.code}
@@ -97,7 +97,7 @@ function RecoveryForm({ lastResult }: { lastResult: Result }) {
 		<Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-5">
 			<HoneypotInputs />
 			<input type="hidden" name="intent" value="recovery" />
-			<FormAlert id={form.errorId} errors={form.errors} title={ADMIN_AUTH_FAILED_TITLE} />
+			<FormAlert id={form.errorId} errors={form.errors} title={AUTH_MESSAGES.adminAuthFailedTitle} />
 			<Field
 				label="Recovery code"
 				field={fields.recoveryCode}

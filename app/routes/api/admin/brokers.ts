@@ -1,7 +1,7 @@
 import { createBroker, listBrokersForStaff } from '#app/features/brokers/brokers.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { BrokerSchema, StaffBrokerSchema } from '#app/features/brokers/responses.server.ts'
-import { BROKER_CREATED, BrokerCreateApiSchema } from '#app/features/brokers/schemas.ts'
+import { BrokerCreateApiSchema, BROKER_MESSAGES } from '#app/features/brokers/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, ok, refusals, z } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
@@ -32,7 +32,7 @@ const route = apiRoute({
 			const { admin } = requireApiCapability(request, 'brokers:manage')
 			const result = createBroker({ id: admin.id, email: admin.email }, await body())
 			if (!result.ok) return apiFailure(result)
-			return apiSuccess(result.value, { message: BROKER_CREATED, status: 201 })
+			return apiSuccess(result.value, { message: BROKER_MESSAGES.created, status: 201 })
 		},
 	}),
 })

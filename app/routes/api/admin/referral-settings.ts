@@ -1,6 +1,6 @@
 import { getSetting, setSetting } from '#app/features/settings/settings.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { REFERRAL_SETTINGS_SAVED, ReferralSettingsApiSchema } from '#app/features/referrals/schemas.ts'
+import { ReferralSettingsApiSchema, REFERRAL_MESSAGES } from '#app/features/referrals/schemas.ts'
 import { ReferralSettingsSchema } from '#app/features/settings/responses.server.ts'
 import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
@@ -29,7 +29,7 @@ const route = apiRoute({
 		async handler({ request, body }) {
 			const { admin } = requireApiCapability(request, 'referrals:settings')
 			const saved = setSetting({ id: admin.id, email: admin.email }, 'referral_integrity', await body())
-			return apiSuccess(saved, { message: REFERRAL_SETTINGS_SAVED })
+			return apiSuccess(saved, { message: REFERRAL_MESSAGES.settingsSaved })
 		},
 	}),
 })

@@ -1,7 +1,7 @@
 import { createStaff, listStaff } from '#app/features/staff/staff.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { StaffMemberSchema, StaffWithPasswordSchema } from '#app/features/staff/responses.server.ts'
-import { STAFF_CREATED, StaffCreateApiSchema } from '#app/features/staff/schemas.ts'
+import { StaffCreateApiSchema, STAFF_MESSAGES } from '#app/features/staff/schemas.ts'
 import { ADMIN_GUARD, BODY_REFUSALS, ok, refusals, z } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
@@ -36,7 +36,7 @@ const route = apiRoute({
 			if (!result.ok) return apiFailure(result)
 			const { admin: created, generatedPassword } = result.value
 			return apiSuccess(generatedPassword ? { admin: created, password: generatedPassword } : { admin: created }, {
-				message: STAFF_CREATED,
+				message: STAFF_MESSAGES.created,
 				status: 201,
 			})
 		},

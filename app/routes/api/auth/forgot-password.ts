@@ -1,5 +1,5 @@
 import { requestPasswordReset } from '#app/features/auth/member-auth.server.ts'
-import { FORGOT_PASSWORD_SENT, ForgotPasswordApiSchema } from '#app/features/auth/schemas.ts'
+import { ForgotPasswordApiSchema, AUTH_FLOW_MESSAGES } from '#app/features/auth/schemas.ts'
 import { BODY_REFUSALS, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
@@ -14,7 +14,7 @@ const route = apiRoute({
 			const input = await body()
 			const result = await requestPasswordReset(input.email, requestMeta(request))
 			if (!result.ok) return apiFailure(result)
-			return apiSuccess(undefined, { message: FORGOT_PASSWORD_SENT })
+			return apiSuccess(undefined, { message: AUTH_FLOW_MESSAGES.forgotPasswordSent })
 		},
 	}),
 })

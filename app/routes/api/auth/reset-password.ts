@@ -1,5 +1,5 @@
 import { resetPassword } from '#app/features/auth/member-auth.server.ts'
-import { PASSWORD_RESET_DONE, ResetPasswordApiSchema } from '#app/features/auth/schemas.ts'
+import { ResetPasswordApiSchema, AUTH_FLOW_MESSAGES } from '#app/features/auth/schemas.ts'
 import { BODY_REFUSALS, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
@@ -18,7 +18,7 @@ const route = apiRoute({
 		async handler({ request, body }) {
 			const result = await resetPassword(await body(), requestMeta(request))
 			if (!result.ok) return apiFailure(result)
-			return apiSuccess(undefined, { message: PASSWORD_RESET_DONE })
+			return apiSuccess(undefined, { message: AUTH_FLOW_MESSAGES.passwordResetDone })
 		},
 	}),
 })

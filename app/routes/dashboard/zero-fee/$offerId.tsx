@@ -8,7 +8,7 @@ import { confirmOffer, getOffer, zeroFeeRefusal } from '#app/features/offers/fee
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
-import { CLAIM_STATUS_EXPLANATIONS, CLAIM_STATUS_LABELS, offerConfirmed } from '#app/features/offers/schemas.ts'
+import { CLAIM_STATUS_EXPLANATIONS, CLAIM_STATUS_LABELS, OFFER_MESSAGES } from '#app/features/offers/schemas.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/$offerId'
@@ -36,7 +36,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 	const result = confirmOffer(user.id, params.offerId)
 	if (!result.ok) return replyWithFailure(submission, result)
 	const trader = getOffer(user.id, result.value.offerId)?.trader ?? ''
-	throw await redirectWithFlash('/dashboard/zero-fee', offerConfirmed(trader))
+	throw await redirectWithFlash('/dashboard/zero-fee', OFFER_MESSAGES.offerConfirmed(trader))
 }
 
 export default function ConfirmOfferRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,12 +4,7 @@ import { dialogHandle } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { completeContest } from '#app/features/contests/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import {
-	COMPLETE_CONTEST_TITLE,
-	COMPLETE_CONTEST_WARNING,
-	CONTEST_COMPLETE_FAILED,
-	transitionRefused,
-} from '#app/features/contests/schemas.ts'
+import { transitionRefused, CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
@@ -43,11 +38,11 @@ export default function CompleteContestRoute({ loaderData, actionData }: Route.C
 	const completable = contest.status === 'active'
 	return (
 		<ConfirmDialog
-			title={COMPLETE_CONTEST_TITLE}
+			title={CONTEST_TEXTS.completeContestTitle}
 			closeTo={loaderData.closeTo}
 			formId={`contest-complete-form-${contest.id}`}
 			lastResult={actionData?.result}
-			errorTitle={CONTEST_COMPLETE_FAILED}
+			errorTitle={CONTEST_TEXTS.completeFailed}
 			refusal={completable ? null : transitionRefused(contest.status, 'completed')}
 			submit={{ label: completable ? 'Complete Contest' : null, pending: 'Completing...' }}
 			tone="primary"
@@ -57,10 +52,10 @@ export default function CompleteContestRoute({ loaderData, actionData }: Route.C
 					Complete <strong className="break-words">{contest.name}</strong> with {formatCount(contest.participantCount)}{' '}
 					{contest.participantCount === 1 ? 'participant' : 'participants'}?
 				</p>
-				<p className="mt-2 text-sm text-slate-300">{COMPLETE_CONTEST_WARNING}</p>
+				<p className="mt-2 text-sm text-slate-300">{CONTEST_TEXTS.completeContestWarning}</p>
 			</div>
 		</ConfirmDialog>
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${COMPLETE_CONTEST_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [{ title: `${CONTEST_TEXTS.completeContestTitle} | ${site.name}` }]

@@ -4,7 +4,7 @@ import { dialogHandle } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { deleteContest } from '#app/features/contests/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { CONTEST_DELETE_FAILED, DELETE_CONTEST_TITLE, DELETE_CONTEST_WARNING } from '#app/features/contests/schemas.ts'
+import { CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
@@ -38,11 +38,11 @@ export default function DeleteContestRoute({ loaderData, actionData }: Route.Com
 	const { contest } = loaderData
 	return (
 		<ConfirmDialog
-			title={DELETE_CONTEST_TITLE}
+			title={CONTEST_TEXTS.deleteContestTitle}
 			closeTo={loaderData.closeTo}
 			formId={`contest-delete-form-${contest.id}`}
 			lastResult={actionData?.result}
-			errorTitle={CONTEST_DELETE_FAILED}
+			errorTitle={CONTEST_TEXTS.deleteFailed}
 			submit={{ label: 'Delete Contest', pending: 'Deleting...' }}
 		>
 			<div>
@@ -50,10 +50,10 @@ export default function DeleteContestRoute({ loaderData, actionData }: Route.Com
 					Delete <strong className="break-words">{contest.name}</strong>
 					{contest.participantCount > 0 ? ` and its ${formatCount(contest.participantCount)} participants` : ''}?
 				</p>
-				<p className="mt-2 text-sm text-red-200">{DELETE_CONTEST_WARNING}</p>
+				<p className="mt-2 text-sm text-red-200">{CONTEST_TEXTS.deleteContestWarning}</p>
 			</div>
 		</ConfirmDialog>
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${DELETE_CONTEST_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [{ title: `${CONTEST_TEXTS.deleteContestTitle} | ${site.name}` }]

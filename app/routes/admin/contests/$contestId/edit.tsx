@@ -4,7 +4,7 @@ import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { updateContest } from '#app/features/contests/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { CONTEST_UPDATE_FAILED, EDIT_CONTEST_TITLE, ContestFormSchema } from '#app/features/contests/schemas.ts'
+import { ContestFormSchema, CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/edit'
 import { contestListUrl, redirectToList, requireContest } from '../+contests.server.ts'
@@ -47,7 +47,11 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 
 export default function EditContestRoute({ loaderData, actionData }: Route.ComponentProps) {
 	return (
-		<RouteDialog title={EDIT_CONTEST_TITLE} closeTo={loaderData.closeTo} description={loaderData.contest.name}>
+		<RouteDialog
+			title={CONTEST_TEXTS.editContestTitle}
+			closeTo={loaderData.closeTo}
+			description={loaderData.contest.name}
+		>
 			<ContestForm
 				key={loaderData.contest.id}
 				id={`contest-edit-form-${loaderData.contest.id}`}
@@ -56,10 +60,10 @@ export default function EditContestRoute({ loaderData, actionData }: Route.Compo
 				submitLabel="Save Changes"
 				pendingLabel="Saving..."
 				cancelTo={loaderData.closeTo}
-				failedTitle={CONTEST_UPDATE_FAILED}
+				failedTitle={CONTEST_TEXTS.updateFailed}
 			/>
 		</RouteDialog>
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${EDIT_CONTEST_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [{ title: `${CONTEST_TEXTS.editContestTitle} | ${site.name}` }]

@@ -10,12 +10,11 @@ import { listParticipants, updateParticipantScore } from '#app/features/contests
 import { isDataScored } from '#app/features/contests/scoring.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
-	NO_PARTICIPANTS,
 	SCORE_UPDATED,
-	SCORES_FROM_DATA_NOTE,
 	contestListSearch,
 	parsePositiveInt,
 	ScoreFormSchema,
+	CONTEST_TEXTS,
 } from '#app/features/contests/schemas.ts'
 import { formatCount, formatDate } from '#app/utils/admin-format.ts'
 import { can } from '#app/features/staff/roles.ts'
@@ -97,7 +96,7 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 					{formatCount(pagination.totalCount)} {pagination.totalCount === 1 ? 'participant' : 'participants'}
 				</span>
 				{contest.status === 'completed' ? <span>Ranks are final.</span> : null}
-				{loaderData.scoresFromData ? <span>{SCORES_FROM_DATA_NOTE}</span> : null}
+				{loaderData.scoresFromData ? <span>{CONTEST_TEXTS.scoresFromDataNote}</span> : null}
 				{loaderData.historyUrl ? (
 					<Link to={loaderData.historyUrl} className="link">
 						Full history<span className="sr-only"> of {contest.name}</span>
@@ -113,7 +112,7 @@ export default function ContestParticipantsRoute({ loaderData, actionData }: Rou
 				label="Participants table"
 				caption={`Participants of ${contest.name}, in ranking order`}
 				columns={['Rank', 'User', 'Score', 'Joined']}
-				empty={NO_PARTICIPANTS}
+				empty={CONTEST_TEXTS.noParticipants}
 				isEmpty={participants.length === 0}
 				tableClassName="w-full min-w-[34rem] text-left text-sm"
 				className="relative mt-4"

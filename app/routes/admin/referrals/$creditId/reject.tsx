@@ -7,15 +7,11 @@ import { site } from '#app/content/site.ts'
 import { getReferralReview, rejectReferral } from '#app/features/referrals/review.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
-	REFERRAL_NOT_FOUND,
-	REFERRAL_REJECT_TITLE,
-	REFERRAL_REJECT_WARNING,
-	REFERRAL_REJECTED,
-	REFERRALS_LOAD_FAILED,
 	parseReferralId,
 	REFERRAL_REVIEW_LIMITS,
 	referralReviewQueryFromUrl,
 	ReferralRejectFormSchema,
+	REFERRAL_MESSAGES,
 } from '#app/features/referrals/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
@@ -36,7 +32,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 	await requireAdminCapability({ request, url }, 'referrals:review')
 	const id = parseReferralId(params.creditId)
 	const referral = id === null ? null : getReferralReview(id)
-	if (!referral) throw data({ message: REFERRAL_NOT_FOUND }, { status: 404 })
+	if (!referral) throw data({ message: REFERRAL_MESSAGES.notFound }, { status: 404 })
 	return { referral, closeTo: listHref(url) }
 }
 
@@ -47,18 +43,18 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 	const id = parseReferralId(params.creditId)
 	const result =
 		id === null
-			? fail(404, REFERRAL_NOT_FOUND)
+			? fail(404, REFERRAL_MESSAGES.notFound)
 			: rejectReferral({ id: admin.id, email: admin.email }, id, submission.value.reason)
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectWithFlash(listHref(url), REFERRAL_REJECTED)
+	throw await redirectWithFlash(listHref(url), REFERRAL_MESSAGES.rejected)
 }
 
 export default function RejectReferralRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { referral } = loaderData
 	return (
 		<ConfirmDialog
-			title={REFERRAL_REJECT_TITLE}
-			description={REFERRAL_REJECT_WARNING}
+			title={REFERRAL_MESSAGES.rejectTitle}
+			description={REFERRAL_MESSAGES.rejectWarning}
 			closeTo={loaderData.closeTo}
 			formId="referral-reject-form"
 			lastResult={actionData?.result}
@@ -79,8 +75,8 @@ export default function RejectReferralRoute({ loaderData, actionData }: Route.Co
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `${REFERRAL_REJECT_TITLE} | ${site.name}` }]
+export const meta: Route.MetaFunction = () => [{ title: `${REFERRAL_MESSAGES.rejectTitle} | ${site.name}` }]
 
 export function ErrorBoundary() {
-	return <AdminLoadError title={REFERRAL_REJECT_TITLE} fallback={REFERRALS_LOAD_FAILED} />
+	return <AdminLoadError title={REFERRAL_MESSAGES.rejectTitle} fallback={REFERRAL_MESSAGES.loadFailed} />
 }

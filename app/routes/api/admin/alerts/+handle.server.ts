@@ -1,7 +1,7 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { handleAlert } from '#app/features/alerts/alerts.server.ts'
 import { StaffAlertSchema } from '#app/features/alerts/responses.server.ts'
-import { ALERT_NOT_FOUND, parseAlertId } from '#app/features/alerts/schemas.ts'
+import { parseAlertId, ALERT_MESSAGES } from '#app/features/alerts/schemas.ts'
 import {
 	ADMIN_403,
 	ADMIN_GUARD,
@@ -36,7 +36,7 @@ export function alertStep(
 		async handler({ request, params, body }) {
 			const { admin } = requireApiCapability(request, 'alerts:update')
 			const id = parseAlertId(params.id)
-			if (id === null) return apiError(404, ALERT_NOT_FOUND)
+			if (id === null) return apiError(404, ALERT_MESSAGES.notFound)
 			await body()
 			const result = handleAlert({ id: admin.id, email: admin.email }, id, step)
 			if (!result.ok) return apiFailure(result)

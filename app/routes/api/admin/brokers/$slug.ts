@@ -1,12 +1,7 @@
 import { getBrokerBySlug, updateBroker } from '#app/features/brokers/brokers.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { BrokerSchema, BrokerSlugParams } from '#app/features/brokers/responses.server.ts'
-import {
-	BROKER_NOT_FOUND,
-	BROKER_UPDATED,
-	BrokerUpdateApiSchema,
-	parseBrokerSlug,
-} from '#app/features/brokers/schemas.ts'
+import { BrokerUpdateApiSchema, parseBrokerSlug, BROKER_MESSAGES } from '#app/features/brokers/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
@@ -24,7 +19,7 @@ const route = apiRoute({
 			requireApiCapability(request, 'brokers:view')
 			const slug = parseBrokerSlug(params.slug)
 			const broker = slug === null ? null : getBrokerBySlug(slug)
-			if (!broker) return apiError(404, BROKER_NOT_FOUND)
+			if (!broker) return apiError(404, BROKER_MESSAGES.notFound)
 			return apiSuccess(broker)
 		},
 	}),
@@ -41,10 +36,10 @@ const route = apiRoute({
 		async handler({ request, params, body }) {
 			const { admin } = requireApiCapability(request, 'brokers:manage')
 			const slug = parseBrokerSlug(params.slug)
-			if (slug === null) return apiError(404, BROKER_NOT_FOUND)
+			if (slug === null) return apiError(404, BROKER_MESSAGES.notFound)
 			const result = updateBroker({ id: admin.id, email: admin.email }, slug, await body())
 			if (!result.ok) return apiFailure(result)
-			return apiSuccess(result.value, { message: BROKER_UPDATED })
+			return apiSuccess(result.value, { message: BROKER_MESSAGES.updated })
 		},
 	}),
 })

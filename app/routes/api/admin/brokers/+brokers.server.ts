@@ -1,12 +1,7 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { setBrokerActive } from '#app/features/brokers/brokers.server.ts'
 import { BrokerSchema, BrokerSlugParams } from '#app/features/brokers/responses.server.ts'
-import {
-	BROKER_ACTIVATED,
-	BROKER_DEACTIVATED,
-	BROKER_NOT_FOUND,
-	parseBrokerSlug,
-} from '#app/features/brokers/schemas.ts'
+import { parseBrokerSlug, BROKER_MESSAGES } from '#app/features/brokers/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, IgnoredPayload, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
@@ -35,11 +30,11 @@ export function brokerActiveRoute(active: boolean) {
 			async handler({ request, params, body }) {
 				const { admin } = requireApiCapability(request, 'brokers:manage')
 				const slug = parseBrokerSlug(params.slug)
-				if (slug === null) return apiError(404, BROKER_NOT_FOUND)
+				if (slug === null) return apiError(404, BROKER_MESSAGES.notFound)
 				await body()
 				const result = setBrokerActive({ id: admin.id, email: admin.email }, slug, active)
 				if (!result.ok) return apiFailure(result)
-				return apiSuccess(result.value, { message: active ? BROKER_ACTIVATED : BROKER_DEACTIVATED })
+				return apiSuccess(result.value, { message: active ? BROKER_MESSAGES.activated : BROKER_MESSAGES.deactivated })
 			},
 		}),
 	})

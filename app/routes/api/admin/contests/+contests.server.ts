@@ -1,4 +1,4 @@
-import { CONTEST_NOT_FOUND, ContestApiSchema, parsePositiveInt } from '#app/features/contests/schemas.ts'
+import { ContestApiSchema, parsePositiveInt, CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { id, z } from '#app/utils/api-schema.server.ts'
 import { apiError } from '#app/utils/api.server.ts'
 
@@ -10,7 +10,7 @@ import { apiError } from '#app/utils/api.server.ts'
  */
 
 /** The :contestId (or another id) of the path; a 404 answer when it is not a positive whole number. */
-export function requirePathId(value: string | undefined, message = CONTEST_NOT_FOUND) {
+export function requirePathId(value: string | undefined, message: string = CONTEST_TEXTS.notFound) {
 	const id = parsePositiveInt(value)
 	if (id === null) throw apiError(404, message)
 	return id

@@ -1,13 +1,7 @@
 import { getOfferClaim, updateOfferClaim } from '#app/features/offers/offer-claims.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { OfferClaimSchema } from '#app/features/offers/responses.server.ts'
-import {
-	CLAIM_NOT_FOUND,
-	CLAIM_UNCHANGED,
-	CLAIM_UPDATED,
-	ClaimUpdateApiSchema,
-	parseClaimId,
-} from '#app/features/offers/schemas.ts'
+import { ClaimUpdateApiSchema, parseClaimId, CLAIM_MESSAGES } from '#app/features/offers/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, IdParams, ok, refusals, z } from '#app/utils/api-schema.server.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
@@ -24,7 +18,7 @@ const route = apiRoute({
 			requireApiCapability(request, 'offers:view')
 			const id = parseClaimId(params.id)
 			const claim = id === null ? null : getOfferClaim(id)
-			if (!claim) return apiError(404, CLAIM_NOT_FOUND)
+			if (!claim) return apiError(404, CLAIM_MESSAGES.claimNotFound)
 			return apiSuccess({ claim })
 		},
 	}),
@@ -41,12 +35,12 @@ const route = apiRoute({
 		async handler({ request, params, body }) {
 			const { admin } = requireApiCapability(request, 'offers:update')
 			const id = parseClaimId(params.id)
-			if (id === null) return apiError(404, CLAIM_NOT_FOUND)
+			if (id === null) return apiError(404, CLAIM_MESSAGES.claimNotFound)
 			const result = updateOfferClaim({ id: admin.id, email: admin.email }, id, await body())
 			if (!result.ok) return apiFailure(result)
 			return apiSuccess(
 				{ claim: result.value.claim },
-				{ message: result.value.changed ? CLAIM_UPDATED : CLAIM_UNCHANGED },
+				{ message: result.value.changed ? CLAIM_MESSAGES.claimUpdated : CLAIM_MESSAGES.claimUnchanged },
 			)
 		},
 	}),

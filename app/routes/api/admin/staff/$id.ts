@@ -1,7 +1,7 @@
 import { getStaffMember, updateStaff } from '#app/features/staff/staff.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { StaffMemberSchema } from '#app/features/staff/responses.server.ts'
-import { STAFF_NOT_FOUND, parseStaffId, StaffUpdateApiSchema } from '#app/features/staff/schemas.ts'
+import { parseStaffId, StaffUpdateApiSchema, STAFF_MESSAGES } from '#app/features/staff/schemas.ts'
 import { ADMIN_GUARD, BODY_REFUSALS, IdParams, ok, refusals, z } from '#app/utils/api-schema.server.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
@@ -19,7 +19,7 @@ const route = apiRoute({
 			requireApiCapability(request, 'staff:manage')
 			const id = parseStaffId(params.id)
 			const member = id === null ? null : getStaffMember(id)
-			if (!member) return apiError(404, STAFF_NOT_FOUND)
+			if (!member) return apiError(404, STAFF_MESSAGES.notFound)
 			return apiSuccess({ admin: member })
 		},
 	}),
@@ -39,7 +39,7 @@ const route = apiRoute({
 		async handler({ request, params, body }) {
 			const { admin } = requireApiCapability(request, 'staff:manage')
 			const id = parseStaffId(params.id)
-			if (id === null) return apiError(404, STAFF_NOT_FOUND)
+			if (id === null) return apiError(404, STAFF_MESSAGES.notFound)
 			const result = updateStaff({ id: admin.id, email: admin.email }, id, await body())
 			if (!result.ok) return apiFailure(result)
 			return apiSuccess({ admin: result.value }, { message: 'Staff account updated' })

@@ -1,7 +1,7 @@
 import { requireApiAdmin } from '#app/auth/staff.server.ts'
 import { RecoveryCodesSchema } from '#app/features/staff/responses.server.ts'
 import { confirmEnrolment } from '#app/features/staff/two-factor.server.ts'
-import { TWO_FACTOR_ENABLED, TwoFactorCodeApiSchema } from '#app/features/staff/schemas.ts'
+import { TwoFactorCodeApiSchema, TWO_FACTOR_MESSAGES } from '#app/features/staff/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 import { sha256 } from '#app/utils/crypto.server.ts'
@@ -27,7 +27,7 @@ const route = apiRoute({
 			// This token stays signed in.
 			const result = confirmEnrolment(admin, code, sha256(token))
 			if (!result.ok) return apiFailure(result)
-			return apiSuccess({ recoveryCodes: result.value.recoveryCodes }, { message: TWO_FACTOR_ENABLED })
+			return apiSuccess({ recoveryCodes: result.value.recoveryCodes }, { message: TWO_FACTOR_MESSAGES.enabled })
 		},
 	}),
 })

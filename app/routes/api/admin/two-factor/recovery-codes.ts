@@ -1,7 +1,7 @@
 import { requireApiAdmin } from '#app/auth/staff.server.ts'
 import { RecoveryCodesSchema } from '#app/features/staff/responses.server.ts'
 import { regenerateRecoveryCodes } from '#app/features/staff/two-factor.server.ts'
-import { TWO_FACTOR_RECOVERY_REGENERATED, TwoFactorCodeApiSchema } from '#app/features/staff/schemas.ts'
+import { TwoFactorCodeApiSchema, TWO_FACTOR_MESSAGES } from '#app/features/staff/schemas.ts'
 import { ADMIN_GUARD, BODY_REFUSALS, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
@@ -24,7 +24,10 @@ const route = apiRoute({
 			const { code } = await body()
 			const result = regenerateRecoveryCodes(admin, code)
 			if (!result.ok) return apiFailure(result)
-			return apiSuccess({ recoveryCodes: result.value.recoveryCodes }, { message: TWO_FACTOR_RECOVERY_REGENERATED })
+			return apiSuccess(
+				{ recoveryCodes: result.value.recoveryCodes },
+				{ message: TWO_FACTOR_MESSAGES.recoveryRegenerated },
+			)
 		},
 	}),
 })

@@ -1,6 +1,6 @@
 import { bulkUpdateUsers } from '#app/features/users/changes.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { SUPER_ADMIN_REQUIRED } from '#app/auth/messages.ts'
+import { AUTH_MESSAGES } from '#app/auth/messages.ts'
 import { can } from '#app/features/staff/roles.ts'
 import { BulkResultSchema } from '#app/features/users/responses.server.ts'
 import { BULK_MAX_USERS, bulkResultMessage, BulkApiSchema, bulkCapability } from '#app/features/users/schemas.ts'
@@ -43,7 +43,7 @@ const route = apiRoute({
 			const capability = bulkCapability(input)
 			if (!can(admin, capability)) {
 				log('admin.access_denied', { path: url.pathname, adminId: admin.id, capability, via: 'api' }, 'warn')
-				return apiError(403, SUPER_ADMIN_REQUIRED)
+				return apiError(403, AUTH_MESSAGES.superAdminRequired)
 			}
 			const result = bulkUpdateUsers({ id: admin.id, email: admin.email }, input)
 			if (!result.ok) return apiFailure(result)

@@ -1,6 +1,6 @@
 import { requireApiMember } from '#app/auth/member.server.ts'
 import { closeAccount } from '#app/features/account/account-settings.server.ts'
-import { ACCOUNT_CLOSED, CloseAccountApiSchema } from '#app/features/account/schemas.ts'
+import { CloseAccountApiSchema, ACCOUNT_MESSAGES } from '#app/features/account/schemas.ts'
 import { BODY_REFUSALS, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
@@ -22,7 +22,7 @@ const route = apiRoute({
 			const result = await closeAccount(user, await body(), requestMeta(request))
 			if (!result.ok) return apiFailure(result)
 			// Every session, this token's too, has ended.
-			return apiSuccess(undefined, { message: ACCOUNT_CLOSED })
+			return apiSuccess(undefined, { message: ACCOUNT_MESSAGES.accountClosed })
 		},
 	}),
 })

@@ -1,6 +1,6 @@
 import { requireApiMember } from '#app/auth/member.server.ts'
 import { endSession } from '#app/features/account/account-settings.server.ts'
-import { parseSessionId, SESSION_ENDED } from '#app/features/account/schemas.ts'
+import { parseSessionId, ACCOUNT_MESSAGES } from '#app/features/account/schemas.ts'
 import { ok, refusals, z } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
@@ -19,7 +19,7 @@ const route = apiRoute({
 			// This token's own session too, like signing out.
 			const result = endSession(user.id, parseSessionId(params.id))
 			if (!result.ok) return apiFailure(result)
-			return apiSuccess(undefined, { message: SESSION_ENDED })
+			return apiSuccess(undefined, { message: ACCOUNT_MESSAGES.sessionEnded })
 		},
 	}),
 })

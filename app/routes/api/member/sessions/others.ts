@@ -1,6 +1,6 @@
 import { memberAuth, requireApiMember } from '#app/auth/member.server.ts'
 import { endOtherSessions } from '#app/features/account/account-settings.server.ts'
-import { OTHER_SESSIONS_ENDED } from '#app/features/account/schemas.ts'
+import { ACCOUNT_MESSAGES } from '#app/features/account/schemas.ts'
 import { count, ok, refusals, z } from '#app/utils/api-schema.server.ts'
 import { apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
@@ -13,7 +13,7 @@ const route = apiRoute({
 		handler({ request }) {
 			const { user, token } = requireApiMember(request)
 			const ended = endOtherSessions(user.id, memberAuth.sessions.idOf(token))
-			return apiSuccess({ ended }, { message: OTHER_SESSIONS_ENDED })
+			return apiSuccess({ ended }, { message: ACCOUNT_MESSAGES.otherSessionsEnded })
 		},
 	}),
 })

@@ -1,6 +1,6 @@
 import { requireApiMember } from '#app/auth/member.server.ts'
 import { requestEmailChange } from '#app/features/account/account-settings.server.ts'
-import { EMAIL_CHANGE_SENT, EmailChangeApiSchema } from '#app/features/account/schemas.ts'
+import { EmailChangeApiSchema, ACCOUNT_MESSAGES } from '#app/features/account/schemas.ts'
 import { BODY_REFUSALS, isoDateTime, ok, refusals, z } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
@@ -27,7 +27,7 @@ const route = apiRoute({
 			if (!result.ok) return apiFailure(result)
 			return apiSuccess(
 				{ pendingEmail: result.value.newEmail, expiresAt: result.value.expiresAt.toISOString() },
-				{ message: EMAIL_CHANGE_SENT, status: 202 },
+				{ message: ACCOUNT_MESSAGES.emailChangeSent, status: 202 },
 			)
 		},
 	}),

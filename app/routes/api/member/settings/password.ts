@@ -1,7 +1,7 @@
 import { userAgentOf } from '#app/auth/kit.server.ts'
 import { memberAuth, requireApiMember } from '#app/auth/member.server.ts'
 import { changePassword } from '#app/features/account/account-settings.server.ts'
-import { PASSWORD_CHANGED, PasswordChangeApiSchema } from '#app/features/account/schemas.ts'
+import { PasswordChangeApiSchema, ACCOUNT_MESSAGES } from '#app/features/account/schemas.ts'
 import { BODY_REFUSALS, ok, refusals, TokenSchema, z } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
@@ -26,7 +26,7 @@ const route = apiRoute({
 			if (!result.ok) return apiFailure(result)
 			// The new token this client goes on with.
 			const { token } = memberAuth.sessions.create(user.id, 'api', now, userAgentOf(request))
-			return apiSuccess({ token }, { message: PASSWORD_CHANGED })
+			return apiSuccess({ token }, { message: ACCOUNT_MESSAGES.passwordChanged })
 		},
 	}),
 })

@@ -1,6 +1,6 @@
 import { requireApiMember } from '#app/auth/member.server.ts'
 import { getProfile, updateProfile } from '#app/features/account/account-settings.server.ts'
-import { PROFILE_SAVED, ProfileApiSchema } from '#app/features/account/schemas.ts'
+import { ProfileApiSchema, ACCOUNT_MESSAGES } from '#app/features/account/schemas.ts'
 import { PublicUserSchema } from '#app/features/users/responses.server.ts'
 import { BODY_REFUSALS, ok, refusals, z } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
@@ -31,7 +31,7 @@ const route = apiRoute({
 			const { user } = requireApiMember(request)
 			const result = updateProfile(user.id, await body())
 			if (!result.ok) return apiFailure(result)
-			return apiSuccess({ profile: result.value }, { message: PROFILE_SAVED })
+			return apiSuccess({ profile: result.value }, { message: ACCOUNT_MESSAGES.profileSaved })
 		},
 	}),
 })

@@ -1,4 +1,4 @@
-import { ALERT_RESOLVED } from '#app/features/alerts/schemas.ts'
+import { ALERT_MESSAGES } from '#app/features/alerts/schemas.ts'
 import { apiRoute } from '#app/utils/api.server.ts'
 import { alertStep } from '../+handle.server.ts'
 
@@ -7,7 +7,7 @@ const route = apiRoute({
 		summary: 'Resolve an alert (audited as alert.resolve)',
 		done: 'Resolved.',
 		conflict: 'The alert is already resolved.',
-		message: ALERT_RESOLVED,
+		message: ALERT_MESSAGES.resolved,
 	}),
 })
 export const loader = route.loader

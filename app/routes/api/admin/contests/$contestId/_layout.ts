@@ -8,9 +8,9 @@ import {
 import { AdminContestSchema, DeletedContestSchema } from '#app/features/contests/responses.server.ts'
 import {
 	CONTEST_MESSAGES,
-	CONTEST_NOT_FOUND,
 	ContestApiSchema,
 	ContestStatusApiSchema,
+	CONTEST_TEXTS,
 } from '#app/features/contests/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, ok, refusals, z } from '#app/utils/api-schema.server.ts'
 import {
@@ -43,7 +43,7 @@ const route = apiRoute({
 		handler({ request, params }) {
 			requireApiCapability(request, 'contests:view')
 			const contest = getContest(requirePathId(params.contestId))
-			return contest ? apiSuccess({ contest }) : apiError(404, CONTEST_NOT_FOUND)
+			return contest ? apiSuccess({ contest }) : apiError(404, CONTEST_TEXTS.notFound)
 		},
 	}),
 	PUT: endpoint({

@@ -1,7 +1,7 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { getAdminLeaderboard } from '#app/features/contests/admin-contests.server.ts'
 import { LeaderboardSchema } from '#app/features/contests/responses.server.ts'
-import { CONTEST_NOT_FOUND, LeaderboardQuerySchema } from '#app/features/contests/schemas.ts'
+import { LeaderboardQuerySchema, CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiError, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 import { ContestIdParams, requirePathId } from '../+contests.server.ts'
@@ -22,7 +22,7 @@ const route = apiRoute({
 			const id = requirePathId(params.contestId)
 			const { limit } = query()
 			const board = getAdminLeaderboard(id, limit ?? 10)
-			return board ? apiSuccess(board) : apiError(404, CONTEST_NOT_FOUND)
+			return board ? apiSuccess(board) : apiError(404, CONTEST_TEXTS.notFound)
 		},
 	}),
 })

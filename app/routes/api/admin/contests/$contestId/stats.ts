@@ -1,7 +1,7 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { getContestStats } from '#app/features/contests/admin-contests.server.ts'
 import { ContestStatsSchema } from '#app/features/contests/responses.server.ts'
-import { CONTEST_NOT_FOUND } from '#app/features/contests/schemas.ts'
+import { CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiError, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 import { ContestIdParams, requirePathId } from '../+contests.server.ts'
@@ -16,7 +16,7 @@ const route = apiRoute({
 		handler({ request, params }) {
 			requireApiCapability(request, 'contests:view')
 			const stats = getContestStats(requirePathId(params.contestId))
-			return stats ? apiSuccess(stats) : apiError(404, CONTEST_NOT_FOUND)
+			return stats ? apiSuccess(stats) : apiError(404, CONTEST_TEXTS.notFound)
 		},
 	}),
 })

@@ -1,7 +1,7 @@
 import { approveReferral } from '#app/features/referrals/review.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { ReferralReviewSchema } from '#app/features/referrals/responses.server.ts'
-import { REFERRAL_APPROVED, REFERRAL_NOT_FOUND, parseReferralId } from '#app/features/referrals/schemas.ts'
+import { parseReferralId, REFERRAL_MESSAGES } from '#app/features/referrals/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, IdParams, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
@@ -21,10 +21,10 @@ const route = apiRoute({
 		handler({ request, params }) {
 			const { admin } = requireApiCapability(request, 'referrals:review')
 			const id = parseReferralId(params.id)
-			if (id === null) return apiError(404, REFERRAL_NOT_FOUND)
+			if (id === null) return apiError(404, REFERRAL_MESSAGES.notFound)
 			const result = approveReferral({ id: admin.id, email: admin.email }, id)
 			if (!result.ok) return apiFailure(result)
-			return apiSuccess(result.value, { message: REFERRAL_APPROVED })
+			return apiSuccess(result.value, { message: REFERRAL_MESSAGES.approved })
 		},
 	}),
 })

@@ -1,12 +1,7 @@
 import { rejectReferral } from '#app/features/referrals/review.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { ReferralReviewSchema } from '#app/features/referrals/responses.server.ts'
-import {
-	REFERRAL_NOT_FOUND,
-	REFERRAL_REJECTED,
-	parseReferralId,
-	ReferralRejectApiSchema,
-} from '#app/features/referrals/schemas.ts'
+import { parseReferralId, ReferralRejectApiSchema, REFERRAL_MESSAGES } from '#app/features/referrals/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, IdParams, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
@@ -28,11 +23,11 @@ const route = apiRoute({
 		async handler({ request, params, body }) {
 			const { admin } = requireApiCapability(request, 'referrals:review')
 			const id = parseReferralId(params.id)
-			if (id === null) return apiError(404, REFERRAL_NOT_FOUND)
+			if (id === null) return apiError(404, REFERRAL_MESSAGES.notFound)
 			const { reason } = await body()
 			const result = rejectReferral({ id: admin.id, email: admin.email }, id, reason)
 			if (!result.ok) return apiFailure(result)
-			return apiSuccess(result.value, { message: REFERRAL_REJECTED })
+			return apiSuccess(result.value, { message: REFERRAL_MESSAGES.rejected })
 		},
 	}),
 })

@@ -1,12 +1,7 @@
 import { resetStaffPassword } from '#app/features/staff/staff.server.ts'
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { StaffWithPasswordSchema } from '#app/features/staff/responses.server.ts'
-import {
-	STAFF_NOT_FOUND,
-	STAFF_PASSWORD_RESET,
-	parseStaffId,
-	StaffResetPasswordApiSchema,
-} from '#app/features/staff/schemas.ts'
+import { parseStaffId, StaffResetPasswordApiSchema, STAFF_MESSAGES } from '#app/features/staff/schemas.ts'
 import { ADMIN_GUARD, BODY_REFUSALS, IdParams, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
@@ -24,13 +19,13 @@ const route = apiRoute({
 		async handler({ request, params, body }) {
 			const { admin } = requireApiCapability(request, 'staff:manage')
 			const id = parseStaffId(params.id)
-			if (id === null) return apiError(404, STAFF_NOT_FOUND)
+			if (id === null) return apiError(404, STAFF_MESSAGES.notFound)
 			const { password } = await body()
 			const result = await resetStaffPassword({ id: admin.id, email: admin.email }, id, password)
 			if (!result.ok) return apiFailure(result)
 			const { admin: member, generatedPassword } = result.value
 			return apiSuccess(generatedPassword ? { admin: member, password: generatedPassword } : { admin: member }, {
-				message: STAFF_PASSWORD_RESET,
+				message: STAFF_MESSAGES.passwordReset,
 			})
 		},
 	}),

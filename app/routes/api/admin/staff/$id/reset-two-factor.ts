@@ -1,6 +1,6 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { resetStaffTwoFactor } from '#app/features/staff/two-factor.server.ts'
-import { STAFF_NOT_FOUND, parseStaffId, TWO_FACTOR_RESET } from '#app/features/staff/schemas.ts'
+import { parseStaffId, STAFF_MESSAGES, TWO_FACTOR_MESSAGES } from '#app/features/staff/schemas.ts'
 import {
 	ADMIN_GUARD,
 	BODY_REFUSALS,
@@ -31,11 +31,11 @@ const route = apiRoute({
 		async handler({ request, params, body }) {
 			const { admin } = requireApiCapability(request, 'staff:manage')
 			const id = parseStaffId(params.id)
-			if (id === null) return apiError(404, STAFF_NOT_FOUND)
+			if (id === null) return apiError(404, STAFF_MESSAGES.notFound)
 			await body()
 			const result = resetStaffTwoFactor({ id: admin.id, email: admin.email }, id)
 			if (!result.ok) return apiFailure(result)
-			return apiSuccess(result.value, { message: TWO_FACTOR_RESET })
+			return apiSuccess(result.value, { message: TWO_FACTOR_MESSAGES.reset })
 		},
 	}),
 })

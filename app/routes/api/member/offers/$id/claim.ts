@@ -2,7 +2,7 @@ import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
 import { TERMS_409, UNLOCKED_403, UNLOCKED_GUARD } from '#app/features/dashboard/responses.server.ts'
 import { confirmOffer, getOffer, zeroFeeRefusal } from '#app/features/offers/fee-offers.server.ts'
 import { FeeOfferSchema } from '#app/features/offers/responses.server.ts'
-import { offerConfirmed } from '#app/features/offers/schemas.ts'
+import { OFFER_MESSAGES } from '#app/features/offers/schemas.ts'
 import { BODY_REFUSALS, NoPayload, ok, refusals, z } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
@@ -29,7 +29,7 @@ const route = apiRoute({
 			const result = confirmOffer(user.id, params.id ?? '')
 			if (!result.ok) return apiFailure(result)
 			const offer = getOffer(user.id, result.value.offerId)!
-			return apiSuccess({ offer }, { message: offerConfirmed(offer.trader), status: 201 })
+			return apiSuccess({ offer }, { message: OFFER_MESSAGES.offerConfirmed(offer.trader), status: 201 })
 		},
 	}),
 })

@@ -1,7 +1,7 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { updateParticipantScore } from '#app/features/contests/admin-contests.server.ts'
 import { AdminParticipantSchema } from '#app/features/contests/responses.server.ts'
-import { PARTICIPANT_NOT_FOUND, ScoreApiSchema } from '#app/features/contests/schemas.ts'
+import { ScoreApiSchema, CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, ok, refusals, z } from '#app/utils/api-schema.server.ts'
 import { apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 import { ParticipantParams, requirePathId } from '../../+contests.server.ts'
@@ -24,7 +24,7 @@ const route = apiRoute({
 		async handler({ request, params, body }) {
 			const { admin } = requireApiCapability(request, 'contests:update')
 			const contestId = requirePathId(params.contestId)
-			const userId = requirePathId(params.userId, PARTICIPANT_NOT_FOUND)
+			const userId = requirePathId(params.userId, CONTEST_TEXTS.participantNotFound)
 			const { score } = await body()
 			const result = updateParticipantScore({ id: admin.id, email: admin.email }, contestId, userId, score)
 			if (!result.ok) return apiFailure(result)

@@ -1,7 +1,7 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { listParticipants } from '#app/features/contests/admin-contests.server.ts'
 import { ParticipantsPageSchema } from '#app/features/contests/responses.server.ts'
-import { CONTEST_NOT_FOUND, ParticipantsQuerySchema } from '#app/features/contests/schemas.ts'
+import { ParticipantsQuerySchema, CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, ok, refusals } from '#app/utils/api-schema.server.ts'
 import { apiError, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 import { ContestIdParams, requirePathId } from '../../+contests.server.ts'
@@ -21,7 +21,7 @@ const route = apiRoute({
 			requireApiCapability(request, 'contests:view')
 			const id = requirePathId(params.contestId)
 			const listed = listParticipants(id, query())
-			if (!listed) return apiError(404, CONTEST_NOT_FOUND)
+			if (!listed) return apiError(404, CONTEST_TEXTS.notFound)
 			const { contest, participants, pagination } = listed
 			return apiSuccess({
 				contest: { id: contest.id, name: contest.name, status: contest.status },
