@@ -14,9 +14,8 @@ import {
 import { apiError, apiFailure, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
 /**
- * Helpers of the /api/admin/unlock-codes and /api/admin/plan-code-* routes
- * and the batch CSV page route, kept beside them (routes.ts ignores
- * `*.server.*` files, so this is no route).
+ * Helpers of the /api/admin/unlock-codes and /api/admin/plan-code-* routes,
+ * kept beside them (routes.ts ignores `*.server.*` files, so this is no route).
  */
 
 /** A path id, or a thrown 404 with `message` (never a 500). */
@@ -25,9 +24,6 @@ export function requireCodesPathId(value: string | undefined, message: string) {
 	if (id === null) throw apiError(404, message)
 	return id
 }
-
-/** Headers of a batch's CSV download (the batch CSV page route's import; the helper is app/utils/csv.ts's). */
-export { csvHeaders } from '#app/utils/csv.ts'
 
 /**
  * POST /api/admin/unlock-codes/:id/retire, /plan-codes/:id/revoke and
