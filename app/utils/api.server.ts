@@ -161,7 +161,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 type HandlerArgs = { request: Request; url: URL; params: Record<string, string | undefined> }
 
 /** A JSON body: its schema, or the schema with what the document says of it. */
-type BodySpec = z.ZodTypeAny | { schema: z.ZodTypeAny; required?: boolean; description?: string }
+export type BodySpec = z.ZodTypeAny | { schema: z.ZodTypeAny; required?: boolean; description?: string }
 type BodyOf<B> = B extends z.ZodTypeAny
 	? z.output<B>
 	: B extends { schema: infer S extends z.ZodTypeAny }

@@ -32,6 +32,7 @@ import { limitedAttempt, resetRateLimit } from '#app/utils/rate-limit.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { type ProfileInput, ACCOUNT_MESSAGES } from '#app/features/account/schemas.ts'
 import { describeUserAgent } from '#app/utils/user-agent.ts'
+import { mailPasswordChanged, replacePassword } from '#app/features/auth/password-reset.server.ts'
 import { AUTH_FLOW_MESSAGES } from '#app/features/auth/schemas.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { rescoreContests } from '#app/features/contests/scoring.server.ts'
@@ -128,15 +129,13 @@ export async function changePassword(
 	if (!checked.ok) return checked
 	const passwordHash = await hashPassword(input.newPassword)
 	write((tx) => {
-		tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)).run()
-		tx.delete(sessions).where(eq(sessions.userId, user.id)).run()
+		replacePassword(tx, user.id, passwordHash, now)
 		tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).run()
 	})
-	void sendMail({
-		to: user.email,
-		subject: 'Your password was changed',
-		text: 'The password of your account was just changed in your account settings, and every other device was signed out.\n\nIf this was not you, reset your password at once and contact support.',
-	})
+	mailPasswordChanged(
+		user.email,
+		'The password of your account was just changed in your account settings, and every other device was signed out.\n\nIf this was not you, reset your password at once and contact support.',
+	)
 	log('account.password', { ip: meta.ip, userId: user.id, result: 'success' })
 	return ok(null)
 }

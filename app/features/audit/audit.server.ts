@@ -175,6 +175,27 @@ export function recordCreation<T extends { id: number }>(
 	return created
 }
 
+/**
+ * The audit row of a change to a target (`view`: what the row keeps of it,
+ * before and after; `extra` joins the after), in the caller's transaction.
+ * Returns the target as it is now.
+ */
+export function recordChange<T extends { id: number }>(
+	tx: Db | Tx,
+	entry: { admin: AuditActor; action: string; targetType: string; view: (row: T) => object; extra?: object },
+	before: T,
+	after: T,
+	now: Date,
+): T {
+	const { admin, action, targetType, view, extra } = entry
+	recordAudit(
+		tx,
+		{ admin, action, targetType, targetId: before.id, before: view(before), after: { ...view(after), ...extra } },
+		now,
+	)
+	return after
+}
+
 /** A target's history, newest first (the user page's plan history, say). */
 export function listAuditForTarget(
 	targetType: string,

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { getDb, write } from '#db/client.server.ts'
-import { passwordResetTokens, sessions, users, type SelectUser } from '#db/schema.ts'
+import { passwordResetTokens, users, type SelectUser } from '#db/schema.ts'
 import { isUniqueViolation } from '#db/sql.server.ts'
 import { clientHash } from '#app/utils/client-hash.server.ts'
 import { sha256 } from '#app/utils/crypto.server.ts'
@@ -12,7 +12,12 @@ import { consumeRateLimit, limited, limitedAttempt, resetRateLimit } from '#app/
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { TERMS_VERSION, type RegistrationInput, AUTH_FLOW_MESSAGES } from '#app/features/auth/schemas.ts'
 import type { ConsentKind } from '#app/features/account/consents.ts'
-import { createResetToken, findUsableResetToken } from './password-reset.server.ts'
+import {
+	createResetToken,
+	findUsableResetToken,
+	mailPasswordChanged,
+	replacePassword,
+} from './password-reset.server.ts'
 import { recordSignInDay, rescoreContests } from '#app/features/contests/scoring.server.ts'
 import { recordConsents } from '#app/features/account/consents.server.ts'
 import { creditReferral } from '#app/features/referrals/referral.server.ts'
@@ -215,10 +220,8 @@ export async function resetPassword(
 			.where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
 			.run()
 		if (used.changes !== 1) return false
-		tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId)).run()
-		// A reset ends every session of the member, on every device, in
-		// the same transaction.
-		tx.delete(sessions).where(eq(sessions.userId, row.userId)).run()
+		// A reset ends every session of the member, in the same transaction.
+		replacePassword(tx, row.userId, passwordHash, new Date())
 		return true
 	}, db)
 	if (!done)
@@ -227,11 +230,10 @@ export async function resetPassword(
 		})
 	const user = getUserById(row.userId)
 	if (user) {
-		void sendMail({
-			to: user.email,
-			subject: 'Your password was changed',
-			text: 'The password of your account was just changed and every device was signed out.\n\nIf this was not you, reset your password again at once and contact support.',
-		})
+		mailPasswordChanged(
+			user.email,
+			'The password of your account was just changed and every device was signed out.\n\nIf this was not you, reset your password again at once and contact support.',
+		)
 	}
 	log('auth.reset_password', { ip: meta.ip, userId: row.userId, result: 'success' })
 	return ok(null)

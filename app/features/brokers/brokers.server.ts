@@ -8,7 +8,7 @@ import type { MemberBroker } from '#app/features/brokers/responses.server.ts'
 import { randomToken } from '#app/utils/crypto.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
-import { recordAudit, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import type { PublicBroker, StaffBrokerRow } from './responses.server.ts'
 
 /**
@@ -201,19 +201,9 @@ function changeBroker(
 				.where(eq(brokers.id, before.id))
 				.returning()
 				.get()
-			recordAudit(
-				tx,
-				{
-					admin,
-					action: change.action,
-					targetType: 'broker',
-					targetId: before.id,
-					before: auditValue(before),
-					after: auditValue(after),
-				},
-				now,
+			return ok(
+				recordChange(tx, { admin, action: change.action, targetType: 'broker', view: auditValue }, before, after, now),
 			)
-			return ok(after)
 		})
 		if (!result.ok) return result
 		log(change.event, { adminId: admin.id, brokerId: result.value.id })

@@ -15,7 +15,7 @@ import {
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { resolveContestAlerts } from '#app/features/alerts/alerts.server.ts'
-import { recordAudit, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { recordAudit, recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { notifyContestResults } from '#app/features/notifications/member-notifications.server.ts'
 import { isDataScored, rescoreContests } from './scoring.server.ts'
 import { contestWindow, countParticipants, listRanking, placeInRanking, rankingOrder } from './contest.server.ts'
@@ -182,18 +182,7 @@ export function updateContest(
 		if (after.endDate !== before.endDate) resolveContestAlerts(tx, id, now, before.endDate)
 		// New dates, type or room: an active data-scored contest is scored again at once.
 		if (after.status === 'active') rescoreContests(tx, { types: [after.type], contestId: id }, now)
-		recordAudit(
-			tx,
-			{
-				admin,
-				action: 'contest.update',
-				targetType: 'contest',
-				targetId: id,
-				before: auditView(before),
-				after: auditView(after),
-			},
-			now,
-		)
+		recordChange(tx, { admin, action: 'contest.update', targetType: 'contest', view: auditView }, before, after, now)
 		return ok(toPublic(after, count))
 	})
 	if (result.ok) log('admin.contest_updated', { adminId: admin.id, contestId: id })

@@ -10,7 +10,7 @@ import type { RevenueCorrection, RevenueInput } from '#app/features/revenue/sche
 import { paginate, type Pagination } from '#app/features/users/schemas.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
-import { recordAudit, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import type { PublicRevenueEntry } from './responses.server.ts'
 
 /**
@@ -160,19 +160,15 @@ function changeOpenEntryIn(
 		.where(eq(revenueEntries.id, id))
 		.returning()
 		.get()
-	recordAudit(
-		tx,
-		{
-			admin,
-			action: change.action,
-			targetType: 'revenue',
-			targetId: id,
-			before: auditValue(before),
-			after: { ...auditValue(after), ...change.auditExtra },
-		},
-		now,
+	return ok(
+		recordChange(
+			tx,
+			{ admin, action: change.action, targetType: 'revenue', view: auditValue, extra: change.auditExtra },
+			before,
+			after,
+			now,
+		),
 	)
-	return ok(after)
 }
 
 /** changeOpenEntryIn in its own immediate transaction, logged when done. */

@@ -20,7 +20,7 @@ import { hashPassword } from '#app/utils/password.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { toManagedUser, type ManagedUser } from './list.server.ts'
 import type { BulkResult, DeletedUser } from './responses.server.ts'
-import { recordAudit, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { recordAudit, recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { recordConsents } from '#app/features/account/consents.server.ts'
 import { emailTaken, maySignIn, newReferralCode } from './user.server.ts'
 
@@ -136,23 +136,22 @@ export async function updateManagedUser(
 				.get()
 			const endSessions = endsSessions(after.status) || passwordHash !== null
 			const ended = endSessions ? tx.delete(sessions).where(eq(sessions.userId, id)).run().changes : 0
-			recordAudit(
+			return recordChange(
 				tx,
 				{
 					admin: actor,
 					action: 'user.update',
 					targetType: 'user',
-					targetId: id,
-					before: auditView(before),
-					after: {
-						...auditView(after),
+					view: auditView,
+					extra: {
 						...(passwordHash ? { credentialChanged: true } : {}),
 						...(ended ? { sessionsEnded: ended } : {}),
 					},
 				},
+				before,
+				after,
 				now,
 			)
-			return after
 		})
 		if (result === 'missing') return fail(404, USER_NOT_FOUND)
 		if (result === 'taken') return emailTaken()

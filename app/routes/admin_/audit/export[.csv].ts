@@ -2,6 +2,7 @@ import { redirect } from 'react-router'
 import { auditExportCapped, auditExportFileName, exportAuditCsv } from '#app/features/audit/audit.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { AUDIT_LIMITS, parseAuditQuery } from '#app/features/audit/schemas.ts'
+import { csvHeaders } from '#app/utils/csv.ts'
 import { log } from '#app/utils/log.server.ts'
 import type { Route } from './+types/export[.csv]'
 
@@ -15,12 +16,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 	if (!parsed.ok) throw redirect(`/admin/audit${url.search}`)
 	log('admin.audit_exported', { adminId: admin.id, via: 'page' })
 	return new Response(exportAuditCsv(parsed.query), {
-		headers: {
-			'Content-Type': 'text/csv; charset=utf-8',
-			'Content-Disposition': `attachment; filename="${auditExportFileName()}"`,
-			'Cache-Control': 'private, no-store',
-			'X-Content-Type-Options': 'nosniff',
+		headers: csvHeaders(auditExportFileName(), 'private, no-store', {
 			'X-Export-Capped': String(auditExportCapped(parsed.query, AUDIT_LIMITS.exportMaxRows)),
-		},
+		}),
 	})
 }

@@ -1,6 +1,7 @@
 import { exportFileName, exportUsersCsv } from '#app/features/users/export.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { parseUserListQuery } from '#app/features/users/schemas.ts'
+import { csvHeaders } from '#app/utils/csv.ts'
 import { log } from '#app/utils/log.server.ts'
 import type { Route } from './+types/export[.csv]'
 
@@ -11,12 +12,5 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'users:view')
 	const { query } = parseUserListQuery(url.searchParams)
 	log('admin.users_exported', { adminId: admin.id, via: 'page' })
-	return new Response(exportUsersCsv(query), {
-		headers: {
-			'Content-Type': 'text/csv; charset=utf-8',
-			'Content-Disposition': `attachment; filename="${exportFileName()}"`,
-			'Cache-Control': 'private, no-store',
-			'X-Content-Type-Options': 'nosniff',
-		},
-	})
+	return new Response(exportUsersCsv(query), { headers: csvHeaders(exportFileName()) })
 }

@@ -3,9 +3,9 @@ import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { batchCsvFileName, exportBatchCsv } from '#app/features/codes/plan-codes.server.ts'
 import { PLAN_CODE_MESSAGES } from '#app/features/codes/schemas.ts'
 import { parsePositiveInt } from '#app/features/contests/schemas.ts'
+import { csvHeaders } from '#app/utils/csv.ts'
 import { log } from '#app/utils/log.server.ts'
 import type { Route } from './+types/codes[.csv]'
-import { csvHeaders } from '../../../../api/admin/+codes.server.ts'
 
 // GET /admin/codes/batches/:batchId/codes.csv (admin cookie): the batch's
 // codes in full (code, plan, uses, max uses, expires, status).

@@ -1,25 +1,19 @@
-import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
 import { markRead, unreadCount } from '#app/features/notifications/notifications.server.ts'
-import { NOTIFICATIONS_GUARD, NOTIFICATIONS_GUARD_TEXT } from '#app/features/notifications/responses.server.ts'
 import { NOTIFICATION_NOT_FOUND, NotificationIdSchema } from '#app/features/notifications/schemas.ts'
-import { BODY_REFUSALS, count, id, IgnoredPayload, ok, refusals, z } from '#app/utils/api-schema.server.ts'
-import { apiError, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
+import { BODY_REFUSALS, count, id, IgnoredPayload, ok, z } from '#app/utils/api-schema.server.ts'
+import { apiError, apiRoute, apiSuccess } from '#app/utils/api.server.ts'
+import { notificationsEndpoint } from '../../+notifications.server.ts'
 
 const route = apiRoute({
-	POST: endpoint({
-		tags: ['Member notifications'],
+	POST: notificationsEndpoint({
 		summary: 'Mark one notification read',
-		auth: 'member',
 		params: z.object({
 			id: id().openapi({ description: "Anything but a positive whole number, or another member's id, is a 404." }),
 		}),
 		body: { schema: IgnoredPayload, required: false, description: 'No payload.' },
-		responses: {
-			200: ok('Read (also when it already was).', { message: true, data: z.object({ unread: count() }).strict() }),
-			...refusals([...BODY_REFUSALS, ...NOTIFICATIONS_GUARD, 404], NOTIFICATIONS_GUARD_TEXT),
-		},
-		async handler({ request, params, body }) {
-			const { user } = requireApiUnlockedMember(request)
+		done: ok('Read (also when it already was).', { message: true, data: z.object({ unread: count() }).strict() }),
+		refuses: [...BODY_REFUSALS, 404],
+		async handler({ user, params, body }) {
 			// Another member's id answers 404 like a missing one, so ids are not probed.
 			const id = NotificationIdSchema.safeParse(params.id)
 			if (!id.success) return apiError(404, NOTIFICATION_NOT_FOUND)
