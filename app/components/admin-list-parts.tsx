@@ -22,14 +22,18 @@ export function FilterSelect({
 	error,
 	allLabel,
 	options,
+	onChange,
 }: {
 	id: string
 	name: string
 	label: string
 	value: string
 	error?: string
-	allLabel: string
+	/** The first option, for no filter ("All states"); none when a value is always chosen (a sort order). */
+	allLabel?: string
 	options: ReadonlyArray<{ value: string; label: string }>
+	/** Submits the form on change once hydrated (the users list). */
+	onChange?: React.ChangeEventHandler<HTMLSelectElement>
 }) {
 	const errorId = `${id}-error`
 	return (
@@ -44,8 +48,9 @@ export function FilterSelect({
 				className="input py-2"
 				aria-invalid={error ? true : undefined}
 				aria-describedby={error ? errorId : undefined}
+				onChange={onChange}
 			>
-				<option value="">{allLabel}</option>
+				{allLabel === undefined ? null : <option value="">{allLabel}</option>}
 				{options.map((option) => (
 					<option key={option.value} value={option.value}>
 						{option.label}
@@ -77,25 +82,33 @@ export function FilterActions({ clearTo, className }: { clearTo?: string | false
 	)
 }
 
+/**
+ * A staff list's pagination bar: "Showing 1 to 25 of 80 users", then
+ * Previous, "Page 1 of 4" and Next (`href` gives a page's URL).
+ */
 export function ListPagination({
 	pagination,
 	noun,
 	href,
+	className = 'mt-4 flex flex-wrap items-center justify-between gap-3 text-sm tabular-nums',
+	navClassName = 'flex flex-wrap items-center gap-3',
 }: {
 	pagination: Pagination
 	/** "claims", "alerts". */
 	noun: string
 	href: (page: number) => string
+	className?: string
+	navClassName?: string
 }) {
 	const linkClass = 'btn-secondary btn-sm'
 	const disabledClass = cx(linkClass, 'cursor-not-allowed opacity-50')
 	return (
-		<div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm tabular-nums">
+		<div className={className}>
 			<p className="text-slate-300">
 				Showing {formatCount(pagination.from)} to {formatCount(pagination.to)} of {formatCount(pagination.totalCount)}{' '}
 				{noun}
 			</p>
-			<nav aria-label="Pagination" className="flex flex-wrap items-center gap-3">
+			<nav aria-label="Pagination" className={navClassName}>
 				{pagination.hasPrevious ? (
 					<Link to={href(pagination.page - 1)} className={linkClass} rel="prev">
 						Previous
@@ -153,6 +166,32 @@ export function StateBadge({ value, label }: { value: string; label: string }) {
 export type StaffColumn = string | { label: string; end?: boolean; hidden?: boolean }
 
 /**
+ * A staff table's header row: one column heading per `columns` entry (the
+ * falsy ones left out), spaced from the next one except the last.
+ */
+export function StaffTableHead({ columns }: { columns: ReadonlyArray<StaffColumn | null | false> }) {
+	const shown = columns.filter((c): c is StaffColumn => Boolean(c))
+	return (
+		<thead className="text-slate-400">
+			<tr>
+				{shown.map((column, i) => {
+					const { label: heading, end, hidden } = typeof column === 'string' ? { label: column } : column
+					return (
+						<th
+							key={heading}
+							scope="col"
+							className={cx('py-2 font-medium', i < shown.length - 1 && 'pr-4', end && 'text-right')}
+						>
+							{hidden ? <span className="sr-only">{heading}</span> : heading}
+						</th>
+					)
+				})}
+			</tr>
+		</thead>
+	)
+}
+
+/**
  * A staff list's table (alerts, offers, brokers, audit, ...): scrollable on a
  * phone (`TableScroller`, named by `label`), its caption for screen readers,
  * one header row of column headings, and one row saying `empty` when there is
@@ -185,22 +224,7 @@ export function StaffTable({
 		<TableScroller className={className} label={label}>
 			<table className={tableClassName}>
 				<caption className="sr-only">{caption}</caption>
-				<thead className="text-slate-400">
-					<tr>
-						{shown.map((column, i) => {
-							const { label: heading, end, hidden } = typeof column === 'string' ? { label: column } : column
-							return (
-								<th
-									key={heading}
-									scope="col"
-									className={cx('py-2 font-medium', i < shown.length - 1 && 'pr-4', end && 'text-right')}
-								>
-									{hidden ? <span className="sr-only">{heading}</span> : heading}
-								</th>
-							)
-						})}
-					</tr>
-				</thead>
+				<StaffTableHead columns={shown} />
 				<tbody className="divide-y divide-slate-800">
 					{isEmpty ? (
 						<tr>
