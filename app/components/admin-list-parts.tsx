@@ -3,6 +3,7 @@ import { ErrorList } from '#app/components/forms.tsx'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import type { Pagination } from '#app/features/users/schemas.ts'
+import type { QueryError } from '#app/utils/list-query.ts'
 import { cx } from '#app/utils/misc.ts'
 
 // The buttons of every list page's filter form (users, contests, codes, offers, alerts, audit).
@@ -241,28 +242,52 @@ export function StaffTable({
 	)
 }
 
+/** One select of a `FilterBar`: its query parameter `name`, its id and label, its "All ..." option and its choices. */
+export type FilterBarSelect = {
+	id: string
+	name: string
+	label: string
+	allLabel: string
+	options: ReadonlyArray<{ value: string; label: string }>
+}
+
 /**
- * A staff list's GET filter form: its fields (`FilterSelect`s, search
- * boxes), then Apply filters and Clear filters (back to `clearTo`, shown
- * when the list is filtered or a value was refused). Keyed by the query
- * string so Back and Clear show the URL's values, with or without JavaScript.
+ * A staff list's GET filter form (alerts, offers): one `FilterSelect` per
+ * `selects` entry, showing the list's `values` and the error of a refused
+ * one, then Apply filters and Clear filters (back to
+ * `action`, shown when the list is `filtered` or a value was refused).
+ * Keyed by the query string so Back and Clear show the URL's values, with
+ * or without JavaScript.
  */
 export function FilterBar({
 	action,
-	clearTo,
+	filtered,
+	values,
+	errors,
+	selects,
 	className = 'grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end',
-	children,
 }: {
 	action: string
-	clearTo: string | false | null
+	filtered: boolean
+	values: Readonly<Record<string, string | number | null | undefined>>
+	/** The query's refused values; a select shows the first one of its parameter. */
+	errors: ReadonlyArray<QueryError>
+	selects: ReadonlyArray<FilterBarSelect>
 	className?: string
-	children: React.ReactNode
 }) {
 	const location = useLocation()
+	const errorOf = (name: string) => errors.find((error) => error.path === name)?.message
 	return (
 		<Form key={location.search} method="get" action={action} className={className}>
-			{children}
-			<FilterActions clearTo={clearTo} />
+			{selects.map((select) => (
+				<FilterSelect
+					key={select.name}
+					{...select}
+					value={String(values[select.name] ?? '')}
+					error={errorOf(select.name)}
+				/>
+			))}
+			<FilterActions clearTo={(filtered || errors.length > 0) && action} />
 		</Form>
 	)
 }
