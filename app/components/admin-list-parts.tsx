@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from 'react-router'
+import { Pill } from '#app/components/admin-badges.tsx'
 import { ErrorList } from '#app/components/forms.tsx'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { TableScroller } from '#app/components/table-scroller.tsx'
@@ -148,16 +149,7 @@ const CLAIM_STATUS_STYLES: Record<string, string> = {
 
 /** A claim status or an alert state, coloured by value. */
 export function StateBadge({ value, label }: { value: string; label: string }) {
-	return (
-		<span
-			className={cx(
-				'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold',
-				CLAIM_STATUS_STYLES[value] ?? 'border-slate-500 text-slate-200',
-			)}
-		>
-			{label}
-		</span>
-	)
+	return <Pill className={CLAIM_STATUS_STYLES[value] ?? 'border-slate-500 text-slate-200'}>{label}</Pill>
 }
 
 /**
