@@ -234,13 +234,40 @@ export function StaffTable({
 	)
 }
 
-/** One select of a `FilterBar`: its query parameter `name`, its id and label, its "All ..." option and its choices. */
+/** One select of a filter form: its query parameter `name`, its id and label, its "All ..." option (none for a sort order) and its choices. */
 export type FilterBarSelect = {
 	id: string
 	name: string
 	label: string
-	allLabel: string
+	allLabel?: string
 	options: ReadonlyArray<{ value: string; label: string }>
+}
+
+/**
+ * A filter form's selects, one `FilterSelect` per `selects` entry, showing
+ * the list's `values` and the first refused value's error by parameter name.
+ */
+export function FilterSelects({
+	selects,
+	values,
+	errors = [],
+	onChange,
+}: {
+	selects: ReadonlyArray<FilterBarSelect>
+	values: Readonly<Record<string, string | number | null | undefined>>
+	/** The query's refused values. */
+	errors?: ReadonlyArray<QueryError>
+	onChange?: React.ChangeEventHandler<HTMLSelectElement>
+}) {
+	return selects.map((select) => (
+		<FilterSelect
+			key={select.name}
+			{...select}
+			value={String(values[select.name] ?? '')}
+			error={errors.find((error) => error.path === select.name)?.message}
+			onChange={onChange}
+		/>
+	))
 }
 
 /**
@@ -268,17 +295,9 @@ export function FilterBar({
 	className?: string
 }) {
 	const location = useLocation()
-	const errorOf = (name: string) => errors.find((error) => error.path === name)?.message
 	return (
 		<Form key={location.search} method="get" action={action} className={className}>
-			{selects.map((select) => (
-				<FilterSelect
-					key={select.name}
-					{...select}
-					value={String(values[select.name] ?? '')}
-					error={errorOf(select.name)}
-				/>
-			))}
+			<FilterSelects selects={selects} values={values} errors={errors} />
 			<FilterActions clearTo={(filtered || errors.length > 0) && action} />
 		</Form>
 	)

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { useRef } from 'react'
 import { Form, Link, Outlet, redirect, useLocation, useSubmit } from 'react-router'
-import { FilterActions, FilterSelect, ListPagination } from '#app/components/admin-list-parts.tsx'
+import { FilterActions, FilterSelects, ListPagination } from '#app/components/admin-list-parts.tsx'
 import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
@@ -211,30 +211,13 @@ function FilterBar({ query, plans }: { query: LoaderData['query']; plans: Loader
 						className="input py-2"
 					/>
 				</div>
-				<FilterSelect
-					id="users-status"
-					name="status"
-					label="Status"
-					allLabel="All statuses"
-					value={query.status ?? ''}
-					options={STATUS_OPTIONS}
-					onChange={onSelect}
-				/>
-				<FilterSelect
-					id="users-plan"
-					name="plan"
-					label="Plan"
-					allLabel="All plans"
-					value={query.plan ?? ''}
-					options={plans}
-					onChange={onSelect}
-				/>
-				<FilterSelect
-					id="users-sort"
-					name="sort"
-					label="Sort by"
-					value={sortValue(query)}
-					options={USER_SORT_OPTIONS}
+				<FilterSelects
+					selects={[
+						{ id: 'users-status', name: 'status', label: 'Status', allLabel: 'All statuses', options: STATUS_OPTIONS },
+						{ id: 'users-plan', name: 'plan', label: 'Plan', allLabel: 'All plans', options: plans },
+						{ id: 'users-sort', name: 'sort', label: 'Sort by', options: USER_SORT_OPTIONS },
+					]}
+					values={{ status: query.status, plan: query.plan, sort: sortValue(query) }}
 					onChange={onSelect}
 				/>
 				<FilterActions clearTo={filtered && '/admin/users'} />
