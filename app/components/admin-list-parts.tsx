@@ -162,11 +162,19 @@ export type StaffColumn = string | { label: string; end?: boolean; hidden?: bool
  * A staff table's header row: one column heading per `columns` entry (the
  * falsy ones left out), spaced from the next one except the last.
  */
-export function StaffTableHead({ columns }: { columns: ReadonlyArray<StaffColumn | null | false> }) {
+export function StaffTableHead({
+	columns,
+	lead,
+}: {
+	columns: ReadonlyArray<StaffColumn | null | false>
+	/** A first header cell of its own (the users list's select-all checkbox). */
+	lead?: React.ReactNode
+}) {
 	const shown = columns.filter((c): c is StaffColumn => Boolean(c))
 	return (
 		<thead className="text-slate-400">
 			<tr>
+				{lead}
 				{shown.map((column, i) => {
 					const { label: heading, end, hidden } = typeof column === 'string' ? { label: column } : column
 					return (

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { useRef } from 'react'
 import { Form, Link, Outlet, redirect, useLocation, useSubmit } from 'react-router'
-import { FilterActions, FilterSelects, ListPagination } from '#app/components/admin-list-parts.tsx'
+import { FilterActions, FilterSelects, ListPagination, StaffTableHead } from '#app/components/admin-list-parts.tsx'
 import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
@@ -356,9 +356,9 @@ function UsersTable({
 			{/* Below 640 px each row is a card with its actions (app.css .card-table). */}
 			<table ref={table} className="card-table w-full text-left text-sm sm:min-w-[52rem]">
 				<caption className="sr-only">Users, {users.length} on this page</caption>
-				<thead className="text-slate-400">
-					<tr>
-						{selectable ? (
+				<StaffTableHead
+					lead={
+						selectable ? (
 							<th scope="col" className="w-10 py-2 pr-3 font-medium">
 								{hydrated && users.length > 0 ? (
 									<input
@@ -376,27 +376,10 @@ function UsersTable({
 									<span className="sr-only">Select</span>
 								)}
 							</th>
-						) : null}
-						<th scope="col" className="py-2 pr-4 font-medium">
-							User
-						</th>
-						<th scope="col" className="py-2 pr-4 font-medium">
-							Plan
-						</th>
-						<th scope="col" className="py-2 pr-4 font-medium">
-							Status
-						</th>
-						<th scope="col" className="py-2 pr-4 text-right font-medium">
-							Investment
-						</th>
-						<th scope="col" className="py-2 pr-4 font-medium">
-							Joined
-						</th>
-						<th scope="col" className="py-2 font-medium">
-							Actions
-						</th>
-					</tr>
-				</thead>
+						) : null
+					}
+					columns={['User', 'Plan', 'Status', { label: 'Investment', end: true }, 'Joined', 'Actions']}
+				/>
 				<tbody key={tableKey} className="sm:divide-y sm:divide-slate-800">
 					{users.length === 0 ? (
 						<tr>
