@@ -15,18 +15,25 @@ const PLAN_STYLES: Record<Plan, string> = {
 	platinum: 'border-violet-300/70 text-violet-100',
 }
 
-const badge = 'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold capitalize'
+/** A staff badge: the small rounded pill every admin badge is drawn as; `className` gives its colours. */
+export function Pill({ className, children }: { className?: string; children: React.ReactNode }) {
+	return (
+		<span className={cx('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold', className)}>
+			{children}
+		</span>
+	)
+}
 
 /**
  * A member's status (active, pending, suspended, banned), coloured by value;
  * "closed" instead when the member closed the account (decision 022).
  */
 export function UserStatusBadge({ status, closedAt }: { status: UserStatus; closedAt?: string | Date | null }) {
-	if (closedAt) return <span className={cx(badge, 'border-slate-500 bg-slate-500/10 text-slate-200')}>closed</span>
-	return <span className={cx(badge, STATUS_STYLES[status])}>{status}</span>
+	if (closedAt) return <Pill className="capitalize border-slate-500 bg-slate-500/10 text-slate-200">closed</Pill>
+	return <Pill className={cx('capitalize', STATUS_STYLES[status])}>{status}</Pill>
 }
 
 /** A member's plan; `label` is the plan's display name (planName on the server). */
 export function PlanBadge({ plan, label }: { plan: Plan; label?: string }) {
-	return <span className={cx(badge, 'normal-case', PLAN_STYLES[plan])}>{label ?? plan}</span>
+	return <Pill className={cx('capitalize normal-case', PLAN_STYLES[plan])}>{label ?? plan}</Pill>
 }

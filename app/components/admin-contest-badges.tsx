@@ -1,4 +1,5 @@
 import type { ContestStatus, ContestType } from '#app/domain/enums.ts'
+import { Pill } from '#app/components/admin-badges.tsx'
 import { STATUS_LABELS, TYPE_LABELS } from '#app/features/contests/schemas.ts'
 import { cx } from '#app/utils/misc.ts'
 
@@ -16,25 +17,23 @@ const TYPE_STYLES: Record<ContestType, string> = {
 	activity: 'border-pink-300/70 text-pink-100',
 }
 
-const badge = 'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold'
-
 /** A contest's status (draft, active, paused, completed), coloured by value. */
 export function ContestStatusBadge({ status }: { status: ContestStatus }) {
 	return (
-		<span className={cx(badge, STATUS_STYLES[status])}>
+		<Pill className={STATUS_STYLES[status]}>
 			<span className="sr-only">Status: </span>
 			{STATUS_LABELS[status]}
-		</span>
+		</Pill>
 	)
 }
 
 /** A contest's type (referral, trading, deposit, activity). */
 export function ContestTypeBadge({ type }: { type: ContestType }) {
 	return (
-		<span className={cx(badge, TYPE_STYLES[type])}>
+		<Pill className={TYPE_STYLES[type]}>
 			<span className="sr-only">Type: </span>
 			{TYPE_LABELS[type]}
-		</span>
+		</Pill>
 	)
 }
 

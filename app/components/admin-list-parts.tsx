@@ -1,8 +1,10 @@
 import { Form, Link, useLocation } from 'react-router'
+import { Pill } from '#app/components/admin-badges.tsx'
 import { ErrorList } from '#app/components/forms.tsx'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import type { Pagination } from '#app/features/users/schemas.ts'
+import type { QueryError } from '#app/utils/list-query.ts'
 import { cx } from '#app/utils/misc.ts'
 
 // The buttons of every list page's filter form (users, contests, codes, offers, alerts, audit).
@@ -22,14 +24,18 @@ export function FilterSelect({
 	error,
 	allLabel,
 	options,
+	onChange,
 }: {
 	id: string
 	name: string
 	label: string
 	value: string
 	error?: string
-	allLabel: string
+	/** The first option, for no filter ("All states"); none when a value is always chosen (a sort order). */
+	allLabel?: string
 	options: ReadonlyArray<{ value: string; label: string }>
+	/** Submits the form on change once hydrated (the users list). */
+	onChange?: React.ChangeEventHandler<HTMLSelectElement>
 }) {
 	const errorId = `${id}-error`
 	return (
@@ -44,8 +50,9 @@ export function FilterSelect({
 				className="input py-2"
 				aria-invalid={error ? true : undefined}
 				aria-describedby={error ? errorId : undefined}
+				onChange={onChange}
 			>
-				<option value="">{allLabel}</option>
+				{allLabel === undefined ? null : <option value="">{allLabel}</option>}
 				{options.map((option) => (
 					<option key={option.value} value={option.value}>
 						{option.label}
@@ -77,25 +84,33 @@ export function FilterActions({ clearTo, className }: { clearTo?: string | false
 	)
 }
 
+/**
+ * A staff list's pagination bar: "Showing 1 to 25 of 80 users", then
+ * Previous, "Page 1 of 4" and Next (`href` gives a page's URL).
+ */
 export function ListPagination({
 	pagination,
 	noun,
 	href,
+	className = 'mt-4 flex flex-wrap items-center justify-between gap-3 text-sm tabular-nums',
+	navClassName = 'flex flex-wrap items-center gap-3',
 }: {
 	pagination: Pagination
 	/** "claims", "alerts". */
 	noun: string
 	href: (page: number) => string
+	className?: string
+	navClassName?: string
 }) {
 	const linkClass = 'btn-secondary btn-sm'
 	const disabledClass = cx(linkClass, 'cursor-not-allowed opacity-50')
 	return (
-		<div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm tabular-nums">
+		<div className={className}>
 			<p className="text-slate-300">
 				Showing {formatCount(pagination.from)} to {formatCount(pagination.to)} of {formatCount(pagination.totalCount)}{' '}
 				{noun}
 			</p>
-			<nav aria-label="Pagination" className="flex flex-wrap items-center gap-3">
+			<nav aria-label="Pagination" className={navClassName}>
 				{pagination.hasPrevious ? (
 					<Link to={href(pagination.page - 1)} className={linkClass} rel="prev">
 						Previous
@@ -134,16 +149,7 @@ const CLAIM_STATUS_STYLES: Record<string, string> = {
 
 /** A claim status or an alert state, coloured by value. */
 export function StateBadge({ value, label }: { value: string; label: string }) {
-	return (
-		<span
-			className={cx(
-				'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold',
-				CLAIM_STATUS_STYLES[value] ?? 'border-slate-500 text-slate-200',
-			)}
-		>
-			{label}
-		</span>
-	)
+	return <Pill className={CLAIM_STATUS_STYLES[value] ?? 'border-slate-500 text-slate-200'}>{label}</Pill>
 }
 
 /**
@@ -151,6 +157,40 @@ export function StateBadge({ value, label }: { value: string; label: string }) {
  * and `hidden` for a heading only screen readers need ("Actions").
  */
 export type StaffColumn = string | { label: string; end?: boolean; hidden?: boolean }
+
+/**
+ * A staff table's header row: one column heading per `columns` entry (the
+ * falsy ones left out), spaced from the next one except the last.
+ */
+export function StaffTableHead({
+	columns,
+	lead,
+}: {
+	columns: ReadonlyArray<StaffColumn | null | false>
+	/** A first header cell of its own (the users list's select-all checkbox). */
+	lead?: React.ReactNode
+}) {
+	const shown = columns.filter((c): c is StaffColumn => Boolean(c))
+	return (
+		<thead className="text-slate-400">
+			<tr>
+				{lead}
+				{shown.map((column, i) => {
+					const { label: heading, end, hidden } = typeof column === 'string' ? { label: column } : column
+					return (
+						<th
+							key={heading}
+							scope="col"
+							className={cx('py-2 font-medium', i < shown.length - 1 && 'pr-4', end && 'text-right')}
+						>
+							{hidden ? <span className="sr-only">{heading}</span> : heading}
+						</th>
+					)
+				})}
+			</tr>
+		</thead>
+	)
+}
 
 /**
  * A staff list's table (alerts, offers, brokers, audit, ...): scrollable on a
@@ -185,22 +225,7 @@ export function StaffTable({
 		<TableScroller className={className} label={label}>
 			<table className={tableClassName}>
 				<caption className="sr-only">{caption}</caption>
-				<thead className="text-slate-400">
-					<tr>
-						{shown.map((column, i) => {
-							const { label: heading, end, hidden } = typeof column === 'string' ? { label: column } : column
-							return (
-								<th
-									key={heading}
-									scope="col"
-									className={cx('py-2 font-medium', i < shown.length - 1 && 'pr-4', end && 'text-right')}
-								>
-									{hidden ? <span className="sr-only">{heading}</span> : heading}
-								</th>
-							)
-						})}
-					</tr>
-				</thead>
+				<StaffTableHead columns={shown} />
 				<tbody className="divide-y divide-slate-800">
 					{isEmpty ? (
 						<tr>
@@ -217,28 +242,71 @@ export function StaffTable({
 	)
 }
 
+/** One select of a filter form: its query parameter `name`, its id and label, its "All ..." option (none for a sort order) and its choices. */
+export type FilterBarSelect = {
+	id: string
+	name: string
+	label: string
+	allLabel?: string
+	options: ReadonlyArray<{ value: string; label: string }>
+}
+
 /**
- * A staff list's GET filter form: its fields (`FilterSelect`s, search
- * boxes), then Apply filters and Clear filters (back to `clearTo`, shown
- * when the list is filtered or a value was refused). Keyed by the query
- * string so Back and Clear show the URL's values, with or without JavaScript.
+ * A filter form's selects, one `FilterSelect` per `selects` entry, showing
+ * the list's `values` and the first refused value's error by parameter name.
+ */
+export function FilterSelects({
+	selects,
+	values,
+	errors = [],
+	onChange,
+}: {
+	selects: ReadonlyArray<FilterBarSelect>
+	values: Readonly<Record<string, string | number | null | undefined>>
+	/** The query's refused values. */
+	errors?: ReadonlyArray<QueryError>
+	onChange?: React.ChangeEventHandler<HTMLSelectElement>
+}) {
+	return selects.map((select) => (
+		<FilterSelect
+			key={select.name}
+			{...select}
+			value={String(values[select.name] ?? '')}
+			error={errors.find((error) => error.path === select.name)?.message}
+			onChange={onChange}
+		/>
+	))
+}
+
+/**
+ * A staff list's GET filter form (alerts, offers): one `FilterSelect` per
+ * `selects` entry, showing the list's `values` and the error of a refused
+ * one, then Apply filters and Clear filters (back to
+ * `action`, shown when the list is `filtered` or a value was refused).
+ * Keyed by the query string so Back and Clear show the URL's values, with
+ * or without JavaScript.
  */
 export function FilterBar({
 	action,
-	clearTo,
+	filtered,
+	values,
+	errors,
+	selects,
 	className = 'grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end',
-	children,
 }: {
 	action: string
-	clearTo: string | false | null
+	filtered: boolean
+	values: Readonly<Record<string, string | number | null | undefined>>
+	/** The query's refused values; a select shows the first one of its parameter. */
+	errors: ReadonlyArray<QueryError>
+	selects: ReadonlyArray<FilterBarSelect>
 	className?: string
-	children: React.ReactNode
 }) {
 	const location = useLocation()
 	return (
 		<Form key={location.search} method="get" action={action} className={className}>
-			{children}
-			<FilterActions clearTo={clearTo} />
+			<FilterSelects selects={selects} values={values} errors={errors} />
+			<FilterActions clearTo={(filtered || errors.length > 0) && action} />
 		</Form>
 	)
 }

@@ -1,38 +1,32 @@
+import { STAFF_MESSAGES } from '#app/features/staff/schemas.ts'
+import { Pill } from '#app/components/admin-badges.tsx'
 import { CopyButton } from '#app/components/forms.tsx'
 import type { AdminRole } from '#app/domain/enums.ts'
 import { roleLabel } from '#app/features/staff/roles.ts'
-import { STAFF_MESSAGES } from '#app/features/staff/schemas.ts'
-import { cx } from '#app/utils/misc.ts'
-
-const badge = 'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold'
 
 /** A staff account's role: 'Super Admin' or 'Admin'. */
 export function RoleBadge({ role }: { role: AdminRole }) {
 	return (
-		<span
-			className={cx(
-				badge,
-				role === 'super_admin' ? 'border-violet-300/70 text-violet-100' : 'border-slate-500 text-slate-200',
-			)}
+		<Pill
+			className={role === 'super_admin' ? 'border-violet-300/70 text-violet-100' : 'border-slate-500 text-slate-200'}
 		>
 			{roleLabel(role)}
-		</span>
+		</Pill>
 	)
 }
 
 /** A staff account's status: active or disabled. */
 export function StaffStatusBadge({ status }: { status: 'active' | 'disabled' }) {
 	return (
-		<span
-			className={cx(
-				badge,
+		<Pill
+			className={
 				status === 'active'
 					? 'border-emerald-400/60 bg-emerald-400/10 text-emerald-200'
-					: 'border-red-400/60 bg-red-400/10 text-red-200',
-			)}
+					: 'border-red-400/60 bg-red-400/10 text-red-200'
+			}
 		>
 			{status === 'active' ? 'Active' : 'Disabled'}
-		</span>
+		</Pill>
 	)
 }
 

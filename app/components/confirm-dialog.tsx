@@ -4,7 +4,7 @@ import { Form, Link } from 'react-router'
 import type { z } from 'zod'
 import { FormAlert, TextareaField } from './forms.tsx'
 import { RouteDialog } from './route-dialog.tsx'
-import { useIsPending } from '#app/utils/misc.ts'
+import { cx, useIsPending } from '#app/utils/misc.ts'
 
 /**
  * The one dialog staff confirm a step in (void, reject, complete, delete):
@@ -85,5 +85,29 @@ export function ConfirmDialog({
 				</Form>
 			</div>
 		</RouteDialog>
+	)
+}
+
+/**
+ * The boxed two lines naming what a `ConfirmDialog` acts on (an entry, a
+ * referral, a member): `title` in bold, `detail` below it; the class names
+ * add wrapping (`break-all` for emails and broker names).
+ */
+export function ConfirmSubject({
+	title,
+	detail,
+	titleClassName,
+	detailClassName,
+}: {
+	title: React.ReactNode
+	detail: React.ReactNode
+	titleClassName?: string
+	detailClassName?: string
+}) {
+	return (
+		<p className="rounded-lg border border-slate-700 bg-slate-950/60 p-3 text-sm">
+			<span className={cx('block font-semibold', titleClassName)}>{title}</span>
+			<span className={cx('block', detailClassName, 'text-slate-300')}>{detail}</span>
+		</p>
 	)
 }

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { Link } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AlertActions } from '#app/components/admin-alert-actions.tsx'
-import { FilterBar, FilterSelect, ListPagination, StateBadge, StaffTable } from '#app/components/admin-list-parts.tsx'
+import { FilterBar, ListPagination, StateBadge, StaffTable } from '#app/components/admin-list-parts.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 
 import { site } from '#app/content/site.ts'
@@ -36,13 +36,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 	checkContestAlerts()
 	const { query, errors } = parseAlertListQuery(url.searchParams)
 	const list = listStaffAlerts(query, { clampPage: true })
-	const fieldErrors: Record<string, string> = {}
-	for (const error of errors) fieldErrors[error.path] ??= error.message
 	return {
 		alerts: list.alerts,
 		pagination: list.pagination,
 		query: list.query,
-		fieldErrors,
+		queryErrors: errors,
 		canUpdate: can(admin, 'alerts:update'),
 	}
 }
@@ -74,7 +72,7 @@ const STATE_OPTIONS = ALERT_STATES.map((state) => ({ value: state, label: ALERT_
 const TYPE_OPTIONS = ALERT_TYPES.map((type) => ({ value: type, label: type.charAt(0).toUpperCase() + type.slice(1) }))
 
 export default function AdminAlertsRoute({ loaderData }: Route.ComponentProps) {
-	const { alerts, pagination, query, fieldErrors } = loaderData
+	const { alerts, pagination, query, queryErrors } = loaderData
 	const filtered = Boolean(query.state || query.type)
 	const returnTo = `/admin/alerts${alertListSearch(query)}`
 	return (
@@ -91,27 +89,14 @@ export default function AdminAlertsRoute({ loaderData }: Route.ComponentProps) {
 			<AdminSection id="alert-filters" title="Filters">
 				<FilterBar
 					action="/admin/alerts"
-					clearTo={(filtered || Object.keys(fieldErrors).length > 0) && '/admin/alerts'}
-				>
-					<FilterSelect
-						id="alerts-state"
-						name="state"
-						label="State"
-						allLabel="All states"
-						value={query.state ?? ''}
-						error={fieldErrors.state}
-						options={STATE_OPTIONS}
-					/>
-					<FilterSelect
-						id="alerts-type"
-						name="type"
-						label="Type"
-						allLabel="All types"
-						value={query.type ?? ''}
-						error={fieldErrors.type}
-						options={TYPE_OPTIONS}
-					/>
-				</FilterBar>
+					filtered={filtered}
+					values={query}
+					errors={queryErrors}
+					selects={[
+						{ id: 'alerts-state', name: 'state', label: 'State', allLabel: 'All states', options: STATE_OPTIONS },
+						{ id: 'alerts-type', name: 'type', label: 'Type', allLabel: 'All types', options: TYPE_OPTIONS },
+					]}
+				/>
 			</AdminSection>
 
 			<AdminSection id="alerts-list" title="Alerts">

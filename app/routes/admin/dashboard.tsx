@@ -8,6 +8,7 @@ import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { VoidedBadge } from '#app/components/admin-revenue-badges.tsx'
 import { TrendLine } from '#app/components/charts.tsx'
 import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
+import { StaffTableHead } from '#app/components/admin-list-parts.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { StatIcon } from '#app/components/dashboard-ui.tsx'
 import type { IconName } from '#app/components/icon.tsx'
@@ -252,19 +253,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 						<TableScroller className="mt-6" label="Latest revenue entries">
 							<table className="w-full text-left text-sm">
 								<caption className="mb-2 text-left font-medium text-slate-200">Latest entries</caption>
-								<thead className="text-slate-400">
-									<tr>
-										<th scope="col" className="py-2 pr-4 font-medium">
-											Month
-										</th>
-										<th scope="col" className="py-2 pr-4 font-medium">
-											Broker
-										</th>
-										<th scope="col" className="py-2 text-right font-medium">
-											Amount
-										</th>
-									</tr>
-								</thead>
+								<StaffTableHead columns={['Month', 'Broker', { label: 'Amount', end: true }]} />
 								<tbody className="divide-y divide-slate-800">
 									{loaderData.recentRevenue.map((entry) => (
 										<tr key={entry.id} className={cx(entry.voidedAt && 'text-slate-400')}>

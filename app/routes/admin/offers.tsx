@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { FilterBar, FilterSelect, ListPagination, StateBadge, StaffTable } from '#app/components/admin-list-parts.tsx'
+import { FilterBar, ListPagination, StateBadge, StaffTable } from '#app/components/admin-list-parts.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 
 import { feeOffers } from '#app/content/dashboard.ts'
@@ -29,13 +29,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'offers:view')
 	const { query, errors } = parseClaimListQuery(url.searchParams)
 	const list = listOfferClaims(query, { clampPage: true })
-	const fieldErrors: Record<string, string> = {}
-	for (const error of errors) fieldErrors[error.path] ??= error.message
 	return {
 		claims: list.claims,
 		pagination: list.pagination,
 		query: list.query,
-		fieldErrors,
+		queryErrors: errors,
 		canUpdate: can(admin, 'offers:update'),
 		// The offers are content: their names come with the data, not in the page's script.
 		offerOptions: feeOffers.map((offer) => ({ value: offer.id, label: offer.trader })),
@@ -49,7 +47,7 @@ export function headers() {
 const STATUS_OPTIONS = CLAIM_STATUSES.map((status) => ({ value: status, label: CLAIM_STATUS_LABELS[status] }))
 
 export default function AdminOffersRoute({ loaderData }: Route.ComponentProps) {
-	const { claims, pagination, query, fieldErrors } = loaderData
+	const { claims, pagination, query, queryErrors } = loaderData
 	const search = claimListSearch(query)
 	const filtered = Boolean(query.status || query.offer)
 	return (
@@ -70,27 +68,20 @@ export default function AdminOffersRoute({ loaderData }: Route.ComponentProps) {
 			<AdminSection id="claim-filters" title="Filters">
 				<FilterBar
 					action="/admin/offers"
-					clearTo={(filtered || Object.keys(fieldErrors).length > 0) && '/admin/offers'}
-				>
-					<FilterSelect
-						id="claims-status"
-						name="status"
-						label="Status"
-						allLabel="All statuses"
-						value={query.status ?? ''}
-						error={fieldErrors.status}
-						options={STATUS_OPTIONS}
-					/>
-					<FilterSelect
-						id="claims-offer"
-						name="offer"
-						label="Offer"
-						allLabel="All offers"
-						value={query.offer ?? ''}
-						error={fieldErrors.offer}
-						options={loaderData.offerOptions}
-					/>
-				</FilterBar>
+					filtered={filtered}
+					values={query}
+					errors={queryErrors}
+					selects={[
+						{ id: 'claims-status', name: 'status', label: 'Status', allLabel: 'All statuses', options: STATUS_OPTIONS },
+						{
+							id: 'claims-offer',
+							name: 'offer',
+							label: 'Offer',
+							allLabel: 'All offers',
+							options: loaderData.offerOptions,
+						},
+					]}
+				/>
 			</AdminSection>
 
 			<AdminSection id="claims-list" title="Claims">

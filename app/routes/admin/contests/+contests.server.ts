@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { getContest } from '#app/features/contests/admin-contests.server.ts'
 import {
 	CONTEST_NOTICES,
@@ -7,7 +8,9 @@ import {
 	parsePositiveInt,
 	CONTEST_TEXTS,
 } from '#app/features/contests/schemas.ts'
+import type { Capability } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
+import type { RequestArgs } from '#app/utils/request.server.ts'
 
 /**
  * Server helpers of the /admin/contests dialogs (the child routes new.tsx
@@ -23,6 +26,15 @@ export function requireContest(contestId: string | undefined) {
 	const contest = id === null ? null : getContest(id)
 	if (!contest) throw data({ message: CONTEST_TEXTS.notFound }, { status: 404 })
 	return contest
+}
+
+/** A contest dialog's first step: the signed-in staff member, who must have `capability`, and the contest of :contestId. */
+export async function requireContestAccess(
+	args: RequestArgs & { params: { contestId?: string } },
+	capability: Capability,
+) {
+	const admin = await requireAdminCapability({ request: args.request, url: args.url }, capability)
+	return { admin, contest: requireContest(args.params.contestId) }
 }
 
 /** The list's URL with its search, status and type filters. */

@@ -70,6 +70,22 @@ export async function action({ request, url }: Route.ActionArgs) {
 
 const settingsConstraint = getZodConstraint(ReferralSettingsFormSchema)
 
+/** The settings form's number fields, in order: the hold rule's limits and their windows. */
+const SETTINGS_LIMITS = [
+	{
+		name: 'clientMaxEvents',
+		label: 'Sign-ups or unlocks per client address',
+		hint: 'More than this many from one address within the window holds the referral (default 3).',
+	},
+	{ name: 'clientWindowMinutes', label: 'Client address window (minutes)', hint: 'Default 60.' },
+	{
+		name: 'referrerMaxSignups',
+		label: 'Referred sign-ups or unlocks per referrer',
+		hint: 'More than this many sign-ups, or unlocks, for one referrer within the window holds the referral (default 10).',
+	},
+	{ name: 'referrerWindowMinutes', label: 'Referrer window (minutes)', hint: 'Default 1,440 (a day).' },
+] as const
+
 function SettingsForm({
 	settings,
 	lastResult,
@@ -96,34 +112,16 @@ function SettingsForm({
 			<input type="hidden" name="intent" value="settings" />
 			<FormAlert id={form.errorId} errors={form.errors} />
 			<div className="grid gap-4 sm:grid-cols-2">
-				<Field
-					label="Sign-ups or unlocks per client address"
-					hint="More than this many from one address within the window holds the referral (default 3)."
-					field={fields.clientMaxEvents}
-					type="number"
-					inputProps={{ inputMode: 'numeric', min: 1 }}
-				/>
-				<Field
-					label="Client address window (minutes)"
-					hint="Default 60."
-					field={fields.clientWindowMinutes}
-					type="number"
-					inputProps={{ inputMode: 'numeric', min: 1 }}
-				/>
-				<Field
-					label="Referred sign-ups or unlocks per referrer"
-					hint="More than this many sign-ups, or unlocks, for one referrer within the window holds the referral (default 10)."
-					field={fields.referrerMaxSignups}
-					type="number"
-					inputProps={{ inputMode: 'numeric', min: 1 }}
-				/>
-				<Field
-					label="Referrer window (minutes)"
-					hint="Default 1,440 (a day)."
-					field={fields.referrerWindowMinutes}
-					type="number"
-					inputProps={{ inputMode: 'numeric', min: 1 }}
-				/>
+				{SETTINGS_LIMITS.map((limit) => (
+					<Field
+						key={limit.name}
+						label={limit.label}
+						hint={limit.hint}
+						field={fields[limit.name]}
+						type="number"
+						inputProps={{ inputMode: 'numeric', min: 1 }}
+					/>
+				))}
 			</div>
 			<CheckboxField label="Hold referrals from disposable email domains" field={fields.disposableEmail} />
 			<CheckboxField label="Hold referrals whose phone number another member uses" field={fields.duplicatePhone} />

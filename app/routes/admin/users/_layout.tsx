@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { useRef } from 'react'
 import { Form, Link, Outlet, redirect, useLocation, useSubmit } from 'react-router'
-import { FilterActions } from '#app/components/admin-list-parts.tsx'
+import { FilterActions, FilterSelects, ListPagination, StaffTableHead } from '#app/components/admin-list-parts.tsx'
 import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
@@ -37,7 +37,7 @@ import {
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { log } from '#app/utils/log.server.ts'
-import { cx, useIsPending } from '#app/utils/misc.ts'
+import { useIsPending } from '#app/utils/misc.ts'
 import { fail } from '#app/utils/result.ts'
 import { PLANS, USER_STATUSES } from '#app/domain/enums.ts'
 import type { Route } from './+types/_layout'
@@ -165,13 +165,21 @@ export default function AdminUsersRoute({ loaderData, actionData }: Route.Compon
 						/>
 					) : null}
 				</div>
-				<PaginationBar pagination={pagination} query={query} />
+				<ListPagination
+					pagination={pagination}
+					noun="users"
+					href={(page) => `/admin/users${userListSearch(query, { page })}`}
+					className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm"
+					navClassName="flex items-center gap-3"
+				/>
 			</AdminSection>
 		</main>
 	)
 }
 
 type LoaderData = Route.ComponentProps['loaderData']
+
+const STATUS_OPTIONS = USER_STATUSES.map((status) => ({ value: status, label: capitalize(status) }))
 
 function FilterBar({ query, plans }: { query: LoaderData['query']; plans: LoaderData['plans'] }) {
 	const hydrated = useHydrated()
@@ -203,62 +211,15 @@ function FilterBar({ query, plans }: { query: LoaderData['query']; plans: Loader
 						className="input py-2"
 					/>
 				</div>
-				<div>
-					<label htmlFor="users-status" className="mb-1.5 block text-sm font-medium text-slate-200">
-						Status
-					</label>
-					<select
-						id="users-status"
-						name="status"
-						defaultValue={query.status ?? ''}
-						className="input py-2"
-						onChange={onSelect}
-					>
-						<option value="">All statuses</option>
-						{USER_STATUSES.map((status) => (
-							<option key={status} value={status}>
-								{capitalize(status)}
-							</option>
-						))}
-					</select>
-				</div>
-				<div>
-					<label htmlFor="users-plan" className="mb-1.5 block text-sm font-medium text-slate-200">
-						Plan
-					</label>
-					<select
-						id="users-plan"
-						name="plan"
-						defaultValue={query.plan ?? ''}
-						className="input py-2"
-						onChange={onSelect}
-					>
-						<option value="">All plans</option>
-						{plans.map((plan) => (
-							<option key={plan.value} value={plan.value}>
-								{plan.label}
-							</option>
-						))}
-					</select>
-				</div>
-				<div>
-					<label htmlFor="users-sort" className="mb-1.5 block text-sm font-medium text-slate-200">
-						Sort by
-					</label>
-					<select
-						id="users-sort"
-						name="sort"
-						defaultValue={sortValue(query)}
-						className="input py-2"
-						onChange={onSelect}
-					>
-						{USER_SORT_OPTIONS.map((option) => (
-							<option key={option.value} value={option.value}>
-								{option.label}
-							</option>
-						))}
-					</select>
-				</div>
+				<FilterSelects
+					selects={[
+						{ id: 'users-status', name: 'status', label: 'Status', allLabel: 'All statuses', options: STATUS_OPTIONS },
+						{ id: 'users-plan', name: 'plan', label: 'Plan', allLabel: 'All plans', options: plans },
+						{ id: 'users-sort', name: 'sort', label: 'Sort by', options: USER_SORT_OPTIONS },
+					]}
+					values={{ status: query.status, plan: query.plan, sort: sortValue(query) }}
+					onChange={onSelect}
+				/>
 				<FilterActions clearTo={filtered && '/admin/users'} />
 			</Form>
 		</AdminSection>
@@ -395,9 +356,9 @@ function UsersTable({
 			{/* Below 640 px each row is a card with its actions (app.css .card-table). */}
 			<table ref={table} className="card-table w-full text-left text-sm sm:min-w-[52rem]">
 				<caption className="sr-only">Users, {users.length} on this page</caption>
-				<thead className="text-slate-400">
-					<tr>
-						{selectable ? (
+				<StaffTableHead
+					lead={
+						selectable ? (
 							<th scope="col" className="w-10 py-2 pr-3 font-medium">
 								{hydrated && users.length > 0 ? (
 									<input
@@ -415,27 +376,10 @@ function UsersTable({
 									<span className="sr-only">Select</span>
 								)}
 							</th>
-						) : null}
-						<th scope="col" className="py-2 pr-4 font-medium">
-							User
-						</th>
-						<th scope="col" className="py-2 pr-4 font-medium">
-							Plan
-						</th>
-						<th scope="col" className="py-2 pr-4 font-medium">
-							Status
-						</th>
-						<th scope="col" className="py-2 pr-4 text-right font-medium">
-							Investment
-						</th>
-						<th scope="col" className="py-2 pr-4 font-medium">
-							Joined
-						</th>
-						<th scope="col" className="py-2 font-medium">
-							Actions
-						</th>
-					</tr>
-				</thead>
+						) : null
+					}
+					columns={['User', 'Plan', 'Status', { label: 'Investment', end: true }, 'Joined', 'Actions']}
+				/>
 				<tbody key={tableKey} className="sm:divide-y sm:divide-slate-800">
 					{users.length === 0 ? (
 						<tr>
@@ -502,50 +446,6 @@ function UsersTable({
 				</tbody>
 			</table>
 		</TableScroller>
-	)
-}
-
-function PaginationBar({ pagination, query }: { pagination: LoaderData['pagination']; query: LoaderData['query'] }) {
-	const linkClass = 'btn-secondary btn-sm'
-	const disabledClass = cx(linkClass, 'cursor-not-allowed opacity-50')
-	return (
-		<div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-			<p className="text-slate-300">
-				Showing {formatCount(pagination.from)} to {formatCount(pagination.to)} of {formatCount(pagination.totalCount)}{' '}
-				users
-			</p>
-			<nav aria-label="Pagination" className="flex items-center gap-3">
-				{pagination.hasPrevious ? (
-					<Link
-						to={`/admin/users${userListSearch(query, { page: pagination.page - 1 })}`}
-						className={linkClass}
-						rel="prev"
-					>
-						Previous
-					</Link>
-				) : (
-					<span aria-disabled="true" className={disabledClass}>
-						Previous
-					</span>
-				)}
-				<span className="text-slate-200">
-					Page {formatCount(pagination.page)} of {formatCount(pagination.totalPages)}
-				</span>
-				{pagination.hasNext ? (
-					<Link
-						to={`/admin/users${userListSearch(query, { page: pagination.page + 1 })}`}
-						className={linkClass}
-						rel="next"
-					>
-						Next
-					</Link>
-				) : (
-					<span aria-disabled="true" className={disabledClass}>
-						Next
-					</span>
-				)}
-			</nav>
-		</div>
 	)
 }
 

@@ -2,6 +2,7 @@ import { data, Link } from 'react-router'
 import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { StaffTableHead } from '#app/components/admin-list-parts.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import { getManagedUserStats } from '#app/features/users/figures.server.ts'
@@ -178,22 +179,7 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 				) : (
 					<TableScroller className="relative" label="Plan history table">
 						<table className="w-full min-w-[32rem] text-left text-sm">
-							<thead className="text-slate-400">
-								<tr>
-									<th scope="col" className="py-2 pr-4 font-medium">
-										When
-									</th>
-									<th scope="col" className="py-2 pr-4 font-medium">
-										From
-									</th>
-									<th scope="col" className="py-2 pr-4 font-medium">
-										To
-									</th>
-									<th scope="col" className="py-2 font-medium">
-										How
-									</th>
-								</tr>
-							</thead>
+							<StaffTableHead columns={['When', 'From', 'To', 'How']} />
 							<tbody className="divide-y divide-slate-800">
 								{stats.planHistory.map((change) => (
 									<tr key={`${change.at}-${change.source}-${change.to}`}>
@@ -220,22 +206,7 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 				) : (
 					<TableScroller label="Consents">
 						<table className="w-full text-left text-sm">
-							<thead className="text-slate-400">
-								<tr>
-									<th scope="col" className="py-2 pr-4 font-medium">
-										When
-									</th>
-									<th scope="col" className="py-2 pr-4 font-medium">
-										Consent
-									</th>
-									<th scope="col" className="py-2 pr-4 font-medium">
-										Version
-									</th>
-									<th scope="col" className="py-2 font-medium">
-										How
-									</th>
-								</tr>
-							</thead>
+							<StaffTableHead columns={['When', 'Consent', 'Version', 'How']} />
 							<tbody className="divide-y divide-slate-800">
 								{loaderData.consents.map((consent) => (
 									<tr key={consent.id}>
@@ -288,7 +259,6 @@ function UserBrokers({ brokers }: { brokers: UserBroker[] }) {
 	const months = brokers
 		.flatMap((b) => b.months.map((m) => ({ ...m, broker: b.name, slug: b.slug })))
 		.sort((a, b) => b.month.localeCompare(a.month) || a.broker.localeCompare(b.broker))
-	const th = 'py-2 pr-4 font-medium'
 	return (
 		<AdminSection id="user-brokers" title="Broker accounts">
 			{brokers.length === 0 ? (
@@ -297,34 +267,18 @@ function UserBrokers({ brokers }: { brokers: UserBroker[] }) {
 				<>
 					<TableScroller className="relative" label="Broker accounts table">
 						<table className="w-full min-w-[48rem] text-left text-sm tabular-nums">
-							<thead className="text-slate-400">
-								<tr>
-									<th scope="col" className={th}>
-										Broker
-									</th>
-									<th scope="col" className={th}>
-										Tracking id
-									</th>
-									<th scope="col" className={th}>
-										Clicks
-									</th>
-									<th scope="col" className={th}>
-										First click
-									</th>
-									<th scope="col" className={th}>
-										Last click
-									</th>
-									<th scope="col" className={th}>
-										Funded
-									</th>
-									<th scope="col" className={`${th} text-right`}>
-										Reported deposits
-									</th>
-									<th scope="col" className="py-2 text-right font-medium">
-										Reported withdrawals
-									</th>
-								</tr>
-							</thead>
+							<StaffTableHead
+								columns={[
+									'Broker',
+									'Tracking id',
+									'Clicks',
+									'First click',
+									'Last click',
+									'Funded',
+									{ label: 'Reported deposits', end: true },
+									{ label: 'Reported withdrawals', end: true },
+								]}
+							/>
 							<tbody className="divide-y divide-slate-800">
 								{brokers.map((b) => (
 									<tr key={b.slug}>
@@ -359,22 +313,9 @@ function UserBrokers({ brokers }: { brokers: UserBroker[] }) {
 					) : (
 						<TableScroller className="relative mt-2" label="Reported figures by month table">
 							<table className="w-full min-w-[28rem] text-left text-sm tabular-nums">
-								<thead className="text-slate-400">
-									<tr>
-										<th scope="col" className={th}>
-											Month
-										</th>
-										<th scope="col" className={th}>
-											Broker
-										</th>
-										<th scope="col" className={`${th} text-right`}>
-											Deposits
-										</th>
-										<th scope="col" className="py-2 text-right font-medium">
-											Withdrawals
-										</th>
-									</tr>
-								</thead>
+								<StaffTableHead
+									columns={['Month', 'Broker', { label: 'Deposits', end: true }, { label: 'Withdrawals', end: true }]}
+								/>
 								<tbody className="divide-y divide-slate-800">
 									{months.map((m) => (
 										<tr key={`${m.slug}-${m.month}`}>

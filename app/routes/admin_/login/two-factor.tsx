@@ -1,16 +1,17 @@
+import { AUTH_MESSAGES } from '#app/auth/messages.ts'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link } from 'react-router'
 import { codeStepAction, codeStepPage } from '#app/auth/staff-second-factor.server.ts'
 import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
-import { AUTH_MESSAGES } from '#app/auth/messages.ts'
 import {
 	TwoFactorCodeFormSchema,
 	TwoFactorRecoveryFormSchema,
 	TWO_FACTOR_MESSAGES,
 } from '#app/features/staff/schemas.ts'
 import { useIsPending } from '#app/utils/misc.ts'
+import { SignInCard } from '../+sign-in-card.tsx'
 import type { Route } from './+types/two-factor'
 
 /**
@@ -34,25 +35,16 @@ export default function AdminTwoFactorRoute({ actionData }: Route.ComponentProps
 	const result = actionData?.result as Result
 	const usedRecovery = result?.initialValue?.intent === 'recovery'
 	return (
-		<main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center px-4 py-10">
-			<div className="card">
-				<div className="flex items-center gap-3">
-					<img src="/favicon.svg" alt="" width={36} height={36} />
-					<div>
-						<h1 className="text-2xl font-bold">{TWO_FACTOR_MESSAGES.signInTitle}</h1>
-						<p className="text-sm text-slate-300">Enter the 6-digit code from your authenticator app.</p>
-					</div>
-				</div>
-				<CodeForm lastResult={usedRecovery ? undefined : result} />
-				<details className="mt-6 rounded-xl border border-slate-800 p-4" open={usedRecovery}>
-					<summary className="cursor-pointer font-semibold">Use a recovery code instead</summary>
-					<RecoveryForm lastResult={usedRecovery ? result : undefined} />
-				</details>
-				<Link to="/admin/login" className="btn-secondary mt-6 w-full">
-					Start Over
-				</Link>
-			</div>
-		</main>
+		<SignInCard title={TWO_FACTOR_MESSAGES.pageTitle} description="Enter the 6-digit code from your authenticator app.">
+			<CodeForm lastResult={usedRecovery ? undefined : result} />
+			<details className="mt-6 rounded-xl border border-slate-800 p-4" open={usedRecovery}>
+				<summary className="cursor-pointer font-semibold">Use a recovery code instead</summary>
+				<RecoveryForm lastResult={usedRecovery ? result : undefined} />
+			</details>
+			<Link to="/admin/login" className="btn-secondary mt-6 w-full">
+				Start Over
+			</Link>
+		</SignInCard>
 	)
 }
 

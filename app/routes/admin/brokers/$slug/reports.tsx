@@ -2,6 +2,7 @@ import { data, Form, Link } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { ErrorList, FormAlert } from '#app/components/forms.tsx'
+import { StaffTableHead } from '#app/components/admin-list-parts.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import {
@@ -254,16 +255,7 @@ function PreviewSection({
 						</h3>
 						<TableScroller label="Bad rows">
 							<table className="w-full min-w-[20rem] text-left text-sm">
-								<thead className="text-slate-400">
-									<tr>
-										<th scope="col" className="py-2 pr-4 font-medium">
-											Line
-										</th>
-										<th scope="col" className="py-2 font-medium">
-											Reason
-										</th>
-									</tr>
-								</thead>
+								<StaffTableHead columns={['Line', 'Reason']} />
 								<tbody className="divide-y divide-slate-800">
 									{preview.errors.map((e, i) => (
 										<tr key={`${e.line}-${i}`}>

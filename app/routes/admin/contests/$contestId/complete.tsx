@@ -3,21 +3,19 @@ import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { dialogHandle } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { completeContest } from '#app/features/contests/admin-contests.server.ts'
-import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { transitionRefused, CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/complete'
-import { contestListUrl, redirectToList, requireContest } from '../+contests.server.ts'
+import { contestListUrl, redirectToList, requireContestAccess } from '../+contests.server.ts'
 
 // A dialog over its parent page (the flash message shows inside it).
 export const handle = dialogHandle
 
 // Complete (active → completed) asks first: it freezes the ranks for good.
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-	await requireAdminCapability({ request, url }, 'contests:update')
-	const contest = requireContest(params.contestId)
+	const { contest } = await requireContestAccess({ request, url, params }, 'contests:update')
 	return {
 		closeTo: contestListUrl(url),
 		contest: { id: contest.id, name: contest.name, status: contest.status, participantCount: contest.participantCount },
@@ -25,8 +23,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability({ request, url }, 'contests:update')
-	const contest = requireContest(params.contestId)
+	const { admin, contest } = await requireContestAccess({ request, url, params }, 'contests:update')
 	const submission = parseWithZod(await readFormData(request), { schema: ConfirmFormSchema })
 	const result = completeContest({ id: admin.id, email: admin.email }, contest.id)
 	if (!result.ok) return replyWithFailure(submission, result)

@@ -1,15 +1,14 @@
+import { CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { parseWithZod } from '@conform-to/zod'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { dialogHandle } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { deleteContest } from '#app/features/contests/admin-contests.server.ts'
-import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/delete'
-import { contestListUrl, redirectToList, requireContest } from '../+contests.server.ts'
+import { contestListUrl, redirectToList, requireContestAccess } from '../+contests.server.ts'
 
 // A dialog over its parent page (the flash message shows inside it).
 export const handle = dialogHandle
@@ -17,8 +16,7 @@ export const handle = dialogHandle
 // super_admin only: role admin gets the 403 'Access Denied' here and never
 // sees the Delete button.
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-	await requireAdminCapability({ request, url }, 'contests:delete')
-	const contest = requireContest(params.contestId)
+	const { contest } = await requireContestAccess({ request, url, params }, 'contests:delete')
 	return {
 		closeTo: contestListUrl(url),
 		contest: { id: contest.id, name: contest.name, participantCount: contest.participantCount },
@@ -26,8 +24,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability({ request, url }, 'contests:delete')
-	const contest = requireContest(params.contestId)
+	const { admin, contest } = await requireContestAccess({ request, url, params }, 'contests:delete')
 	const submission = parseWithZod(await readFormData(request), { schema: ConfirmFormSchema })
 	const result = deleteContest({ id: admin.id, email: admin.email }, contest.id)
 	if (!result.ok) return replyWithFailure(submission, result)

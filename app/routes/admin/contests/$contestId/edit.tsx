@@ -3,18 +3,16 @@ import { ContestForm } from '#app/components/admin-contest-form.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { updateContest } from '#app/features/contests/admin-contests.server.ts'
-import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { ContestFormSchema, CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/edit'
-import { contestListUrl, redirectToList, requireContest } from '../+contests.server.ts'
+import { contestListUrl, redirectToList, requireContestAccess } from '../+contests.server.ts'
 
 // A dialog over its parent page (the flash message shows inside it).
 export const handle = dialogHandle
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-	await requireAdminCapability({ request, url }, 'contests:update')
-	const contest = requireContest(params.contestId)
+	const { contest } = await requireContestAccess({ request, url, params }, 'contests:update')
 	return {
 		closeTo: contestListUrl(url),
 		contest: { id: contest.id, name: contest.name },
@@ -35,8 +33,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability({ request, url }, 'contests:update')
-	const contest = requireContest(params.contestId)
+	const { admin, contest } = await requireContestAccess({ request, url, params }, 'contests:update')
 	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: ContestFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)

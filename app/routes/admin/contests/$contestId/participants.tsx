@@ -8,7 +8,6 @@ import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { listParticipants, updateParticipantScore } from '#app/features/contests/admin-contests.server.ts'
 import { isDataScored } from '#app/features/contests/scoring.server.ts'
-import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
 	SCORE_UPDATED,
 	contestListSearch,
@@ -22,7 +21,7 @@ import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import type { Route } from './+types/participants'
-import { contestListUrl, requireContest } from '../+contests.server.ts'
+import { contestListUrl, requireContestAccess } from '../+contests.server.ts'
 
 // A dialog over its parent page (the flash message shows inside it).
 export const handle = dialogHandle
@@ -35,8 +34,7 @@ export const handle = dialogHandle
  * contests take their scores from the data, without a form.
  */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-	const admin = await requireAdminCapability({ request, url }, 'contests:view')
-	const contest = requireContest(params.contestId)
+	const { admin, contest } = await requireContestAccess({ request, url, params }, 'contests:view')
 	const first = listParticipants(contest.id, { page: parsePositiveInt(url.searchParams.get('page'), 1_000_000) ?? 1 })!
 	// A page past the end shows the last one.
 	const listed =
@@ -67,8 +65,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 /** One row's score: { userId, score }. */
 export async function action({ request, url, params }: Route.ActionArgs) {
-	const admin = await requireAdminCapability({ request, url }, 'contests:update')
-	const contest = requireContest(params.contestId)
+	const { admin, contest } = await requireContestAccess({ request, url, params }, 'contests:update')
 	const submission = parseWithZod(await readFormData(request), { schema: ScoreFormSchema })
 	if (submission.status !== 'success') return replyInvalid(submission)
 	const { userId, score } = submission.value

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
+import { ConfirmDialog, ConfirmSubject } from '#app/components/confirm-dialog.tsx'
 import { dialogHandle } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { getReferralReview, rejectReferral } from '#app/features/referrals/review.server.ts'
@@ -65,12 +65,11 @@ export default function RejectReferralRoute({ loaderData, actionData }: Route.Co
 			}}
 			submit={{ label: 'Reject Referral', pending: 'Rejecting...' }}
 		>
-			<p className="rounded-lg border border-slate-700 bg-slate-950/60 p-3 text-sm">
-				<span className="block font-semibold break-words">{referral.referrer.name}</span>
-				<span className="block text-slate-300">
-					referred {referral.referred ? referral.referred.name : 'a deleted member'}
-				</span>
-			</p>
+			<ConfirmSubject
+				title={referral.referrer.name}
+				titleClassName="break-words"
+				detail={<>referred {referral.referred ? referral.referred.name : 'a deleted member'}</>}
+			/>
 		</ConfirmDialog>
 	)
 }

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { Field, FormAlert, StatusButton, TextareaField } from '#app/components/forms.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
@@ -13,10 +13,9 @@ import {
 	REVENUE_UPDATED,
 	parseEntryId,
 	RevenueEditFormSchema,
-	revenuePageFromUrl,
 	utcMonth,
 } from '#app/features/revenue/schemas.ts'
-import { correctRevenue, getRevenueEntry } from '#app/features/revenue/revenue.server.ts'
+import { correctRevenue } from '#app/features/revenue/revenue.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatMonth } from '#app/utils/admin-format.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
@@ -24,6 +23,7 @@ import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.s
 import { useIsPending } from '#app/utils/misc.ts'
 import { fail } from '#app/utils/result.ts'
 import type { Route } from './+types/edit'
+import { requireRevenueEntry, revenueListHref } from '../+revenue.server.ts'
 
 export const handle = dialogHandle
 
@@ -32,17 +32,10 @@ export const handle = dialogHandle
 
 const constraint = getZodConstraint(RevenueEditFormSchema)
 
-function listHref(url: URL) {
-	const page = revenuePageFromUrl(url.searchParams)
-	return `/admin/revenue${page > 1 ? `?page=${page}` : ''}`
-}
-
 export async function loader({ request, url, params }: Route.LoaderArgs) {
 	await requireAdminCapability({ request, url }, 'revenue:correct')
-	const id = parseEntryId(params.entryId)
-	const entry = id === null ? null : getRevenueEntry(id)
-	if (!entry) throw data({ message: REVENUE_ENTRY_NOT_FOUND }, { status: 404 })
-	return { entry, closeTo: listHref(url), currentMonth: utcMonth(new Date()) }
+	const entry = requireRevenueEntry(params.entryId)
+	return { entry, closeTo: revenueListHref(url), currentMonth: utcMonth(new Date()) }
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
@@ -56,7 +49,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 			? fail(404, REVENUE_ENTRY_NOT_FOUND)
 			: correctRevenue({ id: admin.id, email: admin.email }, id, { ...rest, amountCents: amount })
 	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectWithFlash(listHref(url), REVENUE_UPDATED)
+	throw await redirectWithFlash(revenueListHref(url), REVENUE_UPDATED)
 }
 
 export default function EditRevenueRoute({ loaderData, actionData }: Route.ComponentProps) {

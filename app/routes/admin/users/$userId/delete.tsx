@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
+import { ConfirmDialog, ConfirmSubject } from '#app/components/confirm-dialog.tsx'
 import { dialogHandle } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { deleteManagedUser } from '#app/features/users/changes.server.ts'
@@ -60,10 +60,7 @@ export default function DeleteUserRoute({ loaderData, actionData }: Route.Compon
 			submit={{ label: 'Delete User', pending: 'Deleting...' }}
 		>
 			<p>{DELETE_USER_DETAIL}</p>
-			<p className="rounded-lg border border-slate-700 bg-slate-950/60 p-3 text-sm">
-				<span className="block font-semibold">{loaderData.user.name}</span>
-				<span className="block break-all text-slate-300">{loaderData.user.email}</span>
-			</p>
+			<ConfirmSubject title={loaderData.user.name} detail={loaderData.user.email} detailClassName="break-all" />
 		</ConfirmDialog>
 	)
 }
