@@ -1,3 +1,4 @@
+import { type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { cx } from '#app/utils/misc.ts'
 import { Icon, type IconName } from './icon.tsx'
@@ -86,5 +87,40 @@ export function StatIcon({ name }: { name: IconName }) {
 		<span className="grid size-8 shrink-0 place-items-center rounded-lg bg-emerald-400/10 text-emerald-300">
 			<Icon name={name} size="sm" />
 		</span>
+	)
+}
+
+/** A member page's card: a `<section className="card">` named by its `<h2>` title (id `headingId`). */
+export function CardSection({
+	headingId,
+	title,
+	children,
+}: {
+	headingId: string
+	title: ReactNode
+	children: ReactNode
+}) {
+	return (
+		<section aria-labelledby={headingId} className="card">
+			<h2 id={headingId} className="text-lg font-semibold">
+				{title}
+			</h2>
+			{children}
+		</section>
+	)
+}
+
+/** A member table's `<thead>`: a column header a label, the last one without right padding (plus `lastClassName`). */
+export function TableHead({ columns, lastClassName }: { columns: ReadonlyArray<string>; lastClassName?: string }) {
+	return (
+		<thead className="text-slate-300">
+			<tr className="border-b border-slate-800">
+				{columns.map((label, i) => (
+					<th key={label} scope="col" className={i === columns.length - 1 ? cx('py-2', lastClassName) : 'py-2 pr-3'}>
+						{label}
+					</th>
+				))}
+			</tr>
+		</thead>
 	)
 }

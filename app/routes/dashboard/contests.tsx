@@ -1,4 +1,5 @@
 import { splitDuration, useCountdown } from '#app/components/countdown.tsx'
+import { CardSection } from '#app/components/dashboard-ui.tsx'
 import { dataContestRules, dataContestTexts } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { getMemberContests } from '#app/features/contests/member-contests.server.ts'
@@ -50,18 +51,12 @@ export default function ContestsRoute({ loaderData }: Route.ComponentProps) {
 				</p>
 			</div>
 
-			<section aria-labelledby="countdown-heading" className="card">
-				<h2 id="countdown-heading" className="text-lg font-semibold">
-					Time left
-				</h2>
+			<CardSection headingId="countdown-heading" title="Time left">
 				<ContestCountdown seconds={contest.secondsLeft} />
-			</section>
+			</CardSection>
 
 			<div className="grid gap-6 lg:grid-cols-2">
-				<section aria-labelledby="standing-heading" className="card">
-					<h2 id="standing-heading" className="text-lg font-semibold">
-						Your standing
-					</h2>
+				<CardSection headingId="standing-heading" title="Your standing">
 					<dl className="mt-3 grid grid-cols-2 gap-3">
 						<div className="rounded-xl border border-slate-800 p-4">
 							<dt className="text-sm text-slate-400">Your rank</dt>
@@ -74,12 +69,9 @@ export default function ContestsRoute({ loaderData }: Route.ComponentProps) {
 							<dd className="text-3xl font-bold">{me?.score ?? 0}</dd>
 						</div>
 					</dl>
-				</section>
+				</CardSection>
 
-				<section aria-labelledby="prizes-heading" className="card">
-					<h2 id="prizes-heading" className="text-lg font-semibold">
-						Prizes
-					</h2>
+				<CardSection headingId="prizes-heading" title="Prizes">
 					<ul className="mt-3 space-y-2">
 						{contest.prizes.map((p) => (
 							<li key={p.place} className="flex justify-between gap-3 border-b border-slate-800/70 pb-2">
@@ -88,24 +80,18 @@ export default function ContestsRoute({ loaderData }: Route.ComponentProps) {
 							</li>
 						))}
 					</ul>
-				</section>
+				</CardSection>
 			</div>
 
-			<section aria-labelledby="rules-heading" className="card">
-				<h2 id="rules-heading" className="text-lg font-semibold">
-					Rules
-				</h2>
+			<CardSection headingId="rules-heading" title="Rules">
 				<ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-300">
 					{contest.rules.map((rule) => (
 						<li key={rule}>{rule}</li>
 					))}
 				</ul>
-			</section>
+			</CardSection>
 
-			<section aria-labelledby="top-heading" className="card">
-				<h2 id="top-heading" className="text-lg font-semibold">
-					Top 10
-				</h2>
+			<CardSection headingId="top-heading" title="Top 10">
 				{top.length === 0 ? (
 					<p className="mt-2 text-sm text-slate-400">No referrals yet this month. Yours could be the first.</p>
 				) : (
@@ -119,9 +105,7 @@ export default function ContestsRoute({ loaderData }: Route.ComponentProps) {
 								)}
 							>
 								<span>
-									<span className="mr-2 font-semibold">#{s.rank}</span>
-									{s.name}
-									{s.me ? <span className="ml-1 text-emerald-300">(you)</span> : null}
+									<RankedName row={s} />
 								</span>
 								<span className="text-sm text-slate-300">
 									{s.score} {s.score === 1 ? 'referral' : 'referrals'}
@@ -130,7 +114,7 @@ export default function ContestsRoute({ loaderData }: Route.ComponentProps) {
 						))}
 					</ol>
 				)}
-			</section>
+			</CardSection>
 			{others}
 		</main>
 	)
@@ -156,6 +140,17 @@ function ContestCountdown({ seconds, label = 'Time left in the contest' }: { sec
 				</div>
 			))}
 		</div>
+	)
+}
+
+/** A standing's rank and name, with "(you)" on the member's own row. */
+function RankedName({ row }: { row: { rank: number; name: string; me: boolean } }) {
+	return (
+		<>
+			<span className="mr-2 font-semibold">#{row.rank}</span>
+			{row.name}
+			{row.me ? <span className="ml-1 text-emerald-300">(you)</span> : null}
+		</>
 	)
 }
 
@@ -263,9 +258,7 @@ function Standings({
 					)}
 				>
 					<span className="min-w-0 break-words">
-						<span className="mr-2 font-semibold">#{s.rank}</span>
-						{s.name}
-						{s.me ? <span className="ml-1 text-emerald-300">(you)</span> : null}
+						<RankedName row={s} />
 					</span>
 					<span className="text-sm text-slate-300">
 						{formatScore(type, s.score)}

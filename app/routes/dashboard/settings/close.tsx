@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link } from 'react-router'
+import { CardSection } from '#app/components/dashboard-ui.tsx'
 import { CheckboxField, FormAlert } from '#app/components/forms.tsx'
 import { PasswordField } from '#app/components/password-field.tsx'
 import { site } from '#app/content/site.ts'
@@ -67,10 +68,7 @@ export default function CloseAccountRoute({ actionData }: Route.ComponentProps) 
 					first if you want a copy. Closing cannot be undone.
 				</p>
 			</section>
-			<section aria-labelledby="close-confirm-heading" className="card">
-				<h2 id="close-confirm-heading" className="text-lg font-semibold">
-					Confirm
-				</h2>
+			<CardSection headingId="close-confirm-heading" title="Confirm">
 				<Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
 					<FormAlert id={form.errorId} errors={form.errors} title="The account was not closed" />
 					<PasswordField
@@ -91,7 +89,7 @@ export default function CloseAccountRoute({ actionData }: Route.ComponentProps) 
 						</Link>
 					</div>
 				</Form>
-			</section>
+			</CardSection>
 		</main>
 	)
 }
