@@ -98,6 +98,36 @@ function ChartFigure({
 	)
 }
 
+/** A chart's horizontal grid lines from `left` across, each with its value label just left of it. */
+function ValueTicks({
+	ticks,
+	left,
+	width,
+}: {
+	ticks: ReadonlyArray<{ label: string; y: number }>
+	left: number
+	width: number
+}) {
+	return (
+		<>
+			{ticks.map((tick) => (
+				<g key={tick.label}>
+					<line x1={left} x2={width} y1={tick.y} y2={tick.y} className="stroke-slate-800" />
+					<text
+						x={left - 4}
+						y={tick.y}
+						dy="0.32em"
+						textAnchor="end"
+						className="fill-slate-400 text-[10px] tabular-nums"
+					>
+						{tick.label}
+					</text>
+				</g>
+			))}
+		</>
+	)
+}
+
 export function EquityCurve({ chart, title }: { chart: EquityChart; title: string }) {
 	const id = useId()
 	const gradient = `${id}-fill`
@@ -115,14 +145,7 @@ export function EquityCurve({ chart, title }: { chart: EquityChart; title: strin
 					<stop offset="100%" stopColor="#34d399" stopOpacity={0} />
 				</linearGradient>
 			</defs>
-			{chart.ticks.map((tick) => (
-				<g key={tick.label}>
-					<line x1={48} x2={chart.width} y1={tick.y} y2={tick.y} className="stroke-slate-800" />
-					<text x={44} y={tick.y} dy="0.32em" textAnchor="end" className="fill-slate-400 text-[10px] tabular-nums">
-						{tick.label}
-					</text>
-				</g>
-			))}
+			<ValueTicks ticks={chart.ticks} left={48} width={chart.width} />
 			<path d={chart.area} fill={`url(#${gradient})`} />
 			<path d={chart.line} fill="none" strokeWidth={2} strokeLinejoin="round" className="stroke-emerald-400" />
 		</ChartFigure>
@@ -210,14 +233,7 @@ export function PointsOverTime({ chart, title, note }: { chart: PointsChart; tit
 			note={<p className="mt-1 text-xs text-slate-400">{note}</p>}
 			rows={chart.bars.map((b) => [b.label, `${points(b.total)} (+${b.gained.toLocaleString('en-US')})`])}
 		>
-			{chart.ticks.map((tick) => (
-				<g key={tick.label}>
-					<line x1={32} x2={chart.width} y1={tick.y} y2={tick.y} className="stroke-slate-800" />
-					<text x={28} y={tick.y} dy="0.32em" textAnchor="end" className="fill-slate-400 text-[10px] tabular-nums">
-						{tick.label}
-					</text>
-				</g>
-			))}
+			<ValueTicks ticks={chart.ticks} left={32} width={chart.width} />
 			{chart.bars.map((bar) => (
 				<rect
 					key={bar.label}
