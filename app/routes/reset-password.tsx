@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { useEffect } from 'react'
 import { data, Form, Link, useNavigate } from 'react-router'
 import { AuthLayout, AuthNotice } from '#app/components/auth-layout.tsx'
-import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
+import { Field, FormAlert, NewPasswordField, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { isResetTokenUsable, resetPassword } from '#app/features/auth/member-auth.server.ts'
 import { PASSWORD_RESET_DONE, ResetPasswordFormSchema } from '#app/features/auth/schemas.ts'
@@ -74,13 +74,7 @@ function ResetForm({ token, lastResult }: { token: string; lastResult?: any }) {
 						errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]}
 						title="Failed to reset password"
 					/>
-					<Field
-						label="New Password"
-						field={fields.password}
-						type="password"
-						inputProps={{ autoComplete: 'new-password' }}
-						hint="At least 8 characters with an uppercase letter, a lowercase letter and a number."
-					/>
+					<NewPasswordField label="New Password" field={fields.password} />
 					<Field
 						label="Confirm Password"
 						field={fields.confirmPassword}
