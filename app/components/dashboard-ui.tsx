@@ -90,24 +90,36 @@ export function StatIcon({ name }: { name: IconName }) {
 	)
 }
 
-/** A member page's card: a `<section className="card">` named by its `<h2>` title (id `headingId`). */
-export function CardSection({
+/**
+ * A `<section>` named by its own `<h2>` (id `headingId`): `className` styles
+ * the section, `headingClassName` the heading (`sr-only` for a hidden title).
+ */
+export function TitledSection({
 	headingId,
 	title,
+	className,
+	headingClassName = 'text-lg font-semibold',
 	children,
 }: {
 	headingId: string
 	title: ReactNode
+	className?: string
+	headingClassName?: string
 	children: ReactNode
 }) {
 	return (
-		<section aria-labelledby={headingId} className="card">
-			<h2 id={headingId} className="text-lg font-semibold">
+		<section aria-labelledby={headingId} className={className}>
+			<h2 id={headingId} className={headingClassName}>
 				{title}
 			</h2>
 			{children}
 		</section>
 	)
+}
+
+/** A member page's card: a `<section className="card">` named by its `<h2>` title (id `headingId`). */
+export function CardSection(props: { headingId: string; title: ReactNode; children: ReactNode }) {
+	return <TitledSection className="card" {...props} />
 }
 
 /** A member table's `<thead>`: a column header a label, the last one without right padding (plus `lastClassName`). */

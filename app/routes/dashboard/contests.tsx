@@ -1,5 +1,5 @@
 import { splitDuration, useCountdown } from '#app/components/countdown.tsx'
-import { CardSection } from '#app/components/dashboard-ui.tsx'
+import { CardSection, TitledSection } from '#app/components/dashboard-ui.tsx'
 import { dataContestRules, dataContestTexts } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { getMemberContests } from '#app/features/contests/member-contests.server.ts'
@@ -166,10 +166,12 @@ function formatScore(type: ContestType, score: number) {
 /** The deposit, trading and activity contests the member takes part in. */
 function DataContests({ contests }: { contests: LoaderData['dataContests'] }) {
 	return (
-		<section aria-labelledby="data-contests-heading" className="space-y-4">
-			<h2 id="data-contests-heading" className="text-xl font-bold">
-				Your other contests
-			</h2>
+		<TitledSection
+			headingId="data-contests-heading"
+			title="Your other contests"
+			className="space-y-4"
+			headingClassName="text-xl font-bold"
+		>
 			{contests.map((c) => (
 				<article key={c.id} aria-labelledby={`contest-${c.id}-name`} className="card min-w-0 space-y-4">
 					<div>
@@ -236,7 +238,7 @@ function DataContests({ contests }: { contests: LoaderData['dataContests'] }) {
 					</div>
 				</article>
 			))}
-		</section>
+		</TitledSection>
 	)
 }
 
@@ -273,10 +275,12 @@ function Standings({
 /** Contests completed lately with their frozen winners. */
 function RecentWinners({ contests }: { contests: LoaderData['completed'] }) {
 	return (
-		<section aria-labelledby="winners-heading" className="space-y-4">
-			<h2 id="winners-heading" className="text-xl font-bold">
-				Recent winners
-			</h2>
+		<TitledSection
+			headingId="winners-heading"
+			title="Recent winners"
+			className="space-y-4"
+			headingClassName="text-xl font-bold"
+		>
 			{contests.map((c) => (
 				<article key={c.id} aria-labelledby={`completed-${c.id}-name`} className="card min-w-0">
 					<h3 id={`completed-${c.id}-name`} className="text-lg font-semibold break-words">
@@ -293,7 +297,7 @@ function RecentWinners({ contests }: { contests: LoaderData['completed'] }) {
 					)}
 				</article>
 			))}
-		</section>
+		</TitledSection>
 	)
 }
 

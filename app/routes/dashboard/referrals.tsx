@@ -1,5 +1,5 @@
 import { PointsOverTime } from '#app/components/charts.tsx'
-import { CardSection, ProgressBar, TabLinks, TableHead } from '#app/components/dashboard-ui.tsx'
+import { CardSection, ProgressBar, TabLinks, TableHead, TitledSection } from '#app/components/dashboard-ui.tsx'
 import { CopyButton } from '#app/components/forms.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { POINTS_PER_REFERRAL } from '#app/content/dashboard.ts'
@@ -206,10 +206,7 @@ function MilestonesTab({
 	milestones: Array<{ points: number; reward: string; description: string; achieved: boolean }>
 }) {
 	return (
-		<section aria-labelledby="milestones-heading">
-			<h2 id="milestones-heading" className="text-lg font-semibold">
-				Milestone Rewards
-			</h2>
+		<TitledSection headingId="milestones-heading" title="Milestone Rewards">
 			<ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
 				{milestones.map((m) => (
 					<li
@@ -228,7 +225,7 @@ function MilestonesTab({
 					</li>
 				))}
 			</ul>
-		</section>
+		</TitledSection>
 	)
 }
 

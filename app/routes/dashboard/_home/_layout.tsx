@@ -1,5 +1,5 @@
 import { Form, Link, Outlet, useSubmit } from 'react-router'
-import { CardSection, ProgressBar, StatTile, TableHead } from '#app/components/dashboard-ui.tsx'
+import { CardSection, ProgressBar, StatTile, TableHead, TitledSection } from '#app/components/dashboard-ui.tsx'
 import { NewTabMark } from '#app/components/icon.tsx'
 import { CopyButton, useHydrated } from '#app/components/forms.tsx'
 import { BrokerCard } from '#app/components/broker-card.tsx'
@@ -59,16 +59,13 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 				<p className="mt-2 text-slate-300">Find a trader, open a partner broker account and start copying from $50.</p>
 			</div>
 
-			<section aria-labelledby="stats-heading">
-				<h2 id="stats-heading" className="sr-only">
-					Your numbers
-				</h2>
+			<TitledSection headingId="stats-heading" title="Your numbers" headingClassName="sr-only">
 				<dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
 					{loaderData.stats.map((stat) => (
 						<StatTile key={stat.label} {...stat} />
 					))}
 				</dl>
-			</section>
+			</TitledSection>
 
 			<section aria-labelledby="traders-heading" className="card" id="traders">
 				<div className="flex flex-wrap items-end justify-between gap-3">
@@ -132,21 +129,11 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 										</Link>
 										{trader.trending ? <span className="ml-2 text-xs text-amber-200">Trending</span> : null}
 									</td>
-									<td
-										data-label="Weekly"
-										className="py-2.5 pr-3 text-emerald-300 max-sm:col-start-2 max-sm:row-start-2 max-sm:text-base max-sm:font-semibold"
-									>
-										+{trader.weeklyReturn}%
-									</td>
+									<ReturnCell label="Weekly" value={trader.weeklyReturn} cardColumn={2} />
 									<td className="py-1.5 pr-3 max-sm:col-start-1 max-sm:row-start-2 max-sm:self-end">
 										<Sparkline chart={trader.sparkline} />
 									</td>
-									<td
-										data-label="Monthly"
-										className="py-2.5 pr-3 text-emerald-300 max-sm:col-start-3 max-sm:row-start-2 max-sm:text-base max-sm:font-semibold"
-									>
-										+{trader.monthlyReturn}%
-									</td>
+									<ReturnCell label="Monthly" value={trader.monthlyReturn} cardColumn={3} />
 									<td data-cell="desktop" className="py-2.5 pr-3">
 										{trader.winRate}%
 									</td>
@@ -263,3 +250,19 @@ export const meta: Route.MetaFunction = () => [
 	{ title: `Dashboard | ${site.name}` },
 	{ name: 'description', content: 'Your plan, your setup, your brokers and the live top traders to copy.' },
 ]
+
+/** A trader's return in the traders table; on a phone's card it sits in the second row, in `cardColumn`. */
+function ReturnCell({ label, value, cardColumn }: { label: string; value: number; cardColumn: 2 | 3 }) {
+	return (
+		<td
+			data-label={label}
+			className={cx(
+				'py-2.5 pr-3 text-emerald-300',
+				cardColumn === 2 ? 'max-sm:col-start-2' : 'max-sm:col-start-3',
+				'max-sm:row-start-2 max-sm:text-base max-sm:font-semibold',
+			)}
+		>
+			+{value}%
+		</td>
+	)
+}
