@@ -30,14 +30,7 @@ export function Sparkline({ chart, className }: { chart: SparklineChart; classNa
 			{chart.zeroY !== null ? (
 				<DashedRule width={chart.width} y={chart.zeroY} className="stroke-slate-600" dash="2 2" />
 			) : null}
-			<path
-				d={chart.line}
-				fill="none"
-				strokeWidth={1.75}
-				strokeLinejoin="round"
-				strokeLinecap="round"
-				className={chart.up ? 'stroke-emerald-400' : 'stroke-red-400'}
-			/>
+			<ThinLine d={chart.line} className={chart.up ? 'stroke-emerald-400' : 'stroke-red-400'} />
 			<circle cx={chart.last.x} cy={chart.last.y} r={2.5} className={chart.up ? 'fill-emerald-400' : 'fill-red-400'} />
 		</svg>
 	)
@@ -95,6 +88,13 @@ function ChartFigure({
 			{note}
 			<FiguresTable caption={title} rows={rows} />
 		</figure>
+	)
+}
+
+/** A trend's thin line with rounded joins and ends (sparklines, the admin trends); `className` gives its stroke. */
+function ThinLine({ d, className }: { d: string; className: string }) {
+	return (
+		<path d={d} fill="none" strokeWidth={1.75} strokeLinejoin="round" strokeLinecap="round" className={className} />
 	)
 }
 
@@ -200,14 +200,7 @@ export function TrendLine({ chart, title }: { chart: TrendChart; title: string }
 			>
 				{/* The window's extent, so that the gaps read as days without a snapshot. */}
 				<DashedRule width={chart.width} y={chart.height} className="stroke-slate-700" dash="2 3" />
-				<path
-					d={chart.line}
-					fill="none"
-					strokeWidth={1.75}
-					strokeLinejoin="round"
-					strokeLinecap="round"
-					className="stroke-sky-400"
-				/>
+				<ThinLine d={chart.line} className="stroke-sky-400" />
 				{chart.dots.map((dot) => (
 					<circle key={`${dot.x}`} cx={dot.x} cy={dot.y} r={1.5} className="fill-sky-400" />
 				))}
