@@ -163,15 +163,19 @@ function formatScore(type: ContestType, score: number) {
 	return `${formatUsd(score)} ${dataContestTexts[type].unit}`
 }
 
+/** A list of contest cards under its xl title (the member's other contests, the recent winners). */
+function ContestList({ headingId, title, children }: { headingId: string; title: string; children: React.ReactNode }) {
+	return (
+		<TitledSection headingId={headingId} title={title} className="space-y-4" headingClassName="text-xl font-bold">
+			{children}
+		</TitledSection>
+	)
+}
+
 /** The deposit, trading and activity contests the member takes part in. */
 function DataContests({ contests }: { contests: LoaderData['dataContests'] }) {
 	return (
-		<TitledSection
-			headingId="data-contests-heading"
-			title="Your other contests"
-			className="space-y-4"
-			headingClassName="text-xl font-bold"
-		>
+		<ContestList headingId="data-contests-heading" title="Your other contests">
 			{contests.map((c) => (
 				<article key={c.id} aria-labelledby={`contest-${c.id}-name`} className="card min-w-0 space-y-4">
 					<div>
@@ -238,7 +242,7 @@ function DataContests({ contests }: { contests: LoaderData['dataContests'] }) {
 					</div>
 				</article>
 			))}
-		</TitledSection>
+		</ContestList>
 	)
 }
 
@@ -275,12 +279,7 @@ function Standings({
 /** Contests completed lately with their frozen winners. */
 function RecentWinners({ contests }: { contests: LoaderData['completed'] }) {
 	return (
-		<TitledSection
-			headingId="winners-heading"
-			title="Recent winners"
-			className="space-y-4"
-			headingClassName="text-xl font-bold"
-		>
+		<ContestList headingId="winners-heading" title="Recent winners">
 			{contests.map((c) => (
 				<article key={c.id} aria-labelledby={`completed-${c.id}-name`} className="card min-w-0">
 					<h3 id={`completed-${c.id}-name`} className="text-lg font-semibold break-words">
@@ -297,7 +296,7 @@ function RecentWinners({ contests }: { contests: LoaderData['completed'] }) {
 					)}
 				</article>
 			))}
-		</TitledSection>
+		</ContestList>
 	)
 }
 
