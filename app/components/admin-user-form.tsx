@@ -4,7 +4,7 @@ import { Form, Link } from 'react-router'
 import { PASSWORD_KEEP_LABEL, UserCreateFormSchema, UserUpdateFormSchema } from '#app/features/users/schemas.ts'
 import { PLANS, USER_STATUSES, type Plan, type UserStatus } from '#app/domain/enums.ts'
 import { useIsPending } from '#app/utils/misc.ts'
-import { Field, FormAlert, SelectField, StatusButton } from './forms.tsx'
+import { Field, FormAlert, NewPasswordField, SelectField, StatusButton } from './forms.tsx'
 
 const createConstraint = getZodConstraint(UserCreateFormSchema)
 const updateConstraint = getZodConstraint(UserUpdateFormSchema)
@@ -62,12 +62,10 @@ export function AdminUserForm({
 			<FormAlert id={form.errorId} errors={form.errors} />
 			<Field label="Name" field={fields.name} inputProps={{ autoComplete: 'off' }} />
 			<Field label="Email" field={fields.email} type="email" inputProps={{ autoComplete: 'off' }} />
-			<Field
+			<NewPasswordField
 				label={mode === 'create' ? 'Password' : PASSWORD_KEEP_LABEL}
 				field={fields.password}
-				type="password"
-				inputProps={{ autoComplete: 'new-password', required: mode === 'create' }}
-				hint="At least 8 characters with an uppercase letter, a lowercase letter and a number."
+				inputProps={{ required: mode === 'create' }}
 			/>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<Field label="Phone (optional)" field={fields.phone} type="tel" inputProps={{ autoComplete: 'off' }} />

@@ -30,14 +30,7 @@ export function Sparkline({ chart, className }: { chart: SparklineChart; classNa
 			{chart.zeroY !== null ? (
 				<DashedRule width={chart.width} y={chart.zeroY} className="stroke-slate-600" dash="2 2" />
 			) : null}
-			<path
-				d={chart.line}
-				fill="none"
-				strokeWidth={1.75}
-				strokeLinejoin="round"
-				strokeLinecap="round"
-				className={chart.up ? 'stroke-emerald-400' : 'stroke-red-400'}
-			/>
+			<ThinLine d={chart.line} className={chart.up ? 'stroke-emerald-400' : 'stroke-red-400'} />
 			<circle cx={chart.last.x} cy={chart.last.y} r={2.5} className={chart.up ? 'fill-emerald-400' : 'fill-red-400'} />
 		</svg>
 	)
@@ -98,6 +91,43 @@ function ChartFigure({
 	)
 }
 
+/** A trend's thin line with rounded joins and ends (sparklines, the admin trends); `className` gives its stroke. */
+function ThinLine({ d, className }: { d: string; className: string }) {
+	return (
+		<path d={d} fill="none" strokeWidth={1.75} strokeLinejoin="round" strokeLinecap="round" className={className} />
+	)
+}
+
+/** A chart's horizontal grid lines from `left` across, each with its value label just left of it. */
+function ValueTicks({
+	ticks,
+	left,
+	width,
+}: {
+	ticks: ReadonlyArray<{ label: string; y: number }>
+	left: number
+	width: number
+}) {
+	return (
+		<>
+			{ticks.map((tick) => (
+				<g key={tick.label}>
+					<line x1={left} x2={width} y1={tick.y} y2={tick.y} className="stroke-slate-800" />
+					<text
+						x={left - 4}
+						y={tick.y}
+						dy="0.32em"
+						textAnchor="end"
+						className="fill-slate-400 text-[10px] tabular-nums"
+					>
+						{tick.label}
+					</text>
+				</g>
+			))}
+		</>
+	)
+}
+
 export function EquityCurve({ chart, title }: { chart: EquityChart; title: string }) {
 	const id = useId()
 	const gradient = `${id}-fill`
@@ -115,14 +145,7 @@ export function EquityCurve({ chart, title }: { chart: EquityChart; title: strin
 					<stop offset="100%" stopColor="#34d399" stopOpacity={0} />
 				</linearGradient>
 			</defs>
-			{chart.ticks.map((tick) => (
-				<g key={tick.label}>
-					<line x1={48} x2={chart.width} y1={tick.y} y2={tick.y} className="stroke-slate-800" />
-					<text x={44} y={tick.y} dy="0.32em" textAnchor="end" className="fill-slate-400 text-[10px] tabular-nums">
-						{tick.label}
-					</text>
-				</g>
-			))}
+			<ValueTicks ticks={chart.ticks} left={48} width={chart.width} />
 			<path d={chart.area} fill={`url(#${gradient})`} />
 			<path d={chart.line} fill="none" strokeWidth={2} strokeLinejoin="round" className="stroke-emerald-400" />
 		</ChartFigure>
@@ -177,14 +200,7 @@ export function TrendLine({ chart, title }: { chart: TrendChart; title: string }
 			>
 				{/* The window's extent, so that the gaps read as days without a snapshot. */}
 				<DashedRule width={chart.width} y={chart.height} className="stroke-slate-700" dash="2 3" />
-				<path
-					d={chart.line}
-					fill="none"
-					strokeWidth={1.75}
-					strokeLinejoin="round"
-					strokeLinecap="round"
-					className="stroke-sky-400"
-				/>
+				<ThinLine d={chart.line} className="stroke-sky-400" />
 				{chart.dots.map((dot) => (
 					<circle key={`${dot.x}`} cx={dot.x} cy={dot.y} r={1.5} className="fill-sky-400" />
 				))}
@@ -210,14 +226,7 @@ export function PointsOverTime({ chart, title, note }: { chart: PointsChart; tit
 			note={<p className="mt-1 text-xs text-slate-400">{note}</p>}
 			rows={chart.bars.map((b) => [b.label, `${points(b.total)} (+${b.gained.toLocaleString('en-US')})`])}
 		>
-			{chart.ticks.map((tick) => (
-				<g key={tick.label}>
-					<line x1={32} x2={chart.width} y1={tick.y} y2={tick.y} className="stroke-slate-800" />
-					<text x={28} y={tick.y} dy="0.32em" textAnchor="end" className="fill-slate-400 text-[10px] tabular-nums">
-						{tick.label}
-					</text>
-				</g>
-			))}
+			<ValueTicks ticks={chart.ticks} left={32} width={chart.width} />
 			{chart.bars.map((bar) => (
 				<rect
 					key={bar.label}

@@ -1,3 +1,4 @@
+import { type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { cx } from '#app/utils/misc.ts'
 import { Icon, type IconName } from './icon.tsx'
@@ -86,5 +87,52 @@ export function StatIcon({ name }: { name: IconName }) {
 		<span className="grid size-8 shrink-0 place-items-center rounded-lg bg-emerald-400/10 text-emerald-300">
 			<Icon name={name} size="sm" />
 		</span>
+	)
+}
+
+/**
+ * A `<section>` named by its own `<h2>` (id `headingId`): `className` styles
+ * the section, `headingClassName` the heading (`sr-only` for a hidden title).
+ */
+export function TitledSection({
+	headingId,
+	title,
+	className,
+	headingClassName = 'text-lg font-semibold',
+	children,
+}: {
+	headingId: string
+	title: ReactNode
+	className?: string
+	headingClassName?: string
+	children: ReactNode
+}) {
+	return (
+		<section aria-labelledby={headingId} className={className}>
+			<h2 id={headingId} className={headingClassName}>
+				{title}
+			</h2>
+			{children}
+		</section>
+	)
+}
+
+/** A member page's card: a `<section className="card">` named by its `<h2>` title (id `headingId`). */
+export function CardSection(props: { headingId: string; title: ReactNode; children: ReactNode }) {
+	return <TitledSection className="card" {...props} />
+}
+
+/** A member table's `<thead>`: a column header a label, the last one without right padding (plus `lastClassName`). */
+export function TableHead({ columns, lastClassName }: { columns: ReadonlyArray<string>; lastClassName?: string }) {
+	return (
+		<thead className="text-slate-300">
+			<tr className="border-b border-slate-800">
+				{columns.map((label, i) => (
+					<th key={label} scope="col" className={i === columns.length - 1 ? cx('py-2', lastClassName) : 'py-2 pr-3'}>
+						{label}
+					</th>
+				))}
+			</tr>
+		</thead>
 	)
 }

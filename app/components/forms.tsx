@@ -97,6 +97,30 @@ export function Field({ label, hint, className, children, field, type, inputProp
 	)
 }
 
+/**
+ * A field for a new password (sign-up, reset, a staff-made member): masked,
+ * autocomplete "new-password", with the password rule as its hint.
+ */
+export function NewPasswordField({
+	label,
+	field,
+	inputProps,
+}: {
+	label: React.ReactNode
+	field: FieldMeta
+	inputProps?: ExtraInputProps
+}) {
+	return (
+		<Field
+			label={label}
+			field={field}
+			type="password"
+			inputProps={{ autoComplete: 'new-password', ...inputProps }}
+			hint="At least 8 characters with an uppercase letter, a lowercase letter and a number."
+		/>
+	)
+}
+
 /** A labelled select of a Conform form; the options are its children. */
 export function SelectField({
 	label,
@@ -190,6 +214,27 @@ export function CheckboxField({
 }
 
 /** A submit button that shows the pending label while the form is in flight. */
+/** A grid form's submit row: it spans the grid's `span` columns, the button its own width from sm up. */
+export function GridSubmit({
+	span,
+	pending,
+	pendingText,
+	children,
+}: {
+	span: 2 | 3
+	pending: boolean
+	pendingText: string
+	children: React.ReactNode
+}) {
+	return (
+		<div className={span === 2 ? 'sm:col-span-2' : 'sm:col-span-3'}>
+			<StatusButton pending={pending} pendingText={pendingText} className="sm:w-auto">
+				{children}
+			</StatusButton>
+		</div>
+	)
+}
+
 export function StatusButton({
 	pending,
 	pendingText,

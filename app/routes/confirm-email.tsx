@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { data, Form, Link } from 'react-router'
-import { AuthLayout } from '#app/components/auth-layout.tsx'
+import { data, Form } from 'react-router'
+import { AuthLayout, AuthNotice } from '#app/components/auth-layout.tsx'
 import { FormAlert, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { confirmEmailChange, pendingEmailOfToken } from '#app/features/account/account-settings.server.ts'
@@ -53,27 +53,25 @@ export default function ConfirmEmailRoute({ loaderData, actionData }: Route.Comp
 	if (actionData && 'email' in actionData) {
 		return (
 			<AuthLayout>
-				<div className="card text-center" role="status">
-					<h1 className="text-2xl font-bold sm:text-3xl">Email Changed</h1>
-					<p className="mt-4 text-slate-300">{ACCOUNT_MESSAGES.emailChanged}</p>
+				<AuthNotice
+					title="Email Changed"
+					message={ACCOUNT_MESSAGES.emailChanged}
+					status
+					link={{ to: '/dashboard/settings', label: 'Back to Settings' }}
+				>
 					<p className="mt-2 break-all text-slate-100">{String(actionData.email)}</p>
-					<Link to="/dashboard/settings" className="btn-primary mt-8 w-full">
-						Back to Settings
-					</Link>
-				</div>
+				</AuthNotice>
 			</AuthLayout>
 		)
 	}
 	if (!loaderData.token) {
 		return (
 			<AuthLayout>
-				<div className="card text-center">
-					<h1 className="text-2xl font-bold sm:text-3xl">Link Not Valid</h1>
-					<p className="mt-4 text-slate-300">{ACCOUNT_MESSAGES.invalidEmailLink}</p>
-					<Link to="/dashboard/settings" className="btn-primary mt-8 w-full">
-						Go to Settings
-					</Link>
-				</div>
+				<AuthNotice
+					title="Link Not Valid"
+					message={ACCOUNT_MESSAGES.invalidEmailLink}
+					link={{ to: '/dashboard/settings', label: 'Go to Settings' }}
+				/>
 			</AuthLayout>
 		)
 	}

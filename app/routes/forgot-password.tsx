@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link } from 'react-router'
-import { AuthLayout } from '#app/components/auth-layout.tsx'
+import { AuthLayout, AuthNotice } from '#app/components/auth-layout.tsx'
 import { Field, FormAlert, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { requestPasswordReset } from '#app/features/auth/member-auth.server.ts'
@@ -37,14 +37,14 @@ export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps
 	if (actionData && 'sent' in actionData) {
 		return (
 			<AuthLayout>
-				<div className="card text-center" role="status">
-					<h1 className="text-2xl font-bold sm:text-3xl">Check Your Email</h1>
-					<p className="mt-4 text-slate-300">{AUTH_FLOW_MESSAGES.forgotPasswordSent}</p>
+				<AuthNotice
+					title="Check Your Email"
+					message={AUTH_FLOW_MESSAGES.forgotPasswordSent}
+					status
+					link={{ to: '/login', label: 'Back to Login' }}
+				>
 					<p className="mt-2 text-sm text-slate-400">The link expires in 1 hour.</p>
-					<Link to="/login" className="btn-primary mt-8 w-full">
-						Back to Login
-					</Link>
-				</div>
+				</AuthNotice>
 			</AuthLayout>
 		)
 	}

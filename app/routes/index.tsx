@@ -8,9 +8,8 @@ import { SiteFooter } from '#app/components/site-footer.tsx'
 import { TestimonialCarousel } from '#app/components/testimonial-carousel.tsx'
 import { LANDING_COUNTDOWN_START_SECONDS, landing, type LandingContent } from '#app/content/landing.ts'
 import { site } from '#app/content/site.ts'
-import { getMember } from '#app/auth/member.server.ts'
+import { publicPageViewer } from '#app/features/auth/public-page.server.ts'
 import { documentOnly, documentOnlyHandle } from '#app/utils/document-only.ts'
-import { getEnv } from '#app/utils/env.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import { pageMeta } from '#app/utils/seo.ts'
 import type { Route } from './+types/index'
@@ -24,10 +23,8 @@ export const handle = documentOnlyHandle
 export const clientLoader = documentOnly
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const user = await getMember(request)
 	return {
-		signedIn: Boolean(user),
-		origin: getEnv().appOrigin,
+		...(await publicPageViewer(request)),
 		content: landing,
 		countdownSeconds: LANDING_COUNTDOWN_START_SECONDS,
 		// Drawn on the server: the landing ships no chart code.
@@ -295,31 +292,47 @@ function ProblemSolution({ problem }: { problem: LandingContent['problem'] }) {
 					{problem.title}
 				</h2>
 				<div className="mt-10 grid gap-4 md:grid-cols-2">
-					<div className="rounded-2xl border border-red-400/30 bg-red-400/5 p-5 sm:p-8">
-						<h3 className="text-lg font-semibold text-red-200">{problem.problemTitle}</h3>
-						<ul className="mt-4 space-y-3">
-							{problem.problem.map((p) => (
-								<li key={p} className="flex gap-3 leading-relaxed text-slate-200">
-									<Icon name="x" size="md" className="mt-0.5 text-red-300" />
-									{p}
-								</li>
-							))}
-						</ul>
-					</div>
-					<div className="rounded-2xl border border-emerald-400/30 bg-emerald-400/5 p-5 sm:p-8">
-						<h3 className="text-lg font-semibold text-emerald-200">{problem.solutionTitle}</h3>
-						<ul className="mt-4 space-y-3">
-							{problem.solution.map((p) => (
-								<li key={p} className="flex gap-3 leading-relaxed text-slate-200">
-									<Icon name="check" size="md" className="mt-0.5 text-emerald-300" />
-									{p}
-								</li>
-							))}
-						</ul>
-					</div>
+					<PointColumn tone="problem" title={problem.problemTitle} points={problem.problem} />
+					<PointColumn tone="solution" title={problem.solutionTitle} points={problem.solution} />
 				</div>
 			</div>
 		</section>
+	)
+}
+
+const pointTones = {
+	problem: { box: 'border-red-400/30 bg-red-400/5', title: 'text-red-200', icon: 'x', mark: 'text-red-300' },
+	solution: {
+		box: 'border-emerald-400/30 bg-emerald-400/5',
+		title: 'text-emerald-200',
+		icon: 'check',
+		mark: 'text-emerald-300',
+	},
+} as const
+
+/** One column of the problem/solution block: its title, then its points each behind an ✗ or a ✓. */
+function PointColumn({
+	tone,
+	title,
+	points,
+}: {
+	tone: keyof typeof pointTones
+	title: string
+	points: ReadonlyArray<string>
+}) {
+	const t = pointTones[tone]
+	return (
+		<div className={cx('rounded-2xl border', t.box, 'p-5 sm:p-8')}>
+			<h3 className={cx('text-lg font-semibold', t.title)}>{title}</h3>
+			<ul className="mt-4 space-y-3">
+				{points.map((p) => (
+					<li key={p} className="flex gap-3 leading-relaxed text-slate-200">
+						<Icon name={t.icon} size="md" className={cx('mt-0.5', t.mark)} />
+						{p}
+					</li>
+				))}
+			</ul>
+		</div>
 	)
 }
 

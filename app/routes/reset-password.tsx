@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { useEffect } from 'react'
 import { data, Form, Link, useNavigate } from 'react-router'
-import { AuthLayout } from '#app/components/auth-layout.tsx'
-import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
+import { AuthLayout, AuthNotice } from '#app/components/auth-layout.tsx'
+import { Field, FormAlert, NewPasswordField, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { isResetTokenUsable, resetPassword } from '#app/features/auth/member-auth.server.ts'
 import { ResetPasswordFormSchema, AUTH_FLOW_MESSAGES } from '#app/features/auth/schemas.ts'
@@ -74,13 +74,7 @@ function ResetForm({ token, lastResult }: { token: string; lastResult?: any }) {
 						errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]}
 						title="Failed to reset password"
 					/>
-					<Field
-						label="New Password"
-						field={fields.password}
-						type="password"
-						inputProps={{ autoComplete: 'new-password' }}
-						hint="At least 8 characters with an uppercase letter, a lowercase letter and a number."
-					/>
+					<NewPasswordField label="New Password" field={fields.password} />
 					<Field
 						label="Confirm Password"
 						field={fields.confirmPassword}
@@ -99,9 +93,7 @@ function ResetForm({ token, lastResult }: { token: string; lastResult?: any }) {
 function InvalidLink() {
 	return (
 		<AuthLayout>
-			<div className="card text-center">
-				<h1 className="text-2xl font-bold sm:text-3xl">Invalid Reset Link</h1>
-				<p className="mt-4 text-slate-300">Invalid reset link. Please request a new password reset.</p>
+			<AuthNotice title="Invalid Reset Link" message="Invalid reset link. Please request a new password reset.">
 				<div className="mt-8 grid gap-3">
 					<Link to="/forgot-password" className="btn-primary">
 						Request New Link
@@ -110,7 +102,7 @@ function InvalidLink() {
 						Back to Login
 					</Link>
 				</div>
-			</div>
+			</AuthNotice>
 		</AuthLayout>
 	)
 }
@@ -123,14 +115,14 @@ function ResetSuccess() {
 	}, [navigate])
 	return (
 		<AuthLayout>
-			<div className="card text-center" role="status">
-				<h1 className="text-2xl font-bold sm:text-3xl">Password Reset Successful</h1>
-				<p className="mt-4 text-slate-300">{AUTH_FLOW_MESSAGES.passwordResetDone}</p>
+			<AuthNotice
+				title="Password Reset Successful"
+				message={AUTH_FLOW_MESSAGES.passwordResetDone}
+				status
+				link={{ to: '/login', label: 'Go to Login' }}
+			>
 				<p className="mt-2 text-sm text-slate-400">You will be taken to the sign-in page in 3 seconds.</p>
-				<Link to="/login" className="btn-primary mt-8 w-full">
-					Go to Login
-				</Link>
-			</div>
+			</AuthNotice>
 		</AuthLayout>
 	)
 }

@@ -2,7 +2,14 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link, redirect } from 'react-router'
 import { AuthLayout } from '#app/components/auth-layout.tsx'
-import { CheckboxField, ErrorList, Field, HoneypotInputs, StatusButton } from '#app/components/forms.tsx'
+import {
+	CheckboxField,
+	ErrorList,
+	Field,
+	HoneypotInputs,
+	NewPasswordField,
+	StatusButton,
+} from '#app/components/forms.tsx'
 import { bracketPlanNote, capitalBrackets, signupSteps } from '#app/content/onboarding.ts'
 import { site } from '#app/content/site.ts'
 import { registerMember } from '#app/features/auth/member-auth.server.ts'
@@ -92,13 +99,7 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 						inputProps={{ autoComplete: 'email' }}
 						extraErrors={form.errors}
 					/>
-					<Field
-						label="Password"
-						field={fields.password}
-						type="password"
-						inputProps={{ autoComplete: 'new-password' }}
-						hint="At least 8 characters with an uppercase letter, a lowercase letter and a number."
-					/>
+					<NewPasswordField label="Password" field={fields.password} />
 					<div className="grid gap-5 sm:grid-cols-2">
 						<Field label="Phone" field={fields.phone} type="tel" inputProps={{ autoComplete: 'tel' }} />
 						<Field label="Country" field={fields.country} inputProps={{ autoComplete: 'country-name' }} />

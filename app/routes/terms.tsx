@@ -3,9 +3,8 @@ import { BackToTop, ReadingProgress, TocDrawer, TocList } from '#app/components/
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { site } from '#app/content/site.ts'
 import { TERMS_LAST_UPDATED, TERMS_LAST_UPDATED_ISO, termsSections } from '#app/content/terms.ts'
-import { getMember } from '#app/auth/member.server.ts'
+import { publicPageViewer } from '#app/features/auth/public-page.server.ts'
 import { documentOnly, documentOnlyHandle } from '#app/utils/document-only.ts'
-import { getEnv } from '#app/utils/env.server.ts'
 import { pageMeta } from '#app/utils/seo.ts'
 import type { Route } from './+types/terms'
 
@@ -17,10 +16,8 @@ export const handle = documentOnlyHandle
 export const clientLoader = documentOnly
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const user = await getMember(request)
 	return {
-		signedIn: Boolean(user),
-		origin: getEnv().appOrigin,
+		...(await publicPageViewer(request)),
 		sections: termsSections,
 		lastUpdated: TERMS_LAST_UPDATED,
 		lastUpdatedIso: TERMS_LAST_UPDATED_ISO,

@@ -4,7 +4,7 @@ import { data, Form, Link } from 'react-router'
 import { StaffTable } from '#app/components/admin-list-parts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
-import { Field, FormAlert, SelectField, StatusButton, TextareaField } from '#app/components/forms.tsx'
+import { Field, FormAlert, GridSubmit, SelectField, StatusButton, TextareaField } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { PREMIUM_PLANS } from '#app/domain/enums.ts'
 import {
@@ -366,11 +366,9 @@ function IssueForm({ lastResult }: { lastResult: SubmissionResult<string[]> | un
 				field={fields.note}
 				textareaProps={{ rows: 2 }}
 			/>
-			<div className="sm:col-span-2">
-				<StatusButton pending={pending} pendingText="Issuing..." className="sm:w-auto">
-					Issue codes
-				</StatusButton>
-			</div>
+			<GridSubmit span={2} pending={pending} pendingText="Issuing...">
+				Issue codes
+			</GridSubmit>
 		</Form>
 	)
 }

@@ -7,10 +7,10 @@ import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { VoidedBadge } from '#app/components/admin-revenue-badges.tsx'
 import { TrendLine } from '#app/components/charts.tsx'
-import { Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
+import { Field, FormAlert, GridSubmit } from '#app/components/forms.tsx'
 import { StaffTableHead } from '#app/components/admin-list-parts.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
-import { StatIcon } from '#app/components/dashboard-ui.tsx'
+import { StatIcon, TitledSection } from '#app/components/dashboard-ui.tsx'
 import type { IconName } from '#app/components/icon.tsx'
 import { site } from '#app/content/site.ts'
 import { getDashboardStats, getDashboardTrends, listRecentUsers, type Trend } from '#app/features/stats/stats.server.ts'
@@ -124,10 +124,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 				</Link>
 			</AdminPageHeader>
 
-			<section aria-labelledby="stats-heading">
-				<h2 id="stats-heading" className="sr-only">
-					Platform statistics
-				</h2>
+			<TitledSection headingId="stats-heading" title="Platform statistics" headingClassName="sr-only">
 				<ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
 					{cards.map((card) => (
 						<li key={card.label} className="rounded-xl border border-slate-800 bg-slate-900/70 p-4">
@@ -135,7 +132,7 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 						</li>
 					))}
 				</ul>
-			</section>
+			</TitledSection>
 
 			<div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
 				<AdminSection
@@ -367,11 +364,9 @@ function RevenueForm({
 				field={fields.amount}
 				inputProps={{ inputMode: 'decimal', autoComplete: 'off', placeholder: '1250.50' }}
 			/>
-			<div className="sm:col-span-3">
-				<StatusButton pending={pending} pendingText="Recording..." className="sm:w-auto">
-					Record Revenue
-				</StatusButton>
-			</div>
+			<GridSubmit span={3} pending={pending} pendingText="Recording...">
+				Record Revenue
+			</GridSubmit>
 		</Form>
 	)
 }

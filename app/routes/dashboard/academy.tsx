@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { CertificateCard, CompletedBadge, CompleteLessonForm } from '#app/components/academy.tsx'
-import { ProgressBar, TabLinks } from '#app/components/dashboard-ui.tsx'
+import { CardSection, ProgressBar, TabLinks } from '#app/components/dashboard-ui.tsx'
 import { ErrorList } from '#app/components/forms.tsx'
 import { lessonTabs, type LessonTab } from '#app/content/academy.ts'
 import { site } from '#app/content/site.ts'
@@ -55,10 +55,7 @@ export default function AcademyRoute({ loaderData, actionData }: Route.Component
 				</p>
 			</div>
 
-			<section aria-labelledby="progress-heading" className="card">
-				<h2 id="progress-heading" className="text-lg font-semibold">
-					Your progress
-				</h2>
+			<CardSection headingId="progress-heading" title="Your progress">
 				<dl className="mt-3 grid grid-cols-3 gap-3 text-center">
 					<div>
 						<dt className="text-sm text-slate-400">Completed</dt>
@@ -81,7 +78,7 @@ export default function AcademyRoute({ loaderData, actionData }: Route.Component
 					{stats.completed} of {stats.total} lessons completed ({stats.progressPercent}%)
 				</p>
 				<ProgressBar labelledBy="academy-progress-label" percent={stats.progressPercent} className="mt-2" />
-			</section>
+			</CardSection>
 
 			<TabLinks label="Lesson topics" tabs={lessonTabs} current={tab} />
 
@@ -110,10 +107,7 @@ export default function AcademyRoute({ loaderData, actionData }: Route.Component
 				))}
 			</ol>
 
-			<section aria-labelledby="certificates-heading" className="card">
-				<h2 id="certificates-heading" className="text-lg font-semibold">
-					Certificates
-				</h2>
+			<CardSection headingId="certificates-heading" title="Certificates">
 				<p className="mt-2 text-sm text-slate-300">
 					Each topic has its own certificate. Complete all {loaderData.certificates[0]?.lessonTotal} lessons of a topic
 					and its certificate is yours, dated the day you completed the last of them. A certificate records the lessons
@@ -153,7 +147,7 @@ export default function AcademyRoute({ loaderData, actionData }: Route.Component
 						</li>
 					))}
 				</ul>
-			</section>
+			</CardSection>
 		</main>
 	)
 }

@@ -1,4 +1,5 @@
 import { splitDuration, useCountdown } from '#app/components/countdown.tsx'
+import { CardSection, TitledSection } from '#app/components/dashboard-ui.tsx'
 import { dataContestRules, dataContestTexts } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { getMemberContests } from '#app/features/contests/member-contests.server.ts'
@@ -50,18 +51,12 @@ export default function ContestsRoute({ loaderData }: Route.ComponentProps) {
 				</p>
 			</div>
 
-			<section aria-labelledby="countdown-heading" className="card">
-				<h2 id="countdown-heading" className="text-lg font-semibold">
-					Time left
-				</h2>
+			<CardSection headingId="countdown-heading" title="Time left">
 				<ContestCountdown seconds={contest.secondsLeft} />
-			</section>
+			</CardSection>
 
 			<div className="grid gap-6 lg:grid-cols-2">
-				<section aria-labelledby="standing-heading" className="card">
-					<h2 id="standing-heading" className="text-lg font-semibold">
-						Your standing
-					</h2>
+				<CardSection headingId="standing-heading" title="Your standing">
 					<dl className="mt-3 grid grid-cols-2 gap-3">
 						<div className="rounded-xl border border-slate-800 p-4">
 							<dt className="text-sm text-slate-400">Your rank</dt>
@@ -74,12 +69,9 @@ export default function ContestsRoute({ loaderData }: Route.ComponentProps) {
 							<dd className="text-3xl font-bold">{me?.score ?? 0}</dd>
 						</div>
 					</dl>
-				</section>
+				</CardSection>
 
-				<section aria-labelledby="prizes-heading" className="card">
-					<h2 id="prizes-heading" className="text-lg font-semibold">
-						Prizes
-					</h2>
+				<CardSection headingId="prizes-heading" title="Prizes">
 					<ul className="mt-3 space-y-2">
 						{contest.prizes.map((p) => (
 							<li key={p.place} className="flex justify-between gap-3 border-b border-slate-800/70 pb-2">
@@ -88,24 +80,18 @@ export default function ContestsRoute({ loaderData }: Route.ComponentProps) {
 							</li>
 						))}
 					</ul>
-				</section>
+				</CardSection>
 			</div>
 
-			<section aria-labelledby="rules-heading" className="card">
-				<h2 id="rules-heading" className="text-lg font-semibold">
-					Rules
-				</h2>
+			<CardSection headingId="rules-heading" title="Rules">
 				<ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-300">
 					{contest.rules.map((rule) => (
 						<li key={rule}>{rule}</li>
 					))}
 				</ul>
-			</section>
+			</CardSection>
 
-			<section aria-labelledby="top-heading" className="card">
-				<h2 id="top-heading" className="text-lg font-semibold">
-					Top 10
-				</h2>
+			<CardSection headingId="top-heading" title="Top 10">
 				{top.length === 0 ? (
 					<p className="mt-2 text-sm text-slate-400">No referrals yet this month. Yours could be the first.</p>
 				) : (
@@ -119,9 +105,7 @@ export default function ContestsRoute({ loaderData }: Route.ComponentProps) {
 								)}
 							>
 								<span>
-									<span className="mr-2 font-semibold">#{s.rank}</span>
-									{s.name}
-									{s.me ? <span className="ml-1 text-emerald-300">(you)</span> : null}
+									<RankedName row={s} />
 								</span>
 								<span className="text-sm text-slate-300">
 									{s.score} {s.score === 1 ? 'referral' : 'referrals'}
@@ -130,7 +114,7 @@ export default function ContestsRoute({ loaderData }: Route.ComponentProps) {
 						))}
 					</ol>
 				)}
-			</section>
+			</CardSection>
 			{others}
 		</main>
 	)
@@ -159,6 +143,17 @@ function ContestCountdown({ seconds, label = 'Time left in the contest' }: { sec
 	)
 }
 
+/** A standing's rank and name, with "(you)" on the member's own row. */
+function RankedName({ row }: { row: { rank: number; name: string; me: boolean } }) {
+	return (
+		<>
+			<span className="mr-2 font-semibold">#{row.rank}</span>
+			{row.name}
+			{row.me ? <span className="ml-1 text-emerald-300">(you)</span> : null}
+		</>
+	)
+}
+
 const PLACES = ['1st', '2nd', '3rd'] as const
 
 /** "$1,250 deposited", "$80,000 traded", "12 points", "1 referral". */
@@ -168,13 +163,19 @@ function formatScore(type: ContestType, score: number) {
 	return `${formatUsd(score)} ${dataContestTexts[type].unit}`
 }
 
+/** A list of contest cards under its xl title (the member's other contests, the recent winners). */
+function ContestList({ headingId, title, children }: { headingId: string; title: string; children: React.ReactNode }) {
+	return (
+		<TitledSection headingId={headingId} title={title} className="space-y-4" headingClassName="text-xl font-bold">
+			{children}
+		</TitledSection>
+	)
+}
+
 /** The deposit, trading and activity contests the member takes part in. */
 function DataContests({ contests }: { contests: LoaderData['dataContests'] }) {
 	return (
-		<section aria-labelledby="data-contests-heading" className="space-y-4">
-			<h2 id="data-contests-heading" className="text-xl font-bold">
-				Your other contests
-			</h2>
+		<ContestList headingId="data-contests-heading" title="Your other contests">
 			{contests.map((c) => (
 				<article key={c.id} aria-labelledby={`contest-${c.id}-name`} className="card min-w-0 space-y-4">
 					<div>
@@ -241,7 +242,7 @@ function DataContests({ contests }: { contests: LoaderData['dataContests'] }) {
 					</div>
 				</article>
 			))}
-		</section>
+		</ContestList>
 	)
 }
 
@@ -263,9 +264,7 @@ function Standings({
 					)}
 				>
 					<span className="min-w-0 break-words">
-						<span className="mr-2 font-semibold">#{s.rank}</span>
-						{s.name}
-						{s.me ? <span className="ml-1 text-emerald-300">(you)</span> : null}
+						<RankedName row={s} />
 					</span>
 					<span className="text-sm text-slate-300">
 						{formatScore(type, s.score)}
@@ -280,10 +279,7 @@ function Standings({
 /** Contests completed lately with their frozen winners. */
 function RecentWinners({ contests }: { contests: LoaderData['completed'] }) {
 	return (
-		<section aria-labelledby="winners-heading" className="space-y-4">
-			<h2 id="winners-heading" className="text-xl font-bold">
-				Recent winners
-			</h2>
+		<ContestList headingId="winners-heading" title="Recent winners">
 			{contests.map((c) => (
 				<article key={c.id} aria-labelledby={`completed-${c.id}-name`} className="card min-w-0">
 					<h3 id={`completed-${c.id}-name`} className="text-lg font-semibold break-words">
@@ -300,7 +296,7 @@ function RecentWinners({ contests }: { contests: LoaderData['completed'] }) {
 					)}
 				</article>
 			))}
-		</section>
+		</ContestList>
 	)
 }
 

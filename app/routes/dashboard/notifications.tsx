@@ -1,4 +1,5 @@
 import { data, Form, Link } from 'react-router'
+import { CardSection } from '#app/components/dashboard-ui.tsx'
 import { site } from '#app/content/site.ts'
 import {
 	getEmailPreferences,
@@ -82,10 +83,7 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
 				) : null}
 			</div>
 
-			<section aria-labelledby="inbox-heading" className="card">
-				<h2 id="inbox-heading" className="text-lg font-semibold">
-					Inbox
-				</h2>
+			<CardSection headingId="inbox-heading" title="Inbox">
 				{items.length === 0 ? (
 					<p className="mt-3 text-slate-300">
 						Nothing yet. You hear from us here when a referral is credited, a milestone is reached, an offer claim
@@ -153,7 +151,7 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
 						)}
 					</nav>
 				) : null}
-			</section>
+			</CardSection>
 
 			<section id="email-preferences" aria-labelledby="email-heading" className="card">
 				<h2 id="email-heading" className="text-lg font-semibold">

@@ -1,5 +1,5 @@
 import { PointsOverTime } from '#app/components/charts.tsx'
-import { ProgressBar, TabLinks } from '#app/components/dashboard-ui.tsx'
+import { CardSection, ProgressBar, TabLinks, TableHead, TitledSection } from '#app/components/dashboard-ui.tsx'
 import { CopyButton } from '#app/components/forms.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { POINTS_PER_REFERRAL } from '#app/content/dashboard.ts'
@@ -72,10 +72,7 @@ export default function ReferralsRoute({ loaderData }: Route.ComponentProps) {
 				</p>
 			</div>
 
-			<section aria-labelledby="link-heading" className="card">
-				<h2 id="link-heading" className="text-lg font-semibold">
-					Your referral link
-				</h2>
+			<CardSection headingId="link-heading" title="Your referral link">
 				<div className="mt-3 flex flex-wrap items-center gap-2">
 					<code className="min-w-0 break-all rounded bg-slate-800 px-3 py-2 font-mono text-sm text-emerald-200 select-all">
 						{loaderData.link}
@@ -102,7 +99,7 @@ export default function ReferralsRoute({ loaderData }: Route.ComponentProps) {
 				</p>
 				<ProgressBar labelledBy="milestone-progress-label" percent={progress.percent} className="mt-2" />
 				<p className="mt-1 text-right text-xs text-slate-400">{progress.percent}%</p>
-			</section>
+			</CardSection>
 
 			<TabLinks label="Referral sections" tabs={TABS} current={tab} />
 
@@ -166,19 +163,7 @@ function InfoTab({
 				) : (
 					<TableScroller className="mt-3" label="Points statement">
 						<table className="w-full min-w-[28rem] text-left text-sm">
-							<thead className="text-slate-300">
-								<tr className="border-b border-slate-800">
-									<th scope="col" className="py-2 pr-3">
-										Date
-									</th>
-									<th scope="col" className="py-2 pr-3">
-										Reason
-									</th>
-									<th scope="col" className="py-2 text-right">
-										Points
-									</th>
-								</tr>
-							</thead>
+							<TableHead columns={['Date', 'Reason', 'Points']} lastClassName="text-right" />
 							<tbody>
 								{statement.map((line, i) => (
 									<tr key={i} className="border-b border-slate-800/70">
@@ -221,10 +206,7 @@ function MilestonesTab({
 	milestones: Array<{ points: number; reward: string; description: string; achieved: boolean }>
 }) {
 	return (
-		<section aria-labelledby="milestones-heading">
-			<h2 id="milestones-heading" className="text-lg font-semibold">
-				Milestone Rewards
-			</h2>
+		<TitledSection headingId="milestones-heading" title="Milestone Rewards">
 			<ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
 				{milestones.map((m) => (
 					<li
@@ -243,7 +225,7 @@ function MilestonesTab({
 					</li>
 				))}
 			</ul>
-		</section>
+		</TitledSection>
 	)
 }
 
@@ -263,10 +245,7 @@ function LeaderboardTab({
 	myRank: number | null
 }) {
 	return (
-		<section aria-labelledby="leaderboard-heading" className="card">
-			<h2 id="leaderboard-heading" className="text-lg font-semibold">
-				Leaderboard
-			</h2>
+		<CardSection headingId="leaderboard-heading" title="Leaderboard">
 			<p className="mt-1 text-sm text-slate-300">
 				{myRank ? `Your rank: #${myRank}` : 'You are not ranked yet: your first point puts you on the board.'}
 			</p>
@@ -275,25 +254,7 @@ function LeaderboardTab({
 			) : (
 				<TableScroller className="mt-3" label="Referral leaderboard">
 					<table className="w-full min-w-[30rem] text-left text-sm">
-						<thead className="text-slate-300">
-							<tr className="border-b border-slate-800">
-								<th scope="col" className="py-2 pr-3">
-									Rank
-								</th>
-								<th scope="col" className="py-2 pr-3">
-									Member
-								</th>
-								<th scope="col" className="py-2 pr-3">
-									Points
-								</th>
-								<th scope="col" className="py-2 pr-3">
-									This week
-								</th>
-								<th scope="col" className="py-2">
-									Prize
-								</th>
-							</tr>
-						</thead>
+						<TableHead columns={['Rank', 'Member', 'Points', 'This week', 'Prize']} />
 						<tbody>
 							{entries.map((e) => (
 								<tr key={e.rank} className={cx('border-b border-slate-800/70', e.me && 'bg-emerald-400/10')}>
@@ -311,7 +272,7 @@ function LeaderboardTab({
 					</table>
 				</TableScroller>
 			)}
-		</section>
+		</CardSection>
 	)
 }
 

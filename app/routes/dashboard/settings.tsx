@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link } from 'react-router'
-import { ErrorList, Field, FormAlert, SelectField, StatusButton } from '#app/components/forms.tsx'
+import { ErrorList, Field, FormAlert, GridSubmit, SelectField, StatusButton } from '#app/components/forms.tsx'
 import { Icon } from '#app/components/icon.tsx'
 import { PasswordField } from '#app/components/password-field.tsx'
 import { site } from '#app/content/site.ts'
@@ -151,11 +151,9 @@ function ProfileForm({
 						</option>
 					))}
 				</SelectField>
-				<div className="sm:col-span-2">
-					<StatusButton pending={pending} pendingText="Saving..." className="sm:w-auto">
-						Save Profile
-					</StatusButton>
-				</div>
+				<GridSubmit span={2} pending={pending} pendingText="Saving...">
+					Save Profile
+				</GridSubmit>
 			</Form>
 		</Section>
 	)

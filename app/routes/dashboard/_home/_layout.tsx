@@ -1,5 +1,5 @@
 import { Form, Link, Outlet, useSubmit } from 'react-router'
-import { ProgressBar, StatTile } from '#app/components/dashboard-ui.tsx'
+import { CardSection, ProgressBar, StatTile, TableHead, TitledSection } from '#app/components/dashboard-ui.tsx'
 import { NewTabMark } from '#app/components/icon.tsx'
 import { CopyButton, useHydrated } from '#app/components/forms.tsx'
 import { BrokerCard } from '#app/components/broker-card.tsx'
@@ -59,16 +59,13 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 				<p className="mt-2 text-slate-300">Find a trader, open a partner broker account and start copying from $50.</p>
 			</div>
 
-			<section aria-labelledby="stats-heading">
-				<h2 id="stats-heading" className="sr-only">
-					Your numbers
-				</h2>
+			<TitledSection headingId="stats-heading" title="Your numbers" headingClassName="sr-only">
 				<dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
 					{loaderData.stats.map((stat) => (
 						<StatTile key={stat.label} {...stat} />
 					))}
 				</dl>
-			</section>
+			</TitledSection>
 
 			<section aria-labelledby="traders-heading" className="card" id="traders">
 				<div className="flex flex-wrap items-end justify-between gap-3">
@@ -111,31 +108,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 				<TableScroller className="mt-4" label="Traders table">
 					{/* Below 640 px each row is a card (app.css .card-table): rank, name, risk, sparkline, returns; the whole card opens the detail. */}
 					<table className="card-table w-full text-left text-sm tabular-nums sm:min-w-[42rem]">
-						<thead className="text-slate-300">
-							<tr className="border-b border-slate-800">
-								<th scope="col" className="py-2 pr-3">
-									Trader
-								</th>
-								<th scope="col" className="py-2 pr-3">
-									Weekly Return
-								</th>
-								<th scope="col" className="py-2 pr-3">
-									Last 12 Weeks
-								</th>
-								<th scope="col" className="py-2 pr-3">
-									Monthly Return
-								</th>
-								<th scope="col" className="py-2 pr-3">
-									Win Rate
-								</th>
-								<th scope="col" className="py-2 pr-3">
-									Followers
-								</th>
-								<th scope="col" className="py-2">
-									Risk
-								</th>
-							</tr>
-						</thead>
+						<TableHead
+							columns={['Trader', 'Weekly Return', 'Last 12 Weeks', 'Monthly Return', 'Win Rate', 'Followers', 'Risk']}
+						/>
 						<tbody>
 							{loaderData.traders.map((trader, i) => (
 								<tr
@@ -154,21 +129,11 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 										</Link>
 										{trader.trending ? <span className="ml-2 text-xs text-amber-200">Trending</span> : null}
 									</td>
-									<td
-										data-label="Weekly"
-										className="py-2.5 pr-3 text-emerald-300 max-sm:col-start-2 max-sm:row-start-2 max-sm:text-base max-sm:font-semibold"
-									>
-										+{trader.weeklyReturn}%
-									</td>
+									<ReturnCell label="Weekly" value={trader.weeklyReturn} cardColumn={2} />
 									<td className="py-1.5 pr-3 max-sm:col-start-1 max-sm:row-start-2 max-sm:self-end">
 										<Sparkline chart={trader.sparkline} />
 									</td>
-									<td
-										data-label="Monthly"
-										className="py-2.5 pr-3 text-emerald-300 max-sm:col-start-3 max-sm:row-start-2 max-sm:text-base max-sm:font-semibold"
-									>
-										+{trader.monthlyReturn}%
-									</td>
+									<ReturnCell label="Monthly" value={trader.monthlyReturn} cardColumn={3} />
 									<td data-cell="desktop" className="py-2.5 pr-3">
 										{trader.winRate}%
 									</td>
@@ -198,10 +163,7 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 				<ProgressBar labelledBy="setup-heading" percent={loaderData.setupProgressPercent} className="mt-3" />
 			</section>
 
-			<section aria-labelledby="guide-heading" className="card">
-				<h2 id="guide-heading" className="text-lg font-semibold">
-					Quick-start guide
-				</h2>
+			<CardSection headingId="guide-heading" title="Quick-start guide">
 				<ol className="mt-4 grid gap-4 sm:grid-cols-2">
 					{quickStartGuide.map((step, i) => (
 						<li key={step.title} className="flex gap-3">
@@ -215,12 +177,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 						</li>
 					))}
 				</ol>
-			</section>
+			</CardSection>
 
-			<section aria-labelledby="promotions-heading" className="card">
-				<h2 id="promotions-heading" className="text-lg font-semibold">
-					Active Promotions
-				</h2>
+			<CardSection headingId="promotions-heading" title="Active Promotions">
 				<ul className="mt-4 grid gap-3 md:grid-cols-3">
 					{promotions.map((promo) => (
 						<li key={promo.code} className="rounded-xl border border-slate-700 p-4">
@@ -235,12 +194,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 						</li>
 					))}
 				</ul>
-			</section>
+			</CardSection>
 
-			<section aria-labelledby="brokers-heading" className="card">
-				<h2 id="brokers-heading" className="text-lg font-semibold">
-					Partner Brokers
-				</h2>
+			<CardSection headingId="brokers-heading" title="Partner Brokers">
 				<p className="mt-1 text-sm text-slate-400">
 					Your money stays with the broker. We earn from broker partnerships, never from your deposits.
 				</p>
@@ -253,13 +209,10 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 						))}
 					</ul>
 				)}
-			</section>
+			</CardSection>
 
 			<div className="grid gap-8 lg:grid-cols-2">
-				<section aria-labelledby="community-heading" className="card">
-					<h2 id="community-heading" className="text-lg font-semibold">
-						Community Hub
-					</h2>
+				<CardSection headingId="community-heading" title="Community Hub">
 					<ul className="mt-4 space-y-3">
 						{communityLinks.map((c) => (
 							<li key={c.name}>
@@ -272,12 +225,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 						))}
 					</ul>
 					<p className="mt-4 text-sm text-slate-400">Support on Telegram: {site.supportHandle}</p>
-				</section>
+				</CardSection>
 
-				<section aria-labelledby="account-heading" className="card">
-					<h2 id="account-heading" className="text-lg font-semibold">
-						Account Overview
-					</h2>
+				<CardSection headingId="account-heading" title="Account Overview">
 					<dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
 						<dt className="text-slate-400">Plan</dt>
 						<dd>{loaderData.account.plan}</dd>
@@ -290,7 +240,7 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 						<dt className="text-slate-400">Dashboard unlocked</dt>
 						<dd>{loaderData.account.unlocked}</dd>
 					</dl>
-				</section>
+				</CardSection>
 			</div>
 		</main>
 	)
@@ -300,3 +250,19 @@ export const meta: Route.MetaFunction = () => [
 	{ title: `Dashboard | ${site.name}` },
 	{ name: 'description', content: 'Your plan, your setup, your brokers and the live top traders to copy.' },
 ]
+
+/** A trader's return in the traders table; on a phone's card it sits in the second row, in `cardColumn`. */
+function ReturnCell({ label, value, cardColumn }: { label: string; value: number; cardColumn: 2 | 3 }) {
+	return (
+		<td
+			data-label={label}
+			className={cx(
+				'py-2.5 pr-3 text-emerald-300',
+				cardColumn === 2 ? 'max-sm:col-start-2' : 'max-sm:col-start-3',
+				'max-sm:row-start-2 max-sm:text-base max-sm:font-semibold',
+			)}
+		>
+			+{value}%
+		</td>
+	)
+}

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link } from 'react-router'
+import { CardSection, TitledSection } from '#app/components/dashboard-ui.tsx'
 import { CheckboxField, FormAlert } from '#app/components/forms.tsx'
 import { PasswordField } from '#app/components/password-field.tsx'
 import { site } from '#app/content/site.ts'
@@ -43,10 +44,12 @@ export default function CloseAccountRoute({ actionData }: Route.ComponentProps) 
 				<h1 className="text-2xl font-bold sm:text-3xl">Close Your Account</h1>
 				<p className="mt-2 text-slate-300">Please read what happens before you confirm.</p>
 			</div>
-			<section aria-labelledby="close-what-heading" className="card space-y-3 text-sm text-slate-300">
-				<h2 id="close-what-heading" className="text-lg font-semibold text-slate-100">
-					What closing does
-				</h2>
+			<TitledSection
+				headingId="close-what-heading"
+				title="What closing does"
+				className="card space-y-3 text-sm text-slate-300"
+				headingClassName="text-lg font-semibold text-slate-100"
+			>
 				<ul className="list-disc space-y-1 pl-5">
 					<li>
 						Your name, email, phone, country, Telegram name, capital bracket and password are erased, and you are signed
@@ -66,11 +69,8 @@ export default function CloseAccountRoute({ actionData }: Route.ComponentProps) 
 					</a>{' '}
 					first if you want a copy. Closing cannot be undone.
 				</p>
-			</section>
-			<section aria-labelledby="close-confirm-heading" className="card">
-				<h2 id="close-confirm-heading" className="text-lg font-semibold">
-					Confirm
-				</h2>
+			</TitledSection>
+			<CardSection headingId="close-confirm-heading" title="Confirm">
 				<Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
 					<FormAlert id={form.errorId} errors={form.errors} title="The account was not closed" />
 					<PasswordField
@@ -91,7 +91,7 @@ export default function CloseAccountRoute({ actionData }: Route.ComponentProps) 
 						</Link>
 					</div>
 				</Form>
-			</section>
+			</CardSection>
 		</main>
 	)
 }
