@@ -72,6 +72,19 @@ export function parseFilteredListQuery<F extends string>(
 	return { query, errors }
 }
 
+/**
+ * Makes a list's `parse…ListQuery(params, { allowLimit })`: parseFilteredListQuery
+ * with the list's spec (read at each call) and its query type `Q`.
+ */
+export function filteredListQueryParser<Q extends { page: number; limit: number }>(
+	spec: () => ListQuerySpec<Exclude<keyof Q & string, 'page' | 'limit'>>,
+) {
+	return (params: URLSearchParams, options: { allowLimit?: boolean } = {}): { query: Q; errors: QueryError[] } => {
+		const { query, errors } = parseFilteredListQuery(params, spec(), options)
+		return { query: query as unknown as Q, errors }
+	}
+}
+
 /** "?status=contacted&offer=amara-okafor&page=2": the set filters and a page past the first ("" for the default list). */
 export function filteredListSearch<Q extends { page: number }>(query: Q, filters: ReadonlyArray<keyof Q & string>) {
 	const params = new URLSearchParams()

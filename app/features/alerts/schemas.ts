@@ -5,7 +5,7 @@ import {
 	type QueryError,
 	filteredListSearch,
 	filterParam,
-	parseFilteredListQuery,
+	filteredListQueryParser,
 	wholeNumberParam,
 } from '#app/utils/list-query.ts'
 
@@ -55,25 +55,15 @@ export const DEFAULT_ALERT_LIST_QUERY: AlertListQuery = { page: 1, limit: ALERTS
  * error at its path and falls back to its default (app/utils/list-query.ts).
  * `limit` only with `allowLimit` (the API; the page shows 20 rows).
  */
-export function parseAlertListQuery(
-	params: URLSearchParams,
-	options: { allowLimit?: boolean } = {},
-): { query: AlertListQuery; errors: QueryError[] } {
-	const { query, errors } = parseFilteredListQuery(
-		params,
-		{
-			filters: {
-				state: { values: ALERT_STATES, message: ALERT_QUERY_MESSAGES.state },
-				type: { values: ALERT_TYPES, message: ALERT_QUERY_MESSAGES.type },
-			},
-			pageSize: ALERTS_PAGE_SIZE,
-			maxPage: ALERTS_MAX_PAGE,
-			maxLimit: ALERTS_API_MAX_LIMIT,
-		},
-		options,
-	)
-	return { query: query as AlertListQuery, errors }
-}
+export const parseAlertListQuery = filteredListQueryParser<AlertListQuery>(() => ({
+	filters: {
+		state: { values: ALERT_STATES, message: ALERT_QUERY_MESSAGES.state },
+		type: { values: ALERT_TYPES, message: ALERT_QUERY_MESSAGES.type },
+	},
+	pageSize: ALERTS_PAGE_SIZE,
+	maxPage: ALERTS_MAX_PAGE,
+	maxLimit: ALERTS_API_MAX_LIMIT,
+}))
 
 /**
  * GET /api/admin/alerts ?state &type &page &limit: what

@@ -6,7 +6,7 @@ import {
 	type QueryError,
 	filteredListSearch,
 	filterParam,
-	parseFilteredListQuery,
+	filteredListQueryParser,
 	wholeNumberParam,
 } from '#app/utils/list-query.ts'
 
@@ -93,25 +93,15 @@ export const DEFAULT_CLAIM_LIST_QUERY: ClaimListQuery = { page: 1, limit: CLAIMS
  * each bad value is an error at its path and falls back to its default
  * (app/utils/list-query.ts). `limit` only with `allowLimit` (the API).
  */
-export function parseClaimListQuery(
-	params: URLSearchParams,
-	options: { allowLimit?: boolean } = {},
-): { query: ClaimListQuery; errors: QueryError[] } {
-	const { query, errors } = parseFilteredListQuery(
-		params,
-		{
-			filters: {
-				status: { values: CLAIM_STATUSES, message: CLAIM_QUERY_MESSAGES.status },
-				offer: { values: offerIds(), message: CLAIM_QUERY_MESSAGES.offer },
-			},
-			pageSize: CLAIMS_PAGE_SIZE,
-			maxPage: CLAIMS_MAX_PAGE,
-			maxLimit: CLAIMS_API_MAX_LIMIT,
-		},
-		options,
-	)
-	return { query: query as ClaimListQuery, errors }
-}
+export const parseClaimListQuery = filteredListQueryParser<ClaimListQuery>(() => ({
+	filters: {
+		status: { values: CLAIM_STATUSES, message: CLAIM_QUERY_MESSAGES.status },
+		offer: { values: offerIds(), message: CLAIM_QUERY_MESSAGES.offer },
+	},
+	pageSize: CLAIMS_PAGE_SIZE,
+	maxPage: CLAIMS_MAX_PAGE,
+	maxLimit: CLAIMS_API_MAX_LIMIT,
+}))
 
 const claimFilters = () => ({
 	status: filterParam('status', { values: CLAIM_STATUSES, message: CLAIM_QUERY_MESSAGES.status }, [
