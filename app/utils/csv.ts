@@ -8,7 +8,7 @@
 const FORMULA_START = /^[=+\-@\t\r]/
 const NUL = String.fromCharCode(0)
 
-export function csvCell(value: string | number | boolean | null | undefined): string {
+export function csvCell(value: CsvValue): string {
 	if (value === null || value === undefined) return ''
 	if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
 	if (typeof value === 'boolean') return value ? 'true' : 'false'
@@ -16,8 +16,26 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-export function csvRow(values: ReadonlyArray<string | number | boolean | null | undefined>) {
+export function csvRow(values: ReadonlyArray<CsvValue>) {
 	return `${values.map(csvCell).join(',')}\r\n`
+}
+
+export type CsvValue = string | number | boolean | null | undefined
+
+/**
+ * An export's columns, each its header beside its cell: the header row and
+ * a row's CSV line.
+ */
+export function csvColumns<T>(columns: ReadonlyArray<readonly [header: string, cell: (row: T) => CsvValue]>) {
+	return {
+		header: columns.map(([header]) => header),
+		line: (row: T) => csvRow(columns.map(([, cell]) => cell(row))),
+	}
+}
+
+/** "<name>-2026-11-23.csv" (UTC day). */
+export function csvFileName(name: string, now: Date) {
+	return `${name}-${now.toISOString().slice(0, 10)}.csv`
 }
 
 /** A byte-order mark, so spreadsheet programs read the file as UTF-8. */

@@ -10,7 +10,7 @@ import {
 	type AuditCursor,
 	type AuditQuery,
 } from '#app/features/audit/schemas.ts'
-import { csvRow, csvStream, csvStreamText } from '#app/utils/csv.ts'
+import { csvColumns, csvFileName, csvStream, csvStreamText } from '#app/utils/csv.ts'
 import type { AuditChange, PublicAuditEntry } from './responses.server.ts'
 
 /**
@@ -336,38 +336,23 @@ export function listAuditActors(): Array<{ id: number; email: string }> {
 	return getDb().select({ id: admins.id, email: admins.email }).from(admins).orderBy(asc(admins.email)).all()
 }
 
-export const AUDIT_CSV_HEADER = [
-	'ID',
-	'Time (UTC)',
-	'Staff',
-	'Staff ID',
-	'Action',
-	'Target type',
-	'Target ID',
-	'Changes',
-	'Before',
-	'After',
-]
+const AUDIT_CSV = csvColumns<PublicAuditEntry>([
+	['ID', (entry) => entry.id],
+	['Time (UTC)', (entry) => entry.createdAt],
+	['Staff', (entry) => entry.adminEmail],
+	['Staff ID', (entry) => entry.adminId ?? SYSTEM_FILTER],
+	['Action', (entry) => entry.action],
+	['Target type', (entry) => entry.targetType],
+	['Target ID', (entry) => entry.targetId],
+	['Changes', (entry) => entry.changes.map((c) => `${c.field}: ${c.before ?? '—'} → ${c.after ?? '—'}`).join('; ')],
+	['Before', (entry) => (entry.before === null ? '' : JSON.stringify(entry.before))],
+	['After', (entry) => (entry.after === null ? '' : JSON.stringify(entry.after))],
+])
 const AUDIT_EXPORT_BATCH = 1000
-
-export function auditCsvLine(entry: PublicAuditEntry) {
-	return csvRow([
-		entry.id,
-		entry.createdAt,
-		entry.adminEmail,
-		entry.adminId ?? SYSTEM_FILTER,
-		entry.action,
-		entry.targetType,
-		entry.targetId,
-		entry.changes.map((c) => `${c.field}: ${c.before ?? '—'} → ${c.after ?? '—'}`).join('; '),
-		entry.before === null ? '' : JSON.stringify(entry.before),
-		entry.after === null ? '' : JSON.stringify(entry.after),
-	])
-}
 
 /** "audit-2026-11-23.csv" (UTC day). */
 export function auditExportFileName(now = new Date()) {
-	return `audit-${now.toISOString().slice(0, 10)}.csv`
+	return csvFileName('audit', now)
 }
 
 /**
@@ -393,14 +378,14 @@ export function exportAuditCsv(
 ): ReadableStream<Uint8Array> {
 	let cursor: AuditCursor | null = query.cursor
 	let written = 0
-	return csvStream(AUDIT_CSV_HEADER, () => {
+	return csvStream(AUDIT_CSV.header, () => {
 		const limit = Math.min(AUDIT_EXPORT_BATCH, max - written)
 		const rows = limit > 0 ? auditPageQuery({ ...query, cursor }, getDb(), limit).all() : []
 		written += rows.length
 		const last = rows.at(-1)
 		if (last) cursor = { createdAt: last.createdAt.getTime(), id: last.id }
 		return {
-			lines: rows.map((r) => auditCsvLine(toPublicAuditEntry(r))),
+			lines: rows.map((r) => AUDIT_CSV.line(toPublicAuditEntry(r))),
 			last: rows.length < limit || written >= max,
 		}
 	})

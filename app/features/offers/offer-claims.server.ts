@@ -6,7 +6,7 @@ import type { ClaimStatus } from '#app/domain/enums.ts'
 import { CLAIM_STATUS_LABELS, CLAIM_MESSAGES } from '#app/features/offers/schemas.ts'
 import type { ClaimListQuery, ClaimUpdateInput } from '#app/features/offers/schemas.ts'
 import { paginate, type Pagination } from '#app/features/users/schemas.ts'
-import { csvHeaders, csvRow, csvStream, csvStreamText } from '#app/utils/csv.ts'
+import { csvColumns, csvFileName, csvHeaders, csvStream, csvStreamText } from '#app/utils/csv.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
@@ -179,25 +179,21 @@ export function updateOfferClaim(
 // ---------------------------------------------------------------------------
 // CSV
 
-export const CLAIMS_CSV_HEADER = ['ID', 'Member', 'Email', 'Offer', 'Claimed', 'Status', 'Note', 'Updated']
+const CLAIMS_CSV = csvColumns<OfferClaim>([
+	['ID', (claim) => claim.id],
+	['Member', (claim) => claim.memberName],
+	['Email', (claim) => claim.memberEmail],
+	['Offer', (claim) => claim.offerTitle],
+	['Claimed', (claim) => claim.createdAt],
+	['Status', (claim) => CLAIM_STATUS_LABELS[claim.status]],
+	['Note', (claim) => claim.note],
+	['Updated', (claim) => claim.updatedAt],
+])
 const EXPORT_BATCH = 1000
-
-export function claimCsvLine(claim: OfferClaim) {
-	return csvRow([
-		claim.id,
-		claim.memberName,
-		claim.memberEmail,
-		claim.offerTitle,
-		claim.createdAt,
-		CLAIM_STATUS_LABELS[claim.status],
-		claim.note,
-		claim.updatedAt,
-	])
-}
 
 /** "offer-claims-2026-11-23.csv" (UTC day). */
 export function claimsExportFileName(now = new Date()) {
-	return `offer-claims-${now.toISOString().slice(0, 10)}.csv`
+	return csvFileName('offer-claims', now)
 }
 
 /**
@@ -206,11 +202,11 @@ export function claimsExportFileName(now = new Date()) {
  */
 export function exportOfferClaimsCsv(query: Pick<ClaimListQuery, 'status' | 'offer'>): ReadableStream<Uint8Array> {
 	let page = 1
-	return csvStream(CLAIMS_CSV_HEADER, () => {
+	return csvStream(CLAIMS_CSV.header, () => {
 		const db = getDb()
 		const rows = claimListQueries({ ...query, page, limit: EXPORT_BATCH }, db).rows.all()
 		page++
-		return { lines: withMembers(rows, db).map(claimCsvLine), last: rows.length < EXPORT_BATCH }
+		return { lines: withMembers(rows, db).map(CLAIMS_CSV.line), last: rows.length < EXPORT_BATCH }
 	})
 }
 

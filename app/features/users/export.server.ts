@@ -1,6 +1,6 @@
 import { getDb } from '#db/client.server.ts'
 import type { UserListQuery } from '#app/features/users/schemas.ts'
-import { csvRow, csvStream, csvStreamText } from '#app/utils/csv.ts'
+import { csvColumns, csvFileName, csvStream, csvStreamText } from '#app/utils/csv.ts'
 import { isBroadSearch, listQueries, toManagedUser, type ManagedUser } from './list.server.ts'
 import { planName } from '#app/features/plans/plan.server.ts'
 
@@ -10,42 +10,26 @@ import { planName } from '#app/features/plans/plan.server.ts'
  * order. Cells are RFC 4180 and formula-safe (app/utils/csv.ts).
  */
 
-export const CSV_HEADER = [
-	'ID',
-	'Name',
-	'Email',
-	'Phone',
-	'Country',
-	'Telegram',
-	'Plan',
-	'Status',
-	'Total Deposit',
-	'Total Withdraw',
-	'Investment',
-	'Joined',
-]
+const USER_CSV = csvColumns<ManagedUser>([
+	['ID', (user) => user.id],
+	['Name', (user) => user.name],
+	['Email', (user) => user.email],
+	['Phone', (user) => user.phone],
+	['Country', (user) => user.country],
+	['Telegram', (user) => user.telegram],
+	['Plan', (user) => planName(user.plan)],
+	['Status', (user) => (user.closedAt ? 'closed' : user.status)],
+	['Total Deposit', (user) => user.totalDeposit],
+	['Total Withdraw', (user) => user.totalWithdraw],
+	['Investment', (user) => user.totalInvested],
+	['Joined', (user) => user.createdAt],
+])
+export const CSV_HEADER = USER_CSV.header
 const EXPORT_BATCH = 1000
-
-export function csvLine(user: ManagedUser) {
-	return csvRow([
-		user.id,
-		user.name,
-		user.email,
-		user.phone,
-		user.country,
-		user.telegram,
-		planName(user.plan),
-		user.closedAt ? 'closed' : user.status,
-		user.totalDeposit,
-		user.totalWithdraw,
-		user.totalInvested,
-		user.createdAt,
-	])
-}
 
 /** "users-2026-11-21.csv" (UTC day). */
 export function exportFileName(now = new Date()) {
-	return `users-${now.toISOString().slice(0, 10)}.csv`
+	return csvFileName('users', now)
 }
 
 /**
@@ -59,7 +43,7 @@ export function exportUsersCsv(query: UserListQuery): ReadableStream<Uint8Array>
 	return csvStream(CSV_HEADER, () => {
 		const rows = listQueries({ ...query, page, limit: EXPORT_BATCH }, getDb(), { broad }).rows.all()
 		page++
-		return { lines: rows.map((r) => csvLine(toManagedUser(r))), last: rows.length < EXPORT_BATCH }
+		return { lines: rows.map((r) => USER_CSV.line(toManagedUser(r))), last: rows.length < EXPORT_BATCH }
 	})
 }
 
