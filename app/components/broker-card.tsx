@@ -1,6 +1,7 @@
 import type { MemberBroker } from '#app/features/brokers/brokers.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import { NewTabMark } from './icon.tsx'
+import { BadgedTitle } from './badged-title.tsx'
 
 /** The member's side: next to every broker button. */
 export function brokerRiskWarning(lossPercent: number) {
@@ -74,14 +75,11 @@ export function BrokerDisclosure({
 export function BrokerCard({ broker }: { broker: BrokerCardData }) {
 	return (
 		<li className="flex min-w-0 flex-col rounded-xl border border-slate-700 p-4">
-			<div className="flex items-center justify-between gap-2">
-				<h3 className="font-semibold break-words">{broker.name}</h3>
-				{broker.recommended ? (
-					<span className="shrink-0 rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-semibold text-slate-950">
-						Recommended
-					</span>
-				) : null}
-			</div>
+			<BadgedTitle
+				title={<h3 className="font-semibold break-words">{broker.name}</h3>}
+				badge={broker.recommended ? 'Recommended' : null}
+				badgeClassName="shrink-0 rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-semibold text-slate-950"
+			/>
 			<p className="mt-1 text-sm text-amber-200">
 				Rated {broker.rating} out of 5{broker.bonus ? ` · ${broker.bonus}` : ''}
 			</p>

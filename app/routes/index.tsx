@@ -13,6 +13,7 @@ import { documentOnly, documentOnlyHandle } from '#app/utils/document-only.ts'
 import { cx } from '#app/utils/misc.ts'
 import { pageMeta } from '#app/utils/seo.ts'
 import type { Route } from './+types/index'
+import { BadgedTitle } from '#app/components/badged-title.tsx'
 
 // Visitors without a session get this page from the in-memory page cache
 // (server/page-cache.ts); a request with a session cookie renders it here.
@@ -350,14 +351,11 @@ function Pricing({ pricing }: { pricing: LandingContent['pricing'] }) {
 								: 'border-slate-800 bg-slate-900/70',
 						)}
 					>
-						<div className="flex items-center justify-between gap-2">
-							<h3 className="text-lg font-semibold">{t.name}</h3>
-							{t.popular ? (
-								<span className="rounded-full bg-emerald-400 px-2.5 py-0.5 text-xs font-bold text-slate-950">
-									{pricing.popularLabel}
-								</span>
-							) : null}
-						</div>
+						<BadgedTitle
+							title={<h3 className="text-lg font-semibold">{t.name}</h3>}
+							badge={t.popular ? pricing.popularLabel : null}
+							badgeClassName="rounded-full bg-emerald-400 px-2.5 py-0.5 text-xs font-bold text-slate-950"
+						/>
 						<p className="mt-4">
 							<span className="text-4xl font-bold tabular-nums">{t.capital}</span>
 							<span className="ml-2 text-sm text-slate-300">starting capital</span>

@@ -21,6 +21,7 @@ import { cx, useIsPending } from '#app/utils/misc.ts'
 import { requestMeta } from '#app/utils/request.server.ts'
 import { SignupFormSchema } from '#app/features/auth/schemas.ts'
 import type { Route } from './+types/signup'
+import { BadgedTitle } from '#app/components/badged-title.tsx'
 
 // Derived once: the HTML constraints (required, maxLength...) of the form.
 const constraint = getZodConstraint(SignupFormSchema)
@@ -140,14 +141,13 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
 										/>
 										<span className="min-w-0">
 											<label htmlFor={id} className="block cursor-pointer">
-												<span className="flex flex-wrap items-center gap-2">
-													<span className="font-semibold">{bracket.value}</span>
-													{bracket.badge ? (
-														<span className="rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-semibold text-slate-950">
-															{bracket.badge}
-														</span>
-													) : null}
-												</span>
+												<BadgedTitle
+													as="span"
+													className="flex flex-wrap items-center gap-2"
+													title={<span className="font-semibold">{bracket.value}</span>}
+													badge={bracket.badge}
+													badgeClassName="rounded-full bg-emerald-400 px-2 py-0.5 text-xs font-semibold text-slate-950"
+												/>
 												<span className="block text-sm text-emerald-200">{bracket.title}</span>
 											</label>
 											<span id={featuresId} className="mt-1 block text-sm text-slate-300">

@@ -1,13 +1,7 @@
 import { ALERT_STATES, ALERT_TYPES, type AlertState, type AlertType } from '#app/domain/enums.ts'
 import { z } from 'zod'
 import { parseUserId } from '#app/features/users/schemas.ts'
-import {
-	type QueryError,
-	filteredListSearch,
-	filterParam,
-	filteredListQueryParser,
-	wholeNumberParam,
-} from '#app/utils/list-query.ts'
+import { filteredListSearch, filterParam, filteredListQueryParser, wholeNumberParam } from '#app/utils/list-query.ts'
 
 /** The words of /admin/alerts, the dashboard's alert buttons and /api/admin/alerts* (issue 12 part 4). */
 export const ALERT_MESSAGES = {

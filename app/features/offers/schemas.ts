@@ -2,13 +2,7 @@ import { CLAIM_STATUSES, type ClaimStatus } from '#app/domain/enums.ts'
 import { z } from 'zod'
 import { feeOffers } from '#app/content/dashboard.ts'
 import { parseUserId } from '#app/features/users/schemas.ts'
-import {
-	type QueryError,
-	filteredListSearch,
-	filterParam,
-	filteredListQueryParser,
-	wholeNumberParam,
-} from '#app/utils/list-query.ts'
+import { filteredListSearch, filterParam, filteredListQueryParser, wholeNumberParam } from '#app/utils/list-query.ts'
 
 /** A 0% fee offer claim as staff work it (app/features/offers/offer-claims.server.ts). */
 export const OFFER_CLAIM_LIMITS = {

@@ -4,6 +4,7 @@ import { planCardsFor } from '#app/features/plans/plan.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/_layout'
+import { BadgedTitle } from '#app/components/badged-title.tsx'
 
 export async function loader({ request, url }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember({ request, url })
@@ -37,14 +38,11 @@ export default function PlansRoute({ loaderData }: Route.ComponentProps) {
 									: 'border-slate-800',
 						)}
 					>
-						<div className="flex items-center justify-between gap-2">
-							<h2 className="text-lg font-bold">{card.name}</h2>
-							{card.popular ? (
-								<span className="rounded-full bg-amber-300 px-2 py-0.5 text-xs font-semibold text-slate-950">
-									Popular
-								</span>
-							) : null}
-						</div>
+						<BadgedTitle
+							title={<h2 className="text-lg font-bold">{card.name}</h2>}
+							badge={card.popular ? 'Popular' : null}
+							badgeClassName="rounded-full bg-amber-300 px-2 py-0.5 text-xs font-semibold text-slate-950"
+						/>
 						<p className="mt-1 text-xl font-semibold text-emerald-300">{card.capitalRange}</p>
 						<p className="text-sm text-slate-400">{card.accessLevel}</p>
 						<ul className="mt-3 flex-1 list-disc space-y-1 pl-5 text-sm text-slate-300">
