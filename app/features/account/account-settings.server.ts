@@ -37,6 +37,7 @@ import { AUTH_FLOW_MESSAGES } from '#app/features/auth/schemas.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { rescoreContests } from '#app/features/contests/scoring.server.ts'
 import { offerTitle } from '#app/features/offers/offer-claims.server.ts'
+import { BROKER_LINK_CLICKS } from '#app/features/brokers/member-brokers.server.ts'
 import {
 	displayName,
 	getUserByEmail,
@@ -373,10 +374,7 @@ export function exportMemberData(userId: number, currentSessionId: number | null
 		.select({
 			id: brokerAccounts.id,
 			broker: brokers.name,
-			trackingId: brokerAccounts.trackingId,
-			clickCount: brokerAccounts.clickCount,
-			firstClickAt: brokerAccounts.firstClickAt,
-			lastClickAt: brokerAccounts.lastClickAt,
+			...BROKER_LINK_CLICKS,
 		})
 		.from(brokerAccounts)
 		.innerJoin(brokers, eq(brokers.id, brokerAccounts.brokerId))

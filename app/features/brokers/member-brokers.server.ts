@@ -45,6 +45,14 @@ export type ConnectedBroker = {
 
 const dollars = (cents: number) => cents / 100
 
+/** A member's broker link as selected: its tracking id and clicks (the brokers panel, the account data export). */
+export const BROKER_LINK_CLICKS = {
+	trackingId: brokerAccounts.trackingId,
+	clickCount: brokerAccounts.clickCount,
+	firstClickAt: brokerAccounts.firstClickAt,
+	lastClickAt: brokerAccounts.lastClickAt,
+}
+
 /**
  * Two indexed queries: the member's accounts (broker_accounts_user_broker_unique)
  * and their report rows grouped by broker and month (broker_report_rows_user_idx,
@@ -58,10 +66,7 @@ export function getMemberBrokers(userId: number): ConnectedBroker[] {
 			name: brokers.name,
 			slug: brokers.slug,
 			active: brokers.active,
-			trackingId: brokerAccounts.trackingId,
-			clickCount: brokerAccounts.clickCount,
-			firstClickAt: brokerAccounts.firstClickAt,
-			lastClickAt: brokerAccounts.lastClickAt,
+			...BROKER_LINK_CLICKS,
 		})
 		.from(brokerAccounts)
 		.innerJoin(brokers, eq(brokers.id, brokerAccounts.brokerId))
