@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, Form, Link } from 'react-router'
+import { Fact } from '#app/components/admin-facts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { OneTimePassword, RoleBadge, StaffStatusBadge } from '#app/components/admin-staff.tsx'
@@ -111,30 +112,15 @@ export default function StaffMemberRoute({ loaderData, actionData }: Route.Compo
 			{generated ? <OneTimePassword email={member.email} password={generated} /> : null}
 			<AdminSection id="staff-account" title="Account">
 				<dl className="grid gap-3 text-sm sm:grid-cols-2">
-					<div>
-						<dt className="text-slate-400">Role</dt>
-						<dd className="mt-1">
-							<RoleBadge role={member.role} />
-						</dd>
-					</div>
-					<div>
-						<dt className="text-slate-400">Status</dt>
-						<dd className="mt-1">
-							<StaffStatusBadge status={member.status} />
-						</dd>
-					</div>
-					<div>
-						<dt className="text-slate-400">Two-factor authentication</dt>
-						<dd className="mt-1">{member.twoFactor ? 'On' : 'Off'}</dd>
-					</div>
-					<div>
-						<dt className="text-slate-400">Last login</dt>
-						<dd className="mt-1">{member.lastLogin ? formatDateTime(member.lastLogin) : 'Never'}</dd>
-					</div>
-					<div>
-						<dt className="text-slate-400">Created</dt>
-						<dd className="mt-1">{formatDate(member.createdAt)}</dd>
-					</div>
+					<Fact label="Role">
+						<RoleBadge role={member.role} />
+					</Fact>
+					<Fact label="Status">
+						<StaffStatusBadge status={member.status} />
+					</Fact>
+					<Fact label="Two-factor authentication">{member.twoFactor ? 'On' : 'Off'}</Fact>
+					<Fact label="Last login">{member.lastLogin ? formatDateTime(member.lastLogin) : 'Never'}</Fact>
+					<Fact label="Created">{formatDate(member.createdAt)}</Fact>
 				</dl>
 			</AdminSection>
 			<div className="grid gap-6 xl:grid-cols-3">
