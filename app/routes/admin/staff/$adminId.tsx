@@ -176,29 +176,58 @@ function StatusForm({
 	isSelf: boolean
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
-	const [form] = useForm({ id: 'staff-status-form', lastResult })
 	const disabling = status === 'active'
 	return (
-		<AdminSection id="staff-status" title="Access">
+		<ButtonFormSection
+			id="staff-status"
+			title="Access"
+			formId="staff-status-form"
+			lastResult={lastResult}
+			note={
+				disabling
+					? isSelf
+						? 'You cannot disable your own account.'
+						: 'Disabling ends their sessions at once; they cannot sign in until enabled again.'
+					: 'This account is disabled: it cannot sign in.'
+			}
+		>
+			<div>
+				<button
+					type="submit"
+					name="intent"
+					value={disabling ? 'disable' : 'enable'}
+					className={disabling ? 'btn-danger' : 'btn-primary'}
+				>
+					{disabling ? 'Disable Account' : 'Enable Account'}
+				</button>
+			</div>
+		</ButtonFormSection>
+	)
+}
+
+/** An account action as one small form: its section, form error and note, then its button (if any). */
+function ButtonFormSection({
+	id,
+	title,
+	formId,
+	lastResult,
+	note,
+	children,
+}: {
+	id: string
+	title: string
+	formId: string
+	lastResult: SubmissionResult<string[]> | undefined
+	note: string
+	children: React.ReactNode
+}) {
+	const [form] = useForm({ id: formId, lastResult })
+	return (
+		<AdminSection id={id} title={title}>
 			<Form method="post" {...getFormProps(form)} className="grid gap-4">
 				<FormAlert id={form.errorId} errors={form.errors} />
-				<p className="text-sm text-slate-300">
-					{disabling
-						? isSelf
-							? 'You cannot disable your own account.'
-							: 'Disabling ends their sessions at once; they cannot sign in until enabled again.'
-						: 'This account is disabled: it cannot sign in.'}
-				</p>
-				<div>
-					<button
-						type="submit"
-						name="intent"
-						value={disabling ? 'disable' : 'enable'}
-						className={disabling ? 'btn-danger' : 'btn-primary'}
-					>
-						{disabling ? 'Disable Account' : 'Enable Account'}
-					</button>
-				</div>
+				<p className="text-sm text-slate-300">{note}</p>
+				{children}
 			</Form>
 		</AdminSection>
 	)
@@ -244,27 +273,28 @@ function ResetTwoFactorForm({
 	isSelf: boolean
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
-	const [form] = useForm({ id: 'staff-two-factor-form', lastResult })
 	return (
-		<AdminSection id="staff-two-factor" title="Two-factor authentication">
-			<Form method="post" {...getFormProps(form)} className="grid gap-4">
-				<FormAlert id={form.errorId} errors={form.errors} />
-				<p className="text-sm text-slate-300">
-					{isSelf
-						? 'Manage your own second factor on Security.'
-						: enabled
-							? 'For a lost device: removes their second factor and ends their sessions; they set it up again at their next sign-in.'
-							: 'Not set up yet: they are asked to set it up at their next sign-in.'}
-				</p>
-				{enabled && !isSelf ? (
-					<div>
-						<button type="submit" name="intent" value="reset-two-factor" className="btn-secondary">
-							Reset Two-Factor
-						</button>
-					</div>
-				) : null}
-			</Form>
-		</AdminSection>
+		<ButtonFormSection
+			id="staff-two-factor"
+			title="Two-factor authentication"
+			formId="staff-two-factor-form"
+			lastResult={lastResult}
+			note={
+				isSelf
+					? 'Manage your own second factor on Security.'
+					: enabled
+						? 'For a lost device: removes their second factor and ends their sessions; they set it up again at their next sign-in.'
+						: 'Not set up yet: they are asked to set it up at their next sign-in.'
+			}
+		>
+			{enabled && !isSelf ? (
+				<div>
+					<button type="submit" name="intent" value="reset-two-factor" className="btn-secondary">
+						Reset Two-Factor
+					</button>
+				</div>
+			) : null}
+		</ButtonFormSection>
 	)
 }
 
