@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, Form, Link } from 'react-router'
 import { StaffTable } from '#app/components/admin-list-parts.tsx'
@@ -264,6 +264,36 @@ export function Pager({
 	)
 }
 
+/** One intent's POST form on /admin/codes: its heading, hidden intent and error alert, then its fields. */
+function IntentForm<Schema extends Record<string, unknown>>({
+	form,
+	intent,
+	heading,
+	errorTitle,
+	className,
+	spanClassName,
+	children,
+}: {
+	form: FormMetadata<Schema, string[]>
+	intent: 'rotate' | 'issue'
+	heading: string
+	errorTitle: string
+	className: string
+	spanClassName: string
+	children: React.ReactNode
+}) {
+	return (
+		<Form method="post" action="/admin/codes" {...getFormProps(form)} noValidate className={className}>
+			<h3 className={`font-semibold ${spanClassName}`}>{heading}</h3>
+			<input type="hidden" name="intent" value={intent} />
+			<div className={spanClassName}>
+				<FormAlert id={form.errorId} errors={form.errors} title={errorTitle} />
+			</div>
+			{children}
+		</Form>
+	)
+}
+
 const rotateConstraint = getZodConstraint(UnlockRotateFormSchema)
 
 function RotateForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
@@ -276,18 +306,14 @@ function RotateForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
 	})
 	const pending = useIsPending({ formAction: '/admin/codes', formData: { intent: 'rotate' } })
 	return (
-		<Form
-			method="post"
-			action="/admin/codes"
-			{...getFormProps(form)}
-			noValidate
+		<IntentForm
+			form={form}
+			intent="rotate"
+			heading="Rotate"
+			errorTitle="Could not rotate the code"
 			className="mt-4 grid gap-4 rounded-xl border border-slate-800 p-4 sm:grid-cols-3"
+			spanClassName="sm:col-span-3"
 		>
-			<h3 className="font-semibold sm:col-span-3">Rotate</h3>
-			<input type="hidden" name="intent" value="rotate" />
-			<div className="sm:col-span-3">
-				<FormAlert id={form.errorId} errors={form.errors} title="Could not rotate the code" />
-			</div>
 			<Field
 				label="New code (optional)"
 				hint={`Leave blank for a random code; ${UNLOCK_CODE_LIMITS.minLength} to ${UNLOCK_CODE_LIMITS.maxLength} letters, digits and dashes`}
@@ -307,7 +333,7 @@ function RotateForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
 					Rotate unlock code
 				</StatusButton>
 			</div>
-		</Form>
+		</IntentForm>
 	)
 }
 
@@ -325,18 +351,14 @@ function IssueForm({ lastResult }: { lastResult: SubmissionResult<string[]> | un
 	)
 	const pending = useIsPending({ formAction: '/admin/codes', formData: { intent: 'issue' } })
 	return (
-		<Form
-			method="post"
-			action="/admin/codes"
-			{...getFormProps(form)}
-			noValidate
+		<IntentForm
+			form={form}
+			intent="issue"
+			heading="Issue a batch"
+			errorTitle="Could not issue the codes"
 			className="grid gap-4 rounded-xl border border-slate-800 p-4 sm:grid-cols-2"
+			spanClassName="sm:col-span-2"
 		>
-			<h3 className="font-semibold sm:col-span-2">Issue a batch</h3>
-			<input type="hidden" name="intent" value="issue" />
-			<div className="sm:col-span-2">
-				<FormAlert id={form.errorId} errors={form.errors} title="Could not issue the codes" />
-			</div>
 			<SelectField label="Plan" field={fields.plan}>
 				{PREMIUM_PLANS.map((plan) => (
 					<option key={plan} value={plan}>
@@ -369,7 +391,7 @@ function IssueForm({ lastResult }: { lastResult: SubmissionResult<string[]> | un
 			<GridSubmit span={2} pending={pending} pendingText="Issuing...">
 				Issue codes
 			</GridSubmit>
-		</Form>
+		</IntentForm>
 	)
 }
 

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from 'react-router'
+import { Fact } from '#app/components/admin-facts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { CopyButton, Field, FormAlert, StatusButton } from '#app/components/forms.tsx'
@@ -54,18 +55,11 @@ export default function AdminSecurityRoute({ loaderData, actionData }: Route.Com
 				<>
 					<AdminSection id="two-factor-status" title="Status">
 						<dl className="grid gap-3 text-sm sm:grid-cols-3">
-							<div>
-								<dt className="text-slate-400">Two-factor authentication</dt>
-								<dd className="mt-1 font-semibold text-emerald-200">On</dd>
-							</div>
-							<div>
-								<dt className="text-slate-400">Turned on</dt>
-								<dd className="mt-1">{status.enabledAt ? formatDateTime(status.enabledAt) : ''}</dd>
-							</div>
-							<div>
-								<dt className="text-slate-400">Recovery codes left</dt>
-								<dd className="mt-1">{status.recoveryCodesLeft} of 10</dd>
-							</div>
+							<Fact label="Two-factor authentication" valueClassName="mt-1 font-semibold text-emerald-200">
+								On
+							</Fact>
+							<Fact label="Turned on">{status.enabledAt ? formatDateTime(status.enabledAt) : ''}</Fact>
+							<Fact label="Recovery codes left">{status.recoveryCodesLeft} of 10</Fact>
 						</dl>
 					</AdminSection>
 					<div className="grid gap-6 lg:grid-cols-2">

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, Form, Link } from 'react-router'
+import { Fact } from '#app/components/admin-facts.tsx'
 import { BrokerForm, brokerFormDefaults } from '#app/components/admin-broker-form.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
@@ -110,10 +111,9 @@ export default function BrokerRoute({ loaderData, actionData }: Route.ComponentP
 				<AdminSection id="broker-details" title="Details">
 					<dl className="grid gap-3 text-sm sm:grid-cols-2">
 						{details.map(([label, value]) => (
-							<div key={label} className="min-w-0">
-								<dt className="text-slate-400">{label}</dt>
-								<dd className="mt-1 break-words">{value}</dd>
-							</div>
+							<Fact key={label} label={label} className="min-w-0" valueClassName="mt-1 break-words">
+								{value}
+							</Fact>
 						))}
 					</dl>
 				</AdminSection>

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, Form, Link } from 'react-router'
+import { Fact } from '#app/components/admin-facts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { OneTimePassword, RoleBadge, StaffStatusBadge } from '#app/components/admin-staff.tsx'
@@ -111,30 +112,15 @@ export default function StaffMemberRoute({ loaderData, actionData }: Route.Compo
 			{generated ? <OneTimePassword email={member.email} password={generated} /> : null}
 			<AdminSection id="staff-account" title="Account">
 				<dl className="grid gap-3 text-sm sm:grid-cols-2">
-					<div>
-						<dt className="text-slate-400">Role</dt>
-						<dd className="mt-1">
-							<RoleBadge role={member.role} />
-						</dd>
-					</div>
-					<div>
-						<dt className="text-slate-400">Status</dt>
-						<dd className="mt-1">
-							<StaffStatusBadge status={member.status} />
-						</dd>
-					</div>
-					<div>
-						<dt className="text-slate-400">Two-factor authentication</dt>
-						<dd className="mt-1">{member.twoFactor ? 'On' : 'Off'}</dd>
-					</div>
-					<div>
-						<dt className="text-slate-400">Last login</dt>
-						<dd className="mt-1">{member.lastLogin ? formatDateTime(member.lastLogin) : 'Never'}</dd>
-					</div>
-					<div>
-						<dt className="text-slate-400">Created</dt>
-						<dd className="mt-1">{formatDate(member.createdAt)}</dd>
-					</div>
+					<Fact label="Role">
+						<RoleBadge role={member.role} />
+					</Fact>
+					<Fact label="Status">
+						<StaffStatusBadge status={member.status} />
+					</Fact>
+					<Fact label="Two-factor authentication">{member.twoFactor ? 'On' : 'Off'}</Fact>
+					<Fact label="Last login">{member.lastLogin ? formatDateTime(member.lastLogin) : 'Never'}</Fact>
+					<Fact label="Created">{formatDate(member.createdAt)}</Fact>
 				</dl>
 			</AdminSection>
 			<div className="grid gap-6 xl:grid-cols-3">
@@ -190,29 +176,58 @@ function StatusForm({
 	isSelf: boolean
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
-	const [form] = useForm({ id: 'staff-status-form', lastResult })
 	const disabling = status === 'active'
 	return (
-		<AdminSection id="staff-status" title="Access">
+		<ButtonFormSection
+			id="staff-status"
+			title="Access"
+			formId="staff-status-form"
+			lastResult={lastResult}
+			note={
+				disabling
+					? isSelf
+						? 'You cannot disable your own account.'
+						: 'Disabling ends their sessions at once; they cannot sign in until enabled again.'
+					: 'This account is disabled: it cannot sign in.'
+			}
+		>
+			<div>
+				<button
+					type="submit"
+					name="intent"
+					value={disabling ? 'disable' : 'enable'}
+					className={disabling ? 'btn-danger' : 'btn-primary'}
+				>
+					{disabling ? 'Disable Account' : 'Enable Account'}
+				</button>
+			</div>
+		</ButtonFormSection>
+	)
+}
+
+/** An account action as one small form: its section, form error and note, then its button (if any). */
+function ButtonFormSection({
+	id,
+	title,
+	formId,
+	lastResult,
+	note,
+	children,
+}: {
+	id: string
+	title: string
+	formId: string
+	lastResult: SubmissionResult<string[]> | undefined
+	note: string
+	children: React.ReactNode
+}) {
+	const [form] = useForm({ id: formId, lastResult })
+	return (
+		<AdminSection id={id} title={title}>
 			<Form method="post" {...getFormProps(form)} className="grid gap-4">
 				<FormAlert id={form.errorId} errors={form.errors} />
-				<p className="text-sm text-slate-300">
-					{disabling
-						? isSelf
-							? 'You cannot disable your own account.'
-							: 'Disabling ends their sessions at once; they cannot sign in until enabled again.'
-						: 'This account is disabled: it cannot sign in.'}
-				</p>
-				<div>
-					<button
-						type="submit"
-						name="intent"
-						value={disabling ? 'disable' : 'enable'}
-						className={disabling ? 'btn-danger' : 'btn-primary'}
-					>
-						{disabling ? 'Disable Account' : 'Enable Account'}
-					</button>
-				</div>
+				<p className="text-sm text-slate-300">{note}</p>
+				{children}
 			</Form>
 		</AdminSection>
 	)
@@ -258,27 +273,28 @@ function ResetTwoFactorForm({
 	isSelf: boolean
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
-	const [form] = useForm({ id: 'staff-two-factor-form', lastResult })
 	return (
-		<AdminSection id="staff-two-factor" title="Two-factor authentication">
-			<Form method="post" {...getFormProps(form)} className="grid gap-4">
-				<FormAlert id={form.errorId} errors={form.errors} />
-				<p className="text-sm text-slate-300">
-					{isSelf
-						? 'Manage your own second factor on Security.'
-						: enabled
-							? 'For a lost device: removes their second factor and ends their sessions; they set it up again at their next sign-in.'
-							: 'Not set up yet: they are asked to set it up at their next sign-in.'}
-				</p>
-				{enabled && !isSelf ? (
-					<div>
-						<button type="submit" name="intent" value="reset-two-factor" className="btn-secondary">
-							Reset Two-Factor
-						</button>
-					</div>
-				) : null}
-			</Form>
-		</AdminSection>
+		<ButtonFormSection
+			id="staff-two-factor"
+			title="Two-factor authentication"
+			formId="staff-two-factor-form"
+			lastResult={lastResult}
+			note={
+				isSelf
+					? 'Manage your own second factor on Security.'
+					: enabled
+						? 'For a lost device: removes their second factor and ends their sessions; they set it up again at their next sign-in.'
+						: 'Not set up yet: they are asked to set it up at their next sign-in.'
+			}
+		>
+			{enabled && !isSelf ? (
+				<div>
+					<button type="submit" name="intent" value="reset-two-factor" className="btn-secondary">
+						Reset Two-Factor
+					</button>
+				</div>
+			) : null}
+		</ButtonFormSection>
 	)
 }
 

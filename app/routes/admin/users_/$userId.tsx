@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router'
+import { Fact } from '#app/components/admin-facts.tsx'
 import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
@@ -38,14 +39,57 @@ export function headers() {
 	return { 'Cache-Control': 'private, no-store' }
 }
 
+/** A dated history table under its column heads, or its empty line when there are no rows. */
+function HistoryTable<Row>({
+	rows,
+	empty,
+	label,
+	scrollerClassName,
+	tableClassName,
+	columns,
+	row,
+}: {
+	rows: ReadonlyArray<Row>
+	empty: string
+	label: string
+	scrollerClassName?: string
+	tableClassName: string
+	columns: ReadonlyArray<string>
+	row: (item: Row) => React.ReactNode
+}) {
+	if (rows.length === 0) return <p className="text-slate-300">{empty}</p>
+	return (
+		<TableScroller className={scrollerClassName} label={label}>
+			<table className={tableClassName}>
+				<StaffTableHead columns={columns} />
+				<tbody className="divide-y divide-slate-800">{rows.map(row)}</tbody>
+			</table>
+		</TableScroller>
+	)
+}
+
+/** The first cell of a history row: when it happened. */
+function WhenCell({ at }: { at: string }) {
+	return (
+		<td className="py-2 pr-4 whitespace-nowrap">
+			<time dateTime={at}>{formatDateTime(at)}</time>
+		</td>
+	)
+}
+
 function Facts({ items }: { items: Array<[string, React.ReactNode]> }) {
 	return (
 		<dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
 			{items.map(([label, value]) => (
-				<div key={label} className="min-w-0">
-					<dt className="text-sm text-slate-400">{label}</dt>
-					<dd className="break-words font-medium">{value}</dd>
-				</div>
+				<Fact
+					key={label}
+					label={label}
+					className="min-w-0"
+					labelClassName="text-sm text-slate-400"
+					valueClassName="break-words font-medium"
+				>
+					{value}
+				</Fact>
 			))}
 		</dl>
 	)
@@ -174,59 +218,48 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 			<UserBrokers brokers={stats.brokers} />
 
 			<AdminSection id="user-plan-history" title="Plan history">
-				{stats.planHistory.length === 0 ? (
-					<p className="text-slate-300">No plan changes yet</p>
-				) : (
-					<TableScroller className="relative" label="Plan history table">
-						<table className="w-full min-w-[32rem] text-left text-sm">
-							<StaffTableHead columns={['When', 'From', 'To', 'How']} />
-							<tbody className="divide-y divide-slate-800">
-								{stats.planHistory.map((change) => (
-									<tr key={`${change.at}-${change.source}-${change.to}`}>
-										<td className="py-2 pr-4 whitespace-nowrap">
-											<time dateTime={change.at}>{formatDateTime(change.at)}</time>
-										</td>
-										<td className="py-2 pr-4">{change.from ? planNames[change.from] : '—'}</td>
-										<td className="py-2 pr-4">{planNames[change.to]}</td>
-										<td className="py-2 break-all">
-											{change.source}
-											{change.by ? <span className="text-slate-400"> ({change.by})</span> : null}
-										</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</TableScroller>
-				)}
+				<HistoryTable
+					rows={stats.planHistory}
+					empty="No plan changes yet"
+					label="Plan history table"
+					scrollerClassName="relative"
+					tableClassName="w-full min-w-[32rem] text-left text-sm"
+					columns={['When', 'From', 'To', 'How']}
+					row={(change) => (
+						<tr key={`${change.at}-${change.source}-${change.to}`}>
+							<WhenCell at={change.at} />
+							<td className="py-2 pr-4">{change.from ? planNames[change.from] : '—'}</td>
+							<td className="py-2 pr-4">{planNames[change.to]}</td>
+							<td className="py-2 break-all">
+								{change.source}
+								{change.by ? <span className="text-slate-400"> ({change.by})</span> : null}
+							</td>
+						</tr>
+					)}
+				/>
 			</AdminSection>
 
 			<AdminSection id="user-consents" title="Consents">
-				{loaderData.consents.length === 0 ? (
-					<p className="text-slate-300">No consent recorded</p>
-				) : (
-					<TableScroller label="Consents">
-						<table className="w-full text-left text-sm">
-							<StaffTableHead columns={['When', 'Consent', 'Version', 'How']} />
-							<tbody className="divide-y divide-slate-800">
-								{loaderData.consents.map((consent) => (
-									<tr key={consent.id}>
-										<td className="py-2 pr-4 whitespace-nowrap">
-											<time dateTime={consent.acceptedAt}>{formatDateTime(consent.acceptedAt)}</time>
-										</td>
-										<td className="py-2 pr-4">{CONSENT_KIND_LABELS[consent.kind]}</td>
-										<td className="py-2 pr-4">{consent.version}</td>
-										<td className="py-2 break-words">
-											{CONSENT_SOURCE_LABELS[consent.source]}
-											{consent.source === 'staff' ? (
-												<span className="text-slate-400"> (by {consent.adminName ?? 'a removed admin'})</span>
-											) : null}
-										</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</TableScroller>
-				)}
+				<HistoryTable
+					rows={loaderData.consents}
+					empty="No consent recorded"
+					label="Consents"
+					tableClassName="w-full text-left text-sm"
+					columns={['When', 'Consent', 'Version', 'How']}
+					row={(consent) => (
+						<tr key={consent.id}>
+							<WhenCell at={consent.acceptedAt} />
+							<td className="py-2 pr-4">{CONSENT_KIND_LABELS[consent.kind]}</td>
+							<td className="py-2 pr-4">{consent.version}</td>
+							<td className="py-2 break-words">
+								{CONSENT_SOURCE_LABELS[consent.source]}
+								{consent.source === 'staff' ? (
+									<span className="text-slate-400"> (by {consent.adminName ?? 'a removed admin'})</span>
+								) : null}
+							</td>
+						</tr>
+					)}
+				/>
 			</AdminSection>
 
 			<AdminSection id="user-changes" title="Latest admin changes">

@@ -1,4 +1,5 @@
 import { data, Form, Link } from 'react-router'
+import { Fact } from '#app/components/admin-facts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { ErrorList, FormAlert } from '#app/components/forms.tsx'
@@ -213,10 +214,14 @@ function Totals({ preview }: { preview: ReportPreview }) {
 	return (
 		<dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
 			{items.map(([label, value]) => (
-				<div key={label} className="rounded-lg border border-slate-800 p-3">
-					<dt className="text-slate-400">{label}</dt>
-					<dd className="mt-1 font-semibold tabular-nums">{value}</dd>
-				</div>
+				<Fact
+					key={label}
+					label={label}
+					className="rounded-lg border border-slate-800 p-3"
+					valueClassName="mt-1 font-semibold tabular-nums"
+				>
+					{value}
+				</Fact>
 			))}
 		</dl>
 	)

@@ -1,14 +1,13 @@
-import { parseWithZod } from '@conform-to/zod'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { dialogHandle } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { completeContest } from '#app/features/contests/admin-contests.server.ts'
 import { transitionRefused, CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
-import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/complete'
 import { contestListUrl, redirectToList, requireContestAccess } from '../+contests.server.ts'
+import { runConfirmAction } from '../../+confirm-action.server.ts'
 
 // A dialog over its parent page (the flash message shows inside it).
 export const handle = dialogHandle
@@ -24,10 +23,12 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
 	const { admin, contest } = await requireContestAccess({ request, url, params }, 'contests:update')
-	const submission = parseWithZod(await readFormData(request), { schema: ConfirmFormSchema })
-	const result = completeContest({ id: admin.id, email: admin.email }, contest.id)
-	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectToList(url, 'completed')
+	return runConfirmAction(
+		request,
+		ConfirmFormSchema,
+		() => completeContest({ id: admin.id, email: admin.email }, contest.id),
+		() => redirectToList(url, 'completed'),
+	)
 }
 
 export default function CompleteContestRoute({ loaderData, actionData }: Route.ComponentProps) {

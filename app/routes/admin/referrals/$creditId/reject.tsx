@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import { data } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { ConfirmDialog, ConfirmSubject } from '#app/components/confirm-dialog.tsx'
@@ -14,9 +13,9 @@ import {
 	REFERRAL_MESSAGES,
 } from '#app/features/referrals/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
-import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { fail } from '#app/utils/result.ts'
 import type { Route } from './+types/reject'
+import { runConfirmAction } from '../../+confirm-action.server.ts'
 
 export const handle = dialogHandle
 
@@ -38,15 +37,16 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'referrals:review')
-	const submission = parseWithZod(await readFormData(request), { schema: ReferralRejectFormSchema })
-	if (submission.status !== 'success') return replyInvalid(submission)
 	const id = parseReferralId(params.creditId)
-	const result =
-		id === null
-			? fail(404, REFERRAL_MESSAGES.notFound)
-			: rejectReferral({ id: admin.id, email: admin.email }, id, submission.value.reason)
-	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectWithFlash(listHref(url), REFERRAL_MESSAGES.rejected)
+	return runConfirmAction(
+		request,
+		ReferralRejectFormSchema,
+		({ reason }) =>
+			id === null
+				? fail(404, REFERRAL_MESSAGES.notFound)
+				: rejectReferral({ id: admin.id, email: admin.email }, id, reason),
+		() => redirectWithFlash(listHref(url), REFERRAL_MESSAGES.rejected),
+	)
 }
 
 export default function RejectReferralRoute({ loaderData, actionData }: Route.ComponentProps) {

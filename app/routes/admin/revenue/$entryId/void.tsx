@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { ConfirmDialog, ConfirmSubject } from '#app/components/confirm-dialog.tsx'
 import { dialogHandle } from '#app/components/route-dialog.tsx'
@@ -17,10 +16,10 @@ import { voidRevenue } from '#app/features/revenue/revenue.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatMonth, formatUsdCents } from '#app/utils/admin-format.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
-import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { fail } from '#app/utils/result.ts'
 import type { Route } from './+types/void'
 import { requireRevenueEntry, revenueListHref } from '../+revenue.server.ts'
+import { runConfirmAction } from '../../+confirm-action.server.ts'
 
 export const handle = dialogHandle
 
@@ -35,15 +34,14 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'revenue:correct')
-	const submission = parseWithZod(await readFormData(request), { schema: RevenueVoidFormSchema })
-	if (submission.status !== 'success') return replyInvalid(submission)
 	const id = parseEntryId(params.entryId)
-	const result =
-		id === null
-			? fail(404, REVENUE_ENTRY_NOT_FOUND)
-			: voidRevenue({ id: admin.id, email: admin.email }, id, submission.value.reason)
-	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectWithFlash(revenueListHref(url), REVENUE_VOIDED)
+	return runConfirmAction(
+		request,
+		RevenueVoidFormSchema,
+		({ reason }) =>
+			id === null ? fail(404, REVENUE_ENTRY_NOT_FOUND) : voidRevenue({ id: admin.id, email: admin.email }, id, reason),
+		() => redirectWithFlash(revenueListHref(url), REVENUE_VOIDED),
+	)
 }
 
 export default function VoidRevenueRoute({ loaderData, actionData }: Route.ComponentProps) {

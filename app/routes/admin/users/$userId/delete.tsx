@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import { data } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { ConfirmDialog, ConfirmSubject } from '#app/components/confirm-dialog.tsx'
@@ -19,10 +18,10 @@ import {
 	usersListHref,
 } from '#app/features/users/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
-import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
 import { fail } from '#app/utils/result.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
 import type { Route } from './+types/delete'
+import { runConfirmAction } from '../../+confirm-action.server.ts'
 
 // A dialog over its parent page (the flash message shows inside it).
 export const handle = dialogHandle
@@ -41,12 +40,13 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'users:delete')
-	const submission = parseWithZod(await readFormData(request), { schema: ConfirmFormSchema })
 	const id = parseUserId(params.userId)
-	const result = id === null ? fail(404, USER_NOT_FOUND) : deleteManagedUser({ id: admin.id, email: admin.email }, id)
-	if (!result.ok) return replyWithFailure(submission, result)
-	const { query } = parseUserListQuery(url.searchParams)
-	throw await redirectWithFlash(usersListHref(query), USER_DELETED)
+	return runConfirmAction(
+		request,
+		ConfirmFormSchema,
+		() => (id === null ? fail(404, USER_NOT_FOUND) : deleteManagedUser({ id: admin.id, email: admin.email }, id)),
+		() => redirectWithFlash(usersListHref(parseUserListQuery(url.searchParams).query), USER_DELETED),
+	)
 }
 
 export default function DeleteUserRoute({ loaderData, actionData }: Route.ComponentProps) {
