@@ -73,3 +73,10 @@ export function useIsPending({ formAction, formMethod = 'POST', state = 'non-idl
 	const submitted = navigation.formData
 	return Boolean(submitted) && Object.entries(formData).every(([name, value]) => submitted?.get(name) === value)
 }
+
+/** The named fields of `row`, in the order named (a shallow copy: lodash's `pick`, typed). */
+export function pick<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
+	const picked = {} as Pick<T, K>
+	for (const key of keys) picked[key] = row[key]
+	return picked
+}

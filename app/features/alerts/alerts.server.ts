@@ -10,7 +10,7 @@ import { fail, ok, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { onMailFailure } from '#app/utils/mail.server.ts'
-import { safeRedirect } from '#app/utils/misc.ts'
+import { safeRedirect, pick } from '#app/utils/misc.ts'
 import { contestWindow, utcDay } from '#app/features/contests/contest.server.ts'
 import type { StaffAlert } from './responses.server.ts'
 
@@ -386,14 +386,8 @@ export function getStaffAlert(id: number): StaffAlert | null {
 	return row ? toStaffAlert(row) : null
 }
 
-function handledFields(row: StaffAlertRow) {
-	return {
-		acknowledgedAt: row.acknowledgedAt,
-		acknowledgedByEmail: row.acknowledgedByEmail,
-		resolvedAt: row.resolvedAt,
-		resolvedByEmail: row.resolvedByEmail,
-	}
-}
+/** What an alert's audit rows keep: who acknowledged and resolved it, and when. */
+const HANDLED_FIELDS = ['acknowledgedAt', 'acknowledgedByEmail', 'resolvedAt', 'resolvedByEmail'] as const
 
 /**
  * Staff acknowledge (the alert stays open, marked seen by them) or resolve
@@ -417,7 +411,7 @@ export function handleAlert(
 				? { acknowledgedAt: now, acknowledgedByEmail: admin.email }
 				: { resolvedAt: now, resolvedByEmail: admin.email }
 		tx.update(systemAlerts).set(change).where(eq(systemAlerts.id, id)).run()
-		const before = handledFields(row)
+		const before = pick(row, HANDLED_FIELDS)
 		recordAudit(
 			tx,
 			{

@@ -1,3 +1,4 @@
+import { pick } from '#app/utils/misc.ts'
 import { and, asc, count, eq, gte, sql } from 'drizzle-orm'
 import { getDb, type Tx, write } from '#db/client.server.ts'
 import { brokerAccounts, brokerClicks, brokers, type SelectBroker } from '#db/schema.ts'
@@ -57,23 +58,22 @@ function toMemberBroker(row: SelectBroker): MemberBroker {
 }
 
 /** What the audit row keeps of a broker. */
-function auditValue(row: SelectBroker) {
-	return {
-		name: row.name,
-		slug: row.slug,
-		regulator: row.regulator,
-		licence: row.licence,
-		lossPercent: row.lossPercent,
-		minDepositCents: row.minDepositCents,
-		affiliateUrl: row.affiliateUrl,
-		rating: row.rating,
-		bonus: row.bonus,
-		features: row.features,
-		recommended: row.recommended,
-		sortOrder: row.sortOrder,
-		active: row.active,
-	}
-}
+const AUDIT_FIELDS = [
+	'name',
+	'slug',
+	'regulator',
+	'licence',
+	'lossPercent',
+	'minDepositCents',
+	'affiliateUrl',
+	'rating',
+	'bonus',
+	'features',
+	'recommended',
+	'sortOrder',
+	'active',
+] as const
+const auditValue = (row: SelectBroker) => pick(row, AUDIT_FIELDS)
 
 const memberOrder = [asc(brokers.sortOrder), asc(brokers.name), asc(brokers.id)]
 

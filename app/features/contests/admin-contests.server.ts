@@ -1,3 +1,4 @@
+import { pick } from '#app/utils/misc.ts'
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db, type Tx, write } from '#db/client.server.ts'
 import { contestParticipants, contests, users, type SelectContest } from '#db/schema.ts'
@@ -116,20 +117,20 @@ function endBeforeStart(input: ContestInput) {
 		: null
 }
 
-function contestValues(input: ContestInput) {
-	return {
-		name: input.name,
-		description: input.description,
-		type: input.type,
-		startDate: input.startDate,
-		endDate: input.endDate,
-		prizeFirst: input.prizeFirst,
-		prizeSecond: input.prizeSecond,
-		prizeThird: input.prizeThird,
-		rules: input.rules,
-		maxParticipants: input.maxParticipants,
-	}
-}
+/** The columns a contest form sets, straight from its input. */
+const CONTEST_FIELDS = [
+	'name',
+	'description',
+	'type',
+	'startDate',
+	'endDate',
+	'prizeFirst',
+	'prizeSecond',
+	'prizeThird',
+	'rules',
+	'maxParticipants',
+] as const
+const contestValues = (input: ContestInput) => pick(input, CONTEST_FIELDS)
 
 /** Creates a contest; it starts as a draft (docs/architecture.md, Contest management). */
 export function createContest(admin: AuditActor, input: ContestInput, now = new Date()): Result<AdminContest> {

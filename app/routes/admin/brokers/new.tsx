@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import { Link } from 'react-router'
 import { BrokerForm } from '#app/components/admin-broker-form.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
@@ -8,7 +7,7 @@ import { createBroker } from '#app/features/brokers/brokers.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { BrokerFormSchema, BROKER_MESSAGES } from '#app/features/brokers/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
-import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { runFormAction } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/new'
 
 /** /admin/brokers/new (brokers:manage): add a partner broker; audited (broker.create). */
@@ -19,11 +18,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'brokers:manage')
-	const submission = parseWithZod(await readFormData(request), { schema: BrokerFormSchema })
-	if (submission.status !== 'success') return replyInvalid(submission)
-	const result = createBroker({ id: admin.id, email: admin.email }, submission.value)
-	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectWithFlash(`/admin/brokers/${result.value.slug}`, BROKER_MESSAGES.created)
+	return runFormAction(
+		request,
+		BrokerFormSchema,
+		(value) => createBroker({ id: admin.id, email: admin.email }, value),
+		(broker) => redirectWithFlash(`/admin/brokers/${broker.slug}`, BROKER_MESSAGES.created),
+	)
 }
 
 export default function NewBrokerRoute({ actionData }: Route.ComponentProps) {

@@ -1,11 +1,10 @@
-import { parseWithZod } from '@conform-to/zod'
 import { ContestForm } from '#app/components/admin-contest-form.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { createContest } from '#app/features/contests/admin-contests.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { ContestFormSchema, CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
-import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { runFormAction } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/new'
 import { contestListUrl, redirectToList } from './+contests.server.ts'
 
@@ -19,12 +18,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'contests:create')
-	const formData = await readFormData(request)
-	const submission = parseWithZod(formData, { schema: ContestFormSchema })
-	if (submission.status !== 'success') return replyInvalid(submission)
-	const result = createContest({ id: admin.id, email: admin.email }, submission.value)
-	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectToList(url, 'created')
+	return runFormAction(
+		request,
+		ContestFormSchema,
+		(value) => createContest({ id: admin.id, email: admin.email }, value),
+		() => redirectToList(url, 'created'),
+	)
 }
 
 export default function NewContestRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -21,8 +21,9 @@ import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatDateTime } from '#app/utils/admin-format.ts'
 import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
-import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { runFormAction } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
+import { fail } from '#app/utils/result.ts'
 import type { Route } from './+types/$claimId'
 
 const constraint = getZodConstraint(ClaimUpdateFormSchema)
@@ -52,17 +53,16 @@ export function headers() {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'offers:update')
-	const formData = await readFormData(request)
-	const submission = parseWithZod(formData, { schema: ClaimUpdateFormSchema })
-	if (submission.status !== 'success') return replyInvalid(submission)
 	const id = parseClaimId(params.claimId)
-	if (id === null)
-		return replyWithFailure(submission, { ok: false, status: 404, message: CLAIM_MESSAGES.claimNotFound })
-	const result = updateOfferClaim({ id: admin.id, email: admin.email }, id, submission.value)
-	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectWithFlash(
-		listHref(url),
-		result.value.changed ? CLAIM_MESSAGES.claimUpdated : CLAIM_MESSAGES.claimUnchanged,
+	return runFormAction(
+		request,
+		ClaimUpdateFormSchema,
+		(value) =>
+			id === null
+				? fail(404, CLAIM_MESSAGES.claimNotFound)
+				: updateOfferClaim({ id: admin.id, email: admin.email }, id, value),
+		({ changed }) =>
+			redirectWithFlash(listHref(url), changed ? CLAIM_MESSAGES.claimUpdated : CLAIM_MESSAGES.claimUnchanged),
 	)
 }
 

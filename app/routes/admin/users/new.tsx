@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import { AdminUserForm } from '#app/components/admin-user-form.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
@@ -15,7 +14,7 @@ import {
 	usersListHref,
 } from '#app/features/users/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
-import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { runFormAction } from '#app/utils/forms.server.ts'
 import { PLANS, type Plan } from '#app/domain/enums.ts'
 import type { Route } from './+types/new'
 
@@ -37,13 +36,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'users:create')
-	const formData = await readFormData(request)
-	const submission = parseWithZod(formData, { schema: UserCreateFormSchema })
-	if (submission.status !== 'success') return replyInvalid(submission)
-	const result = await createManagedUser({ id: admin.id, email: admin.email }, submission.value)
-	if (!result.ok) return replyWithFailure(submission, result)
-	const { query } = parseUserListQuery(url.searchParams)
-	throw await redirectWithFlash(usersListHref({ ...query, page: 1 }), USER_CREATED)
+	return runFormAction(
+		request,
+		UserCreateFormSchema,
+		(value) => createManagedUser({ id: admin.id, email: admin.email }, value),
+		() => redirectWithFlash(usersListHref({ ...parseUserListQuery(url.searchParams).query, page: 1 }), USER_CREATED),
+	)
 }
 
 export default function NewUserRoute({ loaderData, actionData }: Route.ComponentProps) {

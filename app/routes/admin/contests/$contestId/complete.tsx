@@ -5,9 +5,9 @@ import { completeContest } from '#app/features/contests/admin-contests.server.ts
 import { transitionRefused, CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
+import { runFormAction } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/complete'
 import { contestListUrl, redirectToList, requireContestAccess } from '../+contests.server.ts'
-import { runConfirmAction } from '../../+confirm-action.server.ts'
 
 // A dialog over its parent page (the flash message shows inside it).
 export const handle = dialogHandle
@@ -23,7 +23,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
 	const { admin, contest } = await requireContestAccess({ request, url, params }, 'contests:update')
-	return runConfirmAction(
+	return runFormAction(
 		request,
 		ConfirmFormSchema,
 		() => completeContest({ id: admin.id, email: admin.email }, contest.id),

@@ -1,10 +1,9 @@
-import { parseWithZod } from '@conform-to/zod'
 import { ContestForm } from '#app/components/admin-contest-form.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
 import { updateContest } from '#app/features/contests/admin-contests.server.ts'
 import { ContestFormSchema, CONTEST_TEXTS } from '#app/features/contests/schemas.ts'
-import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { runFormAction } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/edit'
 import { contestListUrl, redirectToList, requireContestAccess } from '../+contests.server.ts'
 
@@ -34,12 +33,12 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
 	const { admin, contest } = await requireContestAccess({ request, url, params }, 'contests:update')
-	const formData = await readFormData(request)
-	const submission = parseWithZod(formData, { schema: ContestFormSchema })
-	if (submission.status !== 'success') return replyInvalid(submission)
-	const result = updateContest({ id: admin.id, email: admin.email }, contest.id, submission.value)
-	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectToList(url, 'updated')
+	return runFormAction(
+		request,
+		ContestFormSchema,
+		(value) => updateContest({ id: admin.id, email: admin.email }, contest.id, value),
+		() => redirectToList(url, 'updated'),
+	)
 }
 
 export default function EditContestRoute({ loaderData, actionData }: Route.ComponentProps) {

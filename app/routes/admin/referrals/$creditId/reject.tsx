@@ -14,8 +14,8 @@ import {
 } from '#app/features/referrals/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { fail } from '#app/utils/result.ts'
+import { runFormAction } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/reject'
-import { runConfirmAction } from '../../+confirm-action.server.ts'
 
 export const handle = dialogHandle
 
@@ -38,7 +38,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 export async function action({ request, url, params }: Route.ActionArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'referrals:review')
 	const id = parseReferralId(params.creditId)
-	return runConfirmAction(
+	return runFormAction(
 		request,
 		ReferralRejectFormSchema,
 		({ reason }) =>

@@ -19,7 +19,7 @@ import { correctRevenue } from '#app/features/revenue/revenue.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatMonth } from '#app/utils/admin-format.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
-import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { runFormAction } from '#app/utils/forms.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { fail } from '#app/utils/result.ts'
 import type { Route } from './+types/edit'
@@ -40,16 +40,16 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'revenue:correct')
-	const submission = parseWithZod(await readFormData(request), { schema: RevenueEditFormSchema })
-	if (submission.status !== 'success') return replyInvalid(submission)
 	const id = parseEntryId(params.entryId)
-	const { amount, ...rest } = submission.value
-	const result =
-		id === null
-			? fail(404, REVENUE_ENTRY_NOT_FOUND)
-			: correctRevenue({ id: admin.id, email: admin.email }, id, { ...rest, amountCents: amount })
-	if (!result.ok) return replyWithFailure(submission, result)
-	throw await redirectWithFlash(revenueListHref(url), REVENUE_UPDATED)
+	return runFormAction(
+		request,
+		RevenueEditFormSchema,
+		({ amount, ...rest }) =>
+			id === null
+				? fail(404, REVENUE_ENTRY_NOT_FOUND)
+				: correctRevenue({ id: admin.id, email: admin.email }, id, { ...rest, amountCents: amount }),
+		() => redirectWithFlash(revenueListHref(url), REVENUE_UPDATED),
+	)
 }
 
 export default function EditRevenueRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -17,9 +17,9 @@ import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { formatMonth, formatUsdCents } from '#app/utils/admin-format.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { fail } from '#app/utils/result.ts'
+import { runFormAction } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/void'
 import { requireRevenueEntry, revenueListHref } from '../+revenue.server.ts'
-import { runConfirmAction } from '../../+confirm-action.server.ts'
 
 export const handle = dialogHandle
 
@@ -35,7 +35,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 export async function action({ request, url, params }: Route.ActionArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'revenue:correct')
 	const id = parseEntryId(params.entryId)
-	return runConfirmAction(
+	return runFormAction(
 		request,
 		RevenueVoidFormSchema,
 		({ reason }) =>

@@ -20,8 +20,8 @@ import {
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { fail } from '#app/utils/result.ts'
 import { ConfirmFormSchema } from '#app/utils/validation.ts'
+import { runFormAction } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/delete'
-import { runConfirmAction } from '../../+confirm-action.server.ts'
 
 // A dialog over its parent page (the flash message shows inside it).
 export const handle = dialogHandle
@@ -41,7 +41,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 export async function action({ request, url, params }: Route.ActionArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'users:delete')
 	const id = parseUserId(params.userId)
-	return runConfirmAction(
+	return runFormAction(
 		request,
 		ConfirmFormSchema,
 		() => (id === null ? fail(404, USER_NOT_FOUND) : deleteManagedUser({ id: admin.id, email: admin.email }, id)),

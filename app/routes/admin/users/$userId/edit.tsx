@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod'
 import { data } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminUserForm } from '#app/components/admin-user-form.tsx'
@@ -19,7 +18,7 @@ import {
 	usersListHref,
 } from '#app/features/users/schemas.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
-import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { runFormAction } from '#app/utils/forms.server.ts'
 import { PLANS, type Plan } from '#app/domain/enums.ts'
 import type { Route } from './+types/edit'
 
@@ -58,20 +57,14 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 export async function action({ request, url, params }: Route.ActionArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'users:update')
 	const user = userOr404(params.userId)
-	const formData = await readFormData(request)
-	const submission = parseWithZod(formData, { schema: UserUpdateFormSchema })
-	if (submission.status !== 'success') return replyInvalid(submission)
-	// The form always sends the contact fields: a blank one clears it.
-	const { phone = '', country = '', telegram = '', ...rest } = submission.value
-	const result = await updateManagedUser({ id: admin.id, email: admin.email }, user.id, {
-		...rest,
-		phone,
-		country,
-		telegram,
-	})
-	if (!result.ok) return replyWithFailure(submission, result)
-	const { query } = parseUserListQuery(url.searchParams)
-	throw await redirectWithFlash(usersListHref(query), USER_UPDATED)
+	return runFormAction(
+		request,
+		UserUpdateFormSchema,
+		// The form always sends the contact fields: a blank one clears it.
+		({ phone = '', country = '', telegram = '', ...rest }) =>
+			updateManagedUser({ id: admin.id, email: admin.email }, user.id, { ...rest, phone, country, telegram }),
+		() => redirectWithFlash(usersListHref(parseUserListQuery(url.searchParams).query), USER_UPDATED),
+	)
 }
 
 export default function EditUserRoute({ loaderData, actionData }: Route.ComponentProps) {
