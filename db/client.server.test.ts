@@ -29,6 +29,8 @@ import {
 	setBusyTimeout,
 	settleWrites,
 	sqliteVersion,
+	STATEMENT_CACHE_SIZE,
+	StatementReusingDatabase,
 	writeMark,
 } from './client.server.ts'
 
@@ -96,6 +98,57 @@ describe('database connection', () => {
 				.prepare("insert into sessions (token_hash, user_id, kind, expires_at) values ('h', 999, 'web', 0)")
 				.run(),
 		).toThrow(/FOREIGN KEY/)
+	})
+})
+
+describe('statements reused by their SQL text (docs/decisions/054)', () => {
+	test('the same text gives the same statement, with the modes a fresh one has', () => {
+		const sqlite = new StatementReusingDatabase(':memory:')
+		try {
+			sqlite.exec("create table t (a integer, b text); insert into t values (1, 'x')")
+			const first = sqlite.prepare('select a, b from t')
+			expect(first.raw().all()).toEqual([[1, 'x']])
+			const again = sqlite.prepare('select a, b from t')
+			expect(again).toBe(first)
+			expect(again.all()).toEqual([{ a: 1, b: 'x' }])
+			again.pluck()
+			expect(sqlite.prepare('select a, b from t').get()).toEqual({ a: 1, b: 'x' })
+			// Statements that return no data have no modes to reset.
+			const insert = sqlite.prepare('insert into t values (?, ?)')
+			expect(sqlite.prepare('insert into t values (?, ?)')).toBe(insert)
+			sqlite.prepare('insert into t values (?, ?)').run(2, 'y')
+			expect(sqlite.prepare('select count(*) as n from t').get()).toEqual({ n: 2 })
+		} finally {
+			sqlite.close()
+		}
+	})
+
+	test('keeps at most STATEMENT_CACHE_SIZE statements, the least recently used out first', () => {
+		const sqlite = new StatementReusingDatabase(':memory:')
+		try {
+			const zero = sqlite.prepare('select 0')
+			const one = sqlite.prepare('select 1')
+			for (let i = 2; i < STATEMENT_CACHE_SIZE; i++) sqlite.prepare(`select ${i}`)
+			// Used again, 'select 0' is the most recent; 'select 1' is now the oldest.
+			expect(sqlite.prepare('select 0')).toBe(zero)
+			sqlite.prepare(`select ${STATEMENT_CACHE_SIZE}`)
+			expect(sqlite.prepare('select 0')).toBe(zero)
+			expect(sqlite.prepare('select 1')).not.toBe(one)
+		} finally {
+			sqlite.close()
+		}
+	})
+
+	test('the app connection reuses the statements Drizzle prepares', () => {
+		const { db, sqlite } = openDatabase(':memory:')
+		try {
+			expect(sqlite).toBeInstanceOf(StatementReusingDatabase)
+			migrateDatabase(db)
+			const text = db.select({ id: users.id }).from(users).toSQL().sql
+			expect(sqlite.prepare(text)).toBe(sqlite.prepare(text))
+		} finally {
+			sqlite.close()
+		}
 	})
 })
 

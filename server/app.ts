@@ -27,6 +27,7 @@ import { createPlatformScheduler } from './scheduled-jobs.ts'
 import { clientIpFrom } from './client-ip.ts'
 import { createNodeListener, type ClientInfo } from './node-listener.ts'
 import { createPageCache } from './page-cache.ts'
+import { createRoutePartitions } from './route-partitions.ts'
 import { plainPage } from '#app/utils/plain-page.server.ts'
 import { serverErrorAnswer } from '#app/utils/durable-writes.server.ts'
 import { shareRequestSignals } from './shared-signal-request.ts'
@@ -49,6 +50,24 @@ export const serverBuild = await import('virtual:react-router/server-build')
 // tables on every request when handed a function (meant for dev reloads).
 const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production'
 const handleRequest = createRequestHandler(serverBuild, mode)
+
+/**
+ * A handler that matches among the routes a pathname can reach, or null for
+ * the whole tree's (server/route-partitions.ts, decision 054: React Router
+ * flattens and matches every branch several times a request).
+ */
+const handlerFor = createRoutePartitions(
+	serverBuild.routes,
+	(routes) => {
+		const assetRoutes: typeof serverBuild.assets.routes = {}
+		for (const id of Object.keys(routes)) assetRoutes[id] = serverBuild.assets.routes[id]
+		return createRequestHandler(
+			{ ...serverBuild, routes, assets: { ...serverBuild.assets, routes: assetRoutes } },
+			mode,
+		)
+	},
+	{ manifestPath: serverBuild.routeDiscovery.mode === 'lazy' ? serverBuild.routeDiscovery.manifestPath : undefined },
+)
 
 /**
  * The landing, terms and sign-in pages for visitors without a session,
@@ -253,7 +272,7 @@ export async function handle(request: Request, client: ClientInfo): Promise<Resp
 			}
 		}
 	}
-	const response = await handleRequest(request, getLoadContext())
+	const response = await (handlerFor(url.pathname) ?? handleRequest)(request, getLoadContext())
 	if (response.status === 503 && !response.headers.has('Retry-After')) {
 		response.headers.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS))
 	}
