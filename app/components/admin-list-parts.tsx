@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from 'react-router'
 import { Pill } from '#app/components/admin-badges.tsx'
 import { ErrorList } from '#app/components/forms.tsx'
-import { formatCount } from '#app/utils/admin-format.ts'
+import { formatCount, formatDateTime } from '#app/utils/admin-format.ts'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import type { Pagination } from '#app/features/users/schemas.ts'
 import type { QueryError } from '#app/utils/list-query.ts'
@@ -145,6 +145,11 @@ const CLAIM_STATUS_STYLES: Record<string, string> = {
 	open: 'border-red-400/60 bg-red-400/10 text-red-200',
 	acknowledged: 'border-amber-300/60 bg-amber-300/10 text-amber-100',
 	resolved: 'border-emerald-400/60 bg-emerald-400/10 text-emerald-200',
+}
+
+/** A staff table's date and time, or a muted "Never" where there is none (a last login, a last update). */
+export function TimeOrNever({ at, neverClassName }: { at: string | null; neverClassName: string }) {
+	return at ? <time dateTime={at}>{formatDateTime(at)}</time> : <span className={neverClassName}>Never</span>
 }
 
 /** A claim status or an alert state, coloured by value. */

@@ -1,3 +1,5 @@
+import { Link } from 'react-router'
+
 /**
  * The heading block of an admin page: title (the page's h1), a subtitle
  * and actions (links or buttons) on the right, wrapping on narrow screens.
@@ -50,5 +52,25 @@ export function AdminSection({
 			</div>
 			<div className="mt-4">{children}</div>
 		</section>
+	)
+}
+
+/**
+ * A small button-styled link among an admin page's header actions:
+ * secondary ("Back to Staff") unless `primary` ("New Staff Account").
+ */
+export function AdminButtonLink({
+	to,
+	primary = false,
+	children,
+}: {
+	to: string
+	primary?: boolean
+	children: React.ReactNode
+}) {
+	return (
+		<Link to={to} className={primary ? 'btn-primary btn-sm' : 'btn-secondary btn-sm'}>
+			{children}
+		</Link>
 	)
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AlertActions } from '#app/components/admin-alert-actions.tsx'
 import { FilterBar, ListPagination, StateBadge, StaffTable } from '#app/components/admin-list-parts.tsx'
-import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 
 import { site } from '#app/content/site.ts'
 import { ALERT_STATES, ALERT_TYPES } from '#app/domain/enums.ts'
@@ -81,9 +81,7 @@ export default function AdminAlertsRoute({ loaderData }: Route.ComponentProps) {
 				title={ALERT_MESSAGES.title}
 				description="Every alert the server raised. Acknowledge one you are working on; resolve it when it is handled."
 			>
-				<Link to="/admin/dashboard" className="btn-secondary btn-sm">
-					Dashboard
-				</Link>
+				<AdminButtonLink to="/admin/dashboard">Dashboard</AdminButtonLink>
 			</AdminPageHeader>
 
 			<AdminSection id="alert-filters" title="Filters">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { BrokerActiveBadge } from '#app/components/admin-broker-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { StaffTable } from '#app/components/admin-list-parts.tsx'
 import { site } from '#app/content/site.ts'
 import { listBrokersForStaff } from '#app/features/brokers/brokers.server.ts'
@@ -31,9 +31,9 @@ export default function AdminBrokersRoute({ loaderData }: Route.ComponentProps) 
 				description="Partner brokers members see on their dashboard, their tracked links and their reports"
 			>
 				{canManage ? (
-					<Link to="/admin/brokers/new" className="btn-primary btn-sm">
+					<AdminButtonLink to="/admin/brokers/new" primary>
 						Add Broker
-					</Link>
+					</AdminButtonLink>
 				) : null}
 			</AdminPageHeader>
 			<AdminSection id="broker-list" title="Brokers">

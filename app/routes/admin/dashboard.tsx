@@ -4,7 +4,7 @@ import { Form, Link } from 'react-router'
 import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
 import { AlertActions } from '#app/components/admin-alert-actions.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { VoidedBadge } from '#app/components/admin-revenue-badges.tsx'
 import { TrendLine } from '#app/components/charts.tsx'
 import { Field, FormAlert, GridSubmit } from '#app/components/forms.tsx'
@@ -116,12 +116,10 @@ export default function AdminDashboardRoute({ loaderData, actionData }: Route.Co
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader title="Admin Dashboard" description="Manage your platform from here">
-				<Link to="/admin/users" className="btn-primary btn-sm">
+				<AdminButtonLink to="/admin/users" primary>
 					Manage Users
-				</Link>
-				<Link to="/admin/contests" className="btn-secondary btn-sm">
-					Manage Contests
-				</Link>
+				</AdminButtonLink>
+				<AdminButtonLink to="/admin/contests">Manage Contests</AdminButtonLink>
 			</AdminPageHeader>
 
 			<TitledSection headingId="stats-heading" title="Platform statistics" headingClassName="sr-only">

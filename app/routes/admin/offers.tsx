@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { FilterBar, ListPagination, StateBadge, StaffTable } from '#app/components/admin-list-parts.tsx'
+import { FilterBar, ListPagination, StateBadge, StaffTable, TimeOrNever } from '#app/components/admin-list-parts.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 
 import { feeOffers } from '#app/content/dashboard.ts'
@@ -111,11 +111,7 @@ export default function AdminOffersRoute({ loaderData }: Route.ComponentProps) {
 								{claim.note || <span className="text-slate-400">None</span>}
 							</td>
 							<td className="py-3 pr-4 whitespace-nowrap">
-								{claim.updatedAt ? (
-									<time dateTime={claim.updatedAt}>{formatDateTime(claim.updatedAt)}</time>
-								) : (
-									<span className="text-slate-400">Never</span>
-								)}
+								<TimeOrNever at={claim.updatedAt} neverClassName="text-slate-400" />
 							</td>
 							<td className="py-3 whitespace-nowrap">
 								<Link to={`/admin/offers/${claim.id}${search}`} className="link">

@@ -1,12 +1,12 @@
 import { Link } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { StaffTable } from '#app/components/admin-list-parts.tsx'
-import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { StaffTable, TimeOrNever } from '#app/components/admin-list-parts.tsx'
+import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { RoleBadge, StaffStatusBadge } from '#app/components/admin-staff.tsx'
 import { site } from '#app/content/site.ts'
 import { listStaff } from '#app/features/staff/staff.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { formatDate, formatDateTime } from '#app/utils/admin-format.ts'
+import { formatDate } from '#app/utils/admin-format.ts'
 import { STAFF_MESSAGES } from '#app/features/staff/schemas.ts'
 import type { Route } from './+types/staff'
 
@@ -27,9 +27,9 @@ export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
 				title={STAFF_MESSAGES.pageTitle}
 				description="Admins and super admins who can sign in to this panel"
 			>
-				<Link to="/admin/staff/new" className="btn-primary btn-sm">
+				<AdminButtonLink to="/admin/staff/new" primary>
 					New Staff Account
-				</Link>
+				</AdminButtonLink>
 			</AdminPageHeader>
 			<AdminSection id="staff-list" title="Staff">
 				<StaffTable
@@ -57,11 +57,7 @@ export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
 							</td>
 							<td className="py-2 pr-4">{member.twoFactor ? 'On' : 'Off'}</td>
 							<td className="py-2 pr-4">
-								{member.lastLogin ? (
-									<time dateTime={member.lastLogin}>{formatDateTime(member.lastLogin)}</time>
-								) : (
-									<span className="text-slate-300">Never</span>
-								)}
+								<TimeOrNever at={member.lastLogin} neverClassName="text-slate-300" />
 							</td>
 							<td className="py-2">
 								<time dateTime={member.createdAt}>{formatDate(member.createdAt)}</time>

@@ -3,7 +3,7 @@ import { data, Form, Link } from 'react-router'
 import { Fact } from '#app/components/admin-facts.tsx'
 import { BrokerForm, brokerFormDefaults } from '#app/components/admin-broker-form.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { BrokerActiveBadge } from '#app/components/admin-broker-badges.tsx'
 import { FormAlert } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
@@ -93,9 +93,7 @@ export default function BrokerRoute({ loaderData, actionData }: Route.ComponentP
 				<Link to={`${here}/reports`} className="btn-secondary btn-sm">
 					Reports
 				</Link>
-				<Link to="/admin/brokers" className="btn-secondary btn-sm">
-					Back to Brokers
-				</Link>
+				<AdminButtonLink to="/admin/brokers">Back to Brokers</AdminButtonLink>
 			</AdminPageHeader>
 			{canManage ? (
 				<AdminSection id="broker-edit" title="Edit broker">

@@ -1,7 +1,6 @@
-import { Link } from 'react-router'
 import { BrokerForm } from '#app/components/admin-broker-form.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { site } from '#app/content/site.ts'
 import { createBroker } from '#app/features/brokers/brokers.server.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
@@ -30,9 +29,7 @@ export default function NewBrokerRoute({ actionData }: Route.ComponentProps) {
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader title={BROKER_MESSAGES.newTitle} description="A partner broker members can open an account with">
-				<Link to="/admin/brokers" className="btn-secondary btn-sm">
-					Back to Brokers
-				</Link>
+				<AdminButtonLink to="/admin/brokers">Back to Brokers</AdminButtonLink>
 			</AdminPageHeader>
 			<AdminSection id="broker-create" title="Broker">
 				<BrokerForm

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, Form, Link } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { StateBadge } from '#app/components/admin-list-parts.tsx'
-import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { FormAlert, SelectField, StatusButton, TextareaField } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { CLAIM_STATUSES } from '#app/domain/enums.ts'
@@ -81,9 +81,7 @@ export default function AdminOfferClaimRoute({ loaderData, actionData }: Route.C
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader title={CLAIM_MESSAGES.claimTitle} description={`${claim.memberName}: ${claim.offerTitle}`}>
-				<Link to={backTo} className="btn-secondary btn-sm">
-					Back to claims
-				</Link>
+				<AdminButtonLink to={backTo}>Back to claims</AdminButtonLink>
 			</AdminPageHeader>
 			<AdminSection id="claim-details" title="Details">
 				<dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">

@@ -1,7 +1,7 @@
 import { Link, Outlet } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { ListPagination, StaffTable } from '#app/components/admin-list-parts.tsx'
-import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { CorrectedBadge, VoidedBadge } from '#app/components/admin-revenue-badges.tsx'
 import { site } from '#app/content/site.ts'
 import {
@@ -37,9 +37,7 @@ export default function AdminRevenueRoute({ loaderData }: Route.ComponentProps) 
 				title={REVENUE_PAGE_TITLE}
 				description="Partner brokers' commission reports. Correct or void an entry with a reason; voided entries stay listed but no longer count towards Monthly Revenue."
 			>
-				<Link to="/admin/dashboard#revenue" className="btn-secondary btn-sm">
-					Record Revenue
-				</Link>
+				<AdminButtonLink to="/admin/dashboard#revenue">Record Revenue</AdminButtonLink>
 			</AdminPageHeader>
 			<AdminSection id="revenue-entries" title="Entries">
 				<StaffTable

@@ -1,9 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 import { Fact } from '#app/components/admin-facts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { OneTimePassword, RoleBadge, StaffStatusBadge } from '#app/components/admin-staff.tsx'
 import { Field, FormAlert, SelectField, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
@@ -105,9 +105,7 @@ export default function StaffMemberRoute({ loaderData, actionData }: Route.Compo
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader title={member.name} description={member.email}>
-				<Link to="/admin/staff" className="btn-secondary btn-sm">
-					Back to Staff
-				</Link>
+				<AdminButtonLink to="/admin/staff">Back to Staff</AdminButtonLink>
 			</AdminPageHeader>
 			{generated ? <OneTimePassword email={member.email} password={generated} /> : null}
 			<AdminSection id="staff-account" title="Account">

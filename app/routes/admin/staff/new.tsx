@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, Form, Link } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { OneTimePassword } from '#app/components/admin-staff.tsx'
 import { Field, FormAlert, SelectField, StatusButton } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
@@ -64,9 +64,7 @@ export default function NewStaffRoute({ actionData }: Route.ComponentProps) {
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader title={STAFF_MESSAGES.newTitle} description="Create an admin or super admin account">
-				<Link to="/admin/staff" className="btn-secondary btn-sm">
-					Back to Staff
-				</Link>
+				<AdminButtonLink to="/admin/staff">Back to Staff</AdminButtonLink>
 			</AdminPageHeader>
 			{created ? (
 				<>
