@@ -90,9 +90,7 @@ export default function BrokerRoute({ loaderData, actionData }: Route.ComponentP
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader title={broker.name} description={<BrokerActiveBadge active={broker.active} />}>
-				<Link to={`${here}/reports`} className="btn-secondary btn-sm">
-					Reports
-				</Link>
+				<AdminButtonLink to={`${here}/reports`}>Reports</AdminButtonLink>
 				<AdminButtonLink to="/admin/brokers">Back to Brokers</AdminButtonLink>
 			</AdminPageHeader>
 			{canManage ? (

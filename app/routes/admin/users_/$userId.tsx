@@ -2,7 +2,7 @@ import { data, Link } from 'react-router'
 import { Fact } from '#app/components/admin-facts.tsx'
 import { PlanBadge, UserStatusBadge } from '#app/components/admin-badges.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { StaffTableHead } from '#app/components/admin-list-parts.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
@@ -114,9 +114,9 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 			</nav>
 			<AdminPageHeader title={user.name} description={<span className="break-all">{user.email}</span>}>
 				{loaderData.can.update ? (
-					<Link to={`/admin/users/${user.id}/edit`} className="btn-secondary btn-sm">
+					<AdminButtonLink to={`/admin/users/${user.id}/edit`}>
 						Edit<span className="sr-only"> {user.name}</span>
-					</Link>
+					</AdminButtonLink>
 				) : null}
 				{loaderData.can.delete ? (
 					<Link to={`/admin/users/${user.id}/delete`} className="btn-secondary btn-sm text-red-200">
@@ -124,9 +124,9 @@ export default function AdminUserRoute({ loaderData }: Route.ComponentProps) {
 					</Link>
 				) : null}
 				{loaderData.can.audit ? (
-					<Link to={`/admin/audit?targetType=user&targetId=${user.id}`} className="btn-secondary btn-sm">
+					<AdminButtonLink to={`/admin/audit?targetType=user&targetId=${user.id}`}>
 						Full history<span className="sr-only"> of {user.name}</span>
-					</Link>
+					</AdminButtonLink>
 				) : null}
 			</AdminPageHeader>
 

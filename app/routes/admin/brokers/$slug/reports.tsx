@@ -1,7 +1,7 @@
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 import { Fact } from '#app/components/admin-facts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
+import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { ErrorList, FormAlert } from '#app/components/forms.tsx'
 import { StaffTableHead } from '#app/components/admin-list-parts.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
@@ -402,9 +402,9 @@ export default function BrokerReportsRoute({ loaderData, actionData }: Route.Com
 				title={`${TITLE}: ${broker.name}`}
 				description="Upload the broker's monthly CSV, check the preview, then apply it: members' deposit and withdrawal totals and the month's revenue follow."
 			>
-				<Link to={`/admin/brokers/${encodeURIComponent(broker.slug)}`} className="btn-secondary btn-sm">
+				<AdminButtonLink to={`/admin/brokers/${encodeURIComponent(broker.slug)}`}>
 					Back to {broker.name}
-				</Link>
+				</AdminButtonLink>
 			</AdminPageHeader>
 			<AdminSection id="report-upload" title="Upload a report">
 				<UploadForm slug={broker.slug} defaultMonth={defaultMonth} errors={uploadErrors} />
