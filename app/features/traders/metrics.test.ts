@@ -411,7 +411,9 @@ describe('volatility, Sharpe, Sortino', () => {
 		const start = '2023-01-01'
 		const days = daysBetween(start, '2024-06-30')
 		const dates = Array.from({ length: days }, (_, i) => addDays(start, i + 1))
-		const returns = dates.map((d, i) => (d < '2023-06-30' ? (i % 2 ? 0.1 : -0.1) : d === '2023-06-30' ? 0.5 : 0))
+		const returns: number[] = dates.map((d, i) =>
+			d < '2023-06-30' ? (i % 2 ? 0.1 : -0.1) : d === '2023-06-30' ? 0.5 : 0,
+		)
 		const kept: number[] = []
 		dates.forEach((d, i) => {
 			if (d > '2023-06-30') {
@@ -537,10 +539,16 @@ describe('trade figures and their flags', () => {
 	})
 
 	test('no_stop_loss: 50 of the last 100 is not flagged, 51 is', () => {
-		const half = computeTraderFigures([], tradesClosedHourly(100, (i) => i % 2 === 0))
+		const half = computeTraderFigures(
+			[],
+			tradesClosedHourly(100, (i) => i % 2 === 0),
+		)
 		expect(half.metrics.noStopLossShare).toBe(0.5)
 		expect(codes(half.flags)).not.toContain('no_stop_loss')
-		const more = computeTraderFigures([], tradesClosedHourly(100, (i) => i % 2 === 0 || i === 99))
+		const more = computeTraderFigures(
+			[],
+			tradesClosedHourly(100, (i) => i % 2 === 0 || i === 99),
+		)
 		expect(more.metrics.noStopLossShare).toBe(0.51)
 		expect(more.flags).toContainEqual({
 			code: 'no_stop_loss',

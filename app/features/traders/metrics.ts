@@ -538,10 +538,7 @@ function periodsOf(dates: readonly string[], index: readonly number[]): PeriodRe
 
 // ------------------------------------------------------------------- figures
 
-export function computeTraderFigures(
-	equity: readonly EquityPoint[],
-	trades: readonly ClosedTrade[],
-): TraderFigures {
+export function computeTraderFigures(equity: readonly EquityPoint[], trades: readonly ClosedTrade[]): TraderFigures {
 	const rows = sortedRows(equity)
 	const n = rows.length
 	const dates = rows.map((r) => r.date)

@@ -1,22 +1,23 @@
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
-import type { TraderStatus } from '#app/domain/enums.ts'
 import { recordAudit, recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { pick } from '#app/utils/misc.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { getDb, write, type Db, type Tx } from '#db/client.server.ts'
-import { brokers, traderEquity, traderReviews, traderStatements, traders, traderTrades, type SelectTrader } from '#db/schema.ts'
+import {
+	brokers,
+	traderEquity,
+	traderReviews,
+	traderStatements,
+	traders,
+	traderTrades,
+	type SelectTrader,
+} from '#db/schema.ts'
 import { isUniqueViolation } from '#db/sql.server.ts'
 import { paginate, type Pagination } from '#app/features/users/schemas.ts'
 import type { AppliedStatement, StaffTrader, TraderReviewEntry } from './responses.server.ts'
 import { computeTraderFigures, type ClosedTrade, type EquityPoint, type TraderFigures } from './metrics.ts'
-import {
-	CHECKLIST_ITEMS,
-	checkTransition,
-	REVIEW_INTERVAL_DAYS,
-	REVIEW_MESSAGES,
-	type ChecklistKey,
-} from './review.ts'
+import { CHECKLIST_ITEMS, checkTransition, REVIEW_INTERVAL_DAYS, REVIEW_MESSAGES, type ChecklistKey } from './review.ts'
 import {
 	TRADER_MESSAGES,
 	type TraderListQuery,
@@ -229,7 +230,11 @@ export function listStaffTraders(
 					.limit(effective.limit)
 					.offset((effective.page - 1) * effective.limit)
 					.all()
-	return { traders: rows.map(toStaffTrader), pagination: paginate(totalCount, effective.page, effective.limit), query: effective }
+	return {
+		traders: rows.map(toStaffTrader),
+		pagination: paginate(totalCount, effective.page, effective.limit),
+		query: effective,
+	}
 }
 
 function brokerIdOf(db: Db | Tx, slug: string): number | null {
@@ -282,7 +287,12 @@ export function createTrader(
 }
 
 /** Edits a trader's fields (and the next review date), audited as trader.update; 404 for an unknown id. */
-export function updateTrader(admin: AuditActor, id: number, input: TraderUpdate, now = new Date()): Result<StaffTrader> {
+export function updateTrader(
+	admin: AuditActor,
+	id: number,
+	input: TraderUpdate,
+	now = new Date(),
+): Result<StaffTrader> {
 	try {
 		const result = write((tx) => {
 			const before = tx.select().from(traders).where(eq(traders.id, id)).get()
@@ -550,7 +560,9 @@ export function traderIdsWithStatements(db: Db = getDb()): number[] {
 	return db
 		.select({ id: traders.id })
 		.from(traders)
-		.where(sql`${traders.statementsUntil} is not null or exists (select 1 from ${traderEquity} where ${traderEquity.traderId} = ${traders.id})`)
+		.where(
+			sql`${traders.statementsUntil} is not null or exists (select 1 from ${traderEquity} where ${traderEquity.traderId} = ${traders.id})`,
+		)
 		.orderBy(asc(traders.id))
 		.all()
 		.map((r) => r.id)
@@ -563,7 +575,11 @@ export function traderIdsWithStatements(db: Db = getDb()): number[] {
  */
 export function removeSampleTraders(admin: AuditActor, now = new Date()): Result<{ removed: number }> {
 	const result = write((tx) => {
-		const samples = tx.select({ id: traders.id, slug: traders.slug }).from(traders).where(eq(traders.sample, true)).all()
+		const samples = tx
+			.select({ id: traders.id, slug: traders.slug })
+			.from(traders)
+			.where(eq(traders.sample, true))
+			.all()
 		if (samples.length === 0) return fail(409, TRADER_MESSAGES.noSamples)
 		tx.delete(traders)
 			.where(

@@ -96,9 +96,7 @@ export const TraderFlagSchema = z
 	.strict()
 	.openapi('TraderFlag')
 
-const checklistItem = z
-	.object({ done: z.boolean(), by: z.string().nullable(), at: isoDateTime().nullable() })
-	.strict()
+const checklistItem = z.object({ done: z.boolean(), by: z.string().nullable(), at: isoDateTime().nullable() }).strict()
 
 export const TraderChecklistStateSchema = z
 	.object({
@@ -215,4 +213,3 @@ export const StatementAppliedSchema = z
 	})
 	.strict()
 export type StatementApplied = z.infer<typeof StatementAppliedSchema>
-

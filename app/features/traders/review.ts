@@ -83,7 +83,8 @@ export function checkTransition(
 	if (to === 'retired' && !ready.superAdmin) return { status: 403, message: REVIEW_MESSAGES.retireSuperOnly }
 	if (to === 'listed' && (from === 'in_review' || from === 'suspended')) {
 		if (!ready.hasEquity) return { status: 409, message: REVIEW_MESSAGES.needsEquity }
-		if (ready.checklistOpen.length > 0) return { status: 409, message: REVIEW_MESSAGES.needsChecklist(ready.checklistOpen) }
+		if (ready.checklistOpen.length > 0)
+			return { status: 409, message: REVIEW_MESSAGES.needsChecklist(ready.checklistOpen) }
 	}
 	return null
 }

@@ -66,7 +66,8 @@ export const TRADER_MESSAGES = {
 	strategyInvalid: 'Strategy contains characters that are not allowed',
 	marketsRequired: 'Give at least one market (an instrument symbol like XAUUSD)',
 	marketsTooMany: `At most ${TRADER_LIMITS.markets} markets`,
-	marketInvalid: 'Markets are instrument symbols of up to 20 letters, digits, ".", "/", "_", "-" or "#" (like XAUUSD or EUR/USD)',
+	marketInvalid:
+		'Markets are instrument symbols of up to 20 letters, digits, ".", "/", "_", "-" or "#" (like XAUUSD or EUR/USD)',
 	brokerRequired: 'Choose the broker',
 	brokerUnknown: 'This broker does not exist',
 	accountRefRequired: 'Account reference is required',
@@ -180,7 +181,12 @@ const NextReviewDateSchema = z
 
 const traderFields = {
 	slug: TraderSlugSchema,
-	name: textField(TRADER_MESSAGES.nameRequired, TRADER_LIMITS.name, TRADER_MESSAGES.nameTooLong, TRADER_MESSAGES.nameInvalid),
+	name: textField(
+		TRADER_MESSAGES.nameRequired,
+		TRADER_LIMITS.name,
+		TRADER_MESSAGES.nameTooLong,
+		TRADER_MESSAGES.nameInvalid,
+	),
 	strategy: textField(
 		TRADER_MESSAGES.strategyRequired,
 		TRADER_LIMITS.strategy,
@@ -268,10 +274,15 @@ export type TraderChecklistInput = z.infer<typeof TraderChecklistSchema>
 
 /** The page's checklist form: a checkbox per item (an unticked box is false). */
 export const TraderChecklistFormSchema = z.object(
-	Object.fromEntries(CHECKLIST_KEYS.map((key) => [key, z.literal('on').optional().transform((v) => v === 'on')])) as Record<
-		ChecklistKey,
-		z.ZodEffects<z.ZodOptional<z.ZodLiteral<'on'>>, boolean>
-	>,
+	Object.fromEntries(
+		CHECKLIST_KEYS.map((key) => [
+			key,
+			z
+				.literal('on')
+				.optional()
+				.transform((v) => v === 'on'),
+		]),
+	) as Record<ChecklistKey, z.ZodEffects<z.ZodOptional<z.ZodLiteral<'on'>>, boolean>>,
 )
 
 /** The flag codes (app/features/traders/metrics.ts computes them), in the filters' order. */
@@ -299,7 +310,12 @@ export type TraderListQuery = {
 	flag: (typeof TRADER_FLAG_FILTERS)[number] | null
 }
 
-export const DEFAULT_TRADER_LIST_QUERY: TraderListQuery = { page: 1, limit: TRADER_LIMITS.pageSize, status: null, flag: null }
+export const DEFAULT_TRADER_LIST_QUERY: TraderListQuery = {
+	page: 1,
+	limit: TRADER_LIMITS.pageSize,
+	status: null,
+	flag: null,
+}
 
 /** /admin/traders ?status &flag &page (and the API's &limit): each bad value an error at its path. */
 export const parseTraderListQuery = filteredListQueryParser<TraderListQuery>(() => ({
@@ -341,7 +357,9 @@ export function traderListSearch(query: TraderListQuery, overrides: Partial<Trad
 
 /** A trader id in a URL: a plain positive whole number, else null (a 404). */
 export function parseTraderId(value: string | undefined) {
-	return value !== undefined && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : null
+	return value !== undefined && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value))
+		? Number(value)
+		: null
 }
 
 const Flag = z

@@ -14,7 +14,6 @@ import {
 	parseTradesCsv,
 	STATEMENT_LIMITS,
 	type EquityRow,
-	type StatementRowError,
 	type TradeRow,
 } from './statements-csv.server.ts'
 import { TRADER_MESSAGES } from './schemas.ts'
@@ -42,7 +41,8 @@ export const STATEMENT_MESSAGES = {
 		kind === 'equity'
 			? 'This file covers dates that are stored already: send it again with replace to replace those days with the file.'
 			: 'This file has tickets that are stored already: send it again with replace to replace those trades with the file.',
-	badRows: (bad: number) => `The file has ${bad} bad row${bad === 1 ? '' : 's'}; nothing was stored. Fix them and upload it again.`,
+	badRows: (bad: number) =>
+		`The file has ${bad} bad row${bad === 1 ? '' : 's'}; nothing was stored. Fix them and upload it again.`,
 	fileProblem: 'The file cannot be read; nothing was stored.',
 	joinGap: (last: string, first: string) =>
 		`The file starts on ${first}, more than ${STATEMENT_LIMITS.maxGapDays} days after the last stored date ${last}.`,
@@ -56,6 +56,9 @@ export const STATEMENT_MESSAGES = {
 
 export type { StatementApplied, StatementPreview }
 export type StatementFailure = Failure & { preview?: StatementPreview }
+
+/** Rows per INSERT (at most 11 columns: well under SQLite's 32,766 parameters). */
+const INSERT_CHUNK = 500
 
 export function sha256Hex(content: string) {
 	return createHash('sha256').update(content).digest('hex')
@@ -125,7 +128,8 @@ function checkStatement(
 		if (from && to && stored) {
 			if (from > stored.to) {
 				appends = true
-				if (daysBetween(stored.to, from) > STATEMENT_LIMITS.maxGapDays) fileError = STATEMENT_MESSAGES.joinGap(stored.to, from)
+				if (daysBetween(stored.to, from) > STATEMENT_LIMITS.maxGapDays)
+					fileError = STATEMENT_MESSAGES.joinGap(stored.to, from)
 			} else {
 				overlapRows =
 					db
@@ -230,10 +234,11 @@ export function applyStatement(
 					)
 					.run().changes
 			}
-			const insert = tx.$client.prepare(
-				'insert into trader_equity (trader_id, date, equity, deposits, withdrawals) values (?, ?, ?, ?, ?)',
-			)
-			for (const row of checked.equity) insert.run(traderId, row.date, row.equity, row.deposits, row.withdrawals)
+			for (let i = 0; i < checked.equity.length; i += INSERT_CHUNK) {
+				tx.insert(traderEquity)
+					.values(checked.equity.slice(i, i + INSERT_CHUNK).map(({ line: _line, ...row }) => ({ traderId, ...row })))
+					.run()
+			}
 		} else {
 			const tickets = checked.trades.map((t) => t.ticket)
 			if (preview.overlapRows > 0) {
@@ -244,23 +249,12 @@ export function applyStatement(
 						.run().changes
 				}
 			}
-			const insert = tx.$client.prepare(
-				'insert into trader_trades (trader_id, ticket, opened_at, closed_at, symbol, side, volume, open_price, close_price, stop_loss, profit) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-			)
-			for (const t of checked.trades) {
-				insert.run(
-					traderId,
-					t.ticket,
-					t.openedAt,
-					t.closedAt,
-					t.symbol,
-					t.side,
-					t.volume,
-					t.openPrice,
-					t.closePrice,
-					t.stopLoss,
-					t.profit,
-				)
+			for (let i = 0; i < checked.trades.length; i += INSERT_CHUNK) {
+				tx.insert(traderTrades)
+					.values(
+						checked.trades.slice(i, i + INSERT_CHUNK).map(({ line: _line, ...trade }) => ({ traderId, ...trade })),
+					)
+					.run()
 			}
 		}
 		const statement = tx

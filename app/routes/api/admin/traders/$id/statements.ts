@@ -15,7 +15,16 @@ import {
 import { EQUITY_COLUMNS, STATEMENT_LIMITS, TRADE_COLUMNS } from '#app/features/traders/statements-csv.server.ts'
 import { checkStatementBytes, readStatementFile } from '#app/features/traders/upload.server.ts'
 import type { CsvFile } from '#app/utils/csv-upload.server.ts'
-import { ADMIN_403, ADMIN_GUARD, IdParams, jsonContent, ok, refusals, successEnvelope, z } from '#app/utils/api-schema.server.ts'
+import {
+	ADMIN_403,
+	ADMIN_GUARD,
+	IdParams,
+	jsonContent,
+	ok,
+	refusals,
+	successEnvelope,
+	z,
+} from '#app/utils/api-schema.server.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
 // The upload is multipart/form-data (field `file`) or a raw text/csv body,
