@@ -8,6 +8,8 @@ import {
 	CONTEST_TYPES,
 	PLANS,
 	SESSION_KINDS,
+	STATEMENT_KINDS,
+	TRADER_STATUSES,
 	USER_STATUSES,
 } from '#app/domain/enums.ts'
 
@@ -926,6 +928,202 @@ export const platformSettings = sqliteTable('platform_settings', {
 	adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
 })
 
+/**
+ * The traders members can follow (issue 39): the registry staff review.
+ * The computed figures (app/features/traders/metrics.ts) are stored on the
+ * row when a statement is applied and nightly, so the members' list sorts
+ * and filters on indexed columns; the series and flags are `figures`
+ * (JSON). Checklist items record who ticked them and when.
+ */
+export const traders = sqliteTable(
+	'traders',
+	{
+		id: id(),
+		slug: text('slug').notNull(),
+		name: text('name').notNull(),
+		strategy: text('strategy').notNull(),
+		/** Instrument symbols, JSON list ("XAUUSD", "EURUSD"). */
+		markets: text('markets', { mode: 'json' }).$type<string[]>().notNull(),
+		brokerId: integer('broker_id')
+			.notNull()
+			.references(() => brokers.id, { onDelete: 'restrict' }),
+		/** The trader's account reference at the broker. */
+		accountRef: text('account_ref').notNull(),
+		/** ISO 3166 alpha-2, from the sign-up's country list. */
+		country: text('country').notNull(),
+		/** ISO 4217, the account currency the statements are in. */
+		currency: text('currency').notNull(),
+		/** "YYYY-MM-DD". */
+		startDate: text('start_date').notNull(),
+		status: text('status', { enum: TRADER_STATUSES }).notNull().default('applied'),
+		/** The note of the last transition (shown with past traders: the reason). */
+		statusNote: text('status_note').notNull().default(''),
+		statusChangedAt: integer('status_changed_at', { mode: 'timestamp_ms' }).notNull(),
+		/** Sample data of a fresh install: marked to staff and members, removable in one action. */
+		sample: integer('sample', { mode: 'boolean' }).notNull().default(false),
+		identityCheckedAt: integer('identity_checked_at', { mode: 'timestamp_ms' }),
+		identityCheckedBy: text('identity_checked_by'),
+		brokerAccountVerifiedAt: integer('broker_account_verified_at', { mode: 'timestamp_ms' }),
+		brokerAccountVerifiedBy: text('broker_account_verified_by'),
+		statementSourceVerifiedAt: integer('statement_source_verified_at', { mode: 'timestamp_ms' }),
+		statementSourceVerifiedBy: text('statement_source_verified_by'),
+		strategyMatchesTradesAt: integer('strategy_matches_trades_at', { mode: 'timestamp_ms' }),
+		strategyMatchesTradesBy: text('strategy_matches_trades_by'),
+		riskAcceptableAt: integer('risk_acceptable_at', { mode: 'timestamp_ms' }),
+		riskAcceptableBy: text('risk_acceptable_by'),
+		/** The last review (a transition to listed or watch): when and by whom. */
+		reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
+		reviewedBy: text('reviewed_by'),
+		/** "YYYY-MM-DD": the scheduler raises an alert once it has passed for a listed trader. */
+		nextReviewDate: text('next_review_date'),
+		/** The applied equity statement's first and last dates. */
+		statementsFrom: text('statements_from'),
+		statementsUntil: text('statements_until'),
+		riskScore: integer('risk_score'),
+		score: real('score'),
+		return1m: real('return_1m'),
+		return3m: real('return_3m'),
+		return12m: real('return_12m'),
+		returnSinceStart: real('return_since_start'),
+		cagr: real('cagr'),
+		maxDrawdown: real('max_drawdown'),
+		currentDrawdown: real('current_drawdown'),
+		volatility: real('volatility'),
+		sharpe: real('sharpe'),
+		sortino: real('sortino'),
+		calmar: real('calmar'),
+		tradeCount: integer('trade_count').notNull().default(0),
+		winRate: real('win_rate'),
+		profitFactor: real('profit_factor'),
+		averageWin: real('average_win'),
+		averageLoss: real('average_loss'),
+		expectancy: real('expectancy'),
+		averageHoldingHours: real('average_holding_hours'),
+		noStopLossShare: real('no_stop_loss_share'),
+		flagCount: integer('flag_count').notNull().default(0),
+		/** Flags, drawdown dates, monthly returns, periods and the chart series (JSON). */
+		figures: text('figures', { mode: 'json' }),
+		computedAt: integer('computed_at', { mode: 'timestamp_ms' }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex('traders_slug_unique').on(t.slug),
+		index('traders_status_idx').on(t.status, t.score),
+		index('traders_broker_idx').on(t.brokerId),
+		index('traders_flags_idx').on(t.flagCount, t.status),
+	],
+)
+
+/** A trader's daily equity (docs/trader-statements.md): one row per trader and date. */
+export const traderEquity = sqliteTable(
+	'trader_equity',
+	{
+		traderId: integer('trader_id')
+			.notNull()
+			.references(() => traders.id, { onDelete: 'cascade' }),
+		/** "YYYY-MM-DD", UTC. */
+		date: text('date').notNull(),
+		equity: real('equity').notNull(),
+		deposits: real('deposits').notNull().default(0),
+		withdrawals: real('withdrawals').notNull().default(0),
+	},
+	(t) => [uniqueIndex('trader_equity_trader_date_unique').on(t.traderId, t.date)],
+)
+
+/** A trader's closed trades: tickets unique per trader. */
+export const traderTrades = sqliteTable(
+	'trader_trades',
+	{
+		id: id(),
+		traderId: integer('trader_id')
+			.notNull()
+			.references(() => traders.id, { onDelete: 'cascade' }),
+		ticket: text('ticket').notNull(),
+		/** ISO 8601 UTC. */
+		openedAt: text('opened_at').notNull(),
+		closedAt: text('closed_at').notNull(),
+		symbol: text('symbol').notNull(),
+		side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+		volume: real('volume').notNull(),
+		openPrice: real('open_price').notNull(),
+		closePrice: real('close_price').notNull(),
+		stopLoss: real('stop_loss'),
+		profit: real('profit').notNull(),
+	},
+	(t) => [
+		uniqueIndex('trader_trades_trader_ticket_unique').on(t.traderId, t.ticket),
+		index('trader_trades_trader_closed_idx').on(t.traderId, t.closedAt),
+	],
+)
+
+/** Every review transition of a trader, with its required note (also in the audit log). */
+export const traderReviews = sqliteTable(
+	'trader_reviews',
+	{
+		id: id(),
+		traderId: integer('trader_id')
+			.notNull()
+			.references(() => traders.id, { onDelete: 'cascade' }),
+		fromStatus: text('from_status', { enum: TRADER_STATUSES }).notNull(),
+		toStatus: text('to_status', { enum: TRADER_STATUSES }).notNull(),
+		note: text('note').notNull(),
+		adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+		adminEmail: text('admin_email').notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [index('trader_reviews_trader_idx').on(t.traderId, t.createdAt)],
+)
+
+/** Every statement file applied to a trader (kind, dates or tickets covered, rows, who). */
+export const traderStatements = sqliteTable(
+	'trader_statements',
+	{
+		id: id(),
+		traderId: integer('trader_id')
+			.notNull()
+			.references(() => traders.id, { onDelete: 'cascade' }),
+		kind: text('kind', { enum: STATEMENT_KINDS }).notNull(),
+		fileName: text('file_name').notNull().default(''),
+		contentHash: text('content_hash').notNull(),
+		rowCount: integer('row_count').notNull(),
+		/** The first and last date the file covers (trades: by close date). */
+		fromDate: text('from_date'),
+		toDate: text('to_date'),
+		/** Stored rows the file replaced (`?replace=1`). */
+		replacedRows: integer('replaced_rows').notNull().default(0),
+		adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+		adminEmail: text('admin_email').notNull(),
+		appliedAt: integer('applied_at', { mode: 'timestamp_ms' }).notNull(),
+	},
+	(t) => [index('trader_statements_trader_idx').on(t.traderId, t.appliedAt)],
+)
+
+/**
+ * An uploaded statement waiting for staff to confirm its preview on the
+ * page (the file kept so a plain form can confirm it); applying removes it,
+ * uploads older than a day are discarded.
+ */
+export const traderStatementUploads = sqliteTable(
+	'trader_statement_uploads',
+	{
+		id: id(),
+		traderId: integer('trader_id')
+			.notNull()
+			.references(() => traders.id, { onDelete: 'cascade' }),
+		adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+		kind: text('kind', { enum: STATEMENT_KINDS }).notNull(),
+		fileName: text('file_name').notNull().default(''),
+		contentHash: text('content_hash').notNull(),
+		content: text('content').notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		index('trader_statement_uploads_trader_idx').on(t.traderId, t.adminId),
+		index('trader_statement_uploads_created_idx').on(t.createdAt),
+	],
+)
+
 export const usersRelations = relations(users, ({ many }) => ({
 	sessions: many(sessions),
 }))
@@ -957,3 +1155,7 @@ export type SelectBrokerReportRow = typeof brokerReportRows.$inferSelect
 export type SelectBrokerReportUpload = typeof brokerReportUploads.$inferSelect
 export type SelectConsent = typeof consents.$inferSelect
 export type SelectNotification = typeof notifications.$inferSelect
+export type SelectTrader = typeof traders.$inferSelect
+export type InsertTrader = typeof traders.$inferInsert
+export type SelectTraderStatement = typeof traderStatements.$inferSelect
+export type SelectTraderReview = typeof traderReviews.$inferSelect

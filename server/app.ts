@@ -8,6 +8,12 @@ import { SCHEDULER_RUNNER_LEASE_MS } from '#app/utils/scheduler.server.ts'
 import { getCurrentUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 import { REPORT_UPLOAD_MESSAGES, REPORT_UPLOAD_PATH } from '#app/features/broker-reports/upload.server.ts'
+import {
+	STATEMENT_MULTIPART_OVERHEAD_BYTES,
+	STATEMENT_UPLOAD_MESSAGES,
+	STATEMENT_UPLOAD_PATH,
+} from '#app/features/traders/upload.server.ts'
+import { STATEMENT_LIMITS } from '#app/features/traders/statements-csv.server.ts'
 import { getEnv, initEnv } from '#app/utils/env.server.ts'
 import { getLoadContext } from '#app/utils/load-context.server.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -170,6 +176,8 @@ const PAGE_BODY_LIMIT = 64 * 1024
 const API_BODY_LIMIT = 1024 * 1024
 /** The broker report upload (page and API) only: a 5 MiB file and its multipart envelope. */
 const REPORT_UPLOAD_BODY_LIMIT = BROKER_REPORT_LIMITS.fileBytes + BROKER_REPORT_LIMITS.multipartOverheadBytes
+/** A trader's statement upload (page and API) only: a 10 MB file and its multipart envelope. */
+const STATEMENT_UPLOAD_BODY_LIMIT = STATEMENT_LIMITS.maxBytes + STATEMENT_MULTIPART_OVERHEAD_BYTES
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS'])
 // Pages take GET and POST (forms); /api routes answer 405 with their own
 // Allow header for the methods they do not define.
@@ -187,14 +195,20 @@ function apiAnswer(status: number, message: string, headers: Record<string, stri
 
 function bodyLimit(url: URL) {
 	if (REPORT_UPLOAD_PATH.test(url.pathname)) return REPORT_UPLOAD_BODY_LIMIT
+	if (STATEMENT_UPLOAD_PATH.test(url.pathname)) return STATEMENT_UPLOAD_BODY_LIMIT
 	return isApiPath(url.pathname) ? API_BODY_LIMIT : PAGE_BODY_LIMIT
 }
 
 function tooLarge(url: URL) {
-	if (REPORT_UPLOAD_PATH.test(url.pathname)) {
+	const upload = REPORT_UPLOAD_PATH.test(url.pathname)
+		? REPORT_UPLOAD_MESSAGES
+		: STATEMENT_UPLOAD_PATH.test(url.pathname)
+			? STATEMENT_UPLOAD_MESSAGES
+			: null
+	if (upload) {
 		return isApiPath(url.pathname)
-			? apiAnswer(413, REPORT_UPLOAD_MESSAGES.tooLarge)
-			: plainPage(413, 'File too large', `${REPORT_UPLOAD_MESSAGES.tooLarge} Go back and choose a smaller file.`)
+			? apiAnswer(413, upload.tooLarge)
+			: plainPage(413, 'File too large', `${upload.tooLarge} Go back and choose a smaller file.`)
 	}
 	return isApiPath(url.pathname)
 		? apiAnswer(413, 'Request body is too large')

@@ -47,3 +47,15 @@ export type AlertState = (typeof ALERT_STATES)[number]
 /** A plan activation code's status, derived from its row (app/features/codes/plan-codes.server.ts). */
 export const PLAN_CODE_STATUSES = ['unused', 'used', 'expired', 'revoked'] as const
 export type PlanCodeStatus = (typeof PLAN_CODE_STATUSES)[number]
+
+/**
+ * A trader's review state (issue 39, app/features/traders/review.server.ts):
+ * applied -> in_review -> listed; listed <-> watch; listed or watch ->
+ * suspended -> listed; any -> retired. Members see listed and watch only.
+ */
+export const TRADER_STATUSES = ['applied', 'in_review', 'listed', 'watch', 'suspended', 'retired'] as const
+export type TraderStatus = (typeof TRADER_STATUSES)[number]
+
+/** The two statement files of a trader (docs/trader-statements.md). */
+export const STATEMENT_KINDS = ['equity', 'trades'] as const
+export type StatementKind = (typeof STATEMENT_KINDS)[number]

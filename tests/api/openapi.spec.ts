@@ -50,6 +50,40 @@ test.afterAll(() => {
 	)
 })
 
+// The traders this worker added (traderPayload): removed after the suite.
+const madeTraders: string[] = []
+test.afterAll(() => {
+	const slugs = madeTraders.splice(0)
+	if (slugs.length === 0) return
+	withE2eDatabase((db) =>
+		db.prepare(`delete from traders where slug in (${slugs.map(() => '?').join(', ')})`).run(...slugs),
+	)
+})
+
+function traderPayload() {
+	const slug = `oa-trader-${tag()}`
+	madeTraders.push(slug)
+	return {
+		slug,
+		name: `Trader ${slug}`,
+		strategy: 'Swing trades on gold.',
+		markets: ['XAUUSD'],
+		brokerSlug: 'xm',
+		accountRef: 'XM-1',
+		country: 'Ghana',
+		currency: 'USD',
+		startDate: '2024-01-01',
+	}
+}
+
+/** A new trader made through the API; its id. */
+async function sampleTrader(request: APIRequestContext, headers: Record<string, string>) {
+	const res = await request.post('/api/admin/traders', { headers, data: traderPayload() })
+	return (await res.json()).data.trader.id as number
+}
+
+const SAMPLE_EQUITY = ['date,equity,deposits,withdrawals', '2025-01-01,1000,1000,0', '2025-01-02,1010,0,0'].join('\n')
+
 test.beforeAll(async ({ request }) => {
 	const res = await request.get('/api/openapi.json')
 	expect(res.status()).toBe(200)
@@ -850,6 +884,71 @@ const SAMPLES: Record<string, Sample> = {
 			removeE2eBroker(broker)
 		}
 	},
+	'GET /api/admin/traders': async ({ call }) => {
+		const headers = await staffToken()
+		expect((await call({ headers, query: { status: 'applied', flag: 'none', limit: '5' } })).status).toBe(200)
+		expect((await call({ headers, query: { status: 'famous' } })).status).toBe(400)
+	},
+	'POST /api/admin/traders': async ({ call }) => {
+		const headers = await staffToken()
+		const data = traderPayload()
+		expect((await call({ headers, data })).status).toBe(201)
+		expect((await call({ headers, data })).status).toBe(409)
+		expect((await call({ headers, data: { ...traderPayload(), markets: [] } })).status).toBe(400)
+	},
+	'GET /api/admin/traders/{id}': async ({ request, call }) => {
+		const headers = await staffToken()
+		const id = await sampleTrader(request, headers)
+		expect((await call({ headers, params: { id: String(id) } })).status).toBe(200)
+		expect((await call({ headers, params: { id: '999999999' } })).status).toBe(404)
+	},
+	'PATCH /api/admin/traders/{id}': async ({ request, call }) => {
+		const headers = await staffToken()
+		const id = String(await sampleTrader(request, headers))
+		expect((await call({ headers, params: { id }, data: { name: 'Renamed' } })).status).toBe(200)
+		expect((await call({ headers, params: { id }, data: {} })).status).toBe(400)
+		expect((await call({ headers, params: { id: '999999999' }, data: { name: 'x' } })).status).toBe(404)
+	},
+	'POST /api/admin/traders/{id}/review': async ({ request, call }) => {
+		const headers = await staffToken()
+		const id = String(await sampleTrader(request, headers))
+		expect((await call({ headers, params: { id }, data: { to: 'in_review', note: 'Documents in' } })).status).toBe(200)
+		expect((await call({ headers, params: { id }, data: { to: 'in_review', note: 'Again' } })).status).toBe(409)
+		expect((await call({ headers, params: { id }, data: { to: 'retired', note: 'x' } })).status).toBe(403)
+		expect((await call({ headers, params: { id }, data: { to: 'listed' } })).status).toBe(400)
+	},
+	'PATCH /api/admin/traders/{id}/checklist': async ({ request, call }) => {
+		const headers = await staffToken()
+		const id = String(await sampleTrader(request, headers))
+		expect((await call({ headers, params: { id }, data: { identityChecked: true } })).status).toBe(200)
+		expect((await call({ headers, params: { id }, data: {} })).status).toBe(400)
+		expect((await call({ headers, params: { id: '999999999' }, data: { riskAcceptable: true } })).status).toBe(404)
+	},
+	'GET /api/admin/traders/{id}/statements': async ({ request, call }) => {
+		const headers = await staffToken()
+		const id = String(await sampleTrader(request, headers))
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+		expect((await call({ headers, params: { id: '999999999' } })).status).toBe(404)
+	},
+	'POST /api/admin/traders/{id}/statements': async ({ request, call }) => {
+		const headers = await staffToken()
+		const id = String(await sampleTrader(request, headers))
+		const raw = { ...headers, 'Content-Type': 'text/csv' }
+		const params = { id }
+		expect(
+			(await call({ headers: raw, params, query: { kind: 'equity', dryRun: '1' }, data: SAMPLE_EQUITY })).status,
+		).toBe(200)
+		expect((await call({ headers: raw, params, query: { kind: 'equity' }, data: SAMPLE_EQUITY })).status).toBe(201)
+		expect((await call({ headers: raw, params, query: { kind: 'equity' }, data: SAMPLE_EQUITY })).status).toBe(409)
+		const bad = `${SAMPLE_EQUITY}\n2025-01-03,-1,0,0`
+		expect((await call({ headers: raw, params, query: { kind: 'equity', replace: '1' }, data: bad })).status).toBe(422)
+		expect((await call({ headers: raw, params, data: SAMPLE_EQUITY })).status).toBe(400)
+		expect((await call({ headers, params, query: { kind: 'equity' }, data: { a: 1 } })).status).toBe(415)
+		expect(
+			(await call({ headers: raw, params: { id: '999999999' }, query: { kind: 'equity' }, data: SAMPLE_EQUITY }))
+				.status,
+		).toBe(404)
+	},
 	'GET /api/member/overview': async ({ call }) => {
 		expect((await call({ headers: await memberHeaders() })).status).toBe(200)
 		expect((await call({ headers: await memberHeaders({ unlocked: false }) })).status).toBe(403)
@@ -1063,10 +1162,16 @@ test('a body over the limit: every operation but GET answers its documented 413'
 	// server/app.ts: 1 MiB on /api, the broker report upload 5 MiB and its multipart envelope.
 	const API_LIMIT = 1024 * 1024
 	const UPLOAD_LIMIT = BROKER_REPORT_LIMITS.fileBytes + BROKER_REPORT_LIMITS.multipartOverheadBytes
+	// A trader's statement upload: 10 MB and its multipart envelope.
+	const STATEMENT_UPLOAD_LIMIT = 10_000_000 + 64 * 1024
 	const operations = everyOperation().filter((o) => o.method !== 'GET')
 	expect(operations.length).toBeGreaterThan(50)
 	for (const { method, path, url, operation } of operations) {
-		const limit = /^\/api\/admin\/brokers\/\{slug\}\/reports$/.test(path) ? UPLOAD_LIMIT : API_LIMIT
+		const limit = /^\/api\/admin\/brokers\/\{slug\}\/reports$/.test(path)
+			? UPLOAD_LIMIT
+			: /^\/api\/admin\/traders\/\{id\}\/statements$/.test(path)
+				? STATEMENT_UPLOAD_LIMIT
+				: API_LIMIT
 		// No token: the body is refused by its size before any route runs.
 		const res = await request.fetch(url, {
 			method,

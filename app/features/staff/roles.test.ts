@@ -13,6 +13,7 @@ describe('can', () => {
 			'contests:delete',
 			'staff:manage',
 			'brokers:manage',
+			'traders:retire',
 		] as const) {
 			expect(can(superAdmin, capability), capability).toBe(true)
 			expect(can(admin, capability), capability).toBe(false)
@@ -39,6 +40,7 @@ describe('can', () => {
 			'audit:view',
 			'revenue:correct',
 			'brokers:view',
+			'traders:review',
 		] as const) {
 			expect(can(superAdmin, capability), capability).toBe(true)
 			expect(can(admin, capability), capability).toBe(true)

@@ -59,6 +59,14 @@ export const CAPABILITIES = {
 	'referrals:review': BOTH,
 	/** The referral integrity thresholds (platform settings). Super admins only: they decide what is held. */
 	'referrals:settings': SUPER_ONLY,
+	/**
+	 * Traders (issue 39): the registry, add and edit a trader, upload their
+	 * statements, tick the review checklist, move them through the review
+	 * (all but retiring).
+	 */
+	'traders:review': BOTH,
+	/** Retire a trader (final), and remove the sample traders of a fresh install. */
+	'traders:retire': SUPER_ONLY,
 	/** Staff accounts: list, create, change role, disable, reset a password. */
 	'staff:manage': SUPER_ONLY,
 } as const satisfies Record<string, readonly AdminRole[]>

@@ -1,5 +1,6 @@
 import { PartnerBrokerSchema } from '#app/features/brokers/responses.server.ts'
-import { count, z } from '#app/utils/api-schema.server.ts'
+import { STATEMENT_KINDS, TRADER_STATUSES } from '#app/domain/enums.ts'
+import { count, id, isoDate, isoDateTime, z } from '#app/utils/api-schema.server.ts'
 
 /**
  * What /api/member/traders* answer: the schemas describe the answers in the
@@ -49,3 +50,166 @@ export const TraderDetailSchema = z
 	.strict()
 /** A trader's detail: the trader and the broker to copy them with. */
 export type TraderDetail = z.infer<typeof TraderDetailSchema>
+
+// ---------------------------------------------------------------------------
+// The registry's answers (/api/admin/traders*, issue 39).
+
+const fraction = (description = 'A fraction (0.231 for 23.1%).') => z.number().nullable().openapi({ description })
+
+export const TraderMetricsSchema = z
+	.object({
+		return1m: fraction('The return over the last calendar month; null with less history.'),
+		return3m: fraction('The last 3 calendar months; null with less history.'),
+		return12m: fraction('The last 12 calendar months; null with less history.'),
+		returnSinceStart: fraction(),
+		cagr: fraction('Null under 365 days.'),
+		maxDrawdown: fraction(),
+		currentDrawdown: fraction(),
+		volatility: fraction('Annualised, of the last 12 months of daily returns; null under 20 returns.'),
+		sharpe: z.number().nullable(),
+		sortino: z.number().nullable(),
+		calmar: z.number().nullable(),
+		trades: count(),
+		winRate: fraction('Null with no trades.'),
+		profitFactor: z.number().nullable(),
+		averageWin: z.number().nullable().openapi({ description: 'Account currency, positive.' }),
+		averageLoss: z.number().nullable().openapi({ description: 'Account currency, negative.' }),
+		expectancy: z.number().nullable().openapi({ description: 'The mean profit per trade, account currency.' }),
+		averageHoldingHours: z.number().nullable(),
+		noStopLossShare: fraction('Of the last 100 trades.'),
+	})
+	.strict()
+	.openapi('TraderMetrics', { description: 'Null when it cannot be computed yet (too little history), never 0.' })
+
+export const TraderFlagSchema = z
+	.object({
+		code: z.enum([
+			'martingale',
+			'no_stop_loss',
+			'short_history',
+			'deposit_inflated',
+			'high_win_rate_large_losses',
+			'deep_drawdown',
+		]),
+		detail: z.string(),
+	})
+	.strict()
+	.openapi('TraderFlag')
+
+const checklistItem = z.object({ done: z.boolean(), by: z.string().nullable(), at: isoDateTime().nullable() }).strict()
+
+export const TraderChecklistStateSchema = z
+	.object({
+		identityChecked: checklistItem,
+		brokerAccountVerified: checklistItem,
+		statementSourceVerified: checklistItem,
+		strategyMatchesTrades: checklistItem,
+		riskAcceptable: checklistItem,
+	})
+	.strict()
+	.openapi('TraderChecklist')
+
+export const StaffTraderSchema = z
+	.object({
+		id: id(),
+		slug: z.string(),
+		name: z.string(),
+		strategy: z.string(),
+		markets: z.array(z.string()),
+		brokerSlug: z.string(),
+		brokerName: z.string(),
+		accountRef: z.string(),
+		country: z.string(),
+		currency: z.string(),
+		startDate: isoDate(),
+		status: z.enum(TRADER_STATUSES),
+		statusNote: z.string().openapi({ description: 'The note of the last review transition.' }),
+		statusChangedAt: isoDateTime(),
+		sample: z.boolean().openapi({ description: 'Sample data of a fresh install.' }),
+		riskScore: z.number().int().min(1).max(10).nullable(),
+		score: z.number().nullable().openapi({ description: 'The ranking score (RANKING_RULE); null without 12 months.' }),
+		flags: z.array(TraderFlagSchema),
+		statementsFrom: isoDate().nullable(),
+		statementsUntil: isoDate().nullable().openapi({ description: 'The last statement date.' }),
+		reviewedAt: isoDateTime().nullable(),
+		reviewedBy: z.string().nullable(),
+		nextReviewDate: isoDate().nullable(),
+		checklist: TraderChecklistStateSchema,
+		metrics: TraderMetricsSchema,
+		computedAt: isoDateTime().nullable(),
+		createdAt: isoDateTime(),
+		updatedAt: isoDateTime(),
+	})
+	.strict()
+	.openapi('StaffTrader')
+export type StaffTrader = z.infer<typeof StaffTraderSchema>
+
+export const TraderReviewEntrySchema = z
+	.object({
+		id: id(),
+		from: z.enum(TRADER_STATUSES),
+		to: z.enum(TRADER_STATUSES),
+		note: z.string(),
+		adminEmail: z.string(),
+		createdAt: isoDateTime(),
+	})
+	.strict()
+	.openapi('TraderReviewEntry')
+export type TraderReviewEntry = z.infer<typeof TraderReviewEntrySchema>
+
+export const AppliedStatementSchema = z
+	.object({
+		id: id(),
+		kind: z.enum(STATEMENT_KINDS),
+		fileName: z.string(),
+		rowCount: count(),
+		from: isoDate().nullable(),
+		to: isoDate().nullable(),
+		replacedRows: count(),
+		appliedBy: z.string(),
+		appliedAt: isoDateTime(),
+	})
+	.strict()
+	.openapi('TraderStatement')
+export type AppliedStatement = z.infer<typeof AppliedStatementSchema>
+
+export const StatementRowErrorSchema = z
+	.object({
+		line: z.number().int().min(1).openapi({ description: 'The line in the file (the header is line 1).' }),
+		kind: z.string(),
+		reason: z.string(),
+	})
+	.strict()
+
+export const StatementPreviewSchema = z
+	.object({
+		kind: z.enum(STATEMENT_KINDS),
+		fileName: z.string(),
+		contentSha256: z.string().regex(/^[0-9a-f]{64}$/),
+		rows: count().openapi({ description: 'Data rows in the file, good and bad.' }),
+		from: isoDate().nullable(),
+		to: isoDate().nullable(),
+		fileError: z.string().nullable(),
+		errors: z.array(StatementRowErrorSchema),
+		errorCount: count(),
+		badRows: count(),
+		overlapRows: count().openapi({ description: 'Stored rows sharing dates or tickets with the file.' }),
+		appends: z.boolean(),
+		canApply: z.boolean(),
+	})
+	.strict()
+	.openapi('TraderStatementPreview')
+export type StatementPreview = z.infer<typeof StatementPreviewSchema>
+
+export const StatementAppliedSchema = z
+	.object({
+		statement: AppliedStatementSchema,
+		trader: StaffTraderSchema,
+		rows: count(),
+		errors: z.array(StatementRowErrorSchema).max(0),
+		metrics: TraderMetricsSchema,
+		replaced: z.boolean(),
+		raisedFlags: z.array(z.string()),
+	})
+	.strict()
+export type StatementApplied = z.infer<typeof StatementAppliedSchema>

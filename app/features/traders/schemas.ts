@@ -1,4 +1,8 @@
 import { z } from 'zod'
+import { STATEMENT_KINDS, TRADER_STATUSES, type TraderStatus } from '#app/domain/enums.ts'
+import { filteredListQueryParser, filteredListSearch, filterParam, wholeNumberParam } from '#app/utils/list-query.ts'
+import { CHECKLIST_KEYS, type ChecklistKey } from '#app/features/traders/review.ts'
+import { CONTROL_CHARS, CONTROL_CHARS_EXCEPT_LINE_BREAKS, CountrySchema } from '#app/utils/validation.ts'
 import { TRADER_SORTS, type TraderSort } from '#app/content/dashboard.ts'
 
 export const UNKNOWN_TRADER = 'This trader does not exist'
@@ -27,5 +31,353 @@ export const TraderListQuerySchema = z
 			})
 			.default(DEFAULT_TRADER_SORT)
 			.describe('Highest first; equal values keep the list order.'),
+	})
+	.strict()
+
+// ---------------------------------------------------------------------------
+// The registry (issue 39): staff's fields and the review's inputs, for the
+// /admin/traders forms and /api/admin/traders* alike. Browser-safe.
+
+export const TRADER_LIMITS = {
+	slug: 60,
+	name: 80,
+	strategy: 2000,
+	accountRef: 64,
+	markets: 20,
+	market: 20,
+	note: 1000,
+	/** The staff list's page size (and the API's default limit). */
+	pageSize: 25,
+	maxPage: 1_000_000,
+	apiMaxLimit: 100,
+} as const
+
+export const TRADER_MESSAGES = {
+	slugRequired: 'Slug is required',
+	slugFormat: 'Slug may only use lowercase letters a-z, digits and single hyphens (like "amara-okafor")',
+	slugTooLong: `Slug must be at most ${TRADER_LIMITS.slug} characters`,
+	slugTaken: 'This slug is already used by another trader',
+	slugReserved: 'This slug is reserved; choose another',
+	nameRequired: 'Name is required',
+	nameTooLong: `Name must be at most ${TRADER_LIMITS.name} characters`,
+	nameInvalid: 'Name contains characters that are not allowed',
+	strategyRequired: 'Strategy is required',
+	strategyTooLong: `Strategy must be at most ${TRADER_LIMITS.strategy} characters`,
+	strategyInvalid: 'Strategy contains characters that are not allowed',
+	marketsRequired: 'Give at least one market (an instrument symbol like XAUUSD)',
+	marketsTooMany: `At most ${TRADER_LIMITS.markets} markets`,
+	marketInvalid:
+		'Markets are instrument symbols of up to 20 letters, digits, ".", "/", "_", "-" or "#" (like XAUUSD or EUR/USD)',
+	brokerRequired: 'Choose the broker',
+	brokerUnknown: 'This broker does not exist',
+	accountRefRequired: 'Account reference is required',
+	accountRefTooLong: `Account reference must be at most ${TRADER_LIMITS.accountRef} characters`,
+	accountRefInvalid: 'Account reference contains characters that are not allowed',
+	currencyRequired: 'Currency is required',
+	currencyFormat: 'Currency is a three-letter code like USD or EUR',
+	startDateRequired: 'Start date is required',
+	startDateFormat: 'Start date must be a date (YYYY-MM-DD)',
+	startDateFuture: 'Start date cannot be in the future',
+	nextReviewDateFormat: 'Next review date must be a date (YYYY-MM-DD)',
+	statusInvalid: 'to must be one of applied, in_review, listed, watch, suspended, retired',
+	noteRequired: 'Write a note for this change',
+	noteTooLong: `The note must be at most ${TRADER_LIMITS.note} characters`,
+	noteInvalid: 'The note contains characters that are not allowed',
+	checklistEmpty: 'Give at least one checklist item (true or false)',
+	checklistItem: 'Checklist items are true or false',
+	nothingToChange: 'Give at least one field to change',
+	notFound: 'Trader not found',
+	created: 'Trader added.',
+	updated: 'Trader updated.',
+	checklistSaved: 'Checklist saved.',
+	samplesRemoved: (count: number) => `${count} sample trader${count === 1 ? '' : 's'} removed.`,
+	noSamples: 'There are no sample traders to remove.',
+} as const
+
+const TRADER_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+const RESERVED_TRADER_SLUGS = new Set(['new'])
+const SYMBOL_PATTERN = /^[A-Z0-9./_#-]{1,20}$/
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+
+/** A real calendar date "YYYY-MM-DD" (2000 to 9999). */
+export function isCalendarDate(value: string) {
+	if (!DATE_PATTERN.test(value)) return false
+	const date = new Date(`${value}T00:00:00Z`)
+	return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '2000-01-01'
+}
+
+function issue(ctx: z.RefinementCtx, message: string) {
+	ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+}
+
+function textField(required: string, max: number, tooLong: string, invalid: string, multiline = false) {
+	const control = multiline ? CONTROL_CHARS_EXCEPT_LINE_BREAKS : CONTROL_CHARS
+	return z
+		.string({ required_error: required, invalid_type_error: required })
+		.trim()
+		.superRefine((value, ctx) => {
+			if (value.length === 0) issue(ctx, required)
+			else if (value.length > max) issue(ctx, tooLong)
+			else if (control.test(value)) issue(ctx, invalid)
+		})
+}
+
+export const TraderSlugSchema = z
+	.string({ required_error: TRADER_MESSAGES.slugRequired, invalid_type_error: TRADER_MESSAGES.slugRequired })
+	.trim()
+	.superRefine((value, ctx) => {
+		if (value.length === 0) issue(ctx, TRADER_MESSAGES.slugRequired)
+		else if (value.length > TRADER_LIMITS.slug) issue(ctx, TRADER_MESSAGES.slugTooLong)
+		else if (!TRADER_SLUG_PATTERN.test(value)) issue(ctx, TRADER_MESSAGES.slugFormat)
+		else if (RESERVED_TRADER_SLUGS.has(value)) issue(ctx, TRADER_MESSAGES.slugReserved)
+	})
+
+/** A slug in a URL: well-formed, else null (a 404). */
+export function parseTraderSlug(value: string | undefined) {
+	return value !== undefined && value.length <= TRADER_LIMITS.slug && TRADER_SLUG_PATTERN.test(value) ? value : null
+}
+
+/** Markets: a list of instrument symbols (upper-cased), 1 to 20, without repeats. */
+export const MarketsSchema = z
+	.array(z.string({ invalid_type_error: TRADER_MESSAGES.marketInvalid }), {
+		required_error: TRADER_MESSAGES.marketsRequired,
+		invalid_type_error: TRADER_MESSAGES.marketsRequired,
+	})
+	.transform((list) => [...new Set(list.map((m) => m.trim().toUpperCase()).filter((m) => m !== ''))])
+	.superRefine((list, ctx) => {
+		if (list.length === 0) issue(ctx, TRADER_MESSAGES.marketsRequired)
+		else if (list.length > TRADER_LIMITS.markets) issue(ctx, TRADER_MESSAGES.marketsTooMany)
+		else if (!list.every((m) => SYMBOL_PATTERN.test(m))) issue(ctx, TRADER_MESSAGES.marketInvalid)
+	})
+
+/** The form's markets field: symbols separated by commas or spaces. */
+export const MarketsTextSchema = z
+	.string({ required_error: TRADER_MESSAGES.marketsRequired, invalid_type_error: TRADER_MESSAGES.marketsRequired })
+	.transform((text) => text.split(/[\s,]+/))
+	.pipe(MarketsSchema)
+
+const CurrencySchema = z
+	.string({ required_error: TRADER_MESSAGES.currencyRequired, invalid_type_error: TRADER_MESSAGES.currencyRequired })
+	.trim()
+	.transform((v) => v.toUpperCase())
+	.superRefine((value, ctx) => {
+		if (value.length === 0) issue(ctx, TRADER_MESSAGES.currencyRequired)
+		else if (!/^[A-Z]{3}$/.test(value)) issue(ctx, TRADER_MESSAGES.currencyFormat)
+	})
+
+const StartDateSchema = z
+	.string({ required_error: TRADER_MESSAGES.startDateRequired, invalid_type_error: TRADER_MESSAGES.startDateRequired })
+	.trim()
+	.superRefine((value, ctx) => {
+		if (value.length === 0) issue(ctx, TRADER_MESSAGES.startDateRequired)
+		else if (!isCalendarDate(value)) issue(ctx, TRADER_MESSAGES.startDateFormat)
+		else if (value > new Date().toISOString().slice(0, 10)) issue(ctx, TRADER_MESSAGES.startDateFuture)
+	})
+
+const NextReviewDateSchema = z
+	.string({ invalid_type_error: TRADER_MESSAGES.nextReviewDateFormat })
+	.trim()
+	.refine((value) => isCalendarDate(value), TRADER_MESSAGES.nextReviewDateFormat)
+
+const traderFields = {
+	slug: TraderSlugSchema,
+	name: textField(
+		TRADER_MESSAGES.nameRequired,
+		TRADER_LIMITS.name,
+		TRADER_MESSAGES.nameTooLong,
+		TRADER_MESSAGES.nameInvalid,
+	),
+	strategy: textField(
+		TRADER_MESSAGES.strategyRequired,
+		TRADER_LIMITS.strategy,
+		TRADER_MESSAGES.strategyTooLong,
+		TRADER_MESSAGES.strategyInvalid,
+		true,
+	),
+	markets: MarketsSchema,
+	brokerSlug: z
+		.string({ required_error: TRADER_MESSAGES.brokerRequired, invalid_type_error: TRADER_MESSAGES.brokerRequired })
+		.trim()
+		.min(1, TRADER_MESSAGES.brokerRequired),
+	accountRef: textField(
+		TRADER_MESSAGES.accountRefRequired,
+		TRADER_LIMITS.accountRef,
+		TRADER_MESSAGES.accountRefTooLong,
+		TRADER_MESSAGES.accountRefInvalid,
+	),
+	country: CountrySchema,
+	currency: CurrencySchema,
+	startDate: StartDateSchema,
+}
+
+/** POST /api/admin/traders: a new trader (status applied). */
+export const TraderCreateSchema = z.object(traderFields).strict()
+export type TraderInput = z.infer<typeof TraderCreateSchema>
+
+/** /admin/traders/new: the same fields, markets as text. */
+export const TraderCreateFormSchema = z.object({ ...traderFields, markets: MarketsTextSchema })
+
+/** PATCH /api/admin/traders/:id: any of the fields, and the next review date (null clears it). */
+export const TraderUpdateSchema = z
+	.object({
+		...Object.fromEntries(Object.entries(traderFields).map(([k, v]) => [k, v.optional()])),
+		nextReviewDate: NextReviewDateSchema.nullable().optional(),
+	} as { [K in keyof typeof traderFields]: z.ZodOptional<(typeof traderFields)[K]> } & {
+		nextReviewDate: z.ZodOptional<z.ZodNullable<typeof NextReviewDateSchema>>
+	})
+	.strict()
+	.refine((value) => Object.values(value).some((v) => v !== undefined), TRADER_MESSAGES.nothingToChange)
+export type TraderUpdate = z.infer<typeof TraderUpdateSchema>
+
+/** /admin/traders/:id edit form: every field, markets as text, an empty next review date clears it. */
+export const TraderEditFormSchema = z.object({
+	...traderFields,
+	markets: MarketsTextSchema,
+	nextReviewDate: z
+		.string()
+		.trim()
+		.optional()
+		.transform((v) => (v ? v : null))
+		.pipe(NextReviewDateSchema.nullable()),
+})
+
+export const ReviewNoteSchema = textField(
+	TRADER_MESSAGES.noteRequired,
+	TRADER_LIMITS.note,
+	TRADER_MESSAGES.noteTooLong,
+	TRADER_MESSAGES.noteInvalid,
+	true,
+)
+
+/** POST /api/admin/traders/:id/review and the page's review form. */
+export const TraderReviewSchema = z
+	.object({
+		to: z.enum(TRADER_STATUSES, { errorMap: () => ({ message: TRADER_MESSAGES.statusInvalid }) }),
+		note: ReviewNoteSchema,
+	})
+	.strict()
+export type TraderReviewInput = z.infer<typeof TraderReviewSchema>
+
+const checklistBoolean = z.boolean({ invalid_type_error: TRADER_MESSAGES.checklistItem }).optional()
+
+/** PATCH /api/admin/traders/:id/checklist: any of the five items, true (done now, by me) or false (open again). */
+export const TraderChecklistSchema = z
+	.object(
+		Object.fromEntries(CHECKLIST_KEYS.map((key) => [key, checklistBoolean])) as Record<
+			ChecklistKey,
+			typeof checklistBoolean
+		>,
+	)
+	.strict()
+	.refine((value) => Object.values(value).some((v) => v !== undefined), TRADER_MESSAGES.checklistEmpty)
+export type TraderChecklistInput = z.infer<typeof TraderChecklistSchema>
+
+/** The page's checklist form: a checkbox per item (an unticked box is false). */
+export const TraderChecklistFormSchema = z.object(
+	Object.fromEntries(
+		CHECKLIST_KEYS.map((key) => [
+			key,
+			z
+				.literal('on')
+				.optional()
+				.transform((v) => v === 'on'),
+		]),
+	) as Record<ChecklistKey, z.ZodEffects<z.ZodOptional<z.ZodLiteral<'on'>>, boolean>>,
+)
+
+/** The flag codes (app/features/traders/metrics.ts computes them), in the filters' order. */
+export const TRADER_FLAG_CODES = [
+	'martingale',
+	'no_stop_loss',
+	'short_history',
+	'deposit_inflated',
+	'high_win_rate_large_losses',
+	'deep_drawdown',
+] as const
+export type TraderFlagCode = (typeof TRADER_FLAG_CODES)[number]
+/** The staff list's flag filter: a flag code, any flag, or none. */
+export const TRADER_FLAG_FILTERS = [...TRADER_FLAG_CODES, 'any', 'none'] as const
+
+export const TRADER_QUERY_MESSAGES = {
+	status: `status must be one of ${TRADER_STATUSES.join(', ')}`,
+	flag: `flag must be one of ${TRADER_FLAG_FILTERS.join(', ')}`,
+} as const
+
+export type TraderListQuery = {
+	page: number
+	limit: number
+	status: TraderStatus | null
+	flag: (typeof TRADER_FLAG_FILTERS)[number] | null
+}
+
+export const DEFAULT_TRADER_LIST_QUERY: TraderListQuery = {
+	page: 1,
+	limit: TRADER_LIMITS.pageSize,
+	status: null,
+	flag: null,
+}
+
+/** /admin/traders ?status &flag &page (and the API's &limit): each bad value an error at its path. */
+export const parseTraderListQuery = filteredListQueryParser<TraderListQuery>(() => ({
+	filters: {
+		status: { values: TRADER_STATUSES, message: TRADER_QUERY_MESSAGES.status },
+		flag: { values: TRADER_FLAG_FILTERS, message: TRADER_QUERY_MESSAGES.flag },
+	},
+	pageSize: TRADER_LIMITS.pageSize,
+	maxPage: TRADER_LIMITS.maxPage,
+	maxLimit: TRADER_LIMITS.apiMaxLimit,
+}))
+
+/** GET /api/admin/traders: what parseTraderListQuery reads, as the document's schema. */
+export const TraderListApiQuerySchema = z
+	.object({
+		status: filterParam('status', { values: TRADER_STATUSES, message: TRADER_QUERY_MESSAGES.status }, [
+			...TRADER_STATUSES,
+			'all',
+			'',
+		]).describe('Empty or `all`: every status.'),
+		flag: filterParam('flag', { values: TRADER_FLAG_FILTERS, message: TRADER_QUERY_MESSAGES.flag }, [
+			...TRADER_FLAG_FILTERS,
+			'all',
+			'',
+		]).describe('A red flag code, `any` (at least one flag) or `none`; empty or `all`: every trader.'),
+		page: wholeNumberParam('page', TRADER_LIMITS.maxPage, 1),
+		limit: wholeNumberParam('limit', TRADER_LIMITS.apiMaxLimit, TRADER_LIMITS.pageSize),
+	})
+	.transform(({ status, flag, page, limit }): TraderListQuery => ({
+		status: status ?? null,
+		flag: flag ?? null,
+		page,
+		limit,
+	}))
+
+export function traderListSearch(query: TraderListQuery, overrides: Partial<TraderListQuery> = {}) {
+	return filteredListSearch({ ...query, ...overrides }, ['status', 'flag'])
+}
+
+/** A trader id in a URL: a plain positive whole number, else null (a 404). */
+export function parseTraderId(value: string | undefined) {
+	return value !== undefined && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value))
+		? Number(value)
+		: null
+}
+
+const Flag = z
+	.enum(['1', '0', 'true', 'false'], { message: 'Use 1 or 0' })
+	.optional()
+	.transform((value) => value === '1' || value === 'true')
+
+export const STATEMENT_QUERY_MESSAGES = {
+	kind: `kind must be one of ${STATEMENT_KINDS.join(', ')}`,
+} as const
+
+/** POST /api/admin/traders/:id/statements ?kind (required) &dryRun=1 (preview only) &replace=1 (replace overlapping rows). */
+export const TraderStatementQuerySchema = z
+	.object({
+		kind: z.enum(STATEMENT_KINDS, {
+			errorMap: () => ({ message: STATEMENT_QUERY_MESSAGES.kind }),
+		}),
+		dryRun: Flag,
+		replace: Flag,
 	})
 	.strict()
