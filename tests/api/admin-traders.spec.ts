@@ -45,13 +45,17 @@ function equityCsv(start: string, days: number) {
 	return `${lines.join('\n')}\n`
 }
 
+/** A raw text/csv body with the caller's bearer header. */
+const csvBody = (headers: Record<string, string>, data: string) => ({
+	headers: { ...headers, 'Content-Type': 'text/csv' },
+	data,
+})
+
 const TRADES = [
 	'ticket,opened_at,closed_at,symbol,side,volume,open_price,close_price,stop_loss,profit',
 	'T1,2025-01-02T09:00:00Z,2025-01-02T15:00:00Z,XAUUSD,buy,1,2000,2010,1990,100',
 	'T2,2025-01-03T09:00:00Z,2025-01-03T12:00:00Z,XAUUSD,sell,1,2010,2015,,-50',
 ].join('\n')
-
-const csv = (body: string) => ({ 'Content-Type': 'text/csv', data: body })
 
 test('no token: 401; a member token: 403', async ({ request, createMember }) => {
 	expect((await request.get('/api/admin/traders')).status()).toBe(401)
@@ -131,14 +135,14 @@ test('statements, checklist and review: from applied to listed, then retired by 
 	const url = `/api/admin/traders/${id}`
 
 	// Trades before any equity: refused, nothing stored.
-	const early = await request.post(`${url}/statements?kind=trades`, { headers, ...csv(TRADES) })
+	const early = await request.post(`${url}/statements?kind=trades`, csvBody(headers, TRADES))
 	expect(early.status()).toBe(422)
 	// No kind: 400; not CSV: 415.
-	expect((await request.post(`${url}/statements`, { headers, ...csv(TRADES) })).status()).toBe(400)
+	expect((await request.post(`${url}/statements`, csvBody(headers, TRADES))).status()).toBe(400)
 	expect((await request.post(`${url}/statements?kind=equity`, { headers, data: { a: 1 } })).status()).toBe(415)
 
 	const equity = equityCsv('2025-01-01', 30)
-	const preview = await request.post(`${url}/statements?kind=equity&dryRun=1`, { headers, ...csv(equity) })
+	const preview = await request.post(`${url}/statements?kind=equity&dryRun=1`, csvBody(headers, equity))
 	expect(preview.status()).toBe(200)
 	expect((await preview.json()).data.preview).toMatchObject({
 		kind: 'equity',
@@ -149,27 +153,25 @@ test('statements, checklist and review: from applied to listed, then retired by 
 		canApply: true,
 		overlapRows: 0,
 	})
-	const applied = await request.post(`${url}/statements?kind=equity`, { headers, ...csv(equity) })
+	const applied = await request.post(`${url}/statements?kind=equity`, csvBody(headers, equity))
 	expect(applied.status()).toBe(201)
 	const appliedBody = (await applied.json()).data
 	expect(appliedBody).toMatchObject({ rows: 30, errors: [], statement: { kind: 'equity', rowCount: 30 } })
 	expect(appliedBody.metrics.returnSinceStart).toBeCloseTo(1.001 ** 29 - 1, 5)
 	expect(appliedBody.trader.flags.map((f: { code: string }) => f.code)).toContain('short_history')
 
-	const overlap = await request.post(`${url}/statements?kind=equity`, { headers, ...csv(equity) })
+	const overlap = await request.post(`${url}/statements?kind=equity`, csvBody(headers, equity))
 	expect(overlap.status()).toBe(409)
-	expect((await request.post(`${url}/statements?kind=equity&replace=1`, { headers, ...csv(equity) })).status()).toBe(
-		201,
-	)
+	expect((await request.post(`${url}/statements?kind=equity&replace=1`, csvBody(headers, equity))).status()).toBe(201)
 
-	const bad = await request.post(`${url}/statements?kind=trades`, {
-		headers,
-		...csv(`${TRADES}\nT3,2025-01-05T09:00:00Z,2025-01-04T09:00:00Z,XAUUSD,hold,1,1,1,,1`),
-	})
+	const bad = await request.post(
+		`${url}/statements?kind=trades`,
+		csvBody(headers, `${TRADES}\nT3,2025-01-05T09:00:00Z,2025-01-04T09:00:00Z,XAUUSD,hold,1,1,1,,1`),
+	)
 	expect(bad.status()).toBe(422)
 	const badErrors = (await bad.json()).errors as { path: string; message: string }[]
 	expect(badErrors.every((e) => e.path === 'line 4')).toBe(true)
-	const trades = await request.post(`${url}/statements?kind=trades`, { headers, ...csv(TRADES) })
+	const trades = await request.post(`${url}/statements?kind=trades`, csvBody(headers, TRADES))
 	expect(trades.status()).toBe(201)
 	expect((await trades.json()).data.metrics).toMatchObject({ trades: 2, winRate: 0.5, profitFactor: 2 })
 
