@@ -1,6 +1,7 @@
 import pino from 'pino'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { isoTimeField } from './logger.js'
+import { execFileSync } from 'node:child_process'
+import { isoTimeField, REQUEST_LINES_FLUSH_MS } from './logger.js'
 
 describe('isoTimeField', () => {
 	afterEach(() => vi.useRealTimers())
@@ -19,5 +20,49 @@ describe('isoTimeField', () => {
 		vi.setSystemTime(new Date('2026-12-04T18:00:00.124Z'))
 		expect(isoTimeField()).not.toBe(first)
 		expect(isoTimeField()).toBe(',"time":"2026-12-04T18:00:00.124Z"')
+	})
+})
+
+describe('request lines', () => {
+	// A child process, since the logger writes to fd 1: what it printed, in order.
+	function run(script: string) {
+		const logger = new URL('./logger.js', import.meta.url).href
+		const out = execFileSync(
+			process.execPath,
+			['--input-type=module', '-e', `import fs from 'node:fs'\nimport { log } from '${logger}'\n${script}`],
+			{
+				encoding: 'utf8',
+			},
+		)
+		return out
+			.trim()
+			.split('\n')
+			.map((line) =>
+				line.startsWith('{')
+					? ((JSON.parse(line) as { event: string; path?: string }).path ?? JSON.parse(line).event)
+					: line,
+			)
+	}
+
+	test('wait for the next other record, which goes out at once after them', () => {
+		expect(
+			run(
+				`log('http', { path: '/a' }); fs.writeSync(1, 'MARK\\n'); log('startup'); fs.writeSync(1, 'END\\n'); process.exit(0)`,
+			),
+		).toEqual(['MARK', '/a', 'startup', 'END'])
+	})
+
+	test('are written when the process exits', () => {
+		expect(
+			run(`fs.writeSync(1, 'MARK\\n'); log('http', { path: '/a' }); log('http', { path: '/b' }); process.exit(0)`),
+		).toEqual(['MARK', '/a', '/b'])
+	})
+
+	test(`are written within ${REQUEST_LINES_FLUSH_MS} ms on a quiet server`, () => {
+		expect(
+			run(
+				`log('http', { path: '/a' }); setTimeout(() => { fs.writeSync(1, 'MARK\\n'); process.exit(0) }, ${REQUEST_LINES_FLUSH_MS * 2 + 100})`,
+			),
+		).toEqual(['/a', 'MARK'])
 	})
 })
