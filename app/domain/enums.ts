@@ -59,3 +59,14 @@ export type TraderStatus = (typeof TRADER_STATUSES)[number]
 /** The two statement files of a trader (docs/trader-statements.md). */
 export const STATEMENT_KINDS = ['equity', 'trades'] as const
 export type StatementKind = (typeof STATEMENT_KINDS)[number]
+
+/** A trader's red flags (app/features/traders/metrics.ts raises them), in the staff filter's order. */
+export const TRADER_FLAG_CODES = [
+	'martingale',
+	'no_stop_loss',
+	'short_history',
+	'deposit_inflated',
+	'high_win_rate_large_losses',
+	'deep_drawdown',
+] as const
+export type TraderFlagCode = (typeof TRADER_FLAG_CODES)[number]

@@ -1,4 +1,5 @@
-import { fail, ok, type Result } from '#app/utils/result.ts'
+import { apiError, apiFailure } from '#app/utils/api.server.ts'
+import { fail, ok, type Failure, type Result } from '#app/utils/result.ts'
 
 /**
  * What an uploaded CSV file must be before its rows are read (the broker
@@ -72,4 +73,61 @@ export async function readCsvFile(rules: CsvUploadRules, value: FormDataEntryVal
 	}
 	if (value.size > rules.maxBytes) return fail(413, rules.messages.tooLarge)
 	return checkCsvBytes(rules, new Uint8Array(await value.arrayBuffer()), value.name, value.type)
+}
+
+/**
+ * The CSV file of an /api upload (broker reports, trader statements): a
+ * multipart/form-data body's `file` field (its other fields read by
+ * `readFields` first, which may throw its own refusal) or a raw text/csv
+ * body, each checked by `rules`; any other body is refused with 415 and
+ * `notMultipartOrCsv`. Throws the answer that refuses it.
+ */
+export async function readCsvUpload<Fields = undefined>(
+	request: Request,
+	rules: CsvUploadRules,
+	notMultipartOrCsv: string,
+	readFields?: (form: FormData) => Fields,
+): Promise<{ file: CsvFile; fields: Fields | undefined }> {
+	const type = mediaType(request.headers.get('Content-Type') ?? '')
+	if (type === 'multipart/form-data') {
+		let form: FormData
+		try {
+			form = await request.formData()
+		} catch {
+			throw apiError(400, 'The multipart body could not be read')
+		}
+		const fields = readFields?.(form)
+		const read = await readCsvFile(rules, form.get('file'))
+		if (!read.ok) throw apiFailure(read)
+		return { file: read.value, fields }
+	}
+	if (type !== 'text/csv') throw apiError(415, notMultipartOrCsv)
+	const read = checkCsvBytes(
+		rules,
+		new Uint8Array(await request.arrayBuffer()),
+		'',
+		request.headers.get('Content-Type') ?? '',
+	)
+	if (!read.ok) throw apiFailure(read)
+	return { file: read.value, fields: undefined }
+}
+
+/** A previewed file's problems: one for the whole file, or its bad rows by line. */
+type UploadProblems<Row extends { line: number }> = { fileError: string | null; errors: readonly Row[] }
+
+/**
+ * A refused apply as the API answers it: the file's problem or each bad row
+ * as `errors` (path "file" or "line N", the row's reason by `reasonOf`).
+ */
+export function refusedUpload<Row extends { line: number }>(
+	failure: Failure & { preview?: UploadProblems<Row> },
+	reasonOf: (row: Row) => string,
+) {
+	const preview = failure.preview
+	const errors = preview
+		? preview.fileError
+			? [{ path: 'file', message: preview.fileError }]
+			: preview.errors.map((row) => ({ path: `line ${row.line}`, message: reasonOf(row) }))
+		: undefined
+	return apiError(failure.status, failure.message, errors)
 }

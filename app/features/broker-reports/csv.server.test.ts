@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
-import { countDataRows, parseReportCsv, REPORT_FILE_MESSAGES } from './csv.server.ts'
+import { countDataRows } from '#app/utils/csv-read.server.ts'
+import { parseReportCsv, REPORT_FILE_MESSAGES } from './csv.server.ts'
 
 const HEADER = 'tracking_id,deposits,withdrawals,volume,commission,month'
 const M = '2026-10'

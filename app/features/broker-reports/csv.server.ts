@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync'
+import { countDataRows, csvHeader, parseCsvRecords } from '#app/utils/csv-read.server.ts'
 import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 import { REPORT_COLUMNS } from './schemas.ts'
 
@@ -79,30 +79,6 @@ const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/
 const NEGATIVE_AMOUNT = /^-\s*\d+(\.\d+)?$/
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 
-/**
- * Data rows in `content` without parsing it: lines that are not empty,
- * line breaks inside quoted cells not counted. The header is not counted.
- */
-export function countDataRows(content: string): number {
-	let rows = 0
-	let inQuotes = false
-	let lineHasContent = false
-	for (let i = 0; i < content.length; i++) {
-		const c = content.charCodeAt(i)
-		if (c === 34 /* " */) {
-			inQuotes = !inQuotes
-			lineHasContent = true
-		} else if (!inQuotes && (c === 10 /* \n */ || c === 13) /* \r */) {
-			if (lineHasContent) rows++
-			lineHasContent = false
-		} else if (c !== 0xfeff) {
-			lineHasContent = true
-		}
-	}
-	if (lineHasContent) rows++
-	return Math.max(0, rows - 1)
-}
-
 /** "12.50" → 1250; null when malformed. */
 function toCents(text: string): number | null {
 	if (!AMOUNT.test(text)) return null
@@ -133,31 +109,12 @@ export function parseReportCsv(content: string, month: string): ParsedReport {
 	if (count > BROKER_REPORT_LIMITS.maxRows) {
 		return { ok: false, fileError: REPORT_FILE_MESSAGES.tooManyRows(count), refuse: true }
 	}
-	let records: Array<{ record: string[]; info: { lines: number } }>
-	try {
-		records = parse(content, {
-			bom: true,
-			info: true,
-			relax_column_count: true,
-			relax_quotes: true,
-			skip_empty_lines: true,
-			record_delimiter: ['\r\n', '\n', '\r'],
-		}) as unknown as Array<{ record: string[]; info: { lines: number } }>
-	} catch (error) {
-		const e = error as { lines?: number; message?: string }
-		const detail = String(e.message ?? 'unreadable').replace(/\.$/, '')
-		return { ok: false, fileError: REPORT_FILE_MESSAGES.syntax(e.lines, detail) }
-	}
-	const [header, ...data] = records
+	const parsed = parseCsvRecords(content, REPORT_FILE_MESSAGES.syntax)
+	if (!parsed.ok) return parsed
+	const [header, ...data] = parsed.records
 	if (!header) return { ok: false, fileError: REPORT_FILE_MESSAGES.empty }
-	const names = header.record.map((name) => name.trim().toLowerCase())
-	const index = new Map<string, number>()
-	names.forEach((name, i) => index.set(name, i))
-	const headerOk =
-		names.length === REPORT_COLUMNS.length &&
-		index.size === REPORT_COLUMNS.length &&
-		REPORT_COLUMNS.every((column) => index.has(column))
-	if (!headerOk) return { ok: false, fileError: REPORT_FILE_MESSAGES.header(header.record.join(',')) }
+	const { index, matches } = csvHeader(header.record)
+	if (!matches(REPORT_COLUMNS)) return { ok: false, fileError: REPORT_FILE_MESSAGES.header(header.record.join(',')) }
 	if (data.length === 0) return { ok: false, fileError: REPORT_FILE_MESSAGES.noRows }
 	const at = (column: ReportColumn) => index.get(column)!
 

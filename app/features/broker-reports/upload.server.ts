@@ -13,18 +13,21 @@ export const REPORT_UPLOAD_MESSAGES = {
 	fileRequired: 'Choose the report file (.csv)',
 } as const
 
-const RULES: CsvUploadRules = { maxBytes: BROKER_REPORT_LIMITS.fileBytes, messages: REPORT_UPLOAD_MESSAGES }
+export const REPORT_UPLOAD_RULES: CsvUploadRules = {
+	maxBytes: BROKER_REPORT_LIMITS.fileBytes,
+	messages: REPORT_UPLOAD_MESSAGES,
+}
 
 export type ReportFile = CsvFile
 
 /** Checks an uploaded file's bytes, name and type; its text when it is a CSV file of at most 5 MiB. */
 export function checkReportBytes(bytes: Uint8Array, name: string, type: string): Result<ReportFile> {
-	return checkCsvBytes(RULES, bytes, name, type)
+	return checkCsvBytes(REPORT_UPLOAD_RULES, bytes, name, type)
 }
 
 /** A form's file field (the page's and the API's multipart `file`). */
 export function readReportFile(value: FormDataEntryValue | null): Promise<Result<ReportFile>> {
-	return readCsvFile(RULES, value)
+	return readCsvFile(REPORT_UPLOAD_RULES, value)
 }
 
 /**

@@ -1,3 +1,4 @@
+import { TRADER_FLAG_CODES, type TraderFlagCode } from '#app/domain/enums.ts'
 /**
  * A trader's figures from their statements: pure functions over the daily
  * equity rows and the closed trades (no database, no I/O, O(n log n)).
@@ -87,16 +88,8 @@ export type ClosedTrade = {
 	profit: number
 }
 
-export const FLAG_CODES = [
-	'martingale',
-	'no_stop_loss',
-	'short_history',
-	'deposit_inflated',
-	'high_win_rate_large_losses',
-	'deep_drawdown',
-] as const
-
-export type FlagCode = (typeof FLAG_CODES)[number]
+export const FLAG_CODES = TRADER_FLAG_CODES
+export type FlagCode = TraderFlagCode
 export type RedFlag = { code: FlagCode; detail: string }
 
 export type TraderMetrics = {

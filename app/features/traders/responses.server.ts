@@ -1,5 +1,5 @@
 import { PartnerBrokerSchema } from '#app/features/brokers/responses.server.ts'
-import { STATEMENT_KINDS, TRADER_STATUSES } from '#app/domain/enums.ts'
+import { STATEMENT_KINDS, TRADER_FLAG_CODES, TRADER_STATUSES } from '#app/domain/enums.ts'
 import { count, id, isoDate, isoDateTime, z } from '#app/utils/api-schema.server.ts'
 
 /**
@@ -83,14 +83,7 @@ export const TraderMetricsSchema = z
 
 export const TraderFlagSchema = z
 	.object({
-		code: z.enum([
-			'martingale',
-			'no_stop_loss',
-			'short_history',
-			'deposit_inflated',
-			'high_win_rate_large_losses',
-			'deep_drawdown',
-		]),
+		code: z.enum(TRADER_FLAG_CODES),
 		detail: z.string(),
 	})
 	.strict()

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { STATEMENT_KINDS, TRADER_STATUSES, type TraderStatus } from '#app/domain/enums.ts'
+import {
+	STATEMENT_KINDS,
+	TRADER_FLAG_CODES,
+	TRADER_STATUSES,
+	type TraderFlagCode,
+	type TraderStatus,
+} from '#app/domain/enums.ts'
 import { filteredListQueryParser, filteredListSearch, filterParam, wholeNumberParam } from '#app/utils/list-query.ts'
 import { CHECKLIST_KEYS, type ChecklistKey } from '#app/features/traders/review.ts'
 import { CONTROL_CHARS, CONTROL_CHARS_EXCEPT_LINE_BREAKS, CountrySchema } from '#app/utils/validation.ts'
@@ -285,16 +291,7 @@ export const TraderChecklistFormSchema = z.object(
 	) as Record<ChecklistKey, z.ZodEffects<z.ZodOptional<z.ZodLiteral<'on'>>, boolean>>,
 )
 
-/** The flag codes (app/features/traders/metrics.ts computes them), in the filters' order. */
-export const TRADER_FLAG_CODES = [
-	'martingale',
-	'no_stop_loss',
-	'short_history',
-	'deposit_inflated',
-	'high_win_rate_large_losses',
-	'deep_drawdown',
-] as const
-export type TraderFlagCode = (typeof TRADER_FLAG_CODES)[number]
+export { TRADER_FLAG_CODES, type TraderFlagCode }
 /** The staff list's flag filter: a flag code, any flag, or none. */
 export const TRADER_FLAG_FILTERS = [...TRADER_FLAG_CODES, 'any', 'none'] as const
 

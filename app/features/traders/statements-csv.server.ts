@@ -1,6 +1,5 @@
 import { STATEMENT_KINDS, type StatementKind } from '#app/domain/enums.ts'
-import { parse } from 'csv-parse/sync'
-import { countDataRows } from '#app/features/broker-reports/csv.server.ts'
+import { countDataRows, csvHeader, parseCsvRecords, type CsvRecords } from '#app/utils/csv-read.server.ts'
 import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 
 /**
@@ -218,9 +217,7 @@ function readTimestamp(text: string): string | null {
 	return `${year}-${month}-${day}T${hours}:${minutes}:${seconds}.${fraction.padEnd(3, '0').slice(0, 3)}Z`
 }
 
-type Records = Array<{ record: string[]; info: { lines: number } }>
-
-type Table = { ok: true; data: Records; index: Map<string, number> }
+type Table = { ok: true; data: CsvRecords; index: Map<string, number> }
 
 /** The file-level checks and the parse, for either kind. */
 function readTable(text: string, kind: StatementKind): Table | { ok: false; fileError: string; refuse?: boolean } {
@@ -235,27 +232,11 @@ function readTable(text: string, kind: StatementKind): Table | { ok: false; file
 	if (rowCount > STATEMENT_LIMITS.maxRows) {
 		return { ok: false, fileError: STATEMENT_FILE_MESSAGES.tooManyRows(rowCount), refuse: true }
 	}
-	let records: Records
-	try {
-		records = parse(content, {
-			info: true,
-			relax_column_count: true,
-			relax_quotes: true,
-			skip_empty_lines: true,
-			record_delimiter: ['\r\n', '\n', '\r'],
-		}) as unknown as Records
-	} catch (error) {
-		const e = error as { lines?: number; message?: string }
-		const detail = String(e.message ?? 'unreadable').replace(/\.$/, '')
-		return { ok: false, fileError: STATEMENT_FILE_MESSAGES.syntax(e.lines, detail) }
-	}
-	const [header, ...data] = records
+	const parsed = parseCsvRecords(content, STATEMENT_FILE_MESSAGES.syntax)
+	if (!parsed.ok) return parsed
+	const [header, ...data] = parsed.records
 	if (!header) return { ok: false, fileError: STATEMENT_FILE_MESSAGES.empty }
-	const names = header.record.map((name) => name.trim().toLowerCase())
-	const index = new Map<string, number>()
-	names.forEach((name, i) => index.set(name, i))
-	const matches = (columns: readonly string[]) =>
-		names.length === columns.length && index.size === columns.length && columns.every((c) => index.has(c))
+	const { index, matches } = csvHeader(header.record)
 	if (!matches(COLUMNS[kind])) {
 		const other = STATEMENT_KINDS.find((k) => k !== kind && matches(COLUMNS[k]))
 		return { ok: false, fileError: STATEMENT_FILE_MESSAGES.header(kind, header.record.join(','), other) }
@@ -274,7 +255,7 @@ type Sign = 'signed' | 'zeroOrMore' | 'moreThanZero'
 function rowReader<Column extends string>(
 	columns: readonly Column[],
 	table: Table,
-	entry: Records[number],
+	entry: CsvRecords[number],
 	errors: StatementRowError[],
 ) {
 	const { record, info } = entry

@@ -17,14 +17,17 @@ export const STATEMENT_UPLOAD_MESSAGES = {
 /** Room for the multipart envelope and the other fields around the file. */
 export const STATEMENT_MULTIPART_OVERHEAD_BYTES = 64 * 1024
 
-const RULES: CsvUploadRules = { maxBytes: STATEMENT_LIMITS.maxBytes, messages: STATEMENT_UPLOAD_MESSAGES }
+export const STATEMENT_UPLOAD_RULES: CsvUploadRules = {
+	maxBytes: STATEMENT_LIMITS.maxBytes,
+	messages: STATEMENT_UPLOAD_MESSAGES,
+}
 
 export function checkStatementBytes(bytes: Uint8Array, name: string, type: string): Result<CsvFile> {
-	return checkCsvBytes(RULES, bytes, name, type)
+	return checkCsvBytes(STATEMENT_UPLOAD_RULES, bytes, name, type)
 }
 
 export function readStatementFile(value: FormDataEntryValue | null): Promise<Result<CsvFile>> {
-	return readCsvFile(RULES, value)
+	return readCsvFile(STATEMENT_UPLOAD_RULES, value)
 }
 
 /** The paths that take a statement file (the page, its `.data` request, and the API): server/app.ts reads bodies up to 10 MB plus the envelope there. */

@@ -6,7 +6,6 @@ import {
 	findBroker,
 	listBrokerReports,
 	previewReport,
-	type ApplyFailure,
 } from '#app/features/broker-reports/broker-reports.server.ts'
 import {
 	BrokerReportSchema,
@@ -18,7 +17,8 @@ import { BrokerSlugParams } from '#app/features/brokers/responses.server.ts'
 import { REVENUE_MESSAGES } from '#app/features/revenue/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, jsonContent, ok, refusals, successEnvelope, z } from '#app/utils/api-schema.server.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, endpoint, validateApiInput } from '#app/utils/api.server.ts'
-import { checkReportBytes, readReportFile, type ReportFile } from '#app/features/broker-reports/upload.server.ts'
+import { REPORT_UPLOAD_RULES } from '#app/features/broker-reports/upload.server.ts'
+import { readCsvUpload, refusedUpload } from '#app/utils/csv-upload.server.ts'
 import {
 	BROKER_REPORT_LIMITS,
 	BrokerReportQuerySchema,
@@ -31,56 +31,16 @@ import {
 
 const NOT_MULTIPART_OR_CSV = 'Send the report as multipart/form-data (fields file and month) or as a text/csv body'
 
-function mediaType(request: Request) {
-	return (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
-}
-
-/** The file and month of the request, or the answer that refuses it. */
-async function readUpload(
-	request: Request,
-	queryMonth: string | undefined,
-): Promise<{ file: ReportFile; month: string }> {
-	const type = mediaType(request)
-	let file: ReportFile
-	let month = queryMonth
-	if (type === 'multipart/form-data') {
-		let form: FormData
-		try {
-			form = await request.formData()
-		} catch {
-			throw apiError(400, 'The multipart body could not be read')
-		}
-		const formMonth = form.get('month')
-		if (typeof formMonth === 'string' && formMonth.trim() !== '') {
-			month = validateApiInput(z.object({ month: ReportMonthSchema }), { month: formMonth }).month
-		}
-		const read = await readReportFile(form.get('file'))
-		if (!read.ok) throw apiFailure(read)
-		file = read.value
-	} else if (type === 'text/csv') {
-		const read = checkReportBytes(
-			new Uint8Array(await request.arrayBuffer()),
-			'',
-			request.headers.get('Content-Type') ?? '',
-		)
-		if (!read.ok) throw apiFailure(read)
-		file = read.value
-	} else {
-		throw apiError(415, NOT_MULTIPART_OR_CSV)
-	}
+/** The file and month of the request (a multipart `month` field wins over the query's), or the answer that refuses it. */
+async function readUpload(request: Request, queryMonth: string | undefined) {
+	const { file, fields } = await readCsvUpload(request, REPORT_UPLOAD_RULES, NOT_MULTIPART_OR_CSV, (form) => {
+		const month = form.get('month')
+		if (typeof month !== 'string' || month.trim() === '') return undefined
+		return validateApiInput(z.object({ month: ReportMonthSchema }), { month }).month
+	})
+	const month = fields ?? queryMonth
 	if (!month) throw apiError(400, 'Validation failed', [{ path: 'month', message: REVENUE_MESSAGES.monthRequired }])
 	return { file, month }
-}
-
-/** A refused apply: the file's problem or each bad row as `errors` (path "file" or "line N"). */
-function refused(failure: ApplyFailure) {
-	const preview = failure.preview
-	const errors = preview
-		? preview.fileError
-			? [{ path: 'file', message: preview.fileError }]
-			: preview.errors.map((e) => ({ path: `line ${e.line}`, message: e.message }))
-		: undefined
-	return apiError(failure.status, failure.message, errors)
 }
 
 const route = apiRoute({
@@ -168,7 +128,7 @@ const route = apiRoute({
 				{ brokerSlug: slug, month, fileName: file.fileName, content: file.content },
 				{ replace: query.replace },
 			)
-			if (!result.ok) return refused(result)
+			if (!result.ok) return refusedUpload(result, (row) => row.message)
 			const message = appliedMessage(result.value)
 			return apiSuccess(result.value, { message, status: result.value.alreadyApplied ? 200 : 201 })
 		},

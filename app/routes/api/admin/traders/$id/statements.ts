@@ -6,15 +6,10 @@ import {
 	StatementPreviewSchema,
 } from '#app/features/traders/responses.server.ts'
 import { parseTraderId, TRADER_MESSAGES, TraderStatementQuerySchema } from '#app/features/traders/schemas.ts'
-import {
-	appliedStatementMessage,
-	applyStatement,
-	previewStatement,
-	type StatementFailure,
-} from '#app/features/traders/statements.server.ts'
+import { appliedStatementMessage, applyStatement, previewStatement } from '#app/features/traders/statements.server.ts'
 import { EQUITY_COLUMNS, STATEMENT_LIMITS, TRADE_COLUMNS } from '#app/features/traders/statements-csv.server.ts'
-import { checkStatementBytes, readStatementFile } from '#app/features/traders/upload.server.ts'
-import type { CsvFile } from '#app/utils/csv-upload.server.ts'
+import { STATEMENT_UPLOAD_RULES } from '#app/features/traders/upload.server.ts'
+import { readCsvUpload, refusedUpload } from '#app/utils/csv-upload.server.ts'
 import {
 	ADMIN_403,
 	ADMIN_GUARD,
@@ -31,46 +26,6 @@ import { apiError, apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils
 // with `?kind=equity|trades` (docs/trader-statements.md).
 
 const NOT_MULTIPART_OR_CSV = 'Send the statement as multipart/form-data (field file) or as a text/csv body'
-
-function mediaType(request: Request) {
-	return (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
-}
-
-async function readUpload(request: Request): Promise<CsvFile> {
-	const type = mediaType(request)
-	if (type === 'multipart/form-data') {
-		let form: FormData
-		try {
-			form = await request.formData()
-		} catch {
-			throw apiError(400, 'The multipart body could not be read')
-		}
-		const read = await readStatementFile(form.get('file'))
-		if (!read.ok) throw apiFailure(read)
-		return read.value
-	}
-	if (type === 'text/csv') {
-		const read = checkStatementBytes(
-			new Uint8Array(await request.arrayBuffer()),
-			'',
-			request.headers.get('Content-Type') ?? '',
-		)
-		if (!read.ok) throw apiFailure(read)
-		return read.value
-	}
-	throw apiError(415, NOT_MULTIPART_OR_CSV)
-}
-
-/** A refused apply: the file's problem or each bad row as `errors` (path "file" or "line N", the reason). */
-function refused(failure: StatementFailure) {
-	const preview = failure.preview
-	const errors = preview
-		? preview.fileError
-			? [{ path: 'file', message: preview.fileError }]
-			: preview.errors.map((e) => ({ path: `line ${e.line}`, message: e.reason }))
-		: undefined
-	return apiError(failure.status, failure.message, errors)
-}
 
 const route = apiRoute({
 	GET: endpoint({
@@ -130,7 +85,7 @@ const route = apiRoute({
 			const query = readQuery()
 			const id = parseTraderId(params.id)
 			if (id === null || !getStaffTrader(id)) return apiError(404, TRADER_MESSAGES.notFound)
-			const file = await readUpload(request)
+			const { file } = await readCsvUpload(request, STATEMENT_UPLOAD_RULES, NOT_MULTIPART_OR_CSV)
 			if (query.dryRun) {
 				const preview = previewStatement(id, query.kind, file.fileName, file.content)
 				if (!preview.ok) return apiFailure(preview)
@@ -141,7 +96,7 @@ const route = apiRoute({
 				{ traderId: id, kind: query.kind, fileName: file.fileName, content: file.content },
 				{ replace: query.replace },
 			)
-			if (!result.ok) return refused(result)
+			if (!result.ok) return refusedUpload(result, (row) => row.reason)
 			return apiSuccess(result.value, { message: appliedStatementMessage(result.value), status: 201 })
 		},
 	}),
