@@ -68,3 +68,16 @@ export function csvHeader(record: readonly string[]) {
 		names.length === columns.length && index.size === columns.length && columns.every((c) => index.has(c))
 	return { index, matches }
 }
+
+/** The line a record starts on (the header is line 1): a record spanning lines is named by its first. */
+export function recordLine({ record, info }: CsvRecords[number]) {
+	let breaks = 0
+	for (const cell of record) for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) breaks++
+	return info.lines - breaks
+}
+
+/** A cell's value as a message quotes it: JSON-escaped, cut at 40 characters. */
+export function quoteCell(value: string) {
+	const shown = value.length > 40 ? `${value.slice(0, 39)}…` : value
+	return JSON.stringify(shown)
+}

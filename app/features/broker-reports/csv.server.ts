@@ -1,4 +1,4 @@
-import { countDataRows, csvHeader, parseCsvRecords } from '#app/utils/csv-read.server.ts'
+import { countDataRows, csvHeader, parseCsvRecords, quoteCell, recordLine } from '#app/utils/csv-read.server.ts'
 import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 import { REPORT_COLUMNS } from './schemas.ts'
 
@@ -86,17 +86,6 @@ function toCents(text: string): number | null {
 	return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
 }
 
-function quote(value: string) {
-	const shown = value.length > 40 ? `${value.slice(0, 39)}…` : value
-	return JSON.stringify(shown)
-}
-
-function newlines(cells: string[]) {
-	let n = 0
-	for (const cell of cells) for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) n++
-	return n
-}
-
 /**
  * Reads a report file for `month` ("YYYY-MM"): the file-level error (empty,
  * wrong header, not CSV, no data rows, too many rows) or every data row,
@@ -123,7 +112,7 @@ export function parseReportCsv(content: string, month: string): ParsedReport {
 	/** The first line of each tracking id. */
 	const seen = new Map<string, number>()
 	for (const { record, info } of data) {
-		const line = info.lines - newlines(record)
+		const line = recordLine({ record, info })
 		const before = problems.length
 		const problem = (kind: RowProblemKind, message: string) => problems.push({ line, kind, message })
 		if (record.length > REPORT_COLUMNS.length) {
@@ -140,7 +129,8 @@ export function parseReportCsv(content: string, month: string): ParsedReport {
 			}
 			const first = seen.get(trackingId)
 			if (first === undefined) seen.set(trackingId, line)
-			else problem('duplicate_row', `tracking_id ${quote(trackingId)} is also on line ${first}; one row per member.`)
+			else
+				problem('duplicate_row', `tracking_id ${quoteCell(trackingId)} is also on line ${first}; one row per member.`)
 		}
 		const cents = {} as Record<AmountColumn, number>
 		for (const column of AMOUNT_COLUMNS) {
@@ -148,18 +138,18 @@ export function parseReportCsv(content: string, month: string): ParsedReport {
 			const text = raw.trim()
 			if (text === '') continue
 			if (NEGATIVE_AMOUNT.test(text)) {
-				problem('negative_amount', `${column} ${quote(text)} is negative; amounts are 0 or more.`)
+				problem('negative_amount', `${column} ${quoteCell(text)} is negative; amounts are 0 or more.`)
 			} else if (FORMULA_START.test(raw)) {
-				problem('formula_cell', `${column} ${quote(raw)} looks like a spreadsheet formula; kept as text.`)
+				problem('formula_cell', `${column} ${quoteCell(raw)} looks like a spreadsheet formula; kept as text.`)
 			} else {
 				const value = toCents(text)
 				if (value === null) {
 					problem(
 						'malformed_number',
-						`${column} ${quote(text)} is not an amount in US dollars (digits with up to 2 decimals, like 1250.50; no thousands separators).`,
+						`${column} ${quoteCell(text)} is not an amount in US dollars (digits with up to 2 decimals, like 1250.50; no thousands separators).`,
 					)
 				} else if (value > BROKER_REPORT_LIMITS.maxAmountCents) {
-					problem('malformed_number', `${column} ${quote(text)} is over $100,000,000.`)
+					problem('malformed_number', `${column} ${quoteCell(text)} is over $100,000,000.`)
 				} else {
 					cents[column] = value
 				}
@@ -169,9 +159,9 @@ export function parseReportCsv(content: string, month: string): ParsedReport {
 		const rowMonth = monthRaw.trim()
 		if (rowMonth !== '') {
 			if (FORMULA_START.test(monthRaw)) {
-				problem('formula_cell', `month ${quote(monthRaw)} looks like a spreadsheet formula; kept as text.`)
+				problem('formula_cell', `month ${quoteCell(monthRaw)} looks like a spreadsheet formula; kept as text.`)
 			} else if (!MONTH.test(rowMonth)) {
-				problem('wrong_month', `month ${quote(rowMonth)} is not a month like ${month}.`)
+				problem('wrong_month', `month ${quoteCell(rowMonth)} is not a month like ${month}.`)
 			} else if (rowMonth !== month) {
 				problem('wrong_month', `month ${rowMonth} is not the report's month (${month}).`)
 			}

@@ -19,6 +19,7 @@ import type { AppliedStatement, StaffTrader, TraderReviewEntry } from './respons
 import { computeTraderFigures, type ClosedTrade, type EquityPoint, type TraderFigures } from './metrics.ts'
 import { CHECKLIST_ITEMS, checkTransition, REVIEW_INTERVAL_DAYS, REVIEW_MESSAGES, type ChecklistKey } from './review.ts'
 import {
+	parseTraderId,
 	TRADER_MESSAGES,
 	type TraderListQuery,
 	type TraderChecklistInput,
@@ -203,6 +204,12 @@ function staffWhere(query: TraderListQuery): SQL | undefined {
 		)
 	}
 	return parts.length ? and(...parts) : undefined
+}
+
+/** A trader by the id in a URL (`/admin/traders/:id`, `/api/admin/traders/:id`); null for a malformed or unknown id. */
+export function getStaffTraderByParam(param: string | undefined): StaffTrader | null {
+	const id = parseTraderId(param)
+	return id === null ? null : getStaffTrader(id)
 }
 
 /**

@@ -1,5 +1,12 @@
 import { STATEMENT_KINDS, type StatementKind } from '#app/domain/enums.ts'
-import { countDataRows, csvHeader, parseCsvRecords, type CsvRecords } from '#app/utils/csv-read.server.ts'
+import {
+	countDataRows,
+	csvHeader,
+	parseCsvRecords,
+	quoteCell,
+	recordLine,
+	type CsvRecords,
+} from '#app/utils/csv-read.server.ts'
 import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 
 /**
@@ -177,17 +184,6 @@ export function decodeStatement(
 	}
 }
 
-function quote(value: string) {
-	const shown = value.length > 40 ? `${value.slice(0, 39)}…` : value
-	return JSON.stringify(shown)
-}
-
-function newlines(cells: string[]) {
-	let n = 0
-	for (const cell of cells) for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) n++
-	return n
-}
-
 function isLeap(year: number) {
 	return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
 }
@@ -259,7 +255,7 @@ function rowReader<Column extends string>(
 	errors: StatementRowError[],
 ) {
 	const { record, info } = entry
-	const line = info.lines - newlines(record)
+	const line = recordLine({ record, info })
 	const before = errors.length
 	const problem = (kind: StatementRowErrorKind, reason: string) => {
 		errors.push({ line, kind, reason })
@@ -276,7 +272,7 @@ function rowReader<Column extends string>(
 		const raw = record[table.index.get(column)!]
 		if (raw === undefined) return null
 		if (FORMULA_START.test(raw)) {
-			problem('formula_cell', `${column} ${quote(raw)} looks like a spreadsheet formula; kept as text.`)
+			problem('formula_cell', `${column} ${quoteCell(raw)} looks like a spreadsheet formula; kept as text.`)
 			return null
 		}
 		return raw.trim()
@@ -303,7 +299,7 @@ function rowReader<Column extends string>(
 		if (!m) {
 			problem(
 				'malformed_number',
-				`${column} ${quote(value)} is not a number: digits with a dot for decimals, like 1250.50 (no thousands separators, no currency sign, no exponent).`,
+				`${column} ${quoteCell(value)} is not a number: digits with a dot for decimals, like 1250.50 (no thousands separators, no currency sign, no exponent).`,
 			)
 			return null
 		}
@@ -312,22 +308,22 @@ function rowReader<Column extends string>(
 		if (fraction.length > MAX_DECIMALS || whole.length + fraction.replace(/0+$/, '').length > MAX_DIGITS) {
 			problem(
 				'malformed_number',
-				`${column} ${quote(value)} has too many digits (at most ${MAX_DIGITS} digits, ${MAX_DECIMALS} of them decimals).`,
+				`${column} ${quoteCell(value)} has too many digits (at most ${MAX_DIGITS} digits, ${MAX_DECIMALS} of them decimals).`,
 			)
 			return null
 		}
 		const n = Number(value) + 0 // -0 is 0
 		if (n < 0 && sign !== 'signed') {
 			const rule = sign === 'moreThanZero' ? 'more than 0' : '0 or more'
-			problem(negativeKind, `${column} ${quote(value)} is negative; ${column} is ${rule}.`)
+			problem(negativeKind, `${column} ${quoteCell(value)} is negative; ${column} is ${rule}.`)
 			return null
 		}
 		if (n === 0 && sign === 'moreThanZero') {
 			problem(
 				'not_positive',
 				column === 'stop_loss'
-					? `${column} ${quote(value)} is 0; leave ${column} empty when the trade had none.`
-					: `${column} ${quote(value)} is 0; ${column} is more than 0.`,
+					? `${column} ${quoteCell(value)} is 0; leave ${column} empty when the trade had none.`
+					: `${column} ${quoteCell(value)} is 0; ${column} is more than 0.`,
 			)
 			return null
 		}
@@ -361,7 +357,7 @@ export function parseEquityCsv(text: string): ParsedStatement<EquityRow> {
 			if (day === null) {
 				r.problem(
 					'malformed_date',
-					`date ${quote(date)} is not a date like 2026-03-02 (YYYY-MM-DD, a real calendar day).`,
+					`date ${quoteCell(date)} is not a date like 2026-03-02 (YYYY-MM-DD, a real calendar day).`,
 				)
 			}
 		}
@@ -381,7 +377,7 @@ export function parseEquityCsv(text: string): ParsedStatement<EquityRow> {
 		if (equity === 0 && deposits.amount !== null && deposits.amount > 0) {
 			r.problem(
 				'no_equity',
-				`deposits ${quote(deposits.value!)} on a row whose equity is 0; the day's deposits are in its end-of-day equity.`,
+				`deposits ${quoteCell(deposits.value!)} on a row whose equity is 0; the day's deposits are in its end-of-day equity.`,
 			)
 		}
 
@@ -442,13 +438,13 @@ export function parseTradesCsv(text: string): ParsedStatement<TradeRow> {
 		const ticket = r.required('ticket')
 		if (ticket !== null) {
 			if (ticket.length > TICKET_MAX_CHARS) {
-				r.problem('malformed_ticket', `ticket ${quote(ticket)} is longer than ${TICKET_MAX_CHARS} characters.`)
+				r.problem('malformed_ticket', `ticket ${quoteCell(ticket)} is longer than ${TICKET_MAX_CHARS} characters.`)
 			} else if (CONTROL.test(ticket)) {
-				r.problem('malformed_ticket', `ticket ${quote(ticket)} has a line break or another control character.`)
+				r.problem('malformed_ticket', `ticket ${quoteCell(ticket)} has a line break or another control character.`)
 			}
 			const first = seen.get(ticket)
 			if (first === undefined) seen.set(ticket, r.line)
-			else r.problem('duplicate_ticket', `ticket ${quote(ticket)} is also on line ${first}; each trade once.`)
+			else r.problem('duplicate_ticket', `ticket ${quoteCell(ticket)} is also on line ${first}; each trade once.`)
 		}
 
 		const time = (column: 'opened_at' | 'closed_at') => {
@@ -458,7 +454,7 @@ export function parseTradesCsv(text: string): ParsedStatement<TradeRow> {
 			if (at === null) {
 				r.problem(
 					'malformed_date',
-					`${column} ${quote(value)} is not a UTC time like 2026-03-02T14:05:09Z (ISO 8601, Z or +00:00, a real calendar day).`,
+					`${column} ${quoteCell(value)} is not a UTC time like 2026-03-02T14:05:09Z (ISO 8601, Z or +00:00, a real calendar day).`,
 				)
 			}
 			return at
@@ -474,14 +470,14 @@ export function parseTradesCsv(text: string): ParsedStatement<TradeRow> {
 		if (symbol !== null && !SYMBOL.test(symbol)) {
 			r.problem(
 				'malformed_symbol',
-				`symbol ${quote(symbolText!)} is not a symbol: 1 to 20 letters, digits and . / _ - #.`,
+				`symbol ${quoteCell(symbolText!)} is not a symbol: 1 to 20 letters, digits and . / _ - #.`,
 			)
 		}
 
 		const sideText = r.required('side')
 		const side = sideText?.toLowerCase() ?? null
 		if (side !== null && side !== 'buy' && side !== 'sell') {
-			r.problem('unknown_side', `side ${quote(sideText!)} is neither buy nor sell.`)
+			r.problem('unknown_side', `side ${quoteCell(sideText!)} is neither buy nor sell.`)
 		}
 
 		const amount = (column: 'volume' | 'open_price' | 'close_price' | 'profit', sign: Sign) => {

@@ -1,6 +1,6 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import {
-	getStaffTrader,
+	getStaffTraderByParam,
 	listTraderReviews,
 	listTraderStatements,
 	updateTrader,
@@ -34,8 +34,7 @@ const route = apiRoute({
 		},
 		handler({ request, params }) {
 			requireApiCapability(request, 'traders:review')
-			const id = parseTraderId(params.id)
-			const trader = id === null ? null : getStaffTrader(id)
+			const trader = getStaffTraderByParam(params.id)
 			if (!trader) return apiError(404, TRADER_MESSAGES.notFound)
 			return apiSuccess({ trader, reviews: listTraderReviews(trader.id), statements: listTraderStatements(trader.id) })
 		},

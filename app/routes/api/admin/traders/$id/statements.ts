@@ -1,5 +1,5 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import { getStaffTrader, listTraderStatements } from '#app/features/traders/registry.server.ts'
+import { getStaffTrader, getStaffTraderByParam, listTraderStatements } from '#app/features/traders/registry.server.ts'
 import {
 	AppliedStatementSchema,
 	StatementAppliedSchema,
@@ -39,8 +39,7 @@ const route = apiRoute({
 		},
 		handler({ request, params }) {
 			requireApiCapability(request, 'traders:review')
-			const id = parseTraderId(params.id)
-			const trader = id === null ? null : getStaffTrader(id)
+			const trader = getStaffTraderByParam(params.id)
 			if (!trader) return apiError(404, TRADER_MESSAGES.notFound)
 			return apiSuccess({ statements: listTraderStatements(trader.id) })
 		},
