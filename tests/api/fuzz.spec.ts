@@ -267,14 +267,19 @@ function formBody(values: Record<string, string>) {
 	return new URLSearchParams(values).toString()
 }
 
-/** Fills route params: users and contests that exist, other ids as given. */
-function concrete(routePath: string, ids: { userId: number; contestId: number }) {
+type Ids = { userId: number; contestId: number; traderId: number; traderSlug: string }
+
+/** Fills route params: users, contests and a trader (with a statement) that exist, other ids as given. */
+function concrete(routePath: string, ids: Ids) {
+	const trader = routePath.includes('/traders/')
 	return routePath
+		.replace(':traderId', trader && !routePath.includes('/admin/') ? ids.traderSlug : String(ids.traderId))
+		.replace(':slug', trader ? ids.traderSlug : ':slug')
+		.replace(':id', trader ? String(ids.traderId) : ':id')
 		.replace(':userId', String(ids.userId))
 		.replace(':id', String(ids.userId))
 		.replace(':contestId', String(ids.contestId))
 		.replace(':offerId', '1')
-		.replace(':traderId', '1')
 		.replace('*', 'no-such-thing')
 }
 
@@ -286,7 +291,7 @@ function principalFor(routePath: string): Principal {
 	return 'visitor'
 }
 
-function probesFor(route: RouteInfo, ids: { userId: number; contestId: number }, bodyMethods: string[]): Probe[] {
+function probesFor(route: RouteInfo, ids: Ids, bodyMethods: string[]): Probe[] {
 	const url = concrete(route.path, ids)
 	const as = principalFor(route.path)
 	const probes: Probe[] = []
@@ -380,7 +385,40 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 		const contest = await (
 			await json('/api/admin/contests', contestPayload(), { Authorization: `Bearer ${adminToken}` })
 		).json()
-		const ids = { userId: target.data.user.id as number, contestId: contest.data.contest.id as number }
+		// A trader with a month of daily equity, for the trader routes (staff and members).
+		const traderSlug = `fuzz-${Date.now().toString(36)}`
+		const trader = await (
+			await json(
+				'/api/admin/traders',
+				{
+					slug: traderSlug,
+					name: 'Fuzz Trader',
+					strategy: 'Trend following.',
+					markets: ['XAUUSD'],
+					brokerSlug: 'xm',
+					accountRef: 'XM-1',
+					country: 'Kenya',
+					currency: 'USD',
+					startDate: '2026-01-01',
+				},
+				{ Authorization: `Bearer ${adminToken}` },
+			)
+		).json()
+		const traderId = trader.data.trader.id as number
+		const equity = ['date,equity,deposits,withdrawals']
+		for (let day = 1; day <= 28; day++) equity.push(`2026-02-${String(day).padStart(2, '0')},${10_000 + day},0,0`)
+		const applied = await fetch(`${base}/api/admin/traders/${traderId}/statements?kind=equity`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'text/csv', Authorization: `Bearer ${adminToken}` },
+			body: equity.join('\n'),
+		})
+		expect(applied.status).toBe(201)
+		const ids: Ids = {
+			userId: target.data.user.id as number,
+			contestId: contest.data.contest.id as number,
+			traderId,
+			traderSlug,
+		}
 		const cookieOf = async (url: string, form: Record<string, string>) => {
 			const res = await fetch(`${base}${url}`, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' })
 			expect(res.status, url).toBe(302)
