@@ -4,6 +4,7 @@ import { ensureSeedBrokers } from '#app/features/brokers/brokers.server.ts'
 import { ensureMonthlyReferralContest } from '#app/features/contests/contest.server.ts'
 import { ensurePlanCodes } from '#app/features/plans/plan.server.ts'
 import { ensureUnlockCode } from '#app/features/codes/unlock-code.server.ts'
+import { ensureSampleTraders } from '#app/features/traders/samples.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 
 /**
@@ -11,7 +12,8 @@ import { getEnv } from '#app/utils/env.server.ts'
  * step checks what is there first): the unlock code, the first super admin,
  * an open plan activation code per premium plan and, when none covers this
  * month, the month's referral contest, and the partner brokers (by slug:
- * one staff edited or deactivated stays as it is).
+ * one staff edited or deactivated stays as it is), then, on a fresh
+ * install only, the sample traders (app/features/traders/samples.server.ts).
  */
 export async function seed(now = new Date()) {
 	const env = getEnv()
@@ -20,5 +22,6 @@ export async function seed(now = new Date()) {
 	const planCodes = ensurePlanCodes(now)
 	const contestId = ensureMonthlyReferralContest(now)
 	ensureSeedBrokers(SEED_BROKERS, now)
-	return { unlockCode, admin, planCodes, contestId }
+	const sampleTraders = ensureSampleTraders(now)
+	return { unlockCode, admin, planCodes, contestId, sampleTraders }
 }

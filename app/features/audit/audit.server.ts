@@ -75,6 +75,7 @@ export const AUDIT_ACTIONS = [
 	'trader.create',
 	'trader.review',
 	'trader.samples-remove',
+	'trader.samples-seed',
 	'trader.statement.apply',
 	'trader.statement.replace',
 	'trader.update',

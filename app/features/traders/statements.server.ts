@@ -6,7 +6,7 @@ import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Failure, type Result } from '#app/utils/result.ts'
 import { getDb, write, type Db, type Tx } from '#db/client.server.ts'
 import { traderEquity, traders, traderStatements, traderStatementUploads, traderTrades } from '#db/schema.ts'
-import { findRow, recomputeTrader, toStaffTrader } from './registry.server.ts'
+import { findRow, insertStatementRows, recomputeTrader, toStaffTrader } from './registry.server.ts'
 import type { StatementApplied, StatementPreview } from './responses.server.ts'
 import {
 	checkTradesWithinEquity,
@@ -56,9 +56,6 @@ export const STATEMENT_MESSAGES = {
 
 export type { StatementApplied, StatementPreview }
 export type StatementFailure = Failure & { preview?: StatementPreview }
-
-/** Rows per INSERT (at most 11 columns: well under SQLite's 32,766 parameters). */
-const INSERT_CHUNK = 500
 
 export function sha256Hex(content: string) {
 	return createHash('sha256').update(content).digest('hex')
@@ -234,11 +231,7 @@ export function applyStatement(
 					)
 					.run().changes
 			}
-			for (let i = 0; i < checked.equity.length; i += INSERT_CHUNK) {
-				tx.insert(traderEquity)
-					.values(checked.equity.slice(i, i + INSERT_CHUNK).map(({ line: _line, ...row }) => ({ traderId, ...row })))
-					.run()
-			}
+			insertStatementRows(traderId, { equity: checked.equity })
 		} else {
 			const tickets = checked.trades.map((t) => t.ticket)
 			if (preview.overlapRows > 0) {
@@ -249,13 +242,7 @@ export function applyStatement(
 						.run().changes
 				}
 			}
-			for (let i = 0; i < checked.trades.length; i += INSERT_CHUNK) {
-				tx.insert(traderTrades)
-					.values(
-						checked.trades.slice(i, i + INSERT_CHUNK).map(({ line: _line, ...trade }) => ({ traderId, ...trade })),
-					)
-					.run()
-			}
+			insertStatementRows(traderId, { trades: checked.trades })
 		}
 		const statement = tx
 			.insert(traderStatements)
