@@ -63,7 +63,15 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 		const scheduler = createPlatformScheduler(() => clock.now)
 		const first = scheduler.tick()
 		expect(first.ran.map((r) => r.name).sort()).toEqual(
-			['contest-ending-alerts', 'contest-rollover', 'daily-snapshot', 'expired-codes', 'expired-sessions'].sort(),
+			[
+				'contest-ending-alerts',
+				'contest-rollover',
+				'daily-snapshot',
+				'expired-codes',
+				'expired-sessions',
+				'trader-alerts',
+				'traders-recompute',
+			].sort(),
 		)
 		expect(first.ran.every((r) => r.ok)).toBe(true)
 		const [november] = referralContests()

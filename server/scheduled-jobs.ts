@@ -8,6 +8,7 @@ import { SYSTEM_ACTOR } from '#app/features/audit/audit.server.ts'
 import { ensureMonthlyReferralContest, utcDay } from '#app/features/contests/contest.server.ts'
 import { deleteExpiredResetTokens } from '#app/features/auth/password-reset.server.ts'
 import { cleanUpExpiredCodes } from '#app/features/codes/plan-codes.server.ts'
+import { checkTraderAlerts, recomputeAllTraders } from '#app/features/traders/jobs.server.ts'
 import type { Lease } from '#app/utils/lease.server.ts'
 import { createScheduler, type ScheduledJob } from '#app/utils/scheduler.server.ts'
 import { deleteExpiredPendingSignIns } from '#app/features/staff/two-factor.server.ts'
@@ -85,6 +86,20 @@ export const scheduledJobs: readonly ScheduledJob[] = [
 			'Marks unlock codes past their expiry retired; deletes unused plan codes that expired more than 90 days ago.',
 		nextRunAt: hourly,
 		run: cleanUpExpiredCodes,
+	},
+	{
+		name: 'traders-recompute',
+		description:
+			'Recomputes every trader’s figures from their statements (one trader per transaction) and raises the staff alerts: red flags newly raised, reviews due, statements more than 7 days old.',
+		nextRunAt: nextUtcDay,
+		run: recomputeAllTraders,
+	},
+	{
+		name: 'trader-alerts',
+		description:
+			'Raises a warning for each listed or watch trader whose review is due or whose statements are more than 7 days old; resolves those that no longer are.',
+		nextRunAt: hourly,
+		run: (now) => checkTraderAlerts(now),
 	},
 	{
 		name: 'daily-snapshot',

@@ -6,6 +6,7 @@ import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Failure, type Result } from '#app/utils/result.ts'
 import { getDb, write, type Db, type Tx } from '#db/client.server.ts'
 import { traderEquity, traders, traderStatements, traderStatementUploads, traderTrades } from '#db/schema.ts'
+import { alertRaisedFlags } from './jobs.server.ts'
 import { findRow, insertStatementRows, recomputeTrader, toStaffTrader } from './registry.server.ts'
 import type { StatementApplied, StatementPreview } from './responses.server.ts'
 import {
@@ -262,6 +263,8 @@ export function applyStatement(
 			.returning()
 			.get()
 		const recomputed = recomputeTrader(traderId, now, tx)!
+		const row = findRow(tx, traderId)!.trader
+		alertRaisedFlags(row, recomputed.figures.flags, recomputed.raised, now, tx)
 		recordAudit(
 			tx,
 			{
