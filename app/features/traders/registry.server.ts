@@ -631,6 +631,11 @@ export function traderIdsWithStatements(db: Db = getDb()): number[] {
 		.map((r) => r.id)
 }
 
+/** How many sample traders there are (the removal dialog says it). */
+export function countSampleTraders(db: Db = getDb()) {
+	return db.select({ n: count() }).from(traders).where(eq(traders.sample, true)).get()?.n ?? 0
+}
+
 /**
  * Removes every sample trader (a fresh install's, marked "Sample") with
  * their statements, in one transaction with one audit row

@@ -58,6 +58,17 @@ export const TRADER_LIMITS = {
 	apiMaxLimit: 100,
 } as const
 
+/** The staff pages' texts (/admin/traders). */
+export const TRADER_PAGE_MESSAGES = {
+	title: 'Traders',
+	description:
+		'The traders registry: every trader staff review, with the figures computed from their statements. Only listed and watch traders reach members.',
+	loadFailed: 'The traders could not be loaded. Try again in a moment.',
+	removeSamplesTitle: 'Remove sample traders',
+	removeSamplesWarning:
+		'This removes every sample trader of a fresh install, with their statements, from staff and members alike. They are not seeded again. Traders staff added are not touched.',
+} as const
+
 export const TRADER_MESSAGES = {
 	slugRequired: 'Slug is required',
 	slugFormat: 'Slug may only use lowercase letters a-z, digits and single hyphens (like "amara-okafor")',
