@@ -58,6 +58,14 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		},
 	},
 	{
+		name: '/admin/traders',
+		setup: async (page, fixtures) => {
+			await asStaff(page, fixtures)
+			await open(page, '/admin/traders')
+			await expect(page.getByRole('heading', { level: 1, name: 'Traders' })).toBeVisible()
+		},
+	},
+	{
 		name: '/admin/dashboard with alert buttons',
 		setup: async (page, fixtures, alerts) => {
 			alerts.push(insertAlert('A11y dashboard alert', 'warning'))
