@@ -1,5 +1,6 @@
 // The one logger of a process: pino, writing one JSON line per record to
-// stdout (request lines gathered, see createLogger) ({ level as a label, time as an ISO string, event, ...fields }).
+// stdout ({ level as a label, time as an ISO string, event, ...fields };
+// request lines gathered, see gatheredStdout).
 // server.js (the primary and each serving process) and
 // app/utils/log.server.ts (the app, in the server build) both write through
 // it: plain JavaScript so the primary, which never loads the build, can
@@ -37,19 +38,36 @@ export const REQUEST_LINES_BUFFER = 4096
 /** Gathered request lines are written at least this often (ms). */
 export const REQUEST_LINES_FLUSH_MS = 250
 
+/**
+ * stdout with request lines gathered: one write system call per record was
+ * the larger part of a cached page's cost (decision 054), so `http` lines
+ * wait here and go out together, at the latest after
+ * REQUEST_LINES_FLUSH_MS, on the next other record (log() flushes after
+ * it) or when the process exits. Written through `process.stdout.write`
+ * (synchronous for files and pipes on Linux), so the order holds.
+ */
+function gatheredStdout() {
+	let pending = ''
+	const flush = () => {
+		if (pending === '') return
+		const out = pending
+		pending = ''
+		process.stdout.write(out)
+	}
+	setInterval(flush, REQUEST_LINES_FLUSH_MS).unref()
+	process.on('exit', flush)
+	return {
+		/** @param {string} line */
+		write(line) {
+			pending += line
+			if (pending.length >= REQUEST_LINES_BUFFER) flush()
+		},
+		flush,
+	}
+}
+
 function createLogger() {
-	// pino's own destination (sonic-boom) on fd 1, synchronous: one write
-	// system call per record was the larger part of a cached page's cost
-	// (decision 054), so request lines wait in its buffer (minLength) and
-	// go out together, at the latest after REQUEST_LINES_FLUSH_MS, on the
-	// next other record (log() flushes after it) or when the process exits.
-	const destination = pino.destination({
-		dest: 1,
-		sync: true,
-		minLength: REQUEST_LINES_BUFFER,
-		periodicFlush: REQUEST_LINES_FLUSH_MS,
-	})
-	process.on('exit', () => destination.flushSync())
+	const destination = gatheredStdout()
 	const logger = pino(
 		{
 			base: undefined,
@@ -77,5 +95,5 @@ export const logger = instance.logger
 export function log(event, fields = {}, level = 'info') {
 	logger[level]({ event, ...fields })
 	// Only request lines wait: anything else (and the lines before it) is out now, in order.
-	if (event !== 'http') instance.destination.flushSync()
+	if (event !== 'http') instance.destination.flush()
 }
