@@ -9,7 +9,9 @@ import {
 	reviewText,
 	traderOrder,
 } from './traders.server.ts'
-import { traders } from '#db/schema.ts'
+import { brokerClicks, traders } from '#db/schema.ts'
+import { insertMember } from '#tests/factories.ts'
+import { recordBrokerClick } from '#app/features/brokers/brokers.server.ts'
 import { inArray } from 'drizzle-orm'
 
 const query = (overrides: Partial<MemberTraderQuery> = {}): MemberTraderQuery => ({
@@ -174,4 +176,23 @@ describe('queries', () => {
 			query({ sort: 'followers', order: 'asc', page: 3 }),
 		)
 	})
+})
+
+test('followers: distinct members who opened a broker link from the trader’s Copy button', () => {
+	makeTrader({ slug: 'followed' })
+	makeTrader({ slug: 'paused', status: 'suspended', note: 'Late statements.' })
+	const a = insertMember()
+	const b = insertMember()
+	expect(recordBrokerClick(a.id, 'factory-broker', new Date(), 'followed').ok).toBe(true)
+	expect(recordBrokerClick(a.id, 'factory-broker', new Date(), 'followed').ok).toBe(true)
+	expect(recordBrokerClick(b.id, 'factory-broker', new Date(), 'followed').ok).toBe(true)
+	// Without a trader, an unknown one or a trader members cannot see: a click, no follower.
+	expect(recordBrokerClick(b.id, 'factory-broker', new Date(), null).ok).toBe(true)
+	expect(recordBrokerClick(b.id, 'factory-broker', new Date(), 'nobody').ok).toBe(true)
+	expect(recordBrokerClick(a.id, 'factory-broker', new Date(), 'paused').ok).toBe(true)
+	expect(getMemberTraderDetail('followed')?.trader.followers).toBe(2)
+	expect(getMemberTraderDetail('paused')?.trader.followers).toBe(0)
+	const clicks = getDb().select().from(brokerClicks).all()
+	expect(clicks).toHaveLength(6)
+	expect(clicks.filter((c) => c.traderId !== null)).toHaveLength(3)
 })
