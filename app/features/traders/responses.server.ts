@@ -7,6 +7,9 @@ import { count, id, isoDate, isoDateTime, z } from '#app/utils/api-schema.server
  * OpenAPI document and are the models' types (`z.infer`).
  */
 
+/** The zero-fee offers' risk levels (app/content/dashboard.ts feeOffers). */
+export const RISK_LEVELS = ['Low', 'Medium', 'High'] as const
+
 // ---------------------------------------------------------------------------
 // The registry's answers (/api/admin/traders*, issue 39).
 

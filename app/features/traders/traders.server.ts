@@ -73,6 +73,8 @@ function toMemberTrader(row: Row): MemberTrader {
 
 export type MemberTraderPage = {
 	traders: MemberTrader[]
+	/** By slug: the last 12 complete months with a return (the table's sparkline; not in the API). */
+	lastMonths: Record<string, Array<{ month: string; return: number }>>
 	page: number
 	limit: number
 	totalCount: number
@@ -97,8 +99,15 @@ export function listMemberTraders(query: MemberTraderQuery, db = getDb()): Membe
 		.offset((query.page - 1) * query.limit)
 		.all()
 	const totalPages = Math.max(1, Math.ceil(totalCount / query.limit))
+	const lastMonths: MemberTraderPage['lastMonths'] = {}
+	for (const row of rows) {
+		lastMonths[row.slug] = (figuresOf(row)?.monthlyReturns ?? [])
+			.filter((m): m is { month: string; return: number } => m.return !== null)
+			.slice(-12)
+	}
 	return {
 		traders: rows.map(toMemberTrader),
+		lastMonths,
 		page: query.page,
 		limit: query.limit,
 		totalCount,
