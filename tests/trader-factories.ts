@@ -167,7 +167,8 @@ export function makeTrader(spec: TraderSpec, now = new Date()) {
 /**
  * The same trader in the e2e server's database file (direct inserts, the
  * figures by computeTraderFigures as recomputeTrader stores them), for
- * Playwright specs. A slug already there is replaced.
+ * Playwright specs. Idempotent: a slug already there is kept as it is (the
+ * js-on and js-off projects share the database and make the same traders).
  */
 export function makeE2eTrader(spec: TraderSpec, now = new Date(), file = E2E_DATABASE) {
 	const sqlite = new Database(file, { timeout: 5000 })
@@ -177,7 +178,8 @@ export function makeE2eTrader(spec: TraderSpec, now = new Date(), file = E2E_DAT
 		if (!brokerSlug) throw new Error('No active broker in the e2e database')
 		let broker = db.select().from(brokers).where(eq(brokers.slug, brokerSlug)).get()
 		if (!broker) broker = db.insert(brokers).values(brokerValues(brokerSlug)).returning().get()
-		db.delete(traders).where(eq(traders.slug, spec.slug)).run()
+		const existing = db.select().from(traders).where(eq(traders.slug, spec.slug)).get()
+		if (existing) return existing
 		const start = startOf(spec, now)
 		const days = spec.days ?? 400
 		const equity = days > 0 ? generateEquity(start, days, spec.daily) : []
