@@ -60,6 +60,7 @@ test.describe('the dashboard screens as JSON', () => {
 		createMember,
 		completeLessons,
 	}) => {
+		makeRegistryTraders()
 		const member = await createMember({ unlocked: true, name: 'Adaeze Nwosu' })
 		await completeLessons(member, ['basics-1'])
 		const res = await request.get('/api/member/overview', { headers: bearer(member.token) })
@@ -75,6 +76,9 @@ test.describe('the dashboard screens as JSON', () => {
 			'Your Referral Points',
 			'Academy Progress',
 		])
+		// From the registry (decision 056): at least the specs' listed and watch traders.
+		expect(Number(data.tiles[0].value.replace(/,/g, ''))).toBeGreaterThanOrEqual(3)
+		expect(data.tiles[1].value).toMatch(/^\d{1,3}%$/)
 		expect(data.academy.completed).toBe(1)
 		expect(data.tiles[3].value).toBe(`${data.academy.progressPercent}%`)
 		expect(data.setupProgressPercent).toBe(25)

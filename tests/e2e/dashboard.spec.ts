@@ -71,6 +71,7 @@ test.describe('dashboard pages for an unlocked member', () => {
 			'Setup progress',
 			'Quick-start guide',
 			'Live Top Traders',
+			'Past traders',
 			'Active Promotions',
 			'Partner Brokers',
 			'Community Hub',
