@@ -253,7 +253,7 @@ test.describe('Live Top Traders on a 360 px phone', () => {
 		const f = figuresOf(LEADER)
 		await open(page, '/dashboard')
 		const table = traderTable(page)
-		const box = await page.getByRole('region', { name: 'Traders table' }).evaluate((el) => ({
+		const box = await page.getByRole('region', { name: 'Traders table', exact: true }).evaluate((el) => ({
 			scroll: el.scrollWidth,
 			client: el.clientWidth,
 		}))
