@@ -58,7 +58,7 @@ test('the broker button records a click and leads to the affiliate link with an 
 	expect(brokerAccountOf(member.id, broker.slug)).toEqual({ account: { trackingId, clickCount: 2 }, clicks: 2 })
 })
 
-test('the trader detail offers the trader's broker through its tracked link (naming the trader), with its disclosures', async ({
+test('the trader detail offers the trader’s broker through its tracked link (naming the trader), with its disclosures', async ({
 	page,
 	member: _member,
 }) => {
