@@ -35,7 +35,12 @@ export function generateEquity(start: string, days: number, daily: (i: number) =
 	let equity = 10_000
 	for (let i = 0; i < days; i++) {
 		if (i > 0) equity *= 1 + daily(i)
-		rows.push({ date: isoDay(start, i), equity: Math.round(equity * 100) / 100, deposits: i === 0 ? 10_000 : 0, withdrawals: 0 })
+		rows.push({
+			date: isoDay(start, i),
+			equity: Math.round(equity * 100) / 100,
+			deposits: i === 0 ? 10_000 : 0,
+			withdrawals: 0,
+		})
 	}
 	return rows
 }
@@ -174,7 +179,8 @@ export function makeE2eTrader(spec: TraderSpec, now = new Date(), file = E2E_DAT
 	const sqlite = new Database(file, { timeout: 5000 })
 	try {
 		const db = drizzle(sqlite, { schema })
-		const brokerSlug = spec.brokerSlug ?? db.select({ slug: brokers.slug }).from(brokers).where(eq(brokers.active, true)).get()?.slug
+		const brokerSlug =
+			spec.brokerSlug ?? db.select({ slug: brokers.slug }).from(brokers).where(eq(brokers.active, true)).get()?.slug
 		if (!brokerSlug) throw new Error('No active broker in the e2e database')
 		let broker = db.select().from(brokers).where(eq(brokers.slug, brokerSlug)).get()
 		if (!broker) broker = db.insert(brokers).values(brokerValues(brokerSlug)).returning().get()
@@ -211,7 +217,10 @@ export function makeE2eTrader(spec: TraderSpec, now = new Date(), file = E2E_DAT
 			})
 			.returning()
 			.get()
-		if (equity.length > 0) db.insert(traderEquity).values(equity.map((e) => ({ traderId: row.id, ...e }))).run()
+		if (equity.length > 0)
+			db.insert(traderEquity)
+				.values(equity.map((e) => ({ traderId: row.id, ...e })))
+				.run()
 		if (trades.length > 0) {
 			db.insert(traderTrades)
 				.values(trades.map((t) => ({ traderId: row.id, ...t, openPrice: 1.1, closePrice: 1.1 })))

@@ -1,7 +1,15 @@
 import { cx } from '#app/utils/misc.ts'
 
 /** The registry's risk score 1-10 with its meaning (issue 39: members see it with its meaning). */
-export function RiskScore({ score, meaning, className }: { score: number | null; meaning: string; className?: string }) {
+export function RiskScore({
+	score,
+	meaning,
+	className,
+}: {
+	score: number | null
+	meaning: string
+	className?: string
+}) {
 	const band = score === null ? 'none' : score <= 4 ? 'low' : score <= 6 ? 'medium' : 'high'
 	return (
 		<span className={cx('inline-flex flex-col', className)}>
@@ -32,11 +40,7 @@ export function SampleMarker() {
 
 /** A watch trader's warning: the reason staff gave. */
 export function WatchWarning({ note }: { note: string | null }) {
-	return (
-		<span className="mt-1 block text-xs text-amber-200">
-			On watch{note ? `: ${note}` : ''}
-		</span>
-	)
+	return <span className="mt-1 block text-xs text-amber-200">On watch{note ? `: ${note}` : ''}</span>
 }
 
 /** Red flags with their evidence. */

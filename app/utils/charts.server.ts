@@ -41,7 +41,12 @@ const signed = signedPercent
 /** A small line of `values` (oldest first), `width` × `height` px with a 2 px inset. */
 /** How a chart's screen-reader summary names its data (the sample charts' by default). */
 export type ChartWording = { unit: string; note: string; since: string; period: string }
-const SAMPLE_WORDING: ChartWording = { unit: 'weeks', note: 'sample figures', since: '12 months ago', period: 'last 12 months' }
+const SAMPLE_WORDING: ChartWording = {
+	unit: 'weeks',
+	note: 'sample figures',
+	since: '12 months ago',
+	period: 'last 12 months',
+}
 
 export function sparkline(
 	values: number[],

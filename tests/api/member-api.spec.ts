@@ -2,7 +2,15 @@ import { bearer } from '../admin-utils.ts'
 import { expect, test } from '../fixtures.ts'
 import { issuePlanCode, planCodeUses } from '../e2e/db.ts'
 import { E2E_UNLOCK_CODE } from '../playwright-utils.ts'
-import { FOLLOWED, figuresOf, IN_REVIEW, LEADER, makeRegistryTraders, RETIRED, WATCHED } from '../e2e/registry-traders.ts'
+import {
+	FOLLOWED,
+	figuresOf,
+	IN_REVIEW,
+	LEADER,
+	makeRegistryTraders,
+	RETIRED,
+	WATCHED,
+} from '../e2e/registry-traders.ts'
 
 // /api/member/*: the dashboard's screens as JSON with a member's bearer
 // token (docs/decisions/025-member-api.md). Every route: its 200 shape, 401
@@ -117,7 +125,15 @@ test.describe('the dashboard screens as JSON', () => {
 			const key = column[sort] ?? sort
 			return (key in t.metrics ? t.metrics[key] : t[key]) as number | null
 		}
-		for (const sort of ['score', 'weeklyReturn', 'monthlyReturn', 'winRate', 'followers', 'sharpe', 'maxDrawdown'] as const) {
+		for (const sort of [
+			'score',
+			'weeklyReturn',
+			'monthlyReturn',
+			'winRate',
+			'followers',
+			'sharpe',
+			'maxDrawdown',
+		] as const) {
 			for (const order of ['desc', 'asc'] as const) {
 				const res = await request.get(`/api/member/traders?sort=${sort}&order=${order}&limit=100`, { headers })
 				expect(res.status()).toBe(200)
@@ -146,7 +162,15 @@ test.describe('the dashboard screens as JSON', () => {
 		const one = (await (await request.get('/api/member/traders?limit=1&page=2', { headers })).json()).data
 		expect(one.traders).toHaveLength(1)
 		expect(one.pagination).toMatchObject({ page: 2, limit: 1, currentPage: 2 })
-		for (const query of ['sort=name', 'order=up', 'status=retired', 'page=0', 'limit=101', 'sort=winRate&sort=followers', 'other=1']) {
+		for (const query of [
+			'sort=name',
+			'order=up',
+			'status=retired',
+			'page=0',
+			'limit=101',
+			'sort=winRate&sort=followers',
+			'other=1',
+		]) {
 			const bad = await request.get(`/api/member/traders?${query}`, { headers })
 			expect(bad.status(), query).toBe(400)
 		}
@@ -164,7 +188,9 @@ test.describe('the dashboard screens as JSON', () => {
 		const { data } = await res.json()
 		const f = figuresOf(LEADER)
 		expect(data.trader).toMatchObject({ id: LEADER.slug, slug: LEADER.slug, name: LEADER.name, currency: 'USD' })
-		expect(data.trader.monthlyReturns.map((m: { month: string }) => m.month)).toEqual(f.monthlyReturns.map((m) => m.month))
+		expect(data.trader.monthlyReturns.map((m: { month: string }) => m.month)).toEqual(
+			f.monthlyReturns.map((m) => m.month),
+		)
 		expect(data.trader.periods).toHaveLength(f.periods.length)
 		expect(data.trader.periods[0].from > data.trader.periods[1].from).toBe(true)
 		expect(data.trader.drawdownSeries).toHaveLength(LEADER.days)

@@ -958,7 +958,9 @@ const SAMPLES: Record<string, Sample> = {
 		const headers = await memberHeaders()
 		makeRegistryTraders()
 		expect((await call({ headers, query: { sort: 'followers' } })).status).toBe(200)
-		expect((await call({ headers, query: { sort: 'sharpe', order: 'asc', status: 'past', page: '1', limit: '5' } })).status).toBe(200)
+		expect(
+			(await call({ headers, query: { sort: 'sharpe', order: 'asc', status: 'past', page: '1', limit: '5' } })).status,
+		).toBe(200)
 		expect((await call({ headers, query: { sort: 'name' } })).status).toBe(400)
 		expect((await call({ headers, query: { order: 'up' } })).status).toBe(400)
 		expect((await call({ headers: await memberHeaders({ unlocked: false }) })).status).toBe(403)

@@ -78,7 +78,10 @@ test.describe('Live Top Traders sort', () => {
 		await expect(page.getByLabel('Sort by')).toHaveValue('score')
 	})
 
-	test('the leader’s row shows its computed figures; not-yet-reviewed traders are not listed', async ({ page, member }) => {
+	test('the leader’s row shows its computed figures; not-yet-reviewed traders are not listed', async ({
+		page,
+		member,
+	}) => {
 		void member
 		const f = figuresOf(LEADER)
 		await open(page, '/dashboard')
@@ -131,7 +134,9 @@ test.describe('trader detail', () => {
 		await expect(detail).toContainText(`Win rate${percent(f.metrics.winRate)}`)
 		await expect(detail).toContainText(`Trades${f.metrics.trades}`)
 		await expect(detail).toContainText(`Risk ${f.riskScore}/10`)
-		await expect(detail).toContainText(/Reviewed by TradeCircle staff on \d{1,2} \w+ \d{4}; next review \d{1,2} \w+ \d{4}/)
+		await expect(detail).toContainText(
+			/Reviewed by TradeCircle staff on \d{1,2} \w+ \d{4}; next review \d{1,2} \w+ \d{4}/,
+		)
 		await expect(detail).toContainText('Source: Daily equity and closed trades from the trader’s account at')
 		// Past performance: complete 12-month periods, with the source, currency and the sentence.
 		const pastPerformance = detail.getByRole('region', { name: 'Past performance, complete 12-month periods' })
@@ -192,12 +197,16 @@ test.describe('charts (SVG drawn on the server)', () => {
 		const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
 		const home = await (await request.get('/dashboard', { headers: { Cookie: cookie } })).text()
 		expect(home).toMatch(/data-chart="sparkline"/)
-		const detail = await (await request.get(`/dashboard/traders/${LEADER.slug}`, { headers: { Cookie: cookie } })).text()
+		const detail = await (
+			await request.get(`/dashboard/traders/${LEADER.slug}`, { headers: { Cookie: cookie } })
+		).text()
 		expect(detail).toContain('data-chart="equity-curve"')
 		expect(detail).toContain('data-chart="monthly-bars"')
 		await open(page, '/dashboard')
 		const row = traderTable(page).locator(`tr[data-trader="${LEADER.slug}"]`)
-		await expect(row.getByRole('img', { name: /monthly returns: 12 months from .* \(from verified statements\)$/ })).toBeVisible()
+		await expect(
+			row.getByRole('img', { name: /monthly returns: 12 months from .* \(from verified statements\)$/ }),
+		).toBeVisible()
 		await open(page, `/dashboard/traders/${LEADER.slug}`)
 		await expect(page.getByRole('img', { name: /^Monthly returns, 12 complete months: / })).toBeVisible()
 	})

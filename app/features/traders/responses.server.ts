@@ -181,7 +181,9 @@ export const MemberTraderSchema = z
 		id: z.string().openapi({ description: 'The slug, kept for older clients.' }),
 		slug: z.string(),
 		name: z.string(),
-		status: z.enum(TRADER_STATUSES).openapi({ description: 'listed or watch; suspended or retired in `?status=past`.' }),
+		status: z
+			.enum(TRADER_STATUSES)
+			.openapi({ description: 'listed or watch; suspended or retired in `?status=past`.' }),
 		statusNote: z.string().nullable().openapi({
 			description: 'For watch, suspended and retired traders: the reason staff gave; null for listed ones.',
 		}),

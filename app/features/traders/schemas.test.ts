@@ -10,7 +10,16 @@ describe('TraderListQuerySchema (GET /api/member/traders)', () => {
 	})
 
 	test('the seed’s four sorts, score and every metric are sorts', () => {
-		for (const sort of ['score', 'weeklyReturn', 'monthlyReturn', 'winRate', 'followers', 'return1w', 'return12m', 'noStopLossShare']) {
+		for (const sort of [
+			'score',
+			'weeklyReturn',
+			'monthlyReturn',
+			'winRate',
+			'followers',
+			'return1w',
+			'return12m',
+			'noStopLossShare',
+		]) {
 			expect(TRADER_SORT_VALUES).toContain(sort)
 		}
 	})

@@ -65,7 +65,9 @@ export const TraderListQuerySchema = z
 	.object({
 		sort: oneOf('sort', TRADER_SORT_VALUES)
 			.default(DEFAULT_TRADER_SORT)
-			.describe('`score`, a metric name, `return1w`, or one of the dashboard sorts (weeklyReturn = return1w, monthlyReturn = return1m, followers).'),
+			.describe(
+				'`score`, a metric name, `return1w`, or one of the dashboard sorts (weeklyReturn = return1w, monthlyReturn = return1m, followers).',
+			),
 		order: oneOf('order', TRADER_ORDERS).default('desc').describe('Nulls come last in either order.'),
 		status: oneOf('status', MEMBER_TRADER_STATUSES)
 			.default('current')
@@ -76,7 +78,10 @@ export const TraderListQuerySchema = z
 	.strict()
 
 /** The dashboard's `?sort=`, `?order=`, `?page=`: anything unknown falls back to the default. */
-export function parseMemberTraderQuery(params: URLSearchParams, status: MemberTraderStatus = 'current'): MemberTraderQuery {
+export function parseMemberTraderQuery(
+	params: URLSearchParams,
+	status: MemberTraderStatus = 'current',
+): MemberTraderQuery {
 	const sort = params.get('sort')
 	const order = params.get('order')
 	const page = Number(params.get(status === 'past' ? 'pastPage' : 'page'))

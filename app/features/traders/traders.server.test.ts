@@ -1,14 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { makeTrader } from '#tests/trader-factories.ts'
-import { DEFAULT_TRADER_SORT, parseMemberTraderQuery, type MemberTraderQuery, TraderListQuerySchema } from './schemas.ts'
 import {
-	getMemberTraderDetail,
-	listMemberTraders,
-	registryTotals,
-	reviewText,
-	traderOrder,
-} from './traders.server.ts'
+	DEFAULT_TRADER_SORT,
+	parseMemberTraderQuery,
+	type MemberTraderQuery,
+	TraderListQuerySchema,
+} from './schemas.ts'
+import { getMemberTraderDetail, listMemberTraders, registryTotals, reviewText, traderOrder } from './traders.server.ts'
 import { brokerClicks, traders } from '#db/schema.ts'
 import { insertMember } from '#tests/factories.ts'
 import { recordBrokerClick } from '#app/features/brokers/brokers.server.ts'
@@ -95,7 +94,10 @@ describe('the members’ list', () => {
 
 	test('every list query uses an index', () => {
 		const db = getDb()
-		for (const status of [['listed', 'watch'], ['suspended', 'retired']] as const) {
+		for (const status of [
+			['listed', 'watch'],
+			['suspended', 'retired'],
+		] as const) {
 			for (const sort of ['score', 'weeklyReturn', 'followers', 'winRate'] as const) {
 				const q = db
 					.select()
@@ -104,9 +106,9 @@ describe('the members’ list', () => {
 					.orderBy(...traderOrder(sort, 'desc'))
 					.limit(20)
 					.toSQL()
-				const plan = (
-					db.$client.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.params) as { detail: string }[]
-				).map((r) => r.detail)
+				const plan = (db.$client.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.params) as { detail: string }[]).map(
+					(r) => r.detail,
+				)
 				expect(plan.join('\n')).toMatch(/USING (COVERING )?INDEX traders_status/)
 				expect(plan.join('\n')).not.toMatch(/SCAN traders(?! USING)/)
 			}
@@ -158,15 +160,30 @@ test('registry totals: listed and watch traders, win rate over all their trades'
 
 describe('queries', () => {
 	test('the API query: defaults, a metric, order, status; bad values refused', () => {
-		expect(TraderListQuerySchema.parse({})).toEqual({ sort: DEFAULT_TRADER_SORT, order: 'desc', status: 'current', page: 1, limit: 20 })
-		expect(TraderListQuerySchema.parse({ sort: 'sharpe', order: 'asc', status: 'past', page: '2', limit: '5' })).toEqual({
+		expect(TraderListQuerySchema.parse({})).toEqual({
+			sort: DEFAULT_TRADER_SORT,
+			order: 'desc',
+			status: 'current',
+			page: 1,
+			limit: 20,
+		})
+		expect(
+			TraderListQuerySchema.parse({ sort: 'sharpe', order: 'asc', status: 'past', page: '2', limit: '5' }),
+		).toEqual({
 			sort: 'sharpe',
 			order: 'asc',
 			status: 'past',
 			page: 2,
 			limit: 5,
 		})
-		for (const bad of [{ sort: 'nope' }, { order: 'up' }, { status: 'retired' }, { page: '0' }, { limit: '101' }, { x: '1' }]) {
+		for (const bad of [
+			{ sort: 'nope' },
+			{ order: 'up' },
+			{ status: 'retired' },
+			{ page: '0' },
+			{ limit: '101' },
+			{ x: '1' },
+		]) {
 			expect(TraderListQuerySchema.safeParse(bad).success).toBe(false)
 		}
 	})

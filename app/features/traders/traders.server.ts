@@ -89,7 +89,12 @@ export type MemberTraderPage = {
  */
 export function listMemberTraders(query: MemberTraderQuery, db = getDb()): MemberTraderPage {
 	const where = inArray(traders.status, statusesOf(query.status))
-	const totalCount = db.select({ n: sql<number>`count(*)` }).from(traders).where(where).get()?.n ?? 0
+	const totalCount =
+		db
+			.select({ n: sql<number>`count(*)` })
+			.from(traders)
+			.where(where)
+			.get()?.n ?? 0
 	const rows = db
 		.select()
 		.from(traders)

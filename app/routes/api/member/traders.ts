@@ -1,7 +1,12 @@
 import { requireApiUnlockedMember } from '#app/auth/member.server.ts'
 import { MEMBER_LOCKED, UNLOCKED_GUARD } from '#app/features/dashboard/responses.server.ts'
 import { MemberTraderSchema } from '#app/features/traders/responses.server.ts'
-import { MEMBER_TRADER_STATUSES, TRADER_ORDERS, TRADER_SORT_VALUES, TraderListQuerySchema } from '#app/features/traders/schemas.ts'
+import {
+	MEMBER_TRADER_STATUSES,
+	TRADER_ORDERS,
+	TRADER_SORT_VALUES,
+	TraderListQuerySchema,
+} from '#app/features/traders/schemas.ts'
 import { listMemberTraders } from '#app/features/traders/traders.server.ts'
 import { apiPagination, ok, PaginationSchema, refusals, z } from '#app/utils/api-schema.server.ts'
 import { apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'

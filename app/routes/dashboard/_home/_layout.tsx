@@ -151,7 +151,15 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 						{/* Below 640 px each row is a card (app.css .card-table): rank, name, risk, sparkline, returns; the whole card opens the detail. */}
 						<table className="card-table w-full text-left text-sm tabular-nums sm:min-w-[42rem]">
 							<TableHead
-								columns={['Trader', 'Weekly Return', 'Last 12 Months', 'Monthly Return', 'Win Rate', 'Followers', 'Risk']}
+								columns={[
+									'Trader',
+									'Weekly Return',
+									'Last 12 Months',
+									'Monthly Return',
+									'Win Rate',
+									'Followers',
+									'Risk',
+								]}
 							/>
 							<tbody>
 								{loaderData.traders.map((trader) => (
@@ -180,7 +188,11 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 										</td>
 										<ReturnCell label="Weekly" value={trader.return1w} cardColumn={2} />
 										<td className="py-1.5 pr-3 max-sm:col-start-1 max-sm:row-start-2 max-sm:self-end">
-											{trader.sparkline ? <Sparkline chart={trader.sparkline} /> : <span className="text-slate-400">—</span>}
+											{trader.sparkline ? (
+												<Sparkline chart={trader.sparkline} />
+											) : (
+												<span className="text-slate-400">—</span>
+											)}
 										</td>
 										<ReturnCell label="Monthly" value={trader.metrics.return1m} cardColumn={3} />
 										<td data-cell="desktop" className="py-2.5 pr-3">
@@ -198,7 +210,12 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 						</table>
 					</TableScroller>
 				)}
-				<Pager label="Traders pages" page={pagination.page} totalPages={pagination.totalPages} href={(p) => pageHref('page', p)} />
+				<Pager
+					label="Traders pages"
+					page={pagination.page}
+					totalPages={pagination.totalPages}
+					href={(p) => pageHref('page', p)}
+				/>
 				<details className="mt-4 text-sm text-slate-300">
 					<summary className="cursor-pointer font-medium text-slate-200">How we rank</summary>
 					<p className="mt-2">{RANKING_RULE}</p>
@@ -218,7 +235,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 				) : (
 					<TableScroller className="mt-4" label="Past traders table">
 						<table className="w-full text-left text-sm tabular-nums sm:min-w-[42rem]">
-							<TableHead columns={['Trader', 'Status', 'Reason', 'Return since start', 'Max drawdown', 'Statements until']} />
+							<TableHead
+								columns={['Trader', 'Status', 'Reason', 'Return since start', 'Max drawdown', 'Statements until']}
+							/>
 							<tbody>
 								{loaderData.pastTraders.map((trader) => (
 									<tr key={trader.slug} data-past-trader={trader.slug} className="border-b border-slate-800/70">

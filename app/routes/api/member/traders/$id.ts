@@ -9,7 +9,8 @@ import { apiError, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.
 const route = apiRoute({
 	GET: endpoint({
 		tags: ['Member dashboard'],
-		summary: "A trader's record (figures, monthly returns, 12-month periods, drawdowns, flags, review) and the broker to copy them with",
+		summary:
+			"A trader's record (figures, monthly returns, 12-month periods, drawdowns, flags, review) and the broker to copy them with",
 		auth: 'member',
 		params: z.object({
 			id: z.string().openapi({ description: 'The trader’s slug, as in the traders list ("amara-okafor").' }),

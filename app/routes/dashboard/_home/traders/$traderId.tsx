@@ -26,7 +26,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 	if (!detail) throw data({ error: UNKNOWN_TRADER }, { status: 404 })
 	const { trader, broker } = detail
 	// The last 12 complete months with a return, drawn on the server from the stored series.
-	const months = trader.monthlyReturns.filter((m) => m.return !== null).slice(-12) as Array<{ month: string; return: number }>
+	const months = trader.monthlyReturns.filter((m) => m.return !== null).slice(-12) as Array<{
+		month: string
+		return: number
+	}>
 	const labels = months.map((m) => monthFormat.format(new Date(`${m.month}-01T00:00:00Z`)))
 	const values = months.map((m) => m.return * 100)
 	const wording = {
@@ -116,7 +119,9 @@ export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) 
 					Past performance, complete 12-month periods
 				</h3>
 				{trader.periods.length === 0 ? (
-					<p className="mt-1">No complete 12-month period yet (statements {day(trader.statementsFrom)} to {day(trader.statementsUntil)}).</p>
+					<p className="mt-1">
+						No complete 12-month period yet (statements {day(trader.statementsFrom)} to {day(trader.statementsUntil)}).
+					</p>
 				) : (
 					<ul className="mt-1 space-y-0.5">
 						{trader.periods.map((p) => (
