@@ -24,7 +24,7 @@ export function RiskScore({
 			>
 				{score === null ? 'Risk not rated' : `Risk ${score}/10`}
 			</span>
-			<span className="mt-0.5 text-xs text-slate-400">{meaning}</span>
+			<span className={cx('mt-0.5 text-xs text-slate-400', compact && 'max-sm:sr-only')}>{meaning}</span>
 		</span>
 	)
 }

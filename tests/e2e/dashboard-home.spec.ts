@@ -278,6 +278,7 @@ test.describe('Live Top Traders on a 360 px phone', () => {
 		const guideTop = (await page.getByRole('heading', { name: 'Quick-start guide' }).boundingBox())!.y
 		expect(tradersTop).toBeLessThan(guideTop)
 		expect(tradersTop).toBeLessThan(800)
+		await first.locator('svg[data-chart="sparkline"]').scrollIntoViewIfNeeded()
 		const spark = (await first.locator('svg[data-chart="sparkline"]').boundingBox())!
 		await page.mouse.click(spark.x + spark.width / 2, spark.y + spark.height / 2)
 		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/traders/${LEADER.slug}`)

@@ -202,7 +202,7 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 											{numberFormat.format(trader.followers)}
 										</td>
 										<td className="py-2.5 max-sm:col-start-3 max-sm:row-start-1 max-sm:justify-self-end max-sm:self-center">
-											<RiskScore score={trader.riskScore} meaning={trader.riskMeaning} />
+											<RiskScore score={trader.riskScore} meaning={trader.riskMeaning} compact />
 										</td>
 									</tr>
 								))}
