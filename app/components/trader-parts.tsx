@@ -5,10 +5,13 @@ export function RiskScore({
 	score,
 	meaning,
 	className,
+	compact = false,
 }: {
 	score: number | null
 	meaning: string
 	className?: string
+	/** In the table: on a phone's card the meaning is read out, not shown (the detail shows it). */
+	compact?: boolean
 }) {
 	const band = score === null ? 'none' : score <= 4 ? 'low' : score <= 6 ? 'medium' : 'high'
 	return (
