@@ -1,5 +1,5 @@
 import { desc, relations, sql } from 'drizzle-orm'
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import {
 	ADMIN_ROLES,
 	ALERT_TYPES,
@@ -724,11 +724,14 @@ export const brokerClicks = sqliteTable(
 			.references(() => brokers.id, { onDelete: 'cascade' }),
 		/** Null once the member's account is deleted; the count stays. */
 		userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+		/** The trader whose Copy button the member used (`?trader=<slug>`), else null (decision 056). */
+		traderId: integer('trader_id').references((): AnySQLiteColumn => traders.id, { onDelete: 'set null' }),
 		createdAt: createdAt(),
 	},
 	(t) => [
 		index('broker_clicks_broker_created_idx').on(t.brokerId, t.createdAt),
 		index('broker_clicks_user_idx').on(t.userId),
+		index('broker_clicks_trader_user_idx').on(t.traderId, t.userId),
 	],
 )
 
@@ -981,6 +984,8 @@ export const traders = sqliteTable(
 		statementsUntil: text('statements_until'),
 		riskScore: integer('risk_score'),
 		score: real('score'),
+		/** The return over the last 7 days (decision 056: the dashboard's Weekly Return). */
+		return1w: real('return_1w'),
 		return1m: real('return_1m'),
 		return3m: real('return_3m'),
 		return12m: real('return_12m'),
@@ -1001,6 +1006,8 @@ export const traders = sqliteTable(
 		averageHoldingHours: real('average_holding_hours'),
 		noStopLossShare: real('no_stop_loss_share'),
 		flagCount: integer('flag_count').notNull().default(0),
+		/** Distinct members who opened a broker link from this trader's Copy button (decision 056). */
+		followers: integer('followers').notNull().default(0),
 		/** Flags, drawdown dates, monthly returns, periods and the chart series (JSON). */
 		figures: text('figures', { mode: 'json' }),
 		computedAt: integer('computed_at', { mode: 'timestamp_ms' }),
@@ -1012,6 +1019,7 @@ export const traders = sqliteTable(
 		index('traders_status_idx').on(t.status, t.score),
 		index('traders_broker_idx').on(t.brokerId),
 		index('traders_flags_idx').on(t.flagCount, t.status),
+		index('traders_status_name_idx').on(t.status, t.name),
 	],
 )
 

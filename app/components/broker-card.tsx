@@ -33,14 +33,17 @@ export function BrokerButton({
 	broker,
 	className,
 	children,
+	trader,
 }: {
 	broker: Pick<BrokerCardData, 'slug'>
 	className?: string
 	children: React.ReactNode
+	/** The trader whose Copy button this is: the click counts them a follower (decision 056). */
+	trader?: string
 }) {
 	return (
 		<a
-			href={`/go/${broker.slug}`}
+			href={trader ? `/go/${broker.slug}?trader=${encodeURIComponent(trader)}` : `/go/${broker.slug}`}
 			target="_blank"
 			rel="noopener noreferrer"
 			className={cx('break-words', className)}

@@ -1,147 +1,15 @@
 /**
- * Member dashboard content (content, not code): traders, promotions,
+ * Member dashboard content (content, not code): promotions,
  * the seed brokers, plans, 0% fee offers, milestones and prizes are product
  * content, read by loaders and server modules, never written in components.
  * The spec's numbers and words are kept exactly. The Academy's lessons are
- * in academy.ts.
+ * in academy.ts. The traders are data: the registry (app/features/traders/,
+ * decision 056).
  */
 import type { Plan } from '#app/domain/enums.ts'
 import type { BrokerInput } from '#app/features/brokers/schemas.ts'
 
 export type RiskLevel = 'Low' | 'Medium' | 'High'
-
-export type Trader = {
-	id: string
-	name: string
-	/** Percent. */
-	weeklyReturn: number
-	monthlyReturn: number
-	monthlyRecord: string
-	riskLevel: RiskLevel
-	followers: number
-	/** Percent. */
-	winRate: number
-	totalTrades: number
-	trending: boolean
-	strategy: string
-	markets: string[]
-	/**
-	 * Sample figures (not a real track record), oldest first, the last one
-	 * being `weeklyReturn` / `monthlyReturn`: the weekly returns of the last
-	 * 12 weeks (the sparkline) and the monthly returns of the last 12 months
-	 * (the monthly bars and the equity curve), in percent. Their profitable
-	 * months agree with `monthlyRecord`.
-	 */
-	weeklySeries: number[]
-	monthlySeries: number[]
-}
-
-export const traders: Trader[] = [
-	{
-		id: 'amara-okafor',
-		name: 'Amara Okafor',
-		weeklyReturn: 4.8,
-		monthlyReturn: 18.2,
-		monthlyRecord: '11 of the last 12 months profitable',
-		riskLevel: 'Medium',
-		followers: 12_840,
-		winRate: 94,
-		totalTrades: 1_432,
-		trending: true,
-		strategy: 'Swing trades on major currency pairs, 1% risk per trade, hard stop-loss on every position.',
-		markets: ['EUR/USD', 'GBP/USD', 'USD/JPY'],
-		weeklySeries: [1.2, 0.8, -0.6, 1.5, 2.1, 0.9, 1.7, -0.3, 2.4, 1.9, 3.1, 4.8],
-		monthlySeries: [6.1, 4.3, -2.1, 7.8, 5.2, 9.4, 3.7, 6.6, 8.9, 4.1, 11.3, 18.2],
-	},
-	{
-		id: 'daniel-mensah',
-		name: 'Daniel Mensah',
-		weeklyReturn: 3.1,
-		monthlyReturn: 12.6,
-		monthlyRecord: '10 of the last 12 months profitable',
-		riskLevel: 'Low',
-		followers: 9_315,
-		winRate: 89,
-		totalTrades: 968,
-		trending: false,
-		strategy: 'Trend following on indices with small positions and wide stops.',
-		markets: ['US500', 'GER40', 'UK100'],
-		weeklySeries: [0.6, 0.9, 0.4, -0.2, 1.1, 0.7, 1.3, 0.5, 1.6, 1.2, 2.0, 3.1],
-		monthlySeries: [3.2, -1.4, 4.1, 2.8, 5.0, -0.9, 3.6, 4.4, 2.1, 6.3, 7.7, 12.6],
-	},
-	{
-		id: 'chioma-eze',
-		name: 'Chioma Eze',
-		weeklyReturn: 6.4,
-		monthlyReturn: 24.9,
-		monthlyRecord: '9 of the last 12 months profitable',
-		riskLevel: 'High',
-		followers: 15_602,
-		winRate: 81,
-		totalTrades: 2_107,
-		trending: true,
-		strategy: 'Intraday gold and oil breakouts; larger swings, so copy with a smaller share of capital.',
-		markets: ['XAU/USD', 'WTI', 'Brent'],
-		weeklySeries: [2.8, -1.9, 3.6, 1.1, -2.4, 4.2, 2.7, -1.1, 3.9, 2.2, 4.7, 6.4],
-		monthlySeries: [12.4, -6.2, 18.1, 9.7, -8.3, 14.6, 21.0, -4.9, 16.2, 11.8, 19.5, 24.9],
-	},
-	{
-		id: 'tunde-bakare',
-		name: 'Tunde Bakare',
-		weeklyReturn: 2.2,
-		monthlyReturn: 9.4,
-		monthlyRecord: '12 of the last 12 months profitable',
-		riskLevel: 'Low',
-		followers: 7_480,
-		winRate: 92,
-		totalTrades: 655,
-		trending: false,
-		strategy: 'Carry and range trades on low-volatility pairs, never more than three open positions.',
-		markets: ['AUD/USD', 'USD/CHF', 'EUR/GBP'],
-		weeklySeries: [0.4, 0.5, 0.3, 0.6, 0.4, 0.7, 0.5, 0.8, 0.6, 0.9, 1.4, 2.2],
-		monthlySeries: [2.1, 1.8, 3.0, 2.4, 1.6, 2.9, 3.3, 2.2, 4.1, 3.5, 5.2, 9.4],
-	},
-	{
-		id: 'zainab-bello',
-		name: 'Zainab Bello',
-		weeklyReturn: 5.3,
-		monthlyReturn: 15.7,
-		monthlyRecord: '10 of the last 12 months profitable',
-		riskLevel: 'Medium',
-		followers: 10_954,
-		winRate: 87,
-		totalTrades: 1_218,
-		trending: true,
-		strategy: 'News-aware momentum trades on US tech stocks and indices.',
-		markets: ['NAS100', 'AAPL', 'MSFT'],
-		weeklySeries: [1.4, 1.9, -0.8, 2.2, 1.6, 2.8, -0.5, 2.0, 3.1, 2.6, 3.7, 5.3],
-		monthlySeries: [5.4, 7.1, -3.2, 6.8, 9.0, 4.6, -2.7, 8.3, 7.5, 10.2, 12.4, 15.7],
-	},
-	{
-		id: 'kwame-asante',
-		name: 'Kwame Asante',
-		weeklyReturn: 3.9,
-		monthlyReturn: 14.1,
-		monthlyRecord: '9 of the last 12 months profitable',
-		riskLevel: 'Medium',
-		followers: 6_203,
-		winRate: 85,
-		totalTrades: 874,
-		trending: false,
-		strategy: 'Mean reversion on crypto majors with a fixed weekly loss limit.',
-		markets: ['BTC/USD', 'ETH/USD'],
-		weeklySeries: [0.9, -1.2, 1.8, 1.3, -0.7, 2.0, 1.6, -0.9, 2.3, 1.9, 2.8, 3.9],
-		monthlySeries: [4.4, -3.8, 6.2, 5.1, -2.5, 7.3, 8.0, -4.1, 6.9, 9.6, 10.8, 14.1],
-	},
-]
-
-export const TRADER_SORTS = [
-	{ value: 'weeklyReturn', label: 'Weekly Return' },
-	{ value: 'monthlyReturn', label: 'Monthly Return' },
-	{ value: 'winRate', label: 'Win Rate' },
-	{ value: 'followers', label: 'Followers' },
-] as const
-export type TraderSort = (typeof TRADER_SORTS)[number]['value']
 
 export type Promotion = { code: string; description: string; expires: string }
 

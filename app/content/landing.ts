@@ -10,6 +10,9 @@ import type { IconName } from '#app/components/icon-names.ts'
 /** Spec section 9: the landing countdown starts at 3d 12h 45m 30s. */
 export const LANDING_COUNTDOWN_START_SECONDS = durationToSeconds({ days: 3, hours: 12, minutes: 45, seconds: 30 })
 
+/** When the spec's marketing claims (50,000+ traders, 94% win rate) were last checked against the spec (decision 056). */
+export const MARKETING_CLAIMS_DATE = '5 December 2026'
+
 export type SectionId = 'features' | 'how-it-works' | 'pricing' | 'reviews'
 
 export type Testimonial = { name: string; role: string; content: string; profit: string; country: string }
@@ -75,9 +78,11 @@ export const landing = {
 
 	stats: {
 		title: 'TradeCircle in numbers',
+		/** Decision 056: the spec's marketing copy stays, with its source and date; the dashboard's tiles are computed. */
+		source: `* Marketing claims of the TradeCircle product specification, as of ${MARKETING_CLAIMS_DATE}; not computed from our trader registry. Members see the registry's figures on their dashboard.`,
 		items: [
-			{ value: '50,000+', label: 'traders on the platform' },
-			{ value: '94%', label: 'verified win rate of featured traders' },
+			{ value: '50,000+', label: 'traders on the platform*' },
+			{ value: '94%', label: 'verified win rate of featured traders*' },
 			{ value: '$50', label: 'minimum start' },
 			{ value: '< 3 min', label: 'sign-up setup' },
 		],
@@ -136,7 +141,7 @@ export const landing = {
 			{
 				title: 'Verified Traders',
 				icon: 'badge-check',
-				text: 'Every trader is ranked and manually reviewed. Featured traders hold a 94% verified win rate.',
+				text: `Every trader is ranked and manually reviewed. Featured traders hold a 94% verified win rate (a marketing claim of the product specification, as of ${MARKETING_CLAIMS_DATE}).`,
 			},
 			{
 				title: 'Risk Shield',

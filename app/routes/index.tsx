@@ -281,6 +281,7 @@ function StatsStrip({ stats }: { stats: LandingContent['stats'] }) {
 					</div>
 				))}
 			</dl>
+			<p className="mx-auto mt-6 max-w-3xl text-center text-xs text-slate-400">{stats.source}</p>
 		</section>
 	)
 }

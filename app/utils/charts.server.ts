@@ -39,7 +39,22 @@ export type SparklineChart = {
 const signed = signedPercent
 
 /** A small line of `values` (oldest first), `width` × `height` px with a 2 px inset. */
-export function sparkline(values: number[], label: string, width = 96, height = 28): SparklineChart {
+/** How a chart's screen-reader summary names its data (the sample charts' by default). */
+export type ChartWording = { unit: string; note: string; since: string; period: string }
+const SAMPLE_WORDING: ChartWording = {
+	unit: 'weeks',
+	note: 'sample figures',
+	since: '12 months ago',
+	period: 'last 12 months',
+}
+
+export function sparkline(
+	values: number[],
+	label: string,
+	width = 96,
+	height = 28,
+	wording: ChartWording = SAMPLE_WORDING,
+): SparklineChart {
 	const inset = 2
 	const min = Math.min(0, ...values)
 	const max = Math.max(0, ...values)
@@ -60,7 +75,7 @@ export function sparkline(values: number[], label: string, width = 96, height = 
 		line: path,
 		zeroY: min < 0 ? y(0) : null,
 		last: { x: x(values.length - 1), y: y(lastValue) },
-		summary: `${label}: ${values.length} weeks from ${signed(values[0]!)} to ${signed(lastValue)}, ${positive} of ${values.length} positive (sample figures)`,
+		summary: `${label}: ${values.length} ${wording.unit} from ${signed(values[0]!)} to ${signed(lastValue)}, ${positive} of ${values.length} positive (${wording.note})`,
 		up: lastValue >= 0,
 	}
 }
@@ -82,7 +97,14 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
  * (percent, oldest first): one point before the first month and one after
  * each; `labels` name the months.
  */
-export function equityCurve(monthly: number[], labels: string[], start = 1000, width = 320, height = 140): EquityChart {
+export function equityCurve(
+	monthly: number[],
+	labels: string[],
+	start = 1000,
+	width = 320,
+	height = 140,
+	wording: ChartWording = SAMPLE_WORDING,
+): EquityChart {
 	const values = monthly.reduce<number[]>((acc, r) => [...acc, acc.at(-1)! * (1 + r / 100)], [start])
 	const pad = { top: 8, right: 8, bottom: 8, left: 48 }
 	const x = scaleLinear()
@@ -107,7 +129,7 @@ export function equityCurve(monthly: number[], labels: string[], start = 1000, w
 		area: fill,
 		ticks: y.ticks(3).map((t) => ({ y: y(t), label: usd.format(t) })),
 		points: values.map((value, i) => ({ label: i === 0 ? 'Start' : labels[i - 1]!, value: Math.round(value) })),
-		summary: `${usd.format(start)} copied 12 months ago would be ${usd.format(end)} now (sample figures, before fees)`,
+		summary: `${usd.format(start)} copied ${wording.since} would be ${usd.format(end)} now (${wording.note}, before fees)`,
 	}
 }
 
@@ -120,7 +142,13 @@ export type MonthlyBarsChart = {
 }
 
 /** One bar per month (percent, oldest first), above or below the zero line. */
-export function monthlyBars(monthly: number[], labels: string[], width = 320, height = 120): MonthlyBarsChart {
+export function monthlyBars(
+	monthly: number[],
+	labels: string[],
+	width = 320,
+	height = 120,
+	wording: ChartWording = SAMPLE_WORDING,
+): MonthlyBarsChart {
 	const pad = { top: 6, bottom: 18 }
 	const x = scaleBand<number>()
 		.domain(monthly.map((_, i) => i))
@@ -145,7 +173,7 @@ export function monthlyBars(monthly: number[], labels: string[], width = 320, he
 			label: labels[i]!,
 			positive: value >= 0,
 		})),
-		summary: `Monthly returns, last 12 months: ${positive} of ${monthly.length} profitable, from ${signed(Math.min(...monthly))} to ${signed(Math.max(...monthly))} (sample figures)`,
+		summary: `Monthly returns, ${wording.period}: ${positive} of ${monthly.length} profitable, from ${signed(Math.min(...monthly))} to ${signed(Math.max(...monthly))} (${wording.note})`,
 	}
 }
 

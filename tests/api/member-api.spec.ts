@@ -2,6 +2,15 @@ import { bearer } from '../admin-utils.ts'
 import { expect, test } from '../fixtures.ts'
 import { issuePlanCode, planCodeUses } from '../e2e/db.ts'
 import { E2E_UNLOCK_CODE } from '../playwright-utils.ts'
+import {
+	FOLLOWED,
+	figuresOf,
+	IN_REVIEW,
+	LEADER,
+	makeRegistryTraders,
+	RETIRED,
+	WATCHED,
+} from '../e2e/registry-traders.ts'
 
 // /api/member/*: the dashboard's screens as JSON with a member's bearer
 // token (docs/decisions/025-member-api.md). Every route: its 200 shape, 401
@@ -10,7 +19,7 @@ import { E2E_UNLOCK_CODE } from '../playwright-utils.ts'
 const GETS = [
 	'/api/member/overview',
 	'/api/member/traders',
-	'/api/member/traders/amara-okafor',
+	'/api/member/traders/e2e-leader',
 	'/api/member/academy',
 	'/api/member/plans',
 	'/api/member/offers',
@@ -59,6 +68,7 @@ test.describe('the dashboard screens as JSON', () => {
 		createMember,
 		completeLessons,
 	}) => {
+		makeRegistryTraders()
 		const member = await createMember({ unlocked: true, name: 'Adaeze Nwosu' })
 		await completeLessons(member, ['basics-1'])
 		const res = await request.get('/api/member/overview', { headers: bearer(member.token) })
@@ -74,6 +84,9 @@ test.describe('the dashboard screens as JSON', () => {
 			'Your Referral Points',
 			'Academy Progress',
 		])
+		// From the registry (decision 056): at least the specs' listed and watch traders.
+		expect(Number(data.tiles[0].value.replace(/,/g, ''))).toBeGreaterThanOrEqual(3)
+		expect(data.tiles[1].value).toMatch(/^\d{1,3}%$/)
 		expect(data.academy.completed).toBe(1)
 		expect(data.tiles[3].value).toBe(`${data.academy.progressPercent}%`)
 		expect(data.setupProgressPercent).toBe(25)
@@ -83,37 +96,114 @@ test.describe('the dashboard screens as JSON', () => {
 		expect(Date.parse(data.account.joinedAt)).not.toBeNaN()
 	})
 
-	test('traders: sorted as the page, each sort; a bad or repeated sort is a 400', async ({ request, memberToken }) => {
+	test('traders: the registry’s listed and watch traders, every sort and order (nulls last), past traders, paging; bad queries 400', async ({
+		request,
+		memberToken,
+	}) => {
+		makeRegistryTraders()
 		const headers = bearer(memberToken)
 		const byDefault = await (await request.get('/api/member/traders', { headers })).json()
-		expect(byDefault.data.sort).toBe('weeklyReturn')
-		for (const sort of ['weeklyReturn', 'monthlyReturn', 'winRate', 'followers'] as const) {
-			const res = await request.get(`/api/member/traders?sort=${sort}`, { headers })
-			expect(res.status()).toBe(200)
-			const { data } = await res.json()
-			expect(data.sort).toBe(sort)
-			const values = data.traders.map((t: Record<string, number>) => t[sort])
-			expect(values).toEqual([...values].sort((a: number, b: number) => b - a))
-			expect(data.traders[0].weeklySeries).toHaveLength(12)
+		expect(byDefault.data).toMatchObject({ sort: 'score', order: 'desc', status: 'current' })
+		expect(byDefault.data.pagination).toMatchObject({ page: 1, limit: 20 })
+		const leader = byDefault.data.traders[0]
+		const f = figuresOf(LEADER)
+		expect(leader).toMatchObject({
+			id: LEADER.slug,
+			slug: LEADER.slug,
+			name: LEADER.name,
+			status: 'listed',
+			riskScore: f.riskScore,
+			statementsUntil: f.lastDate,
+			flags: f.flags,
+			sample: false,
+		})
+		expect(leader.metrics.return12m).toBeCloseTo(f.metrics.return12m!, 9)
+		expect(leader.metrics.winRate).toBe(1)
+		expect(leader.return1w).toBeCloseTo(f.return1w!, 9)
+		const column = { weeklyReturn: 'return1w', monthlyReturn: 'return1m' } as Record<string, string>
+		const valueOf = (t: { metrics: Record<string, number | null> } & Record<string, unknown>, sort: string) => {
+			const key = column[sort] ?? sort
+			return (key in t.metrics ? t.metrics[key] : t[key]) as number | null
 		}
-		const bad = await request.get('/api/member/traders?sort=name', { headers })
-		expect(bad.status()).toBe(400)
-		expect((await bad.json()).errors[0].path).toBe('sort')
-		expect((await request.get('/api/member/traders?sort=winRate&sort=followers', { headers })).status()).toBe(400)
-		expect((await request.get('/api/member/traders?other=1', { headers })).status()).toBe(400)
+		for (const sort of [
+			'score',
+			'weeklyReturn',
+			'monthlyReturn',
+			'winRate',
+			'followers',
+			'sharpe',
+			'maxDrawdown',
+		] as const) {
+			for (const order of ['desc', 'asc'] as const) {
+				const res = await request.get(`/api/member/traders?sort=${sort}&order=${order}&limit=100`, { headers })
+				expect(res.status()).toBe(200)
+				const { data } = await res.json()
+				expect(data).toMatchObject({ sort, order })
+				const values = data.traders.map((t: never) => valueOf(t, sort))
+				const present = values.filter((v: number | null) => v !== null)
+				// Nulls last, the rest in order.
+				expect(values.slice(0, present.length)).toEqual(present)
+				expect(present).toEqual([...present].sort((a: number, b: number) => (order === 'desc' ? b - a : a - b)))
+			}
+		}
+		const followers = (await (await request.get('/api/member/traders?sort=followers', { headers })).json()).data
+		expect(followers.traders.slice(0, 2).map((t: { slug: string }) => t.slug)).toEqual([FOLLOWED.slug, WATCHED.slug])
+		expect(followers.traders[1]).toMatchObject({ status: 'watch', statusNote: WATCHED.note })
+		const slugs = byDefault.data.traders.map((t: { slug: string }) => t.slug)
+		expect(slugs).not.toContain(RETIRED.slug)
+		expect(slugs).not.toContain(IN_REVIEW.slug)
+		const past = (await (await request.get('/api/member/traders?status=past&limit=100', { headers })).json()).data
+		expect(past.status).toBe('past')
+		expect(past.traders.find((t: { slug: string }) => t.slug === RETIRED.slug)).toMatchObject({
+			status: 'retired',
+			statusNote: RETIRED.note,
+		})
+		expect(past.traders.every((t: { status: string }) => ['suspended', 'retired'].includes(t.status))).toBe(true)
+		const one = (await (await request.get('/api/member/traders?limit=1&page=2', { headers })).json()).data
+		expect(one.traders).toHaveLength(1)
+		expect(one.pagination).toMatchObject({ page: 2, limit: 1, currentPage: 2 })
+		for (const query of [
+			'sort=name',
+			'order=up',
+			'status=retired',
+			'page=0',
+			'limit=101',
+			'sort=winRate&sort=followers',
+			'other=1',
+		]) {
+			const bad = await request.get(`/api/member/traders?${query}`, { headers })
+			expect(bad.status(), query).toBe(400)
+		}
+		expect((await (await request.get('/api/member/traders?sort=name', { headers })).json()).errors[0].path).toBe('sort')
 	})
 
-	test("a trader's detail, and 404 for an unknown one", async ({ request, memberToken }) => {
+	test("a trader's detail by slug (past traders too), 404 for an unknown one or one in review", async ({
+		request,
+		memberToken,
+	}) => {
+		makeRegistryTraders()
 		const headers = bearer(memberToken)
-		const res = await request.get('/api/member/traders/amara-okafor', { headers })
+		const res = await request.get(`/api/member/traders/${LEADER.slug}`, { headers })
 		expect(res.status()).toBe(200)
 		const { data } = await res.json()
-		expect(data.trader).toMatchObject({ id: 'amara-okafor', name: 'Amara Okafor' })
-		expect(data.trader.monthlySeries).toHaveLength(12)
-		expect(data.broker === null || typeof data.broker.slug === 'string').toBe(true)
-		const missing = await request.get('/api/member/traders/no-such-trader', { headers })
-		expect(missing.status()).toBe(404)
-		expect(await missing.json()).toEqual({ success: false, message: 'This trader does not exist' })
+		const f = figuresOf(LEADER)
+		expect(data.trader).toMatchObject({ id: LEADER.slug, slug: LEADER.slug, name: LEADER.name, currency: 'USD' })
+		expect(data.trader.monthlyReturns.map((m: { month: string }) => m.month)).toEqual(
+			f.monthlyReturns.map((m) => m.month),
+		)
+		expect(data.trader.periods).toHaveLength(f.periods.length)
+		expect(data.trader.periods[0].from > data.trader.periods[1].from).toBe(true)
+		expect(data.trader.drawdownSeries).toHaveLength(LEADER.days)
+		expect(data.trader.review.text).toMatch(/^Reviewed by TradeCircle staff on /)
+		expect(data.trader.source).toMatchObject({ brokerName: 'Exness', until: f.lastDate })
+		expect(data.broker.slug).toBe('exness')
+		const retired = await (await request.get(`/api/member/traders/${RETIRED.slug}`, { headers })).json()
+		expect(retired.data.trader).toMatchObject({ status: 'retired', statusNote: RETIRED.note })
+		for (const slug of ['no-such-trader', IN_REVIEW.slug]) {
+			const missing = await request.get(`/api/member/traders/${slug}`, { headers })
+			expect(missing.status()).toBe(404)
+			expect(await missing.json()).toEqual({ success: false, message: 'This trader does not exist' })
+		}
 	})
 
 	test('academy: progress, then a lesson completed (twice: no change), an unknown lesson 404', async ({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { makeRegistryTraders } from '../e2e/registry-traders.ts'
 import type { APIRequestContext } from '@playwright/test'
 import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 import { REQUEST_SHAPE_LIMITS } from '../../server/request-shape.ts'
@@ -955,13 +956,20 @@ const SAMPLES: Record<string, Sample> = {
 	},
 	'GET /api/member/traders': async ({ call }) => {
 		const headers = await memberHeaders()
+		makeRegistryTraders()
 		expect((await call({ headers, query: { sort: 'followers' } })).status).toBe(200)
+		expect(
+			(await call({ headers, query: { sort: 'sharpe', order: 'asc', status: 'past', page: '1', limit: '5' } })).status,
+		).toBe(200)
 		expect((await call({ headers, query: { sort: 'name' } })).status).toBe(400)
+		expect((await call({ headers, query: { order: 'up' } })).status).toBe(400)
 		expect((await call({ headers: await memberHeaders({ unlocked: false }) })).status).toBe(403)
 	},
 	'GET /api/member/traders/{id}': async ({ call }) => {
 		const headers = await memberHeaders()
-		expect((await call({ headers, params: { id: 'amara-okafor' } })).status).toBe(200)
+		makeRegistryTraders()
+		expect((await call({ headers, params: { id: 'e2e-leader' } })).status).toBe(200)
+		expect((await call({ headers, params: { id: 'e2e-retired' } })).status).toBe(200)
 		expect((await call({ headers, params: { id: 'no-such-trader' } })).status).toBe(404)
 		expect((await call({ headers: await memberHeaders({ unlocked: false }), params: { id: 'x' } })).status).toBe(403)
 	},

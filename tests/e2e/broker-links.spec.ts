@@ -1,4 +1,4 @@
-import { traders } from '#app/content/dashboard.ts'
+import { LEADER, makeRegistryTraders } from './registry-traders.ts'
 import { expect, test } from '../fixtures.ts'
 import {
 	addBroker,
@@ -58,13 +58,15 @@ test('the broker button records a click and leads to the affiliate link with an 
 	expect(brokerAccountOf(member.id, broker.slug)).toEqual({ account: { trackingId, clickCount: 2 }, clicks: 2 })
 })
 
-test('the trader detail offers the recommended broker through its tracked link, with its disclosures', async ({
+test('the trader detail offers the trader’s broker through its tracked link (naming the trader), with its disclosures', async ({
 	page,
 	member: _member,
 }) => {
-	await open(page, `/dashboard/traders/${traders[0]!.id}`)
-	const button = page.getByRole('link', { name: new RegExp(`^Copy ${traders[0]!.name} with `) })
-	await expect(button).toHaveAttribute('href', /^\/go\/[a-z0-9-]+$/)
+	makeRegistryTraders()
+	await open(page, `/dashboard/traders/${LEADER.slug}`)
+	const button = page.getByRole('link', { name: new RegExp(`^Copy ${LEADER.name} with `) })
+	// The trader's own broker, the link naming the trader (decision 056: followers).
+	await expect(button).toHaveAttribute('href', `/go/exness?trader=${LEADER.slug}`)
 	// The disclosure stands right after the button.
 	const disclosure = button.locator('xpath=following-sibling::*[1]')
 	await expect(disclosure).toContainText('We may earn a commission from this broker.')

@@ -5,6 +5,7 @@ import { E2E_UNLOCK_CODE } from '../playwright-utils.ts'
 import { activateGold, submitActivationCode } from './dashboard-support.ts'
 import { expectAccessible, watchPageProblems } from './axe.ts'
 import { jsOff, open, waitForHydration } from './support.ts'
+import { LEADER, makeRegistryTraders, RETIRED } from './registry-traders.ts'
 
 /**
  * Every page and dialog of the member dashboard, at a phone and a desktop
@@ -37,14 +38,28 @@ async function goto(page: Page, url: string, heading: string | RegExp) {
 const pages: Array<{ name: string; setup: Setup }> = [
 	{
 		name: '/dashboard (home)',
-		setup: async (page) => void (await goto(page, '/dashboard', /^Welcome back/)),
+		// With the registry's traders: a listed, a watch and a retired one (Past traders).
+		setup: async (page) => {
+			makeRegistryTraders()
+			await goto(page, '/dashboard', /^Welcome back/)
+		},
 	},
 	{
-		name: '/dashboard/traders/:id (trader detail)',
+		name: '/dashboard/traders/:slug (trader detail)',
 		setup: async (page) => {
-			await goto(page, '/dashboard/traders/chioma-eze?sort=winRate', /^Welcome back/)
+			makeRegistryTraders()
+			await goto(page, `/dashboard/traders/${LEADER.slug}?sort=winRate`, /^Welcome back/)
 			await waitForHydration(page)
-			await expect(page.getByRole(jsOff() ? 'region' : 'dialog', { name: 'Chioma Eze' })).toBeVisible()
+			await expect(page.getByRole(jsOff() ? 'region' : 'dialog', { name: LEADER.name })).toBeVisible()
+		},
+	},
+	{
+		name: '/dashboard/traders/:slug (a retired trader)',
+		setup: async (page) => {
+			makeRegistryTraders()
+			await goto(page, `/dashboard/traders/${RETIRED.slug}`, /^Welcome back/)
+			await waitForHydration(page)
+			await expect(page.getByRole(jsOff() ? 'region' : 'dialog', { name: RETIRED.name })).toBeVisible()
 		},
 	},
 	{

@@ -1,39 +1,51 @@
 import type { Page } from '@playwright/test'
-import { TRADER_SORTS, traders, type TraderSort } from '#app/content/dashboard.ts'
+import { TRADER_SORTS } from '#app/features/traders/schemas.ts'
+import { percent, signedPercent } from '#app/features/traders/format.ts'
+import { RANKING_RULE } from '#app/features/traders/metrics.ts'
 import { expect, test } from '../fixtures.ts'
 import { E2E_BASE_URL } from '../setup/e2e-config.ts'
+import { FOLLOWED, figuresOf, IN_REVIEW, LEADER, makeRegistryTraders, RETIRED, WATCHED } from './registry-traders.ts'
 import { jsOff, open, waitForHydration } from './support.ts'
 
-/** The content's traders in the order a sort must show them: highest first, ties in content order. */
-function expectedOrder(sort: TraderSort) {
-	return traders
-		.map((t, i) => ({ t, i }))
-		.sort((a, b) => b.t[sort] - a.t[sort] || a.i - b.i)
-		.map(({ t }) => t.name)
-}
+// Live Top Traders read the registry (decision 056). Sample traders may be
+// listed too: these specs check their own traders' places and figures.
+test.beforeAll(() => makeRegistryTraders())
 
 function traderTable(page: Page) {
 	return page.getByRole('region', { name: 'Live Top Traders' }).getByRole('table')
 }
 
 function traderNames(page: Page) {
-	return traderTable(page).locator('tbody tr').getByRole('link')
+	return traderTable(page).locator('tbody tr td:first-child').getByRole('link')
 }
 
+/** Who tops each sort among the specs' traders (they are made to top them all). */
+const LEADS = {
+	score: LEADER.name,
+	weeklyReturn: LEADER.name,
+	monthlyReturn: LEADER.name,
+	winRate: LEADER.name,
+	followers: FOLLOWED.name,
+} as const
+
 test.describe('Live Top Traders sort', () => {
-	test('the default order is Weekly Return', async ({ page, member }) => {
+	test('the default order is the ranking score, with the How we rank note', async ({ page, member }) => {
+		void member
 		await open(page, '/dashboard')
-		await expect(page.getByLabel('Sort by')).toHaveValue('weeklyReturn')
-		await expect(traderNames(page)).toHaveText(expectedOrder('weeklyReturn'))
+		await expect(page.getByLabel('Sort by')).toHaveValue('score')
+		await expect(traderNames(page).first()).toHaveText(LEADER.name)
+		const section = page.getByRole('region', { name: 'Live Top Traders' })
+		await section.getByText('How we rank', { exact: true }).click()
+		await expect(section.getByText(RANKING_RULE)).toBeVisible()
 	})
 
 	test('each option reorders the table on the server and puts ?sort= in the URL', async ({ page, member }) => {
+		void member
 		await open(page, '/dashboard')
 		const select = page.getByLabel('Sort by')
 		await expect(select.getByRole('option')).toHaveText(TRADER_SORTS.map((s) => s.label))
 		if (jsOff()) await expect(page.getByRole('button', { name: 'Sort', exact: true })).toBeVisible()
-		// Weekly Return last, so that every step is a change.
-		for (const sort of ['monthlyReturn', 'winRate', 'followers', 'weeklyReturn'] as const) {
+		for (const sort of ['followers', 'weeklyReturn', 'monthlyReturn', 'winRate', 'followers'] as const) {
 			const label = TRADER_SORTS.find((s) => s.value === sort)!.label
 			// With JS the select submits itself (a client navigation, no reload);
 			// without JS the Sort button submits the GET form.
@@ -41,131 +53,162 @@ test.describe('Live Top Traders sort', () => {
 			await select.selectOption({ label })
 			if (jsOff()) await page.getByRole('button', { name: 'Sort', exact: true }).click()
 			await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard?sort=${sort}`)
-			const order = expectedOrder(sort)
-			await expect(traderNames(page).first(), `${label} leader`).toHaveText(order[0]!)
-			await expect(traderNames(page)).toHaveText(order)
+			await expect(traderNames(page).first(), `${label} leader`).toHaveText(LEADS[sort])
 			await expect(page.getByLabel('Sort by')).toHaveValue(sort)
 			if (!jsOff())
 				expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true)
 		}
+		// Followers: the watch trader second, with its warning.
+		await expect(traderNames(page).nth(1)).toHaveText(WATCHED.name)
+		await expect(traderTable(page).locator(`tr[data-trader="${WATCHED.slug}"]`)).toContainText(
+			`On watch: ${WATCHED.note}`,
+		)
 	})
 
-	test('a sort in the URL is applied on load; an unknown one falls back to Weekly Return', async ({ page, member }) => {
-		await page.goto('/dashboard?sort=winRate')
-		await expect(traderNames(page).first()).toHaveText(expectedOrder('winRate')[0]!)
-		await expect(traderNames(page)).toHaveText(expectedOrder('winRate'))
-		await expect(page.getByLabel('Sort by')).toHaveValue('winRate')
+	test('a sort in the URL is applied on load; ascending puts nulls last; an unknown sort falls back to the score', async ({
+		page,
+		member,
+	}) => {
+		void member
+		await page.goto('/dashboard?sort=followers')
+		await expect(traderNames(page).first()).toHaveText(FOLLOWED.name)
+		await expect(page.getByLabel('Sort by')).toHaveValue('followers')
 		await page.goto('/dashboard?sort=__proto__')
-		await expect(traderNames(page)).toHaveText(expectedOrder('weeklyReturn'))
-		await expect(page.getByLabel('Sort by')).toHaveValue('weeklyReturn')
+		await expect(traderNames(page).first()).toHaveText(LEADER.name)
+		await expect(page.getByLabel('Sort by')).toHaveValue('score')
+	})
+
+	test('the leader’s row shows its computed figures; not-yet-reviewed traders are not listed', async ({
+		page,
+		member,
+	}) => {
+		void member
+		const f = figuresOf(LEADER)
+		await open(page, '/dashboard')
+		const row = traderTable(page).locator(`tr[data-trader="${LEADER.slug}"]`)
+		await expect(row.locator('td[data-label="Weekly"]')).toHaveText(signedPercent(f.return1w))
+		await expect(row.locator('td[data-label="Monthly"]')).toHaveText(signedPercent(f.metrics.return1m))
+		await expect(row).toContainText(percent(f.metrics.winRate))
+		await expect(row).toContainText(`Risk ${f.riskScore}/10`)
+		await expect(traderTable(page).getByRole('link', { name: IN_REVIEW.name })).toHaveCount(0)
+		await expect(traderTable(page).getByRole('link', { name: RETIRED.name })).toHaveCount(0)
+	})
+})
+
+test.describe('Past traders', () => {
+	test('a retired trader is listed with its reason and its detail stays open to members', async ({ page, member }) => {
+		void member
+		await open(page, '/dashboard')
+		const past = page.getByRole('region', { name: 'Past traders' })
+		const row = past.locator(`tr[data-past-trader="${RETIRED.slug}"]`)
+		await expect(row).toContainText('Retired')
+		await expect(row).toContainText(RETIRED.note)
+		await row.getByRole('link', { name: RETIRED.name }).click()
+		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/traders/${RETIRED.slug}`)
+		const detail = page.getByRole(jsOff() ? 'region' : 'dialog', { name: RETIRED.name })
+		await expect(detail).toContainText(`Retired: ${RETIRED.note}`)
+		// No Copy button for a past trader.
+		await expect(detail.getByRole('link', { name: /^Copy / })).toHaveCount(0)
 	})
 })
 
 test.describe('trader detail', () => {
-	const trader = traders.find((t) => t.id === 'tunde-bakare')!
-
-	test('a trader opens over the home page (a dialog with JS, a page section without) and closes back to /dashboard with ?sort=', async ({
+	test('a trader opens over the home page (a dialog with JS, a page section without) with the computed figures, and closes back with ?sort=', async ({
 		page,
 		member,
 	}) => {
-		await page.goto('/dashboard?sort=followers')
+		void member
+		const f = figuresOf(LEADER)
+		await page.goto('/dashboard?sort=winRate')
 		await waitForHydration(page)
-		await traderTable(page).getByRole('link', { name: trader.name }).click()
-		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/traders/${trader.id}?sort=followers`)
-		// The home page stays rendered behind (JS) or below (no JS) the details.
+		await traderTable(page).getByRole('link', { name: LEADER.name }).click()
+		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/traders/${LEADER.slug}?sort=winRate`)
 		await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/, includeHidden: true })).toBeAttached()
 
 		const detail = jsOff()
-			? page.getByRole('region', { name: trader.name })
-			: page.getByRole('dialog', { name: trader.name })
+			? page.getByRole('region', { name: LEADER.name })
+			: page.getByRole('dialog', { name: LEADER.name })
 		await expect(detail).toBeVisible()
-		await expect(detail).toContainText(trader.strategy)
-		await expect(detail).toContainText(`Weekly return+${trader.weeklyReturn}%`)
-		await expect(detail).toContainText(`Win rate${trader.winRate}%`)
-		await expect(detail).toContainText(`Total trades${trader.totalTrades.toLocaleString('en-US')}`)
-		await expect(detail).toContainText(trader.monthlyRecord)
-		// The recommended broker, through its tracked link (tests/e2e/broker-links.spec.ts follows it).
+		await expect(detail).toContainText(`Return, 12 months${signedPercent(f.metrics.return12m)}`)
+		await expect(detail).toContainText(`Max drawdown${percent(f.metrics.maxDrawdown)}`)
+		await expect(detail).toContainText(`Win rate${percent(f.metrics.winRate)}`)
+		await expect(detail).toContainText(`Trades${f.metrics.trades}`)
+		await expect(detail).toContainText(`Risk ${f.riskScore}/10`)
+		await expect(detail).toContainText(
+			/Reviewed by TradeCircle staff on \d{1,2} \w+ \d{4}; next review \d{1,2} \w+ \d{4}/,
+		)
+		await expect(detail).toContainText('Source: Daily equity and closed trades from the trader’s account at')
+		// Past performance: complete 12-month periods, with the source, currency and the sentence.
+		const pastPerformance = detail.getByRole('region', { name: 'Past performance, complete 12-month periods' })
+		await expect(pastPerformance.getByRole('listitem')).toHaveCount(f.periods.length)
+		await expect(pastPerformance).toContainText(signedPercent(f.periods[0]!.return))
+		await expect(pastPerformance).toContainText('in USD')
+		await expect(pastPerformance).toContainText('Past performance is not a reliable indicator of future results.')
+		// The trader's broker, through its tracked link naming the trader (followers).
 		await expect(
-			detail.getByRole('link', { name: `Copy ${trader.name} with Exness (opens in a new tab)` }),
-		).toHaveAttribute('href', '/go/exness')
+			detail.getByRole('link', { name: `Copy ${LEADER.name} with Exness (opens in a new tab)` }),
+		).toHaveAttribute('href', `/go/exness?trader=${LEADER.slug}`)
 
-		if (jsOff()) {
-			await expect(page.getByRole('dialog')).toHaveCount(0)
-		} else {
-			// A modal dialog: described by the strategy, focus inside, Escape closes it.
-			await expect(detail).toHaveAccessibleDescription(trader.strategy)
+		if (!jsOff()) {
 			expect(await detail.evaluate((d) => d.matches(':modal') && d.contains(document.activeElement))).toBe(true)
 			await page.keyboard.press('Escape')
-			await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard?sort=followers`)
+			await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard?sort=winRate`)
 			await expect(detail).toHaveCount(0)
-			await expect(traderNames(page)).toHaveText(expectedOrder('followers'))
-			await traderTable(page).getByRole('link', { name: trader.name }).click()
+			await traderTable(page).getByRole('link', { name: LEADER.name }).click()
 			await expect(detail).toBeVisible()
+		} else {
+			await expect(page.getByRole('dialog')).toHaveCount(0)
 		}
-
 		await detail.getByRole('link', { name: 'Close' }).click()
-		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard?sort=followers`)
+		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard?sort=winRate`)
 		await expect(detail).toHaveCount(0)
-		await expect(traderNames(page)).toHaveText(expectedOrder('followers'))
 	})
 
-	test('the detail URL loaded directly shows the trader (a page section without JS, the dialog with JS)', async ({
-		page,
-		member,
-	}) => {
-		const response = await page.goto(`/dashboard/traders/${trader.id}`)
+	test('the detail URL loaded directly shows the trader', async ({ page, member }) => {
+		void member
+		const response = await page.goto(`/dashboard/traders/${LEADER.slug}`)
 		expect(response?.status()).toBe(200)
 		await waitForHydration(page)
-		await expect(page).toHaveTitle(new RegExp(`^${trader.name} \\| `))
-		if (jsOff()) {
-			await expect(page.getByRole('region', { name: trader.name })).toBeVisible()
-			await expect(page.getByRole('dialog')).toHaveCount(0)
-		} else {
-			await expect(page.getByRole('dialog', { name: trader.name })).toBeVisible()
-		}
-		const detail = page.getByRole(jsOff() ? 'region' : 'dialog', { name: trader.name })
+		await expect(page).toHaveTitle(new RegExp(`^${LEADER.name} \\| `))
+		const detail = page.getByRole(jsOff() ? 'region' : 'dialog', { name: LEADER.name })
+		await expect(detail).toBeVisible()
 		await expect(detail.getByRole('link', { name: 'Close' })).toHaveAttribute('href', '/dashboard')
 		await detail.getByRole('link', { name: 'Close' }).click()
 		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard`)
-		await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible()
 	})
 
-	test('an unknown trader is a 404', async ({ page, member }) => {
-		const response = await page.goto('/dashboard/traders/no-such-trader')
-		expect(response?.status()).toBe(404)
-		await expect(page.getByRole('dialog')).toHaveCount(0)
-		await expect(page.getByText('no-such-trader')).toHaveCount(0)
+	test('an unknown trader and one still in review are 404', async ({ page, member }) => {
+		void member
+		for (const slug of ['no-such-trader', IN_REVIEW.slug]) {
+			const response = await page.goto(`/dashboard/traders/${slug}`)
+			expect(response?.status()).toBe(404)
+			await expect(page.getByRole('dialog')).toHaveCount(0)
+		}
 	})
 })
 
 test.describe('charts (SVG drawn on the server)', () => {
-	test('a 12-week sparkline per trader, and an equity curve and monthly bars on the detail, in the server HTML', async ({
+	test('a sparkline per trader with months, and an equity curve and monthly bars on the detail, in the server HTML', async ({
 		page,
 		member,
 		request,
 	}) => {
-		// The server's HTML itself, without a browser: every chart is there before any script.
+		void member
 		const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
 		const home = await (await request.get('/dashboard', { headers: { Cookie: cookie } })).text()
-		expect(home.match(/data-chart="sparkline"/g)).toHaveLength(traders.length)
+		expect(home).toMatch(/data-chart="sparkline"/)
 		const detail = await (
-			await request.get(`/dashboard/traders/${traders[0]!.id}`, { headers: { Cookie: cookie } })
+			await request.get(`/dashboard/traders/${LEADER.slug}`, { headers: { Cookie: cookie } })
 		).text()
 		expect(detail).toContain('data-chart="equity-curve"')
 		expect(detail).toContain('data-chart="monthly-bars"')
-
 		await open(page, '/dashboard')
-		const table = traderTable(page)
-		const first = table.locator('tbody tr').first()
-		await expect(first.getByRole('img', { name: /weekly returns: 12 weeks from .* \(sample figures\)$/ })).toBeVisible()
-		await open(page, `/dashboard/traders/${traders[0]!.id}`)
-		await expect(page.getByRole('img', { name: /^\$1,000 copied 12 months ago would be \$[\d,]+ now/ })).toBeVisible()
-		await expect(page.getByRole('img', { name: /^Monthly returns, last 12 months: 11 of 12 profitable/ })).toBeVisible()
-		// The figures behind the bars, as a table (a <details>: works without JavaScript).
-		const bars = page.locator('[data-chart="monthly-bars"]')
-		await bars.getByText('Show the figures').click()
-		await expect(bars.getByRole('row').filter({ hasText: '+18.2%' })).toBeVisible()
-		expect(member.email).toBeTruthy()
+		const row = traderTable(page).locator(`tr[data-trader="${LEADER.slug}"]`)
+		await expect(
+			row.getByRole('img', { name: /monthly returns: 12 months from .* \(from verified statements\)$/ }),
+		).toBeVisible()
+		await open(page, `/dashboard/traders/${LEADER.slug}`)
+		await expect(page.getByRole('img', { name: /^Monthly returns, 12 complete months: / })).toBeVisible()
 	})
 })
 
@@ -216,32 +259,29 @@ test.describe('Live Top Traders on a 360 px phone', () => {
 		member,
 	}) => {
 		void member
+		const f = figuresOf(LEADER)
 		await open(page, '/dashboard')
 		const table = traderTable(page)
-		// No sideways scrolling: the cards fit the screen.
-		const box = await page.getByRole('region', { name: 'Traders table' }).evaluate((el) => ({
+		const box = await page.getByRole('region', { name: 'Traders table', exact: true }).evaluate((el) => ({
 			scroll: el.scrollWidth,
 			client: el.clientWidth,
 		}))
 		expect(box.scroll).toBeLessThanOrEqual(box.client)
 		const first = table.locator('tbody tr').first()
-		const trader = traders.find((t) => t.name === expectedOrder('weeklyReturn')[0])!
-		await expect(first).toContainText(`1.${trader.name}`)
-		await expect(first.locator('td[data-label="Weekly"]')).toHaveText(`+${trader.weeklyReturn}%`)
-		await expect(first.locator('td[data-label="Monthly"]')).toHaveText(`+${trader.monthlyReturn}%`)
-		await expect(first).toContainText(`${trader.riskLevel} risk`)
+		await expect(first).toContainText(`1.${LEADER.name}`)
+		await expect(first.locator('td[data-label="Weekly"]')).toHaveText(signedPercent(f.return1w))
+		await expect(first.locator('td[data-label="Monthly"]')).toHaveText(signedPercent(f.metrics.return1m))
+		await expect(first).toContainText(`Risk ${f.riskScore}/10`)
 		await expect(first.locator('svg[data-chart="sparkline"]')).toBeVisible()
-		// Win rate and followers wait for the detail.
-		await expect(first.getByText(`${trader.winRate}%`, { exact: true })).toBeHidden()
-		// Live Top Traders comes before the quick-start guide.
+		await expect(first.getByText(percent(f.metrics.winRate), { exact: true })).toBeHidden()
 		const tradersTop = (await page.getByRole('heading', { name: 'Live Top Traders' }).boundingBox())!.y
 		const guideTop = (await page.getByRole('heading', { name: 'Quick-start guide' }).boundingBox())!.y
 		expect(tradersTop).toBeLessThan(guideTop)
 		expect(tradersTop).toBeLessThan(800)
-		// The whole card is the link: tapping the sparkline opens the trader.
+		await first.locator('svg[data-chart="sparkline"]').scrollIntoViewIfNeeded()
 		const spark = (await first.locator('svg[data-chart="sparkline"]').boundingBox())!
 		await page.mouse.click(spark.x + spark.width / 2, spark.y + spark.height / 2)
-		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/traders/${trader.id}`)
-		await expect(page.getByRole(jsOff() ? 'region' : 'dialog', { name: trader.name })).toBeVisible()
+		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/traders/${LEADER.slug}`)
+		await expect(page.getByRole(jsOff() ? 'region' : 'dialog', { name: LEADER.name })).toBeVisible()
 	})
 })

@@ -3,6 +3,7 @@ import { expect, test } from '../fixtures.ts'
 import { E2E_BASE_URL } from '../setup/e2e-config.ts'
 import { dashboardPages, planBadge, planCard, sidebar } from './dashboard-support.ts'
 import { jsOff, open, waitForHydration } from './support.ts'
+import { LEADER, makeRegistryTraders, WATCHED } from './registry-traders.ts'
 
 /** Every dashboard URL, the nested ones (dialogs with JS) included. */
 const guardedUrls = [
@@ -58,6 +59,7 @@ test.describe('dashboard pages for an unlocked member', () => {
 		createMember,
 		signIn,
 	}) => {
+		makeRegistryTraders()
 		const member = await createMember({ unlocked: true, name: 'Ngozi Adebayo' })
 		await signIn(page, member)
 		await open(page, '/dashboard')
@@ -71,6 +73,7 @@ test.describe('dashboard pages for an unlocked member', () => {
 			'Setup progress',
 			'Quick-start guide',
 			'Live Top Traders',
+			'Past traders',
 			'Active Promotions',
 			'Partner Brokers',
 			'Community Hub',
@@ -80,7 +83,10 @@ test.describe('dashboard pages for an unlocked member', () => {
 		}
 		const setup = page.getByRole('progressbar', { name: 'Setup progress' })
 		await expect(setup).toHaveAttribute('aria-valuenow', '25')
-		await expect(page.getByRole('table').getByRole('row')).toHaveCount(7) // header + 6 traders
+		// The registry's listed and watch traders (samples may be there too): at least the specs' own.
+		const traders = page.getByRole('region', { name: 'Live Top Traders' }).getByRole('table')
+		await expect(traders.locator(`tr[data-trader="${LEADER.slug}"]`)).toBeVisible()
+		await expect(traders.locator(`tr[data-trader="${WATCHED.slug}"]`)).toContainText('On watch')
 		for (const code of ['WELCOME100', 'SPLIT50', 'ZEROFEE']) {
 			await expect(page.getByText(code, { exact: true })).toBeVisible()
 		}

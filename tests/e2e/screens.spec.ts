@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { feeOffers, traders } from '#app/content/dashboard.ts'
+import { feeOffers } from '#app/content/dashboard.ts'
+import { LEADER, makeRegistryTraders } from './registry-traders.ts'
 import { bearer, withE2eDatabase } from '../admin-utils.ts'
 import { expect, test, type Fixtures, type TestAdmin } from '../fixtures.ts'
 import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
@@ -211,7 +212,8 @@ const visits: Visit[] = [
 		file: 'dashboard/_home/traders/$traderId.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx)
-			return `/dashboard/traders/${traders[0]!.id}`
+			makeRegistryTraders()
+			return `/dashboard/traders/${LEADER.slug}`
 		},
 	},
 	{

@@ -1,7 +1,7 @@
 import { pick } from '#app/utils/misc.ts'
-import { and, asc, count, eq, gte, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm'
 import { getDb, type Tx, write } from '#db/client.server.ts'
-import { brokerAccounts, brokerClicks, brokers, type SelectBroker } from '#db/schema.ts'
+import { brokerAccounts, brokerClicks, brokers, traders, type SelectBroker } from '#db/schema.ts'
 import { isUniqueViolation } from '#db/sql.server.ts'
 import { BROKER_MESSAGES, TRACKING_ID_PLACEHOLDER } from '#app/features/brokers/schemas.ts'
 import type { BrokerInput } from '#app/features/brokers/schemas.ts'
@@ -292,6 +292,7 @@ export function recordBrokerClick(
 	userId: number,
 	slug: string,
 	now = new Date(),
+	traderSlug: string | null = null,
 ): Result<{ url: string; trackingId: string; brokerId: number }> {
 	const result = write((tx) => {
 		const broker = tx
@@ -309,7 +310,31 @@ export function recordBrokerClick(
 			})
 			.where(eq(brokerAccounts.id, account.id))
 			.run()
-		tx.insert(brokerClicks).values({ brokerId: broker.id, userId, createdAt: now }).run()
+		// From a trader's Copy button (`?trader=<slug>`, decision 056): a listed
+		// or watch trader gains a follower the first time this member uses it.
+		const trader = traderSlug
+			? tx
+					.select({ id: traders.id })
+					.from(traders)
+					.where(and(eq(traders.slug, traderSlug), inArray(traders.status, ['listed', 'watch'])))
+					.get()
+			: undefined
+		const traderId = trader?.id ?? null
+		if (traderId !== null) {
+			const seen = tx
+				.select({ id: brokerClicks.id })
+				.from(brokerClicks)
+				.where(and(eq(brokerClicks.traderId, traderId), eq(brokerClicks.userId, userId)))
+				.limit(1)
+				.get()
+			if (!seen) {
+				tx.update(traders)
+					.set({ followers: sql`${traders.followers} + 1` })
+					.where(eq(traders.id, traderId))
+					.run()
+			}
+		}
+		tx.insert(brokerClicks).values({ brokerId: broker.id, userId, traderId, createdAt: now }).run()
 		return ok({
 			url: affiliateLink(broker.affiliateUrl, account.trackingId),
 			trackingId: account.trackingId,

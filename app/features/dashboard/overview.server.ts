@@ -8,6 +8,7 @@ import type { ConnectedBrokerSummary } from '#app/features/dashboard/responses.s
 import { planName } from '#app/features/plans/plan.server.ts'
 import { formatPoints } from '#app/features/referrals/referral.server.ts'
 import { firstName } from '#app/features/users/user.server.ts'
+import { registryTotals } from '#app/features/traders/traders.server.ts'
 
 /**
  * The member dashboard's overview (spec section 4, "Dashboard home"): one
@@ -46,11 +47,18 @@ type OverviewMember = {
 
 export function getMemberOverview(member: OverviewMember): MemberOverview {
 	const academy = academyStats(getCompletedLessonIds(member.id))
+	// From the registry (decision 056): listed and watch traders, and the
+	// share of winning trades over all their trades ("—" with none).
+	const registry = registryTotals()
 	return {
 		firstName: firstName(member.name),
 		tiles: [
-			{ label: 'Verified Traders', value: '50,000+', icon: 'badge-check' },
-			{ label: 'Verified Win Rate', value: '94%', icon: 'target' },
+			{ label: 'Verified Traders', value: registry.traders.toLocaleString('en-US'), icon: 'badge-check' },
+			{
+				label: 'Verified Win Rate',
+				value: registry.winRate === null ? '—' : `${Math.round(registry.winRate * 100)}%`,
+				icon: 'target',
+			},
 			{ label: 'Your Referral Points', value: formatPoints(member.referralPoints), icon: 'star' },
 			{ label: 'Academy Progress', value: `${academy.progressPercent}%`, icon: 'graduation-cap' },
 		],

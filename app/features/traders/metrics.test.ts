@@ -814,3 +814,32 @@ describe('performance', () => {
 		expect(allFinite(f)).toBe(true)
 	})
 })
+
+describe('return1w (decision 056: the dashboard’s Weekly Return)', () => {
+	test('the index on the last row on or before 7 days back, across a gap and a deposit', () => {
+		// 2024-03-01 1000, 03-04 1100 (gap of 3 days), 03-08 1210 + 500 deposit -> 1710, 03-11 1881.
+		// Last date 03-11; 7 days back is 03-04 (a row): index 1.1; on 03-11: 1.1 * 1.1 * 1.1 = 1.331.
+		const f = computeTraderFigures(
+			[row('2024-03-01', 1000), row('2024-03-04', 1100), row('2024-03-08', 1710, 500), row('2024-03-11', 1881)],
+			[],
+		)
+		expect(f.return1w).toBeCloseTo(1.331 / 1.1 - 1, 12)
+	})
+	test('the last row before the target when none is on it', () => {
+		// Last 03-12, target 03-05: the row on or before it is 03-04.
+		const f = computeTraderFigures(
+			[row('2024-03-01', 1000), row('2024-03-04', 1000), row('2024-03-08', 1050), row('2024-03-12', 1100)],
+			[],
+		)
+		expect(f.return1w).toBeCloseTo(0.1, 12)
+	})
+	test('null with under 7 days of history, and with none', () => {
+		expect(
+			computeTraderFigures(fromReturns('2024-01-01', [0.01, 0.01, 0.01, 0.01, 0.01, 0.01]), []).return1w,
+		).toBeNull()
+		expect(
+			computeTraderFigures(fromReturns('2024-01-01', [0.01, 0.01, 0.01, 0.01, 0.01, 0.01, 0.01]), []).return1w,
+		).toBeCloseTo(1.01 ** 7 - 1, 12)
+		expect(computeTraderFigures([], []).return1w).toBeNull()
+	})
+})

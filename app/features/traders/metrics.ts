@@ -146,6 +146,12 @@ export type DrawdownPoint = { date: string; drawdown: number }
 
 export type TraderFigures = {
 	metrics: TraderMetrics
+	/**
+	 * The return over the last 7 days (the dashboard's Weekly Return,
+	 * decision 056): the index on the last row on or before 7 days before
+	 * the last statement date, like return1m; null when the history is shorter.
+	 */
+	return1w: number | null
 	riskScore: number | null
 	flags: RedFlag[]
 	score: number | null
@@ -164,6 +170,7 @@ const TRADING_DAYS = 252
 const DAYS_PER_YEAR = 365.25
 const MIN_HISTORY_DAYS = 365
 const MIN_DAILY_RETURNS = 20
+const WEEK_DAYS = 7
 const LAST_TRADES = 100
 const FIRST_MONTH_LAST_START_DAY = 5
 const MAX_PERIODS = 5
@@ -271,6 +278,12 @@ export function subtractMonths(date: string, months: number): string {
 	const y = Math.floor(total / 12)
 	const m = total - y * 12 + 1
 	return formatDate(y, m, Math.min(day, daysInMonth(y, m)))
+}
+
+/** A YYYY-MM-DD date plus (or minus) whole days. */
+export function addDays(date: string, days: number): string {
+	const d = new Date((dayNumber(date) + days) * DAY_MS)
+	return formatDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate())
 }
 
 /** Whole days from one YYYY-MM-DD date to another. */
@@ -548,6 +561,12 @@ export function computeTraderFigures(equity: readonly EquityPoint[], trades: rea
 		return growth(lastIndex, index[lastAtOrBefore(dates, target)])
 	}
 
+	let return1w: number | null = null
+	if (lastDate !== null && firstDate !== null) {
+		const target = addDays(lastDate, -WEEK_DAYS)
+		if (firstDate <= target) return1w = growth(lastIndex, index[lastAtOrBefore(dates, target)])
+	}
+
 	// Drawdown: running peak, deepest trough, recovery.
 	const drawdownSeries: DrawdownPoint[] = []
 	let peak = n > 0 ? index[0] : 0
@@ -693,6 +712,7 @@ export function computeTraderFigures(equity: readonly EquityPoint[], trades: rea
 
 	return {
 		metrics,
+		return1w,
 		riskScore: riskScoreFor(volatility),
 		flags,
 		score: rankingScore(metrics.return12m, metrics.maxDrawdown, flags.length),

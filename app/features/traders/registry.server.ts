@@ -564,6 +564,7 @@ export function figureColumns(figures: TraderFigures, now: Date): Partial<Select
 		statementsUntil: figures.lastDate,
 		riskScore: figures.riskScore,
 		score: figures.score,
+		return1w: figures.return1w,
 		return1m: m.return1m,
 		return3m: m.return3m,
 		return12m: m.return12m,

@@ -7,49 +7,8 @@ import { count, id, isoDate, isoDateTime, z } from '#app/utils/api-schema.server
  * OpenAPI document and are the models' types (`z.infer`).
  */
 
+/** The zero-fee offers' risk levels (app/content/dashboard.ts feeOffers). */
 export const RISK_LEVELS = ['Low', 'Medium', 'High'] as const
-
-const traderFields = {
-	id: z.string(),
-	name: z.string(),
-	weeklyReturn: z.number().openapi({ description: 'Percent.' }),
-	monthlyReturn: z.number().openapi({ description: 'Percent.' }),
-	winRate: z.number().openapi({ description: 'Percent.' }),
-	followers: count(),
-	riskLevel: z.enum(RISK_LEVELS),
-	trending: z.boolean(),
-	weeklySeries: z.array(z.number()).openapi({ description: 'The last 12 weekly returns, oldest first (percent).' }),
-}
-
-export const TraderSummarySchema = z
-	.object(traderFields)
-	.strict()
-	.openapi('TraderSummary', { description: 'Sample figures, not a real track record.' })
-/** A trader in the Live Top Traders list; the 12 weekly returns draw the sparkline. */
-export type TraderSummary = z.infer<typeof TraderSummarySchema>
-
-export const TraderSchema = z
-	.object({
-		...traderFields,
-		monthlyRecord: z.string(),
-		totalTrades: count(),
-		strategy: z.string(),
-		markets: z.array(z.string()),
-		monthlySeries: z.array(z.number()).openapi({ description: 'The last 12 monthly returns, oldest first.' }),
-	})
-	.strict()
-	.openapi('Trader')
-
-export const TraderDetailSchema = z
-	.object({
-		trader: TraderSchema,
-		broker: PartnerBrokerSchema.nullable().openapi({
-			description: 'The broker to copy with (the recommended active one, else the first); null when none is active.',
-		}),
-	})
-	.strict()
-/** A trader's detail: the trader and the broker to copy them with. */
-export type TraderDetail = z.infer<typeof TraderDetailSchema>
 
 // ---------------------------------------------------------------------------
 // The registry's answers (/api/admin/traders*, issue 39).
@@ -206,3 +165,74 @@ export const StatementAppliedSchema = z
 	})
 	.strict()
 export type StatementApplied = z.infer<typeof StatementAppliedSchema>
+
+// ---------------------------------------------------------------------------
+// What members see (/api/member/traders*, issue 39 part 4, decision 056).
+
+export const MemberTraderSchema = z
+	.object({
+		id: z.string().openapi({ description: 'The slug, kept for older clients.' }),
+		slug: z.string(),
+		name: z.string(),
+		status: z
+			.enum(TRADER_STATUSES)
+			.openapi({ description: 'listed or watch; suspended or retired in `?status=past`.' }),
+		statusNote: z.string().nullable().openapi({
+			description: 'For watch, suspended and retired traders: the reason staff gave; null for listed ones.',
+		}),
+		sample: z.boolean().openapi({ description: 'Sample data of a fresh install, marked "Sample".' }),
+		strategy: z.string(),
+		markets: z.array(z.string()),
+		currency: z.string().openapi({ description: 'The account currency of the statements (ISO 4217).' }),
+		riskScore: z.number().int().min(1).max(10).nullable(),
+		riskMeaning: z.string().openapi({ description: 'The risk score’s meaning (its volatility band).' }),
+		score: z.number().nullable().openapi({ description: 'The ranking score (How we rank); null without 12 months.' }),
+		return1w: fraction('The return over the last 7 days (the dashboard’s Weekly Return); null with less history.'),
+		followers: count().openapi({ description: 'Distinct members who opened a partner broker link from this trader.' }),
+		flags: z.array(TraderFlagSchema),
+		statementsFrom: isoDate().nullable(),
+		statementsUntil: isoDate().nullable().openapi({ description: 'The last statement date.' }),
+		metrics: TraderMetricsSchema,
+	})
+	.strict()
+	.openapi('MemberTrader')
+export type MemberTrader = z.infer<typeof MemberTraderSchema>
+
+export const MemberTraderDetailSchema = z
+	.object({
+		trader: MemberTraderSchema.extend({
+			monthlyReturns: z
+				.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), return: fraction() }).strict())
+				.openapi({ description: 'Complete calendar months, oldest first.' }),
+			periods: z
+				.array(z.object({ from: isoDate(), to: isoDate(), return: fraction() }).strict())
+				.max(5)
+				.openapi({ description: 'Complete 12-month periods, newest first, at most 5.' }),
+			drawdownSeries: z
+				.array(z.object({ date: isoDate(), drawdown: z.number() }).strict())
+				.openapi({ description: 'The drawdown from the running peak on each statement date (a fraction).' }),
+			review: z
+				.object({
+					reviewedAt: isoDateTime().nullable(),
+					nextReviewDate: isoDate().nullable(),
+					text: z.string().openapi({ description: 'Begins "Reviewed by TradeCircle staff on".' }),
+				})
+				.strict(),
+			source: z
+				.object({
+					text: z.string(),
+					brokerName: z.string(),
+					until: isoDate().nullable(),
+				})
+				.strict()
+				.openapi({ description: 'Where the figures come from and the last statement date.' }),
+		}),
+		broker: PartnerBrokerSchema.nullable().openapi({
+			description:
+				'The broker to copy with: the trader’s own broker when active, else the recommended active one, else the first; null when none is active.',
+		}),
+	})
+	.strict()
+	.openapi('MemberTraderDetail')
+/** A trader's detail: the trader's record and the broker to copy them with. */
+export type MemberTraderDetail = z.infer<typeof MemberTraderDetailSchema>

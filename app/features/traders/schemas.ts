@@ -9,7 +9,7 @@ import {
 import { filteredListQueryParser, filteredListSearch, filterParam, wholeNumberParam } from '#app/utils/list-query.ts'
 import { CHECKLIST_KEYS, type ChecklistKey } from '#app/features/traders/review.ts'
 import { CONTROL_CHARS, CONTROL_CHARS_EXCEPT_LINE_BREAKS, CountrySchema } from '#app/utils/validation.ts'
-import { TRADER_SORTS, type TraderSort } from '#app/content/dashboard.ts'
+import { METRIC_KEYS } from '#app/features/traders/metrics.ts'
 
 export const UNKNOWN_TRADER = 'This trader does not exist'
 
@@ -20,25 +20,85 @@ export const UNKNOWN_TRADER = 'This trader does not exist'
  * (400) so a client learns of its mistake.
  */
 
-export const TRADER_SORT_VALUES = TRADER_SORTS.map((s) => s.value) as [
-	(typeof TRADER_SORTS)[number]['value'],
-	...(typeof TRADER_SORTS)[number]['value'][],
-]
+/**
+ * The members' list sorts (issue 39 part 4, decision 056): `score` (How we
+ * rank), every metric by its API name, `return1w`, and the seed's four
+ * dashboard sorts kept from data: weeklyReturn = return1w, monthlyReturn =
+ * return1m, winRate, followers.
+ */
+export const TRADER_SORT_VALUES = [
+	'score',
+	'weeklyReturn',
+	'monthlyReturn',
+	'followers',
+	'return1w',
+	...METRIC_KEYS,
+] as const
+export type TraderSort = (typeof TRADER_SORT_VALUES)[number]
 
-/** The list's order when none is asked for (page and API). */
-export const DEFAULT_TRADER_SORT: TraderSort = 'weeklyReturn'
+/** The dashboard's sort selector: How we rank, then the seed's four sorts. */
+export const TRADER_SORTS = [
+	{ value: 'score', label: 'Ranking score' },
+	{ value: 'weeklyReturn', label: 'Weekly Return' },
+	{ value: 'monthlyReturn', label: 'Monthly Return' },
+	{ value: 'winRate', label: 'Win Rate' },
+	{ value: 'followers', label: 'Followers' },
+] as const satisfies readonly { value: TraderSort; label: string }[]
 
-/** GET /api/member/traders ?sort= one of the page's sorts (default weeklyReturn). */
+/** The list's order when none is asked for (page and API): How we rank. */
+export const DEFAULT_TRADER_SORT: TraderSort = 'score'
+export const TRADER_ORDERS = ['desc', 'asc'] as const
+export type TraderOrder = (typeof TRADER_ORDERS)[number]
+/** `current`: listed and watch traders; `past`: suspended and retired ones. */
+export const MEMBER_TRADER_STATUSES = ['current', 'past'] as const
+export type MemberTraderStatus = (typeof MEMBER_TRADER_STATUSES)[number]
+export const MEMBER_TRADERS_PAGE_SIZE = 20
+
+export type MemberTraderQuery = {
+	sort: TraderSort
+	order: TraderOrder
+	status: MemberTraderStatus
+	page: number
+	limit: number
+}
+
+function oneOf<T extends string>(name: string, values: readonly [T, ...T[]]) {
+	return z.enum(values, { errorMap: () => ({ message: `${name} must be one of ${values.join(', ')}` }) })
+}
+
+/** GET /api/member/traders: sort, order (nulls last either way), status, page, limit. */
 export const TraderListQuerySchema = z
 	.object({
-		sort: z
-			.enum(TRADER_SORT_VALUES, {
-				errorMap: () => ({ message: `sort must be one of ${TRADER_SORT_VALUES.join(', ')}` }),
-			})
+		sort: oneOf('sort', TRADER_SORT_VALUES)
 			.default(DEFAULT_TRADER_SORT)
-			.describe('Highest first; equal values keep the list order.'),
+			.describe(
+				'`score`, a metric name, `return1w`, or one of the dashboard sorts (weeklyReturn = return1w, monthlyReturn = return1m, followers).',
+			),
+		order: oneOf('order', TRADER_ORDERS).default('desc').describe('Nulls come last in either order.'),
+		status: oneOf('status', MEMBER_TRADER_STATUSES)
+			.default('current')
+			.describe('`current`: listed and watch traders; `past`: suspended and retired traders with the reason.'),
+		page: wholeNumberParam('page', 1_000_000, 1),
+		limit: wholeNumberParam('limit', 100, MEMBER_TRADERS_PAGE_SIZE),
 	})
 	.strict()
+
+/** The dashboard's `?sort=`, `?order=`, `?page=`: anything unknown falls back to the default. */
+export function parseMemberTraderQuery(
+	params: URLSearchParams,
+	status: MemberTraderStatus = 'current',
+): MemberTraderQuery {
+	const sort = params.get('sort')
+	const order = params.get('order')
+	const page = Number(params.get(status === 'past' ? 'pastPage' : 'page'))
+	return {
+		sort: (TRADER_SORT_VALUES as readonly string[]).includes(sort ?? '') ? (sort as TraderSort) : DEFAULT_TRADER_SORT,
+		order: order === 'asc' ? 'asc' : 'desc',
+		status,
+		page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+		limit: MEMBER_TRADERS_PAGE_SIZE,
+	}
+}
 
 // ---------------------------------------------------------------------------
 // The registry (issue 39): staff's fields and the review's inputs, for the

@@ -1,49 +1,199 @@
-import { TRADER_SORTS, traders, type Trader, type TraderSort } from '#app/content/dashboard.ts'
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { brokers, traders } from '#db/schema.ts'
+import { getDb } from '#db/client.server.ts'
+import type { TraderStatus } from '#app/domain/enums.ts'
 import { listActiveBrokers } from '#app/features/brokers/brokers.server.ts'
-import type { TraderDetail, TraderSummary } from '#app/features/traders/responses.server.ts'
-import { DEFAULT_TRADER_SORT } from '#app/features/traders/schemas.ts'
+import { riskScoreMeaning } from '#app/features/traders/metrics.ts'
+import { figuresOf, METRIC_COLUMNS, metricsOf } from '#app/features/traders/registry.server.ts'
+import type { MemberTrader, MemberTraderDetail } from '#app/features/traders/responses.server.ts'
+import type { MemberTraderQuery, MemberTraderStatus, TraderSort } from '#app/features/traders/schemas.ts'
 
-// Live Top Traders: sample traders from the content module, sorted on the server.
+/**
+ * What members see of the traders registry (issue 39 part 4, decision 056):
+ * listed and watch traders with the figures recomputeTrader stored on their
+ * row, sorted and paged in SQL; suspended and retired ones as past traders
+ * with their reason. One rule for /dashboard and /api/member/traders*.
+ */
 
-/** A sort key from the URL; anything unknown falls back to Weekly Return. */
-export function parseTraderSort(value: string | null): TraderSort {
-	return TRADER_SORTS.some((s) => s.value === value) ? (value as TraderSort) : DEFAULT_TRADER_SORT
+/** Only these reach members in the list; past traders are shown apart. */
+export const VISIBLE_STATUSES = ['listed', 'watch'] as const satisfies readonly TraderStatus[]
+export const PAST_STATUSES = ['suspended', 'retired'] as const satisfies readonly TraderStatus[]
+
+function statusesOf(status: MemberTraderStatus): TraderStatus[] {
+	return status === 'past' ? [...PAST_STATUSES] : [...VISIBLE_STATUSES]
 }
 
-/** Highest first; equal values keep the content's order. */
-export function sortTraders(sort: TraderSort, list: Trader[] = traders) {
-	return [...list].sort((a, b) => b[sort] - a[sort])
-}
-
-export function getTrader(id: string) {
-	return traders.find((t) => t.id === id) ?? null
-}
-
-/** A trader in the Live Top Traders list (page and GET /api/member/traders); the 12 weekly returns draw the sparkline. */
-export function traderSummary(t: Trader): TraderSummary {
-	return {
-		id: t.id,
-		name: t.name,
-		weeklyReturn: t.weeklyReturn,
-		monthlyReturn: t.monthlyReturn,
-		winRate: t.winRate,
-		followers: t.followers,
-		riskLevel: t.riskLevel,
-		trending: t.trending,
-		weeklySeries: t.weeklySeries,
+/** The stored column a sort reads (the dashboard's four sorts map to metrics, decision 056). */
+export function sortColumn(sort: TraderSort) {
+	switch (sort) {
+		case 'score':
+			return traders.score
+		case 'weeklyReturn':
+		case 'return1w':
+			return traders.return1w
+		case 'monthlyReturn':
+			return traders.return1m
+		case 'followers':
+			return traders.followers
+		default:
+			return METRIC_COLUMNS[sort]
 	}
 }
 
+/** ORDER BY for a sort: nulls last in either order, then name and id so pages are stable. */
+export function traderOrder(sort: TraderSort, order: 'asc' | 'desc'): SQL[] {
+	const column = sortColumn(sort)
+	return [sql`${column} is null`, order === 'asc' ? asc(column) : desc(column), asc(traders.name), asc(traders.id)]
+}
+
+type Row = typeof traders.$inferSelect
+
+function toMemberTrader(row: Row): MemberTrader {
+	return {
+		id: row.slug,
+		slug: row.slug,
+		name: row.name,
+		status: row.status,
+		statusNote: row.status === 'listed' ? null : row.statusNote,
+		sample: row.sample,
+		strategy: row.strategy,
+		markets: row.markets,
+		currency: row.currency,
+		riskScore: row.riskScore,
+		riskMeaning: riskScoreMeaning(row.riskScore),
+		score: row.score,
+		return1w: row.return1w,
+		followers: row.followers,
+		flags: (figuresOf(row)?.flags ?? []) as MemberTrader['flags'],
+		statementsFrom: row.statementsFrom,
+		statementsUntil: row.statementsUntil,
+		metrics: metricsOf(row),
+	}
+}
+
+export type MemberTraderPage = {
+	traders: MemberTrader[]
+	/** By slug: the last 12 complete months with a return (the table's sparkline; not in the API). */
+	lastMonths: Record<string, Array<{ month: string; return: number }>>
+	page: number
+	limit: number
+	totalCount: number
+	totalPages: number
+	currentPage: number
+}
+
 /**
- * A trader's detail (page and GET /api/member/traders/:id): the trader and
- * the broker to copy them with, the recommended active broker (else the
- * first active one; none when staff deactivated them all). Null for an
- * unknown id.
+ * A page of the members' list: `current` (listed and watch) or `past`
+ * (suspended and retired) traders, by the sort's stored column, nulls last.
+ * A page past the end is answered empty.
  */
-export function getTraderDetail(id: string): TraderDetail | null {
-	const trader = getTrader(id)
-	if (!trader) return null
+export function listMemberTraders(query: MemberTraderQuery, db = getDb()): MemberTraderPage {
+	const where = inArray(traders.status, statusesOf(query.status))
+	const totalCount =
+		db
+			.select({ n: sql<number>`count(*)` })
+			.from(traders)
+			.where(where)
+			.get()?.n ?? 0
+	const rows = db
+		.select()
+		.from(traders)
+		.where(where)
+		.orderBy(...traderOrder(query.sort, query.order))
+		.limit(query.limit)
+		.offset((query.page - 1) * query.limit)
+		.all()
+	const totalPages = Math.max(1, Math.ceil(totalCount / query.limit))
+	const lastMonths: MemberTraderPage['lastMonths'] = {}
+	for (const row of rows) {
+		lastMonths[row.slug] = (figuresOf(row)?.monthlyReturns ?? [])
+			.filter((m): m is { month: string; return: number } => m.return !== null)
+			.slice(-12)
+	}
+	return {
+		traders: rows.map(toMemberTrader),
+		lastMonths,
+		page: query.page,
+		limit: query.limit,
+		totalCount,
+		totalPages,
+		currentPage: query.page,
+	}
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' })
+
+function dayText(date: string) {
+	return longDate.format(new Date(`${date}T00:00:00Z`))
+}
+
+/** "Reviewed by TradeCircle staff on <date>; next review <date>" (issue 39 part 4). */
+export function reviewText(reviewedAt: Date, nextReviewDate: string | null) {
+	const on = longDate.format(reviewedAt)
+	return nextReviewDate
+		? `Reviewed by TradeCircle staff on ${on}; next review ${dayText(nextReviewDate)}`
+		: `Reviewed by TradeCircle staff on ${on}`
+}
+
+/**
+ * A trader's detail for members by slug: listed, watch, suspended and
+ * retired traders (past traders with their status and reason); null for an
+ * unknown slug or a trader not yet reviewed (applied, in_review). The
+ * broker to copy with is the trader's own broker when active, else the
+ * recommended active one, else the first (none when all are inactive).
+ */
+export function getMemberTraderDetail(slug: string, db = getDb()): MemberTraderDetail | null {
+	const found = db
+		.select({ trader: traders, brokerSlug: brokers.slug, brokerName: brokers.name })
+		.from(traders)
+		.innerJoin(brokers, eq(brokers.id, traders.brokerId))
+		.where(and(eq(traders.slug, slug), inArray(traders.status, [...VISIBLE_STATUSES, ...PAST_STATUSES])))
+		.get()
+	if (!found) return null
+	const row = found.trader
+	const figures = figuresOf(row)
 	const active = listActiveBrokers()
-	const broker = active.find((b) => b.recommended) ?? active.at(0) ?? null
-	return { trader, broker }
+	const broker =
+		active.find((b) => b.slug === found.brokerSlug) ?? active.find((b) => b.recommended) ?? active.at(0) ?? null
+	const until = row.statementsUntil
+	return {
+		trader: {
+			...toMemberTrader(row),
+			monthlyReturns: figures?.monthlyReturns ?? [],
+			periods: (figures?.periods ?? []).slice(0, 5),
+			drawdownSeries: figures?.drawdownSeries ?? [],
+			review: {
+				reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
+				nextReviewDate: row.nextReviewDate,
+				text: reviewText(row.reviewedAt ?? row.statusChangedAt, row.nextReviewDate),
+			},
+			source: {
+				brokerName: found.brokerName,
+				until,
+				text: until
+					? `Daily equity and closed trades from the trader’s account at ${found.brokerName}, up to ${dayText(until)}`
+					: `No statement from ${found.brokerName} has been applied yet`,
+			},
+		},
+		broker,
+	}
+}
+
+/** The registry's figures behind the dashboard tiles (decision 056). */
+export function registryTotals(db = getDb()): { traders: number; trades: number; winRate: number | null } {
+	const row = db
+		.select({
+			traders: sql<number>`count(*)`,
+			trades: sql<number>`coalesce(sum(${traders.tradeCount}), 0)`,
+			wins: sql<number>`coalesce(sum(round(${traders.winRate} * ${traders.tradeCount})), 0)`,
+		})
+		.from(traders)
+		.where(inArray(traders.status, [...VISIBLE_STATUSES]))
+		.get()
+	const totalTrades = row?.trades ?? 0
+	return {
+		traders: row?.traders ?? 0,
+		trades: totalTrades,
+		winRate: totalTrades > 0 ? (row?.wins ?? 0) / totalTrades : null,
+	}
 }

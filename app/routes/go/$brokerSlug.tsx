@@ -3,6 +3,7 @@ import { getMember, requireMember } from '#app/auth/member.server.ts'
 import type { NotFoundData } from '#app/components/error-page.tsx'
 import { getActiveBroker, recordBrokerClick } from '#app/features/brokers/brokers.server.ts'
 import { parseBrokerSlug } from '#app/features/brokers/schemas.ts'
+import { parseTraderSlug } from '#app/features/traders/schemas.ts'
 import { limited } from '#app/utils/rate-limit.server.ts'
 import type { RequestArgs } from '#app/utils/request.server.ts'
 import type { Route } from './+types/$brokerSlug'
@@ -30,7 +31,9 @@ async function go({ request, url }: RequestArgs, slugParam: string | undefined) 
 			{ status: 429, headers: { 'Retry-After': String(tooMany.retryAfterSeconds) } },
 		)
 	}
-	const result = recordBrokerClick(member.id, slug)
+	// A trader's Copy button adds `?trader=<slug>` (decision 056: followers); anything else is ignored.
+	const trader = parseTraderSlug(url.searchParams.get('trader') ?? undefined)
+	const result = recordBrokerClick(member.id, slug, new Date(), trader)
 	if (!result.ok) throw data({ signedIn: true } satisfies NotFoundData, { status: 404 })
 	return redirect(result.value.url, {
 		status: 303,

@@ -3,11 +3,14 @@ import { CardSection, ProgressBar, StatTile, TableHead, TitledSection } from '#a
 import { NewTabMark } from '#app/components/icon.tsx'
 import { CopyButton, useHydrated } from '#app/components/forms.tsx'
 import { BrokerCard } from '#app/components/broker-card.tsx'
-import { RiskBadge } from '#app/components/risk-badge.tsx'
+import { FLAG_LABELS, RiskScore, SampleMarker, WatchWarning } from '#app/components/trader-parts.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
-import { communityLinks, promotions, quickStartGuide, TRADER_SORTS } from '#app/content/dashboard.ts'
+import { communityLinks, promotions, quickStartGuide } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
-import { parseTraderSort, sortTraders, traderSummary } from '#app/features/traders/traders.server.ts'
+import { listMemberTraders } from '#app/features/traders/traders.server.ts'
+import { DEFAULT_TRADER_SORT, parseMemberTraderQuery, TRADER_SORTS } from '#app/features/traders/schemas.ts'
+import { RANKING_RULE } from '#app/features/traders/metrics.ts'
+import { day, percent, signedPercent, STATUS_LABELS } from '#app/features/traders/format.ts'
 import { chartOnce, sparkline } from '#app/utils/charts.server.ts'
 import { MemberBrokersPanel } from '#app/components/member-brokers-panel.tsx'
 import { getMemberOverview } from '#app/features/dashboard/overview.server.ts'
@@ -21,18 +24,40 @@ const numberFormat = new Intl.NumberFormat('en-US')
 
 export async function loader({ request, url }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember({ request, url })
-	const sort = parseTraderSort(url.searchParams.get('sort'))
+	const query = parseMemberTraderQuery(url.searchParams)
 	// The overview's rule is shared with GET /api/member/overview.
 	const overview = getMemberOverview(user)
+	// One rule with GET /api/member/traders (the registry's stored figures).
+	const list = listMemberTraders(query)
+	const past = listMemberTraders(parseMemberTraderQuery(url.searchParams, 'past'))
 	return {
 		firstName: overview.firstName,
 		yourBrokers: overview.connectedBrokers,
-		sort,
-		traders: sortTraders(sort).map((t) => ({
-			...traderSummary(t),
-			// Drawn from the sample series on the server (no chart code in the browser).
-			sparkline: chartOnce(`sparkline:${t.id}`, () => sparkline(t.weeklySeries, `${t.name}, weekly returns`)),
-		})),
+		sort: query.sort,
+		order: query.order,
+		traders: list.traders.map((t, i) => {
+			const months = list.lastMonths[t.slug] ?? []
+			return {
+				...t,
+				rank: (list.page - 1) * list.limit + i + 1,
+				// Drawn on the server from the stored monthly returns (no chart code in the browser).
+				sparkline:
+					months.length >= 2
+						? chartOnce(`sparkline:${t.slug}:${t.statementsUntil}:${months.map((m) => m.return).join()}`, () =>
+								sparkline(
+									months.map((m) => m.return * 100),
+									`${t.name}, monthly returns`,
+									96,
+									28,
+									{ unit: 'months', note: 'from verified statements', since: '', period: '' },
+								),
+							)
+						: null,
+			}
+		}),
+		pagination: { page: list.page, totalPages: list.totalPages, totalCount: list.totalCount },
+		pastTraders: past.traders,
+		pastPagination: { page: past.page, totalPages: past.totalPages, totalCount: past.totalCount },
 		stats: overview.tiles,
 		setupProgressPercent: overview.setupProgressPercent,
 		brokers: overview.partnerBrokers,
@@ -46,10 +71,21 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps) {
-	const { sort } = loaderData
+	const { sort, order, pagination, pastPagination } = loaderData
 	const hydrated = useHydrated()
 	const submit = useSubmit()
-	const detailSearch = sort === 'weeklyReturn' ? '' : `?sort=${sort}`
+	const keep = new URLSearchParams()
+	if (sort !== DEFAULT_TRADER_SORT) keep.set('sort', sort)
+	if (order !== 'desc') keep.set('order', order)
+	if (pagination.page > 1) keep.set('page', String(pagination.page))
+	if (pastPagination.page > 1) keep.set('pastPage', String(pastPagination.page))
+	const detailSearch = keep.size > 0 ? `?${keep}` : ''
+	const pageHref = (name: 'page' | 'pastPage', page: number) => {
+		const next = new URLSearchParams(keep)
+		if (page > 1) next.set(name, String(page))
+		else next.delete(name)
+		return next.size > 0 ? `?${next}` : '?'
+	}
 	return (
 		<main className="space-y-8 py-8">
 			{/* A trader's detail (nested route): a dialog with JS, a section here without. */}
@@ -74,10 +110,11 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 							Live Top Traders
 						</h2>
 						<p className="text-sm text-slate-400">
-							Sample figures for illustration; past results do not guarantee future returns.
+							Reviewed traders, figures computed from their broker statements. Past performance is not a reliable
+							indicator of future results.
 						</p>
 					</div>
-					<Form method="get" className="flex items-end gap-2" preventScrollReset>
+					<Form method="get" className="flex flex-wrap items-end gap-2" preventScrollReset>
 						<div>
 							<label htmlFor="trader-sort" className="mb-1 block text-sm font-medium text-slate-200">
 								Sort by
@@ -97,57 +134,136 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 										{option.label}
 									</option>
 								))}
+								{TRADER_SORTS.some((o) => o.value === sort) ? null : <option value={sort}>{sort}</option>}
 							</select>
 						</div>
+						{order === 'asc' ? <input type="hidden" name="order" value="asc" /> : null}
 						<button type="submit" className={cx('btn-secondary btn-sm', hydrated && 'sr-only')}>
 							Sort
 						</button>
 					</Form>
 				</div>
-				{/* Its own name: a second landmark named like the section is a duplicate (axe landmark-unique). */}
-				<TableScroller className="mt-4" label="Traders table">
-					{/* Below 640 px each row is a card (app.css .card-table): rank, name, risk, sparkline, returns; the whole card opens the detail. */}
-					<table className="card-table w-full text-left text-sm tabular-nums sm:min-w-[42rem]">
-						<TableHead
-							columns={['Trader', 'Weekly Return', 'Last 12 Weeks', 'Monthly Return', 'Win Rate', 'Followers', 'Risk']}
-						/>
-						<tbody>
-							{loaderData.traders.map((trader, i) => (
-								<tr
-									key={trader.id}
-									className="border-b border-slate-800/70 [--card-columns:auto_minmax(0,1fr)_minmax(0,1fr)] max-sm:hover:border-emerald-400/60"
-								>
-									<td className="py-2.5 pr-3 max-sm:col-span-2 max-sm:col-start-1 max-sm:row-start-1 max-sm:self-center">
-										<span className="mr-2 text-slate-400">{i + 1}.</span>
-										{/* On a phone the link covers the whole card: one tap to the detail. */}
-										<Link
-											to={`traders/${trader.id}${detailSearch}`}
-											preventScrollReset
-											className="link max-sm:text-base max-sm:after:absolute max-sm:after:inset-0 max-sm:after:rounded-xl max-sm:after:content-['']"
-										>
-											{trader.name}
-										</Link>
-										{trader.trending ? <span className="ml-2 text-xs text-amber-200">Trending</span> : null}
-									</td>
-									<ReturnCell label="Weekly" value={trader.weeklyReturn} cardColumn={2} />
-									<td className="py-1.5 pr-3 max-sm:col-start-1 max-sm:row-start-2 max-sm:self-end">
-										<Sparkline chart={trader.sparkline} />
-									</td>
-									<ReturnCell label="Monthly" value={trader.monthlyReturn} cardColumn={3} />
-									<td data-cell="desktop" className="py-2.5 pr-3">
-										{trader.winRate}%
-									</td>
-									<td data-cell="desktop" className="py-2.5 pr-3">
-										{numberFormat.format(trader.followers)}
-									</td>
-									<td className="py-2.5 max-sm:col-start-3 max-sm:row-start-1 max-sm:justify-self-end max-sm:self-center">
-										<RiskBadge risk={trader.riskLevel} />
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</TableScroller>
+				{loaderData.traders.length === 0 ? (
+					<p className="mt-4 text-sm text-slate-300">No reviewed traders are listed right now.</p>
+				) : (
+					/* Its own name: a second landmark named like the section is a duplicate (axe landmark-unique). */
+					<TableScroller className="mt-4" label="Traders table">
+						{/* Below 640 px each row is a card (app.css .card-table): rank, name, risk, sparkline, returns; the whole card opens the detail. */}
+						<table className="card-table w-full text-left text-sm tabular-nums sm:min-w-[42rem]">
+							<TableHead
+								columns={[
+									'Trader',
+									'Weekly Return',
+									'Last 12 Months',
+									'Monthly Return',
+									'Win Rate',
+									'Followers',
+									'Risk',
+								]}
+							/>
+							<tbody>
+								{loaderData.traders.map((trader) => (
+									<tr
+										key={trader.slug}
+										data-trader={trader.slug}
+										className="border-b border-slate-800/70 [--card-columns:auto_minmax(0,1fr)_minmax(0,1fr)] max-sm:hover:border-emerald-400/60"
+									>
+										<td className="py-2.5 pr-3 max-sm:col-span-2 max-sm:col-start-1 max-sm:row-start-1 max-sm:self-center">
+											<span className="mr-2 text-slate-400">{trader.rank}.</span>
+											{/* On a phone the link covers the whole card: one tap to the detail. */}
+											<Link
+												to={`traders/${trader.slug}${detailSearch}`}
+												preventScrollReset
+												className="link max-sm:text-base max-sm:after:absolute max-sm:after:inset-0 max-sm:after:rounded-xl max-sm:after:content-['']"
+											>
+												{trader.name}
+											</Link>
+											{trader.sample ? <SampleMarker /> : null}
+											{trader.status === 'watch' ? <WatchWarning note={trader.statusNote} /> : null}
+											{trader.flags.length > 0 ? (
+												<span className="mt-1 block text-xs text-amber-200">
+													Red flags: {trader.flags.map((f) => FLAG_LABELS[f.code] ?? f.code).join(', ')}
+												</span>
+											) : null}
+										</td>
+										<ReturnCell label="Weekly" value={trader.return1w} cardColumn={2} />
+										<td className="py-1.5 pr-3 max-sm:col-start-1 max-sm:row-start-2 max-sm:self-end">
+											{trader.sparkline ? (
+												<Sparkline chart={trader.sparkline} />
+											) : (
+												<span className="text-slate-400">—</span>
+											)}
+										</td>
+										<ReturnCell label="Monthly" value={trader.metrics.return1m} cardColumn={3} />
+										<td data-cell="desktop" className="py-2.5 pr-3">
+											{percent(trader.metrics.winRate)}
+										</td>
+										<td data-cell="desktop" className="py-2.5 pr-3">
+											{numberFormat.format(trader.followers)}
+										</td>
+										<td className="py-2.5 max-sm:col-start-3 max-sm:row-start-1 max-sm:justify-self-end max-sm:self-center">
+											<RiskScore score={trader.riskScore} meaning={trader.riskMeaning} compact />
+										</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</TableScroller>
+				)}
+				<Pager
+					label="Traders pages"
+					page={pagination.page}
+					totalPages={pagination.totalPages}
+					href={(p) => pageHref('page', p)}
+				/>
+				<details className="mt-4 text-sm text-slate-300">
+					<summary className="cursor-pointer font-medium text-slate-200">How we rank</summary>
+					<p className="mt-2">{RANKING_RULE}</p>
+				</details>
+			</section>
+
+			<section aria-labelledby="past-traders-heading" className="card" id="past-traders">
+				<h2 id="past-traders-heading" className="text-lg font-semibold">
+					Past traders
+				</h2>
+				<p className="text-sm text-slate-400">
+					Suspended and retired traders stay here with their final record and the reason, so the list above is not only
+					the survivors.
+				</p>
+				{loaderData.pastTraders.length === 0 ? (
+					<p className="mt-4 text-sm text-slate-300">No trader has been suspended or retired.</p>
+				) : (
+					<TableScroller className="mt-4" label="Past traders table">
+						<table className="w-full text-left text-sm tabular-nums sm:min-w-[42rem]">
+							<TableHead
+								columns={['Trader', 'Status', 'Reason', 'Return since start', 'Max drawdown', 'Statements until']}
+							/>
+							<tbody>
+								{loaderData.pastTraders.map((trader) => (
+									<tr key={trader.slug} data-past-trader={trader.slug} className="border-b border-slate-800/70">
+										<td className="py-2.5 pr-3">
+											<Link to={`traders/${trader.slug}${detailSearch}`} preventScrollReset className="link">
+												{trader.name}
+											</Link>
+											{trader.sample ? <SampleMarker /> : null}
+										</td>
+										<td className="py-2.5 pr-3">{STATUS_LABELS[trader.status]}</td>
+										<td className="py-2.5 pr-3">{trader.statusNote}</td>
+										<td className="py-2.5 pr-3">{signedPercent(trader.metrics.returnSinceStart)}</td>
+										<td className="py-2.5 pr-3">{percent(trader.metrics.maxDrawdown)}</td>
+										<td className="py-2.5 pr-3">{day(trader.statementsUntil)}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</TableScroller>
+				)}
+				<Pager
+					label="Past traders pages"
+					page={pastPagination.page}
+					totalPages={pastPagination.totalPages}
+					href={(p) => pageHref('pastPage', p)}
+				/>
 			</section>
 
 			{/* After the traders: on a phone the first trader card stays in the first screen. */}
@@ -252,17 +368,50 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 /** A trader's return in the traders table; on a phone's card it sits in the second row, in `cardColumn`. */
-function ReturnCell({ label, value, cardColumn }: { label: string; value: number; cardColumn: 2 | 3 }) {
+function ReturnCell({ label, value, cardColumn }: { label: string; value: number | null; cardColumn: 2 | 3 }) {
 	return (
 		<td
 			data-label={label}
 			className={cx(
-				'py-2.5 pr-3 text-emerald-300',
+				'py-2.5 pr-3',
+				value === null ? 'text-slate-300' : value >= 0 ? 'text-emerald-300' : 'text-red-300',
 				cardColumn === 2 ? 'max-sm:col-start-2' : 'max-sm:col-start-3',
 				'max-sm:row-start-2 max-sm:text-base max-sm:font-semibold',
 			)}
 		>
-			+{value}%
+			{signedPercent(value)}
 		</td>
+	)
+}
+
+/** Previous / next links (GET, works without JavaScript); nothing for a single page. */
+function Pager({
+	label,
+	page,
+	totalPages,
+	href,
+}: {
+	label: string
+	page: number
+	totalPages: number
+	href: (page: number) => string
+}) {
+	if (totalPages <= 1 && page <= 1) return null
+	return (
+		<nav aria-label={label} className="mt-3 flex items-center gap-3 text-sm">
+			{page > 1 ? (
+				<Link to={href(page - 1)} preventScrollReset className="link">
+					Previous
+				</Link>
+			) : null}
+			<span className="text-slate-400">
+				Page {page} of {totalPages}
+			</span>
+			{page < totalPages ? (
+				<Link to={href(page + 1)} preventScrollReset className="link">
+					Next
+				</Link>
+			) : null}
+		</nav>
 	)
 }

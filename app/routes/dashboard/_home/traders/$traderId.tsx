@@ -1,12 +1,13 @@
 import { data, useLocation } from 'react-router'
 import { EquityCurve, MonthlyBars } from '#app/components/charts.tsx'
-import { RiskBadge } from '#app/components/risk-badge.tsx'
 import { BrokerButton, BrokerDisclosure } from '#app/components/broker-card.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
+import { FlagList, RiskScore, SampleMarker, WatchWarning } from '#app/components/trader-parts.tsx'
 import { site } from '#app/content/site.ts'
-import { getTraderDetail } from '#app/features/traders/traders.server.ts'
+import { day, decimal, percent, signedPercent, STATUS_LABELS } from '#app/features/traders/format.ts'
+import { getMemberTraderDetail } from '#app/features/traders/traders.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
-import { chartOnce, equityCurve, lastTwelveMonths, monthlyBars } from '#app/utils/charts.server.ts'
+import { chartOnce, equityCurve, monthlyBars } from '#app/utils/charts.server.ts'
 import { UNKNOWN_TRADER } from '#app/features/traders/schemas.ts'
 import type { Route } from './+types/$traderId'
 
@@ -14,38 +15,86 @@ import type { Route } from './+types/$traderId'
 export const handle = dialogHandle
 
 const numberFormat = new Intl.NumberFormat('en-US')
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' })
+
+export const PAST_PERFORMANCE_WARNING = 'Past performance is not a reliable indicator of future results.'
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
 	await requireUnlockedMember({ request, url })
-	// One rule with GET /api/member/traders/:id.
-	const detail = getTraderDetail(params.traderId)
+	// One rule with GET /api/member/traders/:slug.
+	const detail = getMemberTraderDetail(params.traderId)
 	if (!detail) throw data({ error: UNKNOWN_TRADER }, { status: 404 })
 	const { trader, broker } = detail
-	const months = lastTwelveMonths(new Date())
-	// The month labels move with the month: they are part of the key.
-	const charts = chartOnce(`trader:${trader.id}:${months.join()}`, () => ({
-		equity: equityCurve(trader.monthlySeries, months),
-		bars: monthlyBars(trader.monthlySeries, months),
-	}))
-	return { trader, broker, charts }
+	// The last 12 complete months with a return, drawn on the server from the stored series.
+	const months = trader.monthlyReturns.filter((m) => m.return !== null).slice(-12) as Array<{
+		month: string
+		return: number
+	}>
+	const labels = months.map((m) => monthFormat.format(new Date(`${m.month}-01T00:00:00Z`)))
+	const values = months.map((m) => m.return * 100)
+	const wording = {
+		unit: 'months',
+		note: 'from verified statements',
+		since: `at the start of ${labels[0] ?? 'the record'}`,
+		period: `${months.length} complete months`,
+	}
+	const charts =
+		months.length >= 2
+			? chartOnce(`trader:${trader.slug}:${trader.statementsUntil}:${values.join()}`, () => ({
+					equity: equityCurve(values, labels, 1000, 320, 140, wording),
+					bars: monthlyBars(values, labels, 320, 120, wording),
+				}))
+			: null
+	return { trader, broker, charts, chartMonths: months.length }
 }
 
 export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) {
-	const { trader, broker, charts } = loaderData
+	const { trader, broker, charts, chartMonths } = loaderData
 	const { search } = useLocation()
+	const m = trader.metrics
+	const past = trader.status === 'suspended' || trader.status === 'retired'
 	const rows: Array<[string, React.ReactNode]> = [
-		['Weekly return', `+${trader.weeklyReturn}%`],
-		['Monthly return', `+${trader.monthlyReturn}%`],
-		['Monthly record', trader.monthlyRecord],
-		['Win rate', `${trader.winRate}%`],
-		['Total trades', numberFormat.format(trader.totalTrades)],
+		['Status', STATUS_LABELS[trader.status]],
+		['Weekly return', signedPercent(trader.return1w)],
+		['Return, 1 month', signedPercent(m.return1m)],
+		['Return, 3 months', signedPercent(m.return3m)],
+		['Return, 12 months', signedPercent(m.return12m)],
+		['Return since start', signedPercent(m.returnSinceStart)],
+		['CAGR', signedPercent(m.cagr)],
+		['Max drawdown', percent(m.maxDrawdown)],
+		['Current drawdown', percent(m.currentDrawdown)],
+		['Volatility (annualised)', percent(m.volatility)],
+		['Sharpe', decimal(m.sharpe)],
+		['Sortino', decimal(m.sortino)],
+		['Calmar', decimal(m.calmar)],
+		['Trades', numberFormat.format(m.trades)],
+		['Win rate', percent(m.winRate)],
+		['Profit factor', decimal(m.profitFactor)],
+		['Average win', m.averageWin === null ? '—' : `${decimal(m.averageWin)} ${trader.currency}`],
+		['Average loss', m.averageLoss === null ? '—' : `${decimal(m.averageLoss)} ${trader.currency}`],
+		['Expectancy', m.expectancy === null ? '—' : `${decimal(m.expectancy)} ${trader.currency}`],
+		['Average holding time', m.averageHoldingHours === null ? '—' : `${decimal(m.averageHoldingHours, 1)} hours`],
+		['Trades without stop loss', percent(m.noStopLossShare)],
 		['Followers', numberFormat.format(trader.followers)],
-		['Risk level', <RiskBadge key="risk" risk={trader.riskLevel} />],
 		['Markets', trader.markets.join(', ')],
 	]
 	return (
 		<RouteDialog title={trader.name} closeTo={`/dashboard${search}`} description={trader.strategy}>
-			<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+			<p className="text-sm">
+				{trader.sample ? <SampleMarker /> : null}
+				{trader.status === 'watch' ? <WatchWarning note={trader.statusNote} /> : null}
+				{past ? (
+					<span className="block text-amber-200">
+						{STATUS_LABELS[trader.status]}: {trader.statusNote}
+					</span>
+				) : null}
+			</p>
+			<div className="mt-3">
+				<RiskScore score={trader.riskScore} meaning={trader.riskMeaning} />
+			</div>
+			<p className="mt-3 text-sm text-slate-200">{trader.review.text}</p>
+			<p className="mt-1 text-sm text-slate-300">Source: {trader.source.text}.</p>
+			<dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
 				{rows.map(([label, value]) => (
 					<div key={label} className="contents">
 						<dt className="text-slate-400">{label}</dt>
@@ -53,16 +102,46 @@ export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) 
 					</div>
 				))}
 			</dl>
-			<div className="mt-5 grid gap-5 sm:grid-cols-2">
-				<EquityCurve chart={charts.equity} title="$1,000 copied 12 months ago" />
-				<MonthlyBars chart={charts.bars} title="Monthly returns" />
+			<h3 className="mt-5 text-sm font-semibold">Red flags</h3>
+			<div className="mt-2">
+				<FlagList flags={trader.flags} />
 			</div>
+			{charts ? (
+				<div className="mt-5 grid gap-5 sm:grid-cols-2">
+					<EquityCurve chart={charts.equity} title={`$1,000 copied over the last ${chartMonths} complete months`} />
+					<MonthlyBars chart={charts.bars} title="Monthly returns" />
+				</div>
+			) : (
+				<p className="mt-5 text-sm text-slate-300">Fewer than 2 complete months of statements: no charts yet.</p>
+			)}
+			<section aria-labelledby="past-performance-heading" className="mt-5 text-xs text-slate-300">
+				<h3 id="past-performance-heading" className="font-semibold">
+					Past performance, complete 12-month periods
+				</h3>
+				{trader.periods.length === 0 ? (
+					<p className="mt-1">
+						No complete 12-month period yet (statements {day(trader.statementsFrom)} to {day(trader.statementsUntil)}).
+					</p>
+				) : (
+					<ul className="mt-1 space-y-0.5">
+						{trader.periods.map((p) => (
+							<li key={p.from}>
+								{day(p.from)} to {day(p.to)}: {signedPercent(p.return)}
+							</li>
+						))}
+					</ul>
+				)}
+				<p className="mt-1">
+					Source: {trader.source.brokerName} statements, in {trader.currency}, up to {day(trader.source.until)}.{' '}
+					{PAST_PERFORMANCE_WARNING}
+				</p>
+			</section>
 			<p className="mt-4 text-xs text-slate-400">
-				Sample figures. Copying happens at the broker; you can stop at any time. {site.riskWarning}
+				Copying happens at the broker; you can stop at any time. {site.riskWarning}
 			</p>
-			{broker ? (
+			{broker && !past ? (
 				<>
-					<BrokerButton broker={broker} className="btn-primary mt-4 w-full">
+					<BrokerButton broker={broker} trader={trader.slug} className="btn-primary mt-4 w-full">
 						Copy {trader.name} with {broker.name}
 					</BrokerButton>
 					<BrokerDisclosure broker={broker} className="mt-3" />
