@@ -74,19 +74,22 @@ export type EquityPoint = {
 	withdrawals: number
 }
 
-export type ClosedTrade = {
+/** A closed trade as stored: times ISO 8601 UTC, volume in lots, profit net. */
+export type StoredTrade = {
 	ticket: string
-	/** ISO 8601, UTC. */
 	openedAt: string
 	closedAt: string
 	symbol: string
 	side: 'buy' | 'sell'
-	/** Lots. */
 	volume: number
+	openPrice: number
+	closePrice: number
 	stopLoss: number | null
-	/** Net. */
 	profit: number
 }
+
+/** What the figures read of a trade. */
+export type ClosedTrade = Omit<StoredTrade, 'openPrice' | 'closePrice'>
 
 export const FLAG_CODES = TRADER_FLAG_CODES
 export type FlagCode = TraderFlagCode

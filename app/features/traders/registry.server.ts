@@ -16,7 +16,13 @@ import {
 import { isUniqueViolation } from '#db/sql.server.ts'
 import { paginate, type Pagination } from '#app/features/users/schemas.ts'
 import type { AppliedStatement, StaffTrader, TraderReviewEntry } from './responses.server.ts'
-import { computeTraderFigures, type ClosedTrade, type EquityPoint, type TraderFigures } from './metrics.ts'
+import {
+	computeTraderFigures,
+	type ClosedTrade,
+	type EquityPoint,
+	type StoredTrade,
+	type TraderFigures,
+} from './metrics.ts'
 import { CHECKLIST_ITEMS, checkTransition, REVIEW_INTERVAL_DAYS, REVIEW_MESSAGES, type ChecklistKey } from './review.ts'
 import {
 	parseTraderId,
@@ -469,22 +475,6 @@ export function listTraderStatements(id: number, db: Db = getDb()): AppliedState
 		}))
 }
 
-/** A daily equity row as stored. */
-export type EquityRowInput = { date: string; equity: number; deposits: number; withdrawals: number }
-/** A closed trade as stored (times ISO 8601 UTC). */
-export type TradeRowInput = {
-	ticket: string
-	openedAt: string
-	closedAt: string
-	symbol: string
-	side: 'buy' | 'sell'
-	volume: number
-	openPrice: number
-	closePrice: number
-	stopLoss: number | null
-	profit: number
-}
-
 /**
  * Writes a trader's statement rows inside the caller's transaction (a
  * statement's apply, the sample traders): one prepared statement per table
@@ -493,7 +483,7 @@ export type TradeRowInput = {
  */
 export function insertStatementRows(
 	traderId: number,
-	rows: { equity?: readonly EquityRowInput[]; trades?: readonly TradeRowInput[] },
+	rows: { equity?: readonly EquityPoint[]; trades?: readonly StoredTrade[] },
 ) {
 	const client = getDb().$client
 	if (!client.inTransaction) throw new Error('insertStatementRows runs inside write()')

@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm'
 import { recordAudit, SYSTEM_ACTOR } from '#app/features/audit/audit.server.ts'
 import { write, type Tx } from '#db/client.server.ts'
 import { auditLog, brokers, traderReviews, traders, traderStatements } from '#db/schema.ts'
+import type { EquityPoint, StoredTrade } from './metrics.ts'
 import { insertStatementRows, recomputeTrader } from './registry.server.ts'
 import { REVIEW_INTERVAL_DAYS } from './review.ts'
 
@@ -279,20 +280,6 @@ function priceLevel(symbol: string) {
 	return 1.1
 }
 
-export type SampleEquityRow = { date: string; equity: number; deposits: number; withdrawals: number }
-export type SampleTrade = {
-	ticket: string
-	openedAt: string
-	closedAt: string
-	symbol: string
-	side: 'buy' | 'sell'
-	volume: number
-	openPrice: number
-	closePrice: number
-	stopLoss: number | null
-	profit: number
-}
-
 /** One sample's statements: business days up to the day before `now`, and trades that open and close inside them. */
 export function sampleStatements(spec: SampleSpec, now: Date) {
 	const random = generator(seedOf(`${spec.slug}:${isoDay(now.getTime())}`))
@@ -309,7 +296,7 @@ export function sampleStatements(spec: SampleSpec, now: Date) {
 	const crashDays = 63
 	const crashStep = spec.crash ? Math.pow(1 - spec.crash, 1 / crashDays) - 1 : 0
 	const depositAt = spec.lateDeposit ? days.length - 1 - 28 : -1
-	const equity: SampleEquityRow[] = []
+	const equity: EquityPoint[] = []
 	let value = 10_000
 	days.forEach((t, i) => {
 		let deposits = 0
@@ -327,7 +314,7 @@ export function sampleStatements(spec: SampleSpec, now: Date) {
 		equity.push({ date: isoDay(t), equity: value, deposits: round2(deposits), withdrawals: 0 })
 	})
 
-	const trades: SampleTrade[] = []
+	const trades: StoredTrade[] = []
 	const count = Math.max(12, Math.round(days.length * spec.tradesPerDay))
 	const averageWin = 40 + 400 * spec.volatility
 	const baseVolume = 0.2 + random.next() * 0.8

@@ -1,3 +1,4 @@
+import type { EquityPoint, StoredTrade } from './metrics.ts'
 import { STATEMENT_KINDS, type StatementKind } from '#app/domain/enums.ts'
 import {
 	countDataRows,
@@ -99,22 +100,10 @@ export type StatementRowErrorKind =
 export type StatementRowError = { line: number; kind: StatementRowErrorKind; reason: string }
 
 /** A good equity row: `date` YYYY-MM-DD (UTC), amounts in the account currency. */
-export type EquityRow = { line: number; date: string; equity: number; deposits: number; withdrawals: number }
+export type EquityRow = EquityPoint & { line: number }
 
 /** A good closed trade: times as `YYYY-MM-DDTHH:MM:SS.sssZ`, side lowercase, symbol uppercase. */
-export type TradeRow = {
-	line: number
-	ticket: string
-	openedAt: string
-	closedAt: string
-	symbol: string
-	side: 'buy' | 'sell'
-	volume: number
-	openPrice: number
-	closePrice: number
-	stopLoss: number | null
-	profit: number
-}
+export type TradeRow = StoredTrade & { line: number }
 
 export type ParsedStatement<Row> =
 	/**
