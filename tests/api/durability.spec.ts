@@ -251,8 +251,11 @@ test('a full disk: writes answer 503 with a clear message, nothing half-written,
 	const port = E2E_PORT + 21
 	const mountPoint = path.join(E2E_ROOT, 'small-disk')
 	fs.mkdirSync(mountPoint, { recursive: true })
+	// Room for a fresh install's database with its sample traders (about
+	// 3 MB, and as much again in the WAL until its checkpoint), then filled.
+	const diskMb = 16
 	try {
-		execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=6m', 'tmpfs', mountPoint], { stdio: 'pipe' })
+		execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${diskMb}m`, 'tmpfs', mountPoint], { stdio: 'pipe' })
 	} catch {
 		// No mount here: db/client.server.test.ts covers the same answer with
 		// the driver's own size cap (PRAGMA max_page_count).
@@ -274,7 +277,7 @@ test('a full disk: writes answer 503 with a clear message, nothing half-written,
 		// Fill the folder, leaving the database little room.
 		const filler = path.join(mountPoint, 'filler')
 		try {
-			fs.writeFileSync(filler, Buffer.alloc(6 * 1024 * 1024))
+			fs.writeFileSync(filler, Buffer.alloc(diskMb * 1024 * 1024))
 		} catch {
 			// ENOSPC: as full as it gets
 		}
