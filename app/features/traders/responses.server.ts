@@ -169,64 +169,66 @@ export type StatementApplied = z.infer<typeof StatementAppliedSchema>
 // ---------------------------------------------------------------------------
 // What members see (/api/member/traders*, issue 39 part 4, decision 056).
 
-export const MemberTraderSchema = z
-	.object({
-		id: z.string().openapi({ description: 'The slug, kept for older clients.' }),
-		slug: z.string(),
-		name: z.string(),
-		status: z
-			.enum(TRADER_STATUSES)
-			.openapi({ description: 'listed or watch; suspended or retired in `?status=past`.' }),
-		statusNote: z.string().nullable().openapi({
-			description: 'For watch, suspended and retired traders: the reason staff gave; null for listed ones.',
-		}),
-		sample: z.boolean().openapi({ description: 'Sample data of a fresh install, marked "Sample".' }),
-		strategy: z.string(),
-		markets: z.array(z.string()),
-		currency: z.string().openapi({ description: 'The account currency of the statements (ISO 4217).' }),
-		riskScore: z.number().int().min(1).max(10).nullable(),
-		riskMeaning: z.string().openapi({ description: 'The risk score’s meaning (its volatility band).' }),
-		score: z.number().nullable().openapi({ description: 'The ranking score (How we rank); null without 12 months.' }),
-		return1w: fraction('The return over the last 7 days (the dashboard’s Weekly Return); null with less history.'),
-		followers: count().openapi({ description: 'Distinct members who opened a partner broker link from this trader.' }),
-		flags: z.array(TraderFlagSchema),
-		statementsFrom: isoDate().nullable(),
-		statementsUntil: isoDate().nullable().openapi({ description: 'The last statement date.' }),
-		metrics: TraderMetricsSchema,
-	})
-	.strict()
-	.openapi('MemberTrader')
+/** A trader as members see them, in the list and (with more) in the detail. */
+const memberTraderFields = {
+	id: z.string().openapi({ description: 'The slug, kept for older clients.' }),
+	slug: z.string(),
+	name: z.string(),
+	status: z.enum(TRADER_STATUSES).openapi({ description: 'listed or watch; suspended or retired in `?status=past`.' }),
+	statusNote: z.string().nullable().openapi({
+		description: 'For watch, suspended and retired traders: the reason staff gave; null for listed ones.',
+	}),
+	sample: z.boolean().openapi({ description: 'Sample data of a fresh install, marked "Sample".' }),
+	strategy: z.string(),
+	markets: z.array(z.string()),
+	currency: z.string().openapi({ description: 'The account currency of the statements (ISO 4217).' }),
+	riskScore: z.number().int().min(1).max(10).nullable(),
+	riskMeaning: z.string().openapi({ description: 'The risk score’s meaning (its volatility band).' }),
+	score: z.number().nullable().openapi({ description: 'The ranking score (How we rank); null without 12 months.' }),
+	return1w: fraction('The return over the last 7 days (the dashboard’s Weekly Return); null with less history.'),
+	followers: count().openapi({ description: 'Distinct members who opened a partner broker link from this trader.' }),
+	flags: z.array(TraderFlagSchema),
+	statementsFrom: isoDate().nullable(),
+	statementsUntil: isoDate().nullable().openapi({ description: 'The last statement date.' }),
+	metrics: TraderMetricsSchema,
+}
+
+export const MemberTraderSchema = z.object(memberTraderFields).strict().openapi('MemberTrader')
 export type MemberTrader = z.infer<typeof MemberTraderSchema>
 
 export const MemberTraderDetailSchema = z
 	.object({
-		trader: MemberTraderSchema.extend({
-			monthlyReturns: z
-				.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), return: fraction() }).strict())
-				.openapi({ description: 'Complete calendar months, oldest first.' }),
-			periods: z
-				.array(z.object({ from: isoDate(), to: isoDate(), return: fraction() }).strict())
-				.max(5)
-				.openapi({ description: 'Complete 12-month periods, newest first, at most 5.' }),
-			drawdownSeries: z
-				.array(z.object({ date: isoDate(), drawdown: z.number() }).strict())
-				.openapi({ description: 'The drawdown from the running peak on each statement date (a fraction).' }),
-			review: z
-				.object({
-					reviewedAt: isoDateTime().nullable(),
-					nextReviewDate: isoDate().nullable(),
-					text: z.string().openapi({ description: 'Begins "Reviewed by TradeCircle staff on".' }),
-				})
-				.strict(),
-			source: z
-				.object({
-					text: z.string(),
-					brokerName: z.string(),
-					until: isoDate().nullable(),
-				})
-				.strict()
-				.openapi({ description: 'Where the figures come from and the last statement date.' }),
-		}),
+		trader: z
+			.object({
+				...memberTraderFields,
+				monthlyReturns: z
+					.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), return: fraction() }).strict())
+					.openapi({ description: 'Complete calendar months, oldest first.' }),
+				periods: z
+					.array(z.object({ from: isoDate(), to: isoDate(), return: fraction() }).strict())
+					.max(5)
+					.openapi({ description: 'Complete 12-month periods, newest first, at most 5.' }),
+				drawdownSeries: z
+					.array(z.object({ date: isoDate(), drawdown: z.number() }).strict())
+					.openapi({ description: 'The drawdown from the running peak on each statement date (a fraction).' }),
+				review: z
+					.object({
+						reviewedAt: isoDateTime().nullable(),
+						nextReviewDate: isoDate().nullable(),
+						text: z.string().openapi({ description: 'Begins "Reviewed by TradeCircle staff on".' }),
+					})
+					.strict(),
+				source: z
+					.object({
+						text: z.string(),
+						brokerName: z.string(),
+						until: isoDate().nullable(),
+					})
+					.strict()
+					.openapi({ description: 'Where the figures come from and the last statement date.' }),
+			})
+			.strict()
+			.openapi('MemberTraderRecord'),
 		broker: PartnerBrokerSchema.nullable().openapi({
 			description:
 				'The broker to copy with: the trader’s own broker when active, else the recommended active one, else the first; null when none is active.',

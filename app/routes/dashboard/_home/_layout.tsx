@@ -35,6 +35,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 		yourBrokers: overview.connectedBrokers,
 		sort: query.sort,
 		order: query.order,
+		// The sort options and the ranking rule come with the data, so the
+		// page's script does not load the traders' schemas and figures.
+		sortOptions: TRADER_SORTS,
+		defaultSort: DEFAULT_TRADER_SORT,
+		rankingRule: RANKING_RULE,
 		traders: list.traders.map((t, i) => {
 			const months = list.lastMonths[t.slug] ?? []
 			return {
@@ -71,11 +76,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps) {
-	const { sort, order, pagination, pastPagination } = loaderData
+	const { sort, order, pagination, pastPagination, sortOptions, defaultSort, rankingRule } = loaderData
 	const hydrated = useHydrated()
 	const submit = useSubmit()
 	const keep = new URLSearchParams()
-	if (sort !== DEFAULT_TRADER_SORT) keep.set('sort', sort)
+	if (sort !== defaultSort) keep.set('sort', sort)
 	if (order !== 'desc') keep.set('order', order)
 	if (pagination.page > 1) keep.set('page', String(pagination.page))
 	if (pastPagination.page > 1) keep.set('pastPage', String(pastPagination.page))
@@ -129,12 +134,12 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 									if (hydrated) void submit(event.currentTarget.form, { preventScrollReset: true })
 								}}
 							>
-								{TRADER_SORTS.map((option) => (
+								{sortOptions.map((option) => (
 									<option key={option.value} value={option.value}>
 										{option.label}
 									</option>
 								))}
-								{TRADER_SORTS.some((o) => o.value === sort) ? null : <option value={sort}>{sort}</option>}
+								{sortOptions.some((o) => o.value === sort) ? null : <option value={sort}>{sort}</option>}
 							</select>
 						</div>
 						{order === 'asc' ? <input type="hidden" name="order" value="asc" /> : null}
@@ -218,7 +223,7 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 				/>
 				<details className="mt-4 text-sm text-slate-300">
 					<summary className="cursor-pointer font-medium text-slate-200">How we rank</summary>
-					<p className="mt-2">{RANKING_RULE}</p>
+					<p className="mt-2">{rankingRule}</p>
 				</details>
 			</section>
 
