@@ -503,6 +503,22 @@ const visits: Visit[] = [
 		},
 	},
 	{
+		name: 'admin-traders',
+		file: 'admin/traders/_layout.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/traders'
+		},
+	},
+	{
+		name: 'admin-traders-remove-samples',
+		file: 'admin/traders/remove-samples.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/traders/remove-samples'
+		},
+	},
+	{
 		name: 'admin-revenue',
 		file: 'admin/revenue/_layout.tsx',
 		setup: async (ctx) => {
