@@ -48,7 +48,7 @@ describe('trader alerts', () => {
 		expect(stale[0]).toMatchObject({
 			type: 'warning',
 			title: 'Trader statements out of date',
-			actionUrl: '/admin/traders',
+			actionUrl: `/admin/traders/${amara.id}`,
 			resolvedAt: null,
 		})
 		expect(stale[0]!.message).toContain('2026-12-04, more than 7 days ago')
@@ -67,7 +67,7 @@ describe('trader alerts', () => {
 		getDb().update(traders).set({ nextReviewDate: '2026-12-02' }).where(eq(traders.id, kwame.id)).run()
 		expect(checkTraderAlerts(NOW).raised).toBe(2)
 		const due = alerts(`trader-review-due:${amara.id}`)
-		expect(due[0]).toMatchObject({ title: 'Trader review due', actionUrl: '/admin/traders' })
+		expect(due[0]).toMatchObject({ title: 'Trader review due', actionUrl: `/admin/traders/${amara.id}` })
 		expect(due[0]!.message).toBe(
 			'Amara Okafor was due for review on 2026-12-01. Review the trader and set the next review date.',
 		)
@@ -102,7 +102,7 @@ describe('red flags newly raised', () => {
 		expect(applied.ok).toBe(true)
 		const flag = alerts(`trader-flag:${amara.id}`)
 		expect(flag.map((a) => a.dedupeKey)).toEqual([`trader-flag:${amara.id}:deep_drawdown`])
-		expect(flag[0]).toMatchObject({ title: 'Trader red flag raised', actionUrl: '/admin/traders' })
+		expect(flag[0]).toMatchObject({ title: 'Trader red flag raised', actionUrl: `/admin/traders/${amara.id}` })
 		expect(flag[0]!.message).toMatch(/^Amara Okafor: A maximum drawdown of \d+\.\d% .*over 40%\. Review the trader/)
 		// The nightly recompute finds nothing new.
 		expect(recomputeAllTraders(later(8)).flagAlerts).toBe(0)

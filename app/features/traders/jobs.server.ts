@@ -22,8 +22,10 @@ import { MEMBER_VISIBLE_STATUSES, STALE_STATEMENT_DAYS } from './review.ts'
  */
 
 const utcDay = (now: Date) => now.toISOString().slice(0, 10)
-/** Where staff act on a trader (the registry's list, until the trader's own page exists). */
-const TRADERS_PAGE = '/admin/traders'
+/** Where staff act on a trader: the trader's own staff page. */
+export function traderPage(id: number) {
+	return `/admin/traders/${id}`
+}
 
 /** One alert per flag newly raised on a trader members see, in the caller's transaction. */
 export function alertRaisedFlags(
@@ -41,7 +43,7 @@ export function alertRaisedFlags(
 				type: 'warning',
 				title: 'Trader red flag raised',
 				message: `${trader.name}: ${flag.detail} Review the trader and decide whether they move to watch.`,
-				actionUrl: TRADERS_PAGE,
+				actionUrl: traderPage(trader.id),
 				dedupeKey: `trader-flag:${trader.id}:${flag.code}`,
 			},
 			now,
@@ -116,7 +118,7 @@ export function checkTraderAlerts(now = new Date(), db: Db = getDb()) {
 					type: 'warning',
 					title: 'Trader review due',
 					message: `${trader.name} was due for review on ${trader.nextReviewDate}. Review the trader and set the next review date.`,
-					actionUrl: TRADERS_PAGE,
+					actionUrl: traderPage(trader.id),
 					dedupeKey: `trader-review-due:${trader.id}:${trader.nextReviewDate}`,
 				},
 				now,
@@ -130,7 +132,7 @@ export function checkTraderAlerts(now = new Date(), db: Db = getDb()) {
 					type: 'warning',
 					title: 'Trader statements out of date',
 					message: `${trader.name}'s last statement is from ${trader.statementsUntil}, more than ${STALE_STATEMENT_DAYS} days ago. Upload the broker's newer statements.`,
-					actionUrl: TRADERS_PAGE,
+					actionUrl: traderPage(trader.id),
 					dedupeKey: `trader-stale:${trader.id}:${trader.statementsUntil}`,
 				},
 				now,

@@ -250,6 +250,15 @@ export function listStaffTraders(
 	}
 }
 
+/** The brokers a trader can trade with (the staff form's choices): every broker, active or not, by name. */
+export function listBrokerChoices(db: Db = getDb()): Array<{ slug: string; name: string; active: boolean }> {
+	return db
+		.select({ slug: brokers.slug, name: brokers.name, active: brokers.active })
+		.from(brokers)
+		.orderBy(asc(brokers.name))
+		.all()
+}
+
 function brokerIdOf(db: Db | Tx, slug: string): number | null {
 	return db.select({ id: brokers.id }).from(brokers).where(eq(brokers.slug, slug)).get()?.id ?? null
 }

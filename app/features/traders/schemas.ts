@@ -124,6 +124,14 @@ export const TRADER_PAGE_MESSAGES = {
 	description:
 		'The traders registry: every trader staff review, with the figures computed from their statements. Only listed and watch traders reach members.',
 	loadFailed: 'The traders could not be loaded. Try again in a moment.',
+	newTitle: 'Add a trader',
+	newDescription: 'A trader who applied to be listed. They start as applied; members see them only once listed.',
+	pageTitle: 'Trader',
+	statementsTitle: 'Statements',
+	statementsDescription:
+		"Upload the broker's daily equity or closed trades export, check the preview, then apply it: the figures are recomputed at once.",
+	uploadKept: 'File uploaded: check the preview below.',
+	statementNotApplied: 'The statement was not applied',
 	removeSamplesTitle: 'Remove sample traders',
 	removeSamplesWarning:
 		'This removes every sample trader of a fresh install, with their statements, from staff and members alike. They are not seeded again. Traders staff added are not touched.',
@@ -156,6 +164,7 @@ export const TRADER_MESSAGES = {
 	startDateFormat: 'Start date must be a date (YYYY-MM-DD)',
 	startDateFuture: 'Start date cannot be in the future',
 	nextReviewDateFormat: 'Next review date must be a date (YYYY-MM-DD)',
+	statusRequired: 'Choose the status to move the trader to',
 	statusInvalid: 'to must be one of applied, in_review, listed, watch, suspended, retired',
 	noteRequired: 'Write a note for this change',
 	noteTooLong: `The note must be at most ${TRADER_LIMITS.note} characters`,
@@ -334,6 +343,12 @@ export const TraderReviewSchema = z
 	})
 	.strict()
 export type TraderReviewInput = z.infer<typeof TraderReviewSchema>
+
+/** The page's review form: the same, with the form's message for a status not chosen. */
+export const TraderReviewFormSchema = z.object({
+	to: z.enum(TRADER_STATUSES, { errorMap: () => ({ message: TRADER_MESSAGES.statusRequired }) }),
+	note: ReviewNoteSchema,
+})
 
 const checklistBoolean = z.boolean({ invalid_type_error: TRADER_MESSAGES.checklistItem }).optional()
 

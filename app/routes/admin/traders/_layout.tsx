@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router'
+import { Link, Outlet } from 'react-router'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { Pill } from '#app/components/admin-badges.tsx'
 import { FilterBar, ListPagination, StateBadge, StaffTable } from '#app/components/admin-list-parts.tsx'
@@ -57,6 +57,9 @@ export default function AdminTradersRoute({ loaderData }: Route.ComponentProps) 
 	return (
 		<main className="space-y-6 py-8">
 			<AdminPageHeader title={TRADER_PAGE_MESSAGES.title} description={TRADER_PAGE_MESSAGES.description}>
+				<AdminButtonLink to="/admin/traders/new" primary>
+					Add Trader
+				</AdminButtonLink>
 				{loaderData.canRemoveSamples ? (
 					<AdminButtonLink to={`/admin/traders/remove-samples${search}`}>Remove sample traders</AdminButtonLink>
 				) : null}
@@ -93,7 +96,9 @@ export default function AdminTradersRoute({ loaderData }: Route.ComponentProps) 
 						<tr key={trader.id} className="align-top">
 							<td className="py-3 pr-4">
 								<p className="font-medium">
-									{trader.name}
+									<Link to={`/admin/traders/${trader.id}`} className="link">
+										{trader.name}
+									</Link>
 									{trader.sample ? (
 										<Pill className="ml-2 border-amber-400 align-middle text-amber-200">Sample</Pill>
 									) : null}
