@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test'
 import { expect, test, type Fixtures } from '../fixtures.ts'
 import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
 import { expectAccessible, watchPageProblems } from './axe.ts'
-import { open } from './support.ts'
+import { open, waitForHydration } from './support.ts'
+import { LEADER, makeRegistryTraders, registryTraderId } from './registry-traders.ts'
 
 /**
  * /admin/offers, a claim's page and /admin/alerts at a phone and a desktop
@@ -63,6 +64,40 @@ const pages: Array<{ name: string; setup: Setup }> = [
 			await asStaff(page, fixtures)
 			await open(page, '/admin/traders')
 			await expect(page.getByRole('heading', { level: 1, name: 'Traders' })).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/traders/new with field errors',
+		setup: async (page, fixtures) => {
+			await asStaff(page, fixtures)
+			await open(page, '/admin/traders/new')
+			await waitForHydration(page)
+			await page.getByRole('button', { name: 'Add Trader' }).click()
+			await expect(page.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(/Name is required/)
+		},
+	},
+	{
+		name: '/admin/traders/:id',
+		setup: async (page, fixtures) => {
+			makeRegistryTraders()
+			await asStaff(page, fixtures)
+			await open(page, `/admin/traders/${registryTraderId(LEADER.slug)}`)
+			await expect(page.getByRole('heading', { level: 1, name: LEADER.name })).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/traders/:id/statements with a preview of bad rows',
+		setup: async (page, fixtures) => {
+			makeRegistryTraders()
+			await asStaff(page, fixtures)
+			await open(page, `/admin/traders/${registryTraderId(LEADER.slug)}/statements`)
+			await page.getByLabel('Statement file (CSV)').setInputFiles({
+				name: 'bad.csv',
+				mimeType: 'text/csv',
+				buffer: Buffer.from('date,equity,deposits,withdrawals\n2020-01-02,-5,0,0\n'),
+			})
+			await page.getByRole('button', { name: 'Preview statement' }).click()
+			await expect(page.getByRole('region', { name: 'Bad rows' })).toBeVisible()
 		},
 	},
 	{

@@ -1,5 +1,6 @@
 import { computeTraderFigures } from '#app/features/traders/metrics.ts'
 import { generateEquity, generateTrades, makeE2eTrader, type TraderSpec } from '#tests/trader-factories.ts'
+import { withE2eDatabase } from '../admin-utils.ts'
 
 /**
  * The traders the member-side specs make in the e2e database (decision
@@ -49,6 +50,11 @@ export const IN_REVIEW = {
 } satisfies TraderSpec
 
 /** The registry traders of the specs, made once per run (both projects share them). */
+/** A registry trader's id in the e2e database, by slug. */
+export function registryTraderId(slug: string) {
+	return withE2eDatabase((db) => (db.prepare('select id from traders where slug = ?').get(slug) as { id: number }).id)
+}
+
 export function makeRegistryTraders() {
 	for (const spec of [LEADER, FOLLOWED, WATCHED, RETIRED, IN_REVIEW] as TraderSpec[]) makeE2eTrader(spec)
 }

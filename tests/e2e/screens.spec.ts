@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { feeOffers } from '#app/content/dashboard.ts'
-import { LEADER, makeRegistryTraders } from './registry-traders.ts'
+import { LEADER, makeRegistryTraders, registryTraderId } from './registry-traders.ts'
 import { bearer, withE2eDatabase } from '../admin-utils.ts'
 import { expect, test, type Fixtures, type TestAdmin } from '../fixtures.ts'
 import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
@@ -516,6 +516,32 @@ const visits: Visit[] = [
 		setup: async (ctx) => {
 			await asSuperAdmin(ctx)
 			return '/admin/traders/remove-samples'
+		},
+	},
+	{
+		name: 'admin-traders-new',
+		file: 'admin/traders_/new.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/traders/new'
+		},
+	},
+	{
+		name: 'admin-trader',
+		file: 'admin/traders_/$id.tsx',
+		setup: async (ctx) => {
+			makeRegistryTraders()
+			await asSuperAdmin(ctx)
+			return `/admin/traders/${registryTraderId(LEADER.slug)}`
+		},
+	},
+	{
+		name: 'admin-trader-statements',
+		file: 'admin/traders_/$id/statements.tsx',
+		setup: async (ctx) => {
+			makeRegistryTraders()
+			await asSuperAdmin(ctx)
+			return `/admin/traders/${registryTraderId(LEADER.slug)}/statements`
 		},
 	},
 	{
