@@ -128,7 +128,9 @@ test('create, read, edit: every field checked, audited', async ({ request, creat
 test('statements, checklist and review: from applied to listed, then retired by a super admin', async ({
 	request,
 	createAdmin,
+	memberToken,
 }) => {
+	const member = bearer(memberToken)
 	const headers = bearer((await createAdmin({ role: 'admin' })).token)
 	const boss = bearer((await createAdmin({ role: 'super_admin' })).token)
 	const id = (await (await request.post('/api/admin/traders', { headers, data: payload() })).json()).data.trader.id
@@ -182,6 +184,10 @@ test('statements, checklist and review: from applied to listed, then retired by 
 	expect(
 		(await request.post(`${url}/review`, { headers, data: { to: 'in_review', note: 'Documents received' } })).status(),
 	).toBe(200)
+	// Not listed yet: members do not see the trader.
+	const slug = (await (await request.get(url, { headers })).json()).data.trader.slug as string
+	expect((await request.get(`/api/member/traders/${slug}`, { headers: member })).status()).toBe(404)
+
 	const notReady = await request.post(`${url}/review`, { headers, data: { to: 'listed', note: 'Go' } })
 	expect(notReady.status()).toBe(409)
 	expect((await notReady.json()).message).toContain('Identity checked')
@@ -203,7 +209,17 @@ test('statements, checklist and review: from applied to listed, then retired by 
 
 	const listed = await request.post(`${url}/review`, { headers, data: { to: 'listed', note: 'All checks passed' } })
 	expect(listed.status()).toBe(200)
-	expect((await listed.json()).data.trader).toMatchObject({ status: 'listed', statusNote: 'All checks passed' })
+	const listedTrader = (await listed.json()).data.trader
+	expect(listedTrader).toMatchObject({ status: 'listed', statusNote: 'All checks passed' })
+
+	// Members see the computed figures, the flags and the review summary.
+	const seen = await request.get(`/api/member/traders/${slug}`, { headers: member })
+	expect(seen.status()).toBe(200)
+	const seenTrader = (await seen.json()).data.trader
+	expect(seenTrader).toMatchObject({ slug, status: 'listed', riskScore: listedTrader.riskScore })
+	expect(seenTrader.metrics).toEqual(listedTrader.metrics)
+	expect(seenTrader.flags.map((f: { code: string }) => f.code)).toContain('short_history')
+	expect(seenTrader.review.text).toMatch(/^Reviewed by TradeCircle staff on /)
 
 	const list = await request.get('/api/admin/traders?status=listed&flag=short_history&limit=100', { headers })
 	expect(list.status()).toBe(200)
@@ -218,6 +234,13 @@ test('statements, checklist and review: from applied to listed, then retired by 
 	).toBe(200)
 	const back = await request.post(`${url}/review`, { headers: boss, data: { to: 'listed', note: 'Back' } })
 	expect(back.status()).toBe(409)
+	// Retired: among the members' past traders, with the reason.
+	const past = await request.get('/api/member/traders?status=past&limit=100', { headers: member })
+	expect(past.status()).toBe(200)
+	const pastTrader = ((await past.json()).data.traders as { slug: string; statusNote: string }[]).find(
+		(t) => t.slug === slug,
+	)
+	expect(pastTrader).toMatchObject({ status: 'retired', statusNote: 'Stopped' })
 
 	const detail = (await (await request.get(url, { headers })).json()).data
 	expect(detail.reviews.map((r: { to: string }) => r.to)).toEqual(['retired', 'listed', 'in_review'])
