@@ -244,6 +244,16 @@ test('staff add, evidence, review, flag and retire a trader; members see each st
 		await uploadStatement(staff, 'Daily equity', 'crash.csv', equityCsv(crash))
 		await staff.getByRole('button', { name: 'Apply statement' }).click()
 		await expect(staff.getByRole('status')).toHaveText('Equity statement applied: 4 rows; the figures were recomputed.')
+		// The same days again: they overlap, and replace only once staff confirm it.
+		await uploadStatement(staff, 'Daily equity', 'crash-again.csv', equityCsv(crash))
+		const again = staff.getByRole('region', { name: 'Preview: Daily equity' })
+		await expect(again).toContainText('Stored rows it overlaps4')
+		await expect(again.getByRole('button', { name: 'Apply statement' })).toHaveCount(0)
+		await again.getByLabel('Replace the stored rows this file overlaps').check()
+		await again.getByRole('button', { name: 'Replace and apply' }).click()
+		await expect(staff.getByRole('status')).toHaveText(
+			'Equity statement applied: 4 rows, replacing 4 stored; the figures were recomputed.',
+		)
 		await staff.goto(traderPage)
 		await expect(staff.getByRole('region', { name: 'Figures' })).toContainText('Deep drawdown:')
 		await staff.goto('/admin/alerts')
