@@ -19,3 +19,21 @@ export function Fact({
 		</div>
 	)
 }
+
+/** A grid of labelled figures in bordered cells (a preview's totals, a trader's metrics). */
+export function FactGrid({ items }: { items: ReadonlyArray<readonly [string, React.ReactNode]> }) {
+	return (
+		<dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+			{items.map(([label, value]) => (
+				<Fact
+					key={label}
+					label={label}
+					className="rounded-lg border border-slate-800 p-3"
+					valueClassName="mt-1 font-semibold tabular-nums"
+				>
+					{value}
+				</Fact>
+			))}
+		</dl>
+	)
+}

@@ -3,12 +3,12 @@ import { parseWithZod } from '@conform-to/zod'
 import { Form } from 'react-router'
 import type { TraderStatus } from '#app/domain/enums.ts'
 import type { AppliedStatement, StaffTrader, TraderReviewEntry } from '#app/features/traders/responses.server.ts'
-import { decimal, percent, signedPercent } from '#app/features/traders/format.ts'
+import { decimal, metricRows } from '#app/features/traders/format.ts'
 import { CHECKLIST_ITEMS, TRADER_STATUS_LABELS } from '#app/features/traders/review.ts'
 import { TraderChecklistFormSchema, TraderReviewFormSchema } from '#app/features/traders/schemas.ts'
 import { formatCount, formatDateTime } from '#app/utils/admin-format.ts'
 import { useIsPending } from '#app/utils/misc.ts'
-import { Fact } from './admin-facts.tsx'
+import { FactGrid } from './admin-facts.tsx'
 import { StaffTable } from './admin-list-parts.tsx'
 import { FormAlert, SelectField, StatusButton, TextareaField } from './forms.tsx'
 
@@ -19,50 +19,13 @@ import { FormAlert, SelectField, StatusButton, TextareaField } from './forms.tsx
  * applied statements. Every form is a plain POST told apart by `intent`.
  */
 
-function money(value: number | null, currency: string) {
-	return value === null ? '—' : `${value.toFixed(2)} ${currency}`
-}
-
 /** Every stored figure, labelled; "—" where it cannot be computed yet. */
 export function TraderFigures({ trader }: { trader: StaffTrader }) {
-	const m = trader.metrics
-	const c = trader.currency
 	const items: Array<[string, string]> = [
-		['Return, 1 month', signedPercent(m.return1m)],
-		['Return, 3 months', signedPercent(m.return3m)],
-		['Return, 12 months', signedPercent(m.return12m)],
-		['Return since start', signedPercent(m.returnSinceStart)],
-		['CAGR', signedPercent(m.cagr)],
-		['Max drawdown', percent(m.maxDrawdown)],
-		['Current drawdown', percent(m.currentDrawdown)],
-		['Volatility (annualised)', percent(m.volatility)],
-		['Sharpe', decimal(m.sharpe)],
-		['Sortino', decimal(m.sortino)],
-		['Calmar', decimal(m.calmar)],
-		['Trades', formatCount(m.trades)],
-		['Win rate', percent(m.winRate)],
-		['Profit factor', decimal(m.profitFactor)],
-		['Average win', money(m.averageWin, c)],
-		['Average loss', money(m.averageLoss, c)],
-		['Expectancy', money(m.expectancy, c)],
-		['Average holding', m.averageHoldingHours === null ? '—' : `${m.averageHoldingHours.toFixed(1)} h`],
-		['Trades without a stop loss', percent(m.noStopLossShare)],
+		...metricRows(trader.metrics, trader.currency),
 		['Ranking score', decimal(trader.score)],
 	]
-	return (
-		<dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-			{items.map(([label, value]) => (
-				<Fact
-					key={label}
-					label={label}
-					className="rounded-lg border border-slate-800 p-3"
-					valueClassName="mt-1 font-semibold tabular-nums"
-				>
-					{value}
-				</Fact>
-			))}
-		</dl>
-	)
+	return <FactGrid items={items} />
 }
 
 /** Moves the trader on: the moves this staff member may make, and the note every move needs. */

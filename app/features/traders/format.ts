@@ -1,3 +1,5 @@
+import type { TraderMetrics } from './metrics.ts'
+
 /**
  * How members' pages write the registry's figures (browser-safe): fractions
  * as percents, a null as "—" (not computable yet, never 0).
@@ -37,3 +39,38 @@ export const STATUS_LABELS = {
 	suspended: 'Suspended',
 	retired: 'Retired',
 } as const
+
+/** The stored figures a page lists (staff and members alike). */
+export type MetricFigures = TraderMetrics
+
+function money(value: number | null, currency: string) {
+	return value === null ? NOT_COMPUTED : `${decimal(value)} ${currency}`
+}
+
+/** Every metric as a labelled text, in the order the trader's pages list them. */
+export function metricRows(m: MetricFigures, currency: string): Array<[string, string]> {
+	return [
+		['Return, 1 month', signedPercent(m.return1m)],
+		['Return, 3 months', signedPercent(m.return3m)],
+		['Return, 12 months', signedPercent(m.return12m)],
+		['Return since start', signedPercent(m.returnSinceStart)],
+		['CAGR', signedPercent(m.cagr)],
+		['Max drawdown', percent(m.maxDrawdown)],
+		['Current drawdown', percent(m.currentDrawdown)],
+		['Volatility (annualised)', percent(m.volatility)],
+		['Sharpe', decimal(m.sharpe)],
+		['Sortino', decimal(m.sortino)],
+		['Calmar', decimal(m.calmar)],
+		['Trades', m.trades.toLocaleString('en-US')],
+		['Win rate', percent(m.winRate)],
+		['Profit factor', decimal(m.profitFactor)],
+		['Average win', money(m.averageWin, currency)],
+		['Average loss', money(m.averageLoss, currency)],
+		['Expectancy', money(m.expectancy, currency)],
+		[
+			'Average holding time',
+			m.averageHoldingHours === null ? NOT_COMPUTED : `${decimal(m.averageHoldingHours, 1)} hours`,
+		],
+		['Trades without stop loss', percent(m.noStopLossShare)],
+	]
+}

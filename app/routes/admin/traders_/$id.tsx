@@ -17,7 +17,6 @@ import { FlagList } from '#app/components/trader-parts.tsx'
 import { site } from '#app/content/site.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
-	getStaffTraderByParam,
 	listBrokerChoices,
 	listTraderReviews,
 	listTraderStatements,
@@ -36,6 +35,7 @@ import {
 import { formatDateTime } from '#app/utils/admin-format.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
+import { staffTraderOr404 } from './+trader.server.ts'
 import type { Route } from './+types/$id'
 
 /**
@@ -47,15 +47,9 @@ import type { Route } from './+types/$id'
  * `intent`; the rules are app/features/traders/registry.server.ts, as the
  * API's.
  */
-function traderOr404(param: string | undefined) {
-	const trader = getStaffTraderByParam(param)
-	if (!trader) throw data({ message: TRADER_MESSAGES.notFound }, { status: 404 })
-	return trader
-}
-
 export async function loader({ request, url, params }: Route.LoaderArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'traders:review')
-	const trader = traderOr404(params.id)
+	const trader = staffTraderOr404(params.id)
 	return {
 		trader,
 		reviews: listTraderReviews(trader.id),
@@ -71,7 +65,7 @@ export function headers() {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'traders:review')
-	const trader = traderOr404(params.id)
+	const trader = staffTraderOr404(params.id)
 	const actor = { id: admin.id, email: admin.email }
 	const here = `/admin/traders/${trader.id}`
 	const formData = await readFormData(request)

@@ -1,9 +1,9 @@
 import { data, Form } from 'react-router'
-import { Fact } from '#app/components/admin-facts.tsx'
+import { FactGrid } from '#app/components/admin-facts.tsx'
+import { ApplyUpload, BadRows, CsvFileInput } from '#app/components/admin-csv-upload.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { ErrorList, FormAlert } from '#app/components/forms.tsx'
-import { StaffTableHead } from '#app/components/admin-list-parts.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { site } from '#app/content/site.ts'
 import {
@@ -173,26 +173,17 @@ function UploadForm({ slug, defaultMonth, errors }: { slug: string; defaultMonth
 				</p>
 				<ErrorList id="report-month-errors" errors={monthErrors} />
 			</div>
-			<div>
-				<label htmlFor="report-file" className="mb-1.5 block text-sm font-medium text-slate-200">
-					Report file (CSV)
-				</label>
-				<input
-					id="report-file"
-					name="file"
-					type="file"
-					required
-					accept=".csv,text/csv"
-					className="block w-full max-w-full text-sm text-slate-200 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-700 file:px-3 file:py-2 file:text-slate-100"
-					aria-invalid={fileErrors ? true : undefined}
-					aria-describedby={cx('report-file-hint', fileErrors && 'report-file-errors')}
-				/>
-				<p id="report-file-hint" className="mt-1.5 text-sm break-words text-slate-400">
-					Header <code className="break-all">{REPORT_COLUMNS.join(',')}</code>; amounts in US dollars with up to 2
-					decimals, no thousands separators; at most 5 MB and {formatCount(BROKER_REPORT_LIMITS.maxRows)} rows.
-				</p>
-				<ErrorList id="report-file-errors" errors={fileErrors} />
-			</div>
+			<CsvFileInput
+				id="report-file"
+				label="Report file (CSV)"
+				errors={fileErrors}
+				hint={
+					<>
+						Header <code className="break-all">{REPORT_COLUMNS.join(',')}</code>; amounts in US dollars with up to 2
+						decimals, no thousands separators; at most 5 MB and {formatCount(BROKER_REPORT_LIMITS.maxRows)} rows.
+					</>
+				}
+			/>
 			<div>
 				<button type="submit" className="btn-primary">
 					Preview report
@@ -212,20 +203,7 @@ function Totals({ preview }: { preview: ReportPreview }) {
 		['Traded volume', money(preview.totals.volume)],
 		['Commission', money(preview.totals.commission)],
 	]
-	return (
-		<dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-			{items.map(([label, value]) => (
-				<Fact
-					key={label}
-					label={label}
-					className="rounded-lg border border-slate-800 p-3"
-					valueClassName="mt-1 font-semibold tabular-nums"
-				>
-					{value}
-				</Fact>
-			))}
-		</dl>
-	)
+	return <FactGrid items={items} />
 }
 
 function PreviewSection({
@@ -253,33 +231,11 @@ function PreviewSection({
 				) : (
 					<Totals preview={preview} />
 				)}
-				{preview.errorCount > 0 ? (
-					<div className="space-y-2">
-						<h3 className="font-semibold">
-							Bad rows: {formatCount(preview.badRows)} ({formatCount(preview.errorCount)}{' '}
-							{preview.errorCount === 1 ? 'problem' : 'problems'})
-						</h3>
-						<TableScroller label="Bad rows">
-							<table className="w-full min-w-[20rem] text-left text-sm">
-								<StaffTableHead columns={['Line', 'Reason']} />
-								<tbody className="divide-y divide-slate-800">
-									{preview.errors.map((e, i) => (
-										<tr key={`${e.line}-${i}`}>
-											<td className="py-2 pr-4 align-top tabular-nums">{e.line}</td>
-											<td className="py-2 break-words">{e.message}</td>
-										</tr>
-									))}
-								</tbody>
-							</table>
-						</TableScroller>
-						{preview.errorCount > preview.errors.length ? (
-							<p className="text-sm text-slate-300">
-								The first {formatCount(preview.errors.length)} are listed; fix them and upload the file again to see the
-								rest.
-							</p>
-						) : null}
-					</div>
-				) : null}
+				<BadRows
+					rows={preview.errors.map((e) => ({ line: e.line, reason: e.message }))}
+					badRows={preview.badRows}
+					errorCount={preview.errorCount}
+				/>
 				{preview.canApply && preview.applied && preview.sameFile && preview.applied.month === preview.month ? (
 					<p className="rounded-lg border border-amber-400/60 bg-amber-950/40 p-3 text-sm text-amber-100">
 						This file was already applied on {formatDateTime(preview.applied.appliedAt)}
@@ -287,45 +243,33 @@ function PreviewSection({
 						{formatCount(preview.applied.rowCount)} rows). Applying it again would change nothing; upload the corrected
 						file to replace it.
 					</p>
-				) : preview.canApply ? (
-					<Form method="post" action={`${pagePath(slug)}?upload=${uploadId}`} className="space-y-3">
-						<input type="hidden" name="intent" value="apply" />
-						<input type="hidden" name="uploadId" value={uploadId} />
-						{preview.applied ? (
-							<>
-								<p className="rounded-lg border border-amber-400/60 bg-amber-950/40 p-3 text-sm text-amber-100">
-									{preview.sameFile ? 'This file was already applied' : `A report for ${month} was already applied`} on{' '}
-									{formatDateTime(preview.applied.appliedAt)}
-									{preview.applied.appliedBy ? ` by ${preview.applied.appliedBy}` : ''} (
-									{formatCount(preview.applied.rowCount)} rows). Replacing it reverses it: its members&apos; deposits
-									and withdrawals are subtracted and its revenue entry is voided, then this report is applied.
-								</p>
-								<div className="flex items-start gap-3">
-									<input
-										id="confirm-replace"
-										name="replace"
-										type="checkbox"
-										required
-										className="mt-1 size-4 accent-emerald-400"
-									/>
-									<label htmlFor="confirm-replace" className="text-sm text-slate-200">
-										Reverse the applied report for {month} and apply this one
-									</label>
-								</div>
-								<button type="submit" className="btn-danger">
-									Replace the report for {month}
-								</button>
-							</>
-						) : (
-							<button type="submit" className="btn-primary">
-								Apply report
-							</button>
-						)}
-					</Form>
 				) : (
-					<p className="text-sm text-slate-300">
-						This report cannot be applied until every row is good. Fix the file and upload it again.
-					</p>
+					<ApplyUpload
+						action={`${pagePath(slug)}?upload=${uploadId}`}
+						uploadId={uploadId}
+						canApply={preview.canApply}
+						noun="report"
+						replace={
+							preview.applied
+								? {
+										warning: (
+											<>
+												{preview.sameFile
+													? 'This file was already applied'
+													: `A report for ${month} was already applied`}{' '}
+												on {formatDateTime(preview.applied.appliedAt)}
+												{preview.applied.appliedBy ? ` by ${preview.applied.appliedBy}` : ''} (
+												{formatCount(preview.applied.rowCount)} rows). Replacing it reverses it: its members&apos;
+												deposits and withdrawals are subtracted and its revenue entry is voided, then this report is
+												applied.
+											</>
+										),
+										confirm: `Reverse the applied report for ${month} and apply this one`,
+										submit: `Replace the report for ${month}`,
+									}
+								: null
+						}
+					/>
 				)}
 			</div>
 		</AdminSection>

@@ -1,15 +1,15 @@
 import { data, Form } from 'react-router'
-import { Fact } from '#app/components/admin-facts.tsx'
+import { FactGrid } from '#app/components/admin-facts.tsx'
+import { ApplyUpload, BadRows, CsvFileInput } from '#app/components/admin-csv-upload.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
-import { StaffTable } from '#app/components/admin-list-parts.tsx'
 import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { StatementsTable } from '#app/components/admin-trader-parts.tsx'
 import { ErrorList, FormAlert } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { STATEMENT_KINDS, type StatementKind } from '#app/domain/enums.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
-import { getStaffTraderByParam, listTraderStatements } from '#app/features/traders/registry.server.ts'
-import { parseTraderId, TRADER_MESSAGES, TRADER_PAGE_MESSAGES } from '#app/features/traders/schemas.ts'
+import { listTraderStatements } from '#app/features/traders/registry.server.ts'
+import { parseTraderId, TRADER_PAGE_MESSAGES } from '#app/features/traders/schemas.ts'
 import {
 	appliedStatementMessage,
 	applyStatement,
@@ -24,7 +24,7 @@ import { readStatementFile } from '#app/features/traders/upload.server.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
-import { cx } from '#app/utils/misc.ts'
+import { staffTraderOr404 } from '../+trader.server.ts'
 import type { Route } from './+types/statements'
 
 /**
@@ -47,15 +47,9 @@ function pagePath(id: number) {
 	return `/admin/traders/${id}/statements`
 }
 
-function traderOr404(param: string | undefined) {
-	const trader = getStaffTraderByParam(param)
-	if (!trader) throw data({ message: TRADER_MESSAGES.notFound }, { status: 404 })
-	return trader
-}
-
 export async function loader({ request, url, params }: Route.LoaderArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'traders:review')
-	const trader = traderOr404(params.id)
+	const trader = staffTraderOr404(params.id)
 	const uploadParam = url.searchParams.get('upload')
 	const uploadId = parseTraderId(uploadParam ?? undefined)
 	const upload = uploadId === null ? null : getStatementUpload(admin.id, trader.id, uploadId)
@@ -81,7 +75,7 @@ export function headers() {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
 	const admin = await requireAdminCapability({ request, url }, 'traders:review')
-	const trader = traderOr404(params.id)
+	const trader = staffTraderOr404(params.id)
 	const actor = { id: admin.id, email: admin.email }
 	const form = await readFormData(request)
 
@@ -162,27 +156,18 @@ function UploadForm({
 				</div>
 				<ErrorList id="statement-kind-errors" errors={errors.kind} />
 			</fieldset>
-			<div>
-				<label htmlFor="statement-file" className="mb-1.5 block text-sm font-medium text-slate-200">
-					Statement file (CSV)
-				</label>
-				<input
-					id="statement-file"
-					name="file"
-					type="file"
-					required
-					accept=".csv,text/csv"
-					className="block w-full max-w-full text-sm text-slate-200 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-700 file:px-3 file:py-2 file:text-slate-100"
-					aria-invalid={errors.file ? true : undefined}
-					aria-describedby={cx('statement-file-hint', errors.file && 'statement-file-errors')}
-				/>
-				<p id="statement-file-hint" className="mt-1.5 text-sm break-words text-slate-400">
-					UTF-8, comma separated, a header row; dates YYYY-MM-DD and times ISO 8601 in UTC; amounts in the
-					account&apos;s currency with a dot as the decimal mark; at most 10 MB and {formatCount(maxRows)} rows
-					(docs/trader-statements.md).
-				</p>
-				<ErrorList id="statement-file-errors" errors={errors.file} />
-			</div>
+			<CsvFileInput
+				id="statement-file"
+				label="Statement file (CSV)"
+				errors={errors.file}
+				hint={
+					<>
+						UTF-8, comma separated, a header row; dates YYYY-MM-DD and times ISO 8601 in UTC; amounts in the
+						account&apos;s currency with a dot as the decimal mark; at most 10 MB and {formatCount(maxRows)} rows
+						(docs/trader-statements.md).
+					</>
+				}
+			/>
 			<div>
 				<button type="submit" className="btn-primary">
 					Preview statement
@@ -221,87 +206,28 @@ function PreviewSection({
 				{preview.fileError ? (
 					<FormAlert errors={[preview.fileError]} title="This file cannot be read as a statement" />
 				) : (
-					<dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-						{facts.map(([label, value]) => (
-							<Fact
-								key={label}
-								label={label}
-								className="rounded-lg border border-slate-800 p-3"
-								valueClassName="mt-1 font-semibold tabular-nums"
-							>
-								{value}
-							</Fact>
-						))}
-					</dl>
+					<FactGrid items={facts} />
 				)}
-				{preview.errorCount > 0 ? (
-					<div className="space-y-2">
-						<h3 className="font-semibold">
-							Bad rows: {formatCount(preview.badRows)} ({formatCount(preview.errorCount)}{' '}
-							{preview.errorCount === 1 ? 'problem' : 'problems'})
-						</h3>
-						<StaffTable
-							label="Bad rows"
-							caption="Bad rows by line"
-							columns={['Line', 'Reason']}
-							empty="None"
-							isEmpty={false}
-							tableClassName="w-full min-w-[20rem] text-left text-sm"
-						>
-							{preview.errors.map((e, i) => (
-								<tr key={`${e.line}-${i}`}>
-									<td className="py-2 pr-4 align-top tabular-nums">{e.line}</td>
-									<td className="py-2 break-words">{e.reason}</td>
-								</tr>
-							))}
-						</StaffTable>
-						{preview.errorCount > preview.errors.length ? (
-							<p className="text-sm text-slate-300">
-								The first {formatCount(preview.errors.length)} are listed; fix them and upload the file again to see the
-								rest.
-							</p>
-						) : null}
-					</div>
-				) : null}
-				{preview.canApply ? (
-					<Form method="post" action={`${pagePath(traderId)}?upload=${uploadId}`} className="space-y-3">
-						<input type="hidden" name="intent" value="apply" />
-						<input type="hidden" name="uploadId" value={uploadId} />
-						{preview.overlapRows > 0 ? (
-							<>
-								<p className="rounded-lg border border-amber-400/60 bg-amber-950/40 p-3 text-sm text-amber-100">
-									{preview.kind === 'equity'
-										? `The file covers ${formatCount(preview.overlapRows)} stored day${preview.overlapRows === 1 ? '' : 's'}; replacing puts the file's rows in their place.`
-										: `The file has ${formatCount(preview.overlapRows)} stored ticket${preview.overlapRows === 1 ? '' : 's'}; replacing puts the file's trades in their place.`}{' '}
-									The figures are recomputed either way.
-								</p>
-								<div className="flex items-start gap-3">
-									<input
-										id="confirm-replace"
-										name="replace"
-										type="checkbox"
-										required
-										className="mt-1 size-4 accent-emerald-400"
-									/>
-									<label htmlFor="confirm-replace" className="text-sm text-slate-200">
-										Replace the stored rows this file overlaps
-									</label>
-								</div>
-								<button type="submit" className="btn-danger">
-									Replace and apply
-								</button>
-							</>
-						) : (
-							<button type="submit" className="btn-primary">
-								Apply statement
-							</button>
-						)}
-					</Form>
-				) : (
-					<p className="text-sm text-slate-300">
-						This statement cannot be applied until every row is good. Fix the file and upload it again.
-					</p>
-				)}
+				<BadRows rows={preview.errors} badRows={preview.badRows} errorCount={preview.errorCount} />
+				<ApplyUpload
+					action={`${pagePath(traderId)}?upload=${uploadId}`}
+					uploadId={uploadId}
+					canApply={preview.canApply}
+					noun="statement"
+					replace={
+						preview.overlapRows > 0
+							? {
+									warning: `${
+										preview.kind === 'equity'
+											? `The file covers ${formatCount(preview.overlapRows)} stored day${preview.overlapRows === 1 ? '' : 's'}; replacing puts the file's rows in their place.`
+											: `The file has ${formatCount(preview.overlapRows)} stored ticket${preview.overlapRows === 1 ? '' : 's'}; replacing puts the file's trades in their place.`
+									} The figures are recomputed either way.`,
+									confirm: 'Replace the stored rows this file overlaps',
+									submit: 'Replace and apply',
+								}
+							: null
+					}
+				/>
 			</div>
 		</AdminSection>
 	)

@@ -4,7 +4,7 @@ import { BrokerButton, BrokerDisclosure } from '#app/components/broker-card.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { FlagList, RiskScore, SampleMarker, WatchWarning } from '#app/components/trader-parts.tsx'
 import { site } from '#app/content/site.ts'
-import { day, decimal, percent, signedPercent, STATUS_LABELS } from '#app/features/traders/format.ts'
+import { day, metricRows, signedPercent, STATUS_LABELS } from '#app/features/traders/format.ts'
 import { getMemberTraderDetail } from '#app/features/traders/traders.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { chartOnce, equityCurve, monthlyBars } from '#app/utils/charts.server.ts'
@@ -56,25 +56,7 @@ export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) 
 	const rows: Array<[string, React.ReactNode]> = [
 		['Status', STATUS_LABELS[trader.status]],
 		['Weekly return', signedPercent(trader.return1w)],
-		['Return, 1 month', signedPercent(m.return1m)],
-		['Return, 3 months', signedPercent(m.return3m)],
-		['Return, 12 months', signedPercent(m.return12m)],
-		['Return since start', signedPercent(m.returnSinceStart)],
-		['CAGR', signedPercent(m.cagr)],
-		['Max drawdown', percent(m.maxDrawdown)],
-		['Current drawdown', percent(m.currentDrawdown)],
-		['Volatility (annualised)', percent(m.volatility)],
-		['Sharpe', decimal(m.sharpe)],
-		['Sortino', decimal(m.sortino)],
-		['Calmar', decimal(m.calmar)],
-		['Trades', numberFormat.format(m.trades)],
-		['Win rate', percent(m.winRate)],
-		['Profit factor', decimal(m.profitFactor)],
-		['Average win', m.averageWin === null ? '—' : `${decimal(m.averageWin)} ${trader.currency}`],
-		['Average loss', m.averageLoss === null ? '—' : `${decimal(m.averageLoss)} ${trader.currency}`],
-		['Expectancy', m.expectancy === null ? '—' : `${decimal(m.expectancy)} ${trader.currency}`],
-		['Average holding time', m.averageHoldingHours === null ? '—' : `${decimal(m.averageHoldingHours, 1)} hours`],
-		['Trades without stop loss', percent(m.noStopLossShare)],
+		...metricRows(m, trader.currency),
 		['Followers', numberFormat.format(trader.followers)],
 		['Markets', trader.markets.join(', ')],
 	]
