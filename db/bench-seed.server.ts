@@ -1,3 +1,5 @@
+import { insertStatementRows, recomputeTrader } from '#app/features/traders/registry.server.ts'
+import { sampleStatements } from '#app/features/traders/samples.server.ts'
 import { getDb, write } from './client.server.ts'
 
 /**
@@ -265,4 +267,185 @@ export function seedBenchBrokerReport(rows: number, now = Date.now()) {
 		}
 	})
 	return { slug, month, csv: `${lines.join('\r\n')}\r\n` }
+}
+
+/** What `seedBenchTraders` wrote, and the statement it left to apply. */
+export type BenchTraders = {
+	/** Listed traders written (with their statements and figures). */
+	traders: number
+	equityRows: number
+	trades: number
+	/** The trader left without statements (in review) for the apply measurement. */
+	applyTrader: { id: number; slug: string }
+	/** That trader's statement: daily equity (business days) and closed trades, as CSV that passes the validation. */
+	equityCsv: string
+	tradesCsv: string
+	equityCsvRows: number
+	tradesCsvRows: number
+}
+
+const BENCH_DAY_MS = 86_400_000
+/** Business days of `years` years up to the day before `now` (as sampleStatements counts them). */
+function businessDays(years: number, now: number) {
+	const today = new Date(now)
+	const last = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - BENCH_DAY_MS
+	let n = 0
+	for (let t = last - years * 365 * BENCH_DAY_MS; t <= last; t += BENCH_DAY_MS) {
+		const weekday = new Date(t).getUTCDay()
+		if (weekday !== 0 && weekday !== 6) n++
+	}
+	return n
+}
+
+/**
+ * The traders' step of the benchmark (`npm run bench -- --traders-only`,
+ * issue 39): `count` listed traders, each with `years` of daily equity on
+ * business days (about 1,300 rows for 5 years) and `tradesEach` closed
+ * trades generated as the sample traders' are (sampleStatements), their
+ * statements recorded and their figures computed; in chunks of 25 traders
+ * per transaction (about 45,000 rows) so the WAL stays small and the
+ * running server is never held for long. Plus one trader in review with
+ * no statements, and a statement for it (`years` of equity and
+ * `applyTrades` trades) as CSV, for the apply measurement. Never used by
+ * the app.
+ */
+export function seedBenchTraders(
+	count: number,
+	{ years = 5, tradesEach = 500, applyTrades = 5000, now = Date.now() } = {},
+): BenchTraders {
+	const db = getDb()
+	const sqlite = db.$client
+	const brokerIds = (sqlite.prepare('select id from brokers order by id').all() as Array<{ id: number }>).map(
+		(r) => r.id,
+	)
+	if (!brokerIds.length) throw new Error('no broker to attach the bench traders to (the seed writes them)')
+	const nowDate = new Date(now)
+	const days = businessDays(years, now)
+	const markets = [
+		['EURUSD', 'GBPUSD', 'USDJPY'],
+		['XAUUSD', 'XAGUSD'],
+		['US500', 'NAS100', 'GER40'],
+		['BTCUSD', 'ETHUSD'],
+		['WTI', 'BRENT', 'NGAS'],
+	]
+	const spec = (slug: string, i: number, trades: number): Parameters<typeof sampleStatements>[0] => ({
+		slug,
+		name: `Bench Trader ${i}`,
+		strategy: 'Generated for the benchmark.',
+		markets: markets[i % markets.length]!,
+		brokerSlug: '',
+		country: 'NG',
+		days: years * 365,
+		volatility: 0.03 + ((i * 37) % 60) / 100,
+		drift: 0.02 + ((i * 13) % 30) / 100,
+		tradesPerDay: trades / days,
+		winRate: 0.4 + ((i * 7) % 50) / 100,
+		lossToWin: 0.6 + ((i * 11) % 10) / 10,
+		noStopLoss: ((i * 3) % 10) / 20,
+		martingale: i % 17 === 0,
+		crash: i % 23 === 0 ? 0.35 : undefined,
+	})
+	const insertTrader = sqlite.prepare(
+		`insert into traders (slug, name, strategy, markets, broker_id, account_ref, country, currency, start_date, status, status_note, status_changed_at,
+			identity_checked_at, identity_checked_by, broker_account_verified_at, broker_account_verified_by, statement_source_verified_at, statement_source_verified_by,
+			strategy_matches_trades_at, strategy_matches_trades_by, risk_acceptable_at, risk_acceptable_by, reviewed_at, reviewed_by, next_review_date, created_at, updated_at)
+		values (?, ?, ?, ?, ?, ?, 'NG', 'USD', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+	)
+	const insertStatement = sqlite.prepare(
+		`insert into trader_statements (trader_id, kind, file_name, content_hash, row_count, from_date, to_date, admin_email, applied_at)
+		values (?, ?, ?, 'bench', ?, ?, ?, 'bench', ?)`,
+	)
+	const reviewer = 'bench'
+	const nextReview = new Date(now + 90 * BENCH_DAY_MS).toISOString().slice(0, 10)
+	const addTrader = (slug: string, i: number, status: 'listed' | 'in_review', startDate: string) => {
+		const s = spec(slug, i, tradesEach)
+		const reviewed = status === 'listed'
+		const at = reviewed ? now : null
+		const by = reviewed ? reviewer : null
+		return (
+			insertTrader.get(
+				slug,
+				s.name,
+				s.strategy,
+				JSON.stringify(s.markets),
+				brokerIds[i % brokerIds.length],
+				`BENCH-${i}`,
+				startDate,
+				status,
+				reviewed ? 'Listed for the benchmark.' : '',
+				now,
+				at,
+				by,
+				at,
+				by,
+				at,
+				by,
+				at,
+				by,
+				at,
+				by,
+				at,
+				by,
+				reviewed ? nextReview : null,
+				now,
+				now,
+			) as { id: number }
+		).id
+	}
+
+	let equityRows = 0
+	let trades = 0
+	const CHUNK = 25
+	for (let from = 0; from < count; from += CHUNK) {
+		write((tx) => {
+			for (let i = from; i < Math.min(count, from + CHUNK); i++) {
+				const slug = `bench-trader-${i}`
+				const statements = sampleStatements(spec(slug, i, tradesEach), nowDate)
+				const first = statements.equity[0]!.date
+				const last = statements.equity.at(-1)!.date
+				const id = addTrader(slug, i, 'listed', first)
+				insertStatementRows(id, statements)
+				insertStatement.run(id, 'equity', 'bench-equity.csv', statements.equity.length, first, last, now)
+				insertStatement.run(
+					id,
+					'trades',
+					'bench-trades.csv',
+					statements.trades.length,
+					statements.trades[0]!.closedAt.slice(0, 10),
+					statements.trades.at(-1)!.closedAt.slice(0, 10),
+					now,
+				)
+				recomputeTrader(id, nowDate, tx)
+				equityRows += statements.equity.length
+				trades += statements.trades.length
+			}
+		})
+	}
+
+	const slug = 'bench-apply-trader'
+	const apply = sampleStatements(spec(slug, count, applyTrades), nowDate)
+	const id = write(() => addTrader(slug, count, 'in_review', apply.equity[0]!.date))
+	const equityCsv = [
+		'date,equity,deposits,withdrawals',
+		...apply.equity.map((r) => `${r.date},${r.equity},${r.deposits},${r.withdrawals}`),
+		'',
+	].join('\n')
+	const tradesCsv = [
+		'ticket,opened_at,closed_at,symbol,side,volume,open_price,close_price,stop_loss,profit',
+		...apply.trades.map(
+			(t) =>
+				`${t.ticket},${t.openedAt},${t.closedAt},${t.symbol},${t.side},${t.volume},${t.openPrice},${t.closePrice},${t.stopLoss ?? ''},${t.profit}`,
+		),
+		'',
+	].join('\n')
+	return {
+		traders: count,
+		equityRows,
+		trades,
+		applyTrader: { id, slug },
+		equityCsv,
+		tradesCsv,
+		equityCsvRows: apply.equity.length,
+		tradesCsvRows: apply.trades.length,
+	}
 }

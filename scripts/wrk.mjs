@@ -56,14 +56,16 @@ export function requireWrk() {
  *   duration and timeout in seconds (timeout: how long a request may stay unanswered, 10 s by default);
  *   `pauseMs` (whole milliseconds): each connection waits that long after an answer before its next
  *   request, so the load arrives at a pace (about connections / pause) instead of as fast as answered;
- *   `cpus` (a CPU list, "0,1"): wrk runs there (taskset) instead of where this process runs.
+ *   `cpus` (a CPU list, "0,1"): wrk runs there (taskset) instead of where this process runs;
+ *   `stop` (a promise): once it settles, wrk is interrupted (SIGINT) and reports the requests
+ *   answered until then, the run ending before `duration`.
  * @returns {Promise<{ requests: { total: number, average: number }, latency: { p50: number, p90: number, p95: number, p99: number, max: number, mean: number }, errors: number, non2xx: number, timeouts: number }>}
  *   latencies in milliseconds (microsecond precision); `requests.average`
  *   per second over the run; `errors` counts failed sockets and timeouts,
  *   `non2xx` answers with a status of 400 or more (wrk counts a 3xx as
  *   answered: check the route first, assertAnswers200 in fresh-fetch.mjs).
  */
-export function wrk({ url, connections, duration, headers = {}, timeout = 10, pauseMs = 0, cpus }) {
+export function wrk({ url, connections, duration, headers = {}, timeout = 10, pauseMs = 0, cpus, stop }) {
 	const args = [
 		'-t1',
 		`-c${connections}`,
@@ -84,6 +86,9 @@ export function wrk({ url, connections, duration, headers = {}, timeout = 10, pa
 		child.stdout.on('data', (d) => (out += d))
 		child.stderr.on('data', (d) => (err += d))
 		child.on('error', reject)
+		// wrk ends its run on SIGINT and reports as at the end of its duration.
+		const interrupt = () => child.exitCode === null && child.kill('SIGINT')
+		stop?.then(interrupt, interrupt)
 		child.on('close', (code) => {
 			const line = out
 				.split('\n')

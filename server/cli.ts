@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { eq } from 'drizzle-orm'
 import { createStaffAccount, getAdminByEmail } from '#app/features/staff/admin.server.ts'
 import { resetStaffTwoFactor, twoFactorRequired } from '#app/features/staff/two-factor.server.ts'
 import { initEnv } from '#app/utils/env.server.ts'
@@ -18,10 +19,13 @@ import {
 	restoreDatabase,
 	verifyChecksum,
 } from '#db/backup.server.ts'
-import { seedBenchBrokerReport, seedBenchStaffTools, seedBenchUsers } from '#db/bench-seed.server.ts'
-import { closeDb, getDb, migrateDatabase } from '#db/client.server.ts'
+import { seedBenchBrokerReport, seedBenchStaffTools, seedBenchTraders, seedBenchUsers } from '#db/bench-seed.server.ts'
+import { closeDb, getDb, migrateDatabase, write } from '#db/client.server.ts'
+import { scheduledJobs as scheduledJobRows } from '#db/schema.ts'
+import { recomputeAllTraders } from '#app/features/traders/jobs.server.ts'
 import { ADMIN_ROLES, type AdminRole } from '#app/domain/enums.ts'
 import { runningServerFor } from './pid-file.ts'
+import { scheduledJobs } from './scheduled-jobs.ts'
 
 /**
  * The operator's commands, run through `node scripts/cli.mjs <command>`
@@ -304,6 +308,99 @@ async function benchSeedReport(args: string[], io: CliIo) {
 	return 0
 }
 
+/**
+ * `bench:seed-traders COUNT DIR`: COUNT listed traders with 5 years of daily
+ * equity and 500 trades each, their figures computed, and one trader in
+ * review without statements whose 5-year statement (equity, then 5,000
+ * trades) is written to DIR as two CSV files; prints what the step needs as
+ * JSON (scripts/bench/steps/traders.mjs).
+ */
+async function benchSeedTraders(args: string[], io: CliIo) {
+	const count = Number(args[0])
+	if (args.length !== 2 || !Number.isInteger(count) || count < 1 || count > 10_000) {
+		throw new CliError(
+			'Usage: node scripts/cli.mjs bench:seed-traders <traders, 1 to 10000> <folder for the CSV files>',
+		)
+	}
+	initEnv()
+	migrateDatabase(getDb())
+	const started = Date.now()
+	const seeded = seedBenchTraders(count)
+	const seedMs = Date.now() - started
+	const dir = path.resolve(args[1]!)
+	fs.mkdirSync(dir, { recursive: true })
+	const equityFile = path.join(dir, 'bench-trader-equity.csv')
+	const tradesFile = path.join(dir, 'bench-trader-trades.csv')
+	fs.writeFileSync(equityFile, seeded.equityCsv)
+	fs.writeFileSync(tradesFile, seeded.tradesCsv)
+	const { equityCsv: _equity, tradesCsv: _trades, ...figures } = seeded
+	io.out(`${JSON.stringify({ ...figures, seedMs, equityFile, tradesFile })}\n`)
+	return 0
+}
+
+/**
+ * `bench:recompute-traders`: the nightly recompute (recomputeAllTraders, one
+ * trader per transaction) in this process against the same database, timed;
+ * prints a JSON line as it starts and one with its milliseconds and result
+ * as it finishes (as bench:run-job does).
+ */
+async function benchRecomputeTraders(args: string[], io: CliIo) {
+	if (args.length) throw new CliError('Usage: node scripts/cli.mjs bench:recompute-traders')
+	initEnv()
+	migrateDatabase(getDb())
+	io.out(`${JSON.stringify({ event: 'started', at: new Date().toISOString() })}\n`)
+	const started = performance.now()
+	const result = recomputeAllTraders()
+	io.out(`${JSON.stringify({ event: 'finished', ms: Math.round(performance.now() - started), ok: true, result })}\n`)
+	return 0
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * `bench:run-job NAME`: makes the scheduled job NAME due now, so the
+ * running server's scheduler runs it at its next tick (within 30 s, in the
+ * serving process that holds the scheduler's lease, as it runs at night),
+ * then watches its row: prints a JSON line when the server has taken the
+ * job (`started`) and one when it has finished (`finished`, with the
+ * milliseconds from its start to when its lease was seen released, to
+ * within 20 ms, and its result). Gives up after 10 minutes.
+ */
+async function benchRunJob(args: string[], io: CliIo) {
+	const name = args[0]
+	const names = scheduledJobs.map((j) => j.name)
+	if (args.length !== 1 || !names.includes(name!)) {
+		throw new CliError(`Usage: node scripts/cli.mjs bench:run-job <${names.join('|')}>`)
+	}
+	initEnv()
+	const db = getDb()
+	const marked = new Date()
+	const changed = write((tx) =>
+		tx.update(scheduledJobRows).set({ nextRunAt: marked }).where(eq(scheduledJobRows.name, name!)).run(),
+	).changes
+	if (changed !== 1) throw new CliError(`The job ${name} has no row yet: start the server first.`)
+	const row = () => db.select().from(scheduledJobRows).where(eq(scheduledJobRows.name, name!)).get()!
+	const deadline = Date.now() + 10 * 60_000
+	let startedAt: number | null = null
+	while (Date.now() < deadline) {
+		const job = row()
+		const ran = job.lastStartedAt !== null && job.lastStartedAt.getTime() >= marked.getTime()
+		if (ran && startedAt === null) {
+			startedAt = job.lastStartedAt!.getTime()
+			io.out(`${JSON.stringify({ event: 'started', at: new Date(startedAt).toISOString() })}\n`)
+		}
+		if (ran && job.leaseHolder === null) {
+			const ok = job.lastSuccessAt !== null && job.lastSuccessAt.getTime() >= marked.getTime()
+			io.out(
+				`${JSON.stringify({ event: 'finished', ms: Date.now() - startedAt!, ok, result: ok ? JSON.parse(job.lastResult ?? 'null') : null, error: ok ? null : job.lastError })}\n`,
+			)
+			return ok ? 0 : 1
+		}
+		await sleep(20)
+	}
+	throw new CliError(`The job ${name} did not ${startedAt === null ? 'start' : 'finish'} within 10 minutes.`)
+}
+
 const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
 	'admin:create': adminCreate,
 	'admin:reset-two-factor': adminResetTwoFactor,
@@ -313,6 +410,9 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
 	'bench:seed-users': benchSeedUsers,
 	'bench:seed-staff': benchSeedStaff,
 	'bench:seed-report': benchSeedReport,
+	'bench:seed-traders': benchSeedTraders,
+	'bench:recompute-traders': benchRecomputeTraders,
+	'bench:run-job': benchRunJob,
 }
 
 /** Runs one command; resolves with the exit code (messages already written). */

@@ -41,3 +41,17 @@ export function pinnedRatios(figures: {
 	paired: Record<string, Round[]>
 	serverCores: number
 }): PinnedRatio[]
+type LatencyP95 = Latency & { rps: number; p95: number }
+export type TradersFigures = {
+	traders: number
+	apply: { equity: { ms: number; rows: number }; trades: { ms: number; rows: number }; totalMs: number }
+	recompute: {
+		without: LatencyP95
+		during: { ms: number; result: { recomputed: number } | null; row: LatencyP95 }
+	}
+	list: { rows: LatencyP95[] }
+}
+export function judgeTradersBars(
+	figures: TradersFigures,
+	bars?: { applyMs: number; recomputeS: number; tailRatio: number; listP95Ms: number },
+): Bar[]

@@ -139,3 +139,40 @@ export function pinnedRatios({ plan, paired, serverCores }) {
 			}
 		})
 }
+
+/**
+ * The bars of issue 39's performance part, from the traders step
+ * (steps/traders.mjs): the 5-year statement's apply (equity, then trades,
+ * each recomputing the figures in its transaction: the two together), the
+ * nightly recompute of every trader in the server (its time, and
+ * /dashboard's p99 during it against its p99 without, no request failing),
+ * and each members' list URL's p95. The same { bar, measured, met } list.
+ */
+export function judgeTradersBars(t, bars = { applyMs: 1_000, recomputeS: 60, tailRatio: 2, listP95Ms: 50 }) {
+	const { apply, recompute, list } = t
+	const { without, during } = recompute
+	const ratio = during.row.p99 / without.p99
+	const errors = without.errors + during.row.errors
+	return [
+		{
+			bar: `Applying one trader's 5-year statement with its metrics: under ${bars.applyMs / 1000} s`,
+			measured: `${apply.totalMs} ms: equity (${apply.equity.rows} rows) ${apply.equity.ms} ms, then trades (${apply.trades.rows} rows) ${apply.trades.ms} ms, each recomputing the figures in its transaction`,
+			met: apply.totalMs < bars.applyMs,
+		},
+		{
+			bar: `Nightly recompute of all ${t.traders} traders: under ${bars.recomputeS} s`,
+			measured: `${(during.ms / 1000).toFixed(1)} s in the server's scheduler (${during.result?.recomputed ?? '?'} traders recomputed)`,
+			met: during.ms < bars.recomputeS * 1000,
+		},
+		{
+			bar: `/dashboard p99 during the nightly recompute: at most ${bars.tailRatio} times its p99 without`,
+			measured: `${ms(during.row.p99)} ms during (${Math.round(during.row.rps)} req/s), ${ms(without.p99)} ms without (${Math.round(without.rps)} req/s): ${ratio.toFixed(2)} times${errors ? `; ${errors} requests failed or timed out (${during.row.errors} during)` : ''}`,
+			met: ratio <= bars.tailRatio && errors === 0,
+		},
+		...list.rows.map((r) => ({
+			bar: `${r.name} with ${t.traders} listed traders: p95 under ${bars.listP95Ms} ms`,
+			measured: `p95 ${r.p95.toFixed(1)} ms (p50 ${r.p50.toFixed(1)}, p99 ${r.p99.toFixed(1)}, ${Math.round(r.rps)} req/s)${r.errors ? `, ${r.errors} errors` : ''}`,
+			met: r.p95 < bars.listP95Ms && !r.errors,
+		})),
+	]
+}

@@ -12,12 +12,12 @@
 //
 // Options (options.mjs): `--quick` (3 s per route, 3 paired rounds, 5 s
 // storms, no seeded steps), `--steps=routes,storm,...` (only those),
-// `--users-only`, `--staff-only`, `--report-only` (one seeded step),
+// `--users-only`, `--staff-only`, `--report-only`, `--traders-only` (one seeded step),
 // `--no-build`, `--no-pin`, `--runs-dir=DIR`, `--doc=FILE`; `--soak` runs the
 // sustained-load test instead (soak.mjs: `--duration=S`, `--connections=N`,
 // `--window=S`, `--json=FILE`). BENCH_DURATION, BENCH_PAIRED_ROUNDS,
 // BENCH_IDLE_WAIT, BENCH_USERS, BENCH_USERS_CONNECTIONS, BENCH_USERS_DURATION,
-// BENCH_AUDIT_ROWS and BENCH_PLAN_CODES change the settings (the run is then
+// BENCH_AUDIT_ROWS, BENCH_PLAN_CODES and BENCH_TRADERS change the settings (the run is then
 // recorded as short); BENCH_PORT (default 4600) and the five after it are
 // its ports; WEB_CONCURRENCY is passed to the app.
 import { execSync } from 'node:child_process'
@@ -27,7 +27,7 @@ import path from 'node:path'
 import { sampleTreeMemory, treePssMb, treeRssMb } from '../server-process.mjs'
 import { requireWrk } from '../wrk.mjs'
 import { benchAdmin, memberWithReferrals } from './accounts.mjs'
-import { judgeBars, pinnedRatios, TAIL_FLOOR_MS } from './bars.mjs'
+import { judgeBars, judgeTradersBars, pinnedRatios, TAIL_FLOOR_MS } from './bars.mjs'
 import { startBaselines } from './baselines.mjs'
 import { cpuLayout, describeLayout, everyCoreLayout, pinSelf } from './cpus.mjs'
 import { round } from './measure.mjs'
@@ -43,6 +43,7 @@ import { pairedRounds } from './steps/paired.mjs'
 import { appRoutes, measureRoutes } from './steps/routes.mjs'
 import { staffTools } from './steps/staff-tools.mjs'
 import { signUpStorm } from './steps/storm.mjs'
+import { traders } from './steps/traders.mjs'
 
 const options = readOptions()
 if (options.soak) await import('./soak.mjs')
@@ -150,6 +151,12 @@ if (has('admin-users')) run.adminUsers = await adminUsers(ctx)
 if (has('staff-tools')) run.staffTools = await staffTools(ctx)
 if (has('broker-report')) run.brokerReport = await brokerReport(ctx)
 if (has('lock-contention')) run.lockContention = lockContention(ctx)
+if (has('traders')) {
+	run.traders = await traders(ctx)
+	run.traders.bars = judgeTradersBars(run.traders)
+	console.log('\nBars (issue 39, traders):')
+	for (const b of run.traders.bars) console.log(`  ${b.met ? 'met    ' : 'MISSED '} ${b.bar}: ${b.measured}`)
+}
 
 if (has('routes', 'paired', 'storm')) {
 	const list = judgeBars({
@@ -184,7 +191,7 @@ const doc = writeDocument({ runsDir: options.runsDir, doc: options.doc })
 console.log(
 	`${path.relative(process.cwd(), doc)} generated${run.kind === 'full' ? '' : ' (a short run is listed in the history, not shown as the latest full run)'}`,
 )
-const missed = (run.bars?.list ?? []).filter((b) => !b.met)
+const missed = [...(run.bars?.list ?? []), ...(run.traders?.bars ?? [])].filter((b) => !b.met)
 if (missed.length) console.log(`\n${missed.length} bar(s) missed`)
 process.exit(missed.length ? 1 : 0)
 

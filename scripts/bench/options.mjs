@@ -19,6 +19,8 @@ export const STEPS = [
 	'broker-report',
 	// Two processes committing to one file (steps/lock-contention.mjs).
 	'lock-contention',
+	// 1,000 traders with 5 years of statements: a statement's apply, the nightly recompute, the members' list (steps/traders.mjs).
+	'traders',
 ]
 /** What `--quick` runs. */
 const QUICK_STEPS = ['routes', 'paired', 'storm', 'hashing']
@@ -34,6 +36,7 @@ const FULL = {
 	usersDurationS: 5,
 	auditRows: 1_000_000,
 	planCodes: 100_000,
+	traders: 1_000,
 }
 
 export function readOptions(argv = process.argv.slice(2), env = process.env) {
@@ -46,6 +49,7 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
 	if (flag('users-only')) steps = ['admin-users']
 	if (flag('staff-only')) steps = ['staff-tools']
 	if (flag('report-only')) steps = ['broker-report']
+	if (flag('traders-only')) steps = ['traders']
 	if (value('steps')) {
 		const asked = value('steps').split(',')
 		const unknown = asked.filter((s) => !STEPS.includes(s))
@@ -62,6 +66,7 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
 		usersDurationS: number('BENCH_USERS_DURATION', FULL.usersDurationS),
 		auditRows: number('BENCH_AUDIT_ROWS', FULL.auditRows),
 		planCodes: number('BENCH_PLAN_CODES', FULL.planCodes),
+		traders: number('BENCH_TRADERS', FULL.traders),
 	}
 	const full = steps.length === STEPS.length && Object.entries(FULL).every(([k, v]) => settings[k] === v)
 	return {

@@ -270,6 +270,44 @@ function lockContentionSection(l) {
 	]
 }
 
+function tradersSection(t) {
+	const r = t.recompute
+	const latency = [
+		col('route', 'name', String, false),
+		col('req/s', 'rps', int),
+		col('p50 (ms)', 'p50', fixed(1)),
+		col('p95 (ms)', 'p95', fixed(1)),
+		col('p99 (ms)', 'p99', fixed(1)),
+		col('errors', 'errors'),
+	]
+	return [
+		t.intro ??
+			`Traders (issue 39): ${thousands(t.traders)} listed traders with 5 years of daily equity on business days and 500 closed trades each (${thousands(t.equityRows)} equity rows, ${thousands(t.trades)} trades), written straight into the bench database with their figures computed in ${(t.seedMs / 1000).toFixed(1)} s. One more trader's 5-year statement applied through POST /api/admin/traders/:id/statements as text/csv, each apply recomputing the figures in its transaction: equity (${thousands(t.apply.equity.rows)} rows, ${t.apply.equity.kib.toFixed(0)} KiB) ${t.apply.equity.ms} ms, then trades (${thousands(t.apply.trades.rows)} rows, ${t.apply.trades.kib.toFixed(0)} KiB) ${t.apply.trades.ms} ms, together ${t.apply.totalMs} ms. The nightly recompute (the scheduler's job \`traders-recompute\`, made due and run by the server as at night) took ${(r.during.ms / 1000).toFixed(1)} s; the same recompute in a process of its own on the servers' cores ${(r.separate.ms / 1000).toFixed(1)} s. /dashboard as a member from ${r.connections} connections without it and during each (wrk started when the recompute started and stopped ${r.drainMs} ms after it ended, so the requests it held are counted):`,
+		'',
+		...table(latency, [r.without, r.during.row, r.separate.row]),
+		'',
+		`The members' list, ${t.list.connections} concurrent clients, ${t.list.durationS} s per URL; bar: p95 < 50 ms. Machine load average (1 min) ${t.load.before.toFixed(1)} before the step, ${t.load.after.toFixed(1)} after it:`,
+		'',
+		...table(p95Columns(50), t.list.rows),
+		'',
+		...(t.bars
+			? [
+					`Bars (issue 39, traders), ${t.bars.filter((b) => b.met).length} of ${t.bars.length} met:`,
+					'',
+					...table(
+						[
+							col('bar', 'bar', String, false),
+							col('measured', 'measured', String, false),
+							{ title: '', cell: (x) => (x.met ? 'met' : 'NOT met') },
+						],
+						t.bars,
+					),
+					'',
+				]
+			: []),
+	]
+}
+
 /** What one run measured, as Markdown (its heading at `level`). */
 export function renderRun(run, { heading = `Run of ${run.date}`, level = 2 } = {}) {
 	return [
@@ -286,6 +324,7 @@ export function renderRun(run, { heading = `Run of ${run.date}`, level = 2 } = {
 		...(run.staffTools ? staffToolsSection(run.staffTools) : []),
 		...(run.brokerReport ? brokerReportSection(run.brokerReport) : []),
 		...(run.lockContention ? lockContentionSection(run.lockContention) : []),
+		...(run.traders ? tradersSection(run.traders) : []),
 	].join('\n')
 }
 

@@ -118,7 +118,7 @@ export type StoredFigures = Pick<
 
 export type TraderMetricsView = StaffTrader['metrics']
 
-export function metricsOf(row: SelectTrader): TraderMetricsView {
+export function metricsOf(row: Omit<SelectTrader, 'figures'>): TraderMetricsView {
 	return {
 		return1m: row.return1m,
 		return3m: row.return3m,
