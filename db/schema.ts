@@ -935,8 +935,8 @@ export const platformSettings = sqliteTable('platform_settings', {
  * The traders members can follow (issue 39): the registry staff review.
  * The computed figures (app/features/traders/metrics.ts) are stored on the
  * row when a statement is applied and nightly, so the members' list sorts
- * and filters on indexed columns; the series and flags are `figures`
- * (JSON). Checklist items record who ticked them and when.
+ * and filters on indexed columns; the flags, monthly returns and periods
+ * are `figures` (JSON), the daily drawdown series `trader_series`. Checklist items record who ticked them and when.
  */
 export const traders = sqliteTable(
 	'traders',
@@ -1008,7 +1008,7 @@ export const traders = sqliteTable(
 		flagCount: integer('flag_count').notNull().default(0),
 		/** Distinct members who opened a broker link from this trader's Copy button (decision 056). */
 		followers: integer('followers').notNull().default(0),
-		/** Flags, drawdown dates, monthly returns, periods and the chart series (JSON). */
+		/** Flags, drawdown dates, monthly returns and periods (JSON); the daily drawdown series is trader_series. */
 		figures: text('figures', { mode: 'json' }),
 		computedAt: integer('computed_at', { mode: 'timestamp_ms' }),
 		createdAt: createdAt(),
@@ -1020,8 +1020,22 @@ export const traders = sqliteTable(
 		index('traders_broker_idx').on(t.brokerId),
 		index('traders_flags_idx').on(t.flagCount, t.status),
 		index('traders_status_name_idx').on(t.status, t.name),
+		index('traders_created_idx').on(t.createdAt, t.id),
 	],
 )
+
+/**
+ * A trader's daily drawdown series (the member API's detail), apart from
+ * the row: with 5 years of statements it is about 60 KB, which lists of
+ * traders should not carry. Written with the figures.
+ */
+export const traderSeries = sqliteTable('trader_series', {
+	traderId: integer('trader_id')
+		.primaryKey()
+		.references(() => traders.id, { onDelete: 'cascade' }),
+	/** `[{ date, drawdown }]`, one point a statement day. */
+	drawdown: text('drawdown', { mode: 'json' }).$type<Array<{ date: string; drawdown: number }>>().notNull(),
+})
 
 /** A trader's daily equity (docs/trader-statements.md): one row per trader and date. */
 export const traderEquity = sqliteTable(

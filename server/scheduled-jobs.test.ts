@@ -292,6 +292,43 @@ describe('leases and failures', () => {
 		expect(job2.runs).toBe(1)
 	})
 
+	test('a job that answers a promise runs in the background: it keeps its lease until it settles, then its row is written', async () => {
+		const now = at('2026-11-23T10:00:00Z')
+		let release: (value: { done: number }) => void = () => {}
+		let runs = 0
+		const job: ScheduledJob = {
+			name: 'long-job',
+			description: 'test',
+			nextRunAt: (t: Date) => new Date(t.getTime() + 60_000),
+			run: () => {
+				runs++
+				return new Promise((resolve) => (release = resolve))
+			},
+		}
+		const scheduler = createScheduler({ jobs: [job], clock: () => now, holder: 'process-a' })
+		expect(scheduler.tick().ran).toEqual([{ name: 'long-job', ok: true, running: true }])
+		const row = () => scheduler.status().find((r) => r.name === 'long-job')!
+		expect(row()).toMatchObject({ leaseHolder: 'process-a', lastSuccessAt: null })
+		// Still running at the next tick: not started twice.
+		expect(scheduler.tick().ran).toEqual([])
+		expect(runs).toBe(1)
+		release({ done: 7 })
+		await scheduler.idle()
+		expect(row()).toMatchObject({ leaseHolder: null, lastError: null, lastResult: JSON.stringify({ done: 7 }) })
+		expect(row().lastSuccessAt?.toISOString()).toBe(now.toISOString())
+		expect(row().nextRunAt.toISOString()).toBe('2026-11-23T10:01:00.000Z')
+
+		// A promise that fails: the error is kept and the job is tried again later, like a run that threw.
+		const failing: ScheduledJob = { ...job, name: 'failing-job', run: () => Promise.reject(new Error('disk full')) }
+		const other = createScheduler({ jobs: [failing], clock: () => now, holder: 'process-b' })
+		other.tick()
+		await other.idle()
+		expect(other.status().find((r) => r.name === 'failing-job')).toMatchObject({
+			leaseHolder: null,
+			lastError: 'disk full',
+		})
+	})
+
 	test('one runner among several processes: the lease holder runs the jobs; another takes over once its lease expired', () => {
 		const clock = { now: at('2026-11-23T10:00:00Z') }
 		const advance = (ms: number) => (clock.now = new Date(clock.now.getTime() + ms))

@@ -27,12 +27,18 @@ export type ScheduledJob = {
 	description: string
 	/** When the job is next due after a successful run at `now`. */
 	nextRunAt: (now: Date) => Date
-	run: (now: Date) => JobResult
+	/**
+	 * The run. A long job may answer a promise instead (it gives the event
+	 * loop back as it goes, so the process keeps serving requests): the tick
+	 * does not wait for it; the job keeps its lease until it settles, then
+	 * its row is written as for any run.
+	 */
+	run: (now: Date) => JobResult | Promise<JobResult>
 }
 
 export type TickReport = {
 	at: Date
-	ran: Array<{ name: string; ok: boolean; result?: JobResult; error?: string }>
+	ran: Array<{ name: string; ok: boolean; result?: JobResult; error?: string; running?: true }>
 	/** Another process holds the scheduler's lease: this one stood by and ran nothing. */
 	standby?: true
 }
@@ -131,29 +137,59 @@ export function createScheduler({
 		)
 	}
 
+	/** Jobs still running in the background (their promise not settled yet). */
+	const inFlight = new Set<Promise<void>>()
+
+	function succeeded(job: ScheduledJob, now: Date, result: JobResult, started: number) {
+		finish(job.name, {
+			nextRunAt: job.nextRunAt(now),
+			lastSuccessAt: now,
+			lastError: null,
+			lastResult: JSON.stringify(result),
+		})
+		log('scheduler.job', { job: job.name, ms: Math.round(performance.now() - started), ...result })
+	}
+
+	function failed(job: ScheduledJob, now: Date, error: unknown) {
+		const text = message(error)
+		finish(job.name, { nextRunAt: new Date(now.getTime() + SCHEDULER_RETRY_MS), lastError: text })
+		log('scheduler.job_failed', { job: job.name, error: text }, 'error')
+		try {
+			onJobError?.(job, error, now)
+		} catch (failure) {
+			log('scheduler.job_failed', { job: job.name, error: message(failure) }, 'error')
+		}
+		return text
+	}
+
 	function runJob(job: ScheduledJob, now: Date): TickReport['ran'][number] {
 		const started = performance.now()
 		try {
 			const result = job.run(now)
-			finish(job.name, {
-				nextRunAt: job.nextRunAt(now),
-				lastSuccessAt: now,
-				lastError: null,
-				lastResult: JSON.stringify(result),
-			})
-			log('scheduler.job', { job: job.name, ms: Math.round(performance.now() - started), ...result })
+			if (result instanceof Promise) {
+				const settled = result
+					.then(
+						(value) => succeeded(job, now, value, started),
+						(error: unknown) => void failed(job, now, error),
+					)
+					.catch((error: unknown) => {
+						// The row could not be written (the database closed at shutdown): the lease expires.
+						log('scheduler.job_failed', { job: job.name, error: message(error) }, 'error')
+					})
+					.finally(() => inFlight.delete(settled))
+				inFlight.add(settled)
+				return { name: job.name, ok: true, running: true }
+			}
+			succeeded(job, now, result, started)
 			return { name: job.name, ok: true, result }
 		} catch (error) {
-			const text = message(error)
-			finish(job.name, { nextRunAt: new Date(now.getTime() + SCHEDULER_RETRY_MS), lastError: text })
-			log('scheduler.job_failed', { job: job.name, error: text }, 'error')
-			try {
-				onJobError?.(job, error, now)
-			} catch (failure) {
-				log('scheduler.job_failed', { job: job.name, error: message(failure) }, 'error')
-			}
-			return { name: job.name, ok: false, error: text }
+			return { name: job.name, ok: false, error: failed(job, now, error) }
 		}
+	}
+
+	/** Resolves once every job running in the background has settled (tests, shutdown). */
+	async function idle() {
+		while (inFlight.size > 0) await Promise.all([...inFlight])
 	}
 
 	/**
@@ -210,5 +246,5 @@ export function createScheduler({
 		return getDb().select().from(scheduledJobs).all()
 	}
 
-	return { tick, start, stop, status, holder }
+	return { tick, start, stop, status, holder, idle }
 }

@@ -5,7 +5,13 @@ import { ensureSeedBrokers } from '#app/features/brokers/brokers.server.ts'
 import { getDb } from '#db/client.server.ts'
 import { systemAlerts, traderEquity, traders } from '#db/schema.ts'
 import { insertAuditActor } from '#tests/factories.ts'
-import { checkTraderAlerts, recomputeAllTraders } from './jobs.server.ts'
+import {
+	checkTraderAlerts,
+	recomputeAllTraders,
+	recomputeAllTradersInTurns,
+	RECOMPUTE_REST_FACTOR,
+	RECOMPUTE_TURN_MS,
+} from './jobs.server.ts'
 import { ensureSampleTraders, SAMPLE_COUNT } from './samples.server.ts'
 import { applyStatement } from './statements.server.ts'
 
@@ -124,5 +130,27 @@ describe('red flags newly raised', () => {
 		getDb().update(traders).set({ figures: null }).run()
 		expect(recomputeAllTraders(NOW).flagAlerts).toBe(0)
 		expect(trader('chioma-eze').flagCount).toBe(chioma.flagCount)
+	})
+})
+
+describe('the scheduler’s recompute, in turns', () => {
+	test('what fits in one turn is done at once; more gives the event loop back between turns, with the same result', async () => {
+		seed()
+		// A clock that stands still: everything fits in the first turn.
+		expect(recomputeAllTradersInTurns(NOW, () => 0)).toMatchObject({ recomputed: SAMPLE_COUNT })
+		// A clock 6 ms later at each reading: two traders a turn, then a rest twice as long.
+		let ms = 0
+		const clock = () => (ms += 6)
+		const running = recomputeAllTradersInTurns(NOW, clock)
+		expect(running).toBeInstanceOf(Promise)
+		expect(12).toBeGreaterThanOrEqual(RECOMPUTE_TURN_MS)
+		expect(RECOMPUTE_REST_FACTOR).toBe(2)
+		// A timer set now fires before the recompute ends: the process answers requests meanwhile.
+		let served = 0
+		const request = setInterval(() => served++, 1)
+		const result = await running
+		clearInterval(request)
+		expect(served).toBeGreaterThan(SAMPLE_COUNT)
+		expect(result).toEqual(recomputeAllTraders(NOW))
 	})
 })

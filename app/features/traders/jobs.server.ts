@@ -54,28 +54,76 @@ export function alertRaisedFlags(
 	return created
 }
 
+type RecomputeTotals = { recomputed: number; flagAlerts: number }
+
+/** One trader's figures again, in its own transaction, and a staff alert for each flag newly raised. */
+function recomputeOne(id: number, now: Date, totals: RecomputeTotals) {
+	const result = recomputeTrader(id, now)
+	if (!result) return
+	totals.recomputed++
+	if (result.raised.length > 0) {
+		const trader = getDb()
+			.select({ id: traders.id, name: traders.name, status: traders.status })
+			.from(traders)
+			.where(eq(traders.id, id))
+			.get()
+		if (trader) totals.flagAlerts += alertRaisedFlags(trader, result.figures.flags, result.raised, now)
+	}
+}
+
 /**
- * The nightly recompute: every trader with statements, one short
- * transaction each (so requests wait for one trader at most), then the
- * due and stale checks.
+ * The nightly recompute, all at once: every trader with statements, one
+ * short transaction each, then the due and stale checks. The operator
+ * CLI's form (`bench:recompute-traders`) and the tests'.
  */
 export function recomputeAllTraders(now = new Date()) {
-	let recomputed = 0
-	let flagAlerts = 0
-	for (const id of traderIdsWithStatements()) {
-		const result = recomputeTrader(id, now)
-		if (!result) continue
-		recomputed++
-		if (result.raised.length > 0) {
-			const trader = getDb()
-				.select({ id: traders.id, name: traders.name, status: traders.status })
-				.from(traders)
-				.where(eq(traders.id, id))
-				.get()
-			if (trader) flagAlerts += alertRaisedFlags(trader, result.figures.flags, result.raised, now)
+	const totals: RecomputeTotals = { recomputed: 0, flagAlerts: 0 }
+	for (const id of traderIdsWithStatements()) recomputeOne(id, now, totals)
+	return { ...totals, ...checkTraderAlerts(now) }
+}
+
+/** A turn of the scheduler's recompute: traders one after another for about this long... */
+export const RECOMPUTE_TURN_MS = 10
+/** ...then a rest this many times as long, so the recompute takes at most a third of the process's time. */
+export const RECOMPUTE_REST_FACTOR = 2
+
+/**
+ * The scheduler's nightly recompute (`traders-recompute`): the same work
+ * as `recomputeAllTraders`, in turns. It runs in a serving process, so
+ * after about 10 ms of traders it gives the event loop back and rests
+ * twice as long: requests keep being answered meanwhile, a little slower,
+ * and 1,000 traders of 5 years still take well under a minute
+ * (docs/decisions/055). Work that fits in one turn (a small registry, the
+ * tests) is done at once and answered as a plain result.
+ */
+export function recomputeAllTradersInTurns(
+	now = new Date(),
+	clock: () => number = () => performance.now(),
+):
+	| (RecomputeTotals & ReturnType<typeof checkTraderAlerts>)
+	| Promise<RecomputeTotals & ReturnType<typeof checkTraderAlerts>> {
+	const ids = traderIdsWithStatements()
+	const totals: RecomputeTotals = { recomputed: 0, flagAlerts: 0 }
+	let next = 0
+	let lastTurnMs = 0
+	/** Traders until the turn is used up; true once none is left. */
+	const turn = () => {
+		const started = clock()
+		while (next < ids.length) {
+			recomputeOne(ids[next++]!, now, totals)
+			lastTurnMs = clock() - started
+			if (lastTurnMs >= RECOMPUTE_TURN_MS) break
 		}
+		return next >= ids.length
 	}
-	return { recomputed, flagAlerts, ...checkTraderAlerts(now) }
+	const done = () => ({ ...totals, ...checkTraderAlerts(now) })
+	if (turn()) return done()
+	return (async () => {
+		do {
+			await new Promise((resolve) => setTimeout(resolve, Math.ceil(lastTurnMs * RECOMPUTE_REST_FACTOR)))
+		} while (!turn())
+		return done()
+	})()
 }
 
 /** Open alerts whose dedupe key starts with `prefix`, with the trader id and the date the key names. */

@@ -8,6 +8,7 @@ import {
 	brokers,
 	traderEquity,
 	traderReviews,
+	traderSeries,
 	traderStatements,
 	traders,
 	traderTrades,
@@ -111,10 +112,7 @@ export const METRIC_COLUMNS = {
 } as const
 export type MetricName = keyof typeof METRIC_COLUMNS
 
-export type StoredFigures = Pick<
-	TraderFigures,
-	'flags' | 'drawdown' | 'monthlyReturns' | 'periods' | 'indexSeries' | 'drawdownSeries'
->
+export type StoredFigures = Pick<TraderFigures, 'flags' | 'drawdown' | 'monthlyReturns' | 'periods'>
 
 export type TraderMetricsView = StaffTrader['metrics']
 
@@ -589,8 +587,6 @@ export function figureColumns(figures: TraderFigures, now: Date): Partial<Select
 			drawdown: figures.drawdown,
 			monthlyReturns: figures.monthlyReturns,
 			periods: figures.periods,
-			indexSeries: figures.indexSeries,
-			drawdownSeries: figures.drawdownSeries,
 		} satisfies StoredFigures,
 		computedAt: now,
 	}
@@ -614,6 +610,10 @@ export function recomputeTrader(
 		const figures = computeTraderFigures(equity, trades)
 		const had = new Set(((before.figures as StoredFigures | null)?.flags ?? []).map((f) => f.code))
 		tx.update(traders).set(figureColumns(figures, now)).where(eq(traders.id, id)).run()
+		tx.insert(traderSeries)
+			.values({ traderId: id, drawdown: figures.drawdownSeries })
+			.onConflictDoUpdate({ target: traderSeries.traderId, set: { drawdown: figures.drawdownSeries } })
+			.run()
 		return { figures, raised: figures.flags.map((f) => f.code).filter((code) => !had.has(code)) }
 	}, db)
 }
@@ -673,4 +673,12 @@ export function removeSampleTraders(admin: AuditActor, now = new Date()): Result
 	})
 	if (result.ok) log('admin.sample_traders_removed', { adminId: admin.id, removed: result.value.removed })
 	return result
+}
+
+/** A trader's daily drawdown series (empty before any equity statement). */
+export function drawdownSeriesOf(id: number, db: Db = getDb()) {
+	return (
+		db.select({ drawdown: traderSeries.drawdown }).from(traderSeries).where(eq(traderSeries.traderId, id)).get()
+			?.drawdown ?? []
+	)
 }

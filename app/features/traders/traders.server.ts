@@ -4,7 +4,13 @@ import { getDb } from '#db/client.server.ts'
 import type { TraderStatus } from '#app/domain/enums.ts'
 import { listActiveBrokers } from '#app/features/brokers/brokers.server.ts'
 import { riskScoreMeaning } from '#app/features/traders/metrics.ts'
-import { figuresOf, METRIC_COLUMNS, metricsOf, type StoredFigures } from '#app/features/traders/registry.server.ts'
+import {
+	drawdownSeriesOf,
+	figuresOf,
+	METRIC_COLUMNS,
+	metricsOf,
+	type StoredFigures,
+} from '#app/features/traders/registry.server.ts'
 import type { MemberTrader, MemberTraderDetail } from '#app/features/traders/responses.server.ts'
 import type { MemberTraderQuery, MemberTraderStatus, TraderSort } from '#app/features/traders/schemas.ts'
 
@@ -49,9 +55,10 @@ export function traderOrder(sort: TraderSort, order: 'asc' | 'desc'): SQL[] {
 type Row = typeof traders.$inferSelect
 
 /**
- * The columns the members' list reads: every one but `figures`, whose chart
- * series make it about 120 KB for a trader with 5 years of statements; of
- * it the list reads only the flags and the monthly returns (json_extract).
+ * The columns the members' list reads: every one but `figures` (its
+ * periods and drawdown dates are the detail's); of it the list reads only
+ * the flags and the monthly returns (json_extract). The daily drawdown
+ * series is in trader_series, read by the detail alone.
  */
 const { figures: _figures, ...LIST_COLUMNS } = getTableColumns(traders)
 type ListRow = Omit<Row, 'figures'>
@@ -104,8 +111,7 @@ export function listMemberTraders(query: MemberTraderQuery, db = getDb()): Membe
 			.where(where)
 			.get()?.n ?? 0
 	// The page's ids first, sorting small rows (the sort's columns and the id),
-	// then those rows with the flags and monthly returns out of their figures:
-	// the figures of every trader through the sorter cost about 120 KB each.
+	// then those rows with the flags and monthly returns out of their figures.
 	const ids = db
 		.select({ id: traders.id })
 		.from(traders)
@@ -190,7 +196,7 @@ export function getMemberTraderDetail(slug: string, db = getDb()): MemberTraderD
 			...toMemberTrader(row, (figures?.flags ?? []) as MemberTrader['flags']),
 			monthlyReturns: figures?.monthlyReturns ?? [],
 			periods: (figures?.periods ?? []).slice(0, 5),
-			drawdownSeries: figures?.drawdownSeries ?? [],
+			drawdownSeries: drawdownSeriesOf(row.id, db),
 			review: {
 				reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
 				nextReviewDate: row.nextReviewDate,
