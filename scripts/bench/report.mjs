@@ -371,7 +371,8 @@ export function historyCells(run) {
 	const pinnedSignIn = signInRange(SIGN_IN_ROUTES.map((r) => pinnedRatioOf(run, r)))
 	const sharing = run.bars?.list.some((b) => b.layout === 'sharing')
 	const cpu = KEY_ROUTES.map((name) => run.routes?.rows.find((r) => r.name === name)?.cpuPerRequestMs)
-	const met = run.bars ? `${run.bars.list.filter((b) => b.met).length} of ${run.bars.list.length}` : '–'
+	const judged = [...(run.bars?.list ?? []), ...(run.traders?.bars ?? [])]
+	const met = judged.length ? `${judged.filter((b) => b.met).length} of ${judged.length}` : '–'
 	return {
 		date: run.date.slice(0, 16).replace('T', ' '),
 		commit: `\`${run.commit}\``,
@@ -461,11 +462,23 @@ export function ownedBlocks(doc) {
 /** docs/performance.md for these runs (oldest first), keeping `blocks` at its end. */
 export function renderDocument(runs, blocks = []) {
 	const full = runs.filter((r) => r.kind === 'full').at(-1)
+	// The traders step (issue 39) is newer than the latest full run: its latest run is shown apart until a full run has it.
+	const traders = runs.filter((r) => r.traders).at(-1)
+	const tradersApart = traders && traders !== full && !(full?.traders && full.date >= traders.date)
 	return [
 		HEADER,
 		...(full
 			? [renderRun(full, { heading: `Latest full run: ${full.date}` })]
 			: ['## Latest full run', '', 'None recorded yet.', '']),
+		...(tradersApart
+			? [
+					`## Latest traders step: ${traders.date}`,
+					'',
+					`Commit \`${traders.commit}\`, a ${traders.kind} run (\`npm run bench -- --traders-only\`).`,
+					'',
+					...tradersSection(traders.traders),
+				]
+			: []),
 		'## History',
 		'',
 		"Every recorded run, newest first. The ratios are the ratio bars' medians of paired rounds (a single measurement in the runs before 2026-11-26 23:25), the sign-in pages' column the lowest and the highest of the four; where the every-core bars were judged with the load generator sharing the cores, the load generator column says so. The pinned layout column is the same routes with the servers on the cores the load generator leaves (reported, not judged; – in a run that was not pinned): compare a change to the server before and after there. The CPU figures are the routes' own runs.",

@@ -44,6 +44,19 @@ test('the document shows the latest full run, never a newer short one, and every
 	expect(rows[1]).toContain('| full | pinned (load 1, servers 0) |')
 })
 
+test('a newer run of the traders step is shown apart from the latest full run, and its bars count in the history', () => {
+	const real = JSON.parse(
+		fs.readFileSync(path.resolve('docs/bench/runs/2026-12-05T18-47-31Z-5949ab9.json'), 'utf8'),
+	) as Run & { traders: { bars: Array<{ met: boolean }> } }
+	const doc = renderDocument([...runs, real])
+	expect(doc).toContain('## Latest full run: 2026-12-01T10:00:00.000Z')
+	expect(doc).toContain('## Latest traders step: 2026-12-05T18:47:31.705Z')
+	expect(doc).toContain('Bars (issue 39, traders), 9 of 9 met:')
+	expect(historyCells(real).met).toBe(`${real.traders.bars.length} of ${real.traders.bars.length}`)
+	// Without a traders run, no such section.
+	expect(renderDocument(runs)).not.toContain('## Latest traders step')
+})
+
 test('with no full run yet, the document says so', () => {
 	expect(renderDocument([short])).toContain('## Latest full run\n\nNone recorded yet.')
 })
