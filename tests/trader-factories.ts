@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { getDb } from '#db/client.server.ts'
 import * as schema from '#db/schema.ts'
-import { brokers, traderEquity, traders, traderTrades } from '#db/schema.ts'
+import { brokers, traderEquity, traders, traderSeries, traderTrades } from '#db/schema.ts'
 import type { TraderStatus } from '#app/domain/enums.ts'
 import { computeTraderFigures, type ClosedTrade, type EquityPoint } from '#app/features/traders/metrics.ts'
 import {
@@ -75,6 +75,8 @@ export type TraderSpec = {
 	wins?: number
 	stopLoss?: number | null
 	followers?: number
+	markets?: string[]
+	strategy?: string
 }
 
 /** The statement dates a spec covers: ending yesterday, so the record is current. */
@@ -122,8 +124,8 @@ export function makeTrader(spec: TraderSpec, now = new Date()) {
 		{
 			slug: spec.slug,
 			name: spec.name ?? spec.slug,
-			strategy: 'Generated for a test.',
-			markets: ['EURUSD'],
+			strategy: spec.strategy ?? 'Generated for a test.',
+			markets: spec.markets ?? ['EURUSD'],
 			brokerSlug,
 			accountRef: `ACC-${spec.slug}`,
 			country: 'Nigeria',
@@ -197,8 +199,8 @@ export function makeE2eTrader(spec: TraderSpec, now = new Date(), file = E2E_DAT
 			.values({
 				slug: spec.slug,
 				name: spec.name ?? spec.slug,
-				strategy: 'Generated for a test.',
-				markets: ['EURUSD'],
+				strategy: spec.strategy ?? 'Generated for a test.',
+				markets: spec.markets ?? ['EURUSD'],
 				brokerId: broker.id,
 				accountRef: `ACC-${spec.slug}`,
 				country: 'Nigeria',
@@ -227,10 +229,9 @@ export function makeE2eTrader(spec: TraderSpec, now = new Date(), file = E2E_DAT
 				.run()
 		}
 		if (equity.length > 0) {
-			db.update(traders)
-				.set(figureColumns(computeTraderFigures(equity, trades), now))
-				.where(eq(traders.id, row.id))
-				.run()
+			const figures = computeTraderFigures(equity, trades)
+			db.update(traders).set(figureColumns(figures, now)).where(eq(traders.id, row.id)).run()
+			db.insert(traderSeries).values({ traderId: row.id, drawdown: figures.drawdownSeries }).run()
 		}
 		return db.select().from(traders).where(eq(traders.id, row.id)).get()!
 	} finally {
