@@ -177,6 +177,71 @@ test.describe('the dashboard screens as JSON', () => {
 		expect((await (await request.get('/api/member/traders?sort=name', { headers })).json()).errors[0].path).toBe('sort')
 	})
 
+	test('traders: filters narrow the current list (each bad one named, 400); a sort by short returns carries the warning', async ({
+		request,
+		memberToken,
+	}) => {
+		makeRegistryTraders()
+		const headers = bearer(memberToken)
+		type Listed = {
+			slug: string
+			riskScore: number | null
+			flags: unknown[]
+			markets: string[]
+			statementsFrom: string
+			statementsUntil: string
+			metrics: { maxDrawdown: number | null }
+		}
+		const list = async (query: string) => {
+			const res = await request.get(`/api/member/traders?limit=100&${query}`, { headers })
+			expect(res.status(), query).toBe(200)
+			return (await res.json()).data as {
+				traders: Listed[]
+				warning: string | null
+				pagination: { totalCount: number }
+			}
+		}
+		const all = await list('')
+		expect(all.warning).toBeNull()
+		const search = await list(`q=${encodeURIComponent('E2E Leader')}`)
+		expect(search.traders.map((t) => t.slug)).toEqual([LEADER.slug])
+		const risky = await list('riskMin=3&riskMax=6')
+		expect(risky.traders.every((t) => t.riskScore !== null && t.riskScore >= 3 && t.riskScore <= 6)).toBe(true)
+		expect(risky.pagination.totalCount).toBeLessThan(all.pagination.totalCount)
+		const calm = await list('maxDrawdown=10')
+		expect(calm.traders.length).toBeGreaterThan(0)
+		expect(calm.traders.every((t) => t.metrics.maxDrawdown !== null && t.metrics.maxDrawdown <= 0.1)).toBe(true)
+		const clean = await list('noFlags=1')
+		expect(clean.traders.every((t) => t.flags.length === 0)).toBe(true)
+		const gold = await list('markets=xauusd')
+		expect(gold.traders.length).toBeGreaterThan(0)
+		expect(gold.traders.every((t) => t.markets.includes('XAUUSD'))).toBe(true)
+		const long = await list('minMonths=24')
+		expect(long.traders.map((t) => t.slug)).toContain(LEADER.slug)
+		expect(
+			long.traders.every((t) => Date.parse(t.statementsUntil) - Date.parse(t.statementsFrom) >= 700 * 86_400_000),
+		).toBe(true)
+		expect((await list('broker=exness')).traders.map((t) => t.slug)).toContain(LEADER.slug)
+		expect((await list('sort=weeklyReturn')).warning).toBe(
+			'Returns over a week or a month mostly reflect luck, not skill: compare the 12-month record and the risk score too.',
+		)
+		expect((await list('sort=return12m')).warning).toBeNull()
+		for (const [query, path, message] of [
+			['riskMin=0', 'riskMin', 'Risk score is a whole number from 1 to 10'],
+			['riskMin=8&riskMax=2', 'riskMin', 'The lowest risk score is above the highest'],
+			['maxDrawdown=150', 'maxDrawdown', 'Maximum drawdown is a percentage from 1 to 100'],
+			['minMonths=-1', 'minMonths', 'History is a whole number of months from 0 to 120'],
+			['markets=ZZZUSD', 'markets', 'No listed trader trades ZZZUSD'],
+			['broker=no-such-broker', 'broker', 'Unknown broker: no-such-broker'],
+			['noFlags=maybe', 'noFlags', 'noFlags must be 1 or 0'],
+			[`q=${'x'.repeat(81)}`, 'q', 'Search is at most 80 characters'],
+		] as const) {
+			const bad = await request.get(`/api/member/traders?${query}`, { headers })
+			expect(bad.status(), query).toBe(400)
+			expect((await bad.json()).errors, query).toEqual([{ path, message }])
+		}
+	})
+
 	test("a trader's detail by slug (past traders too), 404 for an unknown one or one in review", async ({
 		request,
 		memberToken,

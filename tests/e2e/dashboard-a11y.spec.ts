@@ -45,6 +45,14 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		},
 	},
 	{
+		name: '/dashboard filtered, a field error and the short-returns warning',
+		setup: async (page) => {
+			makeRegistryTraders()
+			await goto(page, '/dashboard?sort=weeklyReturn&maxDrawdown=150&markets=XAUUSD&noFlags=1', /^Welcome back/)
+			await expect(page.getByLabel('Max drawdown up to (%)')).toHaveAttribute('aria-invalid', 'true')
+		},
+	},
+	{
 		name: '/dashboard/traders/:slug (trader detail)',
 		setup: async (page) => {
 			makeRegistryTraders()

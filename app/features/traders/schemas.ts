@@ -60,6 +60,177 @@ export type MemberTraderQuery = {
 	status: MemberTraderStatus
 	page: number
 	limit: number
+	/** Issue 40 part 1: the current list's filters (past traders are not filtered). */
+	filters?: TraderFilters
+}
+
+// ---------------------------------------------------------------------------
+// The members' filters (issue 40 part 1, decision 057): in the query string
+// of /dashboard and GET /api/member/traders alike, so a filtered list is a
+// link and works without JavaScript.
+
+export const TRADER_FILTER_LIMITS = {
+	riskScore: { min: 1, max: 10 },
+	/** Percent. */
+	maxDrawdown: { min: 1, max: 100 },
+	minMonths: { min: 0, max: 120 },
+	markets: 10,
+	search: 80,
+} as const
+
+export const TRADER_FILTER_NAMES = [
+	'riskMin',
+	'riskMax',
+	'maxDrawdown',
+	'minMonths',
+	'markets',
+	'broker',
+	'noFlags',
+	'q',
+] as const
+export type TraderFilterName = (typeof TRADER_FILTER_NAMES)[number]
+
+export const TRADER_FILTER_MESSAGES = {
+	riskScore: 'Risk score is a whole number from 1 to 10',
+	riskOrder: 'The lowest risk score is above the highest',
+	maxDrawdown: 'Maximum drawdown is a percentage from 1 to 100',
+	minMonths: 'History is a whole number of months from 0 to 120',
+	marketsTooMany: `Choose at most ${TRADER_FILTER_LIMITS.markets} markets`,
+	marketInvalid: 'Markets are instrument symbols like XAUUSD',
+	unknownMarket: (symbol: string) => `No listed trader trades ${symbol}`,
+	unknownBroker: (slug: string) => `Unknown broker: ${slug}`,
+	noFlags: 'noFlags must be 1 or 0',
+	searchTooLong: `Search is at most ${TRADER_FILTER_LIMITS.search} characters`,
+	searchInvalid: 'Search contains characters that are not allowed',
+	noMatch: 'No traders match these filters.',
+	/** Issue 40 part 6: shown beside a list sorted by a week's or a month's return. */
+	shortReturns:
+		'Returns over a week or a month mostly reflect luck, not skill: compare the 12-month record and the risk score too.',
+} as const
+
+export type TraderFilters = {
+	riskMin: number | null
+	riskMax: number | null
+	/** A fraction (0.2 for a query's 20%). */
+	maxDrawdown: number | null
+	minMonths: number | null
+	markets: string[]
+	broker: string | null
+	noFlags: boolean
+	q: string | null
+}
+
+export const NO_TRADER_FILTERS: TraderFilters = {
+	riskMin: null,
+	riskMax: null,
+	maxDrawdown: null,
+	minMonths: null,
+	markets: [],
+	broker: null,
+	noFlags: false,
+	q: null,
+}
+
+/** The sorts whose short windows mostly reflect luck (the list says so). */
+export const SHORT_RETURN_SORTS: readonly TraderSort[] = ['weeklyReturn', 'monthlyReturn', 'return1w', 'return1m']
+
+export function sortWarning(sort: TraderSort) {
+	return SHORT_RETURN_SORTS.includes(sort) ? TRADER_FILTER_MESSAGES.shortReturns : null
+}
+
+function wholeIn(value: string, min: number, max: number) {
+	if (!/^\d{1,4}$/.test(value)) return null
+	const n = Number(value)
+	return n >= min && n <= max ? n : null
+}
+
+/**
+ * Reads the filters of a query string (`get` a parameter's value, `getAll`
+ * its values: the page's market checkboxes repeat `markets`, the API sends
+ * them comma separated). Empty values are no filter. Each bad value is
+ * left out of the filters and named in `errors` with its message; whether a
+ * market or broker exists is the server's check (traders.server.ts).
+ */
+export function readTraderFilters(params: URLSearchParams): {
+	filters: TraderFilters
+	errors: Partial<Record<TraderFilterName, string>>
+} {
+	const errors: Partial<Record<TraderFilterName, string>> = {}
+	const filters: TraderFilters = { ...NO_TRADER_FILTERS, markets: [] }
+	const text = (name: TraderFilterName) => (params.get(name) ?? '').trim()
+	const { riskScore, maxDrawdown, minMonths } = TRADER_FILTER_LIMITS
+	for (const name of ['riskMin', 'riskMax'] as const) {
+		const value = text(name)
+		if (value === '') continue
+		const n = wholeIn(value, riskScore.min, riskScore.max)
+		if (n === null) errors[name] = TRADER_FILTER_MESSAGES.riskScore
+		else filters[name] = n
+	}
+	if (filters.riskMin !== null && filters.riskMax !== null && filters.riskMin > filters.riskMax) {
+		errors.riskMin = TRADER_FILTER_MESSAGES.riskOrder
+		filters.riskMin = null
+		filters.riskMax = null
+	}
+	const drawdown = text('maxDrawdown')
+	if (drawdown !== '') {
+		const n = /^\d{1,3}(\.\d{1,2})?$/.test(drawdown) ? Number(drawdown) : NaN
+		if (!(n >= maxDrawdown.min && n <= maxDrawdown.max)) errors.maxDrawdown = TRADER_FILTER_MESSAGES.maxDrawdown
+		else filters.maxDrawdown = Math.round(n * 100) / 10_000
+	}
+	const months = text('minMonths')
+	if (months !== '') {
+		const n = wholeIn(months, minMonths.min, minMonths.max)
+		if (n === null) errors.minMonths = TRADER_FILTER_MESSAGES.minMonths
+		else filters.minMonths = n
+	}
+	const markets = [
+		...new Set(
+			params
+				.getAll('markets')
+				.flatMap((v) => v.split(','))
+				.map((m) => m.trim().toUpperCase())
+				.filter(Boolean),
+		),
+	]
+	if (markets.length > TRADER_FILTER_LIMITS.markets) errors.markets = TRADER_FILTER_MESSAGES.marketsTooMany
+	else if (!markets.every((m) => SYMBOL_PATTERN.test(m))) errors.markets = TRADER_FILTER_MESSAGES.marketInvalid
+	else filters.markets = markets
+	const broker = text('broker')
+	if (broker !== '') {
+		if (!TRADER_SLUG_PATTERN.test(broker) || broker.length > TRADER_LIMITS.slug)
+			errors.broker = TRADER_FILTER_MESSAGES.unknownBroker(broker.slice(0, TRADER_LIMITS.slug))
+		else filters.broker = broker
+	}
+	const noFlags = text('noFlags')
+	if (noFlags !== '') {
+		if (['1', 'true', 'on'].includes(noFlags)) filters.noFlags = true
+		else if (!['0', 'false'].includes(noFlags)) errors.noFlags = TRADER_FILTER_MESSAGES.noFlags
+	}
+	const q = text('q')
+	if (q !== '') {
+		if (q.length > TRADER_FILTER_LIMITS.search) errors.q = TRADER_FILTER_MESSAGES.searchTooLong
+		else if (CONTROL_CHARS.test(q)) errors.q = TRADER_FILTER_MESSAGES.searchInvalid
+		else filters.q = q
+	}
+	return { filters, errors }
+}
+
+/** The query string of a set of filters (the page's links keep them), in a stable order. */
+export function traderFilterParams(filters: TraderFilters): URLSearchParams {
+	const params = new URLSearchParams()
+	if (filters.riskMin !== null) params.set('riskMin', String(filters.riskMin))
+	if (filters.riskMax !== null) params.set('riskMax', String(filters.riskMax))
+	if (filters.maxDrawdown !== null) params.set('maxDrawdown', String(Math.round(filters.maxDrawdown * 10_000) / 100))
+	if (filters.minMonths !== null) params.set('minMonths', String(filters.minMonths))
+	if (filters.markets.length) params.set('markets', filters.markets.join(','))
+	if (filters.broker !== null) params.set('broker', filters.broker)
+	if (filters.noFlags) params.set('noFlags', '1')
+	if (filters.q !== null) params.set('q', filters.q)
+	return params
+}
+
+export function hasTraderFilters(filters: TraderFilters) {
+	return traderFilterParams(filters).size > 0
 }
 
 function oneOf<T extends string>(name: string, values: readonly [T, ...T[]]) {
@@ -80,6 +251,17 @@ export const TraderListQuerySchema = z
 			.describe('`current`: listed and watch traders; `past`: suspended and retired traders with the reason.'),
 		page: wholeNumberParam('page', 1_000_000, 1),
 		limit: wholeNumberParam('limit', 100, MEMBER_TRADERS_PAGE_SIZE),
+		riskMin: z.string().optional().describe('The lowest risk score, 1 to 10.'),
+		riskMax: z.string().optional().describe('The highest risk score, 1 to 10.'),
+		maxDrawdown: z.string().optional().describe('The largest maximum drawdown, in percent (1 to 100; 20 for 20%).'),
+		minMonths: z.string().optional().describe('The shortest history, in months (0 to 120).'),
+		markets: z
+			.string()
+			.optional()
+			.describe('Instrument symbols, comma separated (at most 10): traders who trade any of them.'),
+		broker: z.string().optional().describe("A partner broker's slug: traders whose account is there."),
+		noFlags: z.string().optional().describe('`1`: traders without a red flag.'),
+		q: z.string().optional().describe('Text searched in the name and the strategy (at most 80 characters).'),
 	})
 	.strict()
 

@@ -3,11 +3,25 @@ import { getDb } from '#db/client.server.ts'
 import { makeTrader } from '#tests/trader-factories.ts'
 import {
 	DEFAULT_TRADER_SORT,
+	NO_TRADER_FILTERS,
 	parseMemberTraderQuery,
+	readTraderFilters,
+	sortWarning,
+	TRADER_FILTER_MESSAGES,
+	traderFilterParams,
 	type MemberTraderQuery,
 	TraderListQuerySchema,
+	type TraderFilters,
 } from './schemas.ts'
-import { getMemberTraderDetail, listMemberTraders, registryTotals, reviewText, traderOrder } from './traders.server.ts'
+import {
+	getMemberTraderDetail,
+	listMemberTraders,
+	registryTotals,
+	reviewText,
+	traderFilterChoices,
+	traderOrder,
+	unknownFilterValues,
+} from './traders.server.ts'
 import { brokerClicks, traders } from '#db/schema.ts'
 import { insertMember } from '#tests/factories.ts'
 import { recordBrokerClick } from '#app/features/brokers/brokers.server.ts'
@@ -212,4 +226,122 @@ test('followers: distinct members who opened a broker link from the trader’s C
 	const clicks = getDb().select().from(brokerClicks).all()
 	expect(clicks).toHaveLength(6)
 	expect(clicks.filter((c) => c.traderId !== null)).toHaveLength(3)
+})
+
+describe('the members’ filters (issue 40)', () => {
+	const read = (query: string) => readTraderFilters(new URLSearchParams(query))
+	const filtered = (filters: Partial<TraderFilters>, q: Partial<MemberTraderQuery> = {}) =>
+		listMemberTraders(query({ ...q, filters: { ...NO_TRADER_FILTERS, ...filters } }))
+			.traders.map((t) => t.slug)
+			.sort()
+
+	test('the query string read: values, empties as no filter, each bad value named with its message', () => {
+		expect(read('')).toEqual({ filters: NO_TRADER_FILTERS, errors: {} })
+		expect(
+			read('riskMin=2&riskMax=6&maxDrawdown=20.5&minMonths=12&markets=xauusd,EURUSD&broker=exness&noFlags=1&q=gold'),
+		).toEqual({
+			filters: {
+				riskMin: 2,
+				riskMax: 6,
+				maxDrawdown: 0.205,
+				minMonths: 12,
+				markets: ['XAUUSD', 'EURUSD'],
+				broker: 'exness',
+				noFlags: true,
+				q: 'gold',
+			},
+			errors: {},
+		})
+		// The page's checkboxes repeat `markets`.
+		expect(read('markets=XAUUSD&markets=GBPUSD').filters.markets).toEqual(['XAUUSD', 'GBPUSD'])
+		expect(read('riskMin=&maxDrawdown=&q=').errors).toEqual({})
+		const bad = read('riskMin=0&riskMax=11&maxDrawdown=101&minMonths=121&noFlags=maybe&markets=<b>')
+		expect(bad.errors).toEqual({
+			riskMin: TRADER_FILTER_MESSAGES.riskScore,
+			riskMax: TRADER_FILTER_MESSAGES.riskScore,
+			maxDrawdown: TRADER_FILTER_MESSAGES.maxDrawdown,
+			minMonths: TRADER_FILTER_MESSAGES.minMonths,
+			noFlags: TRADER_FILTER_MESSAGES.noFlags,
+			markets: TRADER_FILTER_MESSAGES.marketInvalid,
+		})
+		expect(bad.filters).toEqual(NO_TRADER_FILTERS)
+		expect(read('riskMin=7&riskMax=3').errors).toEqual({ riskMin: TRADER_FILTER_MESSAGES.riskOrder })
+		expect(read('maxDrawdown=0.5').errors.maxDrawdown).toBe(TRADER_FILTER_MESSAGES.maxDrawdown)
+		expect(read('maxDrawdown=abc').errors.maxDrawdown).toBe(TRADER_FILTER_MESSAGES.maxDrawdown)
+		expect(read(`q=${'x'.repeat(81)}`).errors.q).toBe(TRADER_FILTER_MESSAGES.searchTooLong)
+		expect(read('q=a%00b').errors.q).toBe(TRADER_FILTER_MESSAGES.searchInvalid)
+		expect(read(`markets=${Array.from({ length: 11 }, (_, i) => `M${i}`).join(',')}`).errors.markets).toBe(
+			TRADER_FILTER_MESSAGES.marketsTooMany,
+		)
+		// Back into a link, in one order.
+		expect(String(traderFilterParams(read('q=gold&riskMin=2&maxDrawdown=20&markets=xauusd&noFlags=1').filters))).toBe(
+			'riskMin=2&maxDrawdown=20&markets=XAUUSD&noFlags=1&q=gold',
+		)
+	})
+
+	test('each filter narrows the list on the stored figures; past traders are not filtered', () => {
+		makeTrader({
+			slug: 'calm',
+			name: 'Calm Gold',
+			daily: () => 0.0005,
+			markets: ['XAUUSD'],
+			strategy: 'Slow gold swings',
+		})
+		makeTrader({
+			slug: 'wild',
+			name: 'Wild FX',
+			daily: (i) => (i < 100 ? -0.01 : i % 2 ? 0.06 : -0.04),
+			markets: ['EURUSD', 'GBPUSD'],
+			brokerSlug: 'other-broker',
+		})
+		makeTrader({ slug: 'young', name: 'Young', days: 100, daily: () => 0.001, markets: ['XAUUSD', 'BTCUSD'] })
+		makeTrader({ slug: 'gone', status: 'retired', note: 'Stopped.', markets: ['XAUUSD'] })
+		const row = (slug: string) =>
+			getDb()
+				.select()
+				.from(traders)
+				.all()
+				.find((t) => t.slug === slug)!
+		const calm = row('calm')
+		const wild = row('wild')
+		expect(calm.riskScore!).toBeLessThan(wild.riskScore!)
+		expect(filtered({})).toEqual(['calm', 'wild', 'young'])
+		expect(filtered({ riskMax: calm.riskScore })).not.toContain('wild')
+		expect(filtered({ riskMin: wild.riskScore, riskMax: wild.riskScore })).toEqual(['wild'])
+		expect(filtered({ maxDrawdown: 0.1 })).toEqual(['calm', 'young'])
+		expect(filtered({ minMonths: 12 })).toEqual(['calm', 'wild'])
+		expect(filtered({ minMonths: 0 })).toEqual(['calm', 'wild', 'young'])
+		expect(filtered({ markets: ['XAUUSD'] })).toEqual(['calm', 'young'])
+		expect(filtered({ markets: ['GBPUSD', 'BTCUSD'] })).toEqual(['wild', 'young'])
+		expect(filtered({ broker: 'other-broker' })).toEqual(['wild'])
+		expect(filtered({ noFlags: true })).not.toContain('young')
+		expect(filtered({ q: 'gold' })).toEqual(['calm'])
+		expect(filtered({ q: 'SWINGS' })).toEqual(['calm'])
+		// LIKE's wildcards are text.
+		expect(filtered({ q: '%' })).toEqual([])
+		expect(filtered({ q: '_' })).toEqual([])
+		expect(filtered({ markets: ['XAUUSD'] }, { status: 'past' })).toEqual(['gone'])
+		const page = listMemberTraders(query({ filters: { ...NO_TRADER_FILTERS, markets: ['XAUUSD'] } }))
+		expect(page.totalCount).toBe(2)
+	})
+
+	test('the choices are what members see; a market or broker that does not exist is named', () => {
+		makeTrader({ slug: 'a', markets: ['XAUUSD', 'EURUSD'] })
+		makeTrader({ slug: 'b', markets: ['BTCUSD'], status: 'in_review' })
+		const choices = traderFilterChoices()
+		expect(choices.markets).toEqual(['EURUSD', 'XAUUSD'])
+		expect(choices.brokers.map((b) => b.slug)).toEqual(['factory-broker'])
+		expect(unknownFilterValues({ ...NO_TRADER_FILTERS, markets: ['XAUUSD'], broker: 'factory-broker' })).toEqual({})
+		expect(unknownFilterValues({ ...NO_TRADER_FILTERS, markets: ['XAUUSD', 'BTCUSD'], broker: 'nope' })).toEqual({
+			markets: TRADER_FILTER_MESSAGES.unknownMarket('BTCUSD'),
+			broker: TRADER_FILTER_MESSAGES.unknownBroker('nope'),
+		})
+	})
+
+	test('a sort by a week’s or a month’s return carries the warning; the default is the ranking score', () => {
+		expect(DEFAULT_TRADER_SORT).toBe('score')
+		for (const sort of ['weeklyReturn', 'monthlyReturn', 'return1w', 'return1m'] as const)
+			expect(sortWarning(sort)).toBe(TRADER_FILTER_MESSAGES.shortReturns)
+		for (const sort of ['score', 'return12m', 'winRate', 'maxDrawdown'] as const) expect(sortWarning(sort)).toBeNull()
+	})
 })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import { brokers, traders } from '#db/schema.ts'
 import { getDb } from '#db/client.server.ts'
 import type { TraderStatus } from '#app/domain/enums.ts'
@@ -12,7 +12,14 @@ import {
 	type StoredFigures,
 } from '#app/features/traders/registry.server.ts'
 import type { MemberTrader, MemberTraderDetail } from '#app/features/traders/responses.server.ts'
-import type { MemberTraderQuery, MemberTraderStatus, TraderSort } from '#app/features/traders/schemas.ts'
+import {
+	TRADER_FILTER_MESSAGES,
+	type MemberTraderQuery,
+	type MemberTraderStatus,
+	type TraderFilterName,
+	type TraderFilters,
+	type TraderSort,
+} from '#app/features/traders/schemas.ts'
 
 /**
  * What members see of the traders registry (issue 39 part 4, decision 056):
@@ -103,7 +110,9 @@ export type MemberTraderPage = {
  * A page past the end is answered empty.
  */
 export function listMemberTraders(query: MemberTraderQuery, db = getDb()): MemberTraderPage {
-	const where = inArray(traders.status, statusesOf(query.status))
+	const status = inArray(traders.status, statusesOf(query.status))
+	const filtered = query.status === 'current' && query.filters ? filterWhere(query.filters) : []
+	const where = filtered.length ? and(status, ...filtered) : status
 	const totalCount =
 		db
 			.select({ n: sql<number>`count(*)` })
@@ -154,6 +163,79 @@ export function listMemberTraders(query: MemberTraderQuery, db = getDb()): Membe
 		totalPages,
 		currentPage: query.page,
 	}
+}
+
+/** LIKE's wildcards in a member's search text, escaped. */
+function likeText(text: string) {
+	return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** The SQL of the members' filters (issue 40 part 1), on the row's stored columns. */
+export function filterWhere(filters: TraderFilters): SQL[] {
+	const parts: SQL[] = []
+	if (filters.riskMin !== null) parts.push(gte(traders.riskScore, filters.riskMin))
+	if (filters.riskMax !== null) parts.push(lte(traders.riskScore, filters.riskMax))
+	if (filters.maxDrawdown !== null) parts.push(lte(traders.maxDrawdown, filters.maxDrawdown))
+	if (filters.minMonths !== null && filters.minMonths > 0) {
+		parts.push(sql`${traders.statementsFrom} <= date(${traders.statementsUntil}, ${`-${filters.minMonths} months`})`)
+	}
+	if (filters.markets.length) {
+		parts.push(
+			sql`exists (select 1 from json_each(${traders.markets}) where json_each.value in (${sql.join(
+				filters.markets.map((m) => sql`${m}`),
+				sql`, `,
+			)}))`,
+		)
+	}
+	if (filters.broker !== null) {
+		parts.push(
+			sql`${traders.brokerId} = (select ${brokers.id} from ${brokers} where ${brokers.slug} = ${filters.broker})`,
+		)
+	}
+	if (filters.noFlags) parts.push(eq(traders.flagCount, 0))
+	if (filters.q !== null) {
+		const pattern = likeText(filters.q)
+		parts.push(sql`(${traders.name} like ${pattern} escape '\\' or ${traders.strategy} like ${pattern} escape '\\')`)
+	}
+	return parts
+}
+
+/** What the filter form offers: the markets and the brokers of the traders members see. */
+export function traderFilterChoices(db = getDb()) {
+	const visible = inArray(traders.status, [...VISIBLE_STATUSES])
+	const markets = db
+		.selectDistinct({ market: sql<string>`json_each.value` })
+		.from(sql`${traders}, json_each(${traders.markets})`)
+		.where(visible)
+		.orderBy(sql`json_each.value`)
+		.all()
+		.map((r) => r.market)
+	const brokerChoices = db
+		.selectDistinct({ slug: brokers.slug, name: brokers.name })
+		.from(traders)
+		.innerJoin(brokers, eq(brokers.id, traders.brokerId))
+		.where(visible)
+		.orderBy(asc(brokers.name))
+		.all()
+	return { markets, brokers: brokerChoices }
+}
+
+/**
+ * The filters' references that do not exist: a market no trader members
+ * see trades, a broker slug that is not a broker. Empty when all do.
+ */
+export function unknownFilterValues(filters: TraderFilters, db = getDb()): Partial<Record<TraderFilterName, string>> {
+	const errors: Partial<Record<TraderFilterName, string>> = {}
+	if (filters.markets.length) {
+		const known = new Set(traderFilterChoices(db).markets)
+		const unknown = filters.markets.find((m) => !known.has(m))
+		if (unknown) errors.markets = TRADER_FILTER_MESSAGES.unknownMarket(unknown)
+	}
+	if (filters.broker !== null) {
+		const found = db.select({ id: brokers.id }).from(brokers).where(eq(brokers.slug, filters.broker)).get()
+		if (!found) errors.broker = TRADER_FILTER_MESSAGES.unknownBroker(filters.broker)
+	}
+	return errors
 }
 
 const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' })

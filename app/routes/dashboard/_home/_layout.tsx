@@ -1,4 +1,4 @@
-import { Form, Link, Outlet, useSubmit } from 'react-router'
+import { Form, Link, Outlet, redirect, useSubmit } from 'react-router'
 import { CardSection, ProgressBar, StatTile, TableHead, TitledSection } from '#app/components/dashboard-ui.tsx'
 import { NewTabMark } from '#app/components/icon.tsx'
 import { CopyButton, useHydrated } from '#app/components/forms.tsx'
@@ -7,8 +7,17 @@ import { FLAG_LABELS, RiskScore, SampleMarker, WatchWarning } from '#app/compone
 import { TableScroller } from '#app/components/table-scroller.tsx'
 import { communityLinks, promotions, quickStartGuide } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
-import { listMemberTraders } from '#app/features/traders/traders.server.ts'
-import { DEFAULT_TRADER_SORT, parseMemberTraderQuery, TRADER_SORTS } from '#app/features/traders/schemas.ts'
+import { listMemberTraders, traderFilterChoices, unknownFilterValues } from '#app/features/traders/traders.server.ts'
+import {
+	DEFAULT_TRADER_SORT,
+	parseMemberTraderQuery,
+	readTraderFilters,
+	sortWarning,
+	TRADER_FILTER_MESSAGES,
+	TRADER_SORTS,
+	traderFilterParams,
+} from '#app/features/traders/schemas.ts'
+import { TraderFilterForm } from '#app/components/trader-filters.tsx'
 import { RANKING_RULE } from '#app/features/traders/metrics.ts'
 import { day, percent, signedPercent, STATUS_LABELS } from '#app/features/traders/format.ts'
 import { chartOnce, sparkline } from '#app/utils/charts.server.ts'
@@ -24,11 +33,27 @@ const numberFormat = new Intl.NumberFormat('en-US')
 
 export async function loader({ request, url }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember({ request, url })
+	// The filter form sends its empty fields too (a GET form, JS on or off): the link drops them.
+	const filled = [...url.searchParams].filter(([, value]) => value !== '')
+	if (filled.length < url.searchParams.size) {
+		const search = new URLSearchParams(filled)
+		throw redirect(search.size > 0 ? `${url.pathname}?${search}` : url.pathname)
+	}
 	const query = parseMemberTraderQuery(url.searchParams)
 	// The overview's rule is shared with GET /api/member/overview.
 	const overview = getMemberOverview(user)
+	// The filters (issue 40): a bad value is named at its field and left out of the list.
+	const read = readTraderFilters(url.searchParams)
+	const unknown = unknownFilterValues(read.filters)
+	const filters = {
+		...read.filters,
+		markets: unknown.markets ? [] : read.filters.markets,
+		broker: unknown.broker ? null : read.filters.broker,
+	}
+	const filterParams = [...traderFilterParams(filters)]
+	const param = (name: string) => url.searchParams.get(name) ?? ''
 	// One rule with GET /api/member/traders (the registry's stored figures).
-	const list = listMemberTraders(query)
+	const list = listMemberTraders({ ...query, filters })
 	const past = listMemberTraders(parseMemberTraderQuery(url.searchParams, 'past'))
 	return {
 		firstName: overview.firstName,
@@ -40,6 +65,21 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 		sortOptions: TRADER_SORTS,
 		defaultSort: DEFAULT_TRADER_SORT,
 		rankingRule: RANKING_RULE,
+		warning: sortWarning(query.sort),
+		filterParams,
+		filterValues: {
+			riskMin: param('riskMin'),
+			riskMax: param('riskMax'),
+			maxDrawdown: param('maxDrawdown'),
+			minMonths: param('minMonths'),
+			markets: url.searchParams.getAll('markets').flatMap((v) => v.split(',').map((m) => m.trim().toUpperCase())),
+			broker: param('broker'),
+			noFlags: filters.noFlags,
+			q: param('q'),
+		},
+		filterErrors: { ...read.errors, ...unknown },
+		filterChoices: traderFilterChoices(),
+		emptyText: filterParams.length > 0 ? TRADER_FILTER_MESSAGES.noMatch : 'No reviewed traders are listed right now.',
 		traders: list.traders.map((t, i) => {
 			const months = list.lastMonths[t.slug] ?? []
 			return {
@@ -76,12 +116,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps) {
-	const { sort, order, pagination, pastPagination, sortOptions, defaultSort, rankingRule } = loaderData
+	const { sort, order, pagination, pastPagination, sortOptions, defaultSort, rankingRule, filterParams } = loaderData
 	const hydrated = useHydrated()
 	const submit = useSubmit()
-	const keep = new URLSearchParams()
-	if (sort !== defaultSort) keep.set('sort', sort)
-	if (order !== 'desc') keep.set('order', order)
+	const sorting: Array<[string, string]> = []
+	if (sort !== defaultSort) sorting.push(['sort', sort])
+	if (order !== 'desc') sorting.push(['order', order])
+	const keep = new URLSearchParams([...sorting, ...filterParams])
 	if (pagination.page > 1) keep.set('page', String(pagination.page))
 	if (pastPagination.page > 1) keep.set('pastPage', String(pastPagination.page))
 	const detailSearch = keep.size > 0 ? `?${keep}` : ''
@@ -143,13 +184,30 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 							</select>
 						</div>
 						{order === 'asc' ? <input type="hidden" name="order" value="asc" /> : null}
+						{filterParams.map(([name, value]) => (
+							<input key={name} type="hidden" name={name} value={value} />
+						))}
 						<button type="submit" className={cx('btn-secondary btn-sm', hydrated && 'sr-only')}>
 							Sort
 						</button>
 					</Form>
 				</div>
+				{loaderData.warning ? (
+					<p id="trader-sort-warning" className="mt-2 text-sm text-amber-200">
+						{loaderData.warning}
+					</p>
+				) : null}
+				<TraderFilterForm
+					values={loaderData.filterValues}
+					errors={loaderData.filterErrors}
+					markets={loaderData.filterChoices.markets}
+					brokers={loaderData.filterChoices.brokers}
+					keep={sorting}
+					clearTo={sorting.length > 0 ? `?${new URLSearchParams(sorting)}` : '?'}
+					active={new Set(filterParams.map(([name]) => name)).size}
+				/>
 				{loaderData.traders.length === 0 ? (
-					<p className="mt-4 text-sm text-slate-300">No reviewed traders are listed right now.</p>
+					<p className="mt-4 text-sm text-slate-300">{loaderData.emptyText}</p>
 				) : (
 					/* Its own name: a second landmark named like the section is a duplicate (axe landmark-unique). */
 					<TableScroller className="mt-4" label="Traders table">
