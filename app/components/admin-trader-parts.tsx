@@ -3,7 +3,6 @@ import { parseWithZod } from '@conform-to/zod'
 import { Form } from 'react-router'
 import type { TraderStatus } from '#app/domain/enums.ts'
 import type { AppliedStatement, StaffTrader, TraderReviewEntry } from '#app/features/traders/responses.server.ts'
-import { decimal, metricRows } from '#app/features/traders/format.ts'
 import { CHECKLIST_ITEMS, TRADER_STATUS_LABELS } from '#app/features/traders/review.ts'
 import { TraderChecklistFormSchema, TraderReviewFormSchema } from '#app/features/traders/schemas.ts'
 import { formatCount, formatDateTime } from '#app/utils/admin-format.ts'
@@ -19,13 +18,14 @@ import { FormAlert, SelectField, StatusButton, TextareaField } from './forms.tsx
  * applied statements. Every form is a plain POST told apart by `intent`.
  */
 
-/** Every stored figure, labelled; "—" where it cannot be computed yet. */
-export function TraderFigures({ trader }: { trader: StaffTrader }) {
-	const items: Array<[string, string]> = [
-		...metricRows(trader.metrics, trader.currency),
-		['Ranking score', decimal(trader.score)],
-	]
-	return <FactGrid items={items} />
+/**
+ * Every stored figure, labelled ("—" where it cannot be computed yet): the
+ * texts come with the page's data (metricRows, app/features/traders/format.ts,
+ * run by the loader), so the staff pages' scripts do not load the members'
+ * formatting module.
+ */
+export function TraderFigures({ rows }: { rows: ReadonlyArray<readonly [string, string]> }) {
+	return <FactGrid items={rows} />
 }
 
 /** Moves the trader on: the moves this staff member may make, and the note every move needs. */

@@ -116,10 +116,11 @@ test('staff add, evidence, review, flag and retire a trader; members see each st
 		await waitForHydration(member)
 		await fillSignup(member, signupData())
 		await signupForm(member).submit.click()
-		await expect(member).toHaveURL(/\/next-steps/)
+		// Sign-up hashes the password: on a busy 2-core machine that can take a while.
+		await expect(member).toHaveURL(/\/next-steps/, { timeout: 30_000 })
 		await member.getByLabel('Unlock Code', { exact: true }).fill(E2E_UNLOCK_CODE)
 		await member.getByRole('button', { name: 'Unlock Dashboard' }).click()
-		await expect(member).toHaveURL(/\/dashboard/)
+		await expect(member).toHaveURL(/\/dashboard/, { timeout: 30_000 })
 
 		// Add the trader: an empty form is refused at the fields, then the real one.
 		await signInAsAdmin(staff, ADMIN)

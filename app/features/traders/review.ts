@@ -1,5 +1,4 @@
 import type { TraderStatus } from '#app/domain/enums.ts'
-import { STATUS_LABELS } from './format.ts'
 
 /**
  * A trader's review workflow (issue 39), the rules only: which transition
@@ -28,8 +27,19 @@ export const MEMBER_VISIBLE_STATUSES = ['listed', 'watch'] as const satisfies re
 /** "Past traders": kept in view with their final record and the reason. */
 export const PAST_STATUSES = ['suspended', 'retired'] as const satisfies readonly TraderStatus[]
 
-/** The statuses' labels, as members' pages write them too. */
-export const TRADER_STATUS_LABELS: Readonly<Record<TraderStatus, string>> = STATUS_LABELS
+/**
+ * The statuses' labels (staff pages). Members' pages have theirs in
+ * format.ts: a module both areas' scripts imported would be one more
+ * script for every page of each (app/routes/+page-scripts, other/chunk-groups.ts).
+ */
+export const TRADER_STATUS_LABELS: Readonly<Record<TraderStatus, string>> = {
+	applied: 'Applied',
+	in_review: 'In review',
+	listed: 'Listed',
+	watch: 'Watch',
+	suspended: 'Suspended',
+	retired: 'Retired',
+}
 
 /** The review checklist, in the page's order, with its API field names. */
 export const CHECKLIST_ITEMS = [

@@ -33,6 +33,7 @@ import {
 	TraderReviewFormSchema,
 } from '#app/features/traders/schemas.ts'
 import { formatDateTime } from '#app/utils/admin-format.ts'
+import { decimal, metricRows } from '#app/features/traders/format.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
 import { staffTraderOr404 } from './+trader.server.ts'
@@ -56,6 +57,9 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 		statements: listTraderStatements(trader.id),
 		brokers: listBrokerChoices(),
 		moves: allowedTransitions(trader.status, admin.role === 'super_admin'),
+		figureRows: [...metricRows(trader.metrics, trader.currency), ['Ranking score', decimal(trader.score)]] as Array<
+			[string, string]
+		>,
 	}
 }
 
@@ -176,7 +180,7 @@ export default function TraderRoute({ loaderData, actionData }: Route.ComponentP
 						<h3 className="mb-2 font-semibold">Red flags</h3>
 						<FlagList flags={trader.flags} />
 					</div>
-					<TraderFigures trader={trader} />
+					<TraderFigures rows={loaderData.figureRows} />
 				</div>
 			</AdminSection>
 
