@@ -70,44 +70,32 @@ export function TraderFilterForm({
 				{keep.map(([name, value]) => (
 					<input key={name} type="hidden" name={name} value={value} />
 				))}
-				<div>
-					<label htmlFor="filter-riskMin" className="mb-1 block text-sm font-medium text-slate-200">
-						Risk score from
-					</label>
-					<select
-						{...input('riskMin')}
-						defaultValue={values.riskMin}
-						className="input py-2"
-						aria-describedby={describedBy('riskMin', errors)}
-					>
-						<option value="">Any</option>
-						{RISK_SCORES.map((n) => (
-							<option key={n} value={n}>
-								{n}
-							</option>
-						))}
-					</select>
-					<FieldErrors name="riskMin" errors={errors} />
-				</div>
-				<div>
-					<label htmlFor="filter-riskMax" className="mb-1 block text-sm font-medium text-slate-200">
-						Risk score up to
-					</label>
-					<select
-						{...input('riskMax')}
-						defaultValue={values.riskMax}
-						className="input py-2"
-						aria-describedby={describedBy('riskMax', errors)}
-					>
-						<option value="">Any</option>
-						{RISK_SCORES.map((n) => (
-							<option key={n} value={n}>
-								{n}
-							</option>
-						))}
-					</select>
-					<FieldErrors name="riskMax" errors={errors} />
-				</div>
+				{(
+					[
+						['riskMin', 'Risk score from'],
+						['riskMax', 'Risk score up to'],
+					] as const
+				).map(([name, label]) => (
+					<div key={name}>
+						<label htmlFor={`filter-${name}`} className="mb-1 block text-sm font-medium text-slate-200">
+							{label}
+						</label>
+						<select
+							{...input(name)}
+							defaultValue={values[name]}
+							className="input py-2"
+							aria-describedby={describedBy(name, errors)}
+						>
+							<option value="">Any</option>
+							{RISK_SCORES.map((n) => (
+								<option key={n} value={n}>
+									{n}
+								</option>
+							))}
+						</select>
+						<FieldErrors name={name} errors={errors} />
+					</div>
+				))}
 				<div>
 					<label htmlFor="filter-maxDrawdown" className="mb-1 block text-sm font-medium text-slate-200">
 						Max drawdown up to (%)
