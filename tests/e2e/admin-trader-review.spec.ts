@@ -145,6 +145,20 @@ test('staff add, evidence, review, flag and retire a trader; members see each st
 		await expect(staff.getByRole('status')).toHaveText('Trader added.')
 		await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Zara Flow Tester')
 		await expect(staff.getByRole('region', { name: 'Review', exact: true })).toContainText('Applied')
+		// The edit form: a bad value refused at its field, nothing saved; then a real change.
+		await waitForHydration(staff)
+		const edit = staff.getByRole('region', { name: 'Edit trader' })
+		await edit.getByLabel('Name', { exact: true }).fill('')
+		await edit.getByRole('button', { name: 'Save Changes' }).click()
+		await expect(edit.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(/Name is required/)
+		await staff.goto(traderPage)
+		await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Zara Flow Tester')
+		await staff.getByRole('region', { name: 'Edit trader' }).getByLabel('Country', { exact: true }).fill('Ghana')
+		await staff.getByRole('region', { name: 'Edit trader' }).getByRole('button', { name: 'Save Changes' }).click()
+		await expect(staff.getByRole('status')).toHaveText('Trader updated.')
+		await expect(staff.getByRole('region', { name: 'Edit trader' }).getByLabel('Country', { exact: true })).toHaveValue(
+			'Ghana',
+		)
 		// Not listed yet: members do not see the trader.
 		await member.goto('/dashboard')
 		await expect(member.getByRole('region', { name: 'Traders table', exact: true })).not.toContainText(
