@@ -40,15 +40,12 @@ export const STATUS_LABELS = {
 	retired: 'Retired',
 } as const
 
-/** The stored figures a page lists (staff and members alike). */
-export type MetricFigures = TraderMetrics
-
 function money(value: number | null, currency: string) {
 	return value === null ? NOT_COMPUTED : `${decimal(value)} ${currency}`
 }
 
 /** Every metric as a labelled text, in the order the trader's pages list them. */
-export function metricRows(m: MetricFigures, currency: string): Array<[string, string]> {
+export function metricRows(m: TraderMetrics, currency: string): Array<[string, string]> {
 	return [
 		['Return, 1 month', signedPercent(m.return1m)],
 		['Return, 3 months', signedPercent(m.return3m)],

@@ -23,7 +23,7 @@ import { MEMBER_VISIBLE_STATUSES, STALE_STATEMENT_DAYS } from './review.ts'
 
 const utcDay = (now: Date) => now.toISOString().slice(0, 10)
 /** Where staff act on a trader: the trader's own staff page. */
-export function traderPage(id: number) {
+function traderPage(id: number) {
 	return `/admin/traders/${id}`
 }
 
