@@ -45,7 +45,7 @@ export function snapshotOf(row: TraderRow): WatchSnapshot {
 	}
 }
 
-export type WatchChange = { field: keyof WatchSnapshot | 'flag'; text: string }
+export type WatchChange = { field: Exclude<keyof WatchSnapshot, 'flags'> | 'flag'; text: string }
 
 /** What changed between what the member saw and now, in words. */
 export function changesSince(seen: WatchSnapshot, now: WatchSnapshot): WatchChange[] {
