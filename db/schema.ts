@@ -1,5 +1,14 @@
 import { desc, relations, sql } from 'drizzle-orm'
-import { index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import {
+	index,
+	integer,
+	primaryKey,
+	real,
+	sqliteTable,
+	text,
+	uniqueIndex,
+	type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core'
 import {
 	ADMIN_ROLES,
 	ALERT_TYPES,
@@ -1011,6 +1020,8 @@ export const traders = sqliteTable(
 		/** Flags, drawdown dates, monthly returns and periods (JSON); the daily drawdown series is trader_series. */
 		figures: text('figures', { mode: 'json' }),
 		computedAt: integer('computed_at', { mode: 'timestamp_ms' }),
+		/** When the watch alerts last read this trader's figures (the scheduler's pass: decision 058). */
+		watchCheckedAt: integer('watch_checked_at', { mode: 'timestamp_ms' }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -1036,6 +1047,51 @@ export const traderSeries = sqliteTable('trader_series', {
 	/** `[{ date, drawdown }]`, one point a statement day. */
 	drawdown: text('drawdown', { mode: 'json' }).$type<Array<{ date: string; drawdown: number }>>().notNull(),
 })
+
+/**
+ * A member's watched traders (issue 40 part 2, decision 058), with the
+ * drawdown threshold the member set, the figures as the member last saw
+ * them (`seen`, written by "Mark as seen") and what the watch alerts have
+ * already said, so each event is told at most once: the drawdown alert
+ * until the drawdown is back under the threshold, the risk score's
+ * baseline, the flags and status already told, the stale statement date
+ * already told.
+ */
+export const watchlist = sqliteTable(
+	'watchlist',
+	{
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		traderId: integer('trader_id')
+			.notNull()
+			.references(() => traders.id, { onDelete: 'cascade' }),
+		/** Percent, 1 to 90 (default 20): a current drawdown at or beyond it raises an alert. */
+		drawdownAlert: integer('drawdown_alert').notNull().default(20),
+		createdAt: createdAt(),
+		seenAt: integer('seen_at', { mode: 'timestamp_ms' }).notNull(),
+		/** The figures at `seenAt` (the watchlist's "what changed"). */
+		seen: text('seen', { mode: 'json' }).$type<WatchSnapshot>().notNull(),
+		drawdownAlerted: integer('drawdown_alerted', { mode: 'boolean' }).notNull().default(false),
+		/** The risk score an alert compares with: at the start, after an alert, and lowered when the score falls. */
+		riskBaseline: integer('risk_baseline'),
+		alertedFlags: text('alerted_flags', { mode: 'json' }).$type<string[]>().notNull(),
+		alertedStatus: text('alerted_status').notNull(),
+		alertedStaleUntil: text('alerted_stale_until'),
+	},
+	(t) => [primaryKey({ columns: [t.userId, t.traderId] }), index('watchlist_trader_idx').on(t.traderId)],
+)
+
+/** What a member saw of a watched trader (the watchlist's comparison). */
+export type WatchSnapshot = {
+	status: string
+	riskScore: number | null
+	return1m: number | null
+	maxDrawdown: number | null
+	currentDrawdown: number | null
+	flags: string[]
+	statementsUntil: string | null
+}
 
 /** A trader's daily equity (docs/trader-statements.md): one row per trader and date. */
 export const traderEquity = sqliteTable(

@@ -71,6 +71,7 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 				'expired-sessions',
 				'trader-alerts',
 				'traders-recompute',
+				'watch-alerts',
 			].sort(),
 		)
 		expect(first.ran.every((r) => r.ok)).toBe(true)

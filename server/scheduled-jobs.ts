@@ -9,6 +9,7 @@ import { ensureMonthlyReferralContest, utcDay } from '#app/features/contests/con
 import { deleteExpiredResetTokens } from '#app/features/auth/password-reset.server.ts'
 import { cleanUpExpiredCodes } from '#app/features/codes/plan-codes.server.ts'
 import { checkTraderAlerts, recomputeAllTradersInTurns } from '#app/features/traders/jobs.server.ts'
+import { watchAlertPass } from '#app/features/watchlist/alerts.server.ts'
 import type { Lease } from '#app/utils/lease.server.ts'
 import { createScheduler, type ScheduledJob } from '#app/utils/scheduler.server.ts'
 import { deleteExpiredPendingSignIns } from '#app/features/staff/two-factor.server.ts'
@@ -93,6 +94,14 @@ export const scheduledJobs: readonly ScheduledJob[] = [
 			'Recomputes every trader’s figures from their statements (one trader per transaction, in turns of about 10 ms with rests twice as long, so the process keeps serving requests) and raises the staff alerts: red flags newly raised, reviews due, statements more than 7 days old.',
 		nextRunAt: nextUtcDay,
 		run: (now) => recomputeAllTradersInTurns(now),
+	},
+	{
+		name: 'watch-alerts',
+		description:
+			'Tells the members who watch a trader what changed after a statement, the nightly recompute or a review move: a drawdown beyond their alert, the risk score up by 2, a red flag, a move to watch, suspended or retired, statements more than 14 days old (once each).',
+		// Every 2 minutes: a statement's news reaches the watchers within minutes.
+		nextRunAt: (now) => new Date(now.getTime() + 2 * 60_000),
+		run: (now) => watchAlertPass(now),
 	},
 	{
 		name: 'trader-alerts',

@@ -5,6 +5,7 @@ import { LogoutButton } from './logout-button.tsx'
 
 export const dashboardNav = [
 	{ to: '/dashboard', label: 'Dashboard', icon: 'layout-dashboard', end: true },
+	{ to: '/dashboard/watchlist', label: 'Watchlist', icon: 'star' },
 	{ to: '/dashboard/academy', label: 'Academy', icon: 'graduation-cap' },
 	{ to: '/dashboard/plans', label: 'Plans', icon: 'gem' },
 	{ to: '/dashboard/zero-fee', label: '0% Fee Offers', icon: 'badge-percent', premium: true },

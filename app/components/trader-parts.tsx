@@ -1,4 +1,7 @@
+import { FLAG_LABELS } from '#app/features/traders/format.ts'
 import { cx } from '#app/utils/misc.ts'
+
+export { FLAG_LABELS }
 
 /** The registry's risk score 1-10 with its meaning (issue 39: members see it with its meaning). */
 export function RiskScore({
@@ -59,13 +62,4 @@ export function FlagList({ flags }: { flags: Array<{ code: string; detail: strin
 			))}
 		</ul>
 	)
-}
-
-export const FLAG_LABELS: Record<string, string> = {
-	martingale: 'Martingale',
-	no_stop_loss: 'No stop loss',
-	short_history: 'Short history',
-	deposit_inflated: 'Deposits inflate the return',
-	high_win_rate_large_losses: 'High win rate with large losses',
-	deep_drawdown: 'Deep drawdown',
 }

@@ -973,6 +973,41 @@ const SAMPLES: Record<string, Sample> = {
 		expect((await call({ headers, params: { id: 'no-such-trader' } })).status).toBe(404)
 		expect((await call({ headers: await memberHeaders({ unlocked: false }), params: { id: 'x' } })).status).toBe(403)
 	},
+	'GET /api/member/watchlist': async ({ request, call }) => {
+		const headers = await memberHeaders()
+		makeRegistryTraders()
+		await request.post('/api/member/watchlist', { headers, data: { slug: 'e2e-leader' } })
+		expect((await call({ headers })).status).toBe(200)
+		expect((await call({ headers: await memberHeaders({ unlocked: false }) })).status).toBe(403)
+	},
+	'POST /api/member/watchlist': async ({ call }) => {
+		const headers = await memberHeaders()
+		makeRegistryTraders()
+		expect((await call({ headers, data: { slug: 'e2e-leader', drawdownAlert: 25 } })).status).toBe(201)
+		expect((await call({ headers, data: { slug: 'e2e-leader' } })).status).toBe(200)
+		expect((await call({ headers, data: { slug: 'e2e-in-review' } })).status).toBe(409)
+		expect((await call({ headers, data: { slug: 'no-such-trader' } })).status).toBe(404)
+		expect((await call({ headers, data: { slug: 'e2e-leader', drawdownAlert: 0 } })).status).toBe(400)
+	},
+	'PATCH /api/member/watchlist/{slug}': async ({ request, call }) => {
+		const headers = await memberHeaders()
+		makeRegistryTraders()
+		await request.post('/api/member/watchlist', { headers, data: { slug: 'e2e-leader' } })
+		expect((await call({ headers, params: { slug: 'e2e-leader' }, data: { drawdownAlert: 30 } })).status).toBe(200)
+		expect((await call({ headers, params: { slug: 'e2e-leader' }, data: { drawdownAlert: 91 } })).status).toBe(400)
+		expect((await call({ headers, params: { slug: 'e2e-retired' }, data: { drawdownAlert: 30 } })).status).toBe(404)
+	},
+	'DELETE /api/member/watchlist/{slug}': async ({ request, call }) => {
+		const headers = await memberHeaders()
+		makeRegistryTraders()
+		await request.post('/api/member/watchlist', { headers, data: { slug: 'e2e-leader' } })
+		expect((await call({ headers, params: { slug: 'e2e-leader' } })).status).toBe(200)
+		expect((await call({ headers, params: { slug: 'e2e-leader' } })).status).toBe(404)
+	},
+	'POST /api/member/watchlist/seen': async ({ call }) => {
+		expect((await call({ headers: await memberHeaders() })).status).toBe(200)
+		expect((await call({ headers: await memberHeaders({ unlocked: false }) })).status).toBe(403)
+	},
 	'GET /api/member/academy': async ({ call }) => {
 		expect((await call({ headers: await memberHeaders() })).status).toBe(200)
 		expect((await call({ headers: await memberHeaders({ unlocked: false }) })).status).toBe(403)

@@ -5,6 +5,7 @@ import { waitForHydration } from './support.ts'
 /** Every page of the member dashboard, as the sidebar lists them. */
 export const dashboardPages = [
 	{ path: '/dashboard', label: 'Dashboard', heading: /^Welcome back, / },
+	{ path: '/dashboard/watchlist', label: 'Watchlist', heading: 'Watchlist' },
 	{ path: '/dashboard/academy', label: 'Academy', heading: 'Academy' },
 	{ path: '/dashboard/plans', label: 'Plans', heading: 'Plans' },
 	{ path: '/dashboard/zero-fee', label: '0% Fee Offers', heading: '0% Fee Offers' },

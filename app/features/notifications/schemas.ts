@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
 	'referral_credited',
 	'referral_held',
 	'referral_rejected',
+	'trader_watch',
 ] as const
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
@@ -20,6 +21,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 	milestone: 'Milestone reached',
 	offer_claim: 'Offer claim updates',
 	contest_result: 'Contest results',
+	trader_watch: 'Watched traders',
 }
 
 /** The order the preferences form lists the kinds in. */
@@ -30,6 +32,7 @@ export const NOTIFICATION_KIND_ORDER: readonly NotificationKind[] = [
 	'milestone',
 	'offer_claim',
 	'contest_result',
+	'trader_watch',
 ]
 
 export const MAX_INBOX_PAGE = 10_000

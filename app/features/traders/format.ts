@@ -71,3 +71,13 @@ export function metricRows(m: TraderMetrics, currency: string): Array<[string, s
 		['Trades without stop loss', percent(m.noStopLossShare)],
 	]
 }
+
+/** The red flags' names, as members and staff read them. */
+export const FLAG_LABELS: Record<string, string> = {
+	martingale: 'Martingale',
+	no_stop_loss: 'No stop loss',
+	short_history: 'Short history',
+	deposit_inflated: 'Deposits inflate the return',
+	high_win_rate_large_losses: 'High win rate with large losses',
+	deep_drawdown: 'Deep drawdown',
+}

@@ -68,9 +68,9 @@ type Row = typeof traders.$inferSelect
  * series is in trader_series, read by the detail alone.
  */
 const { figures: _figures, ...LIST_COLUMNS } = getTableColumns(traders)
-type ListRow = Omit<Row, 'figures'>
+export type ListRow = Omit<Row, 'figures'>
 
-function toMemberTrader(row: ListRow, flags: MemberTrader['flags']): MemberTrader {
+export function toMemberTrader(row: ListRow, flags: MemberTrader['flags']): MemberTrader {
 	return {
 		id: row.slug,
 		slug: row.slug,

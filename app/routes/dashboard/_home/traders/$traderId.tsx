@@ -1,4 +1,4 @@
-import { data, useLocation } from 'react-router'
+import { data, Form, useLocation } from 'react-router'
 import { EquityCurve, MonthlyBars } from '#app/components/charts.tsx'
 import { BrokerButton, BrokerDisclosure } from '#app/components/broker-card.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
@@ -6,6 +6,7 @@ import { FlagList, RiskScore, SampleMarker, WatchWarning } from '#app/components
 import { site } from '#app/content/site.ts'
 import { day, metricRows, signedPercent, STATUS_LABELS } from '#app/features/traders/format.ts'
 import { getMemberTraderDetail } from '#app/features/traders/traders.server.ts'
+import { watchedSlugs } from '#app/features/watchlist/watchlist.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { chartOnce, equityCurve, monthlyBars } from '#app/utils/charts.server.ts'
 import { UNKNOWN_TRADER } from '#app/features/traders/schemas.ts'
@@ -20,7 +21,7 @@ const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-
 export const PAST_PERFORMANCE_WARNING = 'Past performance is not a reliable indicator of future results.'
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
-	await requireUnlockedMember({ request, url })
+	const user = await requireUnlockedMember({ request, url })
 	// One rule with GET /api/member/traders/:slug.
 	const detail = getMemberTraderDetail(params.traderId)
 	if (!detail) throw data({ error: UNKNOWN_TRADER }, { status: 404 })
@@ -45,7 +46,17 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 					bars: monthlyBars(values, labels, 320, 120, wording),
 				}))
 			: null
-	return { trader, broker, charts, chartMonths: months.length }
+	const watching = watchedSlugs(user.id).has(trader.slug)
+	return {
+		trader,
+		broker,
+		charts,
+		chartMonths: months.length,
+		watching,
+		// Members watch listed and watch traders; a past trader can only be let go.
+		canWatch: watching || trader.status === 'listed' || trader.status === 'watch',
+		back: `${url.pathname}${url.search}`,
+	}
 }
 
 export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) {
@@ -71,8 +82,18 @@ export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) 
 					</span>
 				) : null}
 			</p>
-			<div className="mt-3">
+			<div className="mt-3 flex flex-wrap items-start justify-between gap-3">
 				<RiskScore score={trader.riskScore} meaning={trader.riskMeaning} />
+				{loaderData.canWatch ? (
+					<Form method="post" action="/dashboard/watchlist">
+						<input type="hidden" name="intent" value={loaderData.watching ? 'unwatch' : 'watch'} />
+						<input type="hidden" name="slug" value={trader.slug} />
+						<input type="hidden" name="back" value={loaderData.back} />
+						<button type="submit" className="btn-secondary btn-sm">
+							{loaderData.watching ? 'Stop watching' : 'Watch'}
+						</button>
+					</Form>
+				) : null}
 			</div>
 			<p className="mt-3 text-sm text-slate-200">{trader.review.text}</p>
 			<p className="mt-1 text-sm text-slate-300">Source: {trader.source.text}.</p>
