@@ -71,6 +71,22 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		},
 	},
 	{
+		name: '/dashboard/watchlist (a watched trader, a bad alert value at its field)',
+		setup: async (page, { request, member }) => {
+			makeRegistryTraders()
+			const watch = await request.post('/api/member/watchlist', {
+				data: { slug: LEADER.slug },
+				headers: bearer(member.token),
+			})
+			expect(watch.status()).toBe(201)
+			await goto(page, '/dashboard/watchlist', 'Watchlist')
+			await waitForHydration(page)
+			await page.getByLabel('Drawdown alert (%)').fill('95')
+			await page.getByRole('button', { name: 'Save alert' }).click()
+			await expect(page.getByLabel('Drawdown alert (%)')).toHaveAttribute('aria-invalid', 'true')
+		},
+	},
+	{
 		name: '/dashboard/academy (a lesson completed)',
 		setup: async (page) => {
 			await goto(page, '/dashboard/academy?tab=risk', 'Academy')

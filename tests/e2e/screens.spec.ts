@@ -217,6 +217,20 @@ const visits: Visit[] = [
 		},
 	},
 	{
+		name: 'dashboard-watchlist',
+		file: 'dashboard/watchlist.tsx',
+		setup: async (ctx) => {
+			const member = await asMember(ctx)
+			makeRegistryTraders()
+			const watch = await ctx.request.post('/api/member/watchlist', {
+				data: { slug: LEADER.slug },
+				headers: bearer(member.token),
+			})
+			expect(watch.status()).toBe(201)
+			return '/dashboard/watchlist'
+		},
+	},
+	{
 		name: 'dashboard-academy',
 		file: 'dashboard/academy.tsx',
 		setup: async (ctx) => {
