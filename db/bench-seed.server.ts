@@ -449,3 +449,90 @@ export function seedBenchTraders(
 		tradesCsvRows: apply.trades.length,
 	}
 }
+
+/**
+ * The watchlist's part of the members-choose step of the benchmark
+ * (issue 40, scripts/bench/steps/choose.mjs): `members` new members, each
+ * watching `rows / members` distinct listed traders (a million rows for
+ * 100,000 members and 1,000 traders), with drawdown alerts from 5 to 50%.
+ * Each row holds what the member was last told (the trader's figures now),
+ * except one in a hundred that has not heard of a drawdown beyond its
+ * alert yet; every watched trader is left unread by the watch pass, as
+ * after the nightly recompute. Written in chunks of 50,000 rows per
+ * transaction. Never used by the app.
+ */
+export function seedBenchWatchlist(members: number, rows: number, now = Date.now()) {
+	const sqlite = getDb().$client
+	const listed = sqlite
+		.prepare(
+			`select id, status, risk_score as riskScore, return_1m as return1m, max_drawdown as maxDrawdown,
+				current_drawdown as currentDrawdown, figures, statements_until as statementsUntil
+			from traders where status = 'listed' order by id`,
+		)
+		.all() as Array<{
+		id: number
+		status: string
+		riskScore: number | null
+		return1m: number | null
+		maxDrawdown: number | null
+		currentDrawdown: number | null
+		figures: string | null
+		statementsUntil: string | null
+	}>
+	const each = Math.ceil(rows / members)
+	if (listed.length < each) throw new Error(`${each} watched traders a member need that many listed traders`)
+	const traders = listed.map((t) => {
+		const flags = ((t.figures ? JSON.parse(t.figures) : null)?.flags ?? []).map((f: { code: string }) => f.code)
+		const { id, status, riskScore, return1m, maxDrawdown, currentDrawdown, statementsUntil } = t
+		const seen = { status, riskScore, return1m, maxDrawdown, currentDrawdown, flags, statementsUntil }
+		return { id, status, riskScore, currentDrawdown, statementsUntil, flags, seen: JSON.stringify(seen) }
+	})
+	const addUser = sqlite.prepare(
+		`insert into users (email, password_hash, name, country, plan, status, referral_code, unlocked_at, created_at, updated_at)
+		values (?, 'bench-not-a-hash', ?, 'Nigeria', 'regular', 'active', ?, ?, ?, ?) returning id`,
+	)
+	const addWatch = sqlite.prepare(
+		`insert into watchlist (user_id, trader_id, drawdown_alert, created_at, seen_at, seen, drawdown_alerted,
+			risk_baseline, alerted_flags, alerted_status, alerted_stale_until)
+		values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	)
+	const stride = Math.max(1, Math.floor(traders.length / each))
+	let written = 0
+	let member = 0
+	while (member < members && written < rows) {
+		write(() => {
+			for (let chunk = 0; chunk < 50_000 && member < members && written < rows; member++) {
+				const at = now - (members - member) * 1000
+				const { id: userId } = addUser.get(
+					`watcher${member}@bench-watch.example`,
+					`Bench Watcher ${member}`,
+					`BWATCH${member.toString(36).toUpperCase()}`,
+					at,
+					at,
+					at,
+				) as { id: number }
+				for (let j = 0; j < each && written < rows; j++, written++, chunk++) {
+					const trader = traders[(member * 7 + j * stride) % traders.length]!
+					const alert = 5 + ((member + j * 13) % 46)
+					const over = (trader.currentDrawdown ?? 0) * 100 >= alert
+					const told = over && (member + j) % 100 !== 0
+					addWatch.run(
+						userId,
+						trader.id,
+						alert,
+						at,
+						at,
+						trader.seen,
+						told ? 1 : 0,
+						trader.riskScore,
+						JSON.stringify(trader.flags),
+						trader.status,
+						trader.statementsUntil,
+					)
+				}
+			}
+		})
+	}
+	sqlite.prepare('update traders set watch_checked_at = null').run()
+	return { members: member, rows: written, traders: traders.length }
+}

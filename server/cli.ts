@@ -19,7 +19,13 @@ import {
 	restoreDatabase,
 	verifyChecksum,
 } from '#db/backup.server.ts'
-import { seedBenchBrokerReport, seedBenchStaffTools, seedBenchTraders, seedBenchUsers } from '#db/bench-seed.server.ts'
+import {
+	seedBenchBrokerReport,
+	seedBenchStaffTools,
+	seedBenchTraders,
+	seedBenchUsers,
+	seedBenchWatchlist,
+} from '#db/bench-seed.server.ts'
 import { closeDb, getDb, migrateDatabase, write } from '#db/client.server.ts'
 import { scheduledJobs as scheduledJobRows } from '#db/schema.ts'
 import { recomputeAllTraders } from '#app/features/traders/jobs.server.ts'
@@ -339,6 +345,27 @@ async function benchSeedTraders(args: string[], io: CliIo) {
 }
 
 /**
+ * `bench:seed-watch MEMBERS ROWS`: MEMBERS new members watching ROWS
+ * traders in all, every watched trader due for the watch pass (the
+ * members-choose step, scripts/bench/steps/choose.mjs); prints JSON.
+ */
+async function benchSeedWatch(args: string[], io: CliIo) {
+	const [members, rows] = args.map(Number)
+	const valid = (n: number | undefined, max: number) => Number.isInteger(n) && n! >= 1 && n! <= max
+	if (args.length !== 2 || !valid(members, 1_000_000) || !valid(rows, 10_000_000)) {
+		throw new CliError(
+			'Usage: node scripts/cli.mjs bench:seed-watch <members, 1 to 1000000> <watch rows, 1 to 10000000>',
+		)
+	}
+	initEnv()
+	migrateDatabase(getDb())
+	const started = Date.now()
+	const seeded = seedBenchWatchlist(members!, rows!)
+	io.out(`${JSON.stringify({ ...seeded, seedMs: Date.now() - started })}\n`)
+	return 0
+}
+
+/**
  * `bench:recompute-traders`: the nightly recompute (recomputeAllTraders, one
  * trader per transaction) in this process against the same database, timed;
  * prints a JSON line as it starts and one with its milliseconds and result
@@ -411,6 +438,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
 	'bench:seed-staff': benchSeedStaff,
 	'bench:seed-report': benchSeedReport,
 	'bench:seed-traders': benchSeedTraders,
+	'bench:seed-watch': benchSeedWatch,
 	'bench:recompute-traders': benchRecomputeTraders,
 	'bench:run-job': benchRunJob,
 }

@@ -55,3 +55,10 @@ export function judgeTradersBars(
 	figures: TradersFigures,
 	bars?: { applyMs: number; recomputeS: number; tailRatio: number; listP95Ms: number },
 ): Bar[]
+export type ChooseFigures = {
+	traders: number
+	watch: { members: number; rows: number }
+	alertPass: { ms: number; result: { traders: number; notified: number } | null }
+	list: { rows: LatencyP95[] }
+}
+export function judgeChooseBars(figures: ChooseFigures, bars?: { alertPassS: number; listP95Ms: number }): Bar[]

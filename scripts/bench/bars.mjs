@@ -176,3 +176,19 @@ export function judgeTradersBars(t, bars = { applyMs: 1_000, recomputeS: 60, tai
 		})),
 	]
 }
+
+/** Issue 40's bars (steps/choose.mjs): the watch pass, the filtered list. */
+export function judgeChooseBars(c, bars = { alertPassS: 60, listP95Ms: 50 }) {
+	return [
+		{
+			bar: `The watch pass over ${c.watch.rows} watch rows (${c.watch.members} members): under ${bars.alertPassS} s`,
+			measured: `${(c.alertPass.ms / 1000).toFixed(1)} s in the server's scheduler (${c.alertPass.result?.traders ?? '?'} traders, ${c.alertPass.result?.notified ?? '?'} notifications)`,
+			met: c.alertPass.ms < bars.alertPassS * 1000,
+		},
+		...c.list.rows.map((r) => ({
+			bar: `${r.name} with ${c.traders} listed traders and ${c.watch.rows} watch rows: p95 under ${bars.listP95Ms} ms`,
+			measured: `p95 ${r.p95.toFixed(1)} ms (p50 ${r.p50.toFixed(1)}, p99 ${r.p99.toFixed(1)}, ${Math.round(r.rps)} req/s)${r.errors ? `, ${r.errors} errors` : ''}`,
+			met: r.p95 < bars.listP95Ms && !r.errors,
+		})),
+	]
+}

@@ -27,7 +27,7 @@ import path from 'node:path'
 import { sampleTreeMemory, treePssMb, treeRssMb } from '../server-process.mjs'
 import { requireWrk } from '../wrk.mjs'
 import { benchAdmin, memberWithReferrals } from './accounts.mjs'
-import { judgeBars, judgeTradersBars, pinnedRatios, TAIL_FLOOR_MS } from './bars.mjs'
+import { judgeBars, judgeChooseBars, judgeTradersBars, pinnedRatios, TAIL_FLOOR_MS } from './bars.mjs'
 import { startBaselines } from './baselines.mjs'
 import { cpuLayout, describeLayout, everyCoreLayout, pinSelf } from './cpus.mjs'
 import { round } from './measure.mjs'
@@ -44,6 +44,7 @@ import { appRoutes, measureRoutes } from './steps/routes.mjs'
 import { staffTools } from './steps/staff-tools.mjs'
 import { signUpStorm } from './steps/storm.mjs'
 import { traders } from './steps/traders.mjs'
+import { choose } from './steps/choose.mjs'
 
 const options = readOptions()
 if (options.soak) await import('./soak.mjs')
@@ -156,6 +157,13 @@ if (has('traders')) {
 	run.traders.bars = judgeTradersBars(run.traders)
 	console.log('\nBars (issue 39, traders):')
 	for (const b of run.traders.bars) console.log(`  ${b.met ? 'met    ' : 'MISSED '} ${b.bar}: ${b.measured}`)
+	ctx.tradersSeeded = true
+}
+if (has('choose')) {
+	run.choose = await choose(ctx)
+	run.choose.bars = judgeChooseBars(run.choose)
+	console.log('\nBars (issue 40, members choose traders):')
+	for (const b of run.choose.bars) console.log(`  ${b.met ? 'met    ' : 'MISSED '} ${b.bar}: ${b.measured}`)
 }
 
 if (has('routes', 'paired', 'storm')) {
@@ -191,7 +199,9 @@ const doc = writeDocument({ runsDir: options.runsDir, doc: options.doc })
 console.log(
 	`${path.relative(process.cwd(), doc)} generated${run.kind === 'full' ? '' : ' (a short run is listed in the history, not shown as the latest full run)'}`,
 )
-const missed = [...(run.bars?.list ?? []), ...(run.traders?.bars ?? [])].filter((b) => !b.met)
+const missed = [...(run.bars?.list ?? []), ...(run.traders?.bars ?? []), ...(run.choose?.bars ?? [])].filter(
+	(b) => !b.met,
+)
 if (missed.length) console.log(`\n${missed.length} bar(s) missed`)
 process.exit(missed.length ? 1 : 0)
 

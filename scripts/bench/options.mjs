@@ -21,6 +21,8 @@ export const STEPS = [
 	'lock-contention',
 	// 1,000 traders with 5 years of statements: a statement's apply, the nightly recompute, the members' list (steps/traders.mjs).
 	'traders',
+	// 100,000 members watching 1,000,000 traders: the watch pass, the filtered members' list (steps/choose.mjs).
+	'choose',
 ]
 /** What `--quick` runs. */
 const QUICK_STEPS = ['routes', 'paired', 'storm', 'hashing']
@@ -37,6 +39,8 @@ const FULL = {
 	auditRows: 1_000_000,
 	planCodes: 100_000,
 	traders: 1_000,
+	watchMembers: 100_000,
+	watchRows: 1_000_000,
 }
 
 export function readOptions(argv = process.argv.slice(2), env = process.env) {
@@ -50,6 +54,7 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
 	if (flag('staff-only')) steps = ['staff-tools']
 	if (flag('report-only')) steps = ['broker-report']
 	if (flag('traders-only')) steps = ['traders']
+	if (flag('choose-only')) steps = ['choose']
 	if (value('steps')) {
 		const asked = value('steps').split(',')
 		const unknown = asked.filter((s) => !STEPS.includes(s))
@@ -67,6 +72,8 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
 		auditRows: number('BENCH_AUDIT_ROWS', FULL.auditRows),
 		planCodes: number('BENCH_PLAN_CODES', FULL.planCodes),
 		traders: number('BENCH_TRADERS', FULL.traders),
+		watchMembers: number('BENCH_WATCH_MEMBERS', FULL.watchMembers),
+		watchRows: number('BENCH_WATCH_ROWS', FULL.watchRows),
 	}
 	const full = steps.length === STEPS.length && Object.entries(FULL).every(([k, v]) => settings[k] === v)
 	return {

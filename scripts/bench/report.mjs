@@ -270,6 +270,31 @@ function lockContentionSection(l) {
 	]
 }
 
+function chooseSection(c) {
+	const bars = c.bars ?? []
+	return [
+		`Members choose traders (issue 40): ${thousands(c.watch.members)} members watching ${thousands(c.watch.rows)} traders in all, of ${thousands(c.traders)} listed traders, seeded in ${(c.watch.seedMs / 1000).toFixed(1)} s. The watch pass after the nightly recompute (the scheduler's job \`watch-alerts\`, made due and run by the server, every watched trader due) took ${(c.alertPass.ms / 1000).toFixed(1)} s for ${thousands(c.alertPass.result?.traders ?? 0)} traders and sent ${thousands(c.alertPass.result?.notified ?? 0)} notifications. The filtered members' list, ${c.list.connections} concurrent clients, ${c.list.durationS} s per URL; bar: p95 < 50 ms. Machine load average (1 min) ${c.load.before.toFixed(1)} before the step, ${c.load.after.toFixed(1)} after it:`,
+		'',
+		...table(p95Columns(50), c.list.rows),
+		'',
+		...(bars.length
+			? [
+					`Bars (issue 40, members choose traders), ${bars.filter((b) => b.met).length} of ${bars.length} met:`,
+					'',
+					...table(
+						[
+							col('bar', 'bar', String, false),
+							col('measured', 'measured', String, false),
+							col('met', 'met', (v) => (v ? 'yes' : '**no**'), false),
+						],
+						bars,
+					),
+					'',
+				]
+			: []),
+	]
+}
+
 function tradersSection(t) {
 	const r = t.recompute
 	const latency = [
@@ -325,6 +350,7 @@ export function renderRun(run, { heading = `Run of ${run.date}`, level = 2 } = {
 		...(run.brokerReport ? brokerReportSection(run.brokerReport) : []),
 		...(run.lockContention ? lockContentionSection(run.lockContention) : []),
 		...(run.traders ? tradersSection(run.traders) : []),
+		...(run.choose ? chooseSection(run.choose) : []),
 	].join('\n')
 }
 
@@ -371,7 +397,7 @@ export function historyCells(run) {
 	const pinnedSignIn = signInRange(SIGN_IN_ROUTES.map((r) => pinnedRatioOf(run, r)))
 	const sharing = run.bars?.list.some((b) => b.layout === 'sharing')
 	const cpu = KEY_ROUTES.map((name) => run.routes?.rows.find((r) => r.name === name)?.cpuPerRequestMs)
-	const judged = [...(run.bars?.list ?? []), ...(run.traders?.bars ?? [])]
+	const judged = [...(run.bars?.list ?? []), ...(run.traders?.bars ?? []), ...(run.choose?.bars ?? [])]
 	const met = judged.length ? `${judged.filter((b) => b.met).length} of ${judged.length}` : '–'
 	return {
 		date: run.date.slice(0, 16).replace('T', ' '),
@@ -465,6 +491,9 @@ export function renderDocument(runs, blocks = []) {
 	// The traders step (issue 39) is newer than the latest full run: its latest run is shown apart until a full run has it.
 	const traders = runs.filter((r) => r.traders).at(-1)
 	const tradersApart = traders && traders !== full && !(full?.traders && full.date >= traders.date)
+	// So is the members-choose step (issue 40).
+	const choose = runs.filter((r) => r.choose).at(-1)
+	const chooseApart = choose && choose !== full && !(full?.choose && full.date >= choose.date)
 	return [
 		HEADER,
 		...(full
@@ -477,6 +506,15 @@ export function renderDocument(runs, blocks = []) {
 					`Commit \`${traders.commit}\`, a ${traders.kind} run (\`npm run bench -- --traders-only\`).`,
 					'',
 					...tradersSection(traders.traders),
+				]
+			: []),
+		...(chooseApart
+			? [
+					`## Latest members-choose step: ${choose.date}`,
+					'',
+					`Commit \`${choose.commit}\`, a ${choose.kind} run (\`npm run bench -- --choose-only\`).`,
+					'',
+					...chooseSection(choose.choose),
 				]
 			: []),
 		'## History',

@@ -1,3 +1,4 @@
+import { inTurns } from '#app/utils/turns.server.ts'
 import { and, eq, inArray, isNull, like } from 'drizzle-orm'
 import { raiseAlert } from '#app/features/alerts/alerts.server.ts'
 import { getDb, write, type Db, type Tx } from '#db/client.server.ts'
@@ -82,10 +83,8 @@ export function recomputeAllTraders(now = new Date()) {
 	return { ...totals, ...checkTraderAlerts(now) }
 }
 
-/** A turn of the scheduler's recompute: traders one after another for about this long... */
-export const RECOMPUTE_TURN_MS = 10
-/** ...then a rest this many times as long, so the recompute takes at most a third of the process's time. */
-export const RECOMPUTE_REST_FACTOR = 2
+/** A turn of the scheduler's recompute, and its rest (app/utils/turns.server.ts). */
+export { TURN_MS as RECOMPUTE_TURN_MS, REST_FACTOR as RECOMPUTE_REST_FACTOR } from '#app/utils/turns.server.ts'
 
 /**
  * The scheduler's nightly recompute (`traders-recompute`): the same work
@@ -102,28 +101,13 @@ export function recomputeAllTradersInTurns(
 ):
 	| (RecomputeTotals & ReturnType<typeof checkTraderAlerts>)
 	| Promise<RecomputeTotals & ReturnType<typeof checkTraderAlerts>> {
-	const ids = traderIdsWithStatements()
 	const totals: RecomputeTotals = { recomputed: 0, flagAlerts: 0 }
-	let next = 0
-	let lastTurnMs = 0
-	/** Traders until the turn is used up; true once none is left. */
-	const turn = () => {
-		const started = clock()
-		while (next < ids.length) {
-			recomputeOne(ids[next++]!, now, totals)
-			lastTurnMs = clock() - started
-			if (lastTurnMs >= RECOMPUTE_TURN_MS) break
-		}
-		return next >= ids.length
-	}
-	const done = () => ({ ...totals, ...checkTraderAlerts(now) })
-	if (turn()) return done()
-	return (async () => {
-		do {
-			await new Promise((resolve) => setTimeout(resolve, Math.ceil(lastTurnMs * RECOMPUTE_REST_FACTOR)))
-		} while (!turn())
-		return done()
-	})()
+	return inTurns(
+		traderIdsWithStatements(),
+		(id) => recomputeOne(id, now, totals),
+		() => ({ ...totals, ...checkTraderAlerts(now) }),
+		clock,
+	)
 }
 
 /** Open alerts whose dedupe key starts with `prefix`, with the trader id and the date the key names. */

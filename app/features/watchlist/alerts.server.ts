@@ -4,6 +4,7 @@ import { traders, watchlist, type SelectTrader } from '#db/schema.ts'
 import { notify } from '#app/features/notifications/notifications.server.ts'
 import { FLAG_LABELS, STATUS_LABELS } from '#app/features/traders/format.ts'
 import type { StoredFigures } from '#app/features/traders/registry.server.ts'
+import { inTurns } from '#app/utils/turns.server.ts'
 import { WATCH_LIMITS } from './schemas.ts'
 
 /**
@@ -105,10 +106,35 @@ export function watchEvents(
 	}
 }
 
+/**
+ * The watch rows of `trader` that `watchEvents` may tell something or
+ * change (a superset of them), so the pass reads only those: after the
+ * nightly recompute most of a million rows have nothing new, and SQLite
+ * skips them without handing them to JavaScript.
+ */
+export function mayHaveNews(trader: SelectTrader, flags: StoredFigures['flags'], now: Date) {
+	const drawdown = (trader.currentDrawdown ?? 0) * 100
+	const stale = trader.statementsUntil !== null && daysSince(trader.statementsUntil, now) > WATCH_LIMITS.staleDays
+	return or(
+		// Beyond the alert and not told, or back under it and still marked.
+		sql`(${watchlist.drawdownAlert} <= ${drawdown}) != ${watchlist.drawdownAlerted}`,
+		trader.riskScore === null
+			? undefined
+			: sql`(${watchlist.riskBaseline} is null or ${watchlist.riskBaseline} > ${trader.riskScore} or ${trader.riskScore} - ${watchlist.riskBaseline} >= ${WATCH_LIMITS.riskRise})`,
+		sql`${watchlist.alertedFlags} != ${JSON.stringify(flags.map((f) => f.code))}`,
+		sql`${watchlist.alertedStatus} != ${trader.status}`,
+		stale ? sql`${watchlist.alertedStaleUntil} is not ${trader.statementsUntil}` : undefined,
+	)
+}
+
 /** One trader's watchers told, in the caller's transaction; the number of notifications. */
 function alertWatchers(tx: Tx, trader: SelectTrader, now: Date) {
 	const flags = ((trader.figures as StoredFigures | null)?.flags ?? []) as StoredFigures['flags']
-	const rows = tx.select().from(watchlist).where(eq(watchlist.traderId, trader.id)).all()
+	const rows = tx
+		.select()
+		.from(watchlist)
+		.where(and(eq(watchlist.traderId, trader.id), mayHaveNews(trader, flags, now)))
+		.all()
 	let sent = 0
 	for (const watch of rows) {
 		const { events, state } = watchEvents({ ...trader, flags }, watch, now)
@@ -126,6 +152,11 @@ function alertWatchers(tx: Tx, trader: SelectTrader, now: Date) {
 			)
 			sent++
 		}
+		const changed = (Object.keys(state) as Array<keyof typeof state>).some(
+			(key) => JSON.stringify(state[key]) !== JSON.stringify(watch[key]),
+		)
+		// Most watchers have nothing new: their row is left as it is.
+		if (!changed) continue
 		tx.update(watchlist)
 			.set(state)
 			.where(and(eq(watchlist.userId, watch.userId), eq(watchlist.traderId, trader.id)))
@@ -134,15 +165,30 @@ function alertWatchers(tx: Tx, trader: SelectTrader, now: Date) {
 	return sent
 }
 
+/** One due trader's watchers told and its mark set, in one transaction; the notifications sent. */
+function checkTrader(id: number, now: Date) {
+	return write((tx) => {
+		const trader = tx.select().from(traders).where(eq(traders.id, id)).get()
+		if (!trader) return 0
+		const sent = alertWatchers(tx, trader, now)
+		tx.update(traders)
+			.set({ watchCheckedAt: trader.computedAt ?? now })
+			.where(eq(traders.id, id))
+			.run()
+		return sent
+	})
+}
+
 /**
  * The scheduler's pass: every watched trader whose figures or review
  * status changed since the last pass (or that was never read), one
- * transaction each, then its mark. The nightly recompute touches every trader with statements, so
- * the stale check runs at least daily.
+ * transaction each, then its mark. The nightly recompute touches every
+ * trader with statements, so the stale check runs at least daily. It runs
+ * in the serving process, in turns (app/utils/turns.server.ts): after the
+ * nightly recompute it reads every watch row, a million on the bench.
  */
-export function watchAlertPass(now = new Date()) {
-	const db = getDb()
-	const due = db
+export function watchAlertPass(now = new Date(), clock?: () => number) {
+	const due = getDb()
 		.select({ id: traders.id })
 		.from(traders)
 		.where(
@@ -156,18 +202,14 @@ export function watchAlertPass(now = new Date()) {
 			),
 		)
 		.all()
+		.map((r) => r.id)
 	let notified = 0
-	for (const { id } of due) {
-		notified += write((tx) => {
-			const trader = tx.select().from(traders).where(eq(traders.id, id)).get()
-			if (!trader) return 0
-			const sent = alertWatchers(tx, trader, now)
-			tx.update(traders)
-				.set({ watchCheckedAt: trader.computedAt ?? now })
-				.where(eq(traders.id, id))
-				.run()
-			return sent
-		})
-	}
-	return { traders: due.length, notified }
+	return inTurns(
+		due,
+		(id) => {
+			notified += checkTrader(id, now)
+		},
+		() => ({ traders: due.length, notified }),
+		clock,
+	)
 }

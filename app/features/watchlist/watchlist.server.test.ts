@@ -6,8 +6,8 @@ import { notifications, traderEquity, traders, watchlist } from '#db/schema.ts'
 import { insertAuditActor, insertMember } from '#tests/factories.ts'
 import { makeTrader } from '#tests/trader-factories.ts'
 import { applyStatement } from '#app/features/traders/statements.server.ts'
-import { reviewTrader } from '#app/features/traders/registry.server.ts'
-import { watchAlertPass, watchEvents } from './alerts.server.ts'
+import { reviewTrader, type StoredFigures } from '#app/features/traders/registry.server.ts'
+import { mayHaveNews, watchAlertPass, watchEvents } from './alerts.server.ts'
 import { WATCH_MESSAGES, WatchAlertsFormSchema, WatchBodySchema } from './schemas.ts'
 import {
 	changesSince,
@@ -137,6 +137,13 @@ describe('watching', () => {
 	})
 })
 
+/** The pass with a clock that stands still: all in one turn, a plain result. */
+function passNow(now?: Date) {
+	const result = watchAlertPass(now, () => 0)
+	if (result instanceof Promise) throw new Error('the pass ran in turns')
+	return result
+}
+
 describe('the watch alerts', () => {
 	test('a deep drawdown after a statement: the drawdown and the flag told once, with a link to the trader', () => {
 		const member = insertMember({ unlockedAt: new Date() })
@@ -145,11 +152,11 @@ describe('the watch alerts', () => {
 		watchTrader(member.id, { slug: 'calm' })
 		watchTrader(other.id, { slug: 'calm', drawdownAlert: 60 })
 		// Nothing has happened since they started watching.
-		expect(watchAlertPass()).toEqual({ traders: 1, notified: 0 })
-		expect(watchAlertPass()).toEqual({ traders: 0, notified: 0 })
+		expect(passNow()).toEqual({ traders: 1, notified: 0 })
+		expect(passNow()).toEqual({ traders: 0, notified: 0 })
 		// Five days losing 12% a day: a 47% drawdown, the deep drawdown flag.
 		appendEquity('calm', [0.88, 0.88, 0.88, 0.88, 0.88], later(1))
-		const pass = watchAlertPass(later(1))
+		const pass = passNow(later(1))
 		expect(pass.traders).toBe(1)
 		const told = inbox(member.id)
 		// The crash made the returns swing more too: the risk score rose.
@@ -166,13 +173,13 @@ describe('the watch alerts', () => {
 			'Red flag on Calm: Deep drawdown',
 		])
 		// Once per event: the next pass and the nightly recompute tell nothing new.
-		expect(watchAlertPass(later(1)).notified).toBe(0)
+		expect(passNow(later(1)).notified).toBe(0)
 		getDb()
 			.update(traders)
 			.set({ computedAt: later(2) })
 			.where(eq(traders.slug, 'calm'))
 			.run()
-		expect(watchAlertPass(later(2)).notified).toBe(0)
+		expect(passNow(later(2)).notified).toBe(0)
 	})
 
 	test('the risk score up by 2, a review move, stale statements; each once', () => {
@@ -234,16 +241,104 @@ describe('the watch alerts', () => {
 		const member = insertMember({ unlockedAt: new Date() })
 		makeTrader({ slug: 'calm', name: 'Calm' })
 		watchTrader(member.id, { slug: 'calm' })
-		watchAlertPass()
+		passNow()
 		const id = getDb().select().from(traders).where(eq(traders.slug, 'calm')).get()!.id
 		const admin = { ...insertAuditActor({ role: 'super_admin' }), superAdmin: true }
 		expect(reviewTrader(admin, id, { to: 'watch', note: 'Drawdown under review.' }, later(1)).ok).toBe(true)
-		expect(watchAlertPass(later(1)).notified).toBe(1)
+		expect(passNow(later(1)).notified).toBe(1)
 		expect(inbox(member.id).map((n) => [n.title, n.body])).toEqual([
 			['Calm is now watch', 'TradeCircle staff: Drawdown under review.'],
 		])
 		// A trader removed takes the watch rows with it.
 		getDb().delete(traders).where(eq(traders.id, id)).run()
 		expect(getDb().select().from(watchlist).all()).toEqual([])
+	})
+})
+
+describe('the watch pass, in turns', () => {
+	test('more than a turn gives the event loop back between traders, with the same alerts', async () => {
+		const member = insertMember({ unlockedAt: new Date() })
+		for (const n of [1, 2, 3, 4, 5]) {
+			makeTrader({ slug: `calm-${n}`, name: `Calm ${n}`, daily: () => 0.001 })
+			watchTrader(member.id, { slug: `calm-${n}`, drawdownAlert: 1 })
+		}
+		for (const n of [1, 2, 3, 4, 5]) appendEquity(`calm-${n}`, [0.9], later(1))
+		// A clock 6 ms later at each reading: two traders a turn, then a rest.
+		let ms = 0
+		const running = watchAlertPass(later(1), () => (ms += 6))
+		expect(running).toBeInstanceOf(Promise)
+		let served = 0
+		const request = setInterval(() => served++, 1)
+		const result = await running
+		clearInterval(request)
+		expect(served).toBeGreaterThan(0)
+		expect(result.traders).toBe(5)
+		expect(inbox(member.id).filter((n) => /below its peak$/.test(n.title))).toHaveLength(5)
+		expect(passNow(later(1))).toEqual({ traders: 0, notified: 0 })
+	})
+})
+
+describe('the rows the pass reads', () => {
+	test('exactly the watch rows with something to tell or to change are read; the others stay in SQLite', () => {
+		makeTrader({ slug: 'calm', name: 'Calm', daily: () => 0.001 })
+		const db = getDb()
+		const id = db.select().from(traders).where(eq(traders.slug, 'calm')).get()!.id
+		// The trader in many states, and watch rows told many things.
+		const states: Array<Partial<typeof traders.$inferSelect>> = [
+			{ currentDrawdown: 0.25, riskScore: 5, status: 'listed', statementsUntil: '2026-01-01' },
+			{ currentDrawdown: 0.1, riskScore: null, status: 'watch', statementsUntil: null },
+			{ currentDrawdown: null, riskScore: 3, status: 'listed', statementsUntil: later(0).toISOString().slice(0, 10) },
+		]
+		const members = Array.from({ length: 48 }, () => insertMember({ unlockedAt: new Date() }))
+		members.forEach((m, i) => {
+			watchTrader(m.id, { slug: 'calm', drawdownAlert: [5, 10, 20, 30][i % 4] })
+			db.update(watchlist)
+				.set({
+					drawdownAlerted: i % 2 === 0,
+					riskBaseline: [null, 3, 5, 7][(i >> 1) % 4],
+					alertedFlags: [[], ['deep_drawdown']][(i >> 3) % 2],
+					alertedStatus: ['listed', 'watch', 'retired'][i % 3],
+					alertedStaleUntil: [null, '2026-01-01'][(i >> 4) % 2],
+				})
+				.where(and(eq(watchlist.userId, m.id), eq(watchlist.traderId, id)))
+				.run()
+		})
+		for (const state of states) {
+			db.update(traders).set(state).where(eq(traders.id, id)).run()
+			const trader = db.select().from(traders).where(eq(traders.id, id)).get()!
+			const flags = (trader.figures as StoredFigures | null)?.flags ?? []
+			const rows = db.select().from(watchlist).where(eq(watchlist.traderId, id)).all()
+			const withNews = rows
+				.filter((w) => {
+					const { events, state: next } = watchEvents({ ...trader, flags }, w, new Date())
+					const changed = (Object.keys(next) as Array<keyof typeof next>).some(
+						(k) => JSON.stringify(next[k]) !== JSON.stringify(w[k]),
+					)
+					return events.length > 0 || changed
+				})
+				.map((w) => w.userId)
+			const read = db
+				.select({ userId: watchlist.userId })
+				.from(watchlist)
+				.where(and(eq(watchlist.traderId, id), mayHaveNews(trader, flags, new Date())))
+				.all()
+				.map((w) => w.userId)
+			expect(read.sort()).toEqual(withNews.sort())
+		}
+		// Once the pass has told them, nothing is left to read.
+		db.update(traders)
+			.set({ computedAt: later(1) })
+			.where(eq(traders.id, id))
+			.run()
+		passNow(later(1))
+		const trader = db.select().from(traders).where(eq(traders.id, id)).get()!
+		const flags = (trader.figures as StoredFigures | null)?.flags ?? []
+		expect(
+			db
+				.select()
+				.from(watchlist)
+				.where(and(eq(watchlist.traderId, id), mayHaveNews(trader, flags, later(1))))
+				.all(),
+		).toEqual([])
 	})
 })
