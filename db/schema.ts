@@ -1079,7 +1079,20 @@ export const watchlist = sqliteTable(
 		alertedStatus: text('alerted_status').notNull(),
 		alertedStaleUntil: text('alerted_stale_until'),
 	},
-	(t) => [primaryKey({ columns: [t.userId, t.traderId] }), index('watchlist_trader_idx').on(t.traderId)],
+	(t) => [
+		primaryKey({ columns: [t.userId, t.traderId] }),
+		// A trader's watchers with what they were told, side by side: the watch
+		// pass finds the few with news in the index alone (decision 058).
+		index('watchlist_trader_news_idx').on(
+			t.traderId,
+			t.drawdownAlerted,
+			t.drawdownAlert,
+			t.riskBaseline,
+			t.alertedStatus,
+			t.alertedStaleUntil,
+			t.alertedFlags,
+		),
+	],
 )
 
 /** What a member saw of a watched trader (the watchlist's comparison). */

@@ -15,5 +15,5 @@ CREATE TABLE `watchlist` (
 	FOREIGN KEY (`trader_id`) REFERENCES `traders`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `watchlist_trader_idx` ON `watchlist` (`trader_id`);--> statement-breakpoint
+CREATE INDEX `watchlist_trader_news_idx` ON `watchlist` (`trader_id`,`drawdown_alerted`,`drawdown_alert`,`risk_baseline`,`alerted_status`,`alerted_stale_until`,`alerted_flags`);--> statement-breakpoint
 ALTER TABLE `traders` ADD `watch_checked_at` integer;

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
-import { getDb, write, type Tx } from '#db/client.server.ts'
+import { getDb, write, type Db, type Tx } from '#db/client.server.ts'
 import { traders, watchlist, type SelectTrader } from '#db/schema.ts'
 import { notify } from '#app/features/notifications/notifications.server.ts'
 import { FLAG_LABELS, STATUS_LABELS } from '#app/features/traders/format.ts'
@@ -127,14 +127,18 @@ export function mayHaveNews(trader: SelectTrader, flags: StoredFigures['flags'],
 	)
 }
 
-/** One trader's watchers told, in the caller's transaction; the number of notifications. */
-function alertWatchers(tx: Tx, trader: SelectTrader, now: Date) {
-	const flags = ((trader.figures as StoredFigures | null)?.flags ?? []) as StoredFigures['flags']
-	const rows = tx
+/** The statement that reads them (its plan is tested: the covering `watchlist_trader_news_idx`). */
+export function watchersWithNews(db: Db | Tx, trader: SelectTrader, flags: StoredFigures['flags'], now: Date) {
+	return db
 		.select()
 		.from(watchlist)
 		.where(and(eq(watchlist.traderId, trader.id), mayHaveNews(trader, flags, now)))
-		.all()
+}
+
+/** One trader's watchers told, in the caller's transaction; the number of notifications. */
+function alertWatchers(tx: Tx, trader: SelectTrader, now: Date) {
+	const flags = ((trader.figures as StoredFigures | null)?.flags ?? []) as StoredFigures['flags']
+	const rows = watchersWithNews(tx, trader, flags, now).all()
 	let sent = 0
 	for (const watch of rows) {
 		const { events, state } = watchEvents({ ...trader, flags }, watch, now)

@@ -7,7 +7,7 @@ import { insertAuditActor, insertMember } from '#tests/factories.ts'
 import { makeTrader } from '#tests/trader-factories.ts'
 import { applyStatement } from '#app/features/traders/statements.server.ts'
 import { reviewTrader, type StoredFigures } from '#app/features/traders/registry.server.ts'
-import { mayHaveNews, watchAlertPass, watchEvents } from './alerts.server.ts'
+import { mayHaveNews, watchAlertPass, watchersWithNews, watchEvents } from './alerts.server.ts'
 import { WATCH_MESSAGES, WatchAlertsFormSchema, WatchBodySchema } from './schemas.ts'
 import {
 	changesSince,
@@ -325,6 +325,14 @@ describe('the rows the pass reads', () => {
 				.map((w) => w.userId)
 			expect(read.sort()).toEqual(withNews.sort())
 		}
+		// SQLite decides in the covering index, before reading a watch row.
+		const current = db.select().from(traders).where(eq(traders.id, id)).get()!
+		const { sql, params } = watchersWithNews(db, current, [], new Date()).toSQL()
+		const plan = db.$client
+			.prepare(`explain query plan ${sql}`)
+			.all(...(params as never[]))
+			.map((r) => (r as { detail: string }).detail)
+		expect(plan).toEqual(['SEARCH watchlist USING INDEX watchlist_trader_news_idx (trader_id=?)'])
 		// Once the pass has told them, nothing is left to read.
 		db.update(traders)
 			.set({ computedAt: later(1) })
