@@ -203,6 +203,7 @@ test.describe('dashboard sidebar', () => {
 		const links = nav.getByRole('link')
 		const names = [
 			'Dashboard',
+			'Watchlist',
 			'Academy',
 			'Plans',
 			'0% Fee Offers Premium',
