@@ -53,8 +53,12 @@ test('pick two traders: both side by side, one chart with its table, the monthly
 	member,
 }) => {
 	void member
-	await open(page, '/dashboard/compare')
+	// The traders section of /dashboard leads here.
+	await open(page, '/dashboard')
+	await page.getByRole('link', { name: 'Compare traders side by side' }).click()
+	await expect(page).toHaveURL('/dashboard/compare')
 	await expect(page.getByRole('heading', { level: 1, name: 'Compare traders' })).toBeVisible()
+	await expect(page.getByRole('heading', { level: 2, name: 'Choose traders' })).toBeVisible()
 	await picker(page).getByLabel(SHORT.name, { exact: true }).check()
 	await picker(page).getByLabel(LONG.name, { exact: true }).check()
 	await picker(page).getByRole('button', { name: 'Compare' }).click()
