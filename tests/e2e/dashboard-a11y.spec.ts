@@ -5,7 +5,7 @@ import { E2E_UNLOCK_CODE } from '../playwright-utils.ts'
 import { activateGold, submitActivationCode } from './dashboard-support.ts'
 import { expectAccessible, watchPageProblems } from './axe.ts'
 import { jsOff, open, waitForHydration } from './support.ts'
-import { LEADER, makeRegistryTraders, RETIRED } from './registry-traders.ts'
+import { FOLLOWED, LEADER, makeRegistryTraders, RETIRED, WATCHED } from './registry-traders.ts'
 
 /**
  * Every page and dialog of the member dashboard, at a phone and a desktop
@@ -84,6 +84,24 @@ const pages: Array<{ name: string; setup: Setup }> = [
 			await page.getByLabel('Drawdown alert (%)').fill('95')
 			await page.getByRole('button', { name: 'Save alert' }).click()
 			await expect(page.getByLabel('Drawdown alert (%)')).toHaveAttribute('aria-invalid', 'true')
+		},
+	},
+	{
+		name: '/dashboard/compare (three traders side by side: figures, index chart and tables)',
+		setup: async (page) => {
+			makeRegistryTraders()
+			await goto(page, `/dashboard/compare?ids=${LEADER.slug},${FOLLOWED.slug},${WATCHED.slug}`, 'Compare traders')
+			await expect(page.getByRole('img', { name: /^Index, 100 at the start of/ })).toBeVisible()
+		},
+	},
+	{
+		name: '/dashboard/compare (five traders chosen: the message at the picker)',
+		setup: async (page) => {
+			makeRegistryTraders()
+			await goto(page, `/dashboard/compare?ids=${LEADER.slug},${FOLLOWED.slug},${WATCHED.slug},a,b`, 'Compare traders')
+			await expect(page.getByRole('group', { name: /^Traders to compare/ })).toHaveAccessibleDescription(
+				'You can compare at most 4 traders at once; you chose 5. Leave some out',
+			)
 		},
 	},
 	{

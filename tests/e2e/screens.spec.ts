@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { feeOffers } from '#app/content/dashboard.ts'
-import { LEADER, makeRegistryTraders, registryTraderId } from './registry-traders.ts'
+import { FOLLOWED, LEADER, makeRegistryTraders, registryTraderId, WATCHED } from './registry-traders.ts'
 import { bearer, withE2eDatabase } from '../admin-utils.ts'
 import { expect, test, type Fixtures, type TestAdmin } from '../fixtures.ts'
 import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
@@ -228,6 +228,15 @@ const visits: Visit[] = [
 			})
 			expect(watch.status()).toBe(201)
 			return '/dashboard/watchlist'
+		},
+	},
+	{
+		name: 'dashboard-compare',
+		file: 'dashboard/compare.tsx',
+		setup: async (ctx) => {
+			await asMember(ctx)
+			makeRegistryTraders()
+			return `/dashboard/compare?ids=${LEADER.slug},${FOLLOWED.slug},${WATCHED.slug}`
 		},
 	},
 	{

@@ -159,6 +159,11 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 							Reviewed traders, figures computed from their broker statements. Past performance is not a reliable
 							indicator of future results.
 						</p>
+						<p className="mt-1 text-sm">
+							<Link to="/dashboard/compare" className="link">
+								Compare traders side by side
+							</Link>
+						</p>
 					</div>
 					<Form method="get" className="flex flex-wrap items-end gap-2" preventScrollReset>
 						<div>

@@ -1,4 +1,4 @@
-import { data, Form, useLocation } from 'react-router'
+import { data, Form, Link, useLocation } from 'react-router'
 import { EquityCurve, MonthlyBars } from '#app/components/charts.tsx'
 import { BrokerButton, BrokerDisclosure } from '#app/components/broker-card.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
@@ -84,16 +84,24 @@ export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) 
 			</p>
 			<div className="mt-3 flex flex-wrap items-start justify-between gap-3">
 				<RiskScore score={trader.riskScore} meaning={trader.riskMeaning} />
-				{loaderData.canWatch ? (
-					<Form method="post" action="/dashboard/watchlist">
-						<input type="hidden" name="intent" value={loaderData.watching ? 'unwatch' : 'watch'} />
-						<input type="hidden" name="slug" value={trader.slug} />
-						<input type="hidden" name="back" value={loaderData.back} />
-						<button type="submit" className="btn-secondary btn-sm">
-							{loaderData.watching ? 'Stop watching' : 'Watch'}
-						</button>
-					</Form>
-				) : null}
+				<div className="flex flex-wrap gap-2">
+					{trader.status === 'listed' || trader.status === 'watch' ? (
+						// Starts a comparison with this trader (issue 40 part 3): the picker adds the others.
+						<Link to={`/dashboard/compare?ids=${trader.slug}`} className="btn-secondary btn-sm">
+							Compare
+						</Link>
+					) : null}
+					{loaderData.canWatch ? (
+						<Form method="post" action="/dashboard/watchlist">
+							<input type="hidden" name="intent" value={loaderData.watching ? 'unwatch' : 'watch'} />
+							<input type="hidden" name="slug" value={trader.slug} />
+							<input type="hidden" name="back" value={loaderData.back} />
+							<button type="submit" className="btn-secondary btn-sm">
+								{loaderData.watching ? 'Stop watching' : 'Watch'}
+							</button>
+						</Form>
+					) : null}
+				</div>
 			</div>
 			<p className="mt-3 text-sm text-slate-200">{trader.review.text}</p>
 			<p className="mt-1 text-sm text-slate-300">Source: {trader.source.text}.</p>
