@@ -694,7 +694,10 @@ export const brokers = sqliteTable(
 		copyTrading: integer('copy_trading', { mode: 'boolean' }).notNull().default(false),
 		commissionPerLotCents: integer('commission_per_lot_cents').notNull().default(0),
 		copyFeePercent: real('copy_fee_percent').notNull().default(0),
-		spreads: text('spreads', { mode: 'json' }).$type<BrokerSpread[]>().notNull().default(sql`'[]'`),
+		spreads: text('spreads', { mode: 'json' })
+			.$type<BrokerSpread[]>()
+			.notNull()
+			.default(sql`'[]'`),
 		howWeEarn: text('how_we_earn').notNull().default(''),
 		affiliateUrl: text('affiliate_url').notNull(),
 		/** Out of 5, as shown on the card. */

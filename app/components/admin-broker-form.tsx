@@ -2,12 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from 'react-router'
 import type { PublicBroker } from '#app/features/brokers/brokers.server.ts'
-import {
-	BROKER_LIMITS,
-	TRACKING_ID_PLACEHOLDER,
-	BrokerFormSchema,
-	spreadsText,
-} from '#app/features/brokers/schemas.ts'
+import { BROKER_LIMITS, TRACKING_ID_PLACEHOLDER, BrokerFormSchema, spreadsText } from '#app/features/brokers/schemas.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { CheckboxField, Field, FormAlert, StatusButton, TextareaField } from './forms.tsx'
 
@@ -112,11 +107,7 @@ export function BrokerForm({
 			<CheckboxField className="self-center" label="Recommended" field={fields.recommended} />
 			<fieldset className="grid gap-4 border-t border-slate-700 pt-4 sm:col-span-2 sm:grid-cols-2">
 				<legend className="text-sm font-semibold">Costs of copying (shown to members on each trader)</legend>
-				<CheckboxField
-					className="self-center sm:col-span-2"
-					label="Offers copy trading"
-					field={fields.copyTrading}
-				/>
+				<CheckboxField className="self-center sm:col-span-2" label="Offers copy trading" field={fields.copyTrading} />
 				<Field
 					label="Commission per lot (USD)"
 					field={fields.commissionPerLot}

@@ -77,7 +77,7 @@ describe('brokerCostsFor: which brokers offer a trader', () => {
 		})
 	})
 
-	test("only the main market counts; an inactive own broker and past traders offer nothing", () => {
+	test('only the main market counts; an inactive own broker and past traders offer nothing', () => {
 		const other = row({ spreads: [{ market: 'GBPUSD', spreadCents: 1_00 }] })
 		const ownInactive = row({ active: false, spreads: [{ market: 'GBPUSD', spreadCents: 1_00 }] })
 		const trader = { brokerId: ownInactive.id, markets: ['EURUSD', 'GBPUSD'], status: 'listed' as const }

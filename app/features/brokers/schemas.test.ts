@@ -163,9 +163,9 @@ describe('the costs of copying (decision 060)', () => {
 		expect(formErrors({ ...goodForm, spreads: 'EURUSD 10000.01' })).toEqual({ spreads: `Line 1: ${M.spreadRange}` })
 		expect(formErrors({ ...goodForm, spreads: 'EUR%USD 1' })).toEqual({ spreads: `Line 1: ${M.spreadMarketInvalid}` })
 		expect(formErrors({ ...goodForm, spreads: 'EURUSD 1\neurusd 2' })).toEqual({ spreads: M.spreadRepeated('EURUSD') })
-		expect(
-			formErrors({ ...goodForm, spreads: Array.from({ length: 51 }, (_, i) => `M${i} 1`).join('\n') }),
-		).toEqual({ spreads: M.spreadsTooMany })
+		expect(formErrors({ ...goodForm, spreads: Array.from({ length: 51 }, (_, i) => `M${i} 1`).join('\n') })).toEqual({
+			spreads: M.spreadsTooMany,
+		})
 		expect(formErrors({ ...goodForm, howWeEarn: 'x'.repeat(201) })).toEqual({ howWeEarn: M.howWeEarnTooLong })
 	})
 

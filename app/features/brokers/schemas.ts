@@ -62,8 +62,7 @@ export const BROKER_MESSAGES = {
 	copyFeeFormat: 'Enter the copy or performance fee as a percentage from 0 to 100, like 20',
 	copyFeeRange: 'Copy or performance fee must be from 0 to 100%',
 	spreadsTooMany: `At most ${BROKER_LIMITS.spreads} markets`,
-	spreadLine: (line: number) =>
-		`Line ${line}: write the market and its spread in USD per lot, like "EURUSD 7.50"`,
+	spreadLine: (line: number) => `Line ${line}: write the market and its spread in USD per lot, like "EURUSD 7.50"`,
 	spreadMarketInvalid:
 		'Markets are instrument symbols of up to 20 letters, digits, ".", "/", "_", "-" or "#" (like XAUUSD or EUR/USD)',
 	spreadFormat: 'Enter the spread in USD per lot, like 7 or 7.50',
@@ -291,8 +290,7 @@ const minDeposit = {
 const commissionPerLot = {
 	format: BROKER_MESSAGES.commissionFormat,
 	decimals: 2,
-	check: (n: number) =>
-		n < 0 || n > BROKER_LIMITS.commissionPerLotDollars ? BROKER_MESSAGES.commissionRange : null,
+	check: (n: number) => (n < 0 || n > BROKER_LIMITS.commissionPerLotDollars ? BROKER_MESSAGES.commissionRange : null),
 }
 const copyFeePercent = {
 	format: BROKER_MESSAGES.copyFeeFormat,
@@ -470,13 +468,11 @@ export const BrokerFormSchema = z
 		spreads: SpreadsTextSchema,
 		howWeEarn: HowWeEarnSchema.optional().transform((v) => v ?? ''),
 	})
-	.transform(
-		({ minDeposit, commissionPerLot, ...rest }): BrokerInput => ({
-			...rest,
-			minDepositCents: toCents(minDeposit),
-			commissionPerLotCents: toCents(commissionPerLot),
-		}),
-	)
+	.transform(({ minDeposit, commissionPerLot, ...rest }): BrokerInput => ({
+		...rest,
+		minDepositCents: toCents(minDeposit),
+		commissionPerLotCents: toCents(commissionPerLot),
+	}))
 
 const apiFields = {
 	name: NameSchema,
@@ -519,13 +515,11 @@ export const BrokerCreateApiSchema = z
 		howWeEarn: apiFields.howWeEarn.default(''),
 	})
 	.strict()
-	.transform(
-		({ minDeposit, commissionPerLot, ...rest }): BrokerInput => ({
-			...rest,
-			minDepositCents: toCents(minDeposit),
-			commissionPerLotCents: toCents(commissionPerLot),
-		}),
-	)
+	.transform(({ minDeposit, commissionPerLot, ...rest }): BrokerInput => ({
+		...rest,
+		minDepositCents: toCents(minDeposit),
+		commissionPerLotCents: toCents(commissionPerLot),
+	}))
 
 /** PATCH /api/admin/brokers/:slug: any of the fields, at least one. */
 export const BrokerUpdateApiSchema = z
