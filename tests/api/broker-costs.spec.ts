@@ -85,7 +85,7 @@ test('staff record the costs; bad values are refused with nothing stored; member
 	const errors = (await bad.json()).errors as Array<{ path: string; message: string }>
 	expect(errors).toEqual(
 		expect.arrayContaining([
-			{ path: 'commissionPerLot', message: 'Enter the commission in USD per lot, like 7 or 3.50' },
+			{ path: 'commissionPerLot', message: 'Commission per lot must be from $0 to $1,000' },
 			{ path: 'copyFeePercent', message: 'Copy or performance fee must be from 0 to 100%' },
 		]),
 	)
