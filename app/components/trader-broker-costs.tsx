@@ -38,7 +38,7 @@ export function TraderBrokerCosts({ costs, trader }: { costs: readonly BrokerCos
 				spread plus the commission for opening and closing one lot; the copy or performance fee is taken from your
 				profits on top of it, and swaps are not included.
 			</p>
-			<TableScroller className="mt-2" label="Costs at each broker">
+			<TableScroller className="mt-2" label="Broker costs table">
 				<table className="w-full min-w-[44rem] text-left text-xs tabular-nums">
 					<thead className="text-slate-300">
 						<tr className="border-b border-slate-800">

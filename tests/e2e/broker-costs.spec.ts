@@ -86,7 +86,7 @@ test('staff record a broker’s costs; the member sees them on the trader’s pa
 		await signIn(memberContext, await createMember({ unlocked: true }))
 		const memberPage = await memberContext.newPage()
 		await open(memberPage, `/dashboard/traders/${traderSlug}`)
-		const costs = memberPage.getByRole('region', { name: 'Costs at each broker' })
+		const costs = memberPage.getByRole('region', { name: 'Broker costs table', exact: true })
 		await expect(memberPage.getByRole('heading', { name: 'What copying costs at each broker' })).toBeVisible()
 		await expect(costs.getByRole('columnheader', { name: `Spread on ${market}` })).toBeVisible()
 		const own = costs.locator('[data-broker-cost="exness"]')

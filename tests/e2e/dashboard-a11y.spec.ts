@@ -67,7 +67,7 @@ const pages: Array<{ name: string; setup: Setup }> = [
 			makeRegistryTraders()
 			await goto(page, `/dashboard/traders/${LEADER.slug}`, /^Welcome back/)
 			await waitForHydration(page)
-			await expect(page.getByRole('region', { name: 'Costs at each broker' })).toBeVisible()
+			await expect(page.getByRole('region', { name: 'Broker costs table', exact: true })).toBeVisible()
 		},
 	},
 	{
