@@ -71,7 +71,7 @@ export function TraderBrokerCosts({ costs, trader }: { costs: readonly BrokerCos
 					<tbody>
 						{costs.map((cost) => (
 							<tr key={cost.slug} data-broker-cost={cost.slug} className="border-b border-slate-800/70 align-top">
-								<th scope="row" className="py-2 pr-3 font-medium">
+								<th scope="row" className="min-w-[7rem] py-2 pr-3 font-medium">
 									<BrokerButton broker={cost} trader={trader} className="link">
 										{cost.name}
 									</BrokerButton>
