@@ -32,7 +32,7 @@ function row(overrides: Partial<SelectBroker> = {}): SelectBroker {
 		sortOrder: 0,
 		active: true,
 		createdAt: new Date(0),
-		updatedAt: null,
+		updatedAt: new Date(0),
 		...overrides,
 	}
 }
