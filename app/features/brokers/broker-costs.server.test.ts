@@ -2,10 +2,12 @@ import { describe, expect, test } from 'vitest'
 import type { SelectBroker } from '#db/schema.ts'
 import { listAuditForTarget } from '#app/features/audit/audit.server.ts'
 import { getMemberTraderDetail } from '#app/features/traders/traders.server.ts'
+import { ensureSampleTraders, SAMPLE_SLUGS } from '#app/features/traders/samples.server.ts'
+import { SEED_BROKERS } from '#app/content/dashboard.ts'
 import { insertAdmin } from '#tests/factories.ts'
 import { makeTrader } from '#tests/trader-factories.ts'
 import { brokerCostsFor, mainMarket } from './broker-costs.server.ts'
-import { createBroker, setBrokerActive, updateBroker } from './brokers.server.ts'
+import { createBroker, ensureSeedBrokers, setBrokerActive, updateBroker } from './brokers.server.ts'
 import type { BrokerInput } from './schemas.ts'
 
 let nextId = 1
@@ -157,4 +159,16 @@ describe('the costs as stored and as members see them', () => {
 		setBrokerActive(actor, 'costly', false)
 		expect(getMemberTraderDetail('costs-trader')!.brokerCosts.map((c) => c.slug)).toEqual(['costs-own'])
 	})
+})
+
+test('a fresh install shows the table: every sample trader is priced at their own broker and at least one other', () => {
+	ensureSeedBrokers(SEED_BROKERS)
+	ensureSampleTraders()
+	for (const slug of SAMPLE_SLUGS) {
+		const costs = getMemberTraderDetail(slug)!.brokerCosts
+		expect(costs.length, slug).toBeGreaterThanOrEqual(2)
+		expect(costs[0]!.tradersBroker, slug).toBe(true)
+		expect(costs[0]!.costPerLot, slug).not.toBeNull()
+		for (const cost of costs) expect(cost.howWeEarn, `${slug} at ${cost.slug}`).not.toBe('')
+	}
 })
