@@ -662,6 +662,9 @@ export const leases = sqliteTable('leases', {
 	expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
 })
 
+/** One market's spread at a broker: the symbol (as traders.markets spell it) and US cents per standard lot. */
+export type BrokerSpread = { market: string; spreadCents: number }
+
 /**
  * Partner brokers (issue 14): what members see on the broker cards and the
  * affiliate link their button leads to. `affiliateUrl` is an https URL with
@@ -680,6 +683,22 @@ export const brokers = sqliteTable(
 		licence: text('licence').notNull(),
 		lossPercent: real('loss_percent').notNull(),
 		minDepositCents: integer('min_deposit_cents').notNull().default(0),
+		/**
+		 * The costs of copying there (issue 40 part 5, decision 060): whether the
+		 * broker offers copy trading, its commission per standard lot (US cents,
+		 * round turn), its copy or performance fee (percent of the copier's
+		 * profits), the spread per market (US cents per standard lot, one
+		 * crossing: buy and sell back at once) and how we earn from it (shown to
+		 * members beside the affiliate disclosure).
+		 */
+		copyTrading: integer('copy_trading', { mode: 'boolean' }).notNull().default(false),
+		commissionPerLotCents: integer('commission_per_lot_cents').notNull().default(0),
+		copyFeePercent: real('copy_fee_percent').notNull().default(0),
+		spreads: text('spreads', { mode: 'json' })
+			.$type<BrokerSpread[]>()
+			.notNull()
+			.default(sql`'[]'`),
+		howWeEarn: text('how_we_earn').notNull().default(''),
 		affiliateUrl: text('affiliate_url').notNull(),
 		/** Out of 5, as shown on the card. */
 		rating: real('rating').notNull().default(0),

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from 'react-router'
 import type { PublicBroker } from '#app/features/brokers/brokers.server.ts'
-import { BROKER_LIMITS, TRACKING_ID_PLACEHOLDER, BrokerFormSchema } from '#app/features/brokers/schemas.ts'
+import { BROKER_LIMITS, TRACKING_ID_PLACEHOLDER, BrokerFormSchema, spreadsText } from '#app/features/brokers/schemas.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { CheckboxField, Field, FormAlert, StatusButton, TextareaField } from './forms.tsx'
 
@@ -23,6 +23,11 @@ export function brokerFormDefaults(broker: PublicBroker) {
 		features: broker.features.join('\n'),
 		recommended: broker.recommended ? 'on' : '',
 		sortOrder: String(broker.sortOrder),
+		copyTrading: broker.copyTrading ? 'on' : '',
+		commissionPerLot: broker.commissionPerLot.toFixed(2),
+		copyFeePercent: String(broker.copyFeePercent),
+		spreads: spreadsText(broker.spreads),
+		howWeEarn: broker.howWeEarn,
 	}
 }
 
@@ -100,6 +105,36 @@ export function BrokerForm({
 				inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
 			/>
 			<CheckboxField className="self-center" label="Recommended" field={fields.recommended} />
+			<fieldset className="grid gap-4 border-t border-slate-700 pt-4 sm:col-span-2 sm:grid-cols-2">
+				<legend className="text-sm font-semibold">Costs of copying (shown to members on each trader)</legend>
+				<CheckboxField className="self-center sm:col-span-2" label="Offers copy trading" field={fields.copyTrading} />
+				<Field
+					label="Commission per lot (USD)"
+					field={fields.commissionPerLot}
+					hint="Per standard lot, open and close together; 0 when none."
+					inputProps={{ inputMode: 'decimal', autoComplete: 'off' }}
+				/>
+				<Field
+					label="Copy or performance fee (%)"
+					field={fields.copyFeePercent}
+					hint="The broker's share of the copier's profits, from 0 to 100."
+					inputProps={{ inputMode: 'decimal', autoComplete: 'off' }}
+				/>
+				<TextareaField
+					className="sm:col-span-2"
+					label="Spreads (USD per lot)"
+					field={fields.spreads}
+					hint={`One market a line: its symbol, then the typical spread as a cost in US dollars per standard lot, like "EURUSD 7.50" (1.5 pips at $10 a pip). At most ${BROKER_LIMITS.spreads} markets.`}
+					textareaProps={{ rows: 4, spellCheck: false }}
+				/>
+				<Field
+					className="sm:col-span-2"
+					label="How we earn"
+					field={fields.howWeEarn}
+					hint="Shown to members next to this broker's costs, like: Revenue share: part of the spread and commission on members' trades."
+					inputProps={{ autoComplete: 'off' }}
+				/>
+			</fieldset>
 			<div className="sm:col-span-2">
 				<StatusButton pending={pending} pendingText="Saving..." className="sm:w-auto">
 					{submitLabel}

@@ -37,7 +37,10 @@ export const promotions: Promotion[] = [
  * table). Members' cards read the table (app/features/brokers/brokers.server.ts), and
  * staff edit it on /admin/brokers. The loss percentages, regulators and
  * licences are starting values for staff to check against each broker's
- * own published figures.
+ * own published figures. So are the costs of copying (decision 060: spreads
+ * as US dollars per standard lot, commission per lot round turn, the copy or
+ * performance fee as a percent of profits): plausible figures for a fresh
+ * install, to be replaced by each broker's current ones.
  */
 export const SEED_BROKERS: readonly BrokerInput[] = [
 	{
@@ -53,6 +56,21 @@ export const SEED_BROKERS: readonly BrokerInput[] = [
 		features: 'Minimum deposit $10\nInstant withdrawals\nCopy trading built in',
 		recommended: true,
 		sortOrder: 1,
+		copyTrading: true,
+		commissionPerLotCents: 0,
+		copyFeePercent: 20,
+		spreads: [
+			{ market: 'EURUSD', spreadCents: 10_00 },
+			{ market: 'GBPUSD', spreadCents: 12_00 },
+			{ market: 'USDJPY', spreadCents: 11_00 },
+			{ market: 'AUDUSD', spreadCents: 12_00 },
+			{ market: 'XAUUSD', spreadCents: 20_00 },
+			{ market: 'US500', spreadCents: 6_00 },
+			{ market: 'NAS100', spreadCents: 12_00 },
+			{ market: 'BTCUSD', spreadCents: 25_00 },
+			{ market: 'WTI', spreadCents: 30_00 },
+		],
+		howWeEarn: 'Revenue share: a part of the spread on trades by members who open an account through our link.',
 	},
 	{
 		name: 'XM',
@@ -67,6 +85,20 @@ export const SEED_BROKERS: readonly BrokerInput[] = [
 		features: 'Minimum deposit $5\nLocal payment methods\n24/5 support',
 		recommended: false,
 		sortOrder: 2,
+		copyTrading: true,
+		commissionPerLotCents: 0,
+		copyFeePercent: 25,
+		spreads: [
+			{ market: 'EURUSD', spreadCents: 16_00 },
+			{ market: 'GBPUSD', spreadCents: 20_00 },
+			{ market: 'USDJPY', spreadCents: 17_00 },
+			{ market: 'AUDUSD', spreadCents: 18_00 },
+			{ market: 'XAUUSD', spreadCents: 35_00 },
+			{ market: 'US500', spreadCents: 5_00 },
+			{ market: 'NAS100', spreadCents: 10_00 },
+			{ market: 'WTI', spreadCents: 40_00 },
+		],
+		howWeEarn: 'A fixed rebate per lot traded by members who open an account through our link.',
 	},
 	{
 		name: 'HFM',
@@ -81,6 +113,21 @@ export const SEED_BROKERS: readonly BrokerInput[] = [
 		features: 'Minimum deposit $0\nHFcopy platform\nNaira deposits',
 		recommended: false,
 		sortOrder: 3,
+		copyTrading: true,
+		commissionPerLotCents: 6_00,
+		copyFeePercent: 30,
+		spreads: [
+			{ market: 'EURUSD', spreadCents: 2_00 },
+			{ market: 'GBPUSD', spreadCents: 4_00 },
+			{ market: 'USDJPY', spreadCents: 3_00 },
+			{ market: 'AUDUSD', spreadCents: 3_00 },
+			{ market: 'XAUUSD', spreadCents: 15_00 },
+			{ market: 'US500', spreadCents: 4_00 },
+			{ market: 'NAS100', spreadCents: 8_00 },
+			{ market: 'BTCUSD', spreadCents: 30_00 },
+			{ market: 'WTI', spreadCents: 30_00 },
+		],
+		howWeEarn: 'A commission per lot traded by members who open an account through our link, paid monthly.',
 	},
 ]
 

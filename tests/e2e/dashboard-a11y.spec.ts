@@ -62,6 +62,15 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		},
 	},
 	{
+		name: '/dashboard/traders/:slug (the cost at each broker, decision 060)',
+		setup: async (page) => {
+			makeRegistryTraders()
+			await goto(page, `/dashboard/traders/${LEADER.slug}`, /^Welcome back/)
+			await waitForHydration(page)
+			await expect(page.getByRole('region', { name: 'Broker costs table', exact: true })).toBeVisible()
+		},
+	},
+	{
 		name: '/dashboard/traders/:slug (a retired trader)',
 		setup: async (page) => {
 			makeRegistryTraders()

@@ -36,6 +36,11 @@ function input(overrides: Partial<BrokerInput> = {}): BrokerInput {
 		features: 'One\nTwo',
 		recommended: false,
 		sortOrder: 0,
+		copyTrading: false,
+		commissionPerLotCents: 0,
+		copyFeePercent: 0,
+		spreads: [],
+		howWeEarn: '',
 		...overrides,
 	}
 }

@@ -46,6 +46,11 @@ export function toPublicBroker(row: SelectBroker): PublicBroker {
 		recommended: row.recommended,
 		sortOrder: row.sortOrder,
 		active: row.active,
+		copyTrading: row.copyTrading,
+		commissionPerLot: row.commissionPerLotCents / 100,
+		copyFeePercent: row.copyFeePercent,
+		spreads: row.spreads.map((s) => ({ market: s.market, spreadPerLot: s.spreadCents / 100 })),
+		howWeEarn: row.howWeEarn,
 		createdAt: row.createdAt.toISOString(),
 		updatedAt: row.updatedAt ? row.updatedAt.toISOString() : null,
 	}
@@ -72,6 +77,11 @@ const AUDIT_FIELDS = [
 	'recommended',
 	'sortOrder',
 	'active',
+	'copyTrading',
+	'commissionPerLotCents',
+	'copyFeePercent',
+	'spreads',
+	'howWeEarn',
 ] as const
 const auditValue = (row: SelectBroker) => pick(row, AUDIT_FIELDS)
 

@@ -8,6 +8,8 @@ import {
 	BrokerFormSchema,
 	BrokerUpdateApiSchema,
 	parseBrokerSlug,
+	spreadsText,
+	MARKET_PATTERN,
 } from './schemas.ts'
 import { brokerRiskWarning } from '#app/components/broker-card.tsx'
 
@@ -60,6 +62,11 @@ describe('BrokerFormSchema', () => {
 			features: 'One\nTwo',
 			recommended: true,
 			sortOrder: 3,
+			copyTrading: false,
+			commissionPerLotCents: 0,
+			copyFeePercent: 0,
+			spreads: [],
+			howWeEarn: '',
 		})
 		const { recommended: _r, ...unchecked } = goodForm
 		expect(parsed(unchecked).recommended).toBe(false)
@@ -120,6 +127,92 @@ describe('BrokerFormSchema', () => {
 	})
 })
 
+describe('the costs of copying (decision 060)', () => {
+	test('the form reads the costs: the box, dollars to cents, one spread a line', () => {
+		expect(
+			parsed({
+				...goodForm,
+				copyTrading: 'on',
+				commissionPerLot: '$3.50',
+				copyFeePercent: '20.5',
+				spreads: 'eurusd 7.50\r\n\r\nXAUUSD: 16\nUS500=$0.8\n EUR/USD  12 ',
+				howWeEarn: ' Revenue share on members\u2019 spreads ',
+			}),
+		).toMatchObject({
+			copyTrading: true,
+			commissionPerLotCents: 350,
+			copyFeePercent: 20.5,
+			spreads: [
+				{ market: 'EURUSD', spreadCents: 750 },
+				{ market: 'XAUUSD', spreadCents: 1600 },
+				{ market: 'US500', spreadCents: 80 },
+				{ market: 'EUR/USD', spreadCents: 1200 },
+			],
+			howWeEarn: 'Revenue share on members\u2019 spreads',
+		})
+	})
+
+	test('a bad cost is refused at its field, a bad spread line by its number', () => {
+		expect(formErrors({ ...goodForm, commissionPerLot: 'ten' })).toEqual({ commissionPerLot: M.commissionFormat })
+		expect(formErrors({ ...goodForm, commissionPerLot: '1000.01' })).toEqual({ commissionPerLot: M.commissionRange })
+		expect(formErrors({ ...goodForm, copyFeePercent: '101' })).toEqual({ copyFeePercent: M.copyFeeRange })
+		expect(formErrors({ ...goodForm, copyFeePercent: '-5' })).toEqual({ copyFeePercent: M.copyFeeFormat })
+		expect(formErrors({ ...goodForm, spreads: 'EURUSD 7.5\nGBPUSD' })).toEqual({ spreads: M.spreadLine(2) })
+		expect(formErrors({ ...goodForm, spreads: 'EURUSD 7.5\nGBPUSD 1 2' })).toEqual({ spreads: M.spreadLine(2) })
+		expect(formErrors({ ...goodForm, spreads: 'EURUSD abc' })).toEqual({ spreads: `Line 1: ${M.spreadFormat}` })
+		expect(formErrors({ ...goodForm, spreads: 'EURUSD 10000.01' })).toEqual({ spreads: `Line 1: ${M.spreadRange}` })
+		expect(formErrors({ ...goodForm, spreads: 'EUR%USD 1' })).toEqual({ spreads: `Line 1: ${M.spreadMarketInvalid}` })
+		expect(formErrors({ ...goodForm, spreads: 'EURUSD 1\neurusd 2' })).toEqual({ spreads: M.spreadRepeated('EURUSD') })
+		expect(formErrors({ ...goodForm, spreads: Array.from({ length: 51 }, (_, i) => `M${i} 1`).join('\n') })).toEqual({
+			spreads: M.spreadsTooMany,
+		})
+		expect(formErrors({ ...goodForm, howWeEarn: 'x'.repeat(201) })).toEqual({ howWeEarn: M.howWeEarnTooLong })
+	})
+
+	test('the API takes numbers and a spreads list; the form shows them back', () => {
+		expect(
+			BrokerUpdateApiSchema.parse({
+				copyTrading: true,
+				commissionPerLot: 6,
+				copyFeePercent: 30,
+				spreads: [{ market: 'xauusd', spreadPerLot: 15.25 }],
+				howWeEarn: 'Rebate per lot',
+			}),
+		).toEqual({
+			copyTrading: true,
+			commissionPerLotCents: 600,
+			copyFeePercent: 30,
+			spreads: [{ market: 'XAUUSD', spreadCents: 1525 }],
+			howWeEarn: 'Rebate per lot',
+		})
+		for (const body of [
+			{ copyTrading: 'yes' },
+			{ commissionPerLot: -1 },
+			{ commissionPerLot: 1.234 },
+			{ copyFeePercent: 100.5 },
+			{ spreads: [{ market: 'EURUSD', spreadPerLot: -1 }] },
+			{ spreads: [{ market: 'EUR USD', spreadPerLot: 1 }] },
+			{ spreads: [{ market: 'EURUSD' }] },
+			{ spreads: [{ market: 'EURUSD', spreadPerLot: 1, extra: 1 }] },
+			{
+				spreads: [
+					{ market: 'EURUSD', spreadPerLot: 1 },
+					{ market: 'eurusd', spreadPerLot: 2 },
+				],
+			},
+			{ spreads: 'EURUSD 1' },
+		]) {
+			expect(BrokerUpdateApiSchema.safeParse(body).success, JSON.stringify(body)).toBe(false)
+		}
+		expect(
+			spreadsText([
+				{ market: 'EURUSD', spreadPerLot: 7.5 },
+				{ market: 'XAUUSD', spreadPerLot: 16 },
+			]),
+		).toBe('EURUSD 7.50\nXAUUSD 16.00')
+	})
+})
+
 describe('the API schemas', () => {
 	test('create: numbers in dollars, defaults, unknown fields refused', () => {
 		const value = BrokerCreateApiSchema.parse({
@@ -162,6 +255,8 @@ test('the seed brokers pass the rules staff are held to', () => {
 	for (const broker of SEED_BROKERS) {
 		expect(affiliateUrlProblem(broker.affiliateUrl), broker.slug).toBeNull()
 		expect(parseBrokerSlug(broker.slug)).toBe(broker.slug)
+		expect(broker.spreads.length, broker.slug).toBeGreaterThan(0)
+		for (const { market } of broker.spreads) expect(market).toMatch(MARKET_PATTERN)
 	}
 })
 

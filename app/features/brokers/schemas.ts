@@ -17,6 +17,12 @@ export const BROKER_LIMITS = {
 	/** The largest minimum deposit accepted, in dollars. */
 	minDepositDollars: 1_000_000,
 	sortOrder: 9999,
+	/** The costs (decision 060): the largest commission per lot and spread per lot accepted, in dollars. */
+	commissionPerLotDollars: 1_000,
+	spreadPerLotDollars: 10_000,
+	spreads: 50,
+	market: 20,
+	howWeEarn: 200,
 } as const
 
 export const TRACKING_ID_PLACEHOLDER = '{trackingId}'
@@ -50,6 +56,20 @@ export const BROKER_MESSAGES = {
 	featureInvalid: 'Features contain characters that are not allowed',
 	recommendedInvalid: 'recommended must be true or false',
 	sortOrderFormat: `Sort order must be a whole number from 0 to ${BROKER_LIMITS.sortOrder}`,
+	copyTradingInvalid: 'copyTrading must be true or false',
+	commissionFormat: 'Enter the commission in USD per lot, like 7 or 3.50',
+	commissionRange: `Commission per lot must be from $0 to $${BROKER_LIMITS.commissionPerLotDollars.toLocaleString('en-US')}`,
+	copyFeeFormat: 'Enter the copy or performance fee as a percentage from 0 to 100, like 20',
+	copyFeeRange: 'Copy or performance fee must be from 0 to 100%',
+	spreadsTooMany: `At most ${BROKER_LIMITS.spreads} markets`,
+	spreadLine: (line: number) => `Line ${line}: write the market and its spread in USD per lot, like "EURUSD 7.50"`,
+	spreadMarketInvalid:
+		'Markets are instrument symbols of up to 20 letters, digits, ".", "/", "_", "-" or "#" (like XAUUSD or EUR/USD)',
+	spreadFormat: 'Enter the spread in USD per lot, like 7 or 7.50',
+	spreadRange: `Spread must be from $0 to $${BROKER_LIMITS.spreadPerLotDollars.toLocaleString('en-US')} per lot`,
+	spreadRepeated: (market: string) => `${market} is listed twice`,
+	howWeEarnTooLong: `How we earn must be at most ${BROKER_LIMITS.howWeEarn} characters`,
+	howWeEarnInvalid: 'How we earn contains characters that are not allowed',
 	nothingToChange: 'Give at least one field to change',
 	pageTitle: 'Brokers',
 	newTitle: 'Add Broker',
@@ -90,7 +110,19 @@ export type BrokerInput = {
 	features: string
 	recommended: boolean
 	sortOrder: number
+	/** The costs (decision 060). */
+	copyTrading: boolean
+	commissionPerLotCents: number
+	copyFeePercent: number
+	spreads: BrokerSpread[]
+	howWeEarn: string
 }
+
+/** One market's spread at a broker: the symbol and US cents per standard lot (decision 060). */
+export type BrokerSpread = { market: string; spreadCents: number }
+
+/** An instrument symbol, as traders.markets spell them (app/features/traders/schemas.ts). */
+export const MARKET_PATTERN = /^[A-Z0-9./_#-]{1,20}$/
 
 function issue(ctx: z.RefinementCtx, message: string) {
 	ctx.addIssue({ code: z.ZodIssueCode.custom, message })
@@ -122,6 +154,11 @@ function requiredText(field: 'name' | 'regulator' | 'licence') {
 const NameSchema = requiredText('name')
 const RegulatorSchema = requiredText('regulator')
 const LicenceSchema = requiredText('licence')
+const HowWeEarnSchema = text({
+	max: BROKER_LIMITS.howWeEarn,
+	tooLong: BROKER_MESSAGES.howWeEarnTooLong,
+	invalid: BROKER_MESSAGES.howWeEarnInvalid,
+})
 const BonusSchema = text({
 	max: BROKER_LIMITS.bonus,
 	tooLong: BROKER_MESSAGES.bonusTooLong,
@@ -250,6 +287,22 @@ const minDeposit = {
 	check: (n: number) => (n < 0 || n > BROKER_LIMITS.minDepositDollars ? BROKER_MESSAGES.minDepositRange : null),
 }
 
+const commissionPerLot = {
+	format: BROKER_MESSAGES.commissionFormat,
+	decimals: 2,
+	check: (n: number) => (n < 0 || n > BROKER_LIMITS.commissionPerLotDollars ? BROKER_MESSAGES.commissionRange : null),
+}
+const copyFeePercent = {
+	format: BROKER_MESSAGES.copyFeeFormat,
+	decimals: 2,
+	check: (n: number) => (n < 0 || n > 100 ? BROKER_MESSAGES.copyFeeRange : null),
+}
+const spreadPerLot = {
+	format: BROKER_MESSAGES.spreadFormat,
+	decimals: 2,
+	check: (n: number) => (n < 0 || n > BROKER_LIMITS.spreadPerLotDollars ? BROKER_MESSAGES.spreadRange : null),
+}
+
 function toCents(dollars: number) {
 	return Math.round(dollars * 100)
 }
@@ -283,6 +336,85 @@ const FeaturesArraySchema = z
 	.transform((items) => items.map((i) => i.trim()).filter(Boolean))
 	.superRefine(checkFeatures)
 	.transform((lines) => lines.join('\n'))
+
+/** A spread in dollars per lot as typed (a leading $ allowed), else the problem. */
+function spreadDollars(text: string): number | string {
+	const plain = text.replace(/^\$/, '').replace(/,/g, '')
+	if (!/^\d{1,9}(?:\.\d{1,2})?$/.test(plain)) return BROKER_MESSAGES.spreadFormat
+	const n = Number(plain)
+	return spreadPerLot.check(n) ?? n
+}
+
+function checkSpreads(list: BrokerSpread[], ctx: z.RefinementCtx) {
+	// A line already refused (z.NEVER) leaves nothing to check.
+	if (!Array.isArray(list)) return
+	if (list.length > BROKER_LIMITS.spreads) return issue(ctx, BROKER_MESSAGES.spreadsTooMany)
+	const seen = new Set<string>()
+	for (const { market } of list) {
+		if (seen.has(market)) return issue(ctx, BROKER_MESSAGES.spreadRepeated(market))
+		seen.add(market)
+	}
+}
+
+/**
+ * The form's spreads: one market a line, its symbol then its spread in USD
+ * per lot ("EURUSD 7.50", "XAUUSD: 16"); blank lines dropped. A bad line is
+ * named by its number.
+ */
+const SpreadsTextSchema = z
+	.string({ invalid_type_error: BROKER_MESSAGES.spreadFormat })
+	.optional()
+	.transform((raw, ctx): BrokerSpread[] => {
+		const lines = (raw ?? '').replace(/\r\n?/g, '\n').split('\n')
+		const list: BrokerSpread[] = []
+		for (const [index, line] of lines.entries()) {
+			const trimmed = line.trim()
+			if (!trimmed) continue
+			const match = /^(\S+?)\s*[:=]?\s+(\S+)$/.exec(trimmed) ?? /^(\S+?)[:=](\S+)$/.exec(trimmed)
+			const market = match?.[1]?.toUpperCase() ?? ''
+			if (!match || CONTROL_CHARS.test(trimmed)) {
+				issue(ctx, BROKER_MESSAGES.spreadLine(index + 1))
+				return z.NEVER
+			}
+			if (!MARKET_PATTERN.test(market)) {
+				issue(ctx, `Line ${index + 1}: ${BROKER_MESSAGES.spreadMarketInvalid}`)
+				return z.NEVER
+			}
+			const dollars = spreadDollars(match[2]!)
+			if (typeof dollars === 'string') {
+				issue(ctx, `Line ${index + 1}: ${dollars}`)
+				return z.NEVER
+			}
+			list.push({ market, spreadCents: toCents(dollars) })
+		}
+		return list
+	})
+	.superRefine(checkSpreads)
+
+/** The spreads as the form shows them: "EURUSD 7.50", one a line. */
+export function spreadsText(list: ReadonlyArray<{ market: string; spreadPerLot: number }>) {
+	return list.map((s) => `${s.market} ${s.spreadPerLot.toFixed(2)}`).join('\n')
+}
+
+const SpreadsArraySchema = z
+	.array(
+		z
+			.object({
+				market: z
+					.string({
+						required_error: BROKER_MESSAGES.spreadMarketInvalid,
+						invalid_type_error: BROKER_MESSAGES.spreadMarketInvalid,
+					})
+					.trim()
+					.transform((m) => m.toUpperCase())
+					.refine((m) => MARKET_PATTERN.test(m), BROKER_MESSAGES.spreadMarketInvalid),
+				spreadPerLot: decimalNumber({ ...spreadPerLot, required: BROKER_MESSAGES.spreadFormat }),
+			})
+			.strict(),
+		{ invalid_type_error: BROKER_MESSAGES.spreadFormat },
+	)
+	.transform((items) => items.map((i): BrokerSpread => ({ market: i.market, spreadCents: toCents(i.spreadPerLot) })))
+	.superRefine(checkSpreads)
 
 const SortOrderTextSchema = z
 	.string({ invalid_type_error: BROKER_MESSAGES.sortOrderFormat })
@@ -327,8 +459,20 @@ export const BrokerFormSchema = z
 			.optional()
 			.transform((v) => v === true),
 		sortOrder: SortOrderTextSchema,
+		copyTrading: z
+			.boolean()
+			.optional()
+			.transform((v) => v === true),
+		commissionPerLot: decimalText(commissionPerLot),
+		copyFeePercent: decimalText(copyFeePercent),
+		spreads: SpreadsTextSchema,
+		howWeEarn: HowWeEarnSchema.optional().transform((v) => v ?? ''),
 	})
-	.transform(({ minDeposit, ...rest }): BrokerInput => ({ ...rest, minDepositCents: toCents(minDeposit) }))
+	.transform(({ minDeposit, commissionPerLot, ...rest }): BrokerInput => ({
+		...rest,
+		minDepositCents: toCents(minDeposit),
+		commissionPerLotCents: toCents(commissionPerLot),
+	}))
 
 const apiFields = {
 	name: NameSchema,
@@ -343,6 +487,11 @@ const apiFields = {
 	features: FeaturesArraySchema,
 	recommended: RecommendedBooleanSchema,
 	sortOrder: SortOrderNumberSchema,
+	copyTrading: z.boolean({ invalid_type_error: BROKER_MESSAGES.copyTradingInvalid }),
+	commissionPerLot: decimalNumber(commissionPerLot),
+	copyFeePercent: decimalNumber(copyFeePercent),
+	spreads: SpreadsArraySchema,
+	howWeEarn: HowWeEarnSchema,
 }
 
 /**
@@ -359,9 +508,18 @@ export const BrokerCreateApiSchema = z
 		features: apiFields.features.default([]),
 		recommended: apiFields.recommended.default(false),
 		sortOrder: apiFields.sortOrder.default(0),
+		copyTrading: apiFields.copyTrading.default(false),
+		commissionPerLot: apiFields.commissionPerLot.default(0),
+		copyFeePercent: apiFields.copyFeePercent.default(0),
+		spreads: apiFields.spreads.default([]),
+		howWeEarn: apiFields.howWeEarn.default(''),
 	})
 	.strict()
-	.transform(({ minDeposit, ...rest }): BrokerInput => ({ ...rest, minDepositCents: toCents(minDeposit) }))
+	.transform(({ minDeposit, commissionPerLot, ...rest }): BrokerInput => ({
+		...rest,
+		minDepositCents: toCents(minDeposit),
+		commissionPerLotCents: toCents(commissionPerLot),
+	}))
 
 /** PATCH /api/admin/brokers/:slug: any of the fields, at least one. */
 export const BrokerUpdateApiSchema = z
@@ -378,15 +536,21 @@ export const BrokerUpdateApiSchema = z
 		features: apiFields.features.optional(),
 		recommended: apiFields.recommended.optional(),
 		sortOrder: apiFields.sortOrder.optional(),
+		copyTrading: apiFields.copyTrading.optional(),
+		commissionPerLot: apiFields.commissionPerLot.optional(),
+		copyFeePercent: apiFields.copyFeePercent.optional(),
+		spreads: apiFields.spreads.optional(),
+		howWeEarn: apiFields.howWeEarn.optional(),
 	})
 	.strict()
 	.superRefine((value, ctx) => {
 		if (Object.values(value).every((v) => v === undefined))
 			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['name'], message: BROKER_MESSAGES.nothingToChange })
 	})
-	.transform(({ minDeposit, ...rest }): Partial<BrokerInput> => {
+	.transform(({ minDeposit, commissionPerLot, ...rest }): Partial<BrokerInput> => {
 		const out: Partial<BrokerInput> = {}
 		for (const [key, value] of Object.entries(rest)) if (value !== undefined) Object.assign(out, { [key]: value })
 		if (minDeposit !== undefined) out.minDepositCents = toCents(minDeposit)
+		if (commissionPerLot !== undefined) out.commissionPerLotCents = toCents(commissionPerLot)
 		return out
 	})

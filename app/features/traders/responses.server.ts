@@ -1,4 +1,4 @@
-import { PartnerBrokerSchema } from '#app/features/brokers/responses.server.ts'
+import { BrokerCostSchema, PartnerBrokerSchema } from '#app/features/brokers/responses.server.ts'
 import { STATEMENT_KINDS, TRADER_FLAG_CODES, TRADER_STATUSES } from '#app/domain/enums.ts'
 import { count, id, isoDate, isoDateTime, z } from '#app/utils/api-schema.server.ts'
 
@@ -232,6 +232,10 @@ export const MemberTraderDetailSchema = z
 		broker: PartnerBrokerSchema.nullable().openapi({
 			description:
 				'The broker to copy with: the trader’s own broker when active, else the recommended active one, else the first; null when none is active.',
+		}),
+		brokerCosts: z.array(BrokerCostSchema).openapi({
+			description:
+				'What copying costs at every active partner broker that offers the trader (their own broker, and those with copy trading and a spread for their main market); empty for past traders (decision 060).',
 		}),
 	})
 	.strict()

@@ -3,6 +3,7 @@ import { brokers, traders } from '#db/schema.ts'
 import { getDb } from '#db/client.server.ts'
 import type { TraderStatus } from '#app/domain/enums.ts'
 import { listActiveBrokers } from '#app/features/brokers/brokers.server.ts'
+import { listBrokerCosts } from '#app/features/brokers/broker-costs.server.ts'
 import { riskScoreMeaning } from '#app/features/traders/metrics.ts'
 import {
 	drawdownSeriesOf,
@@ -293,6 +294,7 @@ export function getMemberTraderDetail(slug: string, db = getDb()): MemberTraderD
 			},
 		},
 		broker,
+		brokerCosts: listBrokerCosts(row, db),
 	}
 }
 

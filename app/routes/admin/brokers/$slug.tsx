@@ -85,6 +85,16 @@ export default function BrokerRoute({ loaderData, actionData }: Route.ComponentP
 		['Features', broker.features.length ? broker.features.join(' · ') : 'None'],
 		['Recommended', broker.recommended ? 'Yes' : 'No'],
 		['Sort order', broker.sortOrder],
+		['Offers copy trading', broker.copyTrading ? 'Yes' : 'No'],
+		['Commission per lot', formatUsdCents(broker.commissionPerLot)],
+		['Copy or performance fee', `${broker.copyFeePercent}%`],
+		[
+			'Spreads (USD per lot)',
+			broker.spreads.length
+				? broker.spreads.map((s) => `${s.market} ${formatUsdCents(s.spreadPerLot)}`).join(' · ')
+				: 'None recorded',
+		],
+		['How we earn', broker.howWeEarn || 'Not recorded'],
 		['Last changed', broker.updatedAt ? formatDateTime(broker.updatedAt) : formatDateTime(broker.createdAt)],
 	]
 	return (

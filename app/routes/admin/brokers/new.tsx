@@ -35,7 +35,7 @@ export default function NewBrokerRoute({ actionData }: Route.ComponentProps) {
 				<BrokerForm
 					id="broker-create-form"
 					lastResult={actionData?.result}
-					defaultValue={{ sortOrder: '0', minDeposit: '0', rating: '0' }}
+					defaultValue={{ sortOrder: '0', minDeposit: '0', rating: '0', commissionPerLot: '0', copyFeePercent: '0' }}
 					submitLabel="Add Broker"
 				/>
 			</AdminSection>

@@ -3,6 +3,7 @@ import { EquityCurve, MonthlyBars } from '#app/components/charts.tsx'
 import { BrokerButton, BrokerDisclosure } from '#app/components/broker-card.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { FlagList, RiskScore, SampleMarker, WatchWarning } from '#app/components/trader-parts.tsx'
+import { TraderBrokerCosts } from '#app/components/trader-broker-costs.tsx'
 import { site } from '#app/content/site.ts'
 import { day, metricRows, signedPercent, STATUS_LABELS } from '#app/features/traders/format.ts'
 import { getMemberTraderDetail } from '#app/features/traders/traders.server.ts'
@@ -50,6 +51,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 	return {
 		trader,
 		broker,
+		brokerCosts: detail.brokerCosts,
 		charts,
 		chartMonths: months.length,
 		watching,
@@ -147,6 +149,7 @@ export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) 
 					{PAST_PERFORMANCE_WARNING}
 				</p>
 			</section>
+			<TraderBrokerCosts costs={loaderData.brokerCosts} trader={trader.slug} />
 			<p className="mt-4 text-xs text-slate-400">
 				Copying happens at the broker; you can stop at any time. {site.riskWarning}
 			</p>
