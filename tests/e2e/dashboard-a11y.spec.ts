@@ -114,6 +114,17 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		},
 	},
 	{
+		name: '/dashboard/compare (the picker: one trader chosen first, a search too long named at its field)',
+		setup: async (page) => {
+			makeRegistryTraders()
+			await goto(page, `/dashboard/compare?ids=${LEADER.slug}&q=${'x'.repeat(101)}`, 'Compare traders')
+			await expect(page.getByRole('searchbox', { name: 'Search traders' })).toHaveAccessibleDescription(
+				'Search is at most 80 characters',
+			)
+			await expect(page.getByRole('list', { name: 'Chosen' }).getByRole('checkbox')).toBeChecked()
+		},
+	},
+	{
 		name: '/dashboard/academy (a lesson completed)',
 		setup: async (page) => {
 			await goto(page, '/dashboard/academy?tab=risk', 'Academy')

@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
+import { traders as tradersTable } from '#db/schema.ts'
+import { getDb } from '#db/client.server.ts'
 import { makeTrader } from '#tests/trader-factories.ts'
 import { commonMonths, compareChoices, compareTraders, nextMonth } from './compare.server.ts'
-import { COMPARE_MESSAGES, readCompareIds } from './schemas.ts'
+import { COMPARE_MESSAGES, COMPARE_PICKER_MESSAGES, readCompareIds, readComparePicker } from './schemas.ts'
 
 /**
  * Three listed traders with statements over different dates:
@@ -149,11 +152,86 @@ describe('readCompareIds and the choices', () => {
 		expect(readCompareIds([])).toEqual([])
 	})
 
-	test('the picker offers listed traders and traders on watch, by name', () => {
-		makeTrader({ slug: 'zed', name: 'Zed' })
-		makeTrader({ slug: 'amy', name: 'Amy', status: 'watch', note: 'Checking.' })
-		makeTrader({ slug: 'gone', name: 'Bob', status: 'retired', note: 'Closed.' })
-		makeTrader({ slug: 'new', name: 'Cid', status: 'in_review' })
-		expect(compareChoices().map((c) => c.slug)).toEqual(['amy', 'zed'])
+	test('the picker offers listed traders and traders on watch, by ranking score (the dashboard’s order)', () => {
+		makeTrader({ slug: 'zed', name: 'Zed', days: 20 })
+		makeTrader({ slug: 'amy', name: 'Amy', status: 'watch', note: 'Checking.', days: 20 })
+		makeTrader({ slug: 'kim', name: 'Kim', days: 20 })
+		makeTrader({ slug: 'gone', name: 'Bob', status: 'retired', note: 'Closed.', days: 20 })
+		makeTrader({ slug: 'new', name: 'Cid', status: 'in_review', days: 20 })
+		score('zed', 80)
+		score('kim', 20)
+		// Amy has no score: last, as on /dashboard.
+		const all = compareChoices({ ids: [], q: null, page: 1 })
+		expect(all.choices.map((c) => c.slug)).toEqual(['zed', 'kim', 'amy'])
+		expect(all).toMatchObject({ chosen: [], page: 1, totalPages: 1, totalCount: 3 })
+	})
+
+	test('at most 20 a page, paged in the same order; a page past the end is the last', () => {
+		for (let i = 1; i <= 23; i++) {
+			const slug = `t${String(i).padStart(2, '0')}`
+			makeTrader({ slug, name: `Trader ${slug}`, days: 20 })
+			score(slug, 100 - i)
+		}
+		const first = compareChoices({ ids: [], q: null, page: 1 })
+		expect(first.choices).toHaveLength(20)
+		expect(first.choices[0]!.slug).toBe('t01')
+		expect(first).toMatchObject({ page: 1, totalPages: 2, totalCount: 23 })
+		const second = compareChoices({ ids: [], q: null, page: 2 })
+		expect(second.choices.map((c) => c.slug)).toEqual(['t21', 't22', 't23'])
+		expect(compareChoices({ ids: [], q: null, page: 9 })).toMatchObject({ page: 2, choices: second.choices })
+	})
+
+	test('the traders chosen come first, in their order, whatever the page or search, and not again in the page', () => {
+		for (let i = 1; i <= 23; i++) {
+			const slug = `t${String(i).padStart(2, '0')}`
+			makeTrader({ slug, name: `Trader ${slug}`, days: 20 })
+			score(slug, 100 - i)
+		}
+		makeTrader({ slug: 'past', name: 'Past', status: 'suspended', note: 'Paused.', days: 20 })
+		const ids = ['t22', 't02', 'nobody', 'past', 't22']
+		const page1 = compareChoices({ ids, q: null, page: 1 })
+		// Unknown and past traders are not offered; a slug twice is shown once.
+		expect(page1.chosen.map((c) => c.slug)).toEqual(['t22', 't02'])
+		expect(page1.totalCount).toBe(21)
+		expect(page1.choices.map((c) => c.slug)).not.toContain('t02')
+		const page2 = compareChoices({ ids, q: null, page: 2 })
+		expect(page2.chosen.map((c) => c.slug)).toEqual(['t22', 't02'])
+		expect(page2.choices.map((c) => c.slug)).toEqual(['t23'])
+		const searched = compareChoices({ ids, q: 't1', page: 1 })
+		expect(searched.chosen.map((c) => c.slug)).toEqual(['t22', 't02'])
+		expect(searched.choices.map((c) => c.slug)).toEqual(Array.from({ length: 10 }, (_, i) => `t${10 + i}`))
+	})
+
+	test('the search: in the name and the strategy, its LIKE wildcards taken as text', () => {
+		makeTrader({ slug: 'gold', name: 'Goldie', days: 20 })
+		makeTrader({ slug: 'scalp', name: 'Sam', strategy: 'Scalping gold at 100%', days: 20 })
+		makeTrader({ slug: 'other', name: 'Olga', strategy: 'Swing trading', days: 20 })
+		const slugs = (q: string) =>
+			compareChoices({ ids: [], q, page: 1 })
+				.choices.map((c) => c.slug)
+				.sort()
+		expect(slugs('gold')).toEqual(['gold', 'scalp'])
+		expect(slugs('100%')).toEqual(['scalp'])
+		expect(slugs('%')).toEqual(['scalp'])
+		expect(slugs('_')).toEqual([])
+	})
+
+	test('the picker’s query: a search too long or with control characters is named, a bad page is the first', () => {
+		expect(readComparePicker(new URLSearchParams('q=%20gold%20&page=3'))).toEqual({
+			query: { q: 'gold', page: 3 },
+			errors: {},
+		})
+		expect(readComparePicker(new URLSearchParams(`q=${'x'.repeat(101)}&page=0`))).toEqual({
+			query: { q: null, page: 1 },
+			errors: { q: COMPARE_PICKER_MESSAGES.searchTooLong },
+		})
+		expect(readComparePicker(new URLSearchParams('q=a%00b&page=1.5')).errors.q).toBe(
+			COMPARE_PICKER_MESSAGES.searchInvalid,
+		)
+		expect(readComparePicker(new URLSearchParams('page=x')).query).toEqual({ q: null, page: 1 })
 	})
 })
+
+function score(slug: string, value: number) {
+	getDb().update(tradersTable).set({ score: value }).where(eq(tradersTable.slug, slug)).run()
+}

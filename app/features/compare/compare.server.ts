@@ -1,11 +1,18 @@
-import { inArray } from 'drizzle-orm'
+import { and, inArray, notInArray, sql } from 'drizzle-orm'
 import { traders } from '#db/schema.ts'
 import { getDb } from '#db/client.server.ts'
 import { figuresOf } from '#app/features/traders/registry.server.ts'
 import type { MemberTrader } from '#app/features/traders/responses.server.ts'
-import { PAST_STATUSES, toMemberTrader, VISIBLE_STATUSES } from '#app/features/traders/traders.server.ts'
+import { DEFAULT_TRADER_SORT, NO_TRADER_FILTERS } from '#app/features/traders/schemas.ts'
+import {
+	filterWhere,
+	PAST_STATUSES,
+	toMemberTrader,
+	traderOrder,
+	VISIBLE_STATUSES,
+} from '#app/features/traders/traders.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
-import { COMPARE_LIMITS, COMPARE_MESSAGES } from './schemas.ts'
+import { COMPARE_LIMITS, COMPARE_MESSAGES, COMPARE_PICKER, type ComparePickerQuery } from './schemas.ts'
 
 /**
  * Traders side by side (issue 40 part 3, decision 059): 2 to 4 traders
@@ -124,12 +131,71 @@ export function compareTraders(ids: readonly string[], db = getDb()): Result<Com
 	})
 }
 
-/** The picker's choices: every trader members can compare now, by name. */
-export function compareChoices(db = getDb()): Array<{ slug: string; name: string; status: string }> {
-	return db
-		.select({ slug: traders.slug, name: traders.name, status: traders.status })
+export type CompareChoice = { slug: string; name: string; status: string }
+
+export type CompareChoices = {
+	/** The traders of `ids` members can compare now, in the order of `ids` (shown first, ticked). */
+	chosen: CompareChoice[]
+	/** One page of the others matching `q`, by the dashboard's default ranking. */
+	choices: CompareChoice[]
+	/** The page shown: the one asked, or the last when it is past the end. */
+	page: number
+	totalPages: number
+	/** The others matching `q` (the chosen ones are not counted). */
+	totalCount: number
+}
+
+const CHOICE_COLUMNS = { slug: traders.slug, name: traders.name, status: traders.status }
+
+/**
+ * The picker's choices (decision 059), bounded whatever the registry's
+ * size: the chosen traders (at most COMPARE_PICKER.chosenShown, by the
+ * unique slug index), then one page of the other listed and watch traders
+ * whose name or strategy holds `q` (the traders list's search), in the
+ * /dashboard default order (ranking score, highest first), paged in SQL.
+ */
+export function compareChoices(
+	{ ids, q, page }: ComparePickerQuery & { ids: readonly string[] },
+	db = getDb(),
+): CompareChoices {
+	const visible = inArray(traders.status, [...VISIBLE_STATUSES])
+	const asked = [...new Set(ids)].slice(0, COMPARE_PICKER.chosenShown)
+	const found = asked.length
+		? db
+				.select(CHOICE_COLUMNS)
+				.from(traders)
+				.where(and(visible, inArray(traders.slug, asked)))
+				.all()
+		: []
+	const bySlug = new Map(found.map((row) => [row.slug, row]))
+	const chosen = asked.map((slug) => bySlug.get(slug)).filter((row) => row !== undefined)
+	const where = and(
+		visible,
+		...filterWhere({ ...NO_TRADER_FILTERS, q }),
+		...(chosen.length
+			? [
+					notInArray(
+						traders.slug,
+						chosen.map((c) => c.slug),
+					),
+				]
+			: []),
+	)
+	const totalCount =
+		db
+			.select({ n: sql<number>`count(*)` })
+			.from(traders)
+			.where(where)
+			.get()?.n ?? 0
+	const totalPages = Math.max(1, Math.ceil(totalCount / COMPARE_PICKER.pageSize))
+	const shown = Math.min(page, totalPages)
+	const choices = db
+		.select(CHOICE_COLUMNS)
 		.from(traders)
-		.where(inArray(traders.status, [...VISIBLE_STATUSES]))
-		.orderBy(traders.name, traders.id)
+		.where(where)
+		.orderBy(...traderOrder(DEFAULT_TRADER_SORT, 'desc'))
+		.limit(COMPARE_PICKER.pageSize)
+		.offset((shown - 1) * COMPARE_PICKER.pageSize)
 		.all()
+	return { chosen, choices, page: shown, totalPages, totalCount }
 }

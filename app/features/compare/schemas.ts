@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { TRADER_FILTER_LIMITS, TRADER_FILTER_MESSAGES } from '#app/features/traders/schemas.ts'
+import { CONTROL_CHARS } from '#app/utils/validation.ts'
 
 /**
  * Comparing traders side by side (issue 40 part 3, decision 059): the
@@ -45,6 +47,47 @@ export function readCompareIds(values: readonly string[]): string[] {
 			.map((slug) => slug.trim())
 			.filter((slug) => slug.length > 0),
 	)
+}
+
+/**
+ * The page's picker (decision 059): a page of choices at a time, searched
+ * on the name and the strategy with the traders list's rule (its length
+ * and its messages), the traders chosen shown first whatever the page.
+ */
+export const COMPARE_PICKER = {
+	/** Choices on one page of the picker. */
+	pageSize: 20,
+	/** The chosen traders shown (a form can send the last ones chosen and one page). */
+	chosenShown: COMPARE_LIMITS.max + 20,
+	/** Search text: the traders list's limit. */
+	search: TRADER_FILTER_LIMITS.search,
+} as const
+
+export const COMPARE_PICKER_MESSAGES = {
+	searchTooLong: TRADER_FILTER_MESSAGES.searchTooLong,
+	searchInvalid: TRADER_FILTER_MESSAGES.searchInvalid,
+	noMatch: (q: string) => `No listed trader or trader on watch matches “${q}”.`,
+	none: 'No reviewed traders are listed right now.',
+} as const
+
+export type ComparePickerQuery = { q: string | null; page: number }
+
+/**
+ * The picker's `?q=` and `?page=`: a search too long or with control
+ * characters is named for its field (and not searched); a page that is not
+ * a whole number from 1 is the first.
+ */
+export function readComparePicker(params: URLSearchParams): { query: ComparePickerQuery; errors: { q?: string } } {
+	const errors: { q?: string } = {}
+	let q: string | null = null
+	const text = (params.get('q') ?? '').trim()
+	if (text !== '') {
+		if (text.length > COMPARE_PICKER.search) errors.q = COMPARE_PICKER_MESSAGES.searchTooLong
+		else if (CONTROL_CHARS.test(text)) errors.q = COMPARE_PICKER_MESSAGES.searchInvalid
+		else q = text
+	}
+	const page = Number(params.get('page'))
+	return { query: { q, page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1 }, errors }
 }
 
 /** GET /api/member/compare's query string. */

@@ -6,8 +6,21 @@ import { FLAG_LABELS, SampleMarker } from '#app/components/trader-parts.tsx'
 import { site } from '#app/content/site.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { indexLines } from '#app/features/compare/chart.server.ts'
-import { compareChoices, compareTraders, type Comparison } from '#app/features/compare/compare.server.ts'
-import { COMPARE_LIMITS, COMPARE_MESSAGES, readCompareIds } from '#app/features/compare/schemas.ts'
+import {
+	compareChoices,
+	compareTraders,
+	type CompareChoice,
+	type CompareChoices,
+	type Comparison,
+} from '#app/features/compare/compare.server.ts'
+import {
+	COMPARE_LIMITS,
+	COMPARE_MESSAGES,
+	COMPARE_PICKER,
+	COMPARE_PICKER_MESSAGES,
+	readCompareIds,
+	readComparePicker,
+} from '#app/features/compare/schemas.ts'
 import { day, decimal, metricRows, signedPercent, STATUS_LABELS } from '#app/features/traders/format.ts'
 import type { Route } from './+types/compare'
 
@@ -16,7 +29,9 @@ import type { Route } from './+types/compare'
  * traders side by side: every figure of the trader's page, the flags and
  * the status, their index curves on one chart with its figures as a table,
  * and their returns over the complete calendar months they all have. The
- * picker is a GET form (JavaScript off too); the rules are
+ * picker is a GET form (JavaScript off too): a search (`q`) and a page
+ * (`page`) of choices, the traders chosen first and ticked, bounded
+ * whatever the registry's size; the rules are
  * app/features/compare/compare.server.ts, as GET /api/member/compare's.
  */
 
@@ -33,8 +48,18 @@ function monthLabel(month: string) {
 export async function loader({ request, url }: Route.LoaderArgs) {
 	await requireUnlockedMember({ request, url })
 	const ids = readCompareIds(url.searchParams.getAll('ids'))
-	const choices = compareChoices()
-	const empty = { ids, choices, error: null as string | null, comparison: null as Comparison | null, chart: null }
+	const picker = readComparePicker(url.searchParams)
+	const choices = compareChoices({ ids, ...picker.query })
+	const empty = {
+		ids,
+		q: url.searchParams.get('q') ?? '',
+		qError: picker.errors.q ?? null,
+		searched: picker.query.q,
+		choices,
+		error: null as string | null,
+		comparison: null as Comparison | null,
+		chart: null,
+	}
 	if (ids.length === 0) return data(empty)
 	// One rule with GET /api/member/compare.
 	const result = compareTraders(ids)
@@ -63,7 +88,7 @@ export function headers() {
 }
 
 export default function CompareRoute({ loaderData }: Route.ComponentProps) {
-	const { choices, ids, error, comparison, chart } = loaderData
+	const { choices, ids, q, qError, searched, error, comparison, chart } = loaderData
 	return (
 		<main className="space-y-6 py-8">
 			<div>
@@ -75,7 +100,15 @@ export default function CompareRoute({ loaderData }: Route.ComponentProps) {
 			</div>
 			{/* Once traders are compared, the picker comes after them, to change the selection. */}
 			{comparison ? <ComparisonView comparison={comparison} chart={chart} /> : null}
-			<Picker choices={choices} ids={ids} error={error} compared={comparison !== null} />
+			<Picker
+				choices={choices}
+				ids={ids}
+				q={q}
+				qError={qError}
+				searched={searched}
+				error={error}
+				compared={comparison !== null}
+			/>
 		</main>
 	)
 }
@@ -83,58 +116,136 @@ export default function CompareRoute({ loaderData }: Route.ComponentProps) {
 function Picker({
 	choices,
 	ids,
+	q,
+	qError,
+	searched,
 	error,
 	compared,
 }: {
-	choices: Array<{ slug: string; name: string; status: string }>
+	choices: CompareChoices
 	ids: string[]
+	q: string
+	qError: string | null
+	searched: string | null
 	error: string | null
 	compared: boolean
 }) {
-	const chosen = new Set(ids)
+	const { chosen, page, totalPages, totalCount } = choices
+	const empty = chosen.length === 0 && totalCount === 0 && searched === null && qError === null
 	return (
 		<section aria-labelledby="compare-picker-heading" className="card">
 			<h2 id="compare-picker-heading" className="text-lg font-semibold">
 				{compared ? 'Change the traders' : 'Choose traders'}
 			</h2>
-			{choices.length === 0 ? (
-				<p className="mt-3 text-sm text-slate-300">No reviewed traders are listed right now.</p>
+			{empty ? (
+				<p className="mt-3 text-sm text-slate-300">{COMPARE_PICKER_MESSAGES.none}</p>
 			) : (
-				// A new selection remounts the form: its boxes show the traders now compared.
-				<Form method="get" key={ids.join()} className="mt-3" aria-label="Choose traders to compare">
-					<fieldset aria-describedby={error ? 'compare-ids-errors' : 'compare-ids-hint'}>
+				// A new selection, search or page remounts the form: its fields show what is asked now.
+				// "Search", the page buttons and "Compare" all send the whole form (the ticks are kept).
+				<Form
+					method="get"
+					key={[ids.join(), q, page].join('|')}
+					className="mt-3"
+					aria-label="Choose traders to compare"
+				>
+					<div>
+						<label htmlFor="compare-q" className="text-sm font-medium text-slate-200">
+							Search traders
+						</label>
+						<div className="mt-1 flex flex-wrap items-center gap-2">
+							<input
+								id="compare-q"
+								name="q"
+								type="search"
+								defaultValue={q}
+								autoComplete="off"
+								aria-invalid={qError ? true : undefined}
+								aria-describedby={qError ? 'compare-q-errors' : 'compare-q-hint'}
+								className="input max-w-xs"
+							/>
+							{/* The form's first button: Enter in the search field searches. */}
+							<button type="submit" className="btn-secondary btn-sm">
+								Search
+							</button>
+						</div>
+						<p id="compare-q-hint" className="mt-1 text-xs text-slate-400">
+							In the name and the strategy, at most {COMPARE_PICKER.search} characters.
+						</p>
+						<ErrorList id="compare-q-errors" errors={qError ? [qError] : undefined} />
+					</div>
+					<fieldset className="mt-4" aria-describedby={error ? 'compare-ids-errors' : 'compare-ids-hint'}>
 						<legend className="text-sm font-medium text-slate-200">
 							Traders to compare (choose {COMPARE_LIMITS.min} to {COMPARE_LIMITS.max})
 						</legend>
 						<p id="compare-ids-hint" className="mt-1 text-xs text-slate-400">
-							Listed traders and traders on watch, by name.
+							Listed traders and traders on watch, by ranking score; the ones you chose come first.
 						</p>
 						<ErrorList id="compare-ids-errors" errors={error ? [error] : undefined} />
-						<ul className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
-							{choices.map((choice) => (
-								<li key={choice.slug} className="flex items-center gap-2">
-									<input
-										id={`compare-${choice.slug}`}
-										name="ids"
-										type="checkbox"
-										value={choice.slug}
-										defaultChecked={chosen.has(choice.slug)}
-										className="size-4 accent-emerald-400"
-									/>
-									<label htmlFor={`compare-${choice.slug}`} className="text-sm text-slate-200">
-										{choice.name}
-										{choice.status === 'watch' ? <span className="text-amber-200"> (on watch)</span> : null}
-									</label>
-								</li>
-							))}
-						</ul>
+						{chosen.length ? (
+							<ul
+								aria-label="Chosen"
+								className="mt-3 grid gap-x-4 gap-y-2 border-b border-slate-800 pb-3 sm:grid-cols-2 lg:grid-cols-3"
+							>
+								{chosen.map((choice) => (
+									<ChoiceBox key={choice.slug} choice={choice} checked />
+								))}
+							</ul>
+						) : null}
+						{choices.choices.length ? (
+							<ul aria-label="Choices" className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
+								{choices.choices.map((choice) => (
+									<ChoiceBox key={choice.slug} choice={choice} checked={false} />
+								))}
+							</ul>
+						) : searched !== null ? (
+							<p className="mt-3 text-sm text-slate-300">{COMPARE_PICKER_MESSAGES.noMatch(searched)}</p>
+						) : null}
 					</fieldset>
+					{totalPages > 1 ? (
+						<nav
+							aria-label="Pages of traders to choose from"
+							className="mt-3 flex flex-wrap items-center gap-3 text-sm"
+						>
+							{page > 1 ? (
+								<button type="submit" name="page" value={page - 1} className="btn-secondary btn-sm">
+									Previous<span className="sr-only"> page of traders</span>
+								</button>
+							) : null}
+							<span className="text-slate-300">
+								Page {page} of {totalPages} ({numberFormat.format(totalCount)} traders)
+							</span>
+							{page < totalPages ? (
+								<button type="submit" name="page" value={page + 1} className="btn-secondary btn-sm">
+									Next<span className="sr-only"> page of traders</span>
+								</button>
+							) : null}
+						</nav>
+					) : null}
 					<button type="submit" className="btn-primary btn-sm mt-4">
 						Compare
 					</button>
 				</Form>
 			)}
 		</section>
+	)
+}
+
+function ChoiceBox({ choice, checked }: { choice: CompareChoice; checked: boolean }) {
+	return (
+		<li className="flex items-center gap-2">
+			<input
+				id={`compare-${choice.slug}`}
+				name="ids"
+				type="checkbox"
+				value={choice.slug}
+				defaultChecked={checked}
+				className="size-4 accent-emerald-400"
+			/>
+			<label htmlFor={`compare-${choice.slug}`} className="text-sm text-slate-200">
+				{choice.name}
+				{choice.status === 'watch' ? <span className="text-amber-200"> (on watch)</span> : null}
+			</label>
+		</li>
 	)
 }
 
