@@ -973,6 +973,13 @@ const SAMPLES: Record<string, Sample> = {
 		expect((await call({ headers, params: { id: 'no-such-trader' } })).status).toBe(404)
 		expect((await call({ headers: await memberHeaders({ unlocked: false }), params: { id: 'x' } })).status).toBe(403)
 	},
+	'GET /api/member/traders/{id}/outcomes': async ({ call }) => {
+		const headers = await memberHeaders()
+		makeRegistryTraders()
+		expect((await call({ headers, params: { id: 'e2e-leader' } })).status).toBe(200)
+		expect((await call({ headers, params: { id: 'e2e-in-review' } })).status).toBe(404)
+		expect((await call({ headers: await memberHeaders({ unlocked: false }), params: { id: 'x' } })).status).toBe(403)
+	},
 	'GET /api/member/watchlist': async ({ request, call }) => {
 		const headers = await memberHeaders()
 		makeRegistryTraders()

@@ -3,6 +3,8 @@ import { EquityCurve, MonthlyBars } from '#app/components/charts.tsx'
 import { BrokerButton, BrokerDisclosure } from '#app/components/broker-card.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { FlagList, RiskScore, SampleMarker, WatchWarning } from '#app/components/trader-parts.tsx'
+import { TraderOutcomesSection } from '#app/components/trader-outcomes.tsx'
+import { traderOutcomesBySlug } from '#app/features/copier-outcomes/outcomes.server.ts'
 import { site } from '#app/content/site.ts'
 import { day, metricRows, signedPercent, STATUS_LABELS } from '#app/features/traders/format.ts'
 import { getMemberTraderDetail } from '#app/features/traders/traders.server.ts'
@@ -53,6 +55,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 		charts,
 		chartMonths: months.length,
 		watching,
+		outcomes: traderOutcomesBySlug(trader.slug),
 		// Members watch listed and watch traders; a past trader can only be let go.
 		canWatch: watching || trader.status === 'listed' || trader.status === 'watch',
 		back: `${url.pathname}${url.search}`,
@@ -139,6 +142,7 @@ export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) 
 					{PAST_PERFORMANCE_WARNING}
 				</p>
 			</section>
+			{loaderData.outcomes ? <TraderOutcomesSection outcomes={loaderData.outcomes} /> : null}
 			<p className="mt-4 text-xs text-slate-400">
 				Copying happens at the broker; you can stop at any time. {site.riskWarning}
 			</p>
