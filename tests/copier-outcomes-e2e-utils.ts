@@ -16,7 +16,14 @@ export function createOutcomesTrader(): OutcomesTrader {
 	const tag = randomUUID().slice(0, 8)
 	const slug = `e2e-outcomes-${tag}`
 	const name = `Odile E2E Outcomes ${tag}`
-	makeE2eTrader({ slug, name, status: 'retired', note: 'Retired: a test trader for the outcomes.', days: 60 })
+	makeE2eTrader({
+		slug,
+		name,
+		brokerSlug: 'exness',
+		status: 'retired',
+		note: 'Retired: a test trader for the outcomes.',
+		days: 60,
+	})
 	return { slug, name }
 }
 

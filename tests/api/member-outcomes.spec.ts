@@ -27,8 +27,8 @@ test.beforeEach(async ({ createAdmin }) => {
 	staff = (await createAdmin({ role: 'admin' })).token
 })
 test.afterEach(() => {
-	removeE2eBroker(broker)
 	removeOutcomesTrader(trader)
+	removeE2eBroker(broker)
 })
 
 function upload(request: APIRequestContext, month: string, csv: string) {
