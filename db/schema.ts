@@ -1288,6 +1288,7 @@ export const traderCopiers = sqliteTable(
 		/** "YYYY-MM": the cohort. */
 		firstMonth: text('first_month').notNull(),
 		lastMonth: text('last_month').notNull(),
+		/** The copier_months rows behind the sums (one per applied report naming the trader). */
 		months: integer('months').notNull(),
 		netResultCents: integer('net_result_cents').notNull(),
 		netDepositCents: integer('net_deposit_cents').notNull(),

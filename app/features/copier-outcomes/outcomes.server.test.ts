@@ -35,6 +35,17 @@ function setup(members = 8) {
 	return { actor, broker, trader, other, copiers, apply }
 }
 
+/** The sums kept row by row equal the sums of the copier months (what a recompute would write). */
+function expectSumsMatchMonths() {
+	const grouped = getDb()
+		.$client.prepare(
+			'select trader_id as traderId, member_key as memberKey, min(month) as firstMonth, max(month) as lastMonth, count(*) as months, sum(net_result_cents) as netResultCents, sum(net_deposit_cents) as netDepositCents from copier_months group by trader_id, member_key order by trader_id, member_key',
+		)
+		.all()
+	const kept = getDb().select().from(traderCopiers).orderBy(traderCopiers.traderId, traderCopiers.memberKey).all()
+	expect(kept).toEqual(grouped)
+}
+
 describe('outcomes at report apply', () => {
 	test('cohorts by first month: members, median net result over net deposits, share in profit; under 5 hidden', () => {
 		const { copiers, apply } = setup(8)
@@ -86,6 +97,7 @@ describe('outcomes at report apply', () => {
 		expect(rows.filter((r) => r.traderId !== null)).toHaveLength(13)
 		expect(rows.find((r) => r.traderId === null)).toMatchObject({ netResultCents: null, depositsCents: 30_000 })
 		expect(traderOutcomesBySlug('kofi-mensah')).toMatchObject({ members: 0, cohorts: [], hiddenCohorts: 0 })
+		expectSumsMatchMonths()
 	})
 
 	test('a median over fewer than 5 measured members is not shown; the cohort and its share in profit are', () => {
@@ -149,6 +161,7 @@ describe('outcomes at report apply', () => {
 		expect(traderOutcomesBySlug('amara-okafor')).toMatchObject({ members: 3, cohorts: [], hiddenCohorts: 1 })
 		expect(traderOutcomesBySlug('kofi-mensah')).toMatchObject({ members: 2, hiddenCohorts: 1 })
 		expect(getDb().select().from(copierMonths).all()).toHaveLength(5)
+		expectSumsMatchMonths()
 		// Replaced by a file without the columns: the month's outcomes are gone, and so are the traders' figures.
 		apply(
 			'2026-10',
@@ -161,6 +174,34 @@ describe('outcomes at report apply', () => {
 		expect(db.select().from(traderOutcomes).all()).toEqual([])
 		expect(db.select().from(traderCohorts).all()).toEqual([])
 		expect(traderOutcomesBySlug('amara-okafor')).toMatchObject({ members: 0, firstMonth: null, cohorts: [] })
+	})
+
+	test('replacing the first month moves the members to the cohort of their next month', () => {
+		const { copiers, apply } = setup(5)
+		const line = (trackingId: string, trader?: string) => ({
+			trackingId,
+			deposits: '100',
+			...(trader ? { trader, netResult: '5' } : { netResult: '' }),
+		})
+		apply(
+			'2026-09',
+			copiers.map((c) => line(c.trackingId, 'amara-okafor')),
+		)
+		apply(
+			'2026-10',
+			copiers.map((c) => line(c.trackingId, 'amara-okafor')),
+		)
+		expect(traderOutcomesBySlug('amara-okafor')?.cohorts.map((c) => [c.month, c.members])).toEqual([['2026-09', 5]])
+		apply(
+			'2026-09',
+			copiers.map((c) => line(c.trackingId)),
+			true,
+		)
+		expect(traderOutcomesBySlug('amara-okafor')).toMatchObject({
+			firstMonth: '2026-10',
+			cohorts: [{ month: '2026-10', members: 5, measured: 5, medianReturn: 0.05, inProfit: 5 }],
+		})
+		expectSumsMatchMonths()
 	})
 
 	test("a deleted member's months stay in the figures, anonymous", () => {

@@ -12,7 +12,8 @@ import type { CopierCohort, TraderOutcomes } from './responses.server.ts'
  * - copier_months: one row per applied report row naming a trader (written
  *   by `recordCopierMonths`, deleted by `removeCopierMonths`);
  * - trader_copiers: per trader and member, the sums since their first
- *   month, rewritten for the pairs the report touched;
+ *   month: added to row by row as a report is applied, recomputed from
+ *   copier_months for the pairs a reversed report had;
  * - trader_outcomes and trader_cohorts: per trader, how many members copied
  *   and each cohort's figures, rewritten for the traders touched.
  *
@@ -22,17 +23,14 @@ import type { CopierCohort, TraderOutcomes } from './responses.server.ts'
 
 export type { TraderOutcomes }
 
-/** What a report changed: trader id → the member keys whose months changed. */
-export type OutcomeChanges = Map<number, Set<number>>
+/**
+ * What a report changed: the traders whose outcomes are rewritten, and per
+ * trader the members whose sums are recomputed (a reversed report's).
+ */
+export type OutcomeChanges = { traders: Set<number>; recompute: Map<number, Set<number>> }
 
 export function newOutcomeChanges(): OutcomeChanges {
-	return new Map()
-}
-
-function touch(changes: OutcomeChanges, traderId: number, memberKey: number) {
-	const members = changes.get(traderId) ?? new Set<number>()
-	members.add(memberKey)
-	changes.set(traderId, members)
+	return { traders: new Set(), recompute: new Map() }
 }
 
 /** The prepared statements run on the one connection, inside the caller's transaction. */
@@ -56,20 +54,28 @@ export function recordCopierMonths(
 	rows: readonly CopierRow[],
 	changes: OutcomeChanges,
 ) {
-	const insert = client(tx).prepare(
+	const db = client(tx)
+	const insert = db.prepare(
 		'insert into copier_months (report_id, trader_id, member_key, month, net_result_cents, net_deposit_cents) values (?, ?, ?, ?, ?, ?)',
+	)
+	// The member's sums grow by the row (a pair a reversal touched is recomputed after, in refreshOutcomes).
+	const add = db.prepare(
+		`insert into trader_copiers (trader_id, member_key, first_month, last_month, months, net_result_cents, net_deposit_cents)
+		 values (?, ?, ?, ?, 1, ?, ?)
+		 on conflict (trader_id, member_key) do update set
+		   first_month = min(first_month, excluded.first_month),
+		   last_month = max(last_month, excluded.last_month),
+		   months = months + 1,
+		   net_result_cents = net_result_cents + excluded.net_result_cents,
+		   net_deposit_cents = net_deposit_cents + excluded.net_deposit_cents`,
 	)
 	for (const row of rows) {
 		if (row.traderId === null) continue
-		insert.run(
-			report.id,
-			row.traderId,
-			row.userId,
-			report.month,
-			row.netResultCents ?? 0,
-			row.depositsCents - row.withdrawalsCents,
-		)
-		touch(changes, row.traderId, row.userId)
+		const netResult = row.netResultCents ?? 0
+		const netDeposit = row.depositsCents - row.withdrawalsCents
+		insert.run(report.id, row.traderId, row.userId, report.month, netResult, netDeposit)
+		add.run(row.traderId, row.userId, report.month, report.month, netResult, netDeposit)
+		changes.traders.add(row.traderId)
 	}
 }
 
@@ -81,18 +87,24 @@ export function removeCopierMonths(tx: Tx, reportId: number, changes: OutcomeCha
 		.all(reportId) as Array<{ traderId: number; memberKey: number }>
 	if (pairs.length === 0) return
 	db.prepare('delete from copier_months where report_id = ?').run(reportId)
-	for (const { traderId, memberKey } of pairs) touch(changes, traderId, memberKey)
+	for (const { traderId, memberKey } of pairs) {
+		const members = changes.recompute.get(traderId) ?? new Set<number>()
+		members.add(memberKey)
+		changes.recompute.set(traderId, members)
+		changes.traders.add(traderId)
+	}
 }
 
 /**
- * Rewrites trader_copiers for the changed pairs, then each changed trader's
- * outcomes and cohorts (deleted when no member copies them any more).
+ * Recomputes trader_copiers for the pairs a reversal touched (from the
+ * copier months left), then rewrites each changed trader's outcomes and
+ * cohorts (deleted when no member copies them any more).
  */
 export function refreshOutcomes(tx: Tx, changes: OutcomeChanges, now: Date) {
-	if (changes.size === 0) return
+	if (changes.traders.size === 0) return
 	const db = client(tx)
 	const sums = db.prepare(
-		'select min(month) as firstMonth, max(month) as lastMonth, count(distinct month) as months, count(*) as n, coalesce(sum(net_result_cents), 0) as netResultCents, coalesce(sum(net_deposit_cents), 0) as netDepositCents from copier_months where trader_id = ? and member_key = ?',
+		'select min(month) as firstMonth, max(month) as lastMonth, count(*) as n, coalesce(sum(net_result_cents), 0) as netResultCents, coalesce(sum(net_deposit_cents), 0) as netDepositCents from copier_months where trader_id = ? and member_key = ?',
 	)
 	const upsert = db.prepare(
 		'insert or replace into trader_copiers (trader_id, member_key, first_month, last_month, months, net_result_cents, net_deposit_cents) values (?, ?, ?, ?, ?, ?, ?)',
@@ -109,19 +121,20 @@ export function refreshOutcomes(tx: Tx, changes: OutcomeChanges, now: Date) {
 	const insertOutcome = db.prepare(
 		'insert into trader_outcomes (trader_id, members, first_month, last_month, computed_at) values (?, ?, ?, ?, ?)',
 	)
-	for (const [traderId, members] of changes) {
+	for (const [traderId, members] of changes.recompute) {
 		for (const memberKey of members) {
 			const s = sums.get(traderId, memberKey) as {
 				firstMonth: string | null
 				lastMonth: string | null
-				months: number
 				n: number
 				netResultCents: number
 				netDepositCents: number
 			}
 			if (s.n === 0 || s.firstMonth === null || s.lastMonth === null) remove.run(traderId, memberKey)
-			else upsert.run(traderId, memberKey, s.firstMonth, s.lastMonth, s.months, s.netResultCents, s.netDepositCents)
+			else upsert.run(traderId, memberKey, s.firstMonth, s.lastMonth, s.n, s.netResultCents, s.netDepositCents)
 		}
+	}
+	for (const traderId of changes.traders) {
 		const copiers = copiersOf.all(traderId) as Array<CopierTotals & { firstMonth: string; lastMonth: string }>
 		clearCohorts.run(traderId)
 		clearOutcome.run(traderId)
