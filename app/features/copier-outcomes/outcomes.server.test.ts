@@ -5,6 +5,7 @@ import { brokerReportRows, copierMonths, traderCohorts, traderCopiers, traderOut
 import { insertBroker, insertTrackedMember, reportCsv, type ReportLine } from '#tests/broker-report-factories.ts'
 import { insertAdmin } from '#tests/factories.ts'
 import { makeTrader } from '#tests/trader-factories.ts'
+import { exportMemberData } from '#app/features/account/account-settings.server.ts'
 import { applyReport, previewReport } from '#app/features/broker-reports/broker-reports.server.ts'
 import { traderOutcomesBySlug } from './outcomes.server.ts'
 
@@ -98,6 +99,16 @@ describe('outcomes at report apply', () => {
 		expect(rows.find((r) => r.traderId === null)).toMatchObject({ netResultCents: null, depositsCents: 30_000 })
 		expect(traderOutcomesBySlug('kofi-mensah')).toMatchObject({ members: 0, cohorts: [], hiddenCohorts: 0 })
 		expectSumsMatchMonths()
+		// The member's data export carries their own rows' trader and net result.
+		expect(exportMemberData(copiers[0]!.user.id, null).reportedFigures).toEqual([
+			expect.objectContaining({ month: '2026-09', trader: 'amara-okafor', netResultCents: 10_000 }),
+			expect.objectContaining({ month: '2026-10', trader: 'amara-okafor', netResultCents: 5_000 }),
+		])
+		expect(exportMemberData(copiers[7]!.user.id, null).reportedFigures[0]).toMatchObject({
+			month: '2026-09',
+			trader: null,
+			netResultCents: null,
+		})
 	})
 
 	test('a median over fewer than 5 measured members is not shown; the cohort and its share in profit are', () => {
