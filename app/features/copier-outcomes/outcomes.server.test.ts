@@ -100,11 +100,11 @@ describe('outcomes at report apply', () => {
 		expect(traderOutcomesBySlug('kofi-mensah')).toMatchObject({ members: 0, cohorts: [], hiddenCohorts: 0 })
 		expectSumsMatchMonths()
 		// The member's data export carries their own rows' trader and net result.
-		expect(exportMemberData(copiers[0]!.user.id, null).reportedFigures).toEqual([
+		expect(exportMemberData(copiers[0]!.user.id, null)!.reportedFigures).toEqual([
 			expect.objectContaining({ month: '2026-09', trader: 'amara-okafor', netResultCents: 10_000 }),
 			expect.objectContaining({ month: '2026-10', trader: 'amara-okafor', netResultCents: 5_000 }),
 		])
-		expect(exportMemberData(copiers[7]!.user.id, null).reportedFigures[0]).toMatchObject({
+		expect(exportMemberData(copiers[7]!.user.id, null)!.reportedFigures[0]).toMatchObject({
 			month: '2026-09',
 			trader: null,
 			netResultCents: null,
