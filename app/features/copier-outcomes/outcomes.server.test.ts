@@ -7,7 +7,7 @@ import { insertAdmin } from '#tests/factories.ts'
 import { makeTrader } from '#tests/trader-factories.ts'
 import { exportMemberData } from '#app/features/account/account-settings.server.ts'
 import { applyReport, previewReport } from '#app/features/broker-reports/broker-reports.server.ts'
-import { traderOutcomesBySlug } from './outcomes.server.ts'
+import { OUTCOME_SQL, outcomeReads, traderOutcomesBySlug } from './outcomes.server.ts'
 
 const NOW = new Date('2026-11-05T10:00:00Z')
 
@@ -264,5 +264,46 @@ describe('outcomes at report apply', () => {
 		makeTrader({ slug: 'applied-trader', status: 'applied', days: 0 }, NOW)
 		expect(traderOutcomesBySlug('applied-trader')).toBeNull()
 		expect(traderOutcomesBySlug('nobody')).toBeNull()
+	})
+})
+
+// The trader page reads a few rows by key whatever the number of copiers
+// (the issue's bench: 24 months of reports for 50,000 copiers, p95 < 50 ms),
+// and the upkeep's reads walk an index: EXPLAIN QUERY PLAN on the real
+// statements, on a fresh database (no statistics: the planner's worst guess).
+describe('query plans', () => {
+	function detailsOf(sql: string, params: unknown[]) {
+		const rows = getDb()
+			.$client.prepare(`explain query plan ${sql}`)
+			.all(...(params as never[])) as Array<{ detail: string }>
+		return rows.map((r) => r.detail)
+	}
+	const scansOrSorts = (details: string[]) =>
+		details.filter((d) => (/^SCAN /.test(d) && !/USING (COVERING )?INDEX/.test(d)) || /TEMP B-TREE/.test(d))
+
+	test('the outcomes read: two primary key lookups, no scan, no sort', () => {
+		const reads = outcomeReads(1)
+		for (const statement of [reads.summary, reads.cohorts]) {
+			const { sql, params } = statement.toSQL()
+			const details = detailsOf(sql, params)
+			expect(scansOrSorts(details), details.join('; ')).toEqual([])
+			expect(details.join('; ')).toMatch(
+				/USING (INTEGER PRIMARY KEY|(COVERING )?INDEX sqlite_autoindex_trader_cohorts_1)/,
+			)
+		}
+	})
+
+	test('the upkeep: by report, by member and trader, copiers in cohort order', () => {
+		const cases: Array<[string, unknown[], RegExp]> = [
+			[OUTCOME_SQL.pairsOfReport, [1], /copier_months_report_idx/],
+			[OUTCOME_SQL.memberSums, [1, 1], /copier_months_trader_member_idx/],
+			[OUTCOME_SQL.copiersInCohortOrder, [1], /trader_copiers_cohort_idx/],
+		]
+		for (const [sql, params, index] of cases) {
+			const details = detailsOf(sql, params)
+			expect(details.join('; ')).toMatch(index)
+			expect(details.filter((d) => /^SCAN /.test(d) && !/USING (COVERING )?INDEX/.test(d))).toEqual([])
+		}
+		expect(detailsOf(OUTCOME_SQL.copiersInCohortOrder, [1]).join('; ')).not.toMatch(/TEMP B-TREE/)
 	})
 })

@@ -23,6 +23,16 @@ import type { CopierCohort, TraderOutcomes } from './responses.server.ts'
 
 export type { TraderOutcomes }
 
+/** The reads of the upkeep, each over an index (their plans are tested in outcomes.server.test.ts). */
+export const OUTCOME_SQL = {
+	pairsOfReport:
+		'select distinct trader_id as traderId, member_key as memberKey from copier_months where report_id = ?',
+	memberSums:
+		'select min(month) as firstMonth, max(month) as lastMonth, count(*) as n, coalesce(sum(net_result_cents), 0) as netResultCents, coalesce(sum(net_deposit_cents), 0) as netDepositCents from copier_months where trader_id = ? and member_key = ?',
+	copiersInCohortOrder:
+		'select first_month as firstMonth, last_month as lastMonth, net_result_cents as netResultCents, net_deposit_cents as netDepositCents from trader_copiers where trader_id = ? order by first_month',
+} as const
+
 /**
  * What a report changed: the traders whose outcomes are rewritten, and per
  * trader the members whose sums are recomputed (a reversed report's).
@@ -82,9 +92,7 @@ export function recordCopierMonths(
 /** Removes a reversed (or replaced) report's copier months. */
 export function removeCopierMonths(tx: Tx, reportId: number, changes: OutcomeChanges) {
 	const db = client(tx)
-	const pairs = db
-		.prepare('select distinct trader_id as traderId, member_key as memberKey from copier_months where report_id = ?')
-		.all(reportId) as Array<{ traderId: number; memberKey: number }>
+	const pairs = db.prepare(OUTCOME_SQL.pairsOfReport).all(reportId) as Array<{ traderId: number; memberKey: number }>
 	if (pairs.length === 0) return
 	db.prepare('delete from copier_months where report_id = ?').run(reportId)
 	for (const { traderId, memberKey } of pairs) {
@@ -103,16 +111,12 @@ export function removeCopierMonths(tx: Tx, reportId: number, changes: OutcomeCha
 export function refreshOutcomes(tx: Tx, changes: OutcomeChanges, now: Date) {
 	if (changes.traders.size === 0) return
 	const db = client(tx)
-	const sums = db.prepare(
-		'select min(month) as firstMonth, max(month) as lastMonth, count(*) as n, coalesce(sum(net_result_cents), 0) as netResultCents, coalesce(sum(net_deposit_cents), 0) as netDepositCents from copier_months where trader_id = ? and member_key = ?',
-	)
+	const sums = db.prepare(OUTCOME_SQL.memberSums)
 	const upsert = db.prepare(
 		'insert or replace into trader_copiers (trader_id, member_key, first_month, last_month, months, net_result_cents, net_deposit_cents) values (?, ?, ?, ?, ?, ?, ?)',
 	)
 	const remove = db.prepare('delete from trader_copiers where trader_id = ? and member_key = ?')
-	const copiersOf = db.prepare(
-		'select first_month as firstMonth, last_month as lastMonth, net_result_cents as netResultCents, net_deposit_cents as netDepositCents from trader_copiers where trader_id = ? order by first_month',
-	)
+	const copiersOf = db.prepare(OUTCOME_SQL.copiersInCohortOrder)
 	const clearCohorts = db.prepare('delete from trader_cohorts where trader_id = ?')
 	const insertCohort = db.prepare(
 		'insert into trader_cohorts (trader_id, month, members, measured, median_return, in_profit) values (?, ?, ?, ?, ?, ?)',
@@ -154,6 +158,18 @@ export function refreshOutcomes(tx: Tx, changes: OutcomeChanges, now: Date) {
 	}
 }
 
+/** The two reads behind a trader's outcomes, by primary key (their plans are tested). */
+export function outcomeReads(traderId: number, db: Db = getDb()) {
+	return {
+		summary: db.select().from(traderOutcomes).where(eq(traderOutcomes.traderId, traderId)),
+		cohorts: db
+			.select()
+			.from(traderCohorts)
+			.where(eq(traderCohorts.traderId, traderId))
+			.orderBy(desc(traderCohorts.month)),
+	}
+}
+
 /**
  * A trader's outcomes as members see them (the trader page and GET
  * /api/member/traders/:id/outcomes): null for a slug members cannot see.
@@ -166,15 +182,9 @@ export function traderOutcomesBySlug(slug: string, db: Db = getDb()): TraderOutc
 		.where(and(eq(traders.slug, slug), inArray(traders.status, [...VISIBLE_STATUSES, ...PAST_STATUSES])))
 		.get()
 	if (!trader) return null
-	const summary = db.select().from(traderOutcomes).where(eq(traderOutcomes.traderId, trader.id)).get()
-	const rows = summary
-		? db
-				.select()
-				.from(traderCohorts)
-				.where(eq(traderCohorts.traderId, trader.id))
-				.orderBy(desc(traderCohorts.month))
-				.all()
-		: []
+	const reads = outcomeReads(trader.id, db)
+	const summary = reads.summary.get()
+	const rows = summary ? reads.cohorts.all() : []
 	const shown: CopierCohort[] = []
 	let hidden = 0
 	for (const row of rows) {
