@@ -846,6 +846,10 @@ export const brokerReportRows = sqliteTable(
 		withdrawalsCents: integer('withdrawals_cents').notNull(),
 		volumeCents: integer('volume_cents').notNull(),
 		commissionCents: integer('commission_cents').notNull(),
+		/** The trader the member copied that month (the optional `trader` column; issue 40 part 4). */
+		traderId: integer('trader_id').references(() => traders.id, { onDelete: 'set null' }),
+		/** The member's result for the month after the broker's fees (the optional `net_result` column), US cents. */
+		netResultCents: integer('net_result_cents'),
 	},
 	(t) => [
 		index('broker_report_rows_report_idx').on(t.reportId),
@@ -1269,3 +1273,97 @@ export type SelectTrader = typeof traders.$inferSelect
 export type InsertTrader = typeof traders.$inferInsert
 export type SelectTraderStatement = typeof traderStatements.$inferSelect
 export type SelectTraderReview = typeof traderReviews.$inferSelect
+
+/**
+ * What copiers earned (issue 40 part 4, decision 061): one row per applied
+ * report row naming a trader, written with the report and deleted when it
+ * is reversed or replaced. `memberKey` is the member's user id when the
+ * report was applied, deliberately without a foreign key: a deleted
+ * member's months stay in the figures (anonymous), so members who lost and
+ * left do not vanish from them. Amounts in US cents; `netDepositCents` is
+ * the row's deposits minus withdrawals.
+ */
+export const copierMonths = sqliteTable(
+	'copier_months',
+	{
+		id: id(),
+		reportId: integer('report_id')
+			.notNull()
+			.references(() => brokerReports.id, { onDelete: 'cascade' }),
+		traderId: integer('trader_id')
+			.notNull()
+			.references(() => traders.id, { onDelete: 'cascade' }),
+		memberKey: integer('member_key').notNull(),
+		/** "YYYY-MM", the report's month. */
+		month: text('month').notNull(),
+		netResultCents: integer('net_result_cents').notNull(),
+		netDepositCents: integer('net_deposit_cents').notNull(),
+	},
+	(t) => [
+		index('copier_months_report_idx').on(t.reportId),
+		index('copier_months_trader_member_idx').on(t.traderId, t.memberKey, t.month),
+	],
+)
+
+/**
+ * One member's copy of one trader since their first month (the sums of
+ * their copier_months), rewritten for the pairs a report touches; the
+ * cohorts are read from here by (trader, first month).
+ */
+export const traderCopiers = sqliteTable(
+	'trader_copiers',
+	{
+		traderId: integer('trader_id')
+			.notNull()
+			.references(() => traders.id, { onDelete: 'cascade' }),
+		memberKey: integer('member_key').notNull(),
+		/** "YYYY-MM": the cohort. */
+		firstMonth: text('first_month').notNull(),
+		lastMonth: text('last_month').notNull(),
+		/** The copier_months rows behind the sums (one per applied report naming the trader). */
+		months: integer('months').notNull(),
+		netResultCents: integer('net_result_cents').notNull(),
+		netDepositCents: integer('net_deposit_cents').notNull(),
+	},
+	(t) => [
+		primaryKey({ columns: [t.traderId, t.memberKey] }),
+		index('trader_copiers_cohort_idx').on(t.traderId, t.firstMonth),
+	],
+)
+
+/**
+ * A trader's outcomes for members as the trader page shows them, rewritten
+ * at each report apply, replace or reverse that touches the trader: how
+ * many members copied, and one row per cohort (trader_cohorts).
+ */
+export const traderOutcomes = sqliteTable('trader_outcomes', {
+	traderId: integer('trader_id')
+		.primaryKey()
+		.references(() => traders.id, { onDelete: 'cascade' }),
+	members: integer('members').notNull(),
+	/** The applied reports' months these figures cover ("YYYY-MM"). */
+	firstMonth: text('first_month').notNull(),
+	lastMonth: text('last_month').notNull(),
+	computedAt: integer('computed_at', { mode: 'timestamp_ms' }).notNull(),
+})
+
+/**
+ * One cohort of a trader's copiers: the members whose first month with the
+ * trader is `month`. `measured` members had net deposits above 0 (the
+ * median is over them); `inProfit` had a net result above 0.
+ */
+export const traderCohorts = sqliteTable(
+	'trader_cohorts',
+	{
+		traderId: integer('trader_id')
+			.notNull()
+			.references(() => traders.id, { onDelete: 'cascade' }),
+		month: text('month').notNull(),
+		members: integer('members').notNull(),
+		measured: integer('measured').notNull(),
+		/** The median net result since start over net deposits (a fraction), null when no member is measured. */
+		medianReturn: real('median_return'),
+		inProfit: integer('in_profit').notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.traderId, t.month] })],
+)

@@ -981,6 +981,13 @@ const SAMPLES: Record<string, Sample> = {
 		expect((await call({ headers, query: { ids: 'e2e-leader,e2e-retired' } })).status).toBe(400)
 		expect((await call({ headers: await memberHeaders({ unlocked: false }), query: { ids: 'a,b' } })).status).toBe(403)
 	},
+	'GET /api/member/traders/{id}/outcomes': async ({ call }) => {
+		const headers = await memberHeaders()
+		makeRegistryTraders()
+		expect((await call({ headers, params: { id: 'e2e-leader' } })).status).toBe(200)
+		expect((await call({ headers, params: { id: 'e2e-in-review' } })).status).toBe(404)
+		expect((await call({ headers: await memberHeaders({ unlocked: false }), params: { id: 'x' } })).status).toBe(403)
+	},
 	'GET /api/member/watchlist': async ({ request, call }) => {
 		const headers = await memberHeaders()
 		makeRegistryTraders()

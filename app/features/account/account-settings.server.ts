@@ -18,6 +18,7 @@ import {
 	planActivations,
 	referralCredits,
 	sessions,
+	traders,
 	users,
 	type SelectUser,
 } from '#db/schema.ts'
@@ -387,11 +388,15 @@ export function exportMemberData(userId: number, currentSessionId: number | null
 			depositsCents: brokerReportRows.depositsCents,
 			withdrawalsCents: brokerReportRows.withdrawalsCents,
 			volumeCents: brokerReportRows.volumeCents,
+			// What copiers earned (decision 061): the trader copied and the month's net result.
+			trader: traders.slug,
+			netResultCents: brokerReportRows.netResultCents,
 			reversed: brokerReports.reversedAt,
 		})
 		.from(brokerReportRows)
 		.innerJoin(brokerReports, eq(brokerReports.id, brokerReportRows.reportId))
 		.innerJoin(brokers, eq(brokers.id, brokerReports.brokerId))
+		.leftJoin(traders, eq(traders.id, brokerReportRows.traderId))
 		.where(eq(brokerReportRows.userId, userId))
 		.orderBy(asc(brokerReports.month))
 		.all()
@@ -491,6 +496,8 @@ export function exportMemberData(userId: number, currentSessionId: number | null
 			depositsCents: r.depositsCents,
 			withdrawalsCents: r.withdrawalsCents,
 			volumeCents: r.volumeCents,
+			trader: r.trader,
+			netResultCents: r.netResultCents,
 			reversed: r.reversed !== null,
 		})),
 		notifications: db

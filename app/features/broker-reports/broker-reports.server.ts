@@ -8,6 +8,7 @@ import {
 	brokerReports,
 	brokerReportUploads,
 	brokers,
+	traders,
 	type SelectBroker,
 	type SelectBrokerReport,
 } from '#db/schema.ts'
@@ -19,6 +20,14 @@ import { fail, ok, type Failure, type Result } from '#app/utils/result.ts'
 import { recordAudit, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { rescoreContests } from '#app/features/contests/scoring.server.ts'
 import { insertRevenueEntry, voidRevenueIn } from '#app/features/revenue/revenue.server.ts'
+import { PAST_STATUSES, VISIBLE_STATUSES } from '#app/features/traders/traders.server.ts'
+import {
+	newOutcomeChanges,
+	recordCopierMonths,
+	refreshOutcomes,
+	removeCopierMonths,
+	type OutcomeChanges,
+} from '#app/features/copier-outcomes/outcomes.server.ts'
 import type {
 	BrokerReportState,
 	PublicBrokerReport,
@@ -60,8 +69,8 @@ export type { BrokerReportState, PublicBrokerReport, ReportPreview, ReportRowErr
 /** What an apply refuses with: the preview comes with a 422 (bad rows) and a 409 (needs a replace). */
 export type ApplyFailure = Failure & { preview?: ReportPreview }
 
-/** A row ready to be written: the member it names, amounts in cents. */
-type CheckedRow = ParsedRow & { accountId: number; userId: number }
+/** A row ready to be written: the member (and the trader) it names, amounts in cents. */
+type CheckedRow = ParsedRow & { accountId: number; userId: number; traderId: number | null }
 
 const LOOKUP_CHUNK = 500
 
@@ -172,12 +181,36 @@ function checkReport(
 			.all()
 		for (const a of found) accounts.set(a.trackingId, a)
 	}
+	// The optional trader column: slugs of traders members can see (listed, watch, suspended, retired).
+	const traderIds = new Map<string, number>()
+	const slugs = [...new Set(parsed.rows.flatMap((r) => (r.traderSlug === null ? [] : [r.traderSlug])))]
+	for (let i = 0; i < slugs.length; i += LOOKUP_CHUNK) {
+		const found = db
+			.select({ id: traders.id, slug: traders.slug })
+			.from(traders)
+			.where(
+				and(
+					inArray(traders.slug, slugs.slice(i, i + LOOKUP_CHUNK)),
+					inArray(traders.status, [...VISIBLE_STATUSES, ...PAST_STATUSES]),
+				),
+			)
+			.all()
+		for (const t of found) traderIds.set(t.slug, t.id)
+	}
 	const problems: RowProblem[] = [...parsed.problems]
 	const rows: CheckedRow[] = []
 	const totals = { deposits: 0, withdrawals: 0, volume: 0, commission: 0 }
 	const members = new Set<number>()
 	for (const row of parsed.rows) {
 		const account = accounts.get(row.trackingId)
+		const traderId = row.traderSlug === null ? null : (traderIds.get(row.traderSlug) ?? null)
+		if (row.traderSlug !== null && traderId === null) {
+			problems.push({
+				line: row.line,
+				kind: 'unknown_trader',
+				message: `trader ${JSON.stringify(row.traderSlug)} is not the slug of a trader members can see (listed, watch, suspended or retired).`,
+			})
+		}
 		if (!account) {
 			problems.push({
 				line: row.line,
@@ -190,8 +223,8 @@ function checkReport(
 				kind: 'other_broker',
 				message: `tracking_id ${JSON.stringify(row.trackingId)} belongs to another broker.`,
 			})
-		} else {
-			rows.push({ ...row, accountId: account.id, userId: account.userId })
+		} else if (row.traderSlug === null || traderId !== null) {
+			rows.push({ ...row, accountId: account.id, userId: account.userId, traderId })
 			members.add(account.userId)
 			totals.deposits += row.depositsCents
 			totals.withdrawals += row.withdrawalsCents
@@ -294,6 +327,7 @@ function reverseReport(
 	brokerSlug: string,
 	reason: string,
 	now: Date,
+	outcomeChanges: OutcomeChanges,
 ): number[] {
 	const rows = tx
 		.select({
@@ -306,6 +340,7 @@ function reverseReport(
 		.all()
 	const sums = memberSums(rows)
 	moveMemberTotals(sums, -1)
+	removeCopierMonths(tx, report.id, outcomeChanges)
 	tx.update(brokerReports).set({ reversedAt: now }).where(eq(brokerReports.id, report.id)).run()
 	if (report.revenueEntryId !== null) {
 		// A 409 (voided by staff already) or 404 (deleted) leaves nothing to undo.
@@ -378,9 +413,12 @@ export function applyReport(
 			}
 
 			const touched = new Set<number>()
+			const outcomeChanges = newOutcomeChanges()
 			for (const old of collisions) {
 				const reason = `Replaced by a new ${broker.name} report for ${formatMonth(input.month)} (file ${input.fileName || 'without a name'}, applied ${now.toISOString()})`
-				for (const userId of reverseReport(tx, admin, old, broker.slug, reason, now)) touched.add(userId)
+				for (const userId of reverseReport(tx, admin, old, broker.slug, reason, now, outcomeChanges)) {
+					touched.add(userId)
+				}
 			}
 
 			const sum = (key: 'depositsCents' | 'withdrawalsCents' | 'volumeCents' | 'commissionCents') =>
@@ -414,7 +452,7 @@ export function applyReport(
 				.returning()
 				.get()
 			const insertRow = getDb().$client.prepare(
-				'insert into broker_report_rows (report_id, line, broker_account_id, user_id, deposits_cents, withdrawals_cents, volume_cents, commission_cents) values (?, ?, ?, ?, ?, ?, ?, ?)',
+				'insert into broker_report_rows (report_id, line, broker_account_id, user_id, deposits_cents, withdrawals_cents, volume_cents, commission_cents, trader_id, net_result_cents) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
 			)
 			for (const row of rows) {
 				insertRow.run(
@@ -426,8 +464,13 @@ export function applyReport(
 					row.withdrawalsCents,
 					row.volumeCents,
 					row.commissionCents,
+					row.traderId,
+					row.netResultCents,
 				)
 			}
+			// What copiers earned: the rows naming a trader, and the touched traders' figures (decision 061).
+			recordCopierMonths(tx, report, rows, outcomeChanges)
+			refreshOutcomes(tx, outcomeChanges, now)
 			const sums = memberSums(rows)
 			moveMemberTotals(sums, 1)
 			for (const userId of sums.keys()) touched.add(userId)

@@ -28,8 +28,19 @@ describe('parseReportCsv: good files', () => {
 					withdrawalsCents: 0,
 					volumeCents: 10_000_000,
 					commissionCents: 1234,
+					traderSlug: null,
+					netResultCents: null,
 				},
-				{ line: 4, trackingId: 'd,e', depositsCents: 700, withdrawalsCents: 5, volumeCents: 0, commissionCents: 0 },
+				{
+					line: 4,
+					trackingId: 'd,e',
+					depositsCents: 700,
+					withdrawalsCents: 5,
+					volumeCents: 0,
+					commissionCents: 0,
+					traderSlug: null,
+					netResultCents: null,
+				},
 			],
 		})
 	})
@@ -154,5 +165,71 @@ describe('parseReportCsv: each bad row kind, with its line', () => {
 			{ line: 4, kind: 'duplicate_row', message: 'tracking_id "abc" is also on line 2; one row per member.' },
 		])
 		expect(parsed.ok && parsed.rows.map((r) => r.trackingId)).toEqual(['abc', 'abd'])
+	})
+})
+
+describe('parseReportCsv: the optional trader and net_result columns (decision 061)', () => {
+	const FULL = `${HEADER},trader,net_result`
+
+	test('read when present, either or both, any order and case; a negative net result; blanks are null', () => {
+		const content = `Net_Result,${HEADER},TRADER\n-40.25,abc,100,0,0,0,${M}, Amara-Okafor \n125.5,abd,0,0,0,0,${M},amara-okafor\n,abe,0,0,0,0,${M},\n7,abf,0,0,0,0,${M},\n`
+		const parsed = parseReportCsv(content, M)
+		expect(parsed.ok && parsed.problems).toEqual([])
+		expect(parsed.ok && parsed.rows.map((r) => [r.trackingId, r.traderSlug, r.netResultCents])).toEqual([
+			['abc', 'amara-okafor', -4025],
+			['abd', 'amara-okafor', 12_550],
+			['abe', null, null],
+			['abf', null, 700],
+		])
+		const onlyTrader = parseReportCsv(`${HEADER},trader\nabc,1,0,0,0,${M},\n`, M)
+		expect(onlyTrader.ok && onlyTrader.rows[0]).toMatchObject({ traderSlug: null, netResultCents: null })
+	})
+
+	test('a file without the columns reads exactly as before', () => {
+		const parsed = parseReportCsv(`${HEADER}\nabc,1,0,0,0,${M}\n`, M)
+		expect(parsed.ok && parsed.rows[0]).toMatchObject({ traderSlug: null, netResultCents: null })
+		expect(parsed.ok && parsed.problems).toEqual([])
+	})
+
+	test('a net_result that is not a number, a formula, a trader without its net result, a malformed slug: listed with the line', () => {
+		const content = [
+			FULL,
+			`a1,0,0,0,0,${M},amara-okafor,ten`,
+			`a2,0,0,0,0,${M},amara-okafor,"1,250.00"`,
+			`a3,0,0,0,0,${M},amara-okafor,=1+2`,
+			`a4,0,0,0,0,${M},amara-okafor,`,
+			`a5,0,0,0,0,${M},not a slug!,1`,
+			`a6,0,0,0,0,${M},amara-okafor,-100000000.01`,
+			`a7,0,0,0,0,${M},amara-okafor,-0`,
+		].join('\n')
+		const parsed = parseReportCsv(content, M)
+		if (!parsed.ok) throw new Error(parsed.fileError)
+		expect(parsed.problems.map((p) => [p.line, p.kind])).toEqual([
+			[2, 'malformed_number'],
+			[3, 'malformed_number'],
+			[4, 'formula_cell'],
+			[5, 'missing_field'],
+			[6, 'unknown_trader'],
+			[7, 'malformed_number'],
+		])
+		expect(parsed.problems[0]!.message).toBe(
+			'net_result "ten" is not a number in US dollars (digits with up to 2 decimals and an optional minus, like 125.50 or -40.25).',
+		)
+		expect(parsed.problems[3]!.message).toBe(
+			"net_result is missing; a row naming a trader needs the member's net result.",
+		)
+		expect(parsed.rows.map((r) => [r.trackingId, r.netResultCents])).toEqual([['a7', 0]])
+	})
+
+	test('a header with the optional columns twice, or an unknown extra column, is refused', () => {
+		for (const header of [`${FULL},trader`, `${HEADER},traders`]) {
+			const parsed = parseReportCsv(`${header}\nabc,1,0,0,0,${M},x,1\n`, M)
+			expect(parsed.ok).toBe(false)
+			if (!parsed.ok) expect(parsed.fileError).toContain('optionally with trader and net_result')
+		}
+	})
+
+	test('a row longer than a header with the optional columns is an extra field', () => {
+		expect(kinds(`${FULL}\nabc,1,0,0,0,${M},amara-okafor,1,extra\n`)).toEqual([[2, 'extra_field']])
 	})
 })

@@ -1,6 +1,6 @@
 import { countDataRows, csvHeader, parseCsvRecords, quoteCell, recordLine } from '#app/utils/csv-read.server.ts'
 import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
-import { REPORT_COLUMNS } from './schemas.ts'
+import { OPTIONAL_REPORT_COLUMNS, REPORT_COLUMNS } from './schemas.ts'
 
 /**
  * A broker's monthly report file (docs/broker-reports.md): the syntax
@@ -21,9 +21,16 @@ import { REPORT_COLUMNS } from './schemas.ts'
  * issue 37 may start with `-`), and one it did not issue is an unknown
  * tracking id. Formula safety belongs to what we write out
  * (app/utils/csv.ts).
+ *
+ * Two optional columns (issue 40 part 4, decision 061) may follow, either
+ * or both: `trader`, the slug of the trader the member copied that month
+ * (checked against the registry by the caller), and `net_result`, the
+ * member's result for the month after the broker's fees in US dollars,
+ * negative allowed (`-40.25`). A row naming a trader needs its net result;
+ * a net result without a trader is kept but counts for no trader.
  */
-export { REPORT_COLUMNS }
-export type ReportColumn = (typeof REPORT_COLUMNS)[number]
+export { OPTIONAL_REPORT_COLUMNS, REPORT_COLUMNS }
+export type ReportColumn = (typeof REPORT_COLUMNS)[number] | (typeof OPTIONAL_REPORT_COLUMNS)[number]
 const AMOUNT_COLUMNS = ['deposits', 'withdrawals', 'volume', 'commission'] as const
 type AmountColumn = (typeof AMOUNT_COLUMNS)[number]
 
@@ -38,6 +45,7 @@ export type RowProblemKind =
 	| 'duplicate_row'
 	| 'unknown_tracking_id'
 	| 'other_broker'
+	| 'unknown_trader'
 
 export type RowProblem = { line: number; kind: RowProblemKind; message: string }
 
@@ -49,6 +57,10 @@ export type ParsedRow = {
 	withdrawalsCents: number
 	volumeCents: number
 	commissionCents: number
+	/** The `trader` cell (a slug, lower case), null when blank or without the column. */
+	traderSlug: string | null
+	/** The `net_result` cell in cents (negative allowed), null when blank or without the column. */
+	netResultCents: number | null
 }
 
 export type ParsedReport =
@@ -69,7 +81,7 @@ export const REPORT_FILE_MESSAGES = {
 	tooManyRows: (count: number) =>
 		`The file has ${count.toLocaleString('en-US')} data rows; at most ${BROKER_REPORT_LIMITS.maxRows.toLocaleString('en-US')} are accepted in one report. Split it by month or ask the broker for a smaller file.`,
 	header: (found: string) =>
-		`The first line must be the header ${REPORT_COLUMNS.join(',')} (any order, any case); found "${found.slice(0, 120)}".`,
+		`The first line must be the header ${REPORT_COLUMNS.join(',')} (any order, any case), optionally with ${OPTIONAL_REPORT_COLUMNS.join(' and ')}; found "${found.slice(0, 120)}".`,
 	syntax: (line: number | undefined, detail: string) =>
 		`The file is not valid CSV${line ? ` (line ${line})` : ''}: ${detail}.`,
 } as const
@@ -78,6 +90,10 @@ const FORMULA_START = /^[=+\-@\t\r]/
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/
 const NEGATIVE_AMOUNT = /^-\s*\d+(\.\d+)?$/
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
+const SIGNED_AMOUNT = /^-?\d{1,12}(\.\d{1,2})?$/
+/** A trader's slug as the registry writes them (lower case letters, digits, single hyphens). */
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
+const TRADER_SLUG_MAX = 80
 
 /** "12.50" → 1250; null when malformed. */
 function toCents(text: string): number | null {
@@ -102,10 +118,16 @@ export function parseReportCsv(content: string, month: string): ParsedReport {
 	if (!parsed.ok) return parsed
 	const [header, ...data] = parsed.records
 	if (!header) return { ok: false, fileError: REPORT_FILE_MESSAGES.empty }
-	const { index, matches } = csvHeader(header.record)
-	if (!matches(REPORT_COLUMNS)) return { ok: false, fileError: REPORT_FILE_MESSAGES.header(header.record.join(',')) }
+	const { index } = csvHeader(header.record)
+	const optional = OPTIONAL_REPORT_COLUMNS.filter((column) => index.has(column))
+	const columns = [...REPORT_COLUMNS, ...optional]
+	const headerOk =
+		header.record.length === columns.length &&
+		index.size === columns.length &&
+		columns.every((column) => index.has(column))
+	if (!headerOk) return { ok: false, fileError: REPORT_FILE_MESSAGES.header(header.record.join(',')) }
 	if (data.length === 0) return { ok: false, fileError: REPORT_FILE_MESSAGES.noRows }
-	const at = (column: ReportColumn) => index.get(column)!
+	const at = (column: ReportColumn) => index.get(column)
 
 	const rows: ParsedRow[] = []
 	const problems: RowProblem[] = []
@@ -115,10 +137,13 @@ export function parseReportCsv(content: string, month: string): ParsedReport {
 		const line = recordLine({ record, info })
 		const before = problems.length
 		const problem = (kind: RowProblemKind, message: string) => problems.push({ line, kind, message })
-		if (record.length > REPORT_COLUMNS.length) {
-			problem('extra_field', `The row has ${record.length} fields; the header has ${REPORT_COLUMNS.length}.`)
+		if (record.length > columns.length) {
+			problem('extra_field', `The row has ${record.length} fields; the header has ${columns.length}.`)
 		}
-		const cell = (column: ReportColumn) => record[at(column)]
+		const cell = (column: ReportColumn) => {
+			const i = at(column)
+			return i === undefined ? undefined : record[i]
+		}
 		const missing = REPORT_COLUMNS.filter((column) => (cell(column) ?? '').trim() === '')
 		for (const column of missing) problem('missing_field', `${column} is missing.`)
 
@@ -166,6 +191,33 @@ export function parseReportCsv(content: string, month: string): ParsedReport {
 				problem('wrong_month', `month ${rowMonth} is not the report's month (${month}).`)
 			}
 		}
+		const traderText = (cell('trader') ?? '').trim().toLowerCase()
+		if (traderText !== '' && (traderText.length > TRADER_SLUG_MAX || !SLUG.test(traderText))) {
+			problem('unknown_trader', `trader ${quoteCell(traderText)} is not a trader's slug (like amara-okafor).`)
+		}
+		const netRaw = cell('net_result') ?? ''
+		const netText = netRaw.trim()
+		let netResultCents: number | null = null
+		if (netText === '') {
+			if (traderText !== '') {
+				problem('missing_field', "net_result is missing; a row naming a trader needs the member's net result.")
+			}
+		} else if (SIGNED_AMOUNT.test(netText)) {
+			const negative = netText.startsWith('-')
+			const value = toCents(negative ? netText.slice(1) : netText)!
+			if (value > BROKER_REPORT_LIMITS.maxAmountCents) {
+				problem('malformed_number', `net_result ${quoteCell(netText)} is over $100,000,000.`)
+			} else {
+				netResultCents = negative && value !== 0 ? -value : value
+			}
+		} else if (FORMULA_START.test(netRaw) && !netText.startsWith('-')) {
+			problem('formula_cell', `net_result ${quoteCell(netRaw)} looks like a spreadsheet formula; kept as text.`)
+		} else {
+			problem(
+				'malformed_number',
+				`net_result ${quoteCell(netText)} is not a number in US dollars (digits with up to 2 decimals and an optional minus, like 125.50 or -40.25).`,
+			)
+		}
 		if (problems.length === before) {
 			rows.push({
 				line,
@@ -174,6 +226,8 @@ export function parseReportCsv(content: string, month: string): ParsedReport {
 				withdrawalsCents: cents.withdrawals,
 				volumeCents: cents.volume,
 				commissionCents: cents.commission,
+				traderSlug: traderText === '' ? null : traderText,
+				netResultCents,
 			})
 		}
 	}

@@ -45,6 +45,7 @@ const ReportRowErrorSchema = z
 			'duplicate_row',
 			'unknown_tracking_id',
 			'other_broker',
+			'unknown_trader',
 		]),
 		message: z.string(),
 	})

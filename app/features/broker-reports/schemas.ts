@@ -30,6 +30,13 @@ export const BROKER_REPORT_LIMITS = {
 /** The header of a report file, in the documented order (any order and case is read). */
 export const REPORT_COLUMNS = ['tracking_id', 'deposits', 'withdrawals', 'volume', 'commission', 'month'] as const
 
+/**
+ * The optional columns (issue 40 part 4, decision 061): the trader the
+ * member copies (the trader's public slug) and the member's result for the
+ * month after the broker's fees (US dollars, may be negative).
+ */
+export const OPTIONAL_REPORT_COLUMNS = ['trader', 'net_result'] as const
+
 export const BROKER_REPORT_MESSAGES = {
 	brokerNotFound: 'Broker not found',
 	uploadNotFound: 'This upload is no longer available (uploads are kept for a day). Upload the file again.',

@@ -179,8 +179,10 @@ function UploadForm({ slug, defaultMonth, errors }: { slug: string; defaultMonth
 				errors={fileErrors}
 				hint={
 					<>
-						Header <code className="break-all">{REPORT_COLUMNS.join(',')}</code>; amounts in US dollars with up to 2
-						decimals, no thousands separators; at most 5 MB and {formatCount(BROKER_REPORT_LIMITS.maxRows)} rows.
+						Header <code className="break-all">{REPORT_COLUMNS.join(',')}</code>, optionally with <code>trader</code>{' '}
+						(the trader&rsquo;s slug the member copies) and <code>net_result</code> (the member&rsquo;s result after the
+						broker&rsquo;s fees, may be negative); amounts in US dollars with up to 2 decimals, no thousands separators;
+						at most 5 MB and {formatCount(BROKER_REPORT_LIMITS.maxRows)} rows.
 					</>
 				}
 			/>

@@ -4,6 +4,8 @@ import { BrokerButton, BrokerDisclosure } from '#app/components/broker-card.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { FlagList, RiskScore, SampleMarker, WatchWarning } from '#app/components/trader-parts.tsx'
 import { TraderBrokerCosts } from '#app/components/trader-broker-costs.tsx'
+import { TraderOutcomesSection } from '#app/components/trader-outcomes.tsx'
+import { traderOutcomesBySlug } from '#app/features/copier-outcomes/outcomes.server.ts'
 import { site } from '#app/content/site.ts'
 import { day, metricRows, signedPercent, STATUS_LABELS } from '#app/features/traders/format.ts'
 import { getMemberTraderDetail } from '#app/features/traders/traders.server.ts'
@@ -55,6 +57,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 		charts,
 		chartMonths: months.length,
 		watching,
+		outcomes: traderOutcomesBySlug(trader.slug),
 		// Members watch listed and watch traders; a past trader can only be let go.
 		canWatch: watching || trader.status === 'listed' || trader.status === 'watch',
 		back: `${url.pathname}${url.search}`,
@@ -150,6 +153,7 @@ export default function TraderDetailRoute({ loaderData }: Route.ComponentProps) 
 				</p>
 			</section>
 			<TraderBrokerCosts costs={loaderData.brokerCosts} trader={trader.slug} />
+			{loaderData.outcomes ? <TraderOutcomesSection outcomes={loaderData.outcomes} /> : null}
 			<p className="mt-4 text-xs text-slate-400">
 				Copying happens at the broker; you can stop at any time. {site.riskWarning}
 			</p>

@@ -63,7 +63,7 @@ const route = apiRoute({
 	POST: endpoint({
 		tags: ['Admin broker reports'],
 		summary: "Preview (`?dryRun=1`) or apply a broker's monthly report file",
-		description: `The file is CSV (UTF-8) with the header \`${REPORT_COLUMNS.join(',')}\` (any order and case), amounts in US dollars with up to 2 decimals (no thousands separators), month \`YYYY-MM\`; at most ${BROKER_REPORT_LIMITS.fileBytes} bytes and ${BROKER_REPORT_LIMITS.maxRows} data rows. Applying writes the report in one transaction: members' deposit and withdrawal totals, the commission as a revenue entry, audit rows. A report with any bad row is refused (422) and nothing is stored.`,
+		description: `The file is CSV (UTF-8) with the header \`${REPORT_COLUMNS.join(',')}\` (any order and case), optionally with \`trader\` (the slug of the trader the member copied that month) and \`net_result\` (the member's result for the month after the broker's fees, US dollars, may be negative; needed on a row naming a trader), amounts in US dollars with up to 2 decimals (no thousands separators), month \`YYYY-MM\`; at most ${BROKER_REPORT_LIMITS.fileBytes} bytes and ${BROKER_REPORT_LIMITS.maxRows} data rows. Applying writes the report in one transaction: members' deposit and withdrawal totals, the commission as a revenue entry, what copiers earned per trader (decision 061), audit rows. A report with any bad row is refused (422) and nothing is stored.`,
 		auth: 'admin',
 		params: BrokerSlugParams,
 		query: BrokerReportQuerySchema.openapi({
