@@ -1,3 +1,6 @@
+import { SYSTEM_ACTOR } from '#app/features/audit/audit.server.ts'
+import { applyReport, previewReport } from '#app/features/broker-reports/broker-reports.server.ts'
+import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 import { insertStatementRows, recomputeTrader } from '#app/features/traders/registry.server.ts'
 import { sampleStatements } from '#app/features/traders/samples.server.ts'
 import { getDb, write } from './client.server.ts'
@@ -535,4 +538,147 @@ export function seedBenchWatchlist(members: number, rows: number, now = Date.now
 	}
 	sqlite.prepare('update traders set watch_checked_at = null').run()
 	return { members: member, rows: written, traders: traders.length }
+}
+
+/** What `seedBenchOutcomes` wrote and how long the reports' applies took. */
+export type BenchOutcomes = {
+	/** The trader every report row names (the first listed bench trader, else the first listed). */
+	trader: { id: number; slug: string }
+	broker: string
+	copiers: number
+	months: number
+	/** Report rows applied in all (each names the trader). */
+	rows: number
+	/** Members per cohort (the month they started copying), oldest first. */
+	cohorts: Array<{ month: string; members: number }>
+	seedMs: number
+	/** The previews (every row checked, nothing written), in all. */
+	previewMs: number
+	/** The applies, in all, and the slowest one (its month and rows). */
+	applyMs: number
+	slowest: { month: string; rows: number; ms: number }
+}
+
+/**
+ * What copiers earned, for the members-choose step of the benchmark
+ * (issue 40 part 4, scripts/bench/steps/choose.mjs): a new active broker,
+ * `copiers` new members each with an account there, and `months` monthly
+ * reports of that broker (the months before `now`'s, oldest first) whose
+ * rows name the first listed bench trader (else the first listed trader)
+ * with each member's `net_result`.
+ * Member i starts in month i mod `months` (so the cohorts are about equal)
+ * and copies every month from then on: the last report names every member.
+ * Each report goes through the broker reports' own model as the staff API
+ * does it (previewReport, then applyReport, one transaction each), so the
+ * outcome tables are precomputed exactly as in production. At most 50,000
+ * copiers (a report's row limit). Never used by the app.
+ */
+export function seedBenchOutcomes(copiers: number, months: number, now = Date.now()): BenchOutcomes {
+	if (copiers > BROKER_REPORT_LIMITS.maxRows) throw new Error(`at most ${BROKER_REPORT_LIMITS.maxRows} copiers`)
+	const sqlite = getDb().$client
+	// The first listed bench trader (bench:seed-traders), else the first listed one (a sample).
+	const trader = sqlite
+		.prepare(
+			"select id, slug from traders where status = 'listed' order by slug like 'bench-trader-%' desc, id limit 1",
+		)
+		.get() as { id: number; slug: string } | undefined
+	if (!trader) throw new Error('no listed trader: seed the traders first (bench:seed-traders)')
+	const tag = now.toString(36)
+	const brokerSlug = `bench-outcomes-broker-${tag}`
+	const started = performance.now()
+	const trackingIds: string[] = []
+	write(() => {
+		const broker = sqlite
+			.prepare(
+				"insert into brokers (name, slug, regulator, licence, loss_percent, affiliate_url, copy_trading, active, created_at, updated_at) values (?, ?, 'Bench', 'Bench', 70, 'https://broker.example/?ref={trackingId}', 1, 1, ?, ?) returning id",
+			)
+			.get(`Bench Outcomes Broker ${tag}`, brokerSlug, now, now) as { id: number }
+		const user = sqlite.prepare(
+			`insert into users (name, email, password_hash, country, plan, status, referral_code, is_verified, unlocked_at, created_at, updated_at)
+			values (?, ?, 'bench-not-a-hash', 'Nigeria', 'regular', 'active', ?, 1, ?, ?, ?) returning id`,
+		)
+		const account = sqlite.prepare(
+			'insert into broker_accounts (user_id, broker_id, tracking_id, created_at) values (?, ?, ?, ?)',
+		)
+		for (let i = 0; i < copiers; i++) {
+			const { id } = user.get(
+				`Bench Copier ${i}`,
+				`copier${i}.${tag}@bench-outcomes.example`,
+				`BOUT${tag}${i.toString(36)}`.toUpperCase(),
+				now,
+				now,
+				now,
+			) as { id: number }
+			const trackingId = `tc_bout_${tag}_${i}`
+			account.run(id, broker.id, trackingId, now)
+			trackingIds.push(trackingId)
+		}
+	})
+	const seedMs = Math.round(performance.now() - started)
+
+	const today = new Date(now)
+	const monthAt = (k: number) =>
+		new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - months + k, 1)).toISOString().slice(0, 7)
+	const dollars = (cents: number) =>
+		`${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`
+	const cohorts = Array.from({ length: months }, (_, k) => ({
+		month: monthAt(k),
+		members: Math.floor(copiers / months) + (k < copiers % months ? 1 : 0),
+	})).filter((c) => c.members > 0)
+	let previewMs = 0
+	let applyMs = 0
+	let rows = 0
+	let slowest = { month: '', rows: 0, ms: 0 }
+	for (let k = 0; k < months; k++) {
+		const month = monthAt(k)
+		const lines = ['tracking_id,deposits,withdrawals,volume,commission,month,trader,net_result']
+		for (let i = 0; i < copiers; i++) {
+			const start = i % months
+			if (start > k) continue
+			// The first month funds the account; later months add or take out a little.
+			const deposits = k === start ? 20_000 + ((i * 3_701) % 480_000) : (i + k) % 5 === 0 ? 10_000 : 0
+			const withdrawals = k > start && (i * 3 + k) % 11 === 0 ? 5_000 : 0
+			const volume = 100_000 + ((i * 1_301 + k * 701) % 900_000)
+			const commission = 100 + ((i + k) % 3_000)
+			// Mostly small gains and losses, a few larger: about half the members in profit.
+			const net = ((i * 7_919 + k * 104_729) % 30_001) - 14_000
+			lines.push(
+				`${trackingIds[i]},${dollars(deposits)},${dollars(withdrawals)},${dollars(volume)},${dollars(commission)},${month},${trader.slug},${dollars(net)}`,
+			)
+		}
+		const content = `${lines.join('\r\n')}\r\n`
+		if (Buffer.byteLength(content) > BROKER_REPORT_LIMITS.fileBytes) {
+			throw new Error(`the report for ${month} is over ${BROKER_REPORT_LIMITS.fileBytes} bytes`)
+		}
+		const fileName = `bench-outcomes-${month}.csv`
+		const previewStarted = performance.now()
+		const preview = previewReport(brokerSlug, month, fileName, content)
+		previewMs += performance.now() - previewStarted
+		if (!preview.ok) throw new Error(`preview of ${month}: ${preview.message}`)
+		if (!preview.value.canApply) {
+			throw new Error(
+				`preview of ${month} refused: ${preview.value.fileError ?? JSON.stringify(preview.value.errors.slice(0, 3))}`,
+			)
+		}
+		const applyStarted = performance.now()
+		const applied = applyReport(SYSTEM_ACTOR, { brokerSlug, month, fileName, content }, { replace: false })
+		const ms = performance.now() - applyStarted
+		if (!applied.ok) throw new Error(`apply of ${month}: ${applied.message}`)
+		const reportRows = applied.value.report.rowCount
+		applyMs += ms
+		rows += reportRows
+		if (ms > slowest.ms) slowest = { month, rows: reportRows, ms: Math.round(ms) }
+	}
+	return {
+		trader,
+		broker: brokerSlug,
+		copiers,
+		months,
+		rows,
+		cohorts,
+		seedMs,
+		previewMs: Math.round(previewMs),
+		applyMs: Math.round(applyMs),
+		slowest,
+	}
 }

@@ -21,6 +21,7 @@ import {
 } from '#db/backup.server.ts'
 import {
 	seedBenchBrokerReport,
+	seedBenchOutcomes,
 	seedBenchStaffTools,
 	seedBenchTraders,
 	seedBenchUsers,
@@ -366,6 +367,29 @@ async function benchSeedWatch(args: string[], io: CliIo) {
 }
 
 /**
+ * `bench:seed-outcomes COPIERS MONTHS`: COPIERS new members with an account
+ * at a new broker and MONTHS monthly reports of it naming the first listed
+ * trader with each member's net result, applied through the broker
+ * reports' model (preview, then apply), so what copiers earned is
+ * precomputed as in production (the members-choose step,
+ * scripts/bench/steps/choose.mjs); prints JSON: the trader's slug, the
+ * sizes, the applies' total and slowest milliseconds.
+ */
+async function benchSeedOutcomes(args: string[], io: CliIo) {
+	const [copiers, months] = args.map(Number)
+	const valid = (n: number | undefined, max: number) => Number.isInteger(n) && n! >= 1 && n! <= max
+	if (args.length !== 2 || !valid(copiers, 50_000) || !valid(months, 120)) {
+		throw new CliError('Usage: node scripts/cli.mjs bench:seed-outcomes <copiers, 1 to 50000> <months, 1 to 120>')
+	}
+	initEnv()
+	migrateDatabase(getDb())
+	const seeded = seedBenchOutcomes(copiers!, months!)
+	const { trader, ...rest } = seeded
+	io.out(`${JSON.stringify({ slug: trader.slug, ...rest })}\n`)
+	return 0
+}
+
+/**
  * `bench:recompute-traders`: the nightly recompute (recomputeAllTraders, one
  * trader per transaction) in this process against the same database, timed;
  * prints a JSON line as it starts and one with its milliseconds and result
@@ -439,6 +463,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
 	'bench:seed-report': benchSeedReport,
 	'bench:seed-traders': benchSeedTraders,
 	'bench:seed-watch': benchSeedWatch,
+	'bench:seed-outcomes': benchSeedOutcomes,
 	'bench:recompute-traders': benchRecomputeTraders,
 	'bench:run-job': benchRunJob,
 }

@@ -60,5 +60,10 @@ export type ChooseFigures = {
 	watch: { members: number; rows: number }
 	alertPass: { ms: number; result: { traders: number; notified: number } | null }
 	list: { rows: LatencyP95[] }
+	/** What copiers earned: the trader page and its API (absent in runs from before it). */
+	outcomes?: { copiers: number; months: number; reportRows: number; rows: LatencyP95[] }
 }
-export function judgeChooseBars(figures: ChooseFigures, bars?: { alertPassS: number; listP95Ms: number }): Bar[]
+export function judgeChooseBars(
+	figures: ChooseFigures,
+	bars?: { alertPassS: number; listP95Ms: number; outcomesP95Ms: number },
+): Bar[]

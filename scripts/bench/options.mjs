@@ -21,7 +21,7 @@ export const STEPS = [
 	'lock-contention',
 	// 1,000 traders with 5 years of statements: a statement's apply, the nightly recompute, the members' list (steps/traders.mjs).
 	'traders',
-	// 100,000 members watching 1,000,000 traders: the watch pass, the filtered members' list (steps/choose.mjs).
+	// 100,000 members watching 1,000,000 traders: the watch pass, the filtered members' list; 24 months of reports for 50,000 copiers: the trader page's outcomes (steps/choose.mjs).
 	'choose',
 ]
 /** What `--quick` runs. */
@@ -41,6 +41,8 @@ const FULL = {
 	traders: 1_000,
 	watchMembers: 100_000,
 	watchRows: 1_000_000,
+	outcomeCopiers: 50_000,
+	outcomeMonths: 24,
 }
 
 export function readOptions(argv = process.argv.slice(2), env = process.env) {
@@ -74,6 +76,8 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
 		traders: number('BENCH_TRADERS', FULL.traders),
 		watchMembers: number('BENCH_WATCH_MEMBERS', FULL.watchMembers),
 		watchRows: number('BENCH_WATCH_ROWS', FULL.watchRows),
+		outcomeCopiers: number('BENCH_OUTCOME_COPIERS', FULL.outcomeCopiers),
+		outcomeMonths: number('BENCH_OUTCOME_MONTHS', FULL.outcomeMonths),
 	}
 	const full = steps.length === STEPS.length && Object.entries(FULL).every(([k, v]) => settings[k] === v)
 	return {

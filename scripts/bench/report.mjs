@@ -270,6 +270,17 @@ function lockContentionSection(l) {
 	]
 }
 
+/** The choose step's outcomes part: the seeded reports, their applies and the trader page's latency. */
+function outcomesLines(o) {
+	const cohorts = `${o.cohorts.shown} cohorts shown${o.cohorts.hidden ? `, ${o.cohorts.hidden} under 5 members hidden` : ''}`
+	return [
+		`What copiers earned (issue 40 part 4): ${thousands(o.copiers)} new members at a new broker (written in ${(o.seedMs / 1000).toFixed(1)} s) and ${o.months} monthly reports naming one listed trader (\`${o.slug}\`), a cohort starting each month (${cohorts}), ${thousands(o.reportRows)} rows in all, each report previewed then applied through the broker reports' model as the staff API does it (the outcomes precomputed in the apply's transaction): applies ${(o.applyMs / 1000).toFixed(1)} s in all, the slowest ${o.slowest.ms} ms (${o.slowest.month}, ${thousands(o.slowest.rows)} rows); previews ${(o.previewMs / 1000).toFixed(1)} s. The trader's page and its outcomes API as a member, ${o.connections} concurrent clients, ${o.durationS} s per URL; bar: p95 < 50 ms:`,
+		'',
+		...table(p95Columns(50), o.rows),
+		'',
+	]
+}
+
 function chooseSection(c) {
 	const bars = c.bars ?? []
 	return [
@@ -277,6 +288,7 @@ function chooseSection(c) {
 		'',
 		...table(p95Columns(50), c.list.rows),
 		'',
+		...(c.outcomes ? outcomesLines(c.outcomes) : []),
 		...(bars.length
 			? [
 					`Bars (issue 40, members choose traders), ${bars.filter((b) => b.met).length} of ${bars.length} met:`,

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { EVERY_CORE_SHARING, judgeBars, median, pinnedRatios } from '../../scripts/bench/bars.mjs'
+import { EVERY_CORE_SHARING, judgeBars, judgeChooseBars, median, pinnedRatios } from '../../scripts/bench/bars.mjs'
 import {
 	cpuLayout,
 	describeLayout,
@@ -430,4 +430,27 @@ test('a run of the every-core step: its set-up, the sharing bars, the pinned rat
 	const cells = (line: string) => line.split(' | ').length
 	for (const line of history.slice(2)) expect(cells(line)).toBe(cells(history[0]!))
 	expect(history[2]).toContain('| 1.70 · – | 1.65 | 97–102% | 0.98 · – · 1.04 · 90–102% |')
+})
+
+test("the members-choose step's bars judge the trader page's outcomes, and a run from before them has none", () => {
+	const latency = (name: string, p95: number, errors = 0) => ({ name, rps: 100, p50: 5, p95, p99: p95 + 10, errors })
+	const figures = {
+		traders: 1000,
+		watch: { members: 100_000, rows: 1_000_000 },
+		alertPass: { ms: 12_000, result: { traders: 1000, notified: 40 } },
+		list: { rows: [latency('GET /api/member/traders', 20)] },
+	}
+	expect(judgeChooseBars(figures).map((b) => b.met)).toEqual([true, true])
+	const outcomes = {
+		copiers: 50_000,
+		months: 24,
+		reportRows: 625_000,
+		rows: [latency('GET /dashboard/traders/:slug', 49.9), latency('GET /api/member/traders/:id/outcomes', 50)],
+	}
+	const bars = judgeChooseBars({ ...figures, outcomes })
+	expect(bars).toHaveLength(4)
+	expect(bars.slice(2).map((b) => b.met)).toEqual([true, false])
+	expect(bars[2]!.bar).toContain('24 months of reports (625000 rows, precomputed at apply): p95 under 50 ms')
+	const failing = judgeChooseBars({ ...figures, outcomes: { ...outcomes, rows: [latency('GET /x', 10, 3)] } })
+	expect(failing[2]).toMatchObject({ met: false, measured: expect.stringContaining('3 errors') })
 })
