@@ -50,8 +50,11 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 				}))
 			: null
 	const watching = watchedSlugs(user.id).has(trader.slug)
+	// The daily drawdown series is the API's (GET /api/member/traders/:id): the
+	// page draws the monthly figures, so its data does not carry years of days.
+	const { drawdownSeries: _series, ...shown } = trader
 	return {
-		trader,
+		trader: shown,
 		broker,
 		brokerCosts: detail.brokerCosts,
 		charts,
