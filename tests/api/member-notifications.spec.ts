@@ -83,7 +83,15 @@ test.describe('the inbox API', () => {
 		const member = await createMember({ unlocked: true })
 		const headers = bearer(member.token)
 		const initial = await (await request.get('/api/member/notifications/preferences', { headers })).json()
-		expect(Object.values(initial.data.email)).toEqual([true, true, true, true, true, true])
+		expect(initial.data.email).toEqual({
+			referral_credited: true,
+			referral_held: true,
+			referral_rejected: true,
+			milestone: true,
+			offer_claim: true,
+			contest_result: true,
+			trader_watch: true,
+		})
 		const put = await request.put('/api/member/notifications/preferences', {
 			headers,
 			data: { email: { contest_result: false } },
