@@ -180,61 +180,68 @@ export function makeTrader(spec: TraderSpec, now = new Date()) {
 export function makeE2eTrader(spec: TraderSpec, now = new Date(), file = E2E_DATABASE) {
 	const sqlite = new Database(file, { timeout: 5000 })
 	try {
-		const db = drizzle(sqlite, { schema })
-		const brokerSlug =
-			spec.brokerSlug ?? db.select({ slug: brokers.slug }).from(brokers).where(eq(brokers.active, true)).get()?.slug
-		if (!brokerSlug) throw new Error('No active broker in the e2e database')
-		let broker = db.select().from(brokers).where(eq(brokers.slug, brokerSlug)).get()
-		if (!broker) broker = db.insert(brokers).values(brokerValues(brokerSlug)).returning().get()
-		const existing = db.select().from(traders).where(eq(traders.slug, spec.slug)).get()
-		if (existing) return existing
-		const start = startOf(spec, now)
-		const days = spec.days ?? 400
-		const equity = days > 0 ? generateEquity(start, days, spec.daily) : []
-		const trades = days > 0 ? generateTrades(start, Math.min(spec.trades ?? 30, days), spec.wins, spec.stopLoss) : []
-		const status = spec.status ?? 'listed'
-		const reviewed = status !== 'applied' && status !== 'in_review'
-		const row = db
-			.insert(traders)
-			.values({
-				slug: spec.slug,
-				name: spec.name ?? spec.slug,
-				strategy: spec.strategy ?? 'Generated for a test.',
-				markets: spec.markets ?? ['EURUSD'],
-				brokerId: broker.id,
-				accountRef: `ACC-${spec.slug}`,
-				country: 'Nigeria',
-				currency: 'USD',
-				startDate: start,
-				status,
-				statusNote: spec.note ?? `Moved to ${status} by a test.`,
-				statusChangedAt: now,
-				sample: spec.sample ?? false,
-				reviewedAt: reviewed ? now : null,
-				reviewedBy: reviewed ? 'e2e@tradecircle.test' : null,
-				nextReviewDate: reviewed ? isoDay(now.toISOString().slice(0, 10), 90) : null,
-				followers: spec.followers ?? 0,
-				createdAt: now,
-				updatedAt: now,
-			})
-			.returning()
-			.get()
-		if (equity.length > 0)
-			db.insert(traderEquity)
-				.values(equity.map((e) => ({ traderId: row.id, ...e })))
-				.run()
-		if (trades.length > 0) {
-			db.insert(traderTrades)
-				.values(trades.map((t) => ({ traderId: row.id, ...t, openPrice: 1.1, closePrice: 1.1 })))
-				.run()
-		}
-		if (equity.length > 0) {
-			const figures = computeTraderFigures(equity, trades)
-			db.update(traders).set(figureColumns(figures, now)).where(eq(traders.id, row.id)).run()
-			db.insert(traderSeries).values({ traderId: row.id, drawdown: figures.drawdownSeries }).run()
-		}
-		return db.select().from(traders).where(eq(traders.id, row.id)).get()!
+		// One write transaction from the first read: the JS-on and JS-off
+		// projects' workers make the same traders at once, and the second
+		// must see the first's row, not insert the slug again.
+		return sqlite.transaction(() => makeIn(sqlite, spec, now)).immediate()
 	} finally {
 		sqlite.close()
 	}
+}
+
+function makeIn(sqlite: Database.Database, spec: TraderSpec, now: Date) {
+	const db = drizzle(sqlite, { schema })
+	const brokerSlug =
+		spec.brokerSlug ?? db.select({ slug: brokers.slug }).from(brokers).where(eq(brokers.active, true)).get()?.slug
+	if (!brokerSlug) throw new Error('No active broker in the e2e database')
+	let broker = db.select().from(brokers).where(eq(brokers.slug, brokerSlug)).get()
+	if (!broker) broker = db.insert(brokers).values(brokerValues(brokerSlug)).returning().get()
+	const existing = db.select().from(traders).where(eq(traders.slug, spec.slug)).get()
+	if (existing) return existing
+	const start = startOf(spec, now)
+	const days = spec.days ?? 400
+	const equity = days > 0 ? generateEquity(start, days, spec.daily) : []
+	const trades = days > 0 ? generateTrades(start, Math.min(spec.trades ?? 30, days), spec.wins, spec.stopLoss) : []
+	const status = spec.status ?? 'listed'
+	const reviewed = status !== 'applied' && status !== 'in_review'
+	const row = db
+		.insert(traders)
+		.values({
+			slug: spec.slug,
+			name: spec.name ?? spec.slug,
+			strategy: spec.strategy ?? 'Generated for a test.',
+			markets: spec.markets ?? ['EURUSD'],
+			brokerId: broker.id,
+			accountRef: `ACC-${spec.slug}`,
+			country: 'Nigeria',
+			currency: 'USD',
+			startDate: start,
+			status,
+			statusNote: spec.note ?? `Moved to ${status} by a test.`,
+			statusChangedAt: now,
+			sample: spec.sample ?? false,
+			reviewedAt: reviewed ? now : null,
+			reviewedBy: reviewed ? 'e2e@tradecircle.test' : null,
+			nextReviewDate: reviewed ? isoDay(now.toISOString().slice(0, 10), 90) : null,
+			followers: spec.followers ?? 0,
+			createdAt: now,
+			updatedAt: now,
+		})
+		.returning()
+		.get()
+	if (equity.length > 0)
+		db.insert(traderEquity)
+			.values(equity.map((e) => ({ traderId: row.id, ...e })))
+			.run()
+	if (trades.length > 0) {
+		db.insert(traderTrades)
+			.values(trades.map((t) => ({ traderId: row.id, ...t, openPrice: 1.1, closePrice: 1.1 })))
+			.run()
+	}
+	if (equity.length > 0) {
+		const figures = computeTraderFigures(equity, trades)
+		db.update(traders).set(figureColumns(figures, now)).where(eq(traders.id, row.id)).run()
+		db.insert(traderSeries).values({ traderId: row.id, drawdown: figures.drawdownSeries }).run()
+	}
+	return db.select().from(traders).where(eq(traders.id, row.id)).get()!
 }
