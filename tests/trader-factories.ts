@@ -183,13 +183,29 @@ export function makeE2eTrader(spec: TraderSpec, now = new Date(), file = E2E_DAT
 		// One write transaction from the first read: the JS-on and JS-off
 		// projects' workers make the same traders at once, and the second
 		// must see the first's row, not insert the slug again.
-		return sqlite.transaction(() => makeIn(sqlite, spec, now)).immediate()
+		// The statements and their figures are worked out first, so the
+		// transaction only writes and holds the server's writes back briefly.
+		const statements = statementsOf(spec, now)
+		return sqlite.transaction(() => makeIn(sqlite, spec, now, statements)).immediate()
 	} finally {
 		sqlite.close()
 	}
 }
 
-function makeIn(sqlite: Database.Database, spec: TraderSpec, now: Date) {
+function statementsOf(spec: TraderSpec, now: Date) {
+	const start = startOf(spec, now)
+	const days = spec.days ?? 400
+	const equity = days > 0 ? generateEquity(start, days, spec.daily) : []
+	const trades = days > 0 ? generateTrades(start, Math.min(spec.trades ?? 30, days), spec.wins, spec.stopLoss) : []
+	return { start, equity, trades, figures: equity.length > 0 ? computeTraderFigures(equity, trades) : null }
+}
+
+function makeIn(
+	sqlite: Database.Database,
+	spec: TraderSpec,
+	now: Date,
+	{ start, equity, trades, figures }: ReturnType<typeof statementsOf>,
+) {
 	const db = drizzle(sqlite, { schema })
 	const brokerSlug =
 		spec.brokerSlug ?? db.select({ slug: brokers.slug }).from(brokers).where(eq(brokers.active, true)).get()?.slug
@@ -198,10 +214,6 @@ function makeIn(sqlite: Database.Database, spec: TraderSpec, now: Date) {
 	if (!broker) broker = db.insert(brokers).values(brokerValues(brokerSlug)).returning().get()
 	const existing = db.select().from(traders).where(eq(traders.slug, spec.slug)).get()
 	if (existing) return existing
-	const start = startOf(spec, now)
-	const days = spec.days ?? 400
-	const equity = days > 0 ? generateEquity(start, days, spec.daily) : []
-	const trades = days > 0 ? generateTrades(start, Math.min(spec.trades ?? 30, days), spec.wins, spec.stopLoss) : []
 	const status = spec.status ?? 'listed'
 	const reviewed = status !== 'applied' && status !== 'in_review'
 	const row = db
@@ -238,8 +250,7 @@ function makeIn(sqlite: Database.Database, spec: TraderSpec, now: Date) {
 			.values(trades.map((t) => ({ traderId: row.id, ...t, openPrice: 1.1, closePrice: 1.1 })))
 			.run()
 	}
-	if (equity.length > 0) {
-		const figures = computeTraderFigures(equity, trades)
+	if (figures) {
 		db.update(traders).set(figureColumns(figures, now)).where(eq(traders.id, row.id)).run()
 		db.insert(traderSeries).values({ traderId: row.id, drawdown: figures.drawdownSeries }).run()
 	}
