@@ -1059,6 +1059,20 @@ export const traders = sqliteTable(
 )
 
 /**
+ * A counter per kind of data that changes seldom and is read on every page
+ * (`registry`: the listed traders' markets and brokers, the registry's
+ * totals). SQLite triggers bump it on every write that changes what those
+ * reads return (migration 0017), whatever code path wrote, so each process
+ * keeps the derived figures until the counter moves
+ * (app/utils/data-version.server.ts): one indexed read of one row instead of
+ * a pass over every trader on each request.
+ */
+export const dataVersions = sqliteTable('data_versions', {
+	name: text('name').primaryKey(),
+	version: integer('version').notNull().default(0),
+})
+
+/**
  * A trader's daily drawdown series (the member API's detail), apart from
  * the row: with 5 years of statements it is about 60 KB, which lists of
  * traders should not carry. Written with the figures.

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import { brokers, traders } from '#db/schema.ts'
-import { getDb } from '#db/client.server.ts'
+import { getDb, type Db } from '#db/client.server.ts'
+import { untilChanged } from '#app/utils/data-version.server.ts'
 import type { TraderStatus } from '#app/domain/enums.ts'
 import { listActiveBrokers } from '#app/features/brokers/brokers.server.ts'
 import { listBrokerCosts } from '#app/features/brokers/broker-costs.server.ts'
@@ -203,6 +204,11 @@ export function filterWhere(filters: TraderFilters): SQL[] {
 
 /** What the filter form offers: the markets and the brokers of the traders members see. */
 export function traderFilterChoices(db = getDb()) {
+	// A pass over every listed trader's markets: kept until the registry changes.
+	return untilChanged('registry', 'filter-choices', () => readTraderFilterChoices(db), db)
+}
+
+function readTraderFilterChoices(db: Db) {
 	const visible = inArray(traders.status, [...VISIBLE_STATUSES])
 	const markets = db
 		.selectDistinct({ market: sql<string>`json_each.value` })
@@ -260,7 +266,17 @@ export function reviewText(reviewedAt: Date, nextReviewDate: string | null) {
  * broker to copy with is the trader's own broker when active, else the
  * recommended active one, else the first (none when all are inactive).
  */
-export function getMemberTraderDetail(slug: string, db = getDb()): MemberTraderDetail | null {
+/**
+ * A listed, watch or past trader as members see it. The page leaves out the
+ * daily drawdown series (`drawdownSeries: false`: an empty list, not read
+ * from trader_series): it draws the monthly figures, and years of days would
+ * only be parsed to be dropped.
+ */
+export function getMemberTraderDetail(
+	slug: string,
+	{ drawdownSeries = true }: { drawdownSeries?: boolean } = {},
+	db = getDb(),
+): MemberTraderDetail | null {
 	const found = db
 		.select({ trader: traders, brokerSlug: brokers.slug, brokerName: brokers.name })
 		.from(traders)
@@ -279,7 +295,7 @@ export function getMemberTraderDetail(slug: string, db = getDb()): MemberTraderD
 			...toMemberTrader(row, (figures?.flags ?? []) as MemberTrader['flags']),
 			monthlyReturns: figures?.monthlyReturns ?? [],
 			periods: (figures?.periods ?? []).slice(0, 5),
-			drawdownSeries: drawdownSeriesOf(row.id, db),
+			drawdownSeries: drawdownSeries ? drawdownSeriesOf(row.id, db) : [],
 			review: {
 				reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
 				nextReviewDate: row.nextReviewDate,
@@ -300,6 +316,11 @@ export function getMemberTraderDetail(slug: string, db = getDb()): MemberTraderD
 
 /** The registry's figures behind the dashboard tiles (decision 056). */
 export function registryTotals(db = getDb()): { traders: number; trades: number; winRate: number | null } {
+	// A sum over every listed trader: kept until the registry changes.
+	return untilChanged('registry', 'totals', () => readRegistryTotals(db), db)
+}
+
+function readRegistryTotals(db: Db) {
 	const row = db
 		.select({
 			traders: sql<number>`count(*)`,

@@ -80,10 +80,22 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 		filterErrors: { ...read.errors, ...unknown },
 		filterChoices: traderFilterChoices(),
 		emptyText: filterParams.length > 0 ? TRADER_FILTER_MESSAGES.noMatch : 'No reviewed traders are listed right now.',
+		// Only what the table shows: the page's data is sent with the HTML for hydration.
 		traders: list.traders.map((t, i) => {
 			const months = list.lastMonths[t.slug] ?? []
 			return {
-				...t,
+				slug: t.slug,
+				name: t.name,
+				sample: t.sample,
+				status: t.status,
+				statusNote: t.statusNote,
+				flagCodes: t.flags.map((f) => f.code),
+				return1w: t.return1w,
+				return1m: t.metrics.return1m,
+				winRate: t.metrics.winRate,
+				followers: t.followers,
+				riskScore: t.riskScore,
+				riskMeaning: t.riskMeaning,
 				rank: (list.page - 1) * list.limit + i + 1,
 				// Drawn on the server from the stored monthly returns (no chart code in the browser).
 				sparkline:
@@ -101,7 +113,16 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 			}
 		}),
 		pagination: { page: list.page, totalPages: list.totalPages, totalCount: list.totalCount },
-		pastTraders: past.traders,
+		pastTraders: past.traders.map((t) => ({
+			slug: t.slug,
+			name: t.name,
+			sample: t.sample,
+			status: t.status,
+			statusNote: t.statusNote,
+			returnSinceStart: t.metrics.returnSinceStart,
+			maxDrawdown: t.metrics.maxDrawdown,
+			statementsUntil: t.statementsUntil,
+		})),
 		pastPagination: { page: past.page, totalPages: past.totalPages, totalCount: past.totalCount },
 		stats: overview.tiles,
 		setupProgressPercent: overview.setupProgressPercent,
@@ -248,9 +269,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 											</Link>
 											{trader.sample ? <SampleMarker /> : null}
 											{trader.status === 'watch' ? <WatchWarning note={trader.statusNote} /> : null}
-											{trader.flags.length > 0 ? (
+											{trader.flagCodes.length > 0 ? (
 												<span className="mt-1 block text-xs text-amber-200">
-													Red flags: {trader.flags.map((f) => FLAG_LABELS[f.code] ?? f.code).join(', ')}
+													Red flags: {trader.flagCodes.map((code) => FLAG_LABELS[code] ?? code).join(', ')}
 												</span>
 											) : null}
 										</td>
@@ -262,9 +283,9 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 												<span className="text-slate-400">—</span>
 											)}
 										</td>
-										<ReturnCell label="Monthly" value={trader.metrics.return1m} cardColumn={3} />
+										<ReturnCell label="Monthly" value={trader.return1m} cardColumn={3} />
 										<td data-cell="desktop" className="py-2.5 pr-3">
-											{percent(trader.metrics.winRate)}
+											{percent(trader.winRate)}
 										</td>
 										<td data-cell="desktop" className="py-2.5 pr-3">
 											{numberFormat.format(trader.followers)}
@@ -317,8 +338,8 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 										</td>
 										<td className="py-2.5 pr-3">{STATUS_LABELS[trader.status]}</td>
 										<td className="py-2.5 pr-3">{trader.statusNote}</td>
-										<td className="py-2.5 pr-3">{signedPercent(trader.metrics.returnSinceStart)}</td>
-										<td className="py-2.5 pr-3">{percent(trader.metrics.maxDrawdown)}</td>
+										<td className="py-2.5 pr-3">{signedPercent(trader.returnSinceStart)}</td>
+										<td className="py-2.5 pr-3">{percent(trader.maxDrawdown)}</td>
 										<td className="py-2.5 pr-3">{day(trader.statementsUntil)}</td>
 									</tr>
 								))}

@@ -26,7 +26,7 @@ export const PAST_PERFORMANCE_WARNING = 'Past performance is not a reliable indi
 export async function loader({ request, url, params }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember({ request, url })
 	// One rule with GET /api/member/traders/:slug.
-	const detail = getMemberTraderDetail(params.traderId)
+	const detail = getMemberTraderDetail(params.traderId, { drawdownSeries: false })
 	if (!detail) throw data({ error: UNKNOWN_TRADER }, { status: 404 })
 	const { trader, broker } = detail
 	// The last 12 complete months with a return, drawn on the server from the stored series.
@@ -51,7 +51,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 			: null
 	const watching = watchedSlugs(user.id).has(trader.slug)
 	// The daily drawdown series is the API's (GET /api/member/traders/:id): the
-	// page draws the monthly figures, so its data does not carry years of days.
+	// page draws the monthly figures, so it neither reads nor carries years of days.
 	const { drawdownSeries: _series, ...shown } = trader
 	return {
 		trader: shown,
