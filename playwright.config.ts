@@ -1,30 +1,12 @@
-import fs from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 import { E2E_BASE_URL } from './tests/setup/e2e-config.ts'
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './tests/setup/browsers.ts'
 
-// Debian's chromium (installed by .ci/run); Playwright never downloads one.
-// Its headless shell (Debian's chromium-headless-shell, the same Blink
-// without the browser's window code, .ci/run installs it too) when there:
-// on a 2-core machine the suite's browser work takes about a third less
-// time with it. CHROMIUM_PATH overrides both.
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
-const CHROMIUM_EXECUTABLE =
-	process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
-
+// Debian's chromium or its headless shell (tests/setup/browsers.ts);
+// Playwright never downloads one.
 const chromium = {
 	...devices['Desktop Chrome'],
-	launchOptions: {
-		executablePath: CHROMIUM_EXECUTABLE,
-		args: [
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-quic',
-			'--no-first-run',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--disable-sync',
-		],
-	},
+	launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
 }
 
 export default defineConfig({

@@ -1,5 +1,6 @@
 import { LEADER, makeRegistryTraders } from './registry-traders.ts'
 import { expect, test } from '../fixtures.ts'
+import { FULL_CHROMIUM_LAUNCH } from '../setup/browsers.ts'
 import {
 	addBroker,
 	answerBrokerLinks,
@@ -17,6 +18,9 @@ import { open, otherDevice } from './support.ts'
 // The affiliate hosts are answered here: nothing leaves the machine.
 
 test.afterAll(removeTestBrokers)
+
+// The broker's link opens a new tab through answered hosts: the full browser (tests/setup/browsers.ts).
+test.use({ launchOptions: FULL_CHROMIUM_LAUNCH })
 
 test.beforeEach(({ context }) => answerBrokerLinks(context))
 

@@ -4,6 +4,7 @@ import { bearer, withE2eDatabase } from '../admin-utils.ts'
 import { memberTotals, reportCsv } from '../broker-report-e2e-utils.ts'
 import { day, thisMonth, uniqueContestName } from '../contest-e2e-utils.ts'
 import { expect, test } from '../fixtures.ts'
+import { FULL_CHROMIUM_LAUNCH } from '../setup/browsers.ts'
 import { addBroker, answerBrokerLinks, removeTestBrokers, TEST_AFFILIATE_HOSTS } from './broker-support.ts'
 import { open } from './support.ts'
 
@@ -14,6 +15,9 @@ import { open } from './support.ts'
 // revenue all follow; the same file a second time is refused.
 
 test.afterAll(removeTestBrokers)
+
+// The broker's link opens a new tab through answered hosts: the full browser (tests/setup/browsers.ts).
+test.use({ launchOptions: FULL_CHROMIUM_LAUNCH })
 
 test.beforeEach(({ context }) => answerBrokerLinks(context))
 
