@@ -265,10 +265,7 @@ export function reviewText(reviewedAt: Date, nextReviewDate: string | null) {
  * unknown slug or a trader not yet reviewed (applied, in_review). The
  * broker to copy with is the trader's own broker when active, else the
  * recommended active one, else the first (none when all are inactive).
- */
-/**
- * A listed, watch or past trader as members see it. The page leaves out the
- * daily drawdown series (`drawdownSeries: false`: an empty list, not read
+ * The page leaves out the daily drawdown series (`drawdownSeries: false`: an empty list, not read
  * from trader_series): it draws the monthly figures, and years of days would
  * only be parsed to be dropped.
  */
