@@ -13,6 +13,7 @@ import {
 	ADMIN_ROLES,
 	ALERT_TYPES,
 	CLAIM_STATUSES,
+	CONTENT_STATUSES,
 	CONTEST_STATUSES,
 	CONTEST_TYPES,
 	PLANS,
@@ -1381,3 +1382,41 @@ export const traderCohorts = sqliteTable(
 	},
 	(t) => [primaryKey({ columns: [t.traderId, t.month] })],
 )
+
+/**
+ * The lifecycle columns every kind of staff-run content shares (issue 41,
+ * docs/decisions/062, app/features/content/lifecycle.ts): the stored status,
+ * the optional publish and expiry instants the scheduler acts on, when it was
+ * last published, and whether it is a sample row of a fresh install.
+ */
+const contentLifecycle = () => ({
+	status: text('status', { enum: CONTENT_STATUSES }).notNull().default('draft'),
+	publishAt: integer('publish_at', { mode: 'timestamp_ms' }),
+	expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+	publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+	sample: integer('sample', { mode: 'boolean' }).notNull().default(false),
+	createdAt: createdAt(),
+	updatedAt: updatedAt(),
+})
+
+/**
+ * Promotion codes on the member dashboard (issue 41 part 1): the code
+ * members copy, what it gives, and the broker it is for (optional: the
+ * platform's own promotions have none).
+ */
+export const promotions = sqliteTable(
+	'promotions',
+	{
+		id: id(),
+		code: text('code').notNull(),
+		description: text('description').notNull(),
+		brokerId: integer('broker_id').references(() => brokers.id, { onDelete: 'set null' }),
+		...contentLifecycle(),
+	},
+	(t) => [
+		// Members' read (published, unexpired) and the scheduler's (scheduled or published, by date).
+		index('promotions_status_expires_idx').on(t.status, t.expiresAt),
+		index('promotions_status_publish_idx').on(t.status, t.publishAt),
+	],
+)
+export type SelectPromotion = typeof promotions.$inferSelect

@@ -5,6 +5,7 @@ import { ensureMonthlyReferralContest } from '#app/features/contests/contest.ser
 import { ensurePlanCodes } from '#app/features/plans/plan.server.ts'
 import { ensureUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { ensureSampleTraders } from '#app/features/traders/samples.server.ts'
+import { ensureSamplePromotions } from '#app/features/content/promotions.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 
 /**
@@ -13,7 +14,8 @@ import { getEnv } from '#app/utils/env.server.ts'
  * an open plan activation code per premium plan and, when none covers this
  * month, the month's referral contest, and the partner brokers (by slug:
  * one staff edited or deactivated stays as it is), then, on a fresh
- * install only, the sample traders (app/features/traders/samples.server.ts).
+ * install only, the sample traders (app/features/traders/samples.server.ts),
+ * and once the sample promotions (app/features/content/promotions.server.ts).
  */
 export async function seed(now = new Date()) {
 	const env = getEnv()
@@ -23,5 +25,7 @@ export async function seed(now = new Date()) {
 	const contestId = ensureMonthlyReferralContest(now)
 	ensureSeedBrokers(SEED_BROKERS, now)
 	const sampleTraders = ensureSampleTraders(now)
-	return { unlockCode, admin, planCodes, contestId, sampleTraders }
+	// Once: the promotions that were constants (decision 062).
+	const samplePromotions = ensureSamplePromotions(now)
+	return { unlockCode, admin, planCodes, contestId, sampleTraders, samplePromotions }
 }

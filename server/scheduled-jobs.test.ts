@@ -65,6 +65,7 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 		expect(first.ran.map((r) => r.name).sort()).toEqual(
 			[
 				'contest-ending-alerts',
+				'content-schedule',
 				'contest-rollover',
 				'daily-snapshot',
 				'expired-codes',

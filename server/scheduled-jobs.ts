@@ -10,6 +10,7 @@ import { deleteExpiredResetTokens } from '#app/features/auth/password-reset.serv
 import { cleanUpExpiredCodes } from '#app/features/codes/plan-codes.server.ts'
 import { checkTraderAlerts, recomputeAllTradersInTurns } from '#app/features/traders/jobs.server.ts'
 import { watchAlertPass } from '#app/features/watchlist/alerts.server.ts'
+import { runContentSchedule } from '#app/features/content/kinds.server.ts'
 import type { Lease } from '#app/utils/lease.server.ts'
 import { createScheduler, type ScheduledJob } from '#app/utils/scheduler.server.ts'
 import { deleteExpiredPendingSignIns } from '#app/features/staff/two-factor.server.ts'
@@ -109,6 +110,14 @@ export const scheduledJobs: readonly ScheduledJob[] = [
 			'Raises a warning for each listed or watch trader whose review is due or whose statements are more than 7 days old; resolves those that no longer are.',
 		nextRunAt: hourly,
 		run: (now) => checkTraderAlerts(now),
+	},
+	{
+		name: 'content-schedule',
+		description:
+			'Publishes the staff-run content whose publish date has come and expires what is past its expiry (promotions; decision 062), audited as the system.',
+		// Every minute: members' reads check the expiry by the clock anyway.
+		nextRunAt: (now) => new Date(now.getTime() + 60_000),
+		run: (now) => runContentSchedule(now),
 	},
 	{
 		name: 'daily-snapshot',

@@ -1,35 +1,15 @@
 /**
- * Member dashboard content (content, not code): promotions,
- * the seed brokers, plans, 0% fee offers, milestones and prizes are product
+ * Member dashboard content (content, not code): the seed brokers, plans, 0% fee offers, milestones and prizes are product
  * content, read by loaders and server modules, never written in components.
  * The spec's numbers and words are kept exactly. The Academy's lessons are
  * in academy.ts. The traders are data: the registry (app/features/traders/,
- * decision 056).
+ * decision 056); so are the promotions, which staff run on
+ * /admin/content/promotions (app/features/content/, decision 062).
  */
 import type { Plan } from '#app/domain/enums.ts'
 import type { BrokerInput } from '#app/features/brokers/schemas.ts'
 
 export type RiskLevel = 'Low' | 'Medium' | 'High'
-
-export type Promotion = { code: string; description: string; expires: string }
-
-export const promotions: Promotion[] = [
-	{
-		code: 'WELCOME100',
-		description: '100% deposit bonus on your first deposit with a partner broker',
-		expires: 'Dec 31, 2026',
-	},
-	{
-		code: 'SPLIT50',
-		description: 'Risk Shield: split your capital across 2 traders from $50',
-		expires: 'Dec 15, 2026',
-	},
-	{
-		code: 'ZEROFEE',
-		description: '0% performance fee for your first month on selected traders',
-		expires: 'Jan 31, 2027',
-	},
-]
 
 /**
  * SEED DATA ONLY, not the live list: the partner brokers a fresh install

@@ -56,6 +56,15 @@ export type PlanCodeStatus = (typeof PLAN_CODE_STATUSES)[number]
 export const TRADER_STATUSES = ['applied', 'in_review', 'listed', 'watch', 'suspended', 'retired'] as const
 export type TraderStatus = (typeof TRADER_STATUSES)[number]
 
+/**
+ * The lifecycle of staff-run content (issue 41, docs/decisions/062):
+ * draft -> published (or scheduled, when its publish date is ahead) ->
+ * expired; unpublish goes back to draft. Members see published rows whose
+ * expiry has not passed.
+ */
+export const CONTENT_STATUSES = ['draft', 'scheduled', 'published', 'expired'] as const
+export type ContentStatus = (typeof CONTENT_STATUSES)[number]
+
 /** The two statement files of a trader (docs/trader-statements.md). */
 export const STATEMENT_KINDS = ['equity', 'trades'] as const
 export type StatementKind = (typeof STATEMENT_KINDS)[number]

@@ -9,6 +9,7 @@ import { planName } from '#app/features/plans/plan.server.ts'
 import { formatPoints } from '#app/features/referrals/referral.server.ts'
 import { firstName } from '#app/features/users/user.server.ts'
 import { registryTotals } from '#app/features/traders/traders.server.ts'
+import { listMemberPromotions, type MemberPromotion } from '#app/features/content/promotions.server.ts'
 
 /**
  * The member dashboard's overview (spec section 4, "Dashboard home"): one
@@ -32,6 +33,8 @@ export type MemberOverview = {
 	connectedBrokers: ConnectedBrokerSummary[]
 	/** Active partner brokers (by sortOrder then name). */
 	partnerBrokers: MemberBroker[]
+	/** Active Promotions: published and unexpired by the clock (decision 062). */
+	promotions: MemberPromotion[]
 	account: { joinedAt: Date; referralCode: string; unlockedAt: Date | null }
 }
 
@@ -45,7 +48,7 @@ type OverviewMember = {
 	unlockedAt: Date | null
 }
 
-export function getMemberOverview(member: OverviewMember): MemberOverview {
+export function getMemberOverview(member: OverviewMember, now = new Date()): MemberOverview {
 	const academy = academyStats(getCompletedLessonIds(member.id))
 	// From the registry (decision 056): listed and watch traders, and the
 	// share of winning trades over all their trades ("—" with none).
@@ -76,6 +79,7 @@ export function getMemberOverview(member: OverviewMember): MemberOverview {
 			totals: b.totals,
 		})),
 		partnerBrokers: listActiveBrokers(),
+		promotions: listMemberPromotions(now),
 		account: { joinedAt: member.createdAt, referralCode: member.referralCode, unlockedAt: member.unlockedAt },
 	}
 }

@@ -1,6 +1,7 @@
 import { PLANS } from '#app/domain/enums.ts'
 import { AcademyStatsSchema } from '#app/features/academy/responses.server.ts'
 import { PartnerBrokerSchema } from '#app/features/brokers/responses.server.ts'
+import { MemberPromotionSchema } from '#app/features/content/responses.server.ts'
 import { count, type ErrorStatus, isoDateTime, z } from '#app/utils/api-schema.server.ts'
 
 /**
@@ -43,6 +44,8 @@ export const MemberOverviewSchema = z
 		connectedBrokers: z.array(ConnectedBrokerSchema),
 		// Active partner brokers (by sortOrder then name).
 		partnerBrokers: z.array(PartnerBrokerSchema),
+		// Active Promotions: published and unexpired (staff run them, decision 062).
+		promotions: z.array(MemberPromotionSchema),
 		account: z
 			.object({ joinedAt: isoDateTime(), referralCode: z.string(), unlockedAt: isoDateTime().nullable() })
 			.strict(),

@@ -67,6 +67,14 @@ export const CAPABILITIES = {
 	'traders:review': BOTH,
 	/** Retire a trader (final), and remove the sample traders of a fresh install. */
 	'traders:retire': SUPER_ONLY,
+	/**
+	 * Staff-run content (issue 41, decision 062): promotions (and later
+	 * offers, lessons, testimonials, announcements): list, create, edit,
+	 * preview, publish, unpublish.
+	 */
+	'content:manage': BOTH,
+	/** Delete a content item (a sample one too). */
+	'content:delete': SUPER_ONLY,
 	/** Staff accounts: list, create, change role, disable, reset a password. */
 	'staff:manage': SUPER_ONLY,
 } as const satisfies Record<string, readonly AdminRole[]>

@@ -1,11 +1,12 @@
 import { Form, Link, Outlet, redirect, useSubmit } from 'react-router'
 import { CardSection, ProgressBar, StatTile, TableHead, TitledSection } from '#app/components/dashboard-ui.tsx'
 import { NewTabMark } from '#app/components/icon.tsx'
-import { CopyButton, useHydrated } from '#app/components/forms.tsx'
+import { useHydrated } from '#app/components/forms.tsx'
+import { PromotionCard } from '#app/components/promotion-card.tsx'
 import { BrokerCard } from '#app/components/broker-card.tsx'
 import { FLAG_LABELS, RiskScore, SampleMarker, WatchWarning } from '#app/components/trader-parts.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
-import { communityLinks, promotions, quickStartGuide } from '#app/content/dashboard.ts'
+import { communityLinks, quickStartGuide } from '#app/content/dashboard.ts'
 import { site } from '#app/content/site.ts'
 import { listMemberTraders, traderFilterChoices, unknownFilterValues } from '#app/features/traders/traders.server.ts'
 import {
@@ -127,6 +128,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 		stats: overview.tiles,
 		setupProgressPercent: overview.setupProgressPercent,
 		brokers: overview.partnerBrokers,
+		promotions: overview.promotions,
 		account: {
 			plan: overview.plan.name,
 			joined: dateFormat.format(overview.account.joinedAt),
@@ -385,20 +387,15 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 			</CardSection>
 
 			<CardSection headingId="promotions-heading" title="Active Promotions">
-				<ul className="mt-4 grid gap-3 md:grid-cols-3">
-					{promotions.map((promo) => (
-						<li key={promo.code} className="rounded-xl border border-slate-700 p-4">
-							<p className="text-sm text-slate-200">{promo.description}</p>
-							<div className="mt-3 flex flex-wrap items-center gap-2">
-								<code className="select-all rounded bg-slate-800 px-2 py-1 font-mono text-emerald-200">
-									{promo.code}
-								</code>
-								<CopyButton value={promo.code} label={`Copy code ${promo.code}`} />
-							</div>
-							<p className="mt-2 text-xs text-slate-400">Expires {promo.expires}</p>
-						</li>
-					))}
-				</ul>
+				{loaderData.promotions.length === 0 ? (
+					<p className="mt-4 text-sm text-slate-300">No promotions are running right now.</p>
+				) : (
+					<ul className="mt-4 grid gap-3 md:grid-cols-3">
+						{loaderData.promotions.map((promo, i) => (
+							<PromotionCard key={`${promo.code}-${i}`} promotion={promo} />
+						))}
+					</ul>
+				)}
 			</CardSection>
 
 			<CardSection headingId="brokers-heading" title="Partner Brokers">

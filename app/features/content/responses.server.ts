@@ -1,0 +1,48 @@
+import { CONTENT_STATUSES } from '#app/domain/enums.ts'
+import { id, isoDate, isoDateTime, z } from '#app/utils/api-schema.server.ts'
+
+/**
+ * What /api/admin/content/* and the member API answer about staff-run
+ * content (issue 41, decision 062); the `z.infer` types are the models'.
+ */
+
+const day = () => isoDate().nullable()
+
+export const StaffPromotionSchema = z
+	.object({
+		id: id(),
+		code: z.string(),
+		description: z.string(),
+		broker: z
+			.object({ id: id(), name: z.string(), slug: z.string(), active: z.boolean() })
+			.strict()
+			.nullable()
+			.openapi({ description: 'The broker the promotion is for, or null for the platform’s own.' }),
+		status: z.enum(CONTENT_STATUSES).openapi({ description: 'The stored status (the scheduler moves it).' }),
+		shownStatus: z.enum(CONTENT_STATUSES).openapi({
+			description: 'The status by the clock now: a row past its expiry is expired before the scheduler runs.',
+		}),
+		publishOn: day().openapi({ description: 'The first day it shows (from 00:00 UTC), or null: when published.' }),
+		expiresOn: day().openapi({ description: 'The last day it shows (until 24:00 UTC), or null: no expiry.' }),
+		publishAt: isoDateTime().nullable(),
+		expiresAt: isoDateTime().nullable(),
+		publishedAt: isoDateTime().nullable().openapi({ description: 'When it was last published.' }),
+		sample: z.boolean().openapi({ description: 'A sample row of a fresh install (shown "Sample" to staff).' }),
+		createdAt: isoDateTime(),
+		updatedAt: isoDateTime(),
+	})
+	.strict()
+	.openapi('StaffPromotion')
+export type StaffPromotion = z.infer<typeof StaffPromotionSchema>
+
+export const MemberPromotionSchema = z
+	.object({
+		code: z.string(),
+		description: z.string(),
+		broker: z.string().nullable().openapi({ description: "The broker's name, or null for the platform's own." }),
+		expiresOn: day().openapi({ description: 'The last day it is valid (UTC), or null.' }),
+		expires: z.string().nullable().openapi({ description: 'That day as shown, like "Dec 31, 2026".' }),
+	})
+	.strict()
+	.openapi('MemberPromotion')
+export type MemberPromotion = z.infer<typeof MemberPromotionSchema>

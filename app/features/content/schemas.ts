@@ -1,0 +1,192 @@
+import { z } from 'zod'
+import type { ContentStatus } from '#app/domain/enums.ts'
+import { CONTROL_CHARS } from '#app/utils/validation.ts'
+
+/**
+ * The words, limits and schemas of the staff-run content (issue 41,
+ * docs/decisions/062): the lifecycle every kind shares, then each kind's
+ * fields (promotions, part 1). Browser-safe: the staff forms check with
+ * these as an enhancement, the page actions and /api/admin/content/* parse
+ * with them.
+ */
+
+export const CONTENT_STATUS_LABELS: Record<ContentStatus, string> = {
+	draft: 'Draft',
+	scheduled: 'Scheduled',
+	published: 'Published',
+	expired: 'Expired',
+}
+
+export const CONTENT_MESSAGES = {
+	pageTitle: 'Content',
+	loadFailed: 'Failed to load content',
+	expiryBeforePublish: 'The expiry date cannot be before the publish date',
+	expiryPassed: 'The expiry date has passed: change it before publishing',
+	alreadyPublished: 'This item is already published',
+	alreadyScheduled: 'This item is already scheduled: unpublish it first to change that',
+	alreadyDraft: 'This item is a draft: there is nothing to unpublish',
+	sample: 'Sample',
+	dayInvalid: (label: string) => `Enter the ${label} as a day, like 2026-12-31`,
+	nothingToChange: 'Give at least one field to change',
+} as const
+
+export const PROMOTION_LIMITS = { code: 40, description: 200 } as const
+
+export const PROMOTION_MESSAGES = {
+	codeRequired: 'Code is required',
+	codeTooLong: `Code must be at most ${PROMOTION_LIMITS.code} characters`,
+	codeInvalid: 'Code must not contain control characters (like line breaks or tabs)',
+	descriptionRequired: 'Description is required',
+	descriptionTooLong: `Description must be at most ${PROMOTION_LIMITS.description} characters`,
+	descriptionInvalid: 'Description must not contain control characters (like line breaks or tabs)',
+	brokerInvalid: 'Choose a broker from the list, or none',
+	pageTitle: 'Promotions',
+	newTitle: 'New Promotion',
+	notFound: 'Promotion not found',
+	created: 'Promotion saved as a draft.',
+	updated: 'Promotion updated.',
+	published: 'Promotion published: members see it on their dashboard.',
+	scheduled: 'Promotion scheduled: it is published on its publish date.',
+	unpublished: 'Promotion unpublished: members no longer see it.',
+	deleted: 'Promotion deleted.',
+	deleteWarning:
+		'The promotion is removed for good: members no longer see it, and only the audit log keeps what it was.',
+} as const
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+
+/** Whether `value` is a real calendar day `YYYY-MM-DD` (2026-02-30 is not). */
+export function isDay(value: string) {
+	if (!DAY_PATTERN.test(value)) return false
+	const date = new Date(`${value}T00:00:00.000Z`)
+	return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+function oneLine(required: string, max: number, tooLong: string, invalid: string) {
+	return z
+		.string({ required_error: required, invalid_type_error: required })
+		.trim()
+		.superRefine((value, ctx) => {
+			const message =
+				value.length === 0 ? required : value.length > max ? tooLong : CONTROL_CHARS.test(value) ? invalid : null
+			if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+		})
+}
+
+const CodeSchema = oneLine(
+	PROMOTION_MESSAGES.codeRequired,
+	PROMOTION_LIMITS.code,
+	PROMOTION_MESSAGES.codeTooLong,
+	PROMOTION_MESSAGES.codeInvalid,
+)
+const DescriptionSchema = oneLine(
+	PROMOTION_MESSAGES.descriptionRequired,
+	PROMOTION_LIMITS.description,
+	PROMOTION_MESSAGES.descriptionTooLong,
+	PROMOTION_MESSAGES.descriptionInvalid,
+)
+
+const daySchema = (label: string) =>
+	z
+		.string({ invalid_type_error: CONTENT_MESSAGES.dayInvalid(label) })
+		.refine(isDay, { message: CONTENT_MESSAGES.dayInvalid(label) })
+const PublishOnSchema = daySchema('publish date')
+const ExpiresOnSchema = daySchema('expiry date')
+
+/** What a promotion is made of, as the model takes it (days as `YYYY-MM-DD`, UTC). */
+export type PromotionInput = {
+	code: string
+	description: string
+	/** A row of `brokers`, or null for the platform's own promotion. */
+	brokerId: number | null
+	/** The first day it shows (from 00:00 UTC), or null: when published. */
+	publishOn: string | null
+	/** The last day it shows (until 24:00 UTC), or null: no expiry. */
+	expiresOn: string | null
+}
+
+/** An expiry day before the publish day: the message at the expiry field. */
+function checkDayOrder(value: { publishOn?: string | null; expiresOn?: string | null }, ctx: z.RefinementCtx) {
+	const { publishOn, expiresOn } = value
+	if (typeof publishOn === 'string' && typeof expiresOn === 'string' && expiresOn < publishOn)
+		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['expiresOn'], message: CONTENT_MESSAGES.expiryBeforePublish })
+}
+
+/** "3" from a select: a broker id; missing or blank (Conform's undefined): none. */
+const BrokerChoiceSchema = z
+	.string()
+	.regex(/^[1-9]\d{0,15}$/, PROMOTION_MESSAGES.brokerInvalid)
+	.transform(Number)
+	.optional()
+
+/**
+ * /admin/content/promotions/new and /:id, read through Conform's
+ * parseWithZod (a blank field arrives as missing). `intent` tells Save from
+ * Preview (which stores nothing).
+ */
+export const PromotionFormSchema = z
+	.object({
+		intent: z.enum(['save', 'preview']).default('save'),
+		code: CodeSchema,
+		description: DescriptionSchema,
+		brokerId: BrokerChoiceSchema,
+		publishOn: PublishOnSchema.optional(),
+		expiresOn: ExpiresOnSchema.optional(),
+	})
+	.superRefine(checkDayOrder)
+	.transform(({ intent, brokerId, publishOn, expiresOn, ...rest }) => ({
+		intent,
+		input: {
+			...rest,
+			brokerId: brokerId ?? null,
+			publishOn: publishOn ?? null,
+			expiresOn: expiresOn ?? null,
+		} satisfies PromotionInput,
+	}))
+
+const apiBroker = z
+	.number({ invalid_type_error: PROMOTION_MESSAGES.brokerInvalid })
+	.int(PROMOTION_MESSAGES.brokerInvalid)
+	.min(1, PROMOTION_MESSAGES.brokerInvalid)
+	.nullable()
+
+/** POST /api/admin/content/promotions: code and description required; brokerId, publishOn, expiresOn optional (null). A draft. */
+export const PromotionCreateApiSchema = z
+	.object({
+		code: CodeSchema,
+		description: DescriptionSchema,
+		brokerId: apiBroker.default(null),
+		publishOn: PublishOnSchema.nullable().default(null),
+		expiresOn: ExpiresOnSchema.nullable().default(null),
+	})
+	.strict()
+	.superRefine(checkDayOrder)
+	.transform((value): PromotionInput => value)
+
+/** PATCH /api/admin/content/promotions/:id: any of the fields, at least one (null clears broker or a date). */
+export const PromotionUpdateApiSchema = z
+	.object({
+		code: CodeSchema.optional(),
+		description: DescriptionSchema.optional(),
+		brokerId: apiBroker.optional(),
+		publishOn: PublishOnSchema.nullable().optional(),
+		expiresOn: ExpiresOnSchema.nullable().optional(),
+	})
+	.strict()
+	.superRefine((value, ctx) => {
+		if (Object.values(value).every((v) => v === undefined))
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['code'], message: CONTENT_MESSAGES.nothingToChange })
+		checkDayOrder(value, ctx)
+	})
+	.transform((value): Partial<PromotionInput> => {
+		const out: Partial<PromotionInput> = {}
+		for (const [key, v] of Object.entries(value)) if (v !== undefined) Object.assign(out, { [key]: v })
+		return out
+	})
+
+/** An id in a URL (/admin/content/promotions/:id): a positive whole number, else null (a 404). */
+export function parseContentId(value: string | undefined) {
+	return value !== undefined && /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value))
+		? Number(value)
+		: null
+}
