@@ -89,8 +89,8 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 			])
 			.run()
 
-		// A minute later, still November: nothing is due.
-		clock.set('2026-11-30T23:59:00Z')
+		// Half a minute later, still November: nothing is due (content-schedule runs every minute).
+		clock.set('2026-11-30T23:58:30Z')
 		expect(scheduler.tick().ran).toEqual([])
 
 		// Past the boundary: the roll-over runs on the next tick.

@@ -145,6 +145,11 @@ const CLAIM_STATUS_STYLES: Record<string, string> = {
 	open: 'border-red-400/60 bg-red-400/10 text-red-200',
 	acknowledged: 'border-amber-300/60 bg-amber-300/10 text-amber-100',
 	resolved: 'border-emerald-400/60 bg-emerald-400/10 text-emerald-200',
+	// Staff-run content (decision 062).
+	draft: 'border-slate-400 bg-slate-400/10 text-slate-200',
+	scheduled: 'border-sky-300/70 bg-sky-300/10 text-sky-100',
+	published: 'border-emerald-400/60 bg-emerald-400/10 text-emerald-200',
+	expired: 'border-amber-300/60 bg-amber-300/10 text-amber-100',
 }
 
 /** A staff table's date and time, or a muted "Never" where there is none (a last login, a last update). */

@@ -16,6 +16,7 @@ export const adminNav = [
 	{ to: '/admin/revenue', label: 'Revenue', icon: 'banknote', capability: 'revenue:correct' },
 	{ to: '/admin/brokers', label: 'Brokers', icon: 'handshake', capability: 'brokers:view' },
 	{ to: '/admin/traders', label: 'Traders', icon: 'activity', capability: 'traders:review' },
+	{ to: '/admin/content', label: 'Content', icon: 'badge-percent', capability: 'content:manage' },
 	{ to: '/admin/audit', label: 'Audit log', icon: 'scroll-text', capability: 'audit:view' },
 	{ to: '/admin/staff', label: 'Staff', icon: 'user-cog', capability: 'staff:manage' },
 	/** Everyone's own second factor (docs/decisions/014-staff-second-factor.md). */

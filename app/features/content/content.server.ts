@@ -43,12 +43,9 @@ export type ContentKind<Row extends ContentRow> = {
 	canPublish?: (row: Row) => Result<true>
 }
 
+// The form's error on the page's Publish button, the message on the API (no field: that form has none).
 function refused(transition: Extract<Transition, { ok: false }>) {
-	return fail(
-		transition.status,
-		transition.message,
-		transition.field ? { fieldErrors: { [transition.field]: [transition.message] } } : {},
-	)
+	return fail(transition.status, transition.message)
 }
 
 function changeLifecycle<Row extends ContentRow>(
@@ -73,7 +70,13 @@ function changeLifecycle<Row extends ContentRow>(
 			updatedAt: now,
 		})
 		return ok(
-			recordChange(tx, { admin, action: `${kind.name}.${verb}`, targetType: kind.name, view: kind.auditView }, before, after, now),
+			recordChange(
+				tx,
+				{ admin, action: `${kind.name}.${verb}`, targetType: kind.name, view: kind.auditView },
+				before,
+				after,
+				now,
+			),
 		)
 	})
 	if (result.ok) log(`admin.content_${verb}`, { adminId: admin.id, kind: kind.name, id, status: result.value.status })
@@ -81,7 +84,12 @@ function changeLifecycle<Row extends ContentRow>(
 }
 
 /** Publishes: published now, or scheduled when its publish date is ahead; 409 when published, scheduled or past its expiry. */
-export function publishContent<Row extends ContentRow>(admin: AuditActor, kind: ContentKind<Row>, id: number, now = new Date()) {
+export function publishContent<Row extends ContentRow>(
+	admin: AuditActor,
+	kind: ContentKind<Row>,
+	id: number,
+	now = new Date(),
+) {
 	return changeLifecycle(admin, kind, id, 'publish', now)
 }
 
@@ -108,7 +116,14 @@ export function deleteContent<Row extends ContentRow>(
 		kind.remove(tx, id)
 		recordAudit(
 			tx,
-			{ admin, action: `${kind.name}.delete`, targetType: kind.name, targetId: id, before: kind.auditView(before), after: null },
+			{
+				admin,
+				action: `${kind.name}.delete`,
+				targetType: kind.name,
+				targetId: id,
+				before: kind.auditView(before),
+				after: null,
+			},
 			now,
 		)
 		return ok(before)
@@ -171,7 +186,14 @@ export function ensureContentSamples<Row extends ContentRow>(kind: ContentKind<R
 		const seeded = insert(tx, now)
 		recordAudit(
 			tx,
-			{ admin: SYSTEM_ACTOR, action, targetType: kind.name, targetId: 'samples', before: null, after: { samples: seeded } },
+			{
+				admin: SYSTEM_ACTOR,
+				action,
+				targetType: kind.name,
+				targetId: 'samples',
+				before: null,
+				after: { samples: seeded },
+			},
 			now,
 		)
 		return seeded.length

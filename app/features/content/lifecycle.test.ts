@@ -69,9 +69,9 @@ describe('the scheduler', () => {
 		expect(scheduledTransition(row('scheduled', '2026-12-07T00:00:00Z'), now)).toBeNull()
 		expect(scheduledTransition(row('published', null, '2026-12-06T12:00:00Z'), now)).toEqual({ status: 'expired' })
 		// Scheduled, but its expiry passed before its day came (a late job): expired, never shown.
-		expect(
-			scheduledTransition(row('scheduled', '2026-12-05T00:00:00Z', '2026-12-06T00:00:00Z'), now),
-		).toEqual({ status: 'expired' })
+		expect(scheduledTransition(row('scheduled', '2026-12-05T00:00:00Z', '2026-12-06T00:00:00Z'), now)).toEqual({
+			status: 'expired',
+		})
 		expect(scheduledTransition(row('published', null, '2026-12-07T00:00:00Z'), now)).toBeNull()
 		expect(scheduledTransition(row('draft', '2026-12-01T00:00:00Z', '2026-12-02T00:00:00Z'), now)).toBeNull()
 		expect(scheduledTransition(row('expired', null, '2026-12-02T00:00:00Z'), now)).toBeNull()
@@ -83,7 +83,8 @@ describe('what members see and what staff see', () => {
 		expect(isMemberVisible(row('published'), now)).toBe(true)
 		expect(isMemberVisible(row('published', null, '2026-12-06T12:00:00.001Z'), now)).toBe(true)
 		expect(isMemberVisible(row('published', null, '2026-12-06T12:00:00Z'), now)).toBe(false)
-		for (const status of ['draft', 'scheduled', 'expired'] as const) expect(isMemberVisible(row(status), now)).toBe(false)
+		for (const status of ['draft', 'scheduled', 'expired'] as const)
+			expect(isMemberVisible(row(status), now)).toBe(false)
 	})
 	test('the shown status reads the clock before the job catches up', () => {
 		expect(displayStatus(row('published', null, '2026-12-06T00:00:00Z'), now)).toBe('expired')

@@ -180,7 +180,12 @@ export function formatDay(day: string) {
  */
 export function listMemberPromotions(now = new Date()): MemberPromotion[] {
 	return getDb()
-		.select({ code: promotions.code, description: promotions.description, expiresAt: promotions.expiresAt, broker: brokers.name })
+		.select({
+			code: promotions.code,
+			description: promotions.description,
+			expiresAt: promotions.expiresAt,
+			broker: brokers.name,
+		})
 		.from(promotions)
 		.leftJoin(brokers, eq(brokers.id, promotions.brokerId))
 		.where(
@@ -245,7 +250,14 @@ export function createPromotion(admin: AuditActor, input: PromotionInput, now = 
 			})
 			.returning()
 			.get()
-		return ok(recordCreation(tx, { admin, action: 'promotion.create', targetType: 'promotion', after: auditView }, created, now))
+		return ok(
+			recordCreation(
+				tx,
+				{ admin, action: 'promotion.create', targetType: 'promotion', after: auditView },
+				created,
+				now,
+			),
+		)
 	})
 	if (!result.ok) return result
 	log('admin.promotion_created', { adminId: admin.id, promotionId: result.value.id })
@@ -285,7 +297,15 @@ export function updatePromotion(
 			.where(eq(promotions.id, id))
 			.returning()
 			.get()
-		return ok(recordChange(tx, { admin, action: 'promotion.update', targetType: 'promotion', view: auditView }, before, after, now))
+		return ok(
+			recordChange(
+				tx,
+				{ admin, action: 'promotion.update', targetType: 'promotion', view: auditView },
+				before,
+				after,
+				now,
+			),
+		)
 	})
 	if (!result.ok) return result
 	log('admin.promotion_updated', { adminId: admin.id, promotionId: id })

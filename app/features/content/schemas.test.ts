@@ -16,7 +16,14 @@ function form(fields: Record<string, string>) {
 
 describe('the promotion form', () => {
 	test('a good form: blank optional fields are none', () => {
-		const s = form({ intent: 'preview', code: ' WELCOME100 ', description: 'A bonus', brokerId: '', publishOn: '', expiresOn: '2026-12-31' })
+		const s = form({
+			intent: 'preview',
+			code: ' WELCOME100 ',
+			description: 'A bonus',
+			brokerId: '',
+			publishOn: '',
+			expiresOn: '2026-12-31',
+		})
 		expect(s.status).toBe('success')
 		if (s.status !== 'success') return
 		expect(s.value).toEqual({
@@ -24,7 +31,10 @@ describe('the promotion form', () => {
 			input: { code: 'WELCOME100', description: 'A bonus', brokerId: null, publishOn: null, expiresOn: '2026-12-31' },
 		})
 		const withBroker = form({ code: 'X', description: 'Y', brokerId: '3' })
-		expect(withBroker.status === 'success' && withBroker.value).toMatchObject({ intent: 'save', input: { brokerId: 3 } })
+		expect(withBroker.status === 'success' && withBroker.value).toMatchObject({
+			intent: 'save',
+			input: { brokerId: 3 },
+		})
 	})
 
 	test('each bad field has its message at the field', () => {
@@ -36,7 +46,11 @@ describe('the promotion form', () => {
 			[{ code: 'C' }, 'description', PROMOTION_MESSAGES.descriptionRequired],
 			[{ code: 'C', description: 'd'.repeat(201) }, 'description', PROMOTION_MESSAGES.descriptionTooLong],
 			[{ code: 'C', description: 'd', brokerId: 'abc' }, 'brokerId', PROMOTION_MESSAGES.brokerInvalid],
-			[{ code: 'C', description: 'd', publishOn: '2026-02-30' }, 'publishOn', CONTENT_MESSAGES.dayInvalid('publish date')],
+			[
+				{ code: 'C', description: 'd', publishOn: '2026-02-30' },
+				'publishOn',
+				CONTENT_MESSAGES.dayInvalid('publish date'),
+			],
 			[
 				{ code: 'C', description: 'd', publishOn: '2026-12-10', expiresOn: '2026-12-09' },
 				'expiresOn',
@@ -46,12 +60,12 @@ describe('the promotion form', () => {
 		for (const [fields, path, message] of cases) {
 			const s = form(fields)
 			expect(s.status, JSON.stringify(fields)).toBe('error')
-			expect(s.error?.[path], JSON.stringify(fields)).toEqual([message])
+			expect(s.status === 'error' ? s.error?.[path] : null, JSON.stringify(fields)).toEqual([message])
 		}
 		// Exactly 40 characters is fine; the same day for publish and expiry too.
-		expect(form({ code: 'C'.repeat(40), description: 'd', publishOn: '2026-12-10', expiresOn: '2026-12-10' }).status).toBe(
-			'success',
-		)
+		expect(
+			form({ code: 'C'.repeat(40), description: 'd', publishOn: '2026-12-10', expiresOn: '2026-12-10' }).status,
+		).toBe('success')
 	})
 })
 
