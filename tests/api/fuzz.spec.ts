@@ -157,6 +157,9 @@ const FORM_FIELDS = [
 	'source',
 	'note',
 	'lessonId',
+	'brokerId',
+	'publishOn',
+	'expiresOn',
 	'q',
 	'sort',
 	'page',
@@ -267,12 +270,14 @@ function formBody(values: Record<string, string>) {
 	return new URLSearchParams(values).toString()
 }
 
-type Ids = { userId: number; contestId: number; traderId: number; traderSlug: string }
+type Ids = { userId: number; contestId: number; traderId: number; traderSlug: string; promotionId: number }
 
-/** Fills route params: users, contests and a trader (with a statement) that exist, other ids as given. */
+/** Fills route params: users, contests, a trader (with a statement) and a promotion that exist, other ids as given. */
 function concrete(routePath: string, ids: Ids) {
 	const trader = routePath.includes('/traders/')
+	const promotion = routePath.includes('/content/promotions/')
 	return routePath
+		.replace(':id', promotion ? String(ids.promotionId) : ':id')
 		.replace(':traderId', trader && !routePath.includes('/admin/') ? ids.traderSlug : String(ids.traderId))
 		.replace(':slug', trader ? ids.traderSlug : ':slug')
 		.replace(':id', trader ? String(ids.traderId) : ':id')
@@ -413,7 +418,16 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 			body: equity.join('\n'),
 		})
 		expect(applied.status).toBe(201)
+		// A promotion (staff-run content, decision 062) for the /content/promotions/:id routes.
+		const promotion = await (
+			await json(
+				'/api/admin/content/promotions',
+				{ code: 'FUZZ10', description: 'Fuzz promotion', expiresOn: '2099-12-31' },
+				{ Authorization: `Bearer ${adminToken}` },
+			)
+		).json()
 		const ids: Ids = {
+			promotionId: promotion.data.id as number,
 			userId: target.data.user.id as number,
 			contestId: contest.data.contest.id as number,
 			traderId,

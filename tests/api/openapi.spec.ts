@@ -51,6 +51,22 @@ test.afterAll(() => {
 	)
 })
 
+// The promotions this worker added (promotionPayload, codes "OA-…"): removed after the suite.
+const madePromotions: string[] = []
+test.afterAll(() => {
+	const codes = madePromotions.splice(0)
+	if (codes.length === 0) return
+	withE2eDatabase((db) =>
+		db.prepare(`delete from promotions where code in (${codes.map(() => '?').join(', ')})`).run(...codes),
+	)
+})
+
+function promotionPayload() {
+	const code = `OA-${tag()}`.slice(0, 40)
+	madePromotions.push(code)
+	return { code, description: 'An OpenAPI sample promotion', expiresOn: '2099-12-31' }
+}
+
 // The traders this worker added (traderPayload): removed after the suite.
 const madeTraders: string[] = []
 test.afterAll(() => {
@@ -504,6 +520,55 @@ const SAMPLES: Record<string, Sample> = {
 		expect((await call({ headers, params: { slug } })).status).toBe(409)
 		await other('POST', '/api/admin/brokers/{slug}/deactivate', { headers, params: { slug } })
 		expect((await call({ headers, params: { slug } })).status).toBe(200)
+	},
+	'GET /api/admin/content/promotions': async ({ call }) => {
+		expect((await call({ headers: await staffToken() })).status).toBe(200)
+		expect((await call({ headers: bearer((await createMember()).token) })).status).toBe(403)
+	},
+	'POST /api/admin/content/promotions': async ({ call }) => {
+		const headers = await staffToken()
+		expect((await call({ headers, data: promotionPayload() })).status).toBe(201)
+		expect((await call({ headers, data: { ...promotionPayload(), code: 'X'.repeat(41) } })).status).toBe(400)
+		expect((await call({ headers: bearer((await createMember()).token), data: promotionPayload() })).status).toBe(403)
+	},
+	'GET /api/admin/content/promotions/{id}': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/promotions', { headers, data: promotionPayload() })
+		expect((await call({ headers, params: { id: created.body.data.id } })).status).toBe(200)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+	},
+	'PATCH /api/admin/content/promotions/{id}': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/promotions', { headers, data: promotionPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id }, data: { description: 'Changed' } })).status).toBe(200)
+		expect((await call({ headers, params: { id }, data: {} })).status).toBe(400)
+		expect((await call({ headers, params: { id: MISSING_ID }, data: { description: 'x' } })).status).toBe(404)
+	},
+	'DELETE /api/admin/content/promotions/{id}': async ({ call, other }) => {
+		const headers = await adminToken()
+		const created = await other('POST', '/api/admin/content/promotions', { headers, data: promotionPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers: await staffToken(), params: { id } })).status).toBe(403)
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+		expect((await call({ headers, params: { id } })).status).toBe(404)
+	},
+	'POST /api/admin/content/promotions/{id}/publish': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/promotions', { headers, data: promotionPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+		expect((await call({ headers, params: { id } })).status).toBe(409)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+		await other('POST', '/api/admin/content/promotions/{id}/unpublish', { headers, params: { id } })
+	},
+	'POST /api/admin/content/promotions/{id}/unpublish': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/promotions', { headers, data: promotionPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id } })).status).toBe(409)
+		await other('POST', '/api/admin/content/promotions/{id}/publish', { headers, params: { id } })
+		expect((await call({ headers, params: { id } })).status).toBe(200)
 	},
 	'GET /api/admin/staff': async ({ request, call }) => {
 		expect((await call({ headers: await adminToken() })).status).toBe(200)

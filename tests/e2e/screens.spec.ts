@@ -638,6 +638,42 @@ const visits: Visit[] = [
 		},
 	},
 	{
+		name: 'admin-content',
+		file: 'admin/content.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/content'
+		},
+	},
+	{
+		name: 'admin-content-promotions',
+		file: 'admin/content/promotions.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/content/promotions'
+		},
+	},
+	{
+		name: 'admin-content-promotions-new',
+		file: 'admin/content/promotions/new.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/content/promotions/new'
+		},
+	},
+	{
+		name: 'admin-content-promotion',
+		file: 'admin/content/promotions/$id.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			// A sample promotion (seeded), with the delete confirmation showing.
+			const { id } = withE2eDatabase(
+				(db) => db.prepare("select id from promotions where code = 'WELCOME100'").get() as { id: number },
+			)
+			return `/admin/content/promotions/${id}?confirm=delete`
+		},
+	},
+	{
 		name: 'admin-staff',
 		file: 'admin/staff.tsx',
 		setup: async (ctx) => {

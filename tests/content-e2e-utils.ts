@@ -1,0 +1,28 @@
+import Database from 'better-sqlite3'
+import { drizzle } from 'drizzle-orm/better-sqlite3'
+import * as schema from '#db/schema.ts'
+import type { Db } from '#db/client.server.ts'
+import { runContentSchedule } from '#app/features/content/kinds.server.ts'
+import { E2E_DATABASE } from './admin-utils.ts'
+
+/**
+ * The scheduler's `content-schedule` job (decision 062) run in the test's
+ * process against the e2e server's database with an injected clock: what
+ * the server's scheduler would do at `now` (publish the scheduled rows
+ * whose day has come, expire those past their expiry, audited as the
+ * system). Returns the job's counts.
+ */
+export function runContentScheduleAt(now: Date, file = E2E_DATABASE) {
+	const sqlite = new Database(file, { timeout: 5000 })
+	try {
+		const db = drizzle(sqlite, { schema }) as unknown as Db
+		return runContentSchedule(now, db)
+	} finally {
+		sqlite.close()
+	}
+}
+
+/** A UTC day `YYYY-MM-DD`, `days` after today. */
+export function dayFromToday(days: number, now = new Date()) {
+	return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10)
+}

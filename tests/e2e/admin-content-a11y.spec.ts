@@ -1,0 +1,58 @@
+import type { Page } from '@playwright/test'
+import { withE2eDatabase } from '../admin-utils.ts'
+import { expect, test } from '../fixtures.ts'
+import { expectAccessible, watchPageProblems } from './axe.ts'
+import { open } from './support.ts'
+
+/**
+ * The staff content pages (issue 41, decision 062) at a phone and a desktop
+ * width: zero axe violations, no horizontal overflow on the phone, no CSP
+ * violation or page error (tests/e2e/axe.ts). The new promotion form with
+ * field errors and a preview; a sample promotion's page with the delete
+ * confirmation.
+ */
+
+const pages: Array<{ name: string; setup: (page: Page) => Promise<void> }> = [
+	{ name: '/admin/content', setup: async (page) => void (await open(page, '/admin/content')) },
+	{ name: '/admin/content/promotions', setup: async (page) => void (await open(page, '/admin/content/promotions')) },
+	{
+		name: '/admin/content/promotions/new with field errors, then a preview',
+		setup: async (page) => {
+			await open(page, '/admin/content/promotions/new')
+			await page.getByRole('button', { name: 'Save Draft' }).click()
+			await expect(page.getByText('Code is required').first()).toBeVisible()
+			await page.getByLabel('Code').fill('A11Y10')
+			await page.getByLabel('Description').fill('A preview for the accessibility check')
+			await page.getByRole('button', { name: 'Preview' }).click()
+			await expect(page.getByRole('list', { name: 'Preview of the promotion' })).toBeVisible()
+		},
+	},
+	{
+		name: 'a sample promotion with the delete confirmation',
+		setup: async (page) => {
+			const { id } = withE2eDatabase(
+				(db) => db.prepare("select id from promotions where code = 'SPLIT50'").get() as { id: number },
+			)
+			await open(page, `/admin/content/promotions/${id}?confirm=delete`)
+			await expect(page.getByRole('alertdialog')).toBeVisible()
+		},
+	},
+]
+
+for (const viewport of [
+	{ width: 360, height: 800 },
+	{ width: 1280, height: 800 },
+]) {
+	test.describe(`content pages at ${viewport.width}px`, () => {
+		test.use({ viewport })
+		for (const { name, setup } of pages) {
+			test(`${name} has no accessibility violations`, async ({ page, superAdmin }) => {
+				expect(superAdmin.role).toBe('super_admin')
+				const problems = watchPageProblems(page)
+				await setup(page)
+				await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+				await expectAccessible(page, problems)
+			})
+		}
+	})
+}

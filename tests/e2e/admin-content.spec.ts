@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto'
+import { CONTENT_MESSAGES, PROMOTION_MESSAGES } from '#app/features/content/schemas.ts'
+import { withE2eDatabase } from '../admin-utils.ts'
+import { dayFromToday } from '../content-e2e-utils.ts'
+import { expect, test } from '../fixtures.ts'
+import { expectFieldError, open, otherDevice } from './support.ts'
+
+// /admin/content/promotions with JavaScript on and off (issue 41 part 1,
+// decision 062), one flow: a super admin writes a promotion (a code over 40
+// characters and an expiry before the publish date are refused at their
+// fields), previews it, saves the draft, publishes it; the member's
+// dashboard shows it under Active Promotions; then it is deleted after the
+// confirmation step and the member no longer sees it. Codes "AC-…", removed
+// after the suite.
+
+const made: string[] = []
+test.afterAll(() => {
+	const codes = made.splice(0)
+	if (codes.length === 0) return
+	withE2eDatabase((db) =>
+		db.prepare(`delete from promotions where code in (${codes.map(() => '?').join(', ')})`).run(...codes),
+	)
+})
+
+test('write, preview, publish, the member sees it, delete', async ({
+	page,
+	browser,
+	createAdmin,
+	createMember,
+	signIn,
+}) => {
+	// Two browsers and a dozen page loads.
+	test.slow()
+	const code = `AC-${randomUUID().slice(0, 8).toUpperCase()}`
+	made.push(code)
+	const expiresOn = dayFromToday(30)
+	const expires = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+		new Date(`${expiresOn}T00:00:00Z`),
+	)
+	await signIn(page, await createAdmin({ role: 'super_admin' }))
+
+	await open(page, '/admin/content')
+	await page.getByRole('link', { name: 'Promotions', exact: true }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Promotions' })).toBeVisible()
+	// The samples of a fresh install are marked.
+	await expect(page.getByRole('row').filter({ hasText: 'WELCOME100' })).toContainText('Sample')
+	await page.getByRole('link', { name: 'New Promotion' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: PROMOTION_MESSAGES.newTitle })).toBeVisible()
+
+	// Bad input: each message at its field, nothing stored.
+	const codeField = page.getByLabel('Code')
+	await codeField.fill('X'.repeat(41))
+	await page.getByLabel('Description').fill('E2E: 30% bonus on a first deposit')
+	await page.getByLabel('Publish on (optional)').fill(dayFromToday(10))
+	await page.getByLabel('Expires after (optional)').fill(dayFromToday(9))
+	await page.getByRole('button', { name: 'Save Draft' }).click()
+	await expectFieldError(page, codeField, 'Code must be at most 40 characters')
+	await expectFieldError(page, page.getByLabel('Expires after (optional)'), CONTENT_MESSAGES.expiryBeforePublish)
+	await expect(page).toHaveURL(/\/admin\/content\/promotions\/new$/)
+
+	// Preview: shown as members will see it, not saved.
+	await codeField.fill(code)
+	await page.getByLabel('Publish on (optional)').fill('')
+	await page.getByLabel('Expires after (optional)').fill(expiresOn)
+	await page.getByLabel('Broker').selectOption({ label: 'XM' })
+	await page.getByRole('button', { name: 'Preview' }).click()
+	const preview = page.getByRole('list', { name: 'Preview of the promotion' })
+	await expect(preview).toContainText(code)
+	await expect(preview).toContainText('With XM')
+	await expect(preview).toContainText(`Expires ${expires}`)
+	await expect(codeField).toHaveValue(code)
+	expect(withE2eDatabase((db) => db.prepare('select count(*) as n from promotions where code = ?').get(code))).toEqual({
+		n: 0,
+	})
+
+	// Save the draft, then publish.
+	await page.getByRole('button', { name: 'Save Draft' }).click()
+	await expect(page).toHaveURL(/\/admin\/content\/promotions\/\d+$/)
+	await expect(page.getByRole('status').filter({ hasText: PROMOTION_MESSAGES.created })).toBeVisible()
+	await expect(page.getByRole('heading', { level: 1, name: code })).toBeVisible()
+	await expect(page.getByText('A draft: members do not see it until you publish it.', { exact: true })).toBeVisible()
+	await page.getByRole('button', { name: 'Publish', exact: true }).click()
+	await expect(page.getByRole('status').filter({ hasText: PROMOTION_MESSAGES.published })).toBeVisible()
+	await expect(page.getByText('Published: members see it on their dashboard.', { exact: true })).toBeVisible()
+
+	const member = await createMember({ unlocked: true })
+	const memberContext = await otherDevice(browser)
+	try {
+		await signIn(memberContext, member)
+		const memberPage = await memberContext.newPage()
+		await open(memberPage, '/dashboard')
+		const card = memberPage.locator(`[data-promotion="${code}"]`)
+		await expect(card).toContainText('E2E: 30% bonus on a first deposit')
+		await expect(card).toContainText('With XM')
+		await expect(card).toContainText(`Expires ${expires}`)
+
+		// Delete, after the confirmation step.
+		await page.getByRole('link', { name: 'Delete Promotion' }).click()
+		await expect(page.getByRole('alertdialog', { name: `Delete the promotion ${code}?` })).toBeVisible()
+		await page.getByRole('button', { name: 'Yes, Delete' }).click()
+		await expect(page).toHaveURL(/\/admin\/content\/promotions$/)
+		await expect(page.getByRole('status').filter({ hasText: PROMOTION_MESSAGES.deleted })).toBeVisible()
+		await expect(page.getByRole('row').filter({ hasText: code })).toHaveCount(0)
+
+		await open(memberPage, '/dashboard')
+		await expect(memberPage.getByRole('heading', { level: 2, name: 'Active Promotions' })).toBeVisible()
+		await expect(memberPage.locator(`[data-promotion="${code}"]`)).toHaveCount(0)
+	} finally {
+		await memberContext.close()
+	}
+})
