@@ -92,6 +92,10 @@ test.describe('the dashboard screens as JSON', () => {
 		expect(data.setupProgressPercent).toBe(25)
 		expect(data.connectedBrokers).toEqual([])
 		expect(data.partnerBrokers.length).toBeGreaterThan(0)
+		// Active Promotions (decision 062): the seeded samples, published.
+		expect(data.promotions.map((p: { code: string }) => p.code)).toEqual(
+			expect.arrayContaining(['WELCOME100', 'SPLIT50', 'ZEROFEE']),
+		)
 		expect(data.account.referralCode).toBe(member.referralCode)
 		expect(Date.parse(data.account.joinedAt)).not.toBeNaN()
 	})

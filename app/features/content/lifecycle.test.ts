@@ -112,7 +112,18 @@ describe('dates', () => {
 	test('only real calendar days are days', () => {
 		expect(isDay('2026-02-28')).toBe(true)
 		expect(isDay('2028-02-29')).toBe(true)
-		for (const bad of ['2026-02-30', '2026-13-01', '26-12-01', '2026-12-1', '2026-12-01T00:00', ''])
+		expect(isDay('2999-12-31')).toBe(true)
+		for (const bad of [
+			'2026-02-30',
+			'2026-13-01',
+			'26-12-01',
+			'2026-12-1',
+			'2026-12-01T00:00',
+			'',
+			'0000-01-01',
+			'1999-12-31',
+			'+10000-01-01',
+		])
 			expect(isDay(bad), bad).toBe(false)
 	})
 })

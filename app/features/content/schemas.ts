@@ -53,9 +53,10 @@ export const PROMOTION_MESSAGES = {
 		'The promotion is removed for good: members no longer see it, and only the audit log keeps what it was.',
 } as const
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+// Years 2000 to 2999: a content date is near today (and stays a four-digit year in ISO form).
+const DAY_PATTERN = /^2\d{3}-\d{2}-\d{2}$/
 
-/** Whether `value` is a real calendar day `YYYY-MM-DD` (2026-02-30 is not). */
+/** Whether `value` is a real calendar day `YYYY-MM-DD` from 2000 to 2999 (2026-02-30 is not). */
 export function isDay(value: string) {
 	if (!DAY_PATTERN.test(value)) return false
 	const date = new Date(`${value}T00:00:00.000Z`)
