@@ -510,9 +510,9 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 					? 1
 					: 0
 		probes.sort((a, b) => rank(a) - rank(b))
-		// A bound on the run time, raised as staff tools (issue 12) and the
-		// member API (issue 15) added routes.
-		expect(probes.length).toBeLessThan(12_000)
+		// A bound on the run time, raised as staff tools (issue 12), the
+		// member API (issue 15) and staff-run content (issue 41) added routes.
+		expect(probes.length).toBeLessThan(13_000)
 
 		const failures: string[] = []
 		const statuses = new Map<number, number>()
