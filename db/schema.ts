@@ -1062,8 +1062,10 @@ export const traders = sqliteTable(
 /**
  * A counter per kind of data that changes seldom and is read on every page
  * (`registry`: the listed traders' markets and brokers, the registry's
- * totals). SQLite triggers bump it on every write that changes what those
- * reads return (migration 0017), whatever code path wrote, so each process
+ * totals; `traders`: any write to a trader or a broker's slug, for the
+ * members' lists of traders). SQLite triggers bump it on every write that
+ * changes what those reads return (migrations 0017 and 0019), whatever code
+ * path wrote, so each process
  * keeps the derived figures until the counter moves
  * (app/utils/data-version.server.ts): one indexed read of one row instead of
  * a pass over every trader on each request.

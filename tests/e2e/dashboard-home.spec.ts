@@ -151,6 +151,14 @@ test.describe('trader detail', () => {
 
 		if (!jsOff()) {
 			expect(await detail.evaluate((d) => d.matches(':modal') && d.contains(document.activeElement))).toBe(true)
+			// Opened from the list, the list stays behind the dialog, through the Watch form's post too (decision 063).
+			const behind = page.locator(`#traders tr[data-trader="${LEADER.slug}"]`)
+			await expect(behind).toBeAttached()
+			await detail.getByRole('button', { name: 'Watch' }).click()
+			await expect(detail.getByRole('button', { name: 'Stop watching' })).toBeVisible()
+			await expect(behind).toBeAttached()
+			await detail.getByRole('button', { name: 'Stop watching' }).click()
+			await expect(detail.getByRole('button', { name: 'Watch' })).toBeVisible()
 			await page.keyboard.press('Escape')
 			await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard?sort=winRate`)
 			await expect(detail).toHaveCount(0)
@@ -164,17 +172,28 @@ test.describe('trader detail', () => {
 		await expect(detail).toHaveCount(0)
 	})
 
-	test('the detail URL loaded directly shows the trader', async ({ page, member }) => {
+	test('the detail URL loaded directly shows the greeting and the trader only; the list loads on closing it', async ({
+		page,
+		member,
+	}) => {
 		void member
 		const response = await page.goto(`/dashboard/traders/${LEADER.slug}`)
 		expect(response?.status()).toBe(200)
 		await waitForHydration(page)
 		await expect(page).toHaveTitle(new RegExp(`^${LEADER.name} \\| `))
+		await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/, includeHidden: true })).toBeAttached()
 		const detail = page.getByRole(jsOff() ? 'region' : 'dialog', { name: LEADER.name })
 		await expect(detail).toBeVisible()
+		// Decision 063: no list rendered behind a trader's own page.
+		await expect(page.locator('#traders')).toHaveCount(0)
+		await expect(page.getByRole('link', { name: 'All reviewed traders', includeHidden: true })).toHaveAttribute(
+			'href',
+			'/dashboard#traders',
+		)
 		await expect(detail.getByRole('link', { name: 'Close' })).toHaveAttribute('href', '/dashboard')
 		await detail.getByRole('link', { name: 'Close' }).click()
 		await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard`)
+		await expect(traderNames(page).first()).toHaveText(LEADER.name)
 	})
 
 	test('an unknown trader and one still in review are 404', async ({ page, member }) => {

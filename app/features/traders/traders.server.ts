@@ -112,6 +112,12 @@ export type MemberTraderPage = {
  * A page past the end is answered empty.
  */
 export function listMemberTraders(query: MemberTraderQuery, db = getDb()): MemberTraderPage {
+	// Kept per process until a trader or a broker's slug is written (the
+	// `traders` counter): members ask for the same few pages again and again.
+	return untilChanged('traders', `list:${JSON.stringify(query)}`, () => readMemberTraders(query, db), db)
+}
+
+function readMemberTraders(query: MemberTraderQuery, db: Db): MemberTraderPage {
 	const status = inArray(traders.status, statusesOf(query.status))
 	const filtered = query.status === 'current' && query.filters ? filterWhere(query.filters) : []
 	const where = filtered.length ? and(status, ...filtered) : status

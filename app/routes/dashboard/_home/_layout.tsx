@@ -1,4 +1,4 @@
-import { Form, Link, Outlet, redirect, useSubmit } from 'react-router'
+import { Form, Link, Outlet, redirect, useLocation, useSubmit, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { CardSection, ProgressBar, StatTile, TableHead, TitledSection } from '#app/components/dashboard-ui.tsx'
 import { NewTabMark } from '#app/components/icon.tsx'
 import { useHydrated } from '#app/components/forms.tsx'
@@ -26,14 +26,18 @@ import { MemberBrokersPanel } from '#app/components/member-brokers-panel.tsx'
 import { getMemberOverview } from '#app/features/dashboard/overview.server.ts'
 import { Sparkline } from '#app/components/charts.tsx'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
+import { firstName } from '#app/features/users/user.server.ts'
 import { cx } from '#app/utils/misc.ts'
 import type { Route } from './+types/_layout'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 const numberFormat = new Intl.NumberFormat('en-US')
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember({ request, url })
+	// A trader's own address (the nested route) loads the greeting and the
+	// trader only (decision 063): the list is loaded when the member goes to it.
+	if (params.traderId !== undefined) return { detailOnly: true as const, firstName: firstName(user.name) }
 	// The filter form sends its empty fields too (a GET form, JS on or off): the link drops them.
 	const filled = [...url.searchParams].filter(([, value]) => value !== '')
 	if (filled.length < url.searchParams.size) {
@@ -57,6 +61,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 	const list = listMemberTraders({ ...query, filters })
 	const past = listMemberTraders(parseMemberTraderQuery(url.searchParams, 'past'))
 	return {
+		detailOnly: false as const,
 		firstName: overview.firstName,
 		yourBrokers: overview.connectedBrokers,
 		sort: query.sort,
@@ -138,7 +143,51 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 	}
 }
 
+/**
+ * In the browser: whether the page's data holds the traders list. A trader's
+ * dialog opened from the list keeps the list behind it; one opened at its
+ * own address loads the list when the member closes it.
+ */
+let holdsList = false
+
+export function shouldRevalidate({ nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+	if (nextParams.traderId !== undefined) return holdsList ? false : defaultShouldRevalidate
+	return holdsList ? defaultShouldRevalidate : true
+}
+
+type HomeData = Extract<Route.ComponentProps['loaderData'], { detailOnly: false }>
+
 export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps) {
+	holdsList = !loaderData.detailOnly
+	return loaderData.detailOnly ? <TraderOnly firstName={loaderData.firstName} /> : <Home loaderData={loaderData} />
+}
+
+/** A trader's page at its own address: the greeting, the trader (a dialog with JS, a section without) and the way to the list. */
+function TraderOnly({ firstName }: { firstName: string }) {
+	const { search } = useLocation()
+	return (
+		<main className="space-y-8 py-8">
+			<Outlet />
+			<Greeting firstName={firstName} />
+			<p>
+				<Link to={`/dashboard${search}#traders`} className="link">
+					All reviewed traders
+				</Link>
+			</p>
+		</main>
+	)
+}
+
+function Greeting({ firstName }: { firstName: string }) {
+	return (
+		<div>
+			<h1 className="text-2xl font-bold sm:text-3xl">Welcome back, {firstName}!</h1>
+			<p className="mt-2 text-slate-300">Find a trader, open a partner broker account and start copying from $50.</p>
+		</div>
+	)
+}
+
+function Home({ loaderData }: { loaderData: HomeData }) {
 	const { sort, order, pagination, pastPagination, sortOptions, defaultSort, rankingRule, filterParams } = loaderData
 	const hydrated = useHydrated()
 	const submit = useSubmit()
@@ -159,10 +208,7 @@ export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps)
 		<main className="space-y-8 py-8">
 			{/* A trader's detail (nested route): a dialog with JS, a section here without. */}
 			<Outlet />
-			<div>
-				<h1 className="text-2xl font-bold sm:text-3xl">Welcome back, {loaderData.firstName}!</h1>
-				<p className="mt-2 text-slate-300">Find a trader, open a partner broker account and start copying from $50.</p>
-			</div>
+			<Greeting firstName={loaderData.firstName} />
 
 			<TitledSection headingId="stats-heading" title="Your numbers" headingClassName="sr-only">
 				<dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
