@@ -11,6 +11,11 @@ import { newTotpSecret, totpCode } from '../totp.ts'
 
 // What happens to acknowledged writes when the process is killed, when a
 // second process writes beside it, and when the disk fills up.
+//
+// `npm test` runs the short form: 8 kills. `LONG_PROOFS=1` runs the long
+// form, 20 kills (as the fuzz test's full catalogue, tests/api/fuzz.spec.ts):
+// `npm run build && LONG_PROOFS=1 npx playwright test tests/api/durability.spec.ts tests/api/fuzz.spec.ts --project=api`.
+const LONG_PROOFS = process.env.LONG_PROOFS === '1'
 const run = promisify(execFile)
 const ADMIN_TOTP_SECRET = newTotpSecret()
 const ADMIN = { email: 'durable-root@e2e.example', password: 'Durable-Admin-Passw0rd' }
@@ -43,7 +48,7 @@ async function adminAndTarget(json: ReturnType<typeof client>['json']) {
 
 test('kill -9 at random moments under sign-ups and admin edits: every acknowledged write survives, integrity_check ok', async () => {
 	// About 4 s a round alone; three times that on a loaded 2-core CI machine.
-	test.setTimeout(420_000)
+	test.setTimeout(LONG_PROOFS ? 420_000 : 180_000)
 	const port = E2E_PORT + 19
 	const dataDir = path.join(E2E_ROOT, 'kill9')
 	const base = `http://127.0.0.1:${port}`
@@ -72,7 +77,7 @@ test('kill -9 at random moments under sign-ups and admin edits: every acknowledg
 			await new Promise((r) => setTimeout(r, 50))
 		}
 		let sequence = 0
-		const KILLS = 20
+		const KILLS = LONG_PROOFS ? 20 : 8
 
 		for (let round = 0; round < KILLS; round++) {
 			let stop = false

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test, type Fixtures } from '../fixtures.ts'
 import { resetLinkFor } from '../playwright-utils.ts'
-import { expectAccessible, watchPageProblems } from './axe.ts'
+import { AT_BOTH_WIDTHS, DESKTOP, expectAccessible, expectAccessibleAtWidths, PHONE, watchPageProblems } from './axe.ts'
 import { signupForm, waitForHydration } from './support.ts'
 
 /**
@@ -26,20 +26,6 @@ const pages: Array<{ name: string; status?: number; setup: Setup }> = [
 		},
 	},
 	{ name: '/terms', setup: async (page) => void (await page.goto('/terms')) },
-	{
-		name: '/terms with the contents drawer open (phone) or a section chosen (desktop)',
-		setup: async (page) => {
-			await page.goto('/terms')
-			await waitForHydration(page)
-			const summary = page.locator('details summary', { hasText: 'Contents' })
-			if (await summary.isVisible()) await summary.click()
-			await page
-				.getByRole('navigation', { name: 'Table of contents' })
-				.getByRole('link', { name: '6. Eligibility' })
-				.waitFor()
-			if (!(await summary.isVisible())) await page.getByRole('link', { name: '6. Eligibility' }).click()
-		},
-	},
 	{ name: '/signup', setup: async (page) => void (await page.goto('/signup')) },
 	{ name: '/login', setup: async (page) => void (await page.goto('/login')) },
 	{ name: '/forgot-password', setup: async (page) => void (await page.goto('/forgot-password')) },
@@ -105,21 +91,46 @@ const pages: Array<{ name: string; status?: number; setup: Setup }> = [
 	},
 ]
 
-const viewports = [
-	{ width: 360, height: 800 },
-	{ width: 1280, height: 800 },
-]
+test.describe('member account journey', () => {
+	test.use({ viewport: PHONE })
 
-for (const viewport of viewports) {
-	test.describe(`at ${viewport.width}x${viewport.height}`, () => {
-		test.use({ viewport })
+	for (const { name, setup } of pages) {
+		test(`${name} ${AT_BOTH_WIDTHS} has no accessibility violations`, async ({
+			page,
+			request,
+			createMember,
+			signIn,
+		}) => {
+			const problems = watchPageProblems(page)
+			await setup(page, { request, createMember, signIn })
+			await expectAccessibleAtWidths(page, problems)
+		})
+	}
 
-		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({ page, request, createMember, signIn }) => {
-				const problems = watchPageProblems(page)
-				await setup(page, { request, createMember, signIn })
-				await expectAccessible(page, problems)
-			})
-		}
+	// Two states, each at the one width where it exists: the contents drawer
+	// is the phone's (a <details>, hidden at desktop widths), choosing a
+	// section from the always-shown contents the desktop's.
+	test('/terms with the contents drawer open at 360 px and a section chosen at 1280 px has no accessibility violations', async ({
+		page,
+	}) => {
+		const problems = watchPageProblems(page)
+		const contents = page.getByRole('navigation', { name: 'Table of contents' })
+		const summary = page.locator('details summary', { hasText: 'Contents' })
+		await test.step('the contents drawer open at 360 px', async () => {
+			await page.goto('/terms')
+			await waitForHydration(page)
+			await summary.click()
+			await contents.getByRole('link', { name: '6. Eligibility' }).waitFor()
+			await expectAccessible(page, problems)
+		})
+		await test.step('a section chosen at 1280 px', async () => {
+			await page.setViewportSize(DESKTOP)
+			await page.goto('/terms')
+			await waitForHydration(page)
+			await expect(summary).toBeHidden()
+			await contents.getByRole('link', { name: '6. Eligibility' }).waitFor()
+			await page.getByRole('link', { name: '6. Eligibility' }).click()
+			await expectAccessible(page, problems)
+		})
 	})
-}
+})

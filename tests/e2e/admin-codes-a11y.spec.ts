@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures.ts'
-import { expectAccessible, watchPageProblems } from './axe.ts'
+import { AT_BOTH_WIDTHS, expectAccessibleAtWidths, PHONE, watchPageProblems } from './axe.ts'
 import { waitForHydration } from './support.ts'
 
 /**
@@ -58,22 +58,15 @@ const pages: Array<{ name: string; setup: (page: Page) => Promise<void> }> = [
 	},
 ]
 
-const viewports = [
-	{ width: 360, height: 800 },
-	{ width: 1280, height: 800 },
-]
+test.describe('codes pages', () => {
+	test.use({ viewport: PHONE })
 
-for (const viewport of viewports) {
-	test.describe(`codes pages at ${viewport.width}x${viewport.height}`, () => {
-		test.use({ viewport })
-
-		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({ page, superAdmin }) => {
-				expect(superAdmin.role).toBe('super_admin')
-				const problems = watchPageProblems(page)
-				await setup(page)
-				await expectAccessible(page, problems)
-			})
-		}
-	})
-}
+	for (const { name, setup } of pages) {
+		test(`${name} ${AT_BOTH_WIDTHS} has no accessibility violations`, async ({ page, superAdmin }) => {
+			expect(superAdmin.role).toBe('super_admin')
+			const problems = watchPageProblems(page)
+			await setup(page)
+			await expectAccessibleAtWidths(page, problems)
+		})
+	}
+})

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { bearer } from '../admin-utils.ts'
 import { uniqueContestName } from '../contest-e2e-utils.ts'
 import { expect, test, type Fixtures } from '../fixtures.ts'
-import { expectAccessible, watchPageProblems } from './axe.ts'
+import { AT_BOTH_WIDTHS, expectAccessibleAtWidths, PHONE, watchPageProblems } from './axe.ts'
 import { jsOff, waitForHydration } from './support.ts'
 
 /**
@@ -205,28 +205,21 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 ]
 
-const viewports = [
-	{ width: 360, height: 800 },
-	{ width: 1280, height: 800 },
-]
+test.describe('contest pages', () => {
+	test.use({ viewport: PHONE })
 
-for (const viewport of viewports) {
-	test.describe(`contest pages at ${viewport.width}x${viewport.height}`, () => {
-		test.use({ viewport })
-
-		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({
-				page,
-				request,
-				createAdmin,
-				createContest,
-				addParticipants,
-				signIn,
-			}) => {
-				const problems = watchPageProblems(page)
-				await setup(page, { request, createAdmin, createContest, addParticipants, signIn })
-				await expectAccessible(page, problems)
-			})
-		}
-	})
-}
+	for (const { name, setup } of pages) {
+		test(`${name} ${AT_BOTH_WIDTHS} has no accessibility violations`, async ({
+			page,
+			request,
+			createAdmin,
+			createContest,
+			addParticipants,
+			signIn,
+		}) => {
+			const problems = watchPageProblems(page)
+			await setup(page, { request, createAdmin, createContest, addParticipants, signIn })
+			await expectAccessibleAtWidths(page, problems)
+		})
+	}
+})

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test, type Fixtures } from '../fixtures.ts'
 import { deleteAlerts, insertAlert, insertClaim } from '../offer-alert-utils.ts'
-import { expectAccessible, watchPageProblems } from './axe.ts'
+import { AT_BOTH_WIDTHS, expectAccessibleAtWidths, PHONE, watchPageProblems } from './axe.ts'
 import { open, waitForHydration } from './support.ts'
 import { LEADER, makeRegistryTraders, registryTraderId } from './registry-traders.ts'
 
@@ -111,25 +111,23 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 ]
 
-const viewports = [
-	{ width: 360, height: 800 },
-	{ width: 1280, height: 800 },
-]
-
-for (const viewport of viewports) {
-	test.describe(`offer claims and alerts pages at ${viewport.width}x${viewport.height}`, () => {
-		test.use({ viewport })
-		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({ page, createMember, createAdmin, signIn }) => {
-				const alerts: number[] = []
-				try {
-					const problems = watchPageProblems(page)
-					await setup(page, { createMember, createAdmin, signIn }, alerts)
-					await expectAccessible(page, problems)
-				} finally {
-					deleteAlerts(...alerts)
-				}
-			})
-		}
-	})
-}
+test.describe('offer claims and alerts pages', () => {
+	test.use({ viewport: PHONE })
+	for (const { name, setup } of pages) {
+		test(`${name} ${AT_BOTH_WIDTHS} has no accessibility violations`, async ({
+			page,
+			createMember,
+			createAdmin,
+			signIn,
+		}) => {
+			const alerts: number[] = []
+			try {
+				const problems = watchPageProblems(page)
+				await setup(page, { createMember, createAdmin, signIn }, alerts)
+				await expectAccessibleAtWidths(page, problems)
+			} finally {
+				deleteAlerts(...alerts)
+			}
+		})
+	}
+})

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { bearer } from '../admin-utils.ts'
 import { expect, test, type Fixtures } from '../fixtures.ts'
-import { expectAccessible, watchPageProblems } from './axe.ts'
+import { AT_BOTH_WIDTHS, expectAccessibleAtWidths, PHONE, watchPageProblems } from './axe.ts'
 import { dialog } from './admin-users-support.ts'
 import { waitForHydration } from './support.ts'
 
@@ -110,21 +110,19 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 ]
 
-const viewports = [
-	{ width: 360, height: 800 },
-	{ width: 1280, height: 800 },
-]
+test.describe('revenue and staff pages', () => {
+	test.use({ viewport: PHONE })
 
-for (const viewport of viewports) {
-	test.describe(`revenue and staff pages at ${viewport.width}x${viewport.height}`, () => {
-		test.use({ viewport })
-
-		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({ page, createAdmin, signIn, request }) => {
-				const problems = watchPageProblems(page)
-				await setup(page, { createAdmin, signIn, request })
-				await expectAccessible(page, problems)
-			})
-		}
-	})
-}
+	for (const { name, setup } of pages) {
+		test(`${name} ${AT_BOTH_WIDTHS} has no accessibility violations`, async ({
+			page,
+			createAdmin,
+			signIn,
+			request,
+		}) => {
+			const problems = watchPageProblems(page)
+			await setup(page, { createAdmin, signIn, request })
+			await expectAccessibleAtWidths(page, problems)
+		})
+	}
+})

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test, type Fixtures } from '../fixtures.ts'
 import { PASSWORD } from '../playwright-utils.ts'
-import { expectAccessible, watchPageProblems } from './axe.ts'
+import { AT_BOTH_WIDTHS, expectAccessibleAtWidths, PHONE, watchPageProblems } from './axe.ts'
 import { dialog, newTag, openUsers, seedUsers } from './admin-users-support.ts'
 import { waitForHydration } from './support.ts'
 
@@ -151,21 +151,19 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 ]
 
-const viewports = [
-	{ width: 360, height: 800 },
-	{ width: 1280, height: 800 },
-]
+test.describe('admin users pages', () => {
+	test.use({ viewport: PHONE })
 
-for (const viewport of viewports) {
-	test.describe(`admin users pages at ${viewport.width}x${viewport.height}`, () => {
-		test.use({ viewport })
-
-		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({ page, createMember, createAdmin, signIn }) => {
-				const problems = watchPageProblems(page)
-				await setup(page, { createMember, createAdmin, signIn })
-				await expectAccessible(page, problems)
-			})
-		}
-	})
-}
+	for (const { name, setup } of pages) {
+		test(`${name} ${AT_BOTH_WIDTHS} has no accessibility violations`, async ({
+			page,
+			createMember,
+			createAdmin,
+			signIn,
+		}) => {
+			const problems = watchPageProblems(page)
+			await setup(page, { createMember, createAdmin, signIn })
+			await expectAccessibleAtWidths(page, problems)
+		})
+	}
+})

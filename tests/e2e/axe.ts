@@ -1,13 +1,20 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { jsOff, waitForHydration } from './support.ts'
 
 /**
  * The accessibility bar of tests/e2e/a11y.spec.ts as a helper: zero axe
  * violations of any impact, no horizontal overflow at phone width, and with
  * JS no Content-Security-Policy violation or page error. Call
- * `watchPageProblems` before opening the page, then `expectAccessible`.
+ * `watchPageProblems` before opening the page, then `expectAccessible` (one
+ * width) or `expectAccessibleAtWidths` (the phone and the desktop width).
  */
+
+/** The phone width (overflow is checked here) and the desktop width. */
+export const PHONE = { width: 360, height: 800 }
+export const DESKTOP = { width: 1280, height: 800 }
+/** For test titles: "at 360 and 1280 px". */
+export const AT_BOTH_WIDTHS = `at ${PHONE.width} and ${DESKTOP.width} px`
 export function watchPageProblems(page: Page) {
 	const problems: string[] = []
 	if (!jsOff()) {
@@ -51,4 +58,31 @@ export async function expectAccessible(page: Page, problems: string[] = []) {
 		expect(scrollWidth, `no horizontal overflow at ${width}px`).toBeLessThanOrEqual(width)
 	}
 	expect(problems, 'CSP violations and page errors').toEqual([])
+}
+
+/**
+ * One page state at both widths: `expectAccessible` at 360x800, then the
+ * viewport resized to 1280x800 and `expectAccessible` again. The app lays
+ * out by CSS alone (no script reads the width at load; the landing's
+ * parallax follows a media query's changes), so a resize shows the same
+ * state as a fresh load at that width, without running the state's setup
+ * (members, sign-in, data, page loads) a second time. `reload` loads the
+ * page again at the desktop width, for a state that survives a reload and
+ * whose markup a script would fix at load time. Either width may be the
+ * current one when called: it starts by setting the phone width.
+ */
+export async function expectAccessibleAtWidths(
+	page: Page,
+	problems: string[] = [],
+	{ reload = false }: { reload?: boolean } = {},
+) {
+	await test.step(`accessible at ${PHONE.width}x${PHONE.height}`, async () => {
+		await page.setViewportSize(PHONE)
+		await expectAccessible(page, problems)
+	})
+	await test.step(`accessible at ${DESKTOP.width}x${DESKTOP.height}`, async () => {
+		await page.setViewportSize(DESKTOP)
+		if (reload) await page.reload()
+		await expectAccessible(page, problems)
+	})
 }

@@ -3,7 +3,7 @@ import { expect, test, type Fixtures } from '../fixtures.ts'
 import { bearer } from '../admin-utils.ts'
 import { E2E_UNLOCK_CODE } from '../playwright-utils.ts'
 import { activateGold, submitActivationCode } from './dashboard-support.ts'
-import { expectAccessible, watchPageProblems } from './axe.ts'
+import { AT_BOTH_WIDTHS, expectAccessible, expectAccessibleAtWidths, PHONE, watchPageProblems } from './axe.ts'
 import { jsOff, open, waitForHydration } from './support.ts'
 import { FOLLOWED, LEADER, makeRegistryTraders, RETIRED, WATCHED } from './registry-traders.ts'
 
@@ -150,7 +150,7 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		name: '/dashboard/academy/:lessonId (a lesson, before and after marking it complete)',
 		setup: async (page) => {
 			await goto(page, '/dashboard/academy/risk-1', 'Why most CFD accounts lose money')
-			await expectAccessible(page)
+			await expectAccessibleAtWidths(page)
 			await page.getByRole('button', { name: /^Mark as complete/ }).click()
 			await expect(page.getByRole('region', { name: 'Lesson completed' })).toBeVisible()
 		},
@@ -246,33 +246,26 @@ const pages: Array<{ name: string; setup: Setup }> = [
 	},
 ]
 
-const viewports = [
-	{ width: 360, height: 800 },
-	{ width: 1280, height: 800 },
-]
+test.describe('dashboard', () => {
+	test.use({ viewport: PHONE })
 
-for (const viewport of viewports) {
-	test.describe(`dashboard at ${viewport.width}x${viewport.height}`, () => {
-		test.use({ viewport })
-
-		for (const { name, setup } of pages) {
-			test(`${name} has no accessibility violations`, async ({
-				page,
-				request,
-				member,
-				createMember,
-				completeLessons,
-			}) => {
-				const problems = watchPageProblems(page)
-				await setup(page, { request, member, createMember, completeLessons })
-				await expectAccessible(page, problems)
-			})
-		}
-	})
-}
+	for (const { name, setup } of pages) {
+		test(`${name} ${AT_BOTH_WIDTHS} has no accessibility violations`, async ({
+			page,
+			request,
+			member,
+			createMember,
+			completeLessons,
+		}) => {
+			const problems = watchPageProblems(page)
+			await setup(page, { request, member, createMember, completeLessons })
+			await expectAccessibleAtWidths(page, problems)
+		})
+	}
+})
 
 test.describe('dashboard at 360x800', () => {
-	test.use({ viewport: { width: 360, height: 800 } })
+	test.use({ viewport: PHONE })
 
 	test('the open Menu drawer has no accessibility violations', async ({ page, member }) => {
 		const problems = watchPageProblems(page)

@@ -23,11 +23,13 @@ import { ageTermsAcceptance, insertNotification } from '../notification-utils.ts
  *   its container, sits in a TableScroller (`[data-scroll-cue]`) whose cue
  *   is visible (the hint line shown, the scroll shadows in place), and a
  *   scroller whose table fits shows no hint;
- * - with JavaScript on, a full-page screenshot of each is kept in
- *   `artifacts/screens/<width>/<page>.png` (and attached to the report).
+ * - with `SCREENSHOTS=1` and JavaScript on, a full-page screenshot of each
+ *   is kept in `artifacts/screens/<width>/<page>.png` (and attached to the
+ *   report). They are opt-in: taking them was two thirds of this spec's
+ *   time in `npm test`, and they are for people to look at, not checks.
  *
  * The checks run with JavaScript off too: pages differ without it (dialogs
- * become sections of the page, menus stay plain), and without screenshots a
+ * become sections of the page, menus stay plain), and without scripts a
  * page costs two page loads. The screenshots are taken once, with
  * JavaScript on, as members mostly see the pages.
  *
@@ -43,6 +45,8 @@ const WIDTHS = [
 ] as const
 
 const SCREENS_DIR = path.resolve('artifacts/screens')
+/** `SCREENSHOTS=1 npx playwright test tests/e2e/screens.spec.ts --project=js-on` keeps them. */
+const SCREENSHOTS = process.env.SCREENSHOTS === '1'
 const ROUTES_DIR = path.resolve('app/routes')
 
 type Ctx = Pick<
@@ -875,7 +879,7 @@ for (const visit of visits) {
 					.configure({ soft: true })
 					.poll(() => page.evaluate(widthProblems), { message: `${visit.name} at ${width} px`, timeout: 3000 })
 					.toEqual([])
-				if (jsOff()) continue
+				if (jsOff() || !SCREENSHOTS) continue
 				const file = path.join(SCREENS_DIR, String(width), `${visit.name}.png`)
 				await page.screenshot({ path: file, fullPage: true })
 				await testInfo.attach(`${visit.name} at ${width} px`, { path: file, contentType: 'image/png' })

@@ -38,7 +38,11 @@ export async function startServer(options: {
 		} catch {
 			// not up yet
 		}
-		if (Date.now() > deadline) throw new Error(`server did not start:\n${fs.readFileSync(logFile, 'utf8')}`)
+		if (Date.now() > deadline) {
+			// Not left running: it would hold the port (and a stale database) for the next attempt.
+			child.kill('SIGKILL')
+			throw new Error(`server did not start:\n${fs.readFileSync(logFile, 'utf8')}`)
+		}
 		await new Promise((r) => setTimeout(r, 100))
 	}
 	return {
