@@ -1422,3 +1422,40 @@ export const promotions = sqliteTable(
 	],
 )
 export type SelectPromotion = typeof promotions.$inferSelect
+
+/**
+ * 0% fee offers on /dashboard/zero-fee (issue 41 part 2, decision 062): a
+ * listed trader of the registry waives their fee for a number of spots.
+ * `key` is the offer's text id that fee_offer_claims.offer_id and the
+ * member's URLs use (the samples keep the ids the constants had, a new
+ * offer gets `offer-<id>`). Spots left are counted from the claims, never
+ * stored; the performance figures are the trader's.
+ */
+export const feeOffers = sqliteTable(
+	'fee_offers',
+	{
+		id: id(),
+		key: text('key').notNull(),
+		traderId: integer('trader_id')
+			.notNull()
+			.references(() => traders.id, { onDelete: 'cascade' }),
+		/** Percent. */
+		originalFee: integer('original_fee').notNull(),
+		/** Percent. */
+		currentFee: integer('current_fee').notNull().default(0),
+		/** US dollars. */
+		minCapital: integer('min_capital').notNull(),
+		totalSpots: integer('total_spots').notNull(),
+		description: text('description').notNull(),
+		featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
+		urgent: integer('urgent', { mode: 'boolean' }).notNull().default(false),
+		...contentLifecycle(),
+	},
+	(t) => [
+		uniqueIndex('fee_offers_key_unique').on(t.key),
+		index('fee_offers_trader_idx').on(t.traderId),
+		index('fee_offers_status_expires_idx').on(t.status, t.expiresAt),
+		index('fee_offers_status_publish_idx').on(t.status, t.publishAt),
+	],
+)
+export type SelectFeeOffer = typeof feeOffers.$inferSelect

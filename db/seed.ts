@@ -6,6 +6,7 @@ import { ensurePlanCodes } from '#app/features/plans/plan.server.ts'
 import { ensureUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { ensureSampleTraders } from '#app/features/traders/samples.server.ts'
 import { ensureSamplePromotions } from '#app/features/content/promotions.server.ts'
+import { ensureSampleOffers } from '#app/features/content/offers.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 
 /**
@@ -15,7 +16,9 @@ import { getEnv } from '#app/utils/env.server.ts'
  * month, the month's referral contest, and the partner brokers (by slug:
  * one staff edited or deactivated stays as it is), then, on a fresh
  * install only, the sample traders (app/features/traders/samples.server.ts),
- * and once the sample promotions (app/features/content/promotions.server.ts).
+ * and once the sample promotions (app/features/content/promotions.server.ts)
+ * and the sample 0% fee offers (app/features/content/offers.server.ts, tied
+ * to the sample traders).
  */
 export async function seed(now = new Date()) {
 	const env = getEnv()
@@ -27,5 +30,6 @@ export async function seed(now = new Date()) {
 	const sampleTraders = ensureSampleTraders(now)
 	// Once: the promotions that were constants (decision 062).
 	const samplePromotions = ensureSamplePromotions(now)
-	return { unlockCode, admin, planCodes, contestId, sampleTraders, samplePromotions }
+	const sampleOffers = ensureSampleOffers(now)
+	return { unlockCode, admin, planCodes, contestId, sampleTraders, samplePromotions, sampleOffers }
 }

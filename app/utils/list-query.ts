@@ -7,7 +7,12 @@ export type QueryError = { path: string; message: string }
  * The query of a staff list with closed-list filters and pages (offer
  * claims, alerts). Browser-safe.
  */
-export type ListFilter = { values: readonly string[]; message: string }
+export type ListFilter = {
+	values: readonly string[]
+	message: string
+	/** For an open list (offer keys): the values it takes, instead of `values`. */
+	accepts?: (value: string) => boolean
+}
 
 export type ListQuerySpec<F extends string> = {
 	/** In the order their errors are reported. */
@@ -52,7 +57,8 @@ export function parseFilteredListQuery<F extends string>(
 		const value = one(name)
 		;(query as Record<string, unknown>)[name] = null
 		if (value === undefined || value === '' || value === 'all') continue
-		if (filter.values.includes(value)) (query as Record<string, unknown>)[name] = value
+		if (filter.accepts ? filter.accepts(value) : filter.values.includes(value))
+			(query as Record<string, unknown>)[name] = value
 		else errors.push({ path: name, message: filter.message })
 	}
 	const page = one('page')
@@ -117,17 +123,24 @@ function firstOf(name: string, value: unknown, ctx: z.RefinementCtx) {
  */
 export function filterParam<T extends string>(
 	name: string,
-	filter: { values: readonly T[]; message: string },
+	filter: { values: readonly T[]; message: string; accepts?: (value: string) => boolean },
 	listed: readonly [string, ...string[]],
 ) {
 	// Only `filter.values` get past the preprocess: the enum's wider list is the document's.
-	return z.preprocess((input, ctx) => {
-		const value = firstOf(name, input, ctx)
-		if (value === undefined || value === '' || value === 'all') return undefined
-		if (typeof value === 'string' && (filter.values as readonly string[]).includes(value)) return value
-		ctx.addIssue({ code: z.ZodIssueCode.custom, message: filter.message })
-		return undefined
-	}, z.enum(listed).optional()) as unknown as z.ZodType<T | undefined, z.ZodTypeDef, unknown>
+	return z.preprocess(
+		(input, ctx) => {
+			const value = firstOf(name, input, ctx)
+			if (value === undefined || value === '' || value === 'all') return undefined
+			if (
+				typeof value === 'string' &&
+				(filter.accepts ? filter.accepts(value) : (filter.values as readonly string[]).includes(value))
+			)
+				return value
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: filter.message })
+			return undefined
+		},
+		(filter.accepts ? z.string() : z.enum(listed)).optional(),
+	) as unknown as z.ZodType<T | undefined, z.ZodTypeDef, unknown>
 }
 
 /** A whole number from 1 to `max`, written plainly; blank is `fallback`. The number schema inside is what the document shows. */

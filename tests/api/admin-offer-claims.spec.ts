@@ -61,7 +61,7 @@ test('the list: filters by status and offer, pages, and refuses unknown values (
 	).toBe(true)
 	expect(byOffer.data.claims.map((c: { id: number }) => c.id)).toContain(first)
 
-	const bad = await request.get('/api/admin/offer-claims?status=lost&offer=nobody&page=0&limit=101', { headers })
+	const bad = await request.get('/api/admin/offer-claims?status=lost&offer=No%20Body&page=0&limit=101', { headers })
 	expect(bad.status()).toBe(400)
 	expect((await json(bad)).errors.map((e: { path: string }) => e.path)).toEqual(['status', 'offer', 'page', 'limit'])
 	const repeated = await request.get('/api/admin/offer-claims?status=new&status=done', { headers })

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { feeOffers } from '#app/content/dashboard.ts'
+import { SAMPLE_OFFERS } from '#app/features/content/offer-samples.ts'
 import { FOLLOWED, LEADER, makeRegistryTraders, registryTraderId, WATCHED } from './registry-traders.ts'
 import { bearer, withE2eDatabase } from '../admin-utils.ts'
 import { expect, test, type Fixtures, type TestAdmin } from '../fixtures.ts'
@@ -310,7 +310,7 @@ const visits: Visit[] = [
 		file: 'dashboard/zero-fee/$offerId.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx, { plan: 'gold' })
-			return `/dashboard/zero-fee/${feeOffers[0]!.id}`
+			return `/dashboard/zero-fee/${SAMPLE_OFFERS[0].key}`
 		},
 	},
 	{
@@ -479,7 +479,7 @@ const visits: Visit[] = [
 		name: 'admin-offers',
 		file: 'admin/offers.tsx',
 		setup: async (ctx) => {
-			insertClaim((await aUser(ctx)).id, feeOffers[1]!.id)
+			insertClaim((await aUser(ctx)).id, SAMPLE_OFFERS[1].key)
 			await asSuperAdmin(ctx)
 			return '/admin/offers'
 		},
@@ -488,7 +488,7 @@ const visits: Visit[] = [
 		name: 'admin-offer-claim',
 		file: 'admin/offers/$claimId.tsx',
 		setup: async (ctx) => {
-			const claim = insertClaim((await aUser(ctx)).id, feeOffers[1]!.id)
+			const claim = insertClaim((await aUser(ctx)).id, SAMPLE_OFFERS[1].key)
 			await asSuperAdmin(ctx)
 			return `/admin/offers/${claim}`
 		},

@@ -1,13 +1,19 @@
 import type { Db } from '#db/client.server.ts'
-import { runKindSchedule } from './content.server.ts'
+import { runKindSchedule, type ContentKind, type ContentRow } from './content.server.ts'
+import { FEE_OFFER_KIND } from './offers.server.ts'
 import { PROMOTION_KIND } from './promotions.server.ts'
 
 /**
  * Every kind of staff-run content (decision 062): the scheduler's job walks
- * this list. Offers, lessons, testimonials and announcements join it as they
+ * this list. Lessons, testimonials and announcements join it as they
  * are built.
  */
-export const CONTENT_KINDS = [PROMOTION_KIND] as const
+export const CONTENT_KINDS = [schedulable(PROMOTION_KIND), schedulable(FEE_OFFER_KIND)] as const
+
+/** A kind as the job walks it: its name and its pass (each kind's row type stays its own). */
+function schedulable<Row extends ContentRow>(kind: ContentKind<Row>) {
+	return { name: kind.name, schedule: (now: Date, db?: Db) => runKindSchedule(kind, now, db) }
+}
 
 /**
  * The `content-schedule` job (server/scheduled-jobs.ts): for each kind,
@@ -17,7 +23,7 @@ export const CONTENT_KINDS = [PROMOTION_KIND] as const
 export function runContentSchedule(now: Date, db?: Db): Record<string, number> {
 	const result: Record<string, number> = {}
 	for (const kind of CONTENT_KINDS) {
-		const { published, expired } = runKindSchedule(kind, now, db)
+		const { published, expired } = kind.schedule(now, db)
 		result[`${kind.name}Published`] = published
 		result[`${kind.name}Expired`] = expired
 	}

@@ -1,5 +1,5 @@
-import { CONTENT_STATUSES } from '#app/domain/enums.ts'
-import { id, isoDate, isoDateTime, z } from '#app/utils/api-schema.server.ts'
+import { CONTENT_STATUSES, TRADER_STATUSES } from '#app/domain/enums.ts'
+import { count, id, isoDate, isoDateTime, z } from '#app/utils/api-schema.server.ts'
 
 /**
  * What /api/admin/content/* and the member API answer about staff-run
@@ -46,3 +46,43 @@ export const MemberPromotionSchema = z
 	.strict()
 	.openapi('MemberPromotion')
 export type MemberPromotion = z.infer<typeof MemberPromotionSchema>
+
+const SPOTS_LABELS = ['Almost Full!', 'Filling Fast', 'Available'] as const
+
+export const StaffFeeOfferSchema = z
+	.object({
+		id: id(),
+		key: z.string().openapi({
+			description:
+				"The offer's text id in the member's URLs and in claims' offerId (the samples keep their old ids; a new offer gets offer-<id>).",
+		}),
+		trader: z
+			.object({ id: id(), slug: z.string(), name: z.string(), status: z.enum(TRADER_STATUSES) })
+			.strict()
+			.openapi({ description: 'The registry trader the offer is for.' }),
+		originalFee: z.number().int().openapi({ description: 'Percent.' }),
+		currentFee: z.number().int().openapi({ description: 'Percent.' }),
+		minCapital: z.number().int().openapi({ description: 'US dollars.' }),
+		totalSpots: count(),
+		claims: count().openapi({ description: 'Confirmed claims (fee_offer_claims rows) on this offer.' }),
+		spotsLeft: count().openapi({ description: 'Total spots minus claims.' }),
+		spotsLabel: z.enum(SPOTS_LABELS),
+		description: z.string(),
+		featured: z.boolean(),
+		urgent: z.boolean(),
+		status: z.enum(CONTENT_STATUSES).openapi({ description: 'The stored status (the scheduler moves it).' }),
+		shownStatus: z.enum(CONTENT_STATUSES).openapi({
+			description: 'The status by the clock now: a row past its expiry is expired before the scheduler runs.',
+		}),
+		publishOn: day().openapi({ description: 'The first day it shows (from 00:00 UTC), or null: when published.' }),
+		expiresOn: day().openapi({ description: 'The last day it shows (until 24:00 UTC), or null: no expiry.' }),
+		publishAt: isoDateTime().nullable(),
+		expiresAt: isoDateTime().nullable(),
+		publishedAt: isoDateTime().nullable().openapi({ description: 'When it was last published.' }),
+		sample: z.boolean().openapi({ description: 'A sample row of a fresh install (shown "Sample" to staff).' }),
+		createdAt: isoDateTime(),
+		updatedAt: isoDateTime(),
+	})
+	.strict()
+	.openapi('StaffFeeOffer')
+export type StaffFeeOffer = z.infer<typeof StaffFeeOfferSchema>

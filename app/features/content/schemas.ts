@@ -191,3 +191,167 @@ export function parseContentId(value: string | undefined) {
 		? Number(value)
 		: null
 }
+
+// ---------------------------------------------------------------------------
+// 0% fee offers (part 2)
+
+export const FEE_OFFER_LIMITS = {
+	description: 200,
+	fee: 100,
+	minCapital: 10_000_000,
+	totalSpots: 100_000,
+} as const
+
+export const FEE_OFFER_MESSAGES = {
+	traderRequired: 'Choose a listed trader',
+	traderInvalid: 'Choose a listed trader from the list',
+	originalFeeInvalid: `Original fee must be a whole percent from 1 to ${FEE_OFFER_LIMITS.fee}`,
+	currentFeeInvalid: `Current fee must be a whole percent from 0 to ${FEE_OFFER_LIMITS.fee}`,
+	currentFeeNotLower: 'Current fee must be lower than the original fee',
+	minCapitalInvalid: `Minimum capital must be whole US dollars from 1 to ${FEE_OFFER_LIMITS.minCapital.toLocaleString('en-US')}`,
+	totalSpotsInvalid: `Total spots must be a whole number from 1 to ${FEE_OFFER_LIMITS.totalSpots.toLocaleString('en-US')}`,
+	totalBelowClaims: (claims: number) =>
+		`Total spots cannot be below the ${claims} ${claims === 1 ? 'spot' : 'spots'} members have already claimed`,
+	descriptionRequired: 'Description is required',
+	descriptionTooLong: `Description must be at most ${FEE_OFFER_LIMITS.description} characters`,
+	descriptionInvalid: 'Description must not contain control characters (like line breaks or tabs)',
+	pageTitle: '0% Fee Offers',
+	newTitle: 'New 0% Fee Offer',
+	notFound: 'Offer not found',
+	created: 'Offer saved as a draft.',
+	updated: 'Offer updated.',
+	published: 'Offer published: members see it on their 0% Fee Offers page.',
+	scheduled: 'Offer scheduled: it is published on its publish date.',
+	unpublished: 'Offer unpublished: members no longer see it.',
+	deleted: 'Offer deleted.',
+	deleteWarning:
+		'The offer is removed for good: members no longer see it, its claims stay on Offer Claims, and only the audit log keeps what it was.',
+} as const
+
+/** What a 0% fee offer is made of, as the model takes it. */
+export type FeeOfferInput = {
+	/** A listed trader of the registry (traders.id). */
+	traderId: number
+	originalFee: number
+	currentFee: number
+	minCapital: number
+	totalSpots: number
+	description: string
+	featured: boolean
+	urgent: boolean
+	publishOn: string | null
+	expiresOn: string | null
+}
+
+const OfferDescriptionSchema = oneLine(
+	FEE_OFFER_MESSAGES.descriptionRequired,
+	FEE_OFFER_LIMITS.description,
+	FEE_OFFER_MESSAGES.descriptionTooLong,
+	FEE_OFFER_MESSAGES.descriptionInvalid,
+)
+
+/** A whole number from `min` to `max`, given as a number (the API) or its digits (a form). */
+function wholeNumber(min: number, max: number, message: string) {
+	return z.preprocess(
+		(v) => (typeof v === 'string' && /^\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v),
+		z.number({ required_error: message, invalid_type_error: message }).int(message).min(min, message).max(max, message),
+	)
+}
+
+const TraderIdSchema = wholeNumber(1, Number.MAX_SAFE_INTEGER, FEE_OFFER_MESSAGES.traderInvalid)
+const OriginalFeeSchema = wholeNumber(1, FEE_OFFER_LIMITS.fee, FEE_OFFER_MESSAGES.originalFeeInvalid)
+const CurrentFeeSchema = wholeNumber(0, FEE_OFFER_LIMITS.fee, FEE_OFFER_MESSAGES.currentFeeInvalid)
+const MinCapitalSchema = wholeNumber(1, FEE_OFFER_LIMITS.minCapital, FEE_OFFER_MESSAGES.minCapitalInvalid)
+const TotalSpotsSchema = wholeNumber(1, FEE_OFFER_LIMITS.totalSpots, FEE_OFFER_MESSAGES.totalSpotsInvalid)
+
+/** The current fee at or above the original one: the message at the current fee. */
+function checkFees(value: { originalFee?: unknown; currentFee?: unknown }, ctx: z.RefinementCtx) {
+	const { originalFee, currentFee } = value
+	if (typeof originalFee === 'number' && typeof currentFee === 'number' && currentFee >= originalFee)
+		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['currentFee'], message: FEE_OFFER_MESSAGES.currentFeeNotLower })
+}
+
+/**
+ * /admin/content/offers/new and /:id through Conform's parseWithZod (a
+ * blank field arrives as missing, an unticked box too). `intent` tells Save
+ * from Preview (which stores nothing).
+ */
+export const FeeOfferFormSchema = z
+	.object({
+		intent: z.enum(['save', 'preview']).default('save'),
+		traderId: z.preprocess((v) => v ?? '', z.string().min(1, FEE_OFFER_MESSAGES.traderRequired)).pipe(TraderIdSchema),
+		originalFee: OriginalFeeSchema,
+		currentFee: CurrentFeeSchema,
+		minCapital: MinCapitalSchema,
+		totalSpots: TotalSpotsSchema,
+		description: OfferDescriptionSchema,
+		featured: z.literal('on').optional(),
+		urgent: z.literal('on').optional(),
+		publishOn: PublishOnSchema.optional(),
+		expiresOn: ExpiresOnSchema.optional(),
+	})
+	.superRefine((value, ctx) => {
+		checkFees(value, ctx)
+		checkDayOrder(value, ctx)
+	})
+	.transform(({ intent, featured, urgent, publishOn, expiresOn, ...rest }) => ({
+		intent,
+		input: {
+			...rest,
+			featured: featured === 'on',
+			urgent: urgent === 'on',
+			publishOn: publishOn ?? null,
+			expiresOn: expiresOn ?? null,
+		} satisfies FeeOfferInput,
+	}))
+
+const apiNumber = (schema: z.ZodTypeAny, message: string) =>
+	z.number({ required_error: message, invalid_type_error: message }).pipe(schema as z.ZodType<number>)
+
+/** POST /api/admin/content/offers: a draft; publishOn, expiresOn, featured, urgent optional. */
+export const FeeOfferCreateApiSchema = z
+	.object({
+		traderId: apiNumber(TraderIdSchema, FEE_OFFER_MESSAGES.traderInvalid),
+		originalFee: apiNumber(OriginalFeeSchema, FEE_OFFER_MESSAGES.originalFeeInvalid),
+		currentFee: apiNumber(CurrentFeeSchema, FEE_OFFER_MESSAGES.currentFeeInvalid),
+		minCapital: apiNumber(MinCapitalSchema, FEE_OFFER_MESSAGES.minCapitalInvalid),
+		totalSpots: apiNumber(TotalSpotsSchema, FEE_OFFER_MESSAGES.totalSpotsInvalid),
+		description: OfferDescriptionSchema,
+		featured: z.boolean().default(false),
+		urgent: z.boolean().default(false),
+		publishOn: PublishOnSchema.nullable().default(null),
+		expiresOn: ExpiresOnSchema.nullable().default(null),
+	})
+	.strict()
+	.superRefine((value, ctx) => {
+		checkFees(value, ctx)
+		checkDayOrder(value, ctx)
+	})
+	.transform((value): FeeOfferInput => value)
+
+/** PATCH /api/admin/content/offers/:id: any of the fields, at least one (null clears a date). */
+export const FeeOfferUpdateApiSchema = z
+	.object({
+		traderId: apiNumber(TraderIdSchema, FEE_OFFER_MESSAGES.traderInvalid).optional(),
+		originalFee: apiNumber(OriginalFeeSchema, FEE_OFFER_MESSAGES.originalFeeInvalid).optional(),
+		currentFee: apiNumber(CurrentFeeSchema, FEE_OFFER_MESSAGES.currentFeeInvalid).optional(),
+		minCapital: apiNumber(MinCapitalSchema, FEE_OFFER_MESSAGES.minCapitalInvalid).optional(),
+		totalSpots: apiNumber(TotalSpotsSchema, FEE_OFFER_MESSAGES.totalSpotsInvalid).optional(),
+		description: OfferDescriptionSchema.optional(),
+		featured: z.boolean().optional(),
+		urgent: z.boolean().optional(),
+		publishOn: PublishOnSchema.nullable().optional(),
+		expiresOn: ExpiresOnSchema.nullable().optional(),
+	})
+	.strict()
+	.superRefine((value, ctx) => {
+		if (Object.values(value).every((v) => v === undefined))
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['description'], message: CONTENT_MESSAGES.nothingToChange })
+		checkFees(value, ctx)
+		checkDayOrder(value, ctx)
+	})
+	.transform((value): Partial<FeeOfferInput> => {
+		const out: Partial<FeeOfferInput> = {}
+		for (const [key, v] of Object.entries(value)) if (v !== undefined) Object.assign(out, { [key]: v })
+		return out
+	})

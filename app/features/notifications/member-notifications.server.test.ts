@@ -3,7 +3,7 @@ import { getDb } from '#db/client.server.ts'
 import { feeOfferClaims } from '#db/schema.ts'
 import { insertContest, insertParticipant } from '#tests/contest-factories.ts'
 import { insertAuditActor, insertMember } from '#tests/factories.ts'
-import { feeOffers } from '#app/content/dashboard.ts'
+import { makeOffer } from '#tests/offer-factories.ts'
 import { eq } from 'drizzle-orm'
 import { completeContest } from '#app/features/contests/admin-contests.server.ts'
 import { confirmOffer } from '#app/features/offers/fee-offers.server.ts'
@@ -63,8 +63,8 @@ describe('referral hooks', () => {
 describe('offer claim hook', () => {
 	test('a status change tells the member; a note alone does not', () => {
 		const member = insertMember({ plan: 'gold' })
-		const offer = feeOffers[0]!
-		const confirmed = confirmOffer(member.id, offer.id)
+		const offer = { ...makeOffer(), trader: 'Amara Okafor' }
+		const confirmed = confirmOffer(member.id, offer.key)
 		if (!confirmed.ok) throw new Error(confirmed.message)
 		const claim = getDb().select().from(feeOfferClaims).where(eq(feeOfferClaims.userId, member.id)).get()!
 		const admin = insertAuditActor()

@@ -2,9 +2,18 @@ import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { feeOfferClaims } from '#db/schema.ts'
 import { insertMember } from '#tests/factories.ts'
-import { feeOffers } from '#app/content/dashboard.ts'
+import { makeOffer } from '#tests/offer-factories.ts'
+import { OFFER_CLAIM_REFUSALS } from './rules.ts'
 import { OFFER_MESSAGES } from '#app/features/offers/schemas.ts'
-import { confirmOffer, getOffer, hasZeroFeeAccess, listOffers, spotsLabel } from './fee-offers.server.ts'
+import {
+	confirmOffer,
+	getOffer,
+	hasZeroFeeAccess,
+	listOffers,
+	offerClosedMessage,
+	offerRisk,
+	spotsLabel,
+} from './fee-offers.server.ts'
 
 describe('spotsLabel', () => {
 	test.each([
@@ -23,37 +32,28 @@ describe('spotsLabel', () => {
 	})
 })
 
-test('five offers, 20% to 40% original fee, 0% now', () => {
-	expect(feeOffers).toHaveLength(5)
-	for (const offer of feeOffers) {
-		expect(offer.originalFee).toBeGreaterThanOrEqual(20)
-		expect(offer.originalFee).toBeLessThanOrEqual(40)
-		expect(offer.currentFee).toBe(0)
-	}
-})
-
 test('the regular plan has no access; every premium plan has', () => {
 	expect(hasZeroFeeAccess('regular')).toBe(false)
 	for (const plan of ['gold', 'titanium', 'platinum'] as const) expect(hasZeroFeeAccess(plan)).toBe(true)
 })
 
 describe('confirmOffer', () => {
-	const offer = feeOffers[0]!
-
 	test('a gold member confirms once: one spot is taken and the offer shows as confirmed', () => {
+		const offer = makeOffer({ totalSpots: 50 })
 		const member = insertMember({ plan: 'gold' })
 		const other = insertMember({ plan: 'platinum' })
-		expect(confirmOffer(member.id, offer.id)).toEqual({ ok: true, value: { offerId: offer.id } })
-		expect(getOffer(member.id, offer.id)).toMatchObject({ spotsLeft: offer.spotsLeft - 1, confirmed: true })
-		expect(getOffer(other.id, offer.id)).toMatchObject({ spotsLeft: offer.spotsLeft - 1, confirmed: false })
-		const again = confirmOffer(member.id, offer.id)
+		expect(confirmOffer(member.id, offer.key)).toEqual({ ok: true, value: { offerId: offer.key } })
+		expect(getOffer(member.id, offer.key)).toMatchObject({ spotsLeft: 49, confirmed: true, claimStatus: 'new' })
+		expect(getOffer(other.id, offer.key)).toMatchObject({ spotsLeft: 49, confirmed: false })
+		const again = confirmOffer(member.id, offer.key)
 		expect(again).toMatchObject({ ok: false, status: 409, message: OFFER_MESSAGES.alreadyConfirmed })
-		expect(getOffer(member.id, offer.id)!.spotsLeft).toBe(offer.spotsLeft - 1)
+		expect(getOffer(member.id, offer.key)!.spotsLeft).toBe(49)
 	})
 
 	test('the regular plan is refused with the upgrade message and nothing is stored', () => {
+		const offer = makeOffer()
 		const member = insertMember()
-		expect(confirmOffer(member.id, offer.id)).toMatchObject({
+		expect(confirmOffer(member.id, offer.key)).toMatchObject({
 			ok: false,
 			status: 403,
 			message: OFFER_MESSAGES.zeroFeeLocked,
@@ -68,19 +68,60 @@ describe('confirmOffer', () => {
 			status: 404,
 			message: OFFER_MESSAGES.unknownOffer,
 		})
+		expect(offerClosedMessage('nobody')).toBeNull()
 	})
 
 	test('a full offer takes no more confirmations, and the label follows the spots left', () => {
-		for (let i = 0; i < offer.spotsLeft; i++)
-			expect(confirmOffer(insertMember({ plan: 'gold' }).id, offer.id).ok).toBe(true)
+		const offer = makeOffer({ totalSpots: 3 })
+		for (let i = 0; i < 3; i++) expect(confirmOffer(insertMember({ plan: 'gold' }).id, offer.key).ok).toBe(true)
 		const late = insertMember({ plan: 'gold' })
-		expect(confirmOffer(late.id, offer.id)).toMatchObject({ ok: false, status: 409, message: OFFER_MESSAGES.full })
-		expect(getOffer(late.id, offer.id)).toMatchObject({ spotsLeft: 0, spotsLabel: 'Almost Full!' })
+		expect(confirmOffer(late.id, offer.key)).toMatchObject({ ok: false, status: 409, message: OFFER_MESSAGES.full })
+		expect(getOffer(late.id, offer.key)).toMatchObject({ spotsLeft: 0, spotsLabel: 'Almost Full!' })
+		expect(getDb().select().from(feeOfferClaims).all()).toHaveLength(3)
 	})
 
-	test('listOffers gives all five with their labels', () => {
-		const list = listOffers(insertMember({ plan: 'gold' }).id)
-		expect(list).toHaveLength(5)
-		for (const o of list) expect(o.spotsLabel).toBe(spotsLabel(o.spotsLeft, o.totalSpots))
+	test('an expired or unpublished offer takes no claim (409), members do not see it, and the page can say why', () => {
+		const now = new Date()
+		const expired = makeOffer({ expiresAt: new Date(now.getTime() - 1000) })
+		const draft = makeOffer({ key: 'draft-offer', status: 'draft', publishedAt: null })
+		const member = insertMember({ plan: 'gold' })
+		expect(confirmOffer(member.id, expired.key)).toMatchObject({
+			ok: false,
+			status: 409,
+			message: OFFER_CLAIM_REFUSALS.expired,
+		})
+		expect(confirmOffer(member.id, draft.key)).toMatchObject({
+			ok: false,
+			status: 409,
+			message: OFFER_CLAIM_REFUSALS.closed,
+		})
+		expect(listOffers(member.id)).toEqual([])
+		expect(getOffer(member.id, expired.key)).toBeNull()
+		expect(offerClosedMessage(expired.key)).toBe(OFFER_CLAIM_REFUSALS.expired)
+		expect(offerClosedMessage(draft.key)).toBe(OFFER_CLAIM_REFUSALS.closed)
+		expect(getDb().select().from(feeOfferClaims).all()).toHaveLength(0)
+	})
+
+	test("the performance figures are the registry trader's, not typed by staff", () => {
+		const offer = makeOffer()
+		const [view] = listOffers(insertMember({ plan: 'gold' }).id)
+		expect(view).toMatchObject({
+			id: offer.key,
+			trader: 'Amara Okafor',
+			traderSlug: 'amara-okafor',
+			totalFollowers: 120,
+		})
+		expect(view!.performance).toBe('Less than 12 months of history')
+		expect(view!.winRate).toBe(60)
+		expect(view!.spotsLabel).toBe(spotsLabel(view!.spotsLeft, view!.totalSpots))
+	})
+
+	test('the risk level follows the risk score bands', () => {
+		expect(offerRisk(null)).toBeNull()
+		expect(offerRisk(1)).toBe('Low')
+		expect(offerRisk(4)).toBe('Low')
+		expect(offerRisk(5)).toBe('Medium')
+		expect(offerRisk(7)).toBe('High')
+		expect(offerRisk(10)).toBe('High')
 	})
 })

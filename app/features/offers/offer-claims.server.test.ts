@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { feeOfferClaims, users } from '#db/schema.ts'
 import { auditRows, insertAuditActor, insertMember } from '#tests/factories.ts'
-import { feeOffers } from '#app/content/dashboard.ts'
+import { makeOffer } from '#tests/offer-factories.ts'
 import {
 	CLAIM_MESSAGES,
 	ClaimUpdateApiSchema,
@@ -21,7 +21,13 @@ import {
 	updateOfferClaim,
 } from './offer-claims.server.ts'
 
-const [offerA, offerB] = feeOffers as [(typeof feeOffers)[number], (typeof feeOffers)[number]]
+const offerA = { id: 'amara-okafor', trader: 'Amara Okafor' }
+const offerB = { id: 'daniel-mensah', trader: 'Daniel Mensah' }
+
+// Two published offers (staff-run content since issue 41) in each test's fresh database.
+beforeEach(() => {
+	for (const offer of [offerA, offerB]) makeOffer({ key: offer.id, traderSlug: offer.id, traderName: offer.trader })
+})
 const q = (overrides: Partial<ClaimListQuery> = {}): ClaimListQuery => ({ ...DEFAULT_CLAIM_LIST_QUERY, ...overrides })
 
 /** A gold member who confirmed `offerId`; returns the claim's id. */
@@ -81,7 +87,7 @@ describe('listOfferClaims', () => {
 	})
 
 	test('the query refuses an unknown status or offer with its path, and falls back', () => {
-		const bad = parseClaimListQuery(new URLSearchParams('status=lost&offer=nobody&page=0&limit=500'), {
+		const bad = parseClaimListQuery(new URLSearchParams('status=lost&offer=No%20Body&page=0&limit=500'), {
 			allowLimit: true,
 		})
 		expect(bad.errors.map((e) => e.path)).toEqual(['status', 'offer', 'page', 'limit'])
@@ -154,7 +160,7 @@ describe('updateOfferClaim', () => {
 		const result = updateOfferClaim(insertAuditActor(), id, { status: 'new', note: '' })
 		expect(result.ok && result.value.changed).toBe(false)
 		expect(getOfferClaim(id)!.updatedAt).toBeNull()
-		expect(auditRows(id)).toEqual([])
+		expect(auditRows(id).filter((r) => r.targetType === 'offer-claim')).toEqual([])
 	})
 
 	test('an unknown claim, or one gone with its member, is a 404', () => {
@@ -166,7 +172,7 @@ describe('updateOfferClaim', () => {
 		})
 		getDb().delete(users).where(eq(users.id, member.id)).run()
 		expect(updateOfferClaim(insertAuditActor(), id, { status: 'done' })).toMatchObject({ status: 404 })
-		expect(auditRows()).toEqual([])
+		expect(auditRows().filter((r) => r.targetType === 'offer-claim')).toEqual([])
 	})
 
 	test('when the audit row cannot be written, the change is rolled back', () => {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
-import { getDb, type Db, write } from '#db/client.server.ts'
+import { getDb, type Db, type Tx, write } from '#db/client.server.ts'
 import { feeOfferClaims, users } from '#db/schema.ts'
-import { feeOffers } from '#app/content/dashboard.ts'
+import { offerTitles } from '#app/features/content/offers.server.ts'
 import type { ClaimStatus } from '#app/domain/enums.ts'
 import { CLAIM_STATUS_LABELS, CLAIM_MESSAGES } from '#app/features/offers/schemas.ts'
 import type { ClaimListQuery, ClaimUpdateInput } from '#app/features/offers/schemas.ts'
@@ -44,8 +44,9 @@ type ClaimRow = {
 	updatedAt: Date | null
 }
 
-export function offerTitle(offerId: string) {
-	return feeOffers.find((o) => o.id === offerId)?.trader ?? offerId
+/** The offer's title for staff and the member's notices: its trader's name, or its key once the offer is gone. */
+export function offerTitle(offerId: string, db: Db | Tx = getDb()) {
+	return offerTitles([offerId], db).get(offerId) ?? offerId
 }
 
 function withMembers(rows: ClaimRow[], db: Db = getDb()): OfferClaim[] {
@@ -60,13 +61,17 @@ function withMembers(rows: ClaimRow[], db: Db = getDb()): OfferClaim[] {
 					.all()
 					.map((u) => [u.id, u]),
 	)
+	const titles = offerTitles(
+		rows.map((r) => r.offerId),
+		db,
+	)
 	return rows.map((row) => ({
 		id: row.id,
 		userId: row.userId,
 		memberName: members.get(row.userId)?.name ?? '',
 		memberEmail: members.get(row.userId)?.email ?? '',
 		offerId: row.offerId,
-		offerTitle: offerTitle(row.offerId),
+		offerTitle: titles.get(row.offerId) ?? row.offerId,
 		status: row.status,
 		note: row.note,
 		createdAt: row.createdAt.toISOString(),
@@ -157,7 +162,11 @@ export function updateOfferClaim(
 				.from(feeOfferClaims)
 				.where(eq(feeOfferClaims.id, id))
 				.get()!
-			notifyClaimStatus(tx, { userId: claim.userId, offerTitle: offerTitle(claim.offerId), status: after.status }, now)
+			notifyClaimStatus(
+				tx,
+				{ userId: claim.userId, offerTitle: offerTitle(claim.offerId, tx), status: after.status },
+				now,
+			)
 		}
 		if (after.status === before.status && after.note === before.note) return ok({ changed: false })
 		tx.update(feeOfferClaims)

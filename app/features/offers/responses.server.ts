@@ -1,6 +1,6 @@
 import { CLAIM_STATUSES } from '#app/domain/enums.ts'
 import { RISK_LEVELS } from '#app/features/traders/responses.server.ts'
-import { count, id, isoDateTime, z } from '#app/utils/api-schema.server.ts'
+import { count, id, isoDate, isoDateTime, z } from '#app/utils/api-schema.server.ts'
 
 /**
  * What the offers' /api routes answer (/api/member/offers* and the staff's
@@ -10,20 +10,27 @@ import { count, id, isoDateTime, z } from '#app/utils/api-schema.server.ts'
 
 export const FeeOfferSchema = z
 	.object({
-		id: z.string(),
-		trader: z.string(),
+		id: z.string().openapi({ description: "The offer's key (what a claim's offerId holds)." }),
+		trader: z.string().openapi({ description: "The registry trader's name." }),
+		traderSlug: z.string().openapi({ description: "The trader's page: /dashboard/traders/<slug>." }),
 		originalFee: z.number().openapi({ description: 'Percent.' }),
 		currentFee: z.number().openapi({ description: 'Percent.' }),
 		minCapital: z.number().openapi({ description: 'US dollars.' }),
-		spotsLeft: count().openapi({ description: "After members' confirmations." }),
+		spotsLeft: count().openapi({ description: "Total spots minus members' confirmed claims." }),
 		totalSpots: count(),
 		spotsLabel: z.enum(['Almost Full!', 'Filling Fast', 'Available']),
-		expires: z.string(),
-		performance: z.string(),
-		monthlyReturn: z.number(),
-		winRate: z.number(),
-		risk: z.enum(RISK_LEVELS),
-		totalFollowers: count(),
+		expiresOn: isoDate().nullable().openapi({ description: 'The last day it is open (UTC), or null: no end date.' }),
+		expires: z.string().nullable().openapi({ description: 'That day as shown, like "Dec 31, 2026".' }),
+		performance: z.string().openapi({ description: "The trader's return over the last 12 months, from the registry." }),
+		monthlyReturn: z
+			.number()
+			.nullable()
+			.openapi({ description: "The trader's last calendar month, percent; null with too little history." }),
+		winRate: z.number().nullable().openapi({ description: "The trader's win rate, percent; null with no trades." }),
+		risk: z
+			.union([z.enum(RISK_LEVELS), z.null()])
+			.openapi({ description: "From the trader's risk score; null when not rated yet." }),
+		totalFollowers: count().openapi({ description: "The trader's followers on the registry." }),
 		description: z.string(),
 		featured: z.boolean(),
 		urgent: z.boolean(),

@@ -18,7 +18,7 @@ const searches = [
 	'',
 	'status=new&offer=amara-okafor&page=2&limit=50',
 	'status=all&offer=&page=&limit=',
-	'status=lost&offer=nobody&page=0&limit=500',
+	'status=lost&offer=No%20Body&page=0&limit=500',
 	'status=new&status=done',
 	'status=lost&status=new&page=1&page=x',
 	'offer=all&page=1000000&limit=100',

@@ -1,6 +1,5 @@
 import { CLAIM_STATUSES, type ClaimStatus } from '#app/domain/enums.ts'
 import { z } from 'zod'
-import { feeOffers } from '#app/content/dashboard.ts'
 import { parseUserId } from '#app/features/users/schemas.ts'
 import { filteredListSearch, filterParam, filteredListQueryParser, wholeNumberParam } from '#app/utils/list-query.ts'
 
@@ -68,10 +67,20 @@ export const CLAIMS_PAGE_SIZE = 20
 export const CLAIMS_API_MAX_LIMIT = 100
 export const CLAIMS_MAX_PAGE = 1_000_000
 
-/** The ids of the 0% fee offers (content), the `offer` filter's values. */
-export function offerIds() {
-	return feeOffers.map((o) => o.id)
+/**
+ * An offer's key (fee_offers.key, what fee_offer_claims.offer_id holds):
+ * lowercase words joined by hyphens, like "amara-okafor" or "offer-12". The
+ * offers are staff-run content (issue 41), so the `offer` filter takes any
+ * key of that shape; a key no claim has gives an empty list.
+ */
+export const OFFER_KEY_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+export const OFFER_KEY_MAX = 64
+
+export function isOfferKey(value: string) {
+	return value.length <= OFFER_KEY_MAX && OFFER_KEY_PATTERN.test(value)
 }
+
+const offerFilter = { values: [] as string[], message: '', accepts: isOfferKey }
 
 export type ClaimListQuery = {
 	page: number
@@ -90,7 +99,7 @@ export const DEFAULT_CLAIM_LIST_QUERY: ClaimListQuery = { page: 1, limit: CLAIMS
 export const parseClaimListQuery = filteredListQueryParser<ClaimListQuery>(() => ({
 	filters: {
 		status: { values: CLAIM_STATUSES, message: CLAIM_QUERY_MESSAGES.status },
-		offer: { values: offerIds(), message: CLAIM_QUERY_MESSAGES.offer },
+		offer: { ...offerFilter, message: CLAIM_QUERY_MESSAGES.offer },
 	},
 	pageSize: CLAIMS_PAGE_SIZE,
 	maxPage: CLAIMS_MAX_PAGE,
@@ -103,11 +112,9 @@ const claimFilters = () => ({
 		'all',
 		'',
 	]).describe('Empty or `all`: every status.'),
-	offer: filterParam('offer', { values: offerIds(), message: CLAIM_QUERY_MESSAGES.offer }, [
-		'all',
-		'',
-		...offerIds(),
-	]).describe("An offer's id; empty or `all`: every offer."),
+	offer: filterParam('offer', { ...offerFilter, message: CLAIM_QUERY_MESSAGES.offer }, ['all', '']).describe(
+		"An offer's id; empty or `all`: every offer.",
+	),
 })
 const claimsPage = () => wholeNumberParam('page', CLAIMS_MAX_PAGE, DEFAULT_CLAIM_LIST_QUERY.page)
 

@@ -7,7 +7,7 @@ import { count, id, isoDate, isoDateTime, z } from '#app/utils/api-schema.server
  * OpenAPI document and are the models' types (`z.infer`).
  */
 
-/** The zero-fee offers' risk levels (app/content/dashboard.ts feeOffers). */
+/** The zero-fee offers' risk levels (from the trader's risk score: app/features/offers/fee-offers.server.ts offerRisk). */
 export const RISK_LEVELS = ['Low', 'Medium', 'High'] as const
 
 // ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { FilterBar, ListPagination, StateBadge, StaffTable, TimeOrNever } from '#app/components/admin-list-parts.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 
-import { feeOffers } from '#app/content/dashboard.ts'
+import { offerFilterChoices } from '#app/features/content/offers.server.ts'
 import { site } from '#app/content/site.ts'
 import { CLAIM_STATUSES } from '#app/domain/enums.ts'
 import { listOfferClaims } from '#app/features/offers/offer-claims.server.ts'
@@ -36,7 +36,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 		queryErrors: errors,
 		canUpdate: can(admin, 'offers:update'),
 		// The offers are content: their names come with the data, not in the page's script.
-		offerOptions: feeOffers.map((offer) => ({ value: offer.id, label: offer.trader })),
+		offerOptions: offerFilterChoices(),
 	}
 }
 

@@ -4,7 +4,7 @@ import { data, Form } from 'react-router'
 import { FormAlert, StatusButton } from '#app/components/forms.tsx'
 import { dialogHandle, RouteDialog } from '#app/components/route-dialog.tsx'
 import { site } from '#app/content/site.ts'
-import { confirmOffer, getOffer, zeroFeeRefusal } from '#app/features/offers/fee-offers.server.ts'
+import { confirmOffer, getOffer, offerClosedMessage, zeroFeeRefusal } from '#app/features/offers/fee-offers.server.ts'
 import { requireUnlockedMember } from '#app/auth/member.server.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
 import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
@@ -21,10 +21,13 @@ const numberFormat = new Intl.NumberFormat('en-US')
 export async function loader({ request, url, params }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember({ request, url })
 	// The parent page shows the upgrade message; the offer stays hidden.
-	if (zeroFeeRefusal(user.plan)) return data({ offer: null }, { status: 403 })
+	if (zeroFeeRefusal(user.plan)) return data({ offer: null, closed: null }, { status: 403 })
 	const offer = getOffer(user.id, params.offerId)
-	if (!offer) throw data({ error: 'This offer does not exist' }, { status: 404 })
-	return { offer }
+	if (offer) return { offer, closed: null }
+	// An offer that ended or was unpublished: the reason, not a missing page.
+	const closed = offerClosedMessage(params.offerId)
+	if (!closed) throw data({ error: OFFER_MESSAGES.unknownOffer }, { status: 404 })
+	return data({ offer: null, closed }, { status: 409 })
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
@@ -42,7 +45,13 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 export default function ConfirmOfferRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const pending = useIsPending({ state: 'submitting' })
 	const [form] = useForm({ id: 'confirm-offer', lastResult: actionData?.result })
-	const { offer } = loaderData
+	const { offer, closed } = loaderData
+	if (closed)
+		return (
+			<RouteDialog title="This 0% offer is closed" closeTo="/dashboard/zero-fee" description={closed}>
+				<p className="text-sm text-slate-300">Choose another offer on the 0% Fee Offers page.</p>
+			</RouteDialog>
+		)
 	if (!offer) return null
 	return (
 		<RouteDialog
@@ -62,7 +71,7 @@ export default function ConfirmOfferRoute({ loaderData, actionData }: Route.Comp
 					{offer.spotsLeft} of {offer.totalSpots}
 				</dd>
 				<dt className="text-slate-400">Offer ends</dt>
-				<dd>{offer.expires}</dd>
+				<dd>{offer.expires ?? 'No end date'}</dd>
 			</dl>
 			<p className="mt-3 text-xs text-slate-400">{site.riskWarning}</p>
 			<Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
@@ -77,6 +86,8 @@ export default function ConfirmOfferRoute({ loaderData, actionData }: Route.Comp
 							</p>
 						) : null}
 					</>
+				) : offer.spotsLeft === 0 ? (
+					<p className="text-sm font-semibold text-amber-200">{OFFER_MESSAGES.full}</p>
 				) : (
 					<StatusButton pending={pending} pendingText="Confirming...">
 						Confirm

@@ -10,6 +10,12 @@ import type { Route } from './+types/_layout'
 
 const numberFormat = new Intl.NumberFormat('en-US')
 
+/** "+12.6%", "-3.1%", or what a missing figure means. */
+function signedPercent(value: number | null) {
+	if (value === null) return 'Not enough history'
+	return `${value > 0 ? '+' : ''}${value}%`
+}
+
 // The lock is enforced here, not only in the menu: the regular plan gets a
 // 403 page with the upgrade message.
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -49,6 +55,9 @@ export default function ZeroFeeRoute({ loaderData }: Route.ComponentProps) {
 					members and above; Platinum members get early access.
 				</p>
 			</div>
+			{loaderData.offers.length === 0 ? (
+				<p className="card text-slate-300">No 0% fee offers are open right now. New offers show here.</p>
+			) : null}
 			<ul className="grid gap-4 lg:grid-cols-2">
 				{loaderData.offers.map((offer) => (
 					<li
@@ -71,7 +80,13 @@ export default function ZeroFeeRoute({ loaderData }: Route.ComponentProps) {
 										Ends soon
 									</span>
 								) : null}
-								<RiskBadge risk={offer.risk} />
+								{offer.risk ? (
+									<RiskBadge risk={offer.risk} />
+								) : (
+									<span className="rounded-full bg-slate-700 px-2 py-0.5 text-xs font-semibold text-slate-100">
+										Risk not rated yet
+									</span>
+								)}
 							</div>
 						</div>
 						<p className="mt-2 text-sm text-slate-300">{offer.description}</p>
@@ -85,15 +100,15 @@ export default function ZeroFeeRoute({ loaderData }: Route.ComponentProps) {
 							<dt className="text-slate-400">Performance</dt>
 							<dd>{offer.performance}</dd>
 							<dt className="text-slate-400">Monthly return</dt>
-							<dd>+{offer.monthlyReturn}%</dd>
+							<dd>{signedPercent(offer.monthlyReturn)}</dd>
 							<dt className="text-slate-400">Win rate</dt>
-							<dd>{offer.winRate}%</dd>
+							<dd>{offer.winRate === null ? 'No trades yet' : `${offer.winRate}%`}</dd>
 							<dt className="text-slate-400">Followers</dt>
 							<dd>{numberFormat.format(offer.totalFollowers)}</dd>
 							<dt className="text-slate-400">Minimum capital</dt>
 							<dd>${numberFormat.format(offer.minCapital)}</dd>
 							<dt className="text-slate-400">Offer ends</dt>
-							<dd>{offer.expires}</dd>
+							<dd>{offer.expires ?? 'No end date'}</dd>
 						</dl>
 						<p className="mt-3 text-sm">
 							<span
