@@ -2,12 +2,20 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form } from 'react-router'
 import type { ContentStatus } from '#app/domain/enums.ts'
-import type { MemberPromotion, StaffPromotion } from '#app/features/content/responses.server.ts'
-import { CONTENT_STATUS_LABELS, PROMOTION_LIMITS, PromotionFormSchema } from '#app/features/content/schemas.ts'
+import type { MemberPromotion, StaffFeeOffer, StaffPromotion } from '#app/features/content/responses.server.ts'
+import {
+	CONTENT_STATUS_LABELS,
+	FEE_OFFER_LIMITS,
+	FeeOfferFormSchema,
+	PROMOTION_LIMITS,
+	PromotionFormSchema,
+} from '#app/features/content/schemas.ts'
+import type { OfferView } from '#app/features/offers/responses.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { Pill } from './admin-badges.tsx'
 import { StateBadge } from './admin-list-parts.tsx'
-import { Field, FormAlert, SelectField, StatusButton } from './forms.tsx'
+import { CheckboxField, Field, FormAlert, SelectField, StatusButton } from './forms.tsx'
+import { OfferCard } from './offer-card.tsx'
 import { PromotionCard } from './promotion-card.tsx'
 
 /** A content item's status, and "Sample" for a sample row (decision 062). */
@@ -129,6 +137,153 @@ export function PromotionPreview({ promotion, note }: { promotion: MemberPromoti
 			<ul className="grid gap-3 md:grid-cols-2" aria-label="Preview of the promotion">
 				<PromotionCard promotion={promotion} />
 			</ul>
+		</div>
+	)
+}
+
+const offerConstraint = getZodConstraint(FeeOfferFormSchema)
+
+/** The form's text for a stored offer. */
+export function offerFormDefaults(offer: StaffFeeOffer) {
+	return {
+		traderId: String(offer.trader.id),
+		originalFee: String(offer.originalFee),
+		currentFee: String(offer.currentFee),
+		minCapital: String(offer.minCapital),
+		totalSpots: String(offer.totalSpots),
+		description: offer.description,
+		featured: offer.featured ? 'on' : '',
+		urgent: offer.urgent ? 'on' : '',
+		publishOn: offer.publishOn ?? '',
+		expiresOn: offer.expiresOn ?? '',
+	}
+}
+
+export type TraderChoice = { id: number; name: string; status: string }
+
+/**
+ * /admin/content/offers/new and /:id: a 0% fee offer's fields as a plain
+ * POST form (JS off works). The trader is chosen from the listed ones; the
+ * performance figures members see are the trader's, not typed here.
+ */
+export function OfferForm({
+	id,
+	lastResult,
+	defaultValue,
+	traders,
+	submitLabel,
+}: {
+	id: string
+	lastResult: SubmissionResult<string[]> | undefined
+	defaultValue?: Record<string, string>
+	traders: TraderChoice[]
+	submitLabel: string
+}) {
+	const saving = useIsPending({ state: 'submitting', formData: { intent: 'save' } })
+	const previewing = useIsPending({ state: 'submitting', formData: { intent: 'preview' } })
+	const [form, fields] = useForm({
+		id,
+		lastResult,
+		constraint: offerConstraint,
+		defaultValue,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: FeeOfferFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 sm:grid-cols-2">
+			<div className="sm:col-span-2">
+				<FormAlert id={form.errorId} errors={form.errors} />
+			</div>
+			<SelectField
+				className="sm:col-span-2"
+				label="Trader"
+				field={fields.traderId}
+				hint="A listed trader of the registry: members see their figures with the offer."
+			>
+				<option value="">Choose a listed trader</option>
+				{traders.map((t) => (
+					<option key={t.id} value={String(t.id)}>
+						{t.status === 'listed' ? t.name : `${t.name} (${t.status}: not listed)`}
+					</option>
+				))}
+			</SelectField>
+			<Field
+				label="Original fee (%)"
+				field={fields.originalFee}
+				hint="The trader's usual performance fee."
+				inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
+			/>
+			<Field
+				label="Current fee (%)"
+				field={fields.currentFee}
+				hint="The fee with this offer, lower than the original (0 for a 0% offer)."
+				inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
+			/>
+			<Field
+				label="Minimum capital (US$)"
+				field={fields.minCapital}
+				hint="Whole dollars."
+				inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
+			/>
+			<Field
+				label="Total spots"
+				field={fields.totalSpots}
+				hint="Spots left are this minus members' claims; it cannot go below the claims made."
+				inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
+			/>
+			<Field
+				className="sm:col-span-2"
+				label="Description"
+				field={fields.description}
+				hint={`The trader's approach in one line of at most ${FEE_OFFER_LIMITS.description} characters.`}
+				inputProps={{ autoComplete: 'off' }}
+			/>
+			<CheckboxField label="Featured (highlighted on the page)" field={fields.featured} />
+			<CheckboxField label='Urgent (shows "Ends soon")' field={fields.urgent} />
+			<Field
+				label="Publish on (optional)"
+				type="date"
+				field={fields.publishOn}
+				hint="From 00:00 UTC that day. Blank: when you publish it."
+			/>
+			<Field
+				label="Expires after (optional)"
+				type="date"
+				field={fields.expiresOn}
+				hint="Open through that day (until 24:00 UTC). Blank: no expiry."
+			/>
+			<div className="flex flex-wrap items-center gap-2 sm:col-span-2">
+				<StatusButton name="intent" value="save" pending={saving} pendingText="Saving..." className="sm:w-auto">
+					{submitLabel}
+				</StatusButton>
+				<button
+					type="submit"
+					name="intent"
+					value="preview"
+					className="btn-secondary"
+					disabled={previewing}
+					aria-disabled={previewing || undefined}
+				>
+					{previewing ? 'Previewing...' : 'Preview'}
+				</button>
+			</div>
+		</Form>
+	)
+}
+
+/** The preview: the offer as it shows on the member's 0% Fee Offers page. */
+export function OfferPreview({ offer, note }: { offer: OfferView | null; note: string }) {
+	return (
+		<div className="space-y-3">
+			<p className="text-sm text-slate-300">{note}</p>
+			{offer ? (
+				<ul className="grid gap-3 lg:grid-cols-2" aria-label="Preview of the offer">
+					<OfferCard offer={offer} />
+				</ul>
+			) : (
+				<p className="text-sm text-slate-300">Choose a trader to see the preview.</p>
+			)}
 		</div>
 	)
 }

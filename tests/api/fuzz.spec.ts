@@ -317,14 +317,23 @@ function formBody(values: Record<string, string>) {
 	return new URLSearchParams(values).toString()
 }
 
-type Ids = { userId: number; contestId: number; traderId: number; traderSlug: string; promotionId: number }
+type Ids = {
+	userId: number
+	contestId: number
+	traderId: number
+	traderSlug: string
+	promotionId: number
+	offerId: number
+}
 
-/** Fills route params: users, contests, a trader (with a statement) and a promotion that exist, other ids as given. */
+/** Fills route params: users, contests, a trader (with a statement), a promotion and a 0% fee offer that exist, other ids as given. */
 function concrete(routePath: string, ids: Ids) {
 	const trader = routePath.includes('/traders/')
 	const promotion = routePath.includes('/content/promotions/')
+	const offer = routePath.includes('/content/offers/')
 	return routePath
 		.replace(':id', promotion ? String(ids.promotionId) : ':id')
+		.replace(':id', offer ? String(ids.offerId) : ':id')
 		.replace(':traderId', trader && !routePath.includes('/admin/') ? ids.traderSlug : String(ids.traderId))
 		.replace(':slug', trader ? ids.traderSlug : ':slug')
 		.replace(':id', trader ? String(ids.traderId) : ':id')
@@ -474,8 +483,32 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 				{ Authorization: `Bearer ${adminToken}` },
 			)
 		).json()
+		// A 0% fee offer (staff-run content, decision 062) for the /content/offers/:id routes, for the
+		// listed trader of a sample offer (the samples themselves stay as they are).
+		const offers = await (
+			await fetch(`${base}/api/admin/content/offers`, { headers: { Authorization: `Bearer ${adminToken}` } })
+		).json()
+		const sampleOffer = (offers.data.offers as Array<{ sample: boolean; trader: { id: number } }>).find(
+			(o) => o.sample,
+		)!
+		const offer = await (
+			await json(
+				'/api/admin/content/offers',
+				{
+					traderId: sampleOffer.trader.id,
+					originalFee: 30,
+					currentFee: 0,
+					minCapital: 1000,
+					totalSpots: 5,
+					description: 'Fuzz offer',
+					expiresOn: '2099-12-31',
+				},
+				{ Authorization: `Bearer ${adminToken}` },
+			)
+		).json()
 		const ids: Ids = {
 			promotionId: promotion.data.id as number,
+			offerId: offer.data.id as number,
 			userId: target.data.user.id as number,
 			contestId: contest.data.contest.id as number,
 			traderId,

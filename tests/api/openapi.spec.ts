@@ -67,6 +67,28 @@ function promotionPayload() {
 	return { code, description: 'An OpenAPI sample promotion', expiresOn: '2099-12-31' }
 }
 
+// The 0% fee offers this worker added (offerPayload, for the sample trader Tunde Bakare, listed and
+// offered by no sample): removed after the suite by their marked description.
+const OFFER_MARK = 'An OpenAPI sample offer'
+test.afterAll(() => {
+	withE2eDatabase((db) => db.prepare('delete from fee_offers where description like ?').run(`${OFFER_MARK}%`))
+})
+
+function offerPayload() {
+	const traderId = withE2eDatabase(
+		(db) => (db.prepare("select id from traders where slug = 'tunde-bakare'").get() as { id: number }).id,
+	)
+	return {
+		traderId,
+		originalFee: 30,
+		currentFee: 0,
+		minCapital: 1000,
+		totalSpots: 10,
+		description: `${OFFER_MARK} ${tag()}`,
+		expiresOn: '2099-12-31',
+	}
+}
+
 // The traders this worker added (traderPayload): removed after the suite.
 const madeTraders: string[] = []
 test.afterAll(() => {
@@ -568,6 +590,55 @@ const SAMPLES: Record<string, Sample> = {
 		const id = created.body.data.id
 		expect((await call({ headers, params: { id } })).status).toBe(409)
 		await other('POST', '/api/admin/content/promotions/{id}/publish', { headers, params: { id } })
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+	},
+	'GET /api/admin/content/offers': async ({ call }) => {
+		expect((await call({ headers: await staffToken() })).status).toBe(200)
+		expect((await call({ headers: bearer((await createMember()).token) })).status).toBe(403)
+	},
+	'POST /api/admin/content/offers': async ({ call }) => {
+		const headers = await staffToken()
+		expect((await call({ headers, data: offerPayload() })).status).toBe(201)
+		expect((await call({ headers, data: { ...offerPayload(), currentFee: 40 } })).status).toBe(400)
+		expect((await call({ headers: bearer((await createMember()).token), data: offerPayload() })).status).toBe(403)
+	},
+	'GET /api/admin/content/offers/{id}': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/offers', { headers, data: offerPayload() })
+		expect((await call({ headers, params: { id: created.body.data.id } })).status).toBe(200)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+	},
+	'PATCH /api/admin/content/offers/{id}': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/offers', { headers, data: offerPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id }, data: { description: 'Changed' } })).status).toBe(200)
+		expect((await call({ headers, params: { id }, data: {} })).status).toBe(400)
+		expect((await call({ headers, params: { id: MISSING_ID }, data: { description: 'x' } })).status).toBe(404)
+	},
+	'DELETE /api/admin/content/offers/{id}': async ({ call, other }) => {
+		const headers = await adminToken()
+		const created = await other('POST', '/api/admin/content/offers', { headers, data: offerPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers: await staffToken(), params: { id } })).status).toBe(403)
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+		expect((await call({ headers, params: { id } })).status).toBe(404)
+	},
+	'POST /api/admin/content/offers/{id}/publish': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/offers', { headers, data: offerPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+		expect((await call({ headers, params: { id } })).status).toBe(409)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+		await other('POST', '/api/admin/content/offers/{id}/unpublish', { headers, params: { id } })
+	},
+	'POST /api/admin/content/offers/{id}/unpublish': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/offers', { headers, data: offerPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id } })).status).toBe(409)
+		await other('POST', '/api/admin/content/offers/{id}/publish', { headers, params: { id } })
 		expect((await call({ headers, params: { id } })).status).toBe(200)
 	},
 	'GET /api/admin/staff': async ({ request, call }) => {

@@ -3,20 +3,24 @@ import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
 import { site } from '#app/content/site.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
+import { countFeeOffers } from '#app/features/content/offers.server.ts'
 import { countPromotions } from '#app/features/content/promotions.server.ts'
-import { CONTENT_MESSAGES, PROMOTION_MESSAGES } from '#app/features/content/schemas.ts'
+import { CONTENT_MESSAGES, FEE_OFFER_MESSAGES, PROMOTION_MESSAGES } from '#app/features/content/schemas.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import type { Route } from './+types/content'
 
 /**
  * /admin/content (content:manage): the kinds of content staff run without a
  * deploy (issue 41, decision 062), each with its counts and a link to its
- * list. Promotions first; the other kinds join as they are built.
+ * list. Promotions and 0% fee offers; the other kinds join as they are built.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
 	await requireAdminCapability({ request, url }, 'content:manage')
 	return {
-		kinds: [{ to: '/admin/content/promotions', title: PROMOTION_MESSAGES.pageTitle, counts: countPromotions() }],
+		kinds: [
+			{ to: '/admin/content/promotions', title: PROMOTION_MESSAGES.pageTitle, counts: countPromotions() },
+			{ to: '/admin/content/offers', title: FEE_OFFER_MESSAGES.pageTitle, counts: countFeeOffers() },
+		],
 	}
 }
 

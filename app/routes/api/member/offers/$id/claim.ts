@@ -17,8 +17,8 @@ const route = apiRoute({
 			201: ok('Confirmed.', { message: true, data: z.object({ offer: FeeOfferSchema }).strict() }),
 			...refusals([...BODY_REFUSALS, ...UNLOCKED_GUARD, 404], {
 				403: `${UNLOCKED_403} Or the regular plan ('Upgrade to a premium plan to access this feature').`,
-				404: 'No offer has this id.',
-				409: `Already confirmed by this member, or no spot is left. Or: ${TERMS_409}`,
+				404: 'No offer has this id (or its trader is no longer shown).',
+				409: `Already confirmed by this member, or no spot is left, or the offer has ended or is not published. Or: ${TERMS_409}`,
 			}),
 		},
 		async handler({ request, params, body }) {
