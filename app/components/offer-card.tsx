@@ -25,6 +25,7 @@ export function OfferCard({
 }) {
 	return (
 		<li
+			data-offer={offer.id}
 			className={cx(
 				'flex flex-col rounded-2xl border bg-slate-900/70 p-5',
 				offer.featured ? 'border-emerald-400/60' : 'border-slate-800',

@@ -791,7 +791,7 @@ const SAMPLES: Record<string, Sample> = {
 		const csv = await call({ headers, query: { offer: 'zainab-bello' } })
 		expect(csv.status).toBe(200)
 		expect(csv.body).toContain(user.email)
-		expect((await call({ headers, query: { offer: 'nobody' } })).status).toBe(400)
+		expect((await call({ headers, query: { offer: 'No Body' } })).status).toBe(400)
 	},
 	'GET /api/admin/offer-claims/{id}': async ({ request, call }) => {
 		const headers = await adminToken()

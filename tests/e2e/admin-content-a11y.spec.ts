@@ -9,7 +9,7 @@ import { open } from './support.ts'
  * width: zero axe violations, no horizontal overflow on the phone, no CSP
  * violation or page error (tests/e2e/axe.ts). The new promotion form with
  * field errors and a preview; a sample promotion's page with the delete
- * confirmation.
+ * confirmation. The same for the 0% fee offers (part 2).
  */
 
 const pages: Array<{ name: string; setup: (page: Page) => Promise<void> }> = [
@@ -34,6 +34,33 @@ const pages: Array<{ name: string; setup: (page: Page) => Promise<void> }> = [
 				(db) => db.prepare("select id from promotions where code = 'SPLIT50'").get() as { id: number },
 			)
 			await open(page, `/admin/content/promotions/${id}?confirm=delete`)
+			await expect(page.getByRole('alertdialog')).toBeVisible()
+		},
+	},
+	{ name: '/admin/content/offers', setup: async (page) => void (await open(page, '/admin/content/offers')) },
+	{
+		name: '/admin/content/offers/new with field errors, then a preview',
+		setup: async (page) => {
+			await open(page, '/admin/content/offers/new')
+			await page.getByRole('button', { name: 'Save Draft' }).click()
+			await expect(page.getByText('Choose a listed trader').first()).toBeVisible()
+			await page.getByLabel('Trader').selectOption({ label: 'Tunde Bakare' })
+			await page.getByLabel('Original fee (%)').fill('30')
+			await page.getByLabel('Current fee (%)').fill('0')
+			await page.getByLabel('Minimum capital (US$)').fill('1000')
+			await page.getByLabel('Total spots').fill('10')
+			await page.getByLabel('Description').fill('A preview for the accessibility check')
+			await page.getByRole('button', { name: 'Preview' }).click()
+			await expect(page.getByRole('list', { name: 'Preview of the offer' })).toBeVisible()
+		},
+	},
+	{
+		name: 'a sample offer with the delete confirmation',
+		setup: async (page) => {
+			const { id } = withE2eDatabase(
+				(db) => db.prepare("select id from fee_offers where key = 'chioma-eze'").get() as { id: number },
+			)
+			await open(page, `/admin/content/offers/${id}?confirm=delete`)
 			await expect(page.getByRole('alertdialog')).toBeVisible()
 		},
 	},

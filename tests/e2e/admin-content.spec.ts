@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { CONTENT_MESSAGES, PROMOTION_MESSAGES } from '#app/features/content/schemas.ts'
+import { CONTENT_MESSAGES, FEE_OFFER_MESSAGES, PROMOTION_MESSAGES } from '#app/features/content/schemas.ts'
 import { withE2eDatabase } from '../admin-utils.ts'
 import { dayFromToday } from '../content-e2e-utils.ts'
 import { expect, test } from '../fixtures.ts'
@@ -14,6 +14,9 @@ import { expectFieldError, open, otherDevice } from './support.ts'
 // after the suite.
 
 const made: string[] = []
+test.afterAll(() => {
+	withE2eDatabase((db) => db.prepare("delete from fee_offers where description like 'E2E offer %'").run())
+})
 test.afterAll(() => {
 	const codes = made.splice(0)
 	if (codes.length === 0) return
@@ -105,6 +108,82 @@ test('write, preview, publish, the member sees it, delete', async ({
 		await open(memberPage, '/dashboard')
 		await expect(memberPage.getByRole('heading', { level: 2, name: 'Active Promotions' })).toBeVisible()
 		await expect(memberPage.locator(`[data-promotion="${code}"]`)).toHaveCount(0)
+	} finally {
+		await memberContext.close()
+	}
+})
+
+// /admin/content/offers, the same way (issue 41 part 2): a super admin
+// writes a 0% fee offer for a listed trader (a current fee not below the
+// original is refused at its field), previews it, saves and publishes it;
+// a gold member's 0% Fee Offers page shows it with its spots; it is deleted
+// after the confirmation step and the member no longer sees it.
+// Descriptions "E2E offer …", removed after the suite.
+test('offers: write, preview, publish, the member sees it, delete', async ({
+	page,
+	browser,
+	createAdmin,
+	createMember,
+	signIn,
+}) => {
+	test.slow()
+	const description = `E2E offer ${randomUUID().slice(0, 8)}`
+	await signIn(page, await createAdmin({ role: 'super_admin' }))
+	await open(page, '/admin/content')
+	await page.getByRole('link', { name: FEE_OFFER_MESSAGES.pageTitle, exact: true }).click()
+	await expect(page.getByRole('heading', { level: 1, name: FEE_OFFER_MESSAGES.pageTitle })).toBeVisible()
+	await expect(page.getByRole('row').filter({ hasText: 'amara-okafor' })).toContainText('Sample')
+	await page.getByRole('link', { name: 'New Offer' }).click()
+
+	// Bad input at its field, nothing stored; then Preview stores nothing either.
+	await page.getByLabel('Trader').selectOption({ label: 'Tunde Bakare' })
+	await page.getByLabel('Original fee (%)').fill('25')
+	await page.getByLabel('Current fee (%)').fill('25')
+	await page.getByLabel('Minimum capital (US$)').fill('2000')
+	await page.getByLabel('Total spots').fill('12')
+	await page.getByLabel('Description').fill(description)
+	await page.getByRole('button', { name: 'Save Draft' }).click()
+	await expectFieldError(page, page.getByLabel('Current fee (%)'), 'Current fee must be lower than the original fee')
+	await page.getByLabel('Current fee (%)').fill('0')
+	await page.getByRole('button', { name: 'Preview' }).click()
+	const preview = page.getByRole('list', { name: 'Preview of the offer' })
+	await expect(preview).toContainText('Tunde Bakare')
+	await expect(preview).toContainText('Available 12 of 12 spots left')
+	const stored = () =>
+		withE2eDatabase((db) => db.prepare('select count(*) as n from fee_offers where description = ?').get(description))
+	expect(stored()).toEqual({ n: 0 })
+
+	// Save, publish.
+	await page.getByRole('button', { name: 'Save Draft' }).click()
+	await expect(page).toHaveURL(/\/admin\/content\/offers\/\d+$/)
+	await expect(page.getByRole('status').filter({ hasText: FEE_OFFER_MESSAGES.created })).toBeVisible()
+	const key = `offer-${/(\d+)$/.exec(page.url())![1]}`
+	await page.getByRole('button', { name: 'Publish', exact: true }).click()
+	await expect(page.getByRole('status').filter({ hasText: FEE_OFFER_MESSAGES.published })).toBeVisible()
+
+	const member = await createMember({ unlocked: true, plan: 'gold' })
+	const memberContext = await otherDevice(browser)
+	try {
+		await signIn(memberContext, member)
+		const memberPage = await memberContext.newPage()
+		await open(memberPage, '/dashboard/zero-fee')
+		const card = memberPage.locator(`[data-offer="${key}"]`)
+		await expect(card).toContainText(description)
+		await expect(card).toContainText('Tunde Bakare')
+		await expect(card).toContainText('0% fee instead of 25%')
+		await expect(card).toContainText('Available 12 of 12 spots left')
+
+		// Delete, after the confirmation step.
+		await page.getByRole('link', { name: 'Delete Offer' }).click()
+		await expect(page.getByRole('alertdialog')).toContainText('Delete the 0% fee offer of Tunde Bakare')
+		await page.getByRole('button', { name: 'Yes, Delete' }).click()
+		await expect(page).toHaveURL(/\/admin\/content\/offers$/)
+		await expect(page.getByRole('status').filter({ hasText: FEE_OFFER_MESSAGES.deleted })).toBeVisible()
+		expect(stored()).toEqual({ n: 0 })
+
+		await open(memberPage, '/dashboard/zero-fee')
+		await expect(memberPage.getByRole('heading', { level: 1, name: '0% Fee Offers' })).toBeVisible()
+		await expect(memberPage.locator(`[data-offer="${key}"]`)).toHaveCount(0)
 	} finally {
 		await memberContext.close()
 	}

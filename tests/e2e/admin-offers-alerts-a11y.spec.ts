@@ -36,7 +36,7 @@ const pages: Array<{ name: string; setup: Setup }> = [
 		name: '/admin/offers with filter errors',
 		setup: async (page, fixtures) => {
 			await asStaff(page, fixtures)
-			await open(page, '/admin/offers?status=lost&offer=nobody')
+			await open(page, '/admin/offers?status=lost&offer=No%20Body')
 			await expect(page.getByText('offer must be the id of a 0% fee offer')).toBeVisible()
 		},
 	},

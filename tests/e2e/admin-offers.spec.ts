@@ -85,7 +85,7 @@ test('an unknown status or offer in the URL shows at its filter; the export link
 	signIn,
 }) => {
 	await signIn(page, await createAdmin({ role: 'admin' }))
-	await open(page, '/admin/offers?status=lost&offer=nobody')
+	await open(page, '/admin/offers?status=lost&offer=No%20Body')
 	await expectFieldError(
 		page,
 		page.getByLabel('Status', { exact: true }),

@@ -678,6 +678,34 @@ const visits: Visit[] = [
 		},
 	},
 	{
+		name: 'admin-content-offers',
+		file: 'admin/content/offers.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/content/offers'
+		},
+	},
+	{
+		name: 'admin-content-offers-new',
+		file: 'admin/content/offers/new.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/content/offers/new'
+		},
+	},
+	{
+		name: 'admin-content-offer',
+		file: 'admin/content/offers/$id.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			// A sample offer (seeded), with the delete confirmation showing.
+			const { id } = withE2eDatabase(
+				(db) => db.prepare("select id from fee_offers where key = 'amara-okafor'").get() as { id: number },
+			)
+			return `/admin/content/offers/${id}?confirm=delete`
+		},
+	},
+	{
 		name: 'admin-staff',
 		file: 'admin/staff.tsx',
 		setup: async (ctx) => {
