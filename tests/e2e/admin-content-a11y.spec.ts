@@ -43,7 +43,7 @@ const pages: Array<{ name: string; setup: (page: Page) => Promise<void> }> = [
 		setup: async (page) => {
 			await open(page, '/admin/content/offers/new')
 			await page.getByRole('button', { name: 'Save Draft' }).click()
-			await expect(page.getByText('Choose a listed trader').first()).toBeVisible()
+			await expect(page.getByText('Description is required').first()).toBeVisible()
 			await page.getByLabel('Trader').selectOption({ label: 'Tunde Bakare' })
 			await page.getByLabel('Original fee (%)').fill('30')
 			await page.getByLabel('Current fee (%)').fill('0')
