@@ -16,7 +16,7 @@ import { Pill } from './admin-badges.tsx'
 import { StateBadge } from './admin-list-parts.tsx'
 import { CheckboxField, Field, FormAlert, SelectField, StatusButton } from './forms.tsx'
 import { OfferCard } from './offer-card.tsx'
-import { PromotionCard } from './promotion-card.tsx'
+import { PromotionCard } from './dashboard-ui.tsx'
 
 /** A content item's status, and "Sample" for a sample row (decision 062). */
 export function ContentStatusBadges({ status, sample }: { status: ContentStatus; sample: boolean }) {

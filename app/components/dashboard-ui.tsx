@@ -1,6 +1,8 @@
 import { type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { cx } from '#app/utils/misc.ts'
+import type { MemberPromotion } from '#app/features/content/responses.server.ts'
+import { CopyButton } from './forms.tsx'
 import { Icon, type IconName } from './icon.tsx'
 
 /**
@@ -134,5 +136,30 @@ export function TableHead({ columns, lastClassName }: { columns: ReadonlyArray<s
 				))}
 			</tr>
 		</thead>
+	)
+}
+
+/**
+ * One promotion as members see it on the dashboard's Active Promotions (and
+ * as staff preview it on /admin/content/promotions): what it gives, the
+ * broker it is for, the code with Copy, and its expiry. Here, with the
+ * other parts both areas load, rather than a file of its own: one script
+ * fewer before /dashboard's first paint (tests/api/page-scripts.spec.ts).
+ */
+export function PromotionCard({ promotion }: { promotion: MemberPromotion }) {
+	return (
+		<li className="rounded-xl border border-slate-700 p-4" data-promotion={promotion.code}>
+			<p className="text-sm text-slate-200">{promotion.description}</p>
+			{promotion.broker ? <p className="mt-1 text-xs text-slate-400">With {promotion.broker}</p> : null}
+			<div className="mt-3 flex flex-wrap items-center gap-2">
+				<code className="select-all rounded bg-slate-800 px-2 py-1 font-mono break-all text-emerald-200">
+					{promotion.code}
+				</code>
+				<CopyButton value={promotion.code} label={`Copy code ${promotion.code}`} />
+			</div>
+			<p className="mt-2 text-xs text-slate-400">
+				{promotion.expires ? `Expires ${promotion.expires}` : 'No expiry date'}
+			</p>
+		</li>
 	)
 }

@@ -1,8 +1,14 @@
 import { Form, Link, Outlet, redirect, useLocation, useSubmit, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { CardSection, ProgressBar, StatTile, TableHead, TitledSection } from '#app/components/dashboard-ui.tsx'
+import {
+	CardSection,
+	ProgressBar,
+	PromotionCard,
+	StatTile,
+	TableHead,
+	TitledSection,
+} from '#app/components/dashboard-ui.tsx'
 import { NewTabMark } from '#app/components/icon.tsx'
 import { useHydrated } from '#app/components/forms.tsx'
-import { PromotionCard } from '#app/components/promotion-card.tsx'
 import { BrokerCard } from '#app/components/broker-card.tsx'
 import { FLAG_LABELS, RiskScore, SampleMarker, WatchWarning } from '#app/components/trader-parts.tsx'
 import { TableScroller } from '#app/components/table-scroller.tsx'
