@@ -10,11 +10,20 @@ import { expect, test } from '../fixtures.ts'
 // (409 on a claim), expire by the scheduler's job with an injected clock,
 // delete as a super admin, 403 for an admin. The offers made here are for
 // the sample trader Tunde Bakare (listed, in no sample offer), with a
-// description "AO-…", and are removed after the suite.
+// description "AO-…", and each worker removes its own after the suite.
 
 const MARK = 'AO-'
+// Only this worker's own offers: another worker's test (the other test of
+// this file, run in parallel) may still be using its offers.
+const madeDescriptions: string[] = []
 test.afterAll(() => {
-	withE2eDatabase((db) => db.prepare('delete from fee_offers where description like ?').run(`${MARK}%`))
+	const descriptions = madeDescriptions.splice(0)
+	if (descriptions.length === 0) return
+	withE2eDatabase((db) =>
+		db
+			.prepare(`delete from fee_offers where description in (${descriptions.map(() => '?').join(', ')})`)
+			.run(...descriptions),
+	)
 })
 
 function listedTraderId() {
@@ -59,6 +68,7 @@ test('create, refuse bad input, publish, a claim, full (409), total below claims
 	const staff = bearer(adminToken)
 	const traderId = listedTraderId()
 	const description = `${MARK}${randomUUID().slice(0, 8)}`
+	madeDescriptions.push(description)
 	const base = { traderId, originalFee: 30, currentFee: 0, minCapital: 1000, totalSpots: 2, description }
 	const first = await createMember({ plan: 'gold', unlocked: true })
 	const second = await createMember({ plan: 'platinum', unlocked: true })

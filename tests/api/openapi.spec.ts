@@ -68,23 +68,33 @@ function promotionPayload() {
 }
 
 // The 0% fee offers this worker added (offerPayload, for the sample trader Tunde Bakare, listed and
-// offered by no sample): removed after the suite by their marked description.
+// offered by no sample): each worker removes its own after the suite, by their description (another
+// worker's test may still be using its offers).
 const OFFER_MARK = 'An OpenAPI sample offer'
+const madeOffers: string[] = []
 test.afterAll(() => {
-	withE2eDatabase((db) => db.prepare('delete from fee_offers where description like ?').run(`${OFFER_MARK}%`))
+	const descriptions = madeOffers.splice(0)
+	if (descriptions.length === 0) return
+	withE2eDatabase((db) =>
+		db
+			.prepare(`delete from fee_offers where description in (${descriptions.map(() => '?').join(', ')})`)
+			.run(...descriptions),
+	)
 })
 
 function offerPayload() {
 	const traderId = withE2eDatabase(
 		(db) => (db.prepare("select id from traders where slug = 'tunde-bakare'").get() as { id: number }).id,
 	)
+	const description = `${OFFER_MARK} ${tag()}`
+	madeOffers.push(description)
 	return {
 		traderId,
 		originalFee: 30,
 		currentFee: 0,
 		minCapital: 1000,
 		totalSpots: 10,
-		description: `${OFFER_MARK} ${tag()}`,
+		description,
 		expiresOn: '2099-12-31',
 	}
 }
