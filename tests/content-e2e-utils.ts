@@ -10,13 +10,15 @@ import { E2E_DATABASE } from './admin-utils.ts'
  * process against the e2e server's database with an injected clock: what
  * the server's scheduler would do at `now` (publish the scheduled rows
  * whose day has come, expire those past their expiry, audited as the
- * system). Returns the job's counts.
+ * system). Only on the test's own rows (`only`): the e2e database is
+ * shared, and a clock days ahead would expire other specs' items too.
+ * Returns the job's counts.
  */
-export function runContentScheduleAt(now: Date, file = E2E_DATABASE) {
+export function runContentScheduleAt(now: Date, only: { kind: string; ids: readonly number[] }, file = E2E_DATABASE) {
 	const sqlite = new Database(file, { timeout: 5000 })
 	try {
 		const db = drizzle(sqlite, { schema }) as unknown as Db
-		return runContentSchedule(now, db)
+		return runContentSchedule(now, db, only)
 	} finally {
 		sqlite.close()
 	}

@@ -183,7 +183,9 @@ test('create, refuse bad input, publish, a claim, full (409), total below claims
 
 	// Published again, then the scheduler's job at a moment past its expiry day expires it (as the system).
 	expect((await request.post(`/api/admin/content/offers/${id}/publish`, { headers: staff })).status()).toBe(200)
-	expect(runContentScheduleAt(new Date(`${dayFromToday(2)}T00:00:30Z`)).offerExpired).toBeGreaterThanOrEqual(1)
+	expect(
+		runContentScheduleAt(new Date(`${dayFromToday(2)}T00:00:30Z`), { kind: 'offer', ids: [id] }).offerExpired,
+	).toBe(1)
 	const expired = await request.get(`/api/admin/content/offers/${id}`, { headers: staff })
 	expect((await expired.json()).data).toMatchObject({ status: 'expired', shownStatus: 'expired' })
 	const late = await request.post(`/api/member/offers/${key}/claim`, { headers: bearer(third.token) })

@@ -138,10 +138,18 @@ export function deleteContent<Row extends ContentRow>(
  * and one audit row (`<kind>.publish` / `<kind>.expire`, by the system)
  * each. Run twice at one moment, the second finds nothing.
  */
-export function runKindSchedule<Row extends ContentRow>(kind: ContentKind<Row>, now: Date, db?: Db) {
+export function runKindSchedule<Row extends ContentRow>(
+	kind: ContentKind<Row>,
+	now: Date,
+	db?: Db,
+	/** Only these rows (a test's own, with its injected clock); every due row when left out. */
+	ids?: readonly number[],
+) {
 	let published = 0
 	let expired = 0
-	const candidates = write((tx) => kind.due(tx, now).map((row) => row.id), db)
+	const candidates = write((tx) => kind.due(tx, now).map((row) => row.id), db).filter(
+		(id) => ids === undefined || ids.includes(id),
+	)
 	for (const id of candidates) {
 		const verb = write((tx) => {
 			const before = kind.get(tx, id)

@@ -12,7 +12,10 @@ export const CONTENT_KINDS = [schedulable(PROMOTION_KIND), schedulable(FEE_OFFER
 
 /** A kind as the job walks it: its name and its pass (each kind's row type stays its own). */
 function schedulable<Row extends ContentRow>(kind: ContentKind<Row>) {
-	return { name: kind.name, schedule: (now: Date, db?: Db) => runKindSchedule(kind, now, db) }
+	return {
+		name: kind.name,
+		schedule: (now: Date, db?: Db, ids?: readonly number[]) => runKindSchedule(kind, now, db, ids),
+	}
 }
 
 /**
@@ -20,10 +23,16 @@ function schedulable<Row extends ContentRow>(kind: ContentKind<Row>) {
  * publishes the scheduled rows whose day has come and expires those past
  * their expiry, audited as the system. Counts by kind and verb.
  */
-export function runContentSchedule(now: Date, db?: Db): Record<string, number> {
+export function runContentSchedule(
+	now: Date,
+	db?: Db,
+	/** Only these rows of one kind (a test's own, with its injected clock). */
+	only?: { kind: string; ids: readonly number[] },
+): Record<string, number> {
 	const result: Record<string, number> = {}
 	for (const kind of CONTENT_KINDS) {
-		const { published, expired } = kind.schedule(now, db)
+		if (only && only.kind !== kind.name) continue
+		const { published, expired } = kind.schedule(now, db, only?.ids)
 		result[`${kind.name}Published`] = published
 		result[`${kind.name}Expired`] = expired
 	}
