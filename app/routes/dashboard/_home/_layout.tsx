@@ -164,7 +164,8 @@ export function shouldRevalidate({ nextParams, defaultShouldRevalidate }: Should
 type HomeData = Extract<Route.ComponentProps['loaderData'], { detailOnly: false }>
 
 export default function DashboardHomeRoute({ loaderData }: Route.ComponentProps) {
-	holdsList = !loaderData.detailOnly
+	// Only the browser's copy matters (shouldRevalidate runs there); the server's module is shared by every request.
+	if (typeof document !== 'undefined') holdsList = !loaderData.detailOnly
 	return loaderData.detailOnly ? <TraderOnly firstName={loaderData.firstName} /> : <Home loaderData={loaderData} />
 }
 
