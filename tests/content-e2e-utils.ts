@@ -1,7 +1,4 @@
-import Database from 'better-sqlite3'
-import { drizzle } from 'drizzle-orm/better-sqlite3'
-import * as schema from '#db/schema.ts'
-import type { Db } from '#db/client.server.ts'
+import { openDatabase } from '#db/client.server.ts'
 import { runContentSchedule } from '#app/features/content/kinds.server.ts'
 import { E2E_DATABASE } from './admin-utils.ts'
 
@@ -12,12 +9,14 @@ import { E2E_DATABASE } from './admin-utils.ts'
  * whose day has come, expire those past their expiry, audited as the
  * system). Only on the test's own rows (`only`): the e2e database is
  * shared, and a clock days ahead would expire other specs' items too.
- * Returns the job's counts.
+ * Returns the job's counts. The database is opened as the server opens
+ * it, so the job's writes take the write lock first (`BEGIN IMMEDIATE`)
+ * and wait for the server's: a plain connection's deferred transaction
+ * read first and then found the lock taken ("database is locked", CI).
  */
 export function runContentScheduleAt(now: Date, only: { kind: string; ids: readonly number[] }, file = E2E_DATABASE) {
-	const sqlite = new Database(file, { timeout: 5000 })
+	const { db, sqlite } = openDatabase(file)
 	try {
-		const db = drizzle(sqlite, { schema }) as unknown as Db
 		return runContentSchedule(now, db, only)
 	} finally {
 		sqlite.close()
