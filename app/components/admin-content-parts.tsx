@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { Form } from 'react-router'
+import { Form, Link } from 'react-router'
 import type { ContentStatus } from '#app/domain/enums.ts'
 import type { MemberPromotion, StaffFeeOffer, StaffPromotion } from '#app/features/content/responses.server.ts'
 import {
@@ -284,6 +284,116 @@ export function OfferPreview({ offer, note }: { offer: OfferView | null; note: s
 			) : (
 				<p className="text-sm text-slate-300">Choose a trader to see the preview.</p>
 			)}
+		</div>
+	)
+}
+
+/** What members see of an item in each status, on the staff page's Publishing section. */
+export function contentStatusText(
+	status: ContentStatus,
+	publishOn: string | null,
+	where: { published: string; expired: string },
+) {
+	switch (status) {
+		case 'draft':
+			return 'A draft: members do not see it until you publish it.'
+		case 'scheduled':
+			return `Scheduled: it is published on ${publishOn ?? 'its publish date'} (00:00 UTC).`
+		case 'published':
+			return where.published
+		default:
+			return where.expired
+	}
+}
+
+/**
+ * An item's Publishing section body on its staff page: the refusal of the
+ * last Publish or Unpublish (at the form), what members see, and the two
+ * buttons as the status allows (a plain POST form told apart by `intent`).
+ */
+export function ContentPublishing({
+	here,
+	shown,
+	text,
+	errors,
+	children,
+}: {
+	here: string
+	shown: ContentStatus
+	text: string
+	errors: string[] | null | undefined
+	children?: React.ReactNode
+}) {
+	return (
+		<div className="space-y-3">
+			<FormAlert errors={errors} />
+			<p className="text-sm text-slate-300">{text}</p>
+			{children}
+			<Form method="post" action={here} className="flex flex-wrap gap-2">
+				{shown === 'draft' || shown === 'expired' ? (
+					<button type="submit" name="intent" value="publish" className="btn-primary">
+						Publish
+					</button>
+				) : null}
+				{shown !== 'draft' ? (
+					<button type="submit" name="intent" value="unpublish" className="btn-secondary">
+						Unpublish
+					</button>
+				) : null}
+			</Form>
+		</div>
+	)
+}
+
+/**
+ * An item's Delete section body (super admins): a link to the confirmation
+ * step (`?confirm=delete`, works without JavaScript), then the alert dialog
+ * with Yes, Delete and Cancel.
+ */
+export function ContentDelete({
+	here,
+	section,
+	confirming,
+	question,
+	warning,
+	label,
+}: {
+	here: string
+	/** The section's id: the links come back to it. */
+	section: string
+	confirming: boolean
+	question: React.ReactNode
+	warning: string
+	label: string
+}) {
+	return confirming ? (
+		<div
+			role="alertdialog"
+			aria-labelledby={`${section}-title`}
+			aria-describedby={`${section}-warning`}
+			className="space-y-3 rounded-lg border border-red-400/60 bg-red-950/30 p-4"
+		>
+			<h3 id={`${section}-title`} className="font-semibold">
+				{question}
+			</h3>
+			<p id={`${section}-warning`} className="text-sm">
+				{warning}
+			</p>
+			<Form method="post" action={here} className="flex flex-wrap gap-2">
+				<button type="submit" name="intent" value="delete" className="btn-danger">
+					Yes, Delete
+				</button>
+				<Link to={`${here}#${section}`} className="btn-secondary">
+					Cancel
+				</Link>
+			</Form>
+		</div>
+	) : (
+		<div className="space-y-3">
+			<p className="text-sm text-slate-300">Removes it for good; the audit log keeps what it was.</p>
+			<Link to={`${here}?confirm=delete#${section}`} className="btn-danger inline-flex">
+				{label}
+			</Link>
 		</div>
 	)
 }

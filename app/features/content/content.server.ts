@@ -133,6 +133,29 @@ export function deleteContent<Row extends ContentRow>(
 }
 
 /**
+ * Publish, unpublish and delete of one kind, answering the staff view
+ * `get` reads after the change (a deleted row: the view read before it, or
+ * `gone` of the row the delete answered).
+ */
+export function staffLifecycle<Row extends ContentRow, Staff>(
+	kind: ContentKind<Row>,
+	get: (id: number, now: Date) => Staff | null,
+	gone: (row: Row, now: Date) => Staff,
+) {
+	const reread = (result: Result<Row>, now: Date): Result<Staff> =>
+		result.ok ? ok(get(result.value.id, now) ?? gone(result.value, now)) : result
+	return {
+		publish: (admin: AuditActor, id: number, now = new Date()) => reread(publishContent(admin, kind, id, now), now),
+		unpublish: (admin: AuditActor, id: number, now = new Date()) => reread(unpublishContent(admin, kind, id, now), now),
+		remove: (admin: AuditActor, id: number, now = new Date()): Result<Staff> => {
+			const before = get(id, now)
+			const result = deleteContent(admin, kind, id, now)
+			return result.ok ? ok(before ?? gone(result.value, now)) : result
+		},
+	}
+}
+
+/**
  * The scheduler's pass over one kind at `now`: publishes the scheduled rows
  * whose day has come and expires those past their expiry, one transaction
  * and one audit row (`<kind>.publish` / `<kind>.expire`, by the system)

@@ -7,13 +7,7 @@ import { getDb, write, type Db, type Tx } from '#db/client.server.ts'
 import { feeOfferClaims, feeOffers, traders, type SelectFeeOffer } from '#db/schema.ts'
 import { dateOrderProblem, dayEnd, dayStart, displayStatus, DAY_MS, expiryDay, publishDay } from './lifecycle.ts'
 import { FEE_OFFER_MESSAGES, type FeeOfferInput } from './schemas.ts'
-import {
-	deleteContent,
-	ensureContentSamples,
-	publishContent,
-	unpublishContent,
-	type ContentKind,
-} from './content.server.ts'
+import { ensureContentSamples, staffLifecycle, type ContentKind } from './content.server.ts'
 import { SAMPLE_OFFERS } from './offer-samples.ts'
 import type { StaffFeeOffer } from './responses.server.ts'
 
@@ -341,27 +335,16 @@ export function updateFeeOffer(
 	return ok(getFeeOffer(id, now)!)
 }
 
-function staffResult(result: Result<SelectFeeOffer>, now: Date): Result<StaffFeeOffer> {
-	return result.ok ? ok(getFeeOffer(result.value.id, now)!) : result
-}
+const lifecycle = staffLifecycle(FEE_OFFER_KIND, getFeeOffer, (row, now) => toStaffOffer(row, undefined, 0, now))
 
 /** Publishes an offer (or schedules it); see publishContent. */
-export function publishFeeOffer(admin: AuditActor, id: number, now = new Date()) {
-	return staffResult(publishContent(admin, FEE_OFFER_KIND, id, now), now)
-}
+export const publishFeeOffer = lifecycle.publish
 
 /** Unpublishes an offer: back to draft, it takes no more claims. */
-export function unpublishFeeOffer(admin: AuditActor, id: number, now = new Date()) {
-	return staffResult(unpublishContent(admin, FEE_OFFER_KIND, id, now), now)
-}
+export const unpublishFeeOffer = lifecycle.unpublish
 
 /** Deletes an offer (super admins: callers check content:delete); its claims stay. Answers what it was. */
-export function deleteFeeOffer(admin: AuditActor, id: number, now = new Date()): Result<StaffFeeOffer> {
-	const before = getFeeOffer(id, now)
-	const result = deleteContent(admin, FEE_OFFER_KIND, id, now)
-	if (!result.ok) return result
-	return ok(before ?? toStaffOffer(result.value, undefined, 0, now))
-}
+export const deleteFeeOffer = lifecycle.remove
 
 /** Seeds the sample offers once (db/seed.ts), after the sample traders. */
 export function ensureSampleOffers(now = new Date()) {

@@ -6,13 +6,7 @@ import { getDb, write, type Tx } from '#db/client.server.ts'
 import { brokers, promotions, type SelectPromotion } from '#db/schema.ts'
 import { dateOrderProblem, dayEnd, dayStart, displayStatus, DAY_MS, expiryDay, publishDay } from './lifecycle.ts'
 import { CONTENT_MESSAGES, PROMOTION_MESSAGES, type PromotionInput } from './schemas.ts'
-import {
-	deleteContent,
-	ensureContentSamples,
-	publishContent,
-	unpublishContent,
-	type ContentKind,
-} from './content.server.ts'
+import { ensureContentSamples, staffLifecycle, type ContentKind } from './content.server.ts'
 import type { MemberPromotion, StaffPromotion } from './responses.server.ts'
 
 /**
@@ -312,27 +306,16 @@ export function updatePromotion(
 	return ok(getPromotion(id, now)!)
 }
 
-function staffResult(result: Result<SelectPromotion>, now: Date): Result<StaffPromotion> {
-	return result.ok ? ok(getPromotion(result.value.id, now)!) : result
-}
+const lifecycle = staffLifecycle(PROMOTION_KIND, getPromotion, (row, now) => toStaffPromotion(row, undefined, now))
 
 /** Publishes a promotion (or schedules it); see publishContent. */
-export function publishPromotion(admin: AuditActor, id: number, now = new Date()) {
-	return staffResult(publishContent(admin, PROMOTION_KIND, id, now), now)
-}
+export const publishPromotion = lifecycle.publish
 
 /** Unpublishes a promotion: back to draft. */
-export function unpublishPromotion(admin: AuditActor, id: number, now = new Date()) {
-	return staffResult(unpublishContent(admin, PROMOTION_KIND, id, now), now)
-}
+export const unpublishPromotion = lifecycle.unpublish
 
 /** Deletes a promotion (super admins: the callers check content:delete); answers what it was. */
-export function deletePromotion(admin: AuditActor, id: number, now = new Date()): Result<StaffPromotion> {
-	const before = getPromotion(id, now)
-	const result = deleteContent(admin, PROMOTION_KIND, id, now)
-	if (!result.ok) return result
-	return ok(before ?? toStaffPromotion(result.value, undefined, now))
-}
+export const deletePromotion = lifecycle.remove
 
 /** Seeds the sample promotions once (db/seed.ts). */
 export function ensureSamplePromotions(now = new Date()) {

@@ -1,6 +1,8 @@
-import { parseWithZod } from '@conform-to/zod'
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
 import {
+	ContentDelete,
+	ContentPublishing,
+	contentStatusText,
 	ContentStatusBadges,
 	OfferForm,
 	OfferPreview,
@@ -8,7 +10,6 @@ import {
 } from '#app/components/admin-content-parts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
-import { FormAlert } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
@@ -24,8 +25,8 @@ import { CONTENT_MESSAGES, FEE_OFFER_MESSAGES, parseContentId } from '#app/featu
 import { previewOffer } from '#app/features/offers/fee-offers.server.ts'
 import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
-import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
-import { ConfirmFormSchema } from '#app/utils/validation.ts'
+import { readFormData } from '#app/utils/forms.server.ts'
+import { contentLifecycleAction } from '../+lifecycle.server.ts'
 import { offerFormAction } from '../+offer-form.server.ts'
 import type { Route } from './+types/$id'
 
@@ -63,50 +64,22 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 	const actor = { id: admin.id, email: admin.email }
 	const here = `/admin/content/offers/${offer.id}`
 	const formData = await readFormData(request)
-	const intent = formData.get('intent')
-	if (intent === 'publish' || intent === 'unpublish' || intent === 'delete') {
-		if (intent === 'delete') await requireAdminCapability({ request, url }, 'content:delete')
-		const submission = parseWithZod(formData, { schema: ConfirmFormSchema })
-		const result =
-			intent === 'publish'
-				? publishFeeOffer(actor, offer.id)
-				: intent === 'unpublish'
-					? unpublishFeeOffer(actor, offer.id)
-					: deleteFeeOffer(actor, offer.id)
-		if (!result.ok)
-			return data(
-				{ intent: 'status' as const, preview: null, ...replyWithFailure(submission, result).data },
-				{ status: result.status },
-			)
-		if (intent === 'delete') throw await redirectWithFlash('/admin/content/offers', FEE_OFFER_MESSAGES.deleted)
-		throw await redirectWithFlash(
-			here,
-			intent === 'unpublish'
-				? FEE_OFFER_MESSAGES.unpublished
-				: result.value.status === 'scheduled'
-					? FEE_OFFER_MESSAGES.scheduled
-					: FEE_OFFER_MESSAGES.published,
-		)
-	}
+	const lifecycle = await contentLifecycleAction({ request, url }, formData, {
+		id: offer.id,
+		here,
+		list: '/admin/content/offers',
+		messages: FEE_OFFER_MESSAGES,
+		publish: (id) => publishFeeOffer(actor, id),
+		unpublish: (id) => unpublishFeeOffer(actor, id),
+		remove: (id) => deleteFeeOffer(actor, id),
+	})
+	if (lifecycle) return lifecycle
 	return offerFormAction(
 		formData,
 		offer.claims,
 		(input) => updateFeeOffer(actor, offer.id, input),
 		() => redirectWithFlash(here, FEE_OFFER_MESSAGES.updated),
 	)
-}
-
-function statusText(status: string, publishOn: string | null) {
-	switch (status) {
-		case 'draft':
-			return 'A draft: members do not see it until you publish it.'
-		case 'scheduled':
-			return `Scheduled: it is published on ${publishOn ?? 'its publish date'} (00:00 UTC).`
-		case 'published':
-			return 'Published: members see it on their 0% Fee Offers page and can claim a spot.'
-		default:
-			return 'Expired: members no longer see or claim it. Move its expiry date on to publish it again.'
-	}
 }
 
 export default function OfferRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -124,9 +97,15 @@ export default function OfferRoute({ loaderData, actionData }: Route.ComponentPr
 				<AdminButtonLink to="/admin/content/offers">Back to 0% Fee Offers</AdminButtonLink>
 			</AdminPageHeader>
 			<AdminSection id="offer-status" title="Publishing">
-				<div className="space-y-3">
-					<FormAlert errors={statusErrors} />
-					<p className="text-sm text-slate-300">{statusText(shown, loaderData.publishOnText)}</p>
+				<ContentPublishing
+					here={here}
+					shown={shown}
+					errors={statusErrors}
+					text={contentStatusText(shown, loaderData.publishOnText, {
+						published: 'Published: members see it on their 0% Fee Offers page and can claim a spot.',
+						expired: 'Expired: members no longer see or claim it. Move its expiry date on to publish it again.',
+					})}
+				>
 					<p className="text-sm text-slate-300">
 						Key <span className="font-mono">{offer.key}</span> · {offer.claims}{' '}
 						{offer.claims === 1 ? 'claim' : 'claims'} ·{' '}
@@ -138,19 +117,7 @@ export default function OfferRoute({ loaderData, actionData }: Route.ComponentPr
 							See its claims
 						</Link>
 					</p>
-					<Form method="post" action={here} className="flex flex-wrap gap-2">
-						{shown === 'draft' || shown === 'expired' ? (
-							<button type="submit" name="intent" value="publish" className="btn-primary">
-								Publish
-							</button>
-						) : null}
-						{shown !== 'draft' ? (
-							<button type="submit" name="intent" value="unpublish" className="btn-secondary">
-								Unpublish
-							</button>
-						) : null}
-					</Form>
-				</div>
+				</ContentPublishing>
 			</AdminSection>
 			<AdminSection id="offer-edit" title="Edit offer">
 				<OfferForm
@@ -174,36 +141,14 @@ export default function OfferRoute({ loaderData, actionData }: Route.ComponentPr
 			</AdminSection>
 			{canDelete ? (
 				<AdminSection id="offer-delete" title="Delete">
-					{confirming ? (
-						<div
-							role="alertdialog"
-							aria-labelledby="offer-delete-title"
-							aria-describedby="offer-delete-warning"
-							className="space-y-3 rounded-lg border border-red-400/60 bg-red-950/30 p-4"
-						>
-							<h3 id="offer-delete-title" className="font-semibold">
-								Delete the 0% fee offer of {offer.trader.name} ({offer.key})?
-							</h3>
-							<p id="offer-delete-warning" className="text-sm">
-								{FEE_OFFER_MESSAGES.deleteWarning}
-							</p>
-							<Form method="post" action={here} className="flex flex-wrap gap-2">
-								<button type="submit" name="intent" value="delete" className="btn-danger">
-									Yes, Delete
-								</button>
-								<Link to={`${here}#offer-delete`} className="btn-secondary">
-									Cancel
-								</Link>
-							</Form>
-						</div>
-					) : (
-						<div className="space-y-3">
-							<p className="text-sm text-slate-300">Removes it for good; the audit log keeps what it was.</p>
-							<Link to={`${here}?confirm=delete#offer-delete`} className="btn-danger inline-flex">
-								Delete Offer
-							</Link>
-						</div>
-					)}
+					<ContentDelete
+						here={here}
+						section="offer-delete"
+						confirming={confirming}
+						question={`Delete the 0% fee offer of ${offer.trader.name} (${offer.key})?`}
+						warning={FEE_OFFER_MESSAGES.deleteWarning}
+						label="Delete Offer"
+					/>
 				</AdminSection>
 			) : null}
 		</main>

@@ -1,6 +1,8 @@
-import { parseWithZod } from '@conform-to/zod'
-import { data, Form, Link } from 'react-router'
+import { data } from 'react-router'
 import {
+	ContentDelete,
+	ContentPublishing,
+	contentStatusText,
 	ContentStatusBadges,
 	PromotionForm,
 	PromotionPreview,
@@ -8,7 +10,6 @@ import {
 } from '#app/components/admin-content-parts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { AdminButtonLink, AdminPageHeader, AdminSection } from '#app/components/admin-page.tsx'
-import { FormAlert } from '#app/components/forms.tsx'
 import { site } from '#app/content/site.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import {
@@ -24,8 +25,8 @@ import {
 import { CONTENT_MESSAGES, parseContentId, PROMOTION_MESSAGES } from '#app/features/content/schemas.ts'
 import { can } from '#app/features/staff/roles.ts'
 import { redirectWithFlash } from '#app/utils/flash.server.ts'
-import { readFormData, replyWithFailure } from '#app/utils/forms.server.ts'
-import { ConfirmFormSchema } from '#app/utils/validation.ts'
+import { readFormData } from '#app/utils/forms.server.ts'
+import { contentLifecycleAction } from '../+lifecycle.server.ts'
 import { promotionFormAction } from '../+promotion-form.server.ts'
 import type { Route } from './+types/$id'
 
@@ -63,49 +64,21 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 	const actor = { id: admin.id, email: admin.email }
 	const here = `/admin/content/promotions/${promotion.id}`
 	const formData = await readFormData(request)
-	const intent = formData.get('intent')
-	if (intent === 'publish' || intent === 'unpublish' || intent === 'delete') {
-		if (intent === 'delete') await requireAdminCapability({ request, url }, 'content:delete')
-		const submission = parseWithZod(formData, { schema: ConfirmFormSchema })
-		const result =
-			intent === 'publish'
-				? publishPromotion(actor, promotion.id)
-				: intent === 'unpublish'
-					? unpublishPromotion(actor, promotion.id)
-					: deletePromotion(actor, promotion.id)
-		if (!result.ok)
-			return data(
-				{ intent: 'status' as const, preview: null, ...replyWithFailure(submission, result).data },
-				{ status: result.status },
-			)
-		if (intent === 'delete') throw await redirectWithFlash('/admin/content/promotions', PROMOTION_MESSAGES.deleted)
-		throw await redirectWithFlash(
-			here,
-			intent === 'unpublish'
-				? PROMOTION_MESSAGES.unpublished
-				: result.value.status === 'scheduled'
-					? PROMOTION_MESSAGES.scheduled
-					: PROMOTION_MESSAGES.published,
-		)
-	}
+	const lifecycle = await contentLifecycleAction({ request, url }, formData, {
+		id: promotion.id,
+		here,
+		list: '/admin/content/promotions',
+		messages: PROMOTION_MESSAGES,
+		publish: (id) => publishPromotion(actor, id),
+		unpublish: (id) => unpublishPromotion(actor, id),
+		remove: (id) => deletePromotion(actor, id),
+	})
+	if (lifecycle) return lifecycle
 	return promotionFormAction(
 		formData,
 		(input) => updatePromotion(actor, promotion.id, input),
 		() => redirectWithFlash(here, PROMOTION_MESSAGES.updated),
 	)
-}
-
-function statusText(status: string, publishOn: string | null) {
-	switch (status) {
-		case 'draft':
-			return 'A draft: members do not see it until you publish it.'
-		case 'scheduled':
-			return `Scheduled: it is published on ${publishOn ?? 'its publish date'} (00:00 UTC).`
-		case 'published':
-			return 'Published: members see it on their dashboard.'
-		default:
-			return 'Expired: members no longer see it. Move its expiry date on to publish it again.'
-	}
 }
 
 export default function PromotionRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -123,22 +96,15 @@ export default function PromotionRoute({ loaderData, actionData }: Route.Compone
 				<AdminButtonLink to="/admin/content/promotions">Back to Promotions</AdminButtonLink>
 			</AdminPageHeader>
 			<AdminSection id="promotion-status" title="Publishing">
-				<div className="space-y-3">
-					<FormAlert errors={statusErrors} />
-					<p className="text-sm text-slate-300">{statusText(shown, loaderData.publishOnText)}</p>
-					<Form method="post" action={here} className="flex flex-wrap gap-2">
-						{shown === 'draft' || shown === 'expired' ? (
-							<button type="submit" name="intent" value="publish" className="btn-primary">
-								Publish
-							</button>
-						) : null}
-						{shown !== 'draft' ? (
-							<button type="submit" name="intent" value="unpublish" className="btn-secondary">
-								Unpublish
-							</button>
-						) : null}
-					</Form>
-				</div>
+				<ContentPublishing
+					here={here}
+					shown={shown}
+					errors={statusErrors}
+					text={contentStatusText(shown, loaderData.publishOnText, {
+						published: 'Published: members see it on their dashboard.',
+						expired: 'Expired: members no longer see it. Move its expiry date on to publish it again.',
+					})}
+				/>
 			</AdminSection>
 			<AdminSection id="promotion-edit" title="Edit promotion">
 				<PromotionForm
@@ -162,36 +128,14 @@ export default function PromotionRoute({ loaderData, actionData }: Route.Compone
 			</AdminSection>
 			{canDelete ? (
 				<AdminSection id="promotion-delete" title="Delete">
-					{confirming ? (
-						<div
-							role="alertdialog"
-							aria-labelledby="promotion-delete-title"
-							aria-describedby="promotion-delete-warning"
-							className="space-y-3 rounded-lg border border-red-400/60 bg-red-950/30 p-4"
-						>
-							<h3 id="promotion-delete-title" className="font-semibold">
-								Delete the promotion {promotion.code}?
-							</h3>
-							<p id="promotion-delete-warning" className="text-sm">
-								{PROMOTION_MESSAGES.deleteWarning}
-							</p>
-							<Form method="post" action={here} className="flex flex-wrap gap-2">
-								<button type="submit" name="intent" value="delete" className="btn-danger">
-									Yes, Delete
-								</button>
-								<Link to={`${here}#promotion-delete`} className="btn-secondary">
-									Cancel
-								</Link>
-							</Form>
-						</div>
-					) : (
-						<div className="space-y-3">
-							<p className="text-sm text-slate-300">Removes it for good; the audit log keeps what it was.</p>
-							<Link to={`${here}?confirm=delete#promotion-delete`} className="btn-danger inline-flex">
-								Delete Promotion
-							</Link>
-						</div>
-					)}
+					<ContentDelete
+						here={here}
+						section="promotion-delete"
+						confirming={confirming}
+						question={`Delete the promotion ${promotion.code}?`}
+						warning={PROMOTION_MESSAGES.deleteWarning}
+						label="Delete Promotion"
+					/>
 				</AdminSection>
 			) : null}
 		</main>

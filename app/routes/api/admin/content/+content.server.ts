@@ -13,25 +13,36 @@ import {
 	refusals,
 } from '#app/utils/api-schema.server.ts'
 import { apiError, apiFailure, apiRoute, apiSuccess, endpoint } from '#app/utils/api.server.ts'
+import type { Result } from '#app/utils/result.ts'
+import type { ZodType } from 'zod'
+
+type AuditActor = { id: number; email: string }
+
+/** What the publish and unpublish routes of one kind of content need. */
+type LifecycleKind = {
+	/** The response's `data`: the staff view of one item. */
+	schema: ZodType
+	messages: { notFound: string; published: string; scheduled: string; unpublished: string }
+	publish: (actor: AuditActor, id: number) => Result<{ status: string }>
+	unpublish: (actor: AuditActor, id: number) => Result<{ status: string }>
+	summaries: { publish: string; unpublish: string }
+}
 
 /**
- * POST /api/admin/content/promotions/:id/publish and /unpublish: one route
- * for both (content:manage; audited as promotion.publish or
- * promotion.unpublish). Publishing with a publish day ahead schedules it.
+ * POST /api/admin/content/<kind>/:id/publish and /unpublish: one route for
+ * both and for every kind (content:manage; audited as <kind>.publish or
+ * <kind>.unpublish). Publishing with a publish day ahead schedules it.
  */
-export function promotionLifecycleRoute(verb: 'publish' | 'unpublish') {
+function contentLifecycleRoute(kind: LifecycleKind, verb: 'publish' | 'unpublish') {
 	return apiRoute({
 		POST: endpoint({
 			tags: ['Admin content'],
-			summary:
-				verb === 'publish'
-					? 'Publish a promotion: members see it now, or on its publish day when that is ahead (scheduled)'
-					: 'Unpublish a promotion: back to draft, members no longer see it',
+			summary: kind.summaries[verb],
 			auth: 'admin',
 			params: IdParams,
 			body: { schema: IgnoredPayload, required: false, description: 'No payload.' },
 			responses: {
-				200: ok('Done.', { message: true, data: StaffPromotionSchema }),
+				200: ok('Done.', { message: true, data: kind.schema }),
 				...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
 					409:
 						verb === 'publish'
@@ -43,65 +54,49 @@ export function promotionLifecycleRoute(verb: 'publish' | 'unpublish') {
 			async handler({ request, params, body }) {
 				const { admin } = requireApiCapability(request, 'content:manage')
 				const id = parseContentId(params.id)
-				if (id === null) return apiError(404, PROMOTION_MESSAGES.notFound)
+				if (id === null) return apiError(404, kind.messages.notFound)
 				await body()
 				const actor = { id: admin.id, email: admin.email }
-				const result = verb === 'publish' ? publishPromotion(actor, id) : unpublishPromotion(actor, id)
+				const result = kind[verb](actor, id)
 				if (!result.ok) return apiFailure(result)
 				const message =
 					verb === 'unpublish'
-						? PROMOTION_MESSAGES.unpublished
+						? kind.messages.unpublished
 						: result.value.status === 'scheduled'
-							? PROMOTION_MESSAGES.scheduled
-							: PROMOTION_MESSAGES.published
+							? kind.messages.scheduled
+							: kind.messages.published
 				return apiSuccess(result.value, { message })
 			},
 		}),
 	})
 }
 
-/**
- * POST /api/admin/content/offers/:id/publish and /unpublish (content:manage;
- * audited as offer.publish or offer.unpublish). An unpublished offer takes
- * no more claims; its claims stay.
- */
-export function offerLifecycleRoute(verb: 'publish' | 'unpublish') {
-	return apiRoute({
-		POST: endpoint({
-			tags: ['Admin content'],
-			summary:
-				verb === 'publish'
-					? 'Publish a 0% fee offer: members see it and can claim it now, or on its publish day when that is ahead (scheduled)'
-					: 'Unpublish a 0% fee offer: back to draft, members no longer see or claim it',
-			auth: 'admin',
-			params: IdParams,
-			body: { schema: IgnoredPayload, required: false, description: 'No payload.' },
-			responses: {
-				200: ok('Done.', { message: true, data: StaffFeeOfferSchema }),
-				...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
-					409:
-						verb === 'publish'
-							? 'Already published or scheduled, or its expiry date has passed.'
-							: 'A draft: there is nothing to unpublish.',
-					...ADMIN_403,
-				}),
-			},
-			async handler({ request, params, body }) {
-				const { admin } = requireApiCapability(request, 'content:manage')
-				const id = parseContentId(params.id)
-				if (id === null) return apiError(404, FEE_OFFER_MESSAGES.notFound)
-				await body()
-				const actor = { id: admin.id, email: admin.email }
-				const result = verb === 'publish' ? publishFeeOffer(actor, id) : unpublishFeeOffer(actor, id)
-				if (!result.ok) return apiFailure(result)
-				const message =
-					verb === 'unpublish'
-						? FEE_OFFER_MESSAGES.unpublished
-						: result.value.status === 'scheduled'
-							? FEE_OFFER_MESSAGES.scheduled
-							: FEE_OFFER_MESSAGES.published
-				return apiSuccess(result.value, { message })
-			},
-		}),
-	})
+const PROMOTIONS: LifecycleKind = {
+	schema: StaffPromotionSchema,
+	messages: PROMOTION_MESSAGES,
+	publish: publishPromotion,
+	unpublish: unpublishPromotion,
+	summaries: {
+		publish: 'Publish a promotion: members see it now, or on its publish day when that is ahead (scheduled)',
+		unpublish: 'Unpublish a promotion: back to draft, members no longer see it',
+	},
 }
+
+/** An unpublished offer takes no more claims; its claims stay. */
+const OFFERS: LifecycleKind = {
+	schema: StaffFeeOfferSchema,
+	messages: FEE_OFFER_MESSAGES,
+	publish: publishFeeOffer,
+	unpublish: unpublishFeeOffer,
+	summaries: {
+		publish:
+			'Publish a 0% fee offer: members see it and can claim it now, or on its publish day when that is ahead (scheduled)',
+		unpublish: 'Unpublish a 0% fee offer: back to draft, members no longer see or claim it',
+	},
+}
+
+/** POST /api/admin/content/promotions/:id/publish and /unpublish. */
+export const promotionLifecycleRoute = (verb: 'publish' | 'unpublish') => contentLifecycleRoute(PROMOTIONS, verb)
+
+/** POST /api/admin/content/offers/:id/publish and /unpublish. */
+export const offerLifecycleRoute = (verb: 'publish' | 'unpublish') => contentLifecycleRoute(OFFERS, verb)
