@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { recordAudit, recordChange, SYSTEM_ACTOR, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
@@ -12,12 +13,13 @@ import {
 	type LifecycleRow,
 	type Transition,
 } from './lifecycle.ts'
+import { DAY_MS, dayStart } from './lifecycle.ts'
 
 /**
  * The server half of the content lifecycle (issue 41, docs/decisions/062):
  * publish, unpublish, delete and the scheduler's pass, each in one immediate
  * transaction with its audit row (before and after). A kind of content
- * (promotions, and later offers, lessons, testimonials, announcements)
+ * (promotions and offers; later lessons, testimonials, announcements)
  * describes itself as a ContentKind: its audit name, its messages and the
  * few reads and writes on its own table; its create and edit are its own.
  */
@@ -41,6 +43,43 @@ export type ContentKind<Row extends ContentRow> = {
 	insertSamples?: (tx: Tx, now: Date) => unknown[]
 	/** A kind's own condition to publish (a testimonial's consent, say), checked in the transaction. */
 	canPublish?: (row: Row) => Result<true>
+}
+
+/** A content kind's table: the lifecycle's columns (db/schema.ts). */
+type LifecycleTable = SQLiteTable & {
+	id: SQLiteColumn
+	status: SQLiteColumn
+	publishAt: SQLiteColumn
+	expiresAt: SQLiteColumn
+}
+
+/** The reads and writes a ContentKind makes on its own table, the same for every kind's table. */
+export function tableLifecycle<Row extends ContentRow>(
+	table: LifecycleTable,
+): Pick<ContentKind<Row>, 'get' | 'setLifecycle' | 'remove' | 'due'> {
+	return {
+		get: (tx, id) => tx.select().from(table).where(eq(table.id, id)).get() as Row | undefined,
+		setLifecycle: (tx, id, set) => tx.update(table).set(set).where(eq(table.id, id)).returning().get() as Row,
+		remove: (tx, id) => {
+			tx.delete(table).where(eq(table.id, id)).run()
+		},
+		due: (tx, now) =>
+			tx
+				.select()
+				.from(table)
+				.where(
+					or(
+						and(inArray(table.status, ['scheduled', 'published']), lte(table.expiresAt, now)),
+						and(eq(table.status, 'scheduled'), or(isNull(table.publishAt), lte(table.publishAt, now))),
+					),
+				)
+				.all() as Row[],
+	}
+}
+
+/** A sample's expiry: valid through the day `days` after the seed day (UTC). */
+export function sampleExpiry(now: Date, days: number) {
+	return new Date(dayStart(now.toISOString().slice(0, 10)).getTime() + (days + 1) * DAY_MS)
 }
 
 // The form's error on the page's Publish button, the message on the API (no field: that form has none).

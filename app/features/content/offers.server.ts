@@ -1,13 +1,19 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import { recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { spotsLabel, spotsLeft, totalBelowClaims } from '#app/features/offers/rules.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { getDb, write, type Db, type Tx } from '#db/client.server.ts'
 import { feeOfferClaims, feeOffers, traders, type SelectFeeOffer } from '#db/schema.ts'
-import { dateOrderProblem, dayEnd, dayStart, displayStatus, DAY_MS, expiryDay, publishDay } from './lifecycle.ts'
+import { dateOrderProblem, dayEnd, dayStart, displayStatus, expiryDay, publishDay } from './lifecycle.ts'
 import { FEE_OFFER_MESSAGES, type FeeOfferInput } from './schemas.ts'
-import { ensureContentSamples, staffLifecycle, type ContentKind } from './content.server.ts'
+import {
+	ensureContentSamples,
+	sampleExpiry,
+	staffLifecycle,
+	tableLifecycle,
+	type ContentKind,
+} from './content.server.ts'
 import { SAMPLE_OFFERS } from './offer-samples.ts'
 import type { StaffFeeOffer } from './responses.server.ts'
 
@@ -45,25 +51,9 @@ function auditView(row: SelectFeeOffer) {
 export const FEE_OFFER_KIND: ContentKind<SelectFeeOffer> = {
 	name: 'offer',
 	notFound: FEE_OFFER_MESSAGES.notFound,
-	get: (tx, id) => tx.select().from(feeOffers).where(eq(feeOffers.id, id)).get(),
-	setLifecycle: (tx, id, set) => tx.update(feeOffers).set(set).where(eq(feeOffers.id, id)).returning().get(),
-	remove: (tx, id) => {
-		tx.delete(feeOffers).where(eq(feeOffers.id, id)).run()
-	},
-	due: (tx, now) =>
-		tx
-			.select()
-			.from(feeOffers)
-			.where(
-				or(
-					and(inArray(feeOffers.status, ['scheduled', 'published']), lte(feeOffers.expiresAt, now)),
-					and(eq(feeOffers.status, 'scheduled'), or(isNull(feeOffers.publishAt), lte(feeOffers.publishAt, now))),
-				),
-			)
-			.all(),
+	...tableLifecycle<SelectFeeOffer>(feeOffers),
 	auditView,
 	insertSamples: (tx, now) => {
-		const today = dayStart(now.toISOString().slice(0, 10)).getTime()
 		const bySlug = new Map(
 			tx
 				.select({ id: traders.id, slug: traders.slug })
@@ -89,7 +79,7 @@ export const FEE_OFFER_KIND: ContentKind<SelectFeeOffer> = {
 					currentFee: 0,
 					status: 'published',
 					publishedAt: now,
-					expiresAt: new Date(today + (expiresInDays + 1) * DAY_MS),
+					expiresAt: sampleExpiry(now, expiresInDays),
 					sample: true,
 					createdAt: now,
 					updatedAt: now,

@@ -1,12 +1,18 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { getDb, write, type Tx } from '#db/client.server.ts'
 import { brokers, promotions, type SelectPromotion } from '#db/schema.ts'
-import { dateOrderProblem, dayEnd, dayStart, displayStatus, DAY_MS, expiryDay, publishDay } from './lifecycle.ts'
+import { dateOrderProblem, dayEnd, dayStart, displayStatus, expiryDay, publishDay } from './lifecycle.ts'
 import { CONTENT_MESSAGES, PROMOTION_MESSAGES, type PromotionInput } from './schemas.ts'
-import { ensureContentSamples, staffLifecycle, type ContentKind } from './content.server.ts'
+import {
+	ensureContentSamples,
+	sampleExpiry,
+	staffLifecycle,
+	tableLifecycle,
+	type ContentKind,
+} from './content.server.ts'
 import type { MemberPromotion, StaffPromotion } from './responses.server.ts'
 
 /**
@@ -50,28 +56,11 @@ const SAMPLE_PROMOTIONS = [
 export const PROMOTION_KIND: ContentKind<SelectPromotion> = {
 	name: 'promotion',
 	notFound: PROMOTION_MESSAGES.notFound,
-	get: (tx, id) => tx.select().from(promotions).where(eq(promotions.id, id)).get(),
-	setLifecycle: (tx, id, set) => tx.update(promotions).set(set).where(eq(promotions.id, id)).returning().get(),
-	remove: (tx, id) => {
-		tx.delete(promotions).where(eq(promotions.id, id)).run()
-	},
-	due: (tx, now) =>
-		tx
-			.select()
-			.from(promotions)
-			.where(
-				or(
-					and(inArray(promotions.status, ['scheduled', 'published']), lte(promotions.expiresAt, now)),
-					and(eq(promotions.status, 'scheduled'), or(isNull(promotions.publishAt), lte(promotions.publishAt, now))),
-				),
-			)
-			.all(),
+	...tableLifecycle<SelectPromotion>(promotions),
 	auditView,
 	insertSamples: (tx, now) => {
-		const today = dayStart(now.toISOString().slice(0, 10)).getTime()
 		return SAMPLE_PROMOTIONS.map(({ code, description, expiresInDays }) => {
-			// Valid through the day `expiresInDays` after the seed day.
-			const expiresAt = new Date(today + (expiresInDays + 1) * DAY_MS)
+			const expiresAt = sampleExpiry(now, expiresInDays)
 			tx.insert(promotions)
 				.values({
 					code,
