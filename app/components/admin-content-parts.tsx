@@ -4,6 +4,7 @@ import { Form, Link } from 'react-router'
 import type { ContentStatus } from '#app/domain/enums.ts'
 import type { MemberPromotion, StaffFeeOffer, StaffPromotion } from '#app/features/content/responses.server.ts'
 import {
+	CONTENT_MESSAGES,
 	CONTENT_STATUS_LABELS,
 	FEE_OFFER_LIMITS,
 	FeeOfferFormSchema,
@@ -13,6 +14,7 @@ import {
 import type { OfferView } from '#app/features/offers/responses.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
 import { Pill } from './admin-badges.tsx'
+import { AdminButtonLink, AdminPageHeader, AdminSection } from './admin-page.tsx'
 import { StateBadge } from './admin-list-parts.tsx'
 import { CheckboxField, Field, FormAlert, SelectField, StatusButton } from './forms.tsx'
 import { OfferCard } from './offer-card.tsx'
@@ -395,5 +397,39 @@ export function ContentDelete({
 				{label}
 			</Link>
 		</div>
+	)
+}
+
+/**
+ * A kind's staff list page (/admin/content/<kind>): its header with the way
+ * back to /admin/content and the New button, and its list's section.
+ */
+export function ContentListPage({
+	title,
+	description,
+	newTo,
+	newLabel,
+	section,
+	children,
+}: {
+	title: string
+	description: string
+	newTo: string
+	newLabel: string
+	section: { id: string; title: string }
+	children: React.ReactNode
+}) {
+	return (
+		<main className="space-y-6 py-8">
+			<AdminPageHeader title={title} description={description}>
+				<AdminButtonLink to="/admin/content">Back to {CONTENT_MESSAGES.pageTitle}</AdminButtonLink>
+				<AdminButtonLink to={newTo} primary>
+					{newLabel}
+				</AdminButtonLink>
+			</AdminPageHeader>
+			<AdminSection id={section.id} title={section.title}>
+				{children}
+			</AdminSection>
+		</main>
 	)
 }
