@@ -16,7 +16,7 @@ import { useIsPending } from '#app/utils/misc.ts'
 import { Pill } from './admin-badges.tsx'
 import { AdminButtonLink, AdminPageHeader, AdminSection } from './admin-page.tsx'
 import { StateBadge } from './admin-list-parts.tsx'
-import { CheckboxField, Field, FormAlert, SelectField, StatusButton } from './forms.tsx'
+import { CheckboxField, Field, FormAlert, SelectField, StatusButton, type FieldMeta } from './forms.tsx'
 import { OfferCard } from './offer-card.tsx'
 import { PromotionCard } from './dashboard-ui.tsx'
 
@@ -63,8 +63,6 @@ export function PromotionForm({
 	brokers: BrokerChoice[]
 	submitLabel: string
 }) {
-	const saving = useIsPending({ state: 'submitting', formData: { intent: 'save' } })
-	const previewing = useIsPending({ state: 'submitting', formData: { intent: 'preview' } })
 	const [form, fields] = useForm({
 		id,
 		lastResult,
@@ -100,33 +98,8 @@ export function PromotionForm({
 				hint={`What the code gives, one line of at most ${PROMOTION_LIMITS.description} characters.`}
 				inputProps={{ autoComplete: 'off' }}
 			/>
-			<Field
-				label="Publish on (optional)"
-				type="date"
-				field={fields.publishOn}
-				hint="From 00:00 UTC that day. Blank: when you publish it."
-			/>
-			<Field
-				label="Expires after (optional)"
-				type="date"
-				field={fields.expiresOn}
-				hint="Shown through that day (until 24:00 UTC). Blank: no expiry."
-			/>
-			<div className="flex flex-wrap items-center gap-2 sm:col-span-2">
-				<StatusButton name="intent" value="save" pending={saving} pendingText="Saving..." className="sm:w-auto">
-					{submitLabel}
-				</StatusButton>
-				<button
-					type="submit"
-					name="intent"
-					value="preview"
-					className="btn-secondary"
-					disabled={previewing}
-					aria-disabled={previewing || undefined}
-				>
-					{previewing ? 'Previewing...' : 'Preview'}
-				</button>
-			</div>
+			<ContentDates publishOn={fields.publishOn} expiresOn={fields.expiresOn} shown="Shown" />
+			<ContentFormButtons submitLabel={submitLabel} />
 		</Form>
 	)
 }
@@ -181,8 +154,6 @@ export function OfferForm({
 	traders: TraderChoice[]
 	submitLabel: string
 }) {
-	const saving = useIsPending({ state: 'submitting', formData: { intent: 'save' } })
-	const previewing = useIsPending({ state: 'submitting', formData: { intent: 'preview' } })
 	const [form, fields] = useForm({
 		id,
 		lastResult,
@@ -243,33 +214,8 @@ export function OfferForm({
 			/>
 			<CheckboxField label="Featured (highlighted on the page)" field={fields.featured} />
 			<CheckboxField label='Urgent (shows "Ends soon")' field={fields.urgent} />
-			<Field
-				label="Publish on (optional)"
-				type="date"
-				field={fields.publishOn}
-				hint="From 00:00 UTC that day. Blank: when you publish it."
-			/>
-			<Field
-				label="Expires after (optional)"
-				type="date"
-				field={fields.expiresOn}
-				hint="Open through that day (until 24:00 UTC). Blank: no expiry."
-			/>
-			<div className="flex flex-wrap items-center gap-2 sm:col-span-2">
-				<StatusButton name="intent" value="save" pending={saving} pendingText="Saving..." className="sm:w-auto">
-					{submitLabel}
-				</StatusButton>
-				<button
-					type="submit"
-					name="intent"
-					value="preview"
-					className="btn-secondary"
-					disabled={previewing}
-					aria-disabled={previewing || undefined}
-				>
-					{previewing ? 'Previewing...' : 'Preview'}
-				</button>
-			</div>
+			<ContentDates publishOn={fields.publishOn} expiresOn={fields.expiresOn} shown="Open" />
+			<ContentFormButtons submitLabel={submitLabel} />
 		</Form>
 	)
 }
@@ -431,5 +377,57 @@ export function ContentListPage({
 				{children}
 			</AdminSection>
 		</main>
+	)
+}
+
+/** Every kind's optional publish and expiry days (decision 062: 00:00 UTC on, 24:00 UTC through). */
+function ContentDates({
+	publishOn,
+	expiresOn,
+	shown,
+}: {
+	publishOn: FieldMeta
+	expiresOn: FieldMeta
+	/** How members have it until its expiry: "Shown", "Open". */
+	shown: string
+}) {
+	return (
+		<>
+			<Field
+				label="Publish on (optional)"
+				type="date"
+				field={publishOn}
+				hint="From 00:00 UTC that day. Blank: when you publish it."
+			/>
+			<Field
+				label="Expires after (optional)"
+				type="date"
+				field={expiresOn}
+				hint={`${shown} through that day (until 24:00 UTC). Blank: no expiry.`}
+			/>
+		</>
+	)
+}
+
+/** Save (stores it) and Preview (checks it and shows it as members will, storing nothing), each showing it is pending. */
+function ContentFormButtons({ submitLabel }: { submitLabel: string }) {
+	const saving = useIsPending({ state: 'submitting', formData: { intent: 'save' } })
+	const previewing = useIsPending({ state: 'submitting', formData: { intent: 'preview' } })
+	return (
+		<div className="flex flex-wrap items-center gap-2 sm:col-span-2">
+			<StatusButton name="intent" value="save" pending={saving} pendingText="Saving..." className="sm:w-auto">
+				{submitLabel}
+			</StatusButton>
+			<button
+				type="submit"
+				name="intent"
+				value="preview"
+				className="btn-secondary"
+				disabled={previewing}
+				aria-disabled={previewing || undefined}
+			>
+				{previewing ? 'Previewing...' : 'Preview'}
+			</button>
+		</div>
 	)
 }
