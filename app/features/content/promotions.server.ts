@@ -213,6 +213,11 @@ function orderProblem(publishAt: Date | null, expiresAt: Date | null) {
 	return message ? fail(400, message, { fieldErrors: { expiresOn: [message] } }) : null
 }
 
+/** The staff view after a write; 404 when another process deleted the row in between. */
+function reread<T>(view: T | null): Result<T> {
+	return view ? ok(view) : fail(404, PROMOTION_MESSAGES.notFound)
+}
+
 /** Adds a promotion as a draft (promotion.create); an unknown broker or misordered days: 400 at the field. */
 export function createPromotion(admin: AuditActor, input: PromotionInput, now = new Date()): Result<StaffPromotion> {
 	const { publishAt, expiresAt } = instants(input)
@@ -244,7 +249,7 @@ export function createPromotion(admin: AuditActor, input: PromotionInput, now = 
 	})
 	if (!result.ok) return result
 	log('admin.promotion_created', { adminId: admin.id, promotionId: result.value.id })
-	return ok(getPromotion(result.value.id, now)!)
+	return reread(getPromotion(result.value.id, now))
 }
 
 /**
@@ -292,7 +297,7 @@ export function updatePromotion(
 	})
 	if (!result.ok) return result
 	log('admin.promotion_updated', { adminId: admin.id, promotionId: id })
-	return ok(getPromotion(id, now)!)
+	return reread(getPromotion(id, now))
 }
 
 const lifecycle = staffLifecycle(PROMOTION_KIND, getPromotion, (row, now) => toStaffPromotion(row, undefined, now))
