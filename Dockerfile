@@ -75,11 +75,13 @@ RUN npm run build \
 	&& cp server/logger.js /out/app/server/ \
 	&& cp scripts/cli.mjs /out/app/scripts/
 
-# 3. The runtime: the bare base and the tree stage 2 assembled.
+# 3. The runtime: the bare base, its settings, then the tree stage 2
+# assembled, copied last: each step copies the whole file system (vfs), so
+# the settings' steps run on the smaller base. COPY makes the app's files
+# root's whatever USER says; the app only writes to /data.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data CLI_SKIP_BUILD_CHECK=true
 WORKDIR /app
-COPY --from=build /out/app ./
 # The database, secrets.json, the mail outbox and backups live in /data.
 # It must exist and belong to `node` before VOLUME, so that a new named
 # volume starts out writable by the app; the app's own files stay root's.
@@ -89,9 +91,10 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
 	CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# server.js has every server process (WEB_CONCURRENCY, one per visible core
-# unless set: compose.yaml sets 2) finish its in-flight requests and
-# checkpoint the WAL, and exits 0 within 8 s (9.5 s at most; compose's
-# default stop grace period is 10 s).
-STOPSIGNAL SIGTERM
+# Stopped with SIGTERM, the default (no STOPSIGNAL step): server.js has
+# every server process (WEB_CONCURRENCY, one per visible core unless set:
+# compose.yaml sets 2) finish its in-flight requests and checkpoint the
+# WAL, and exits 0 within 8 s (9.5 s at most; compose's default stop grace
+# period is 10 s).
 CMD ["node", "--max-old-space-size=160", "server.js"]
+COPY --from=build /out/app ./
