@@ -1,4 +1,4 @@
-import type { Testimonial } from '#app/content/landing.ts'
+import type { PublicTestimonial } from '#app/features/content/responses.server.ts'
 
 export const reviewId = (index: number) => `review-${index + 1}`
 
@@ -8,9 +8,12 @@ export const reviewId = (index: number) => `review-${index + 1}`
  * the browser scrolls the track to the item; with JS
  * (app/enhance/public-pages.js, data-carousel*) a dot selects its item
  * without touching the URL, and swiping the track moves the selection along.
+ * The items are the published testimonials (issue 41 part 4), any count: one
+ * dot per item, nothing at all without any (the landing hides the section).
  */
-export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
+export function TestimonialCarousel({ items }: { items: PublicTestimonial[] }) {
 	const selected = 0
+	if (items.length === 0) return null
 	return (
 		<div data-carousel="">
 			{/* data-scroll-cue: the dots below are the visible cue that the track scrolls sideways (tests/e2e/screens.spec.ts). */}
@@ -26,7 +29,7 @@ export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
 			>
 				{items.map((t, i) => (
 					<figure
-						key={t.name}
+						key={`${i}-${t.name}`}
 						id={reviewId(i)}
 						className="card w-full shrink-0 snap-start snap-always"
 						aria-roledescription="slide"
@@ -34,7 +37,7 @@ export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
 						data-selected={i === selected ? 'true' : undefined}
 					>
 						<blockquote className="text-lg leading-relaxed text-slate-100 sm:text-xl">
-							<p>“{t.content}”</p>
+							<p>“{t.text}”</p>
 						</blockquote>
 						<figcaption className="mt-6 flex flex-wrap items-end justify-between gap-4">
 							<div>
@@ -53,7 +56,7 @@ export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
 			<div className="mt-4 flex justify-center gap-1" data-scroll-cue-hint="">
 				{items.map((t, i) => (
 					<a
-						key={t.name}
+						key={`${i}-${t.name}`}
 						href={`#${reviewId(i)}`}
 						data-carousel-dot=""
 						aria-label={`Show testimonial ${i + 1} of ${items.length}: ${t.name}`}
