@@ -11,7 +11,14 @@ export const reviewId = (index: number) => `review-${index + 1}`
  * The items are the published testimonials (issue 41 part 4), any count: one
  * dot per item, nothing at all without any (the landing hides the section).
  */
-export function TestimonialCarousel({ items }: { items: PublicTestimonial[] }) {
+export function TestimonialCarousel({
+	items,
+	label = 'Member testimonials',
+}: {
+	items: PublicTestimonial[]
+	/** The track's name (the staff preview names its own). */
+	label?: string
+}) {
 	const selected = 0
 	if (items.length === 0) return null
 	return (
@@ -25,7 +32,7 @@ export function TestimonialCarousel({ items }: { items: PublicTestimonial[] }) {
 				tabIndex={0}
 				role="group"
 				aria-roledescription="carousel"
-				aria-label="Member testimonials"
+				aria-label={label}
 			>
 				{items.map((t, i) => (
 					<figure
