@@ -9,7 +9,8 @@ export const reviewId = (index: number) => `review-${index + 1}`
  * (app/enhance/public-pages.js, data-carousel*) a dot selects its item
  * without touching the URL, and swiping the track moves the selection along.
  * The items are the published testimonials (issue 41 part 4), any count: one
- * dot per item, nothing at all without any (the landing hides the section).
+ * dot per item; a single one is a plain card (nothing to scroll to, no dot);
+ * nothing at all without any (the landing hides the section).
  */
 export function TestimonialCarousel({
 	items,
@@ -21,6 +22,14 @@ export function TestimonialCarousel({
 }) {
 	const selected = 0
 	if (items.length === 0) return null
+	if (items.length === 1)
+		return (
+			<div role="group" aria-label={label}>
+				<figure className="card">
+					<TestimonialCardBody t={items[0]!} />
+				</figure>
+			</div>
+		)
 	return (
 		<div data-carousel="">
 			{/* data-scroll-cue: the dots below are the visible cue that the track scrolls sideways (tests/e2e/screens.spec.ts). */}
@@ -43,20 +52,7 @@ export function TestimonialCarousel({
 						aria-label={`${i + 1} of ${items.length}`}
 						data-selected={i === selected ? 'true' : undefined}
 					>
-						<blockquote className="text-lg leading-relaxed text-slate-100 sm:text-xl">
-							<p>“{t.text}”</p>
-						</blockquote>
-						<figcaption className="mt-6 flex flex-wrap items-end justify-between gap-4">
-							<div>
-								<p className="font-semibold">{t.name}</p>
-								<p className="text-sm text-slate-300">
-									{t.role} · {t.country}
-								</p>
-							</div>
-							<p className="rounded-full bg-emerald-400/10 px-3 py-1 text-sm font-semibold text-emerald-300">
-								{t.profit}
-							</p>
-						</figcaption>
+						<TestimonialCardBody t={t} />
 					</figure>
 				))}
 			</div>
@@ -76,5 +72,25 @@ export function TestimonialCarousel({
 				))}
 			</div>
 		</div>
+	)
+}
+
+/** One testimonial's words, who said them, and the figure quoted. */
+function TestimonialCardBody({ t }: { t: PublicTestimonial }) {
+	return (
+		<>
+			<blockquote className="text-lg leading-relaxed text-slate-100 sm:text-xl">
+				<p>“{t.text}”</p>
+			</blockquote>
+			<figcaption className="mt-6 flex flex-wrap items-end justify-between gap-4">
+				<div>
+					<p className="font-semibold">{t.name}</p>
+					<p className="text-sm text-slate-300">
+						{t.role} · {t.country}
+					</p>
+				</div>
+				<p className="rounded-full bg-emerald-400/10 px-3 py-1 text-sm font-semibold text-emerald-300">{t.profit}</p>
+			</figcaption>
+		</>
 	)
 }
