@@ -686,9 +686,7 @@ const SAMPLES: Record<string, Sample> = {
 		const headers = await staffToken()
 		expect((await call({ headers, data: testimonialPayload() })).status).toBe(201)
 		expect((await call({ headers, data: { ...testimonialPayload(), consentHow: '' } })).status).toBe(400)
-		expect((await call({ headers: bearer((await createMember()).token), data: testimonialPayload() })).status).toBe(
-			403,
-		)
+		expect((await call({ headers: bearer((await createMember()).token), data: testimonialPayload() })).status).toBe(403)
 	},
 	'GET /api/admin/content/testimonials/{id}': async ({ call, other }) => {
 		const headers = await staffToken()

@@ -35,11 +35,7 @@ export default function NewTestimonialRoute({ actionData }: Route.ComponentProps
 				<AdminButtonLink to="/admin/content/testimonials">Back to Testimonials</AdminButtonLink>
 			</AdminPageHeader>
 			<AdminSection id="testimonial-create" title="Testimonial">
-				<TestimonialForm
-					id="testimonial-create-form"
-					lastResult={actionData?.result}
-					submitLabel="Save Draft"
-				/>
+				<TestimonialForm id="testimonial-create-form" lastResult={actionData?.result} submitLabel="Save Draft" />
 			</AdminSection>
 			{actionData?.preview ? (
 				<AdminSection id="testimonial-preview" title="Preview">
