@@ -1459,3 +1459,33 @@ export const feeOffers = sqliteTable(
 	],
 )
 export type SelectFeeOffer = typeof feeOffers.$inferSelect
+
+/**
+ * Testimonials on the landing's carousel and the unlock page (issue 41 part
+ * 4, decision 062): what a member said, who they are, the figure quoted,
+ * and the consent they gave to be quoted (the day and how: required to save
+ * and checked again to publish). `position` orders them (then id).
+ */
+export const testimonials = sqliteTable(
+	'testimonials',
+	{
+		id: id(),
+		name: text('name').notNull(),
+		role: text('role').notNull(),
+		country: text('country').notNull(),
+		text: text('text').notNull(),
+		/** The figure quoted, as shown ("+$1,240 in 3 months"). */
+		profit: text('profit').notNull(),
+		/** The UTC day `YYYY-MM-DD` the consent was given. */
+		consentOn: text('consent_on').notNull(),
+		/** How it was given ("Signed release form, emailed 2026-11-02"). */
+		consentHow: text('consent_how').notNull(),
+		position: integer('position').notNull().default(0),
+		...contentLifecycle(),
+	},
+	(t) => [
+		index('testimonials_status_expires_idx').on(t.status, t.expiresAt),
+		index('testimonials_status_publish_idx').on(t.status, t.publishAt),
+	],
+)
+export type SelectTestimonial = typeof testimonials.$inferSelect

@@ -7,6 +7,7 @@ import { ensureUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { ensureSampleTraders } from '#app/features/traders/samples.server.ts'
 import { ensureSamplePromotions } from '#app/features/content/promotions.server.ts'
 import { ensureSampleOffers } from '#app/features/content/offers.server.ts'
+import { ensureSampleTestimonials } from '#app/features/content/testimonials.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 
 /**
@@ -31,5 +32,6 @@ export async function seed(now = new Date()) {
 	// Once: the promotions that were constants (decision 062).
 	const samplePromotions = ensureSamplePromotions(now)
 	const sampleOffers = ensureSampleOffers(now)
-	return { unlockCode, admin, planCodes, contestId, sampleTraders, samplePromotions, sampleOffers }
+	const sampleTestimonials = ensureSampleTestimonials(now)
+	return { unlockCode, admin, planCodes, contestId, sampleTraders, samplePromotions, sampleOffers, sampleTestimonials }
 }

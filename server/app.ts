@@ -16,6 +16,7 @@ import {
 import { STATEMENT_LIMITS } from '#app/features/traders/statements-csv.server.ts'
 import { getEnv, initEnv } from '#app/utils/env.server.ts'
 import { getLoadContext } from '#app/utils/load-context.server.ts'
+import { dataVersion } from '#app/utils/data-version.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { stopPasswordPool } from '#app/utils/password.server.ts'
 import {
@@ -83,6 +84,8 @@ const handlerFor = createRoutePartitions(
 const pageCache = createPageCache(
 	(path) => handleRequest(new Request(new URL(path, getEnv().appOrigin)), getLoadContext({ pageCacheRender: true })),
 	(path, error) => log('page_cache.error', { path, error: String((error as Error)?.message ?? error) }, 'error'),
+	// Staff publishing, editing or deleting what these pages show, or the scheduler, moves it (issue 41 part 6).
+	() => dataVersion('content'),
 )
 
 /** The cached answer for a request (GET/HEAD of a CACHED_PAGES path, no session), or null. */

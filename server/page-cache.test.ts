@@ -161,4 +161,48 @@ describe('createPageCache', () => {
 		render.mockImplementation(fakeRender(200))
 		await vi.waitFor(() => expect(cache.answer('GET', '/', {})).not.toBeNull())
 	})
+
+	test('a moved content counter refreshes every page: the request that sees it is not answered from the cache, the next gets the new render', async () => {
+		let version = 7
+		let words = 'first'
+		const render = vi.fn(
+			async (path: string) =>
+				new Response(`${HTML}<!-- ${path} ${words} -->`, {
+					headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'self'" },
+				}),
+		)
+		const cache = createPageCache(render, undefined, () => version)
+		await cache.warm()
+		const before = cache.answer('GET', '/', {})!
+		expect(before.body!.toString()).toContain('/ first')
+		expect(render).toHaveBeenCalledTimes(CACHED_PAGES.length)
+		// A write elsewhere (another process, the scheduler) bumps the counter.
+		words = 'second'
+		version = 8
+		expect(cache.answer('GET', '/', {})).toBeNull()
+		expect(cache.answer('GET', '/', { 'if-none-match': before.headers.ETag })).toBeNull()
+		await vi.waitFor(() => expect(cache.answer('GET', '/', {})).not.toBeNull())
+		const after = cache.answer('GET', '/', {})!
+		expect(after.body!.toString()).toContain('/ second')
+		expect(after.headers.ETag).not.toBe(before.headers.ETag)
+		// Each page is rendered again on its own next request, once.
+		expect(cache.answer('GET', '/terms', {})).toBeNull()
+		await vi.waitFor(() => expect(cache.answer('GET', '/terms', {})!.body!.toString()).toContain('second'))
+		cache.answer('GET', '/', {})
+		cache.answer('GET', '/terms', {})
+		expect(render).toHaveBeenCalledTimes(CACHED_PAGES.length + 2)
+	})
+
+	test('a write during a render leaves that entry behind: it is rendered again', async () => {
+		let version = 1
+		const render = vi.fn(async (path: string) => {
+			version++
+			return new Response(`${HTML}<!-- ${path} v${version} -->`, {
+				headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'self'" },
+			})
+		})
+		const cache = createPageCache(render, undefined, () => version)
+		await cache.warm()
+		expect(cache.answer('GET', '/', {})).toBeNull()
+	})
 })

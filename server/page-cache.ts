@@ -21,8 +21,15 @@ import zlib from 'node:zlib'
  * - The cached render has no per-request nonce (one page for everyone);
  *   app/entry.server.tsx gives it a CSP that allows its inline scripts by
  *   their SHA-256 hashes instead.
- * - The pages depend only on the build and the start-up configuration
- *   (APP_ORIGIN), so an entry never goes stale while the process runs.
+ * - The pages depend on the build, the start-up configuration (APP_ORIGIN)
+ *   and the staff-run content they show (the landing's testimonials, issue
+ *   41 part 6). That content can change while the processes run, so an entry
+ *   keeps the `content` data-version counter it was rendered at
+ *   (app/utils/data-version.server.ts; SQLite triggers bump it on every write
+ *   to those tables, whichever process or the scheduler wrote it): each
+ *   request reads the counter (one cached prepared statement, one row by its
+ *   key) and, when it moved, is answered by a fresh render while the entry is
+ *   rendered again. No process serves a page older than the last write it can see.
  */
 
 export const CACHED_PAGES = ['/', '/terms', '/login', '/signup', '/forgot-password', '/admin/login'] as const
@@ -57,6 +64,8 @@ type Encoding = 'br' | 'gzip' | 'identity'
 
 /** Every answer an entry can give, built once when it is rendered: nothing is assembled per request. */
 type Entry = {
+	/** The content counter when its render started. */
+	version: number
 	etag: string
 	notModified: CachedAnswer
 	ok: Record<Encoding, CachedAnswer>
@@ -137,12 +146,16 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string) {
 export function createPageCache(
 	render: (path: string) => Promise<Response>,
 	onError: (path: string, error: unknown) => void = () => {},
+	/** The content counter the pages depend on (read on each request); an entry of another value is rendered again. */
+	contentVersion: () => number = () => 0,
 ) {
 	const entries = new Map<string, Entry>()
 	const filling = new Map<string, Promise<void>>()
 	const cacheable = new Set<string>(CACHED_PAGES)
 
 	async function build(path: string) {
+		// Read before rendering: a write during the render leaves the entry behind, so it is rendered again.
+		const version = contentVersion()
 		const response = await render(path)
 		const type = response.headers.get('Content-Type') ?? ''
 		const csp = response.headers.get('Content-Security-Policy')
@@ -177,7 +190,7 @@ export function createPageCache(
 					return [encoding, ready(200, headers, head ? null : body)]
 				}),
 			) as Record<Encoding, CachedAnswer>
-		entries.set(path, { etag, notModified: ready(304, common, null), ok: answers(false), head: answers(true) })
+		entries.set(path, { version, etag, notModified: ready(304, common, null), ok: answers(false), head: answers(true) })
 	}
 
 	/** Renders `path` into the cache (once at a time); failures are reported, not thrown. */
@@ -204,14 +217,17 @@ export function createPageCache(
 		/**
 		 * The answer for a request, or null when it is not ours to answer
 		 * (another path, a query string, a page cookie, another method, or
-		 * an entry not rendered yet: that starts a render for the next one).
+		 * an entry not rendered yet or rendered before the content counter
+		 * moved: that starts a render for the next one).
 		 */
 		answer(method: string | undefined, url: string | undefined, headers: RequestHeaders): CachedAnswer | null {
 			if (method !== 'GET' && method !== 'HEAD') return null
 			if (!url || !cacheable.has(url)) return null
 			if (hasPageCookie(headers.cookie)) return null
 			const entry = entries.get(url)
-			if (!entry) {
+			if (!entry || entry.version !== contentVersion()) {
+				// Not rendered yet, or the content it shows has changed since: this
+				// request is rendered as usual, and the entry again for the next ones.
 				void fill(url)
 				return null
 			}

@@ -2,7 +2,13 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link } from 'react-router'
 import type { ContentStatus } from '#app/domain/enums.ts'
-import type { MemberPromotion, StaffFeeOffer, StaffPromotion } from '#app/features/content/responses.server.ts'
+import type {
+	MemberPromotion,
+	PublicTestimonial,
+	StaffFeeOffer,
+	StaffPromotion,
+	StaffTestimonial,
+} from '#app/features/content/responses.server.ts'
 import {
 	CONTENT_MESSAGES,
 	CONTENT_STATUS_LABELS,
@@ -10,6 +16,8 @@ import {
 	FeeOfferFormSchema,
 	PROMOTION_LIMITS,
 	PromotionFormSchema,
+	TESTIMONIAL_LIMITS,
+	TestimonialFormSchema,
 } from '#app/features/content/schemas.ts'
 import type { OfferView } from '#app/features/offers/responses.server.ts'
 import { useIsPending } from '#app/utils/misc.ts'
@@ -19,6 +27,7 @@ import { StateBadge } from './admin-list-parts.tsx'
 import { CheckboxField, Field, FormAlert, SelectField, StatusButton, type FieldMeta } from './forms.tsx'
 import { OfferCard } from './offer-card.tsx'
 import { PromotionCard } from './dashboard-ui.tsx'
+import { TestimonialCarousel } from './testimonial-carousel.tsx'
 
 /** A content item's status, and "Sample" for a sample row (decision 062). */
 export function ContentStatusBadges({ status, sample }: { status: ContentStatus; sample: boolean }) {
@@ -428,6 +437,108 @@ function ContentFormButtons({ submitLabel }: { submitLabel: string }) {
 			>
 				{previewing ? 'Previewing...' : 'Preview'}
 			</button>
+		</div>
+	)
+}
+
+const testimonialConstraint = getZodConstraint(TestimonialFormSchema)
+
+/** The form's text for a stored testimonial. */
+export function testimonialFormDefaults(t: StaffTestimonial) {
+	return {
+		name: t.name,
+		role: t.role,
+		country: t.country,
+		text: t.text,
+		profit: t.profit,
+		consentOn: t.consentOn,
+		consentHow: t.consentHow,
+		position: String(t.position),
+		publishOn: t.publishOn ?? '',
+		expiresOn: t.expiresOn ?? '',
+	}
+}
+
+/**
+ * /admin/content/testimonials/new and /:id: a testimonial's fields and the
+ * consent the member gave (required: the day, not ahead, and how) as a plain
+ * POST form (JS off works). Save stores it; Preview shows it as the
+ * landing's card, storing nothing.
+ */
+export function TestimonialForm({
+	id,
+	lastResult,
+	defaultValue,
+	submitLabel,
+}: {
+	id: string
+	lastResult: SubmissionResult<string[]> | undefined
+	defaultValue?: Record<string, string>
+	submitLabel: string
+}) {
+	const [form, fields] = useForm({
+		id,
+		lastResult,
+		constraint: testimonialConstraint,
+		defaultValue,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: TestimonialFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 sm:grid-cols-2">
+			<div className="sm:col-span-2">
+				<FormAlert id={form.errorId} errors={form.errors} />
+			</div>
+			<Field label="Name" field={fields.name} hint="As it is shown." inputProps={{ autoComplete: 'off' }} />
+			<Field label="Role" field={fields.role} hint="Their work, like Nurse." inputProps={{ autoComplete: 'off' }} />
+			<Field label="Country" field={fields.country} inputProps={{ autoComplete: 'off' }} />
+			<Field
+				label="Figure quoted"
+				field={fields.profit}
+				hint={`As shown, like +$1,240 in 3 months (at most ${TESTIMONIAL_LIMITS.profit} characters).`}
+				inputProps={{ autoComplete: 'off' }}
+			/>
+			<Field
+				className="sm:col-span-2"
+				label="Text"
+				field={fields.text}
+				hint={`Their words, one paragraph of at most ${TESTIMONIAL_LIMITS.text} characters.`}
+				inputProps={{ autoComplete: 'off' }}
+			/>
+			<Field
+				label="Consent date"
+				type="date"
+				field={fields.consentOn}
+				hint="The day they agreed to be quoted; not after today."
+			/>
+			<Field
+				label="How consent was given"
+				field={fields.consentHow}
+				hint="Like: Signed release form, emailed 2026-11-02."
+				inputProps={{ autoComplete: 'off' }}
+			/>
+			<Field
+				label="Order"
+				field={fields.position}
+				hint="Lower shows first on the landing; blank: 0."
+				inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
+			/>
+			<div aria-hidden="true" className="hidden sm:block" />
+			<ContentDates publishOn={fields.publishOn} expiresOn={fields.expiresOn} shown="Shown" />
+			<ContentFormButtons submitLabel={submitLabel} />
+		</Form>
+	)
+}
+
+/** The preview: the testimonial as the landing's carousel shows it. */
+export function TestimonialPreview({ testimonial, note }: { testimonial: PublicTestimonial; note: string }) {
+	return (
+		<div className="space-y-3">
+			<p className="text-sm text-slate-300">{note}</p>
+			<div className="max-w-3xl" data-testimonial-preview="">
+				<TestimonialCarousel items={[testimonial]} label="Preview of the testimonial" />
+			</div>
 		</div>
 	)
 }

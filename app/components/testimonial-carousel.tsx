@@ -1,4 +1,4 @@
-import type { Testimonial } from '#app/content/landing.ts'
+import type { PublicTestimonial } from '#app/features/content/responses.server.ts'
 
 export const reviewId = (index: number) => `review-${index + 1}`
 
@@ -8,9 +8,28 @@ export const reviewId = (index: number) => `review-${index + 1}`
  * the browser scrolls the track to the item; with JS
  * (app/enhance/public-pages.js, data-carousel*) a dot selects its item
  * without touching the URL, and swiping the track moves the selection along.
+ * The items are the published testimonials (issue 41 part 4), any count: one
+ * dot per item; a single one is a plain card (nothing to scroll to, no dot);
+ * nothing at all without any (the landing hides the section).
  */
-export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
+export function TestimonialCarousel({
+	items,
+	label = 'Member testimonials',
+}: {
+	items: PublicTestimonial[]
+	/** The track's name (the staff preview names its own). */
+	label?: string
+}) {
 	const selected = 0
+	if (items.length === 0) return null
+	if (items.length === 1)
+		return (
+			<div role="group" aria-label={label}>
+				<figure className="card">
+					<TestimonialCardBody t={items[0]!} />
+				</figure>
+			</div>
+		)
 	return (
 		<div data-carousel="">
 			{/* data-scroll-cue: the dots below are the visible cue that the track scrolls sideways (tests/e2e/screens.spec.ts). */}
@@ -22,38 +41,25 @@ export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
 				tabIndex={0}
 				role="group"
 				aria-roledescription="carousel"
-				aria-label="Member testimonials"
+				aria-label={label}
 			>
 				{items.map((t, i) => (
 					<figure
-						key={t.name}
+						key={`${i}-${t.name}`}
 						id={reviewId(i)}
 						className="card w-full shrink-0 snap-start snap-always"
 						aria-roledescription="slide"
 						aria-label={`${i + 1} of ${items.length}`}
 						data-selected={i === selected ? 'true' : undefined}
 					>
-						<blockquote className="text-lg leading-relaxed text-slate-100 sm:text-xl">
-							<p>“{t.content}”</p>
-						</blockquote>
-						<figcaption className="mt-6 flex flex-wrap items-end justify-between gap-4">
-							<div>
-								<p className="font-semibold">{t.name}</p>
-								<p className="text-sm text-slate-300">
-									{t.role} · {t.country}
-								</p>
-							</div>
-							<p className="rounded-full bg-emerald-400/10 px-3 py-1 text-sm font-semibold text-emerald-300">
-								{t.profit}
-							</p>
-						</figcaption>
+						<TestimonialCardBody t={t} />
 					</figure>
 				))}
 			</div>
 			<div className="mt-4 flex justify-center gap-1" data-scroll-cue-hint="">
 				{items.map((t, i) => (
 					<a
-						key={t.name}
+						key={`${i}-${t.name}`}
 						href={`#${reviewId(i)}`}
 						data-carousel-dot=""
 						aria-label={`Show testimonial ${i + 1} of ${items.length}: ${t.name}`}
@@ -66,5 +72,25 @@ export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
 				))}
 			</div>
 		</div>
+	)
+}
+
+/** One testimonial's words, who said them, and the figure quoted. */
+function TestimonialCardBody({ t }: { t: PublicTestimonial }) {
+	return (
+		<>
+			<blockquote className="text-lg leading-relaxed text-slate-100 sm:text-xl">
+				<p>“{t.text}”</p>
+			</blockquote>
+			<figcaption className="mt-6 flex flex-wrap items-end justify-between gap-4">
+				<div>
+					<p className="font-semibold">{t.name}</p>
+					<p className="text-sm text-slate-300">
+						{t.role} · {t.country}
+					</p>
+				</div>
+				<p className="rounded-full bg-emerald-400/10 px-3 py-1 text-sm font-semibold text-emerald-300">{t.profit}</p>
+			</figcaption>
+		</>
 	)
 }

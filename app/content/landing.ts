@@ -15,7 +15,6 @@ export const MARKETING_CLAIMS_DATE = '5 December 2026'
 
 export type SectionId = 'features' | 'how-it-works' | 'pricing' | 'reviews'
 
-export type Testimonial = { name: string; role: string; content: string; profit: string; country: string }
 export type Feature = { title: string; text: string }
 /** A feature card or a step, drawn with its icon (other/svg-icons). */
 export type IconFeature = Feature & { icon: IconName }
@@ -107,32 +106,7 @@ export const landing = {
 	reviews: {
 		title: 'What members say',
 		intro: 'Real words, sample figures: results vary and past performance does not guarantee future returns.',
-		items: [
-			{
-				name: 'Chidi Okafor',
-				role: 'Software engineer',
-				content:
-					'I had no time to watch charts. I picked two reviewed traders, split my capital with Risk Shield and check the live alerts over lunch.',
-				profit: '+$1,240 in 3 months',
-				country: 'Nigeria',
-			},
-			{
-				name: 'Grace Mensah',
-				role: 'Nurse',
-				content:
-					'Starting with $50 let me learn without risking my savings. The academy and the risk warnings are honest about what can go wrong.',
-				profit: '+$310 in 2 months',
-				country: 'Ghana',
-			},
-			{
-				name: 'James Mwangi',
-				role: 'Small business owner',
-				content:
-					'The zero performance fee offer was the reason I joined. Support answered on Telegram within minutes when I got stuck connecting my broker.',
-				profit: '+$2,870 in 6 months',
-				country: 'Kenya',
-			},
-		] satisfies Testimonial[],
+		// The testimonials are staff-run content (issue 41 part 4): the testimonials table, published ones only.
 	},
 
 	features: {

@@ -53,17 +53,3 @@ export const setupGuide = [
 	{ title: 'Copy your unlock code', text: 'The current unlock code is in the pinned message of the channel.' },
 	{ title: 'Enter the code here', text: 'Paste the code into the form below to open your dashboard.' },
 ]
-
-export const unlockTestimonials = [
-	{
-		name: 'Chinedu O.',
-		country: 'Nigeria',
-		text: 'Got my code in under a minute and was copying my first trader the same evening.',
-	},
-	{
-		name: 'Amara K.',
-		country: 'Ghana',
-		text: 'The channel posts the code straight away. Setup really takes about 60 seconds.',
-	},
-	{ name: 'Daniel M.', country: 'Kenya', text: 'Clear steps, no fuss. The risk settings let me start small with $50.' },
-]

@@ -9,6 +9,7 @@ import { TestimonialCarousel } from '#app/components/testimonial-carousel.tsx'
 import { LANDING_COUNTDOWN_START_SECONDS, landing, type LandingContent } from '#app/content/landing.ts'
 import { site } from '#app/content/site.ts'
 import { publicPageViewer } from '#app/features/auth/public-page.server.ts'
+import { listPublicTestimonials } from '#app/features/content/testimonials.server.ts'
 import { documentOnly, documentOnlyHandle } from '#app/utils/document-only.ts'
 import { cx } from '#app/utils/misc.ts'
 import { pageMeta } from '#app/utils/seo.ts'
@@ -27,6 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return {
 		...(await publicPageViewer(request)),
 		content: landing,
+		// Published, unexpired, in order; the page cache renders again when they change (server/page-cache.ts).
+		testimonials: listPublicTestimonials(),
 		countdownSeconds: LANDING_COUNTDOWN_START_SECONDS,
 		// Drawn on the server: the landing ships no chart code.
 		previewCharts: chartOnce('landing-preview', () =>
@@ -36,19 +39,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function IndexRoute({ loaderData }: Route.ComponentProps) {
-	const { content: c, signedIn, countdownSeconds } = loaderData
+	const { content: c, signedIn, countdownSeconds, testimonials } = loaderData
+	// No published testimonial: no Reviews section, and no link to it.
+	const nav = testimonials.length > 0 ? c.nav : c.nav.filter((n) => n.id !== 'reviews')
 	return (
 		<div className="flex min-h-screen flex-col">
-			<PublicHeader signedIn={signedIn} links={c.nav.map((n) => ({ href: `#${n.id}`, label: n.label }))} />
+			<PublicHeader signedIn={signedIn} links={nav.map((n) => ({ href: `#${n.id}`, label: n.label }))} />
 			<main className="flex-1 overflow-x-clip">
 				<Hero hero={c.hero} countdownSeconds={countdownSeconds} previewCharts={loaderData.previewCharts} />
 				<StatsStrip stats={c.stats} />
 				<ProblemSolution problem={c.problem} />
-				<Section id="reviews" title={c.reviews.title} intro={c.reviews.intro}>
-					<div className="mx-auto max-w-3xl">
-						<TestimonialCarousel items={c.reviews.items} />
-					</div>
-				</Section>
+				{testimonials.length > 0 ? (
+					<Section id="reviews" title={c.reviews.title} intro={c.reviews.intro}>
+						<div className="mx-auto max-w-3xl">
+							<TestimonialCarousel items={testimonials} />
+						</div>
+					</Section>
+				) : null}
 				<Section id="features" title={c.features.title}>
 					<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
 						{c.features.items.map((f) => (

@@ -5,15 +5,10 @@ import { Form, Link, redirect, redirectDocument } from 'react-router'
 import { formatMinutesSeconds, useCountdown } from '#app/components/countdown.tsx'
 import { Field, HoneypotInputs, StatusButton, useHydrated } from '#app/components/forms.tsx'
 import { LogoutButton } from '#app/components/logout-button.tsx'
-import {
-	bonusSecondsLeft,
-	EXAMPLE_UNLOCK_CODE,
-	setupGuide,
-	unlockSteps,
-	unlockTestimonials,
-} from '#app/content/onboarding.ts'
+import { bonusSecondsLeft, EXAMPLE_UNLOCK_CODE, setupGuide, unlockSteps } from '#app/content/onboarding.ts'
 import { site } from '#app/content/site.ts'
 import { unlockMember } from '#app/features/auth/member-auth.server.ts'
+import { listPublicTestimonials } from '#app/features/content/testimonials.server.ts'
 import { firstName } from '#app/features/users/user.server.ts'
 import { requireMember, startMemberSession } from '#app/auth/member.server.ts'
 import { readFormData, replyInvalid, replyWithFailure } from '#app/utils/forms.server.ts'
@@ -23,10 +18,18 @@ import { requestMeta } from '#app/utils/request.server.ts'
 import { UnlockCodeSchema } from '#app/features/auth/schemas.ts'
 import type { Route } from './+types/next-steps'
 
+/** How many testimonials the unlock page shows (one row of three cards). */
+const UNLOCK_TESTIMONIALS = 3
+
 export async function loader({ request, url }: Route.LoaderArgs) {
 	const user = await requireMember({ request, url })
 	if (user.isVerified) throw redirect('/dashboard')
-	return { firstName: firstName(user.name), bonusSecondsLeft: bonusSecondsLeft(user.createdAt) }
+	return {
+		firstName: firstName(user.name),
+		bonusSecondsLeft: bonusSecondsLeft(user.createdAt),
+		// The landing's published testimonials (issue 41 part 4), the first three in their order.
+		testimonials: listPublicTestimonials().slice(0, UNLOCK_TESTIMONIALS),
+	}
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -185,21 +188,23 @@ export default function NextStepsRoute({ loaderData, actionData }: Route.Compone
 					</p>
 				</section>
 
-				<section>
-					<h2 id="stories-heading" className="text-xl font-semibold">
-						What new members say
-					</h2>
-					<ul className="mt-4 grid gap-4 sm:grid-cols-3">
-						{unlockTestimonials.map((t) => (
-							<li key={t.name} className="card p-4 sm:p-5">
-								<blockquote className="text-sm text-slate-200">“{t.text}”</blockquote>
-								<p className="mt-3 text-sm font-medium">
-									{t.name}, <span className="text-slate-300">{t.country}</span>
-								</p>
-							</li>
-						))}
-					</ul>
-				</section>
+				{loaderData.testimonials.length > 0 ? (
+					<section>
+						<h2 id="stories-heading" className="text-xl font-semibold">
+							What new members say
+						</h2>
+						<ul className="mt-4 grid gap-4 sm:grid-cols-3">
+							{loaderData.testimonials.map((t, i) => (
+								<li key={`${i}-${t.name}`} className="card p-4 sm:p-5">
+									<blockquote className="text-sm text-slate-200">“{t.text}”</blockquote>
+									<p className="mt-3 text-sm font-medium">
+										{t.name}, <span className="text-slate-300">{t.country}</span>
+									</p>
+								</li>
+							))}
+						</ul>
+					</section>
+				) : null}
 
 				<p className="text-xs text-slate-400">{site.riskWarning}</p>
 			</main>

@@ -1,7 +1,11 @@
 import { getDb, type Db } from '#db/client.server.ts'
 
-/** The counters of `data_versions` (db/schema.ts, dataVersions; bumped by triggers, migrations 0017 and 0019). */
-export type DataVersionName = 'registry' | 'traders'
+/**
+ * The counters of `data_versions` (db/schema.ts, dataVersions; bumped by
+ * triggers, migrations 0017, 0019 and 0022: `content`, the staff-run content
+ * the cached public pages show, server/page-cache.ts).
+ */
+export type DataVersionName = 'registry' | 'traders' | 'content'
 
 type Entry = { version: number; value: unknown }
 

@@ -82,6 +82,33 @@ test.afterAll(() => {
 	)
 })
 
+// The testimonials this worker added (testimonialPayload, names "OA Member …"): removed after the
+// suite. Each has a publish day far ahead, so publishing it only schedules it: never on the landing.
+const madeTestimonials: string[] = []
+test.afterAll(() => {
+	const names = madeTestimonials.splice(0)
+	if (names.length === 0) return
+	withE2eDatabase((db) =>
+		db.prepare(`delete from testimonials where name in (${names.map(() => '?').join(', ')})`).run(...names),
+	)
+})
+
+function testimonialPayload() {
+	const name = `OA Member ${tag()}`.slice(0, 80)
+	madeTestimonials.push(name)
+	return {
+		name,
+		role: 'Tester',
+		country: 'Nigeria',
+		text: 'An OpenAPI sample testimonial',
+		profit: '+$100',
+		consentOn: '2026-01-02',
+		consentHow: 'Signed release form',
+		position: 1000,
+		publishOn: '2099-01-01',
+	}
+}
+
 function offerPayload() {
 	const traderId = withE2eDatabase(
 		(db) => (db.prepare("select id from traders where slug = 'tunde-bakare'").get() as { id: number }).id,
@@ -649,6 +676,55 @@ const SAMPLES: Record<string, Sample> = {
 		const id = created.body.data.id
 		expect((await call({ headers, params: { id } })).status).toBe(409)
 		await other('POST', '/api/admin/content/offers/{id}/publish', { headers, params: { id } })
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+	},
+	'GET /api/admin/content/testimonials': async ({ call }) => {
+		expect((await call({ headers: await staffToken() })).status).toBe(200)
+		expect((await call({ headers: bearer((await createMember()).token) })).status).toBe(403)
+	},
+	'POST /api/admin/content/testimonials': async ({ call }) => {
+		const headers = await staffToken()
+		expect((await call({ headers, data: testimonialPayload() })).status).toBe(201)
+		expect((await call({ headers, data: { ...testimonialPayload(), consentHow: '' } })).status).toBe(400)
+		expect((await call({ headers: bearer((await createMember()).token), data: testimonialPayload() })).status).toBe(403)
+	},
+	'GET /api/admin/content/testimonials/{id}': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/testimonials', { headers, data: testimonialPayload() })
+		expect((await call({ headers, params: { id: created.body.data.id } })).status).toBe(200)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+	},
+	'PATCH /api/admin/content/testimonials/{id}': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/testimonials', { headers, data: testimonialPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id }, data: { role: 'Changed' } })).status).toBe(200)
+		expect((await call({ headers, params: { id }, data: {} })).status).toBe(400)
+		expect((await call({ headers, params: { id: MISSING_ID }, data: { role: 'x' } })).status).toBe(404)
+	},
+	'DELETE /api/admin/content/testimonials/{id}': async ({ call, other }) => {
+		const headers = await adminToken()
+		const created = await other('POST', '/api/admin/content/testimonials', { headers, data: testimonialPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers: await staffToken(), params: { id } })).status).toBe(403)
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+		expect((await call({ headers, params: { id } })).status).toBe(404)
+	},
+	'POST /api/admin/content/testimonials/{id}/publish': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/testimonials', { headers, data: testimonialPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+		expect((await call({ headers, params: { id } })).status).toBe(409)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+		await other('POST', '/api/admin/content/testimonials/{id}/unpublish', { headers, params: { id } })
+	},
+	'POST /api/admin/content/testimonials/{id}/unpublish': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/testimonials', { headers, data: testimonialPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id } })).status).toBe(409)
+		await other('POST', '/api/admin/content/testimonials/{id}/publish', { headers, params: { id } })
 		expect((await call({ headers, params: { id } })).status).toBe(200)
 	},
 	'GET /api/admin/staff': async ({ request, call }) => {

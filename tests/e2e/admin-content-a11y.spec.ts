@@ -9,7 +9,8 @@ import { open } from './support.ts'
  * desktop width (one setup): zero axe violations, no horizontal overflow on
  * the phone, no CSP violation or page error (tests/e2e/axe.ts). The new
  * promotion form with field errors and a preview; a sample promotion's page
- * with the delete confirmation. The same for the 0% fee offers (part 2).
+ * with the delete confirmation. The same for the 0% fee offers (part 2)
+ * and the testimonials (part 4).
  */
 
 const pages: Array<{ name: string; setup: (page: Page) => Promise<void> }> = [
@@ -61,6 +62,37 @@ const pages: Array<{ name: string; setup: (page: Page) => Promise<void> }> = [
 				(db) => db.prepare("select id from fee_offers where key = 'chioma-eze'").get() as { id: number },
 			)
 			await open(page, `/admin/content/offers/${id}?confirm=delete`)
+			await expect(page.getByRole('alertdialog')).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/content/testimonials',
+		setup: async (page) => void (await open(page, '/admin/content/testimonials')),
+	},
+	{
+		name: '/admin/content/testimonials/new with field errors, then a preview',
+		setup: async (page) => {
+			await open(page, '/admin/content/testimonials/new')
+			await page.getByRole('button', { name: 'Save Draft' }).click()
+			await expect(page.getByText('Consent date is required').first()).toBeVisible()
+			await page.getByLabel('Name').fill('Ada A11y')
+			await page.getByLabel('Role').fill('Tester')
+			await page.getByLabel('Country').fill('Nigeria')
+			await page.getByLabel('Figure quoted').fill('+$1,000')
+			await page.getByLabel('Text').fill('A preview for the accessibility check')
+			await page.getByLabel('Consent date').fill('2026-01-02')
+			await page.getByLabel('How consent was given').fill('Signed release form')
+			await page.getByRole('button', { name: 'Preview' }).click()
+			await expect(page.getByRole('group', { name: 'Preview of the testimonial' })).toBeVisible()
+		},
+	},
+	{
+		name: 'a sample testimonial with the delete confirmation',
+		setup: async (page) => {
+			const { id } = withE2eDatabase(
+				(db) => db.prepare("select id from testimonials where name = 'Chidi Okafor'").get() as { id: number },
+			)
+			await open(page, `/admin/content/testimonials/${id}?confirm=delete`)
 			await expect(page.getByRole('alertdialog')).toBeVisible()
 		},
 	},

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { CONTENT_MESSAGES, FEE_OFFER_MESSAGES, PROMOTION_MESSAGES } from '#app/features/content/schemas.ts'
+import {
+	CONTENT_MESSAGES,
+	FEE_OFFER_MESSAGES,
+	PROMOTION_MESSAGES,
+	TESTIMONIAL_MESSAGES,
+} from '#app/features/content/schemas.ts'
 import { withE2eDatabase } from '../admin-utils.ts'
 import { dayFromToday } from '../content-e2e-utils.ts'
 import { expect, test } from '../fixtures.ts'
@@ -196,5 +201,93 @@ test('offers: write, preview, publish, the member sees it, delete', async ({
 		await expect(memberPage.locator(`[data-offer="${key}"]`)).toHaveCount(0)
 	} finally {
 		await memberContext.close()
+	}
+})
+
+// /admin/content/testimonials, the same way (issue 41 parts 4 and 6): a
+// super admin writes a testimonial (no consent is refused at its fields),
+// previews it as the landing's card, saves and publishes it; the landing,
+// for a visitor without a session (the page cache's answer), shows it at
+// once; it is deleted after the confirmation step and the landing no longer
+// shows it. Names "E2E Member …", removed after the suite.
+const madeTestimonials: string[] = []
+test.afterAll(() => {
+	const names = madeTestimonials.splice(0)
+	if (names.length === 0) return
+	withE2eDatabase((db) =>
+		db.prepare(`delete from testimonials where name in (${names.map(() => '?').join(', ')})`).run(...names),
+	)
+})
+
+test('testimonials: write, preview, publish, the landing shows it, delete', async ({
+	page,
+	browser,
+	createAdmin,
+	signIn,
+}) => {
+	test.slow()
+	const name = `E2E Member ${randomUUID().slice(0, 8)}`
+	madeTestimonials.push(name)
+	const words = `Copying reviewed traders, ${name} kept a steady hand.`
+	await signIn(page, await createAdmin({ role: 'super_admin' }))
+	await open(page, '/admin/content')
+	await page.getByRole('link', { name: TESTIMONIAL_MESSAGES.pageTitle, exact: true }).click()
+	await expect(page.getByRole('heading', { level: 1, name: TESTIMONIAL_MESSAGES.pageTitle })).toBeVisible()
+	await expect(page.getByRole('row').filter({ hasText: 'Grace Mensah' })).toContainText('Sample')
+	await page.getByRole('link', { name: 'New Testimonial' }).click()
+
+	// No consent: refused at its fields, nothing stored.
+	await page.getByLabel('Name', { exact: true }).fill(name)
+	await page.getByLabel('Role', { exact: true }).fill('Accountant')
+	await page.getByLabel('Country', { exact: true }).fill('Kenya')
+	await page.getByLabel('Figure quoted', { exact: true }).fill('+$2,340')
+	await page.getByLabel('Text', { exact: true }).fill(words)
+	// After the seeded samples (the landing spec counts on them first).
+	await page.getByLabel('Order', { exact: true }).fill('1000')
+	await page.getByRole('button', { name: 'Save Draft' }).click()
+	await expectFieldError(page, page.getByLabel('Consent date'), TESTIMONIAL_MESSAGES.consentOnRequired)
+	await expectFieldError(page, page.getByLabel('How consent was given'), TESTIMONIAL_MESSAGES.consentHowRequired)
+	const stored = () =>
+		withE2eDatabase((db) => db.prepare('select count(*) as n from testimonials where name = ?').get(name))
+	expect(stored()).toEqual({ n: 0 })
+
+	// Preview: the landing's card, nothing stored.
+	await page.getByLabel('Consent date').fill(dayFromToday(-7))
+	await page.getByLabel('How consent was given').fill('Signed release form, emailed')
+	await page.getByRole('button', { name: 'Preview' }).click()
+	const preview = page.getByRole('group', { name: 'Preview of the testimonial' })
+	await expect(preview).toContainText(words)
+	await expect(preview).toContainText('Accountant · Kenya')
+	await expect(preview).toContainText('+$2,340')
+	expect(stored()).toEqual({ n: 0 })
+
+	// Save, publish.
+	await page.getByRole('button', { name: 'Save Draft' }).click()
+	await expect(page).toHaveURL(/\/admin\/content\/testimonials\/\d+$/)
+	await expect(page.getByRole('status').filter({ hasText: TESTIMONIAL_MESSAGES.created })).toBeVisible()
+	await page.getByRole('button', { name: 'Publish', exact: true }).click()
+	await expect(page.getByRole('status').filter({ hasText: TESTIMONIAL_MESSAGES.published })).toBeVisible()
+
+	const visitor = await otherDevice(browser)
+	try {
+		const landing = await visitor.newPage()
+		await open(landing, '/')
+		const carousel = landing.getByRole('group', { name: 'Member testimonials' })
+		await expect(carousel).toContainText(words)
+		await expect(carousel).toContainText(name)
+
+		// Delete, after the confirmation step.
+		await page.getByRole('link', { name: 'Delete Testimonial' }).click()
+		await expect(page.getByRole('alertdialog', { name: `Delete the testimonial of ${name}?` })).toBeVisible()
+		await page.getByRole('button', { name: 'Yes, Delete' }).click()
+		await expect(page).toHaveURL(/\/admin\/content\/testimonials$/)
+		await expect(page.getByRole('status').filter({ hasText: TESTIMONIAL_MESSAGES.deleted })).toBeVisible()
+		expect(stored()).toEqual({ n: 0 })
+
+		await open(landing, '/')
+		await expect(landing.getByRole('group', { name: 'Member testimonials' })).toBeVisible()
+		await expect(landing.getByText(words)).toHaveCount(0)
+	} finally {
+		await visitor.close()
 	}
 })

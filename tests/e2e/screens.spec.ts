@@ -706,6 +706,34 @@ const visits: Visit[] = [
 		},
 	},
 	{
+		name: 'admin-content-testimonials',
+		file: 'admin/content/testimonials.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/content/testimonials'
+		},
+	},
+	{
+		name: 'admin-content-testimonials-new',
+		file: 'admin/content/testimonials/new.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/content/testimonials/new'
+		},
+	},
+	{
+		name: 'admin-content-testimonial',
+		file: 'admin/content/testimonials/$id.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			// A sample testimonial (seeded), with the delete confirmation showing.
+			const { id } = withE2eDatabase(
+				(db) => db.prepare("select id from testimonials where name = 'Grace Mensah'").get() as { id: number },
+			)
+			return `/admin/content/testimonials/${id}?confirm=delete`
+		},
+	},
+	{
 		name: 'admin-staff',
 		file: 'admin/staff.tsx',
 		setup: async (ctx) => {

@@ -42,7 +42,7 @@ export type ContentKind<Row extends ContentRow> = {
 	/** Inserts the kind's sample rows (a fresh install); returns what the seed's audit row keeps. */
 	insertSamples?: (tx: Tx, now: Date) => unknown[]
 	/** A kind's own condition to publish (a testimonial's consent, say), checked in the transaction. */
-	canPublish?: (row: Row) => Result<true>
+	canPublish?: (row: Row, now: Date) => Result<true>
 }
 
 /** A content kind's table: the lifecycle's columns (db/schema.ts). */
@@ -98,7 +98,7 @@ function changeLifecycle<Row extends ContentRow>(
 		const before = kind.get(tx, id)
 		if (!before) return fail(404, kind.notFound)
 		if (verb === 'publish' && kind.canPublish) {
-			const allowed = kind.canPublish(before)
+			const allowed = kind.canPublish(before, now)
 			if (!allowed.ok) return allowed
 		}
 		const transition = verb === 'publish' ? publishTransition(before, now) : unpublishTransition(before)

@@ -86,3 +86,44 @@ export const StaffFeeOfferSchema = z
 	.strict()
 	.openapi('StaffFeeOffer')
 export type StaffFeeOffer = z.infer<typeof StaffFeeOfferSchema>
+
+/** A testimonial as the landing's carousel shows it (part 4). */
+export const PublicTestimonialSchema = z
+	.object({
+		name: z.string(),
+		role: z.string(),
+		country: z.string(),
+		text: z.string(),
+		profit: z.string().openapi({ description: 'The figure quoted, as shown ("+$1,240 in 3 months").' }),
+	})
+	.strict()
+	.openapi('PublicTestimonial')
+export type PublicTestimonial = z.infer<typeof PublicTestimonialSchema>
+
+export const StaffTestimonialSchema = z
+	.object({
+		id: id(),
+		name: z.string(),
+		role: z.string(),
+		country: z.string(),
+		text: z.string(),
+		profit: z.string().openapi({ description: 'The figure quoted, as shown ("+$1,240 in 3 months").' }),
+		consentOn: isoDate().openapi({ description: 'The day (UTC) the member agreed to be quoted.' }),
+		consentHow: z.string().openapi({ description: 'How they agreed ("Signed release form, emailed 2026-11-02").' }),
+		position: count().openapi({ description: 'The order on the landing: lower first, then the oldest.' }),
+		status: z.enum(CONTENT_STATUSES).openapi({ description: 'The stored status (the scheduler moves it).' }),
+		shownStatus: z.enum(CONTENT_STATUSES).openapi({
+			description: 'The status by the clock now: a row past its expiry is expired before the scheduler runs.',
+		}),
+		publishOn: day().openapi({ description: 'The first day it shows (from 00:00 UTC), or null: when published.' }),
+		expiresOn: day().openapi({ description: 'The last day it shows (until 24:00 UTC), or null: no expiry.' }),
+		publishAt: isoDateTime().nullable(),
+		expiresAt: isoDateTime().nullable(),
+		publishedAt: isoDateTime().nullable().openapi({ description: 'When it was last published.' }),
+		sample: z.boolean().openapi({ description: 'A sample row of a fresh install (shown "Sample" to staff).' }),
+		createdAt: isoDateTime(),
+		updatedAt: isoDateTime(),
+	})
+	.strict()
+	.openapi('StaffTestimonial')
+export type StaffTestimonial = z.infer<typeof StaffTestimonialSchema>

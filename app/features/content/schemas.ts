@@ -355,3 +355,177 @@ export const FeeOfferUpdateApiSchema = z
 		for (const [key, v] of Object.entries(value)) if (v !== undefined) Object.assign(out, { [key]: v })
 		return out
 	})
+
+// ---------------------------------------------------------------------------
+// Testimonials (part 4)
+
+export const TESTIMONIAL_LIMITS = {
+	name: 80,
+	role: 80,
+	country: 60,
+	text: 600,
+	profit: 40,
+	consentHow: 200,
+	position: 1000,
+} as const
+
+export const TESTIMONIAL_MESSAGES = {
+	nameRequired: 'Name is required',
+	nameTooLong: `Name must be at most ${TESTIMONIAL_LIMITS.name} characters`,
+	nameInvalid: 'Name must not contain control characters (like line breaks or tabs)',
+	roleRequired: 'Role is required',
+	roleTooLong: `Role must be at most ${TESTIMONIAL_LIMITS.role} characters`,
+	roleInvalid: 'Role must not contain control characters (like line breaks or tabs)',
+	countryRequired: 'Country is required',
+	countryTooLong: `Country must be at most ${TESTIMONIAL_LIMITS.country} characters`,
+	countryInvalid: 'Country must not contain control characters (like line breaks or tabs)',
+	textRequired: 'Text is required',
+	textTooLong: `Text must be at most ${TESTIMONIAL_LIMITS.text} characters`,
+	textInvalid: 'Text must not contain control characters (like line breaks or tabs)',
+	profitRequired: 'Figure quoted is required',
+	profitTooLong: `Figure quoted must be at most ${TESTIMONIAL_LIMITS.profit} characters`,
+	profitInvalid: 'Figure quoted must not contain control characters (like line breaks or tabs)',
+	consentOnRequired: 'Consent date is required: the day the member agreed to be quoted',
+	consentOnInvalid: 'Enter the consent date as a day, like 2026-11-02',
+	consentOnFuture: 'The consent date cannot be in the future',
+	consentHowRequired: 'How consent was given is required (like "Signed release form, emailed 2026-11-02")',
+	consentHowTooLong: `How consent was given must be at most ${TESTIMONIAL_LIMITS.consentHow} characters`,
+	consentHowInvalid: 'How consent was given must not contain control characters (like line breaks or tabs)',
+	consentMissing: 'This testimonial has no consent recorded: add the consent date and how before publishing',
+	positionInvalid: `Order must be a whole number from 0 to ${TESTIMONIAL_LIMITS.position}`,
+	pageTitle: 'Testimonials',
+	newTitle: 'New Testimonial',
+	notFound: 'Testimonial not found',
+	created: 'Testimonial saved as a draft.',
+	updated: 'Testimonial updated.',
+	published: 'Testimonial published: visitors see it on the landing page.',
+	scheduled: 'Testimonial scheduled: it is published on its publish date.',
+	unpublished: 'Testimonial unpublished: visitors no longer see it.',
+	deleted: 'Testimonial deleted.',
+	deleteWarning:
+		'The testimonial is removed for good: visitors no longer see it, and only the audit log keeps what it was (with its consent).',
+} as const
+
+/** What a testimonial is made of, as the model takes it. */
+export type TestimonialInput = {
+	name: string
+	role: string
+	country: string
+	text: string
+	/** The figure quoted, as shown ("+$1,240 in 3 months"). */
+	profit: string
+	/** The day (UTC) the member agreed to be quoted; not after today. */
+	consentOn: string
+	/** How they agreed. */
+	consentHow: string
+	/** Lower first, then the oldest. */
+	position: number
+	publishOn: string | null
+	expiresOn: string | null
+}
+
+const TM = TESTIMONIAL_MESSAGES
+const TL = TESTIMONIAL_LIMITS
+const TNameSchema = oneLine(TM.nameRequired, TL.name, TM.nameTooLong, TM.nameInvalid)
+const TRoleSchema = oneLine(TM.roleRequired, TL.role, TM.roleTooLong, TM.roleInvalid)
+const TCountrySchema = oneLine(TM.countryRequired, TL.country, TM.countryTooLong, TM.countryInvalid)
+const TTextSchema = oneLine(TM.textRequired, TL.text, TM.textTooLong, TM.textInvalid)
+const TProfitSchema = oneLine(TM.profitRequired, TL.profit, TM.profitTooLong, TM.profitInvalid)
+const ConsentHowSchema = oneLine(TM.consentHowRequired, TL.consentHow, TM.consentHowTooLong, TM.consentHowInvalid)
+const ConsentOnSchema = z
+	.string({ required_error: TM.consentOnRequired, invalid_type_error: TM.consentOnRequired })
+	.trim()
+	.superRefine((value, ctx) => {
+		const message = value.length === 0 ? TM.consentOnRequired : isDay(value) ? null : TM.consentOnInvalid
+		if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+	})
+const PositionSchema = wholeNumber(0, TL.position, TM.positionInvalid)
+
+/**
+ * /admin/content/testimonials/new and /:id through Conform's parseWithZod
+ * (a blank field arrives as missing: a blank consent is "required").
+ */
+export const TestimonialFormSchema = z
+	.object({
+		intent: z.enum(['save', 'preview']).default('save'),
+		name: TNameSchema,
+		role: TRoleSchema,
+		country: TCountrySchema,
+		text: TTextSchema,
+		profit: TProfitSchema,
+		consentOn: ConsentOnSchema,
+		consentHow: ConsentHowSchema,
+		position: PositionSchema.optional(),
+		publishOn: PublishOnSchema.optional(),
+		expiresOn: ExpiresOnSchema.optional(),
+	})
+	.superRefine(checkDayOrder)
+	.transform(({ intent, position, publishOn, expiresOn, ...rest }) => ({
+		intent,
+		input: {
+			...rest,
+			position: position ?? 0,
+			publishOn: publishOn ?? null,
+			expiresOn: expiresOn ?? null,
+		} satisfies TestimonialInput,
+	}))
+
+const apiPosition = z.number({ invalid_type_error: TM.positionInvalid }).pipe(PositionSchema as z.ZodType<number>)
+
+/** POST /api/admin/content/testimonials: a draft; consent (day and how) required; position, publishOn, expiresOn optional. */
+export const TestimonialCreateApiSchema = z
+	.object({
+		name: TNameSchema,
+		role: TRoleSchema,
+		country: TCountrySchema,
+		text: TTextSchema,
+		profit: TProfitSchema,
+		consentOn: ConsentOnSchema,
+		consentHow: ConsentHowSchema,
+		position: apiPosition.default(0),
+		publishOn: PublishOnSchema.nullable().default(null),
+		expiresOn: ExpiresOnSchema.nullable().default(null),
+	})
+	.strict()
+	.superRefine(checkDayOrder)
+	.transform((value): TestimonialInput => value)
+
+/** PATCH /api/admin/content/testimonials/:id: any of the fields, at least one (null clears a date; consent cannot be cleared). */
+export const TestimonialUpdateApiSchema = z
+	.object({
+		name: TNameSchema.optional(),
+		role: TRoleSchema.optional(),
+		country: TCountrySchema.optional(),
+		text: TTextSchema.optional(),
+		profit: TProfitSchema.optional(),
+		consentOn: ConsentOnSchema.optional(),
+		consentHow: ConsentHowSchema.optional(),
+		position: apiPosition.optional(),
+		publishOn: PublishOnSchema.nullable().optional(),
+		expiresOn: ExpiresOnSchema.nullable().optional(),
+	})
+	.strict()
+	.superRefine((value, ctx) => {
+		if (Object.values(value).every((v) => v === undefined))
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['text'], message: CONTENT_MESSAGES.nothingToChange })
+		checkDayOrder(value, ctx)
+	})
+	.transform((value): Partial<TestimonialInput> => {
+		const out: Partial<TestimonialInput> = {}
+		for (const [key, v] of Object.entries(value)) if (v !== undefined) Object.assign(out, { [key]: v })
+		return out
+	})
+
+/** The consent's problem at `today` (`YYYY-MM-DD`, UTC), or null: missing, not a day, or after today. */
+export function consentProblem(
+	consent: { consentOn: string | null | undefined; consentHow: string | null | undefined },
+	today: string,
+): { field: 'consentOn' | 'consentHow'; message: string } | null {
+	const on = consent.consentOn?.trim() ?? ''
+	const how = consent.consentHow?.trim() ?? ''
+	if (on.length === 0) return { field: 'consentOn', message: TM.consentOnRequired }
+	if (!isDay(on)) return { field: 'consentOn', message: TM.consentOnInvalid }
+	if (on > today) return { field: 'consentOn', message: TM.consentOnFuture }
+	if (how.length === 0) return { field: 'consentHow', message: TM.consentHowRequired }
+	return null
+}

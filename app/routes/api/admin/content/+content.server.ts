@@ -1,8 +1,18 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { publishPromotion, unpublishPromotion } from '#app/features/content/promotions.server.ts'
 import { publishFeeOffer, unpublishFeeOffer } from '#app/features/content/offers.server.ts'
-import { StaffFeeOfferSchema, StaffPromotionSchema } from '#app/features/content/responses.server.ts'
-import { FEE_OFFER_MESSAGES, parseContentId, PROMOTION_MESSAGES } from '#app/features/content/schemas.ts'
+import { publishTestimonial, unpublishTestimonial } from '#app/features/content/testimonials.server.ts'
+import {
+	StaffFeeOfferSchema,
+	StaffPromotionSchema,
+	StaffTestimonialSchema,
+} from '#app/features/content/responses.server.ts'
+import {
+	FEE_OFFER_MESSAGES,
+	parseContentId,
+	PROMOTION_MESSAGES,
+	TESTIMONIAL_MESSAGES,
+} from '#app/features/content/schemas.ts'
 import {
 	ADMIN_403,
 	ADMIN_GUARD,
@@ -46,7 +56,7 @@ function contentLifecycleRoute(kind: LifecycleKind, verb: 'publish' | 'unpublish
 				...refusals([...BODY_REFUSALS, ...ADMIN_GUARD, 404, 409], {
 					409:
 						verb === 'publish'
-							? 'Already published or scheduled, or its expiry date has passed.'
+							? 'Already published or scheduled, or its expiry date has passed (a testimonial: or no consent recorded).'
 							: 'A draft: there is nothing to unpublish.',
 					...ADMIN_403,
 				}),
@@ -100,3 +110,19 @@ export const promotionLifecycleRoute = (verb: 'publish' | 'unpublish') => conten
 
 /** POST /api/admin/content/offers/:id/publish and /unpublish. */
 export const offerLifecycleRoute = (verb: 'publish' | 'unpublish') => contentLifecycleRoute(OFFERS, verb)
+
+/** A testimonial is published only with its consent recorded (the day, not ahead, and how): else 409. */
+const TESTIMONIALS: LifecycleKind = {
+	schema: StaffTestimonialSchema,
+	messages: TESTIMONIAL_MESSAGES,
+	publish: publishTestimonial,
+	unpublish: unpublishTestimonial,
+	summaries: {
+		publish:
+			'Publish a testimonial (its consent is checked): visitors see it on the landing now, or on its publish day when that is ahead (scheduled)',
+		unpublish: 'Unpublish a testimonial: back to draft, visitors no longer see it',
+	},
+}
+
+/** POST /api/admin/content/testimonials/:id/publish and /unpublish. */
+export const testimonialLifecycleRoute = (verb: 'publish' | 'unpublish') => contentLifecycleRoute(TESTIMONIALS, verb)
