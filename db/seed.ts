@@ -7,6 +7,7 @@ import { ensureUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { ensureSampleTraders } from '#app/features/traders/samples.server.ts'
 import { ensureSamplePromotions } from '#app/features/content/promotions.server.ts'
 import { ensureSampleOffers } from '#app/features/content/offers.server.ts'
+import { ensureSampleLessons } from '#app/features/content/lessons.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 
 /**
@@ -18,7 +19,8 @@ import { getEnv } from '#app/utils/env.server.ts'
  * install only, the sample traders (app/features/traders/samples.server.ts),
  * and once the sample promotions (app/features/content/promotions.server.ts)
  * and the sample 0% fee offers (app/features/content/offers.server.ts, tied
- * to the sample traders).
+ * to the sample traders), and once the sample lessons
+ * (app/features/content/lessons.server.ts).
  */
 export async function seed(now = new Date()) {
 	const env = getEnv()
@@ -31,5 +33,7 @@ export async function seed(now = new Date()) {
 	// Once: the promotions that were constants (decision 062).
 	const samplePromotions = ensureSamplePromotions(now)
 	const sampleOffers = ensureSampleOffers(now)
-	return { unlockCode, admin, planCodes, contestId, sampleTraders, samplePromotions, sampleOffers }
+	// Once: the 15 lessons that were constants, in Markdown (decision 062, Lessons).
+	const sampleLessons = ensureSampleLessons(now)
+	return { unlockCode, admin, planCodes, contestId, sampleTraders, samplePromotions, sampleOffers, sampleLessons }
 }

@@ -2,13 +2,18 @@ import type { Db } from '#db/client.server.ts'
 import { runKindSchedule, type ContentKind, type ContentRow } from './content.server.ts'
 import { FEE_OFFER_KIND } from './offers.server.ts'
 import { PROMOTION_KIND } from './promotions.server.ts'
+import { LESSON_KIND } from './lessons.server.ts'
 
 /**
  * Every kind of staff-run content (decision 062): the scheduler's job walks
  * this list. Lessons, testimonials and announcements join it as they
  * are built.
  */
-export const CONTENT_KINDS = [schedulable(PROMOTION_KIND), schedulable(FEE_OFFER_KIND)] as const
+export const CONTENT_KINDS = [
+	schedulable(PROMOTION_KIND),
+	schedulable(FEE_OFFER_KIND),
+	schedulable(LESSON_KIND),
+] as const
 
 /** A kind as the job walks it: its name and its pass (each kind's row type stays its own). */
 function schedulable<Row extends ContentRow>(kind: ContentKind<Row>) {
