@@ -324,6 +324,7 @@ type Ids = {
 	traderSlug: string
 	promotionId: number
 	offerId: number
+	lessonId: number
 }
 
 /** Fills route params: users, contests, a trader (with a statement), a promotion and a 0% fee offer that exist, other ids as given. */
@@ -331,9 +332,11 @@ function concrete(routePath: string, ids: Ids) {
 	const trader = routePath.includes('/traders/')
 	const promotion = routePath.includes('/content/promotions/')
 	const offer = routePath.includes('/content/offers/')
+	const lesson = routePath.includes('/content/lessons/')
 	return routePath
 		.replace(':id', promotion ? String(ids.promotionId) : ':id')
 		.replace(':id', offer ? String(ids.offerId) : ':id')
+		.replace(':id', lesson ? String(ids.lessonId) : ':id')
 		.replace(':traderId', trader && !routePath.includes('/admin/') ? ids.traderSlug : String(ids.traderId))
 		.replace(':slug', trader ? ids.traderSlug : ':slug')
 		.replace(':id', trader ? String(ids.traderId) : ':id')
@@ -506,9 +509,18 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 				{ Authorization: `Bearer ${adminToken}` },
 			)
 		).json()
+		// A lesson (staff-run content, decision 062) for the /content/lessons/:id routes; the samples stay as they are.
+		const lesson = await (
+			await json(
+				'/api/admin/content/lessons',
+				{ title: 'Fuzz lesson', description: 'Fuzz lesson', tab: 'risk', body: '## Fuzz\n\nA fuzz lesson.' },
+				{ Authorization: `Bearer ${adminToken}` },
+			)
+		).json()
 		const ids: Ids = {
 			promotionId: promotion.data.id as number,
 			offerId: offer.data.id as number,
+			lessonId: lesson.data.id as number,
 			userId: target.data.user.id as number,
 			contestId: contest.data.contest.id as number,
 			traderId,

@@ -1,4 +1,4 @@
-import { lessons } from '#app/content/academy.ts'
+import { memberLessons } from '../content-e2e-utils.ts'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -256,7 +256,7 @@ const visits: Visit[] = [
 		file: 'dashboard/academy/$lessonId.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx)
-			return `/dashboard/academy/${lessons[0]!.id}`
+			return `/dashboard/academy/${memberLessons()[0]!.id}`
 		},
 	},
 	{
@@ -266,7 +266,9 @@ const visits: Visit[] = [
 			const member = await asMember(ctx)
 			await ctx.completeLessons(
 				member,
-				lessons.filter((l) => l.tab === 'basics').map((l) => l.id),
+				memberLessons()
+					.filter((l) => l.tab === 'basics')
+					.map((l) => l.id),
 			)
 			return '/dashboard/academy/certificates/basics'
 		},
