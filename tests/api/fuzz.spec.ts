@@ -509,11 +509,19 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 				{ Authorization: `Bearer ${adminToken}` },
 			)
 		).json()
-		// A lesson (staff-run content, decision 062) for the /content/lessons/:id routes; the samples stay as they are.
+		// A lesson (staff-run content, decision 062) for the /content/lessons/:id routes; the samples stay as
+		// they are. Its expiry has passed, so a probe's publish is refused (409) and no member's academy
+		// (counted by the academy specs in the other worker) ever shows it.
 		const lesson = await (
 			await json(
 				'/api/admin/content/lessons',
-				{ title: 'Fuzz lesson', description: 'Fuzz lesson', tab: 'risk', body: '## Fuzz\n\nA fuzz lesson.' },
+				{
+					title: 'Fuzz lesson',
+					description: 'Fuzz lesson',
+					tab: 'risk',
+					body: '## Fuzz\n\nA fuzz lesson.',
+					expiresOn: '2000-01-01',
+				},
 				{ Authorization: `Bearer ${adminToken}` },
 			)
 		).json()

@@ -708,6 +708,34 @@ const visits: Visit[] = [
 		},
 	},
 	{
+		name: 'admin-content-lessons',
+		file: 'admin/content/lessons.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/content/lessons'
+		},
+	},
+	{
+		name: 'admin-content-lessons-new',
+		file: 'admin/content/lessons/new.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/content/lessons/new'
+		},
+	},
+	{
+		name: 'admin-content-lesson',
+		file: 'admin/content/lessons/$id.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			// A sample lesson (seeded), its version 1 open and the delete confirmation showing.
+			const { id } = withE2eDatabase(
+				(db) => db.prepare("select id from lessons where key = 'basics-1'").get() as { id: number },
+			)
+			return `/admin/content/lessons/${id}?version=1&confirm=delete`
+		},
+	},
+	{
 		name: 'admin-staff',
 		file: 'admin/staff.tsx',
 		setup: async (ctx) => {
