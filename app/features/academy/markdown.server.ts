@@ -20,6 +20,10 @@ import MarkdownIt from 'markdown-it'
 
 export const IMAGE_URL_MAX = 2048
 
+// Control characters, spaces and invisible separators: a browser skips them inside a scheme.
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g
+
 /** What an address says once decoded: control characters and spaces removed, lower case. */
 function decoded(url: string) {
 	let value = url
@@ -32,10 +36,7 @@ function decoded(url: string) {
 			break
 		}
 	}
-	// eslint-disable-next-line no-control-regex
-	return value
-		.replace(/[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g, '')
-		.toLowerCase()
+	return value.replace(INVISIBLE, '').toLowerCase()
 }
 
 type Address = { kind: 'relative' | 'external' | 'mail' } | null
