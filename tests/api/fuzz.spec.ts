@@ -641,8 +641,8 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 					: 0
 		probes.sort((a, b) => rank(a) - rank(b))
 		// A bound on the run time, raised as staff tools (issue 12), the
-		// member API (issue 15) and staff-run content (issue 41) added routes.
-		expect(catalogue).toBeLessThan(13_000)
+		// member API (issue 15) and staff-run content (issue 41; lessons, part 3, about 460 probes) added routes.
+		expect(catalogue).toBeLessThan(14_000)
 
 		const failures: string[] = []
 		const statuses = new Map<number, number>()
