@@ -1489,3 +1489,66 @@ export const testimonials = sqliteTable(
 	],
 )
 export type SelectTestimonial = typeof testimonials.$inferSelect
+
+/**
+ * The academy's lessons (issue 41 part 3, decision 062's Lessons section):
+ * `key` is the lesson's text id in the member's URLs and in
+ * lesson_completions.lesson_id (the samples keep the ids the constants had,
+ * 'basics-1' ...; a new lesson gets one made from its title). `position` is
+ * its place in its topic tab; `duration` is typed minutes or null (the
+ * reading time of its words is shown then). The body is Markdown; `bodyHtml`
+ * is it rendered once when saved (app/features/academy/markdown.server.ts).
+ */
+export const lessons = sqliteTable(
+	'lessons',
+	{
+		id: id(),
+		key: text('key').notNull(),
+		title: text('title').notNull(),
+		description: text('description').notNull(),
+		tab: text('tab', { enum: ['basics', 'risk', 'portfolio'] }).notNull(),
+		position: integer('position').notNull(),
+		/** Minutes typed by staff, or null: the reading time of `words`. */
+		duration: integer('duration'),
+		body: text('body').notNull(),
+		bodyHtml: text('body_html').notNull(),
+		/** The words of the rendered text (the reading time's base). */
+		words: integer('words').notNull(),
+		/** The number of the current version (lesson_versions). */
+		version: integer('version').notNull().default(1),
+		...contentLifecycle(),
+	},
+	(t) => [
+		uniqueIndex('lessons_key_unique').on(t.key),
+		index('lessons_tab_position_idx').on(t.tab, t.position),
+		index('lessons_status_expires_idx').on(t.status, t.expiresAt),
+		index('lessons_status_publish_idx').on(t.status, t.publishAt),
+	],
+)
+export type SelectLesson = typeof lessons.$inferSelect
+
+/**
+ * Every saved text of a lesson: version 1 when created, one more each time a
+ * save changes its title, description or body (the earlier ones stay, read
+ * only). Who saved: the staff member's id and email as they were.
+ */
+export const lessonVersions = sqliteTable(
+	'lesson_versions',
+	{
+		id: id(),
+		lessonId: integer('lesson_id')
+			.notNull()
+			.references(() => lessons.id, { onDelete: 'cascade' }),
+		version: integer('version').notNull(),
+		title: text('title').notNull(),
+		description: text('description').notNull(),
+		body: text('body').notNull(),
+		bodyHtml: text('body_html').notNull(),
+		/** The admin who saved it (null: the system's seed). */
+		savedById: integer('saved_by_id'),
+		savedBy: text('saved_by').notNull(),
+		savedAt: integer('saved_at', { mode: 'timestamp_ms' }).notNull(),
+	},
+	(t) => [uniqueIndex('lesson_versions_lesson_version_unique').on(t.lessonId, t.version)],
+)
+export type SelectLessonVersion = typeof lessonVersions.$inferSelect

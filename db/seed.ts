@@ -8,6 +8,7 @@ import { ensureSampleTraders } from '#app/features/traders/samples.server.ts'
 import { ensureSamplePromotions } from '#app/features/content/promotions.server.ts'
 import { ensureSampleOffers } from '#app/features/content/offers.server.ts'
 import { ensureSampleTestimonials } from '#app/features/content/testimonials.server.ts'
+import { ensureSampleLessons } from '#app/features/content/lessons.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 
 /**
@@ -19,7 +20,8 @@ import { getEnv } from '#app/utils/env.server.ts'
  * install only, the sample traders (app/features/traders/samples.server.ts),
  * and once the sample promotions (app/features/content/promotions.server.ts)
  * and the sample 0% fee offers (app/features/content/offers.server.ts, tied
- * to the sample traders).
+ * to the sample traders), and once the sample lessons
+ * (app/features/content/lessons.server.ts).
  */
 export async function seed(now = new Date()) {
 	const env = getEnv()
@@ -33,5 +35,17 @@ export async function seed(now = new Date()) {
 	const samplePromotions = ensureSamplePromotions(now)
 	const sampleOffers = ensureSampleOffers(now)
 	const sampleTestimonials = ensureSampleTestimonials(now)
-	return { unlockCode, admin, planCodes, contestId, sampleTraders, samplePromotions, sampleOffers, sampleTestimonials }
+	// Once: the 15 lessons that were constants, in Markdown (decision 062, Lessons).
+	const sampleLessons = ensureSampleLessons(now)
+	return {
+		unlockCode,
+		admin,
+		planCodes,
+		contestId,
+		sampleTraders,
+		samplePromotions,
+		sampleOffers,
+		sampleTestimonials,
+		sampleLessons,
+	}
 }

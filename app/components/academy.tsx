@@ -1,5 +1,4 @@
 import { Form } from 'react-router'
-import type { LessonBlock } from '#app/content/academy.ts'
 import { site } from '#app/content/site.ts'
 import { cx, useIsPending } from '#app/utils/misc.ts'
 
@@ -39,42 +38,20 @@ export function CompletedBadge() {
 	)
 }
 
-/** A lesson's text, block by block (headings are h2: the lesson title is the page's h1). */
-export function LessonBody({ body }: { body: readonly LessonBlock[] }) {
+/**
+ * A lesson's text: its Markdown rendered and sanitised on the server when it
+ * was saved (app/features/academy/markdown.server.ts), styled by
+ * `lesson-prose` (app/app.css) as the academy's lessons always were: h2
+ * headings (the lesson title is the page's h1), lists, and the key point as
+ * a blockquote.
+ */
+export function LessonBody({ html, className }: { html: string; className?: string }) {
 	return (
-		<div className="max-w-prose space-y-4 leading-relaxed text-slate-200">
-			{body.map((block, i) => {
-				switch (block.kind) {
-					case 'heading':
-						return (
-							<h2 key={i} className="pt-2 text-xl font-semibold text-slate-100">
-								{block.text}
-							</h2>
-						)
-					case 'paragraph':
-						return <p key={i}>{block.text}</p>
-					case 'list': {
-						const List = block.ordered ? 'ol' : 'ul'
-						return (
-							<List key={i} className={cx('space-y-2 pl-6', block.ordered ? 'list-decimal' : 'list-disc')}>
-								{block.items.map((item) => (
-									<li key={item} className="pl-1">
-										{item}
-									</li>
-								))}
-							</List>
-						)
-					}
-					case 'keyPoint':
-						return (
-							<p key={i} className="rounded-lg border-l-4 border-emerald-400 bg-emerald-400/10 p-4 text-slate-100">
-								<strong className="font-semibold text-emerald-300">Key point: </strong>
-								{block.text}
-							</p>
-						)
-				}
-			})}
-		</div>
+		<div
+			className={cx('lesson-prose max-w-prose space-y-4 leading-relaxed text-slate-200', className)}
+			// Rendered with raw HTML escaped and addresses checked when saved (markdown.server.ts).
+			dangerouslySetInnerHTML={{ __html: html }}
+		/>
 	)
 }
 

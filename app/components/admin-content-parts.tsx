@@ -390,7 +390,7 @@ export function ContentListPage({
 }
 
 /** Every kind's optional publish and expiry days (decision 062: 00:00 UTC on, 24:00 UTC through). */
-function ContentDates({
+export function ContentDates({
 	publishOn,
 	expiresOn,
 	shown,
@@ -419,7 +419,7 @@ function ContentDates({
 }
 
 /** Save (stores it) and Preview (checks it and shows it as members will, storing nothing), each showing it is pending. */
-function ContentFormButtons({ submitLabel }: { submitLabel: string }) {
+export function ContentFormButtons({ submitLabel }: { submitLabel: string }) {
 	const saving = useIsPending({ state: 'submitting', formData: { intent: 'save' } })
 	const previewing = useIsPending({ state: 'submitting', formData: { intent: 'preview' } })
 	return (

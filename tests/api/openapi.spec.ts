@@ -5,6 +5,7 @@ import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 import { REQUEST_SHAPE_LIMITS } from '../../server/request-shape.ts'
 import { createE2eBroker, linkTrackingId, removeE2eBroker, reportCsv } from '../broker-report-e2e-utils.ts'
 import { bearer, withE2eDatabase } from '../admin-utils.ts'
+import { withAcademyLock } from '../content-e2e-utils.ts'
 import { contestPayload } from '../contest-e2e-utils.ts'
 import { expect, test, type Cleanup, type Fixtures } from '../fixtures.ts'
 import { createSchemaValidator } from '../openapi-ajv.ts'
@@ -124,6 +125,22 @@ function offerPayload() {
 		description,
 		expiresOn: '2099-12-31',
 	}
+}
+
+// The lessons this worker added (lessonPayload, titles "OpenAPI lesson …"): removed after the suite.
+const madeLessons: string[] = []
+test.afterAll(() => {
+	const titles = madeLessons.splice(0)
+	if (titles.length === 0) return
+	withE2eDatabase((db) =>
+		db.prepare(`delete from lessons where title in (${titles.map(() => '?').join(', ')})`).run(...titles),
+	)
+})
+
+function lessonPayload() {
+	const title = `OpenAPI lesson ${tag()}`
+	madeLessons.push(title)
+	return { title, description: 'An OpenAPI sample lesson', tab: 'risk', body: '## OpenAPI\n\nA sample lesson.' }
 }
 
 // The traders this worker added (traderPayload): removed after the suite.
@@ -726,6 +743,60 @@ const SAMPLES: Record<string, Sample> = {
 		expect((await call({ headers, params: { id } })).status).toBe(409)
 		await other('POST', '/api/admin/content/testimonials/{id}/publish', { headers, params: { id } })
 		expect((await call({ headers, params: { id } })).status).toBe(200)
+	},
+	'GET /api/admin/content/lessons': async ({ call }) => {
+		expect((await call({ headers: await staffToken() })).status).toBe(200)
+		expect((await call({ headers: bearer((await createMember()).token) })).status).toBe(403)
+	},
+	'POST /api/admin/content/lessons': async ({ call }) => {
+		const headers = await staffToken()
+		expect((await call({ headers, data: lessonPayload() })).status).toBe(201)
+		expect((await call({ headers, data: { ...lessonPayload(), tab: 'crypto' } })).status).toBe(400)
+		expect((await call({ headers: bearer((await createMember()).token), data: lessonPayload() })).status).toBe(403)
+	},
+	'GET /api/admin/content/lessons/{id}': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/lessons', { headers, data: lessonPayload() })
+		expect((await call({ headers, params: { id: created.body.data.id } })).status).toBe(200)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+	},
+	'PATCH /api/admin/content/lessons/{id}': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/lessons', { headers, data: lessonPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id }, data: { body: '## Changed' } })).status).toBe(200)
+		expect((await call({ headers, params: { id }, data: {} })).status).toBe(400)
+		expect((await call({ headers, params: { id: MISSING_ID }, data: { duration: 3 } })).status).toBe(404)
+	},
+	'DELETE /api/admin/content/lessons/{id}': async ({ call, other }) => {
+		const headers = await adminToken()
+		const created = await other('POST', '/api/admin/content/lessons', { headers, data: lessonPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers: await staffToken(), params: { id } })).status).toBe(403)
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+		expect((await call({ headers, params: { id } })).status).toBe(404)
+	},
+	// Publishing a lesson puts it in every member's academy: held under the academy's lock (tests/content-e2e-utils.ts).
+	'POST /api/admin/content/lessons/{id}/publish': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/lessons', { headers, data: lessonPayload() })
+		const id = created.body.data.id
+		await withAcademyLock(async () => {
+			expect((await call({ headers, params: { id } })).status).toBe(200)
+			expect((await call({ headers, params: { id } })).status).toBe(409)
+			expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+			await other('POST', '/api/admin/content/lessons/{id}/unpublish', { headers, params: { id } })
+		})
+	},
+	'POST /api/admin/content/lessons/{id}/unpublish': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/lessons', { headers, data: lessonPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id } })).status).toBe(409)
+		await withAcademyLock(async () => {
+			await other('POST', '/api/admin/content/lessons/{id}/publish', { headers, params: { id } })
+			expect((await call({ headers, params: { id } })).status).toBe(200)
+		})
 	},
 	'GET /api/admin/staff': async ({ request, call }) => {
 		expect((await call({ headers: await adminToken() })).status).toBe(200)

@@ -9,8 +9,9 @@ import { open } from './support.ts'
  * desktop width (one setup): zero axe violations, no horizontal overflow on
  * the phone, no CSP violation or page error (tests/e2e/axe.ts). The new
  * promotion form with field errors and a preview; a sample promotion's page
- * with the delete confirmation. The same for the 0% fee offers (part 2)
- * and the testimonials (part 4).
+ * with the delete confirmation. The same for the 0% fee offers (part 2),
+ * the lessons (part 3: a Markdown preview, an old version open) and the
+ * testimonials (part 4).
  */
 
 const pages: Array<{ name: string; setup: (page: Page) => Promise<void> }> = [
@@ -94,6 +95,36 @@ const pages: Array<{ name: string; setup: (page: Page) => Promise<void> }> = [
 			)
 			await open(page, `/admin/content/testimonials/${id}?confirm=delete`)
 			await expect(page.getByRole('alertdialog')).toBeVisible()
+		},
+	},
+	{ name: '/admin/content/lessons', setup: async (page) => void (await open(page, '/admin/content/lessons')) },
+	{
+		name: '/admin/content/lessons/new with field errors, then a preview',
+		setup: async (page) => {
+			await open(page, '/admin/content/lessons/new')
+			await page.getByRole('button', { name: 'Save Draft' }).click()
+			await expect(page.getByText('Title is required').first()).toBeVisible()
+			await page.getByLabel('Title').fill('A preview for the accessibility check')
+			await page.getByLabel('Description').fill('A preview for the accessibility check')
+			await page.getByLabel('Topic').selectOption({ label: 'Risk Management' })
+			await page
+				.getByLabel('Lesson text (Markdown)')
+				.fill(
+					'## A heading\n\nA paragraph with [a link](https://example.com).\n\n- one\n- two\n\n> **Key point:** remember.',
+				)
+			await page.getByRole('button', { name: 'Preview' }).click()
+			await expect(page.getByRole('article', { name: 'Preview of the lesson' })).toBeVisible()
+		},
+	},
+	{
+		name: 'a sample lesson with an old version open and the delete confirmation',
+		setup: async (page) => {
+			const { id } = withE2eDatabase(
+				(db) => db.prepare("select id from lessons where key = 'risk-1'").get() as { id: number },
+			)
+			await open(page, `/admin/content/lessons/${id}?version=1&confirm=delete`)
+			await expect(page.getByRole('alertdialog')).toBeVisible()
+			await expect(page.getByRole('heading', { name: 'Version 1 (read only)' })).toBeVisible()
 		},
 	},
 ]

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto'
 import {
 	CONTENT_MESSAGES,
 	FEE_OFFER_MESSAGES,
+	LESSON_MESSAGES,
 	PROMOTION_MESSAGES,
 	TESTIMONIAL_MESSAGES,
 } from '#app/features/content/schemas.ts'
 import { withE2eDatabase } from '../admin-utils.ts'
-import { dayFromToday } from '../content-e2e-utils.ts'
+import { acquireAcademyLock, dayFromToday } from '../content-e2e-utils.ts'
 import { expect, test } from '../fixtures.ts'
 import { expectFieldError, open, otherDevice } from './support.ts'
 
@@ -289,5 +290,99 @@ test('testimonials: write, preview, publish, the landing shows it, delete', asyn
 		await expect(landing.getByText(words)).toHaveCount(0)
 	} finally {
 		await visitor.close()
+	}
+})
+
+// /admin/content/lessons, the same way (issue 41 part 3): a super admin
+// writes a lesson in Markdown (a missing topic is refused at its field),
+// previews it rendered on the server, saves and publishes it; the member's
+// academy lists it and its page shows the text; it is deleted after the
+// confirmation step and the member no longer sees it. Titles "E2E lesson …",
+// removed after the suite; published under the academy's lock (the academy
+// specs count the lessons).
+const madeLessons: string[] = []
+test.afterAll(() => {
+	const titles = madeLessons.splice(0)
+	if (titles.length === 0) return
+	withE2eDatabase((db) =>
+		db.prepare(`delete from lessons where title in (${titles.map(() => '?').join(', ')})`).run(...titles),
+	)
+})
+
+test('lessons: write, preview, publish, the member sees it, delete', async ({
+	page,
+	browser,
+	createAdmin,
+	createMember,
+	signIn,
+}) => {
+	test.slow()
+	const title = `E2E lesson ${randomUUID().slice(0, 8)}`
+	madeLessons.push(title)
+	await signIn(page, await createAdmin({ role: 'super_admin' }))
+	await open(page, '/admin/content')
+	await page.getByRole('link', { name: LESSON_MESSAGES.pageTitle, exact: true }).click()
+	await expect(page.getByRole('heading', { level: 1, name: LESSON_MESSAGES.pageTitle })).toBeVisible()
+	await expect(page.getByRole('row').filter({ hasText: 'What copy trading is' })).toContainText('Sample')
+	await page.getByRole('link', { name: 'New Lesson' }).click()
+
+	// Bad input at its field, nothing stored; then Preview renders the Markdown and stores nothing either.
+	await page.getByLabel('Title').fill(title)
+	await page.getByLabel('Description').fill('An end-to-end lesson.')
+	await page
+		.getByLabel('Lesson text (Markdown)')
+		.fill(
+			'## Why sizes matter\n\nSmall **positions** last.\n\n<script>alert(1)</script>\n\n> **Key point:** size first.',
+		)
+	await page.getByRole('button', { name: 'Save Draft' }).click()
+	await expectFieldError(page, page.getByLabel('Topic'), 'Choose a topic from the list')
+	await page.getByLabel('Topic').selectOption({ label: 'Portfolio Building' })
+	await page.getByRole('button', { name: 'Preview' }).click()
+	const preview = page.getByRole('article', { name: 'Preview of the lesson' })
+	await expect(preview.getByRole('heading', { name: 'Why sizes matter' })).toBeVisible()
+	await expect(preview).toContainText('Small positions last.')
+	await expect(preview).toContainText('<script>alert(1)</script>')
+	await expect(preview.locator('blockquote')).toHaveText('Key point: size first.')
+	const stored = () =>
+		withE2eDatabase((db) => db.prepare('select count(*) as n from lessons where title = ?').get(title))
+	expect(stored()).toEqual({ n: 0 })
+
+	// Save, publish (under the academy's lock until it is deleted).
+	await page.getByRole('button', { name: 'Save Draft' }).click()
+	await expect(page).toHaveURL(/\/admin\/content\/lessons\/\d+$/)
+	await expect(page.getByRole('status').filter({ hasText: LESSON_MESSAGES.created })).toBeVisible()
+	await expect(page.getByRole('list', { name: 'Versions, newest first' })).toContainText('Version 1 (current)')
+	const key = title.toLowerCase().replace(/ /g, '-')
+	const release = await acquireAcademyLock()
+	const member = await createMember({ unlocked: true })
+	const memberContext = await otherDevice(browser)
+	try {
+		await page.getByRole('button', { name: 'Publish', exact: true }).click()
+		await expect(page.getByRole('status').filter({ hasText: LESSON_MESSAGES.published })).toBeVisible()
+
+		await signIn(memberContext, member)
+		const memberPage = await memberContext.newPage()
+		await open(memberPage, '/dashboard/academy?tab=portfolio')
+		await memberPage.getByRole('link', { name: title, exact: true }).click()
+		await expect(memberPage).toHaveURL(new RegExp(`/dashboard/academy/${key}$`))
+		const article = memberPage.getByRole('article', { name: title })
+		await expect(article.getByRole('heading', { level: 2, name: 'Why sizes matter' })).toBeVisible()
+		await expect(article).toContainText('<script>alert(1)</script>')
+		await expect(article.locator('blockquote')).toHaveText('Key point: size first.')
+
+		// Delete, after the confirmation step.
+		await page.getByRole('link', { name: 'Delete Lesson' }).click()
+		await expect(page.getByRole('alertdialog')).toContainText(`Delete the lesson ${title}?`)
+		await page.getByRole('button', { name: 'Yes, Delete' }).click()
+		await expect(page).toHaveURL(/\/admin\/content\/lessons$/)
+		await expect(page.getByRole('status').filter({ hasText: LESSON_MESSAGES.deleted })).toBeVisible()
+		expect(stored()).toEqual({ n: 0 })
+
+		await open(memberPage, '/dashboard/academy?tab=portfolio')
+		await expect(memberPage.getByRole('heading', { level: 1, name: 'Academy' })).toBeVisible()
+		await expect(memberPage.getByRole('link', { name: title, exact: true })).toHaveCount(0)
+	} finally {
+		await memberContext.close()
+		release()
 	}
 })

@@ -1,4 +1,5 @@
-import { formatLength, lessons } from '#app/content/academy.ts'
+import { formatLength } from '#app/content/academy.ts'
+import { withAcademyLock, memberLessons } from '../content-e2e-utils.ts'
 import { expect, test } from '../fixtures.ts'
 import { E2E_BASE_URL } from '../setup/e2e-config.ts'
 import { dashboardPages, planBadge, planCard, sidebar } from './dashboard-support.ts'
@@ -103,20 +104,26 @@ test.describe('dashboard pages for an unlocked member', () => {
 	})
 
 	test("academy shows the tabs, five lessons and the member's own totals", async ({ page, member }) => {
-		await page.goto('/dashboard/academy')
-		await expect(page).toHaveTitle(/^Academy \| /)
-		await expect(page.getByRole('heading', { level: 1, name: 'Academy' })).toBeVisible()
-		await expect(page.getByText('0 of 15 lessons completed (0%)')).toBeVisible()
-		const progress = page.getByRole('region', { name: 'Your progress' })
-		// The reading time of all lessons (the spec's "2.5 h" described placeholder lessons: decision 016).
-		await expect(progress).toContainText(`Total length${formatLength(lessons.reduce((sum, l) => sum + l.duration, 0))}`)
-		await expect(progress).toContainText('Certificates0/3')
-		const tabs = page.getByRole('navigation', { name: 'Lesson topics' }).getByRole('link')
-		await expect(tabs).toHaveText(['Trading Basics', 'Risk Management', 'Portfolio Building'])
-		await expect(tabs.first()).toHaveAttribute('aria-current', 'page')
-		await expect(page.getByRole('list', { name: 'Trading Basics lessons' }).getByRole('listitem')).toHaveCount(5)
-		await expect(page.getByRole('button', { name: /^Mark as complete/ })).toHaveCount(5)
-		await expect(page.getByText('Risk disclaimer:')).toBeVisible()
+		// Held so that a lessons spec's published test lesson is not counted (tests/content-e2e-utils.ts).
+		await withAcademyLock(async () => {
+			const lessons = memberLessons()
+			await page.goto('/dashboard/academy')
+			await expect(page).toHaveTitle(/^Academy \| /)
+			await expect(page.getByRole('heading', { level: 1, name: 'Academy' })).toBeVisible()
+			await expect(page.getByText('0 of 15 lessons completed (0%)')).toBeVisible()
+			const progress = page.getByRole('region', { name: 'Your progress' })
+			// The reading time of all lessons (the spec's "2.5 h" described placeholder lessons: decision 016).
+			await expect(progress).toContainText(
+				`Total length${formatLength(lessons.reduce((sum, l) => sum + l.duration, 0))}`,
+			)
+			await expect(progress).toContainText('Certificates0/3')
+			const tabs = page.getByRole('navigation', { name: 'Lesson topics' }).getByRole('link')
+			await expect(tabs).toHaveText(['Trading Basics', 'Risk Management', 'Portfolio Building'])
+			await expect(tabs.first()).toHaveAttribute('aria-current', 'page')
+			await expect(page.getByRole('list', { name: 'Trading Basics lessons' }).getByRole('listitem')).toHaveCount(5)
+			await expect(page.getByRole('button', { name: /^Mark as complete/ })).toHaveCount(5)
+			await expect(page.getByText('Risk disclaimer:')).toBeVisible()
+		})
 	})
 
 	test('plans shows the four cards with Regular as the current plan', async ({ page, member }) => {

@@ -1,4 +1,4 @@
-import { lessons } from '#app/content/academy.ts'
+import { memberLessons } from '../content-e2e-utils.ts'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -256,7 +256,7 @@ const visits: Visit[] = [
 		file: 'dashboard/academy/$lessonId.tsx',
 		setup: async (ctx) => {
 			await asMember(ctx)
-			return `/dashboard/academy/${lessons[0]!.id}`
+			return `/dashboard/academy/${memberLessons()[0]!.id}`
 		},
 	},
 	{
@@ -266,7 +266,9 @@ const visits: Visit[] = [
 			const member = await asMember(ctx)
 			await ctx.completeLessons(
 				member,
-				lessons.filter((l) => l.tab === 'basics').map((l) => l.id),
+				memberLessons()
+					.filter((l) => l.tab === 'basics')
+					.map((l) => l.id),
 			)
 			return '/dashboard/academy/certificates/basics'
 		},
@@ -731,6 +733,34 @@ const visits: Visit[] = [
 				(db) => db.prepare("select id from testimonials where name = 'Grace Mensah'").get() as { id: number },
 			)
 			return `/admin/content/testimonials/${id}?confirm=delete`
+		},
+	},
+	{
+		name: 'admin-content-lessons',
+		file: 'admin/content/lessons.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/content/lessons'
+		},
+	},
+	{
+		name: 'admin-content-lessons-new',
+		file: 'admin/content/lessons/new.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/content/lessons/new'
+		},
+	},
+	{
+		name: 'admin-content-lesson',
+		file: 'admin/content/lessons/$id.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			// A sample lesson (seeded), its version 1 open and the delete confirmation showing.
+			const { id } = withE2eDatabase(
+				(db) => db.prepare("select id from lessons where key = 'basics-1'").get() as { id: number },
+			)
+			return `/admin/content/lessons/${id}?version=1&confirm=delete`
 		},
 	},
 	{

@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'vitest'
-import { insertMember } from '#tests/factories.ts'
-import { formatLength, lessons } from '#app/content/academy.ts'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { insertAdmin, insertMember } from '#tests/factories.ts'
+import { formatLength } from '#app/content/academy.ts'
+import { ensureSampleLessons, listMemberLessons, type AcademyLesson } from '#app/features/content/lessons.server.ts'
 import {
 	academyStats,
 	certificateStates,
@@ -10,6 +11,13 @@ import {
 	getCompletedLessonIds,
 	getLessonCompletions,
 } from './academy.server.ts'
+
+// The 15 sample lessons of a fresh install (the constants before issue 41), read from their rows.
+let lessons: AcademyLesson[] = []
+beforeEach(() => {
+	ensureSampleLessons()
+	lessons = listMemberLessons()
+})
 
 const idsOf = (tab: string) => lessons.filter((l) => l.tab === tab).map((l) => l.id)
 const at = (day: number) => new Date(Date.UTC(2026, 2, day, 10))
@@ -120,5 +128,76 @@ describe('completeLesson', () => {
 		expect(result.ok).toBe(false)
 		expect(result.ok ? 0 : result.status).toBe(404)
 		expect(getCompletedLessonIds(a.id).size).toBe(0)
+	})
+})
+
+describe('lessons staff edit (decision 062, Lessons)', () => {
+	let admin = { id: 0, email: '' }
+	beforeEach(() => {
+		const row = insertAdmin({ role: 'admin' })
+		admin = { id: row.id, email: row.email }
+	})
+
+	test('a lesson edited after a member completed it stays completed, under the same key', async () => {
+		const { getLesson, updateLesson } = await import('#app/features/content/lessons.server.ts')
+		const a = insertMember()
+		expect(completeLesson(a.id, 'basics-2').ok).toBe(true)
+		const row = listMemberLessons().find((l) => l.id === 'basics-2')!
+		const staff = (await import('#app/features/content/lessons.server.ts')).listLessonsForStaff()
+		const id = staff.find((l) => l.key === 'basics-2')!.id
+		const edited = updateLesson(admin, id, { title: 'Reading a trader profile, revised', body: 'New **text**.' })
+		expect(edited.ok).toBe(true)
+		expect(getLesson(id)!.version).toBe(2)
+		const after = listMemberLessons().find((l) => l.id === 'basics-2')!
+		expect(after.title).toBe('Reading a trader profile, revised')
+		expect(after.html).toBe('<p>New <strong>text</strong>.</p>\n')
+		expect(after.html).not.toBe(row.html)
+		expect(getCompletedLessonIds(a.id).has('basics-2')).toBe(true)
+		expect(academyStats(getLessonCompletions(a.id)).completed).toBe(1)
+	})
+
+	test('an unpublished lesson is not shown, not counted and cannot be completed; its completions stay stored', async () => {
+		const { listLessonsForStaff, unpublishLesson, publishLesson } =
+			await import('#app/features/content/lessons.server.ts')
+		const a = insertMember()
+		const basics = idsOf('basics')
+		for (const id of basics) expect(completeLesson(a.id, id).ok).toBe(true)
+		expect(academyStats(getLessonCompletions(a.id)).certificates).toBe(1)
+		const id = listLessonsForStaff().find((l) => l.key === 'basics-5')!.id
+		expect(unpublishLesson(admin, id).ok).toBe(true)
+		expect(listMemberLessons().map((l) => l.id)).not.toContain('basics-5')
+		expect(academyStats(getLessonCompletions(a.id))).toMatchObject({ completed: 4, total: 14, certificates: 1 })
+		expect(completeLesson(insertMember().id, 'basics-5').ok).toBe(false)
+		expect(getCompletedLessonIds(a.id).has('basics-5')).toBe(true)
+		expect(publishLesson(admin, id).ok).toBe(true)
+		expect(academyStats(getLessonCompletions(a.id))).toMatchObject({ completed: 5, total: 15 })
+	})
+
+	test('a new lesson published in a topic takes its certificate back until the member completes it', async () => {
+		const { createLesson, publishLesson } = await import('#app/features/content/lessons.server.ts')
+		const a = insertMember()
+		for (const id of idsOf('risk')) expect(completeLesson(a.id, id, at(3)).ok).toBe(true)
+		expect(certificateStates(getLessonCompletions(a.id))[1]).toMatchObject({ earnedAt: at(3) })
+		const created = createLesson(admin, {
+			title: 'Position sizing',
+			description: 'How much of an allocation one trade risks.',
+			tab: 'risk',
+			position: null,
+			duration: null,
+			body: 'Text.',
+			publishOn: null,
+			expiresOn: null,
+		})
+		expect(created.ok).toBe(true)
+		if (!created.ok) return
+		expect(created.value).toMatchObject({ key: 'position-sizing', position: 6 })
+		expect(publishLesson(admin, created.value.id).ok).toBe(true)
+		expect(certificateStates(getLessonCompletions(a.id))[1]).toMatchObject({
+			lessonsCompleted: 5,
+			lessonTotal: 6,
+			earnedAt: null,
+		})
+		expect(completeLesson(a.id, 'position-sizing', at(7)).ok).toBe(true)
+		expect(certificateStates(getLessonCompletions(a.id))[1]).toMatchObject({ lessonTotal: 6, earnedAt: at(7) })
 	})
 })

@@ -2,22 +2,22 @@ import { eq } from 'drizzle-orm'
 import { getDb, write } from '#db/client.server.ts'
 import { lessonCompletions } from '#db/schema.ts'
 import type { AcademyProgress, AcademyStats } from '#app/features/academy/responses.server.ts'
-import {
-	CERTIFICATE_COUNT,
-	formatLength,
-	lessons,
-	lessonTabs,
-	type Lesson,
-	type LessonTab,
-} from '#app/content/academy.ts'
+import { CERTIFICATE_COUNT, formatLength, lessonTabs, type LessonTab } from '#app/content/academy.ts'
+import { listMemberLessons, type AcademyLesson } from '#app/features/content/lessons.server.ts'
 import { rescoreContests } from '#app/features/contests/scoring.server.ts'
 import { UNKNOWN_LESSON } from '#app/features/academy/schemas.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 
 /**
- * The academy: lessons come from the content module, completions are the
- * member's own (one row per lesson, with the time it was completed).
+ * The academy: lessons are the published, unexpired rows staff write
+ * (app/features/content/lessons.server.ts, decision 062), completions are
+ * the member's own (one row per lesson key, with the time it was
+ * completed). Stats and certificates count only the lessons members see: a
+ * completion of a lesson unpublished, expired or deleted stays stored but
+ * does not count.
  */
+
+type Lesson = AcademyLesson
 
 /** The member's completed lessons: a set of ids, or the completion times by id. */
 type CompletedLessons = { has(lessonId: string): boolean }
@@ -25,7 +25,7 @@ type CompletedLessons = { has(lessonId: string): boolean }
 export type { AcademyStats }
 
 /** The lessons of one topic, in order. */
-export function lessonsOfTab(tab: LessonTab, list: Lesson[] = lessons) {
+export function lessonsOfTab(tab: LessonTab, list: Lesson[] = listMemberLessons()) {
 	return list.filter((l) => l.tab === tab)
 }
 
@@ -34,7 +34,7 @@ function earnsCertificate(inTab: Lesson[], completed: CompletedLessons) {
 	return inTab.length > 0 && inTab.every((l) => completed.has(l.id))
 }
 
-export function academyStats(completed: CompletedLessons, list: Lesson[] = lessons): AcademyStats {
+export function academyStats(completed: CompletedLessons, list: Lesson[] = listMemberLessons()): AcademyStats {
 	const done = list.filter((l) => completed.has(l.id)).length
 	const total = list.length
 	const minutes = list.reduce((sum, l) => sum + l.duration, 0)
@@ -60,7 +60,7 @@ export type CertificateState = {
 /** One certificate per topic, in the topics' order, with its state. */
 export function certificateStates(
 	completions: ReadonlyMap<string, Date>,
-	list: Lesson[] = lessons,
+	list: Lesson[] = listMemberLessons(),
 ): CertificateState[] {
 	return lessonTabs.map((tab) => {
 		const inTab = lessonsOfTab(tab.id, list)
@@ -88,7 +88,7 @@ export function certificateView(state: CertificateState) {
 }
 
 /** A lesson by id with its place: number within its topic, and the lessons before and after it in the academy. */
-export function findLesson(lessonId: string, list: Lesson[] = lessons) {
+export function findLesson(lessonId: string, list: Lesson[] = listMemberLessons()) {
 	const index = list.findIndex((l) => l.id === lessonId)
 	if (index === -1) return null
 	const lesson = list[index]!
@@ -123,7 +123,7 @@ export function getCompletedLessonIds(userId: number) {
  * contests in the same transaction.
  */
 export function completeLesson(userId: number, lessonId: string, now = new Date()): Result<{ lessonId: string }> {
-	if (!lessons.some((l) => l.id === lessonId)) {
+	if (!listMemberLessons(now).some((l) => l.id === lessonId)) {
 		return fail(404, UNKNOWN_LESSON, { fieldErrors: { lessonId: [UNKNOWN_LESSON] } })
 	}
 	write((tx) => {
@@ -140,7 +140,7 @@ export function completeLesson(userId: number, lessonId: string, now = new Date(
  * progress, one certificate per topic and every lesson in order with its
  * completion time (null until completed).
  */
-export function getAcademyProgress(userId: number, list: Lesson[] = lessons): AcademyProgress {
+export function getAcademyProgress(userId: number, list: Lesson[] = listMemberLessons()): AcademyProgress {
 	const completions = getLessonCompletions(userId)
 	return {
 		stats: academyStats(completions, list),

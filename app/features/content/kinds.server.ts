@@ -3,6 +3,7 @@ import { runKindSchedule, type ContentKind, type ContentRow } from './content.se
 import { FEE_OFFER_KIND } from './offers.server.ts'
 import { PROMOTION_KIND } from './promotions.server.ts'
 import { TESTIMONIAL_KIND } from './testimonials.server.ts'
+import { LESSON_KIND } from './lessons.server.ts'
 
 /**
  * Every kind of staff-run content (decision 062): the scheduler's job walks
@@ -13,6 +14,7 @@ export const CONTENT_KINDS = [
 	schedulable(PROMOTION_KIND),
 	schedulable(FEE_OFFER_KIND),
 	schedulable(TESTIMONIAL_KIND),
+	schedulable(LESSON_KIND),
 ] as const
 
 /** A kind as the job walks it: its name and its pass (each kind's row type stays its own). */

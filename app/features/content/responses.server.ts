@@ -87,6 +87,64 @@ export const StaffFeeOfferSchema = z
 	.openapi('StaffFeeOffer')
 export type StaffFeeOffer = z.infer<typeof StaffFeeOfferSchema>
 
+const LESSON_TAB_IDS = ['basics', 'risk', 'portfolio'] as const
+
+const LessonVersionSummarySchema = z
+	.object({
+		version: count(),
+		title: z.string(),
+		savedBy: z.string().openapi({ description: 'The email of the staff member who saved it ("system" for the seed).' }),
+		savedAt: isoDateTime(),
+	})
+	.strict()
+
+const staffLessonShape = {
+	id: id(),
+	key: z.string().openapi({
+		description:
+			"The lesson's text id in the member's URLs and in completions' lessonId (the samples keep their old ids; a new lesson gets one made from its title).",
+	}),
+	title: z.string(),
+	description: z.string(),
+	tab: z.enum(LESSON_TAB_IDS).openapi({ description: 'Its topic tab.' }),
+	position: count().openapi({ description: 'Its place in its topic (1 first).' }),
+	duration: count().nullable().openapi({ description: 'Minutes typed by staff, or null: the reading time is shown.' }),
+	readingMinutes: count().openapi({ description: 'The reading time of its words (200 a minute).' }),
+	shownDuration: count().openapi({ description: 'The minutes members see: duration, else the reading time.' }),
+	words: count(),
+	body: z.string().openapi({ description: 'Markdown.' }),
+	bodyHtml: z.string().openapi({ description: 'The body rendered and sanitised when saved (what members see).' }),
+	version: count().openapi({ description: 'The number of the current version.' }),
+	status: z.enum(CONTENT_STATUSES).openapi({ description: 'The stored status (the scheduler moves it).' }),
+	shownStatus: z.enum(CONTENT_STATUSES).openapi({
+		description: 'The status by the clock now: a row past its expiry is expired before the scheduler runs.',
+	}),
+	publishOn: day().openapi({ description: 'The first day it shows (from 00:00 UTC), or null: when published.' }),
+	expiresOn: day().openapi({ description: 'The last day it shows (until 24:00 UTC), or null: no expiry.' }),
+	publishAt: isoDateTime().nullable(),
+	expiresAt: isoDateTime().nullable(),
+	publishedAt: isoDateTime().nullable().openapi({ description: 'When it was last published.' }),
+	sample: z.boolean().openapi({ description: 'A sample row of a fresh install (shown "Sample" to staff).' }),
+	createdAt: isoDateTime(),
+	updatedAt: isoDateTime(),
+}
+
+export const StaffLessonSchema = z.object(staffLessonShape).strict().openapi('StaffLesson')
+export type StaffLesson = z.infer<typeof StaffLessonSchema>
+
+// Its own object, not StaffLessonSchema.extend: an extension becomes allOf of two closed objects in the document.
+export const StaffLessonDetailSchema = z
+	.object({
+		...staffLessonShape,
+		versions: z
+			.array(LessonVersionSummarySchema)
+			.openapi({ description: 'Every saved text, newest first (the first is the current one).' }),
+	})
+	.strict()
+	.openapi('StaffLessonDetail')
+export type StaffLessonDetail = z.infer<typeof StaffLessonDetailSchema>
+export type LessonVersionSummary = z.infer<typeof LessonVersionSummarySchema>
+
 /** A testimonial as the landing's carousel shows it (part 4). */
 export const PublicTestimonialSchema = z
 	.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ContentStatus } from '#app/domain/enums.ts'
-import { CONTROL_CHARS } from '#app/utils/validation.ts'
+import { CONTROL_CHARS, CONTROL_CHARS_EXCEPT_LINE_BREAKS } from '#app/utils/validation.ts'
+import { LESSON_TABS } from '#app/features/academy/schemas.ts'
 
 /**
  * The words, limits and schemas of the staff-run content (issue 41,
@@ -357,6 +358,164 @@ export const FeeOfferUpdateApiSchema = z
 	})
 
 // ---------------------------------------------------------------------------
+// Lessons (part 3)
+
+export const LESSON_TAB_IDS = LESSON_TABS
+
+export const LESSON_LIMITS = {
+	title: 120,
+	description: 200,
+	/** Characters of Markdown. */
+	body: 50_000,
+	position: 999,
+	/** Minutes. */
+	duration: 600,
+} as const
+
+export const LESSON_MESSAGES = {
+	titleRequired: 'Title is required',
+	titleTooLong: `Title must be at most ${LESSON_LIMITS.title} characters`,
+	titleInvalid: 'Title must not contain control characters (like line breaks or tabs)',
+	descriptionRequired: 'Description is required',
+	descriptionTooLong: `Description must be at most ${LESSON_LIMITS.description} characters`,
+	descriptionInvalid: 'Description must not contain control characters (like line breaks or tabs)',
+	tabInvalid: 'Choose a topic from the list',
+	positionInvalid: `Order must be a whole number from 1 to ${LESSON_LIMITS.position}`,
+	durationInvalid: `Duration must be whole minutes from 1 to ${LESSON_LIMITS.duration}, or blank for the reading time`,
+	bodyRequired: 'The lesson text is required',
+	bodyTooLong: `The lesson text must be at most ${LESSON_LIMITS.body.toLocaleString('en-US')} characters`,
+	bodyInvalid: 'The lesson text must not contain control characters other than line breaks and tabs',
+	pageTitle: 'Lessons',
+	newTitle: 'New Lesson',
+	notFound: 'Lesson not found',
+	versionNotFound: 'Version not found',
+	created: 'Lesson saved as a draft.',
+	updated: 'Lesson updated.',
+	published: 'Lesson published: members see it in the Academy.',
+	scheduled: 'Lesson scheduled: it is published on its publish date.',
+	unpublished: 'Lesson unpublished: members no longer see it.',
+	deleted: 'Lesson deleted.',
+	deleteWarning:
+		'The lesson is removed for good with its versions: members no longer see it, their completions of it stay stored but no longer count, and only the audit log keeps what it was.',
+} as const
+
+/** What a lesson is made of, as the model takes it. */
+export type LessonInput = {
+	title: string
+	description: string
+	tab: (typeof LESSON_TAB_IDS)[number]
+	/** Its place in its topic (1 first), or null: after the topic's last lesson. */
+	position: number | null
+	/** Minutes, or null: the reading time of its words. */
+	duration: number | null
+	/** Markdown. */
+	body: string
+	publishOn: string | null
+	expiresOn: string | null
+}
+
+const LessonTitleSchema = oneLine(
+	LESSON_MESSAGES.titleRequired,
+	LESSON_LIMITS.title,
+	LESSON_MESSAGES.titleTooLong,
+	LESSON_MESSAGES.titleInvalid,
+)
+const LessonDescriptionSchema = oneLine(
+	LESSON_MESSAGES.descriptionRequired,
+	LESSON_LIMITS.description,
+	LESSON_MESSAGES.descriptionTooLong,
+	LESSON_MESSAGES.descriptionInvalid,
+)
+const LessonTabSchema = z.enum(LESSON_TAB_IDS, {
+	errorMap: () => ({ message: LESSON_MESSAGES.tabInvalid }),
+})
+const LessonPositionSchema = wholeNumber(1, LESSON_LIMITS.position, LESSON_MESSAGES.positionInvalid)
+const DurationSchema = wholeNumber(1, LESSON_LIMITS.duration, LESSON_MESSAGES.durationInvalid)
+const LessonBodySchema = z
+	.string({ required_error: LESSON_MESSAGES.bodyRequired, invalid_type_error: LESSON_MESSAGES.bodyRequired })
+	.transform((value) => value.replace(/\r\n?/g, '\n'))
+	.superRefine((value, ctx) => {
+		const message =
+			value.trim().length === 0
+				? LESSON_MESSAGES.bodyRequired
+				: value.length > LESSON_LIMITS.body
+					? LESSON_MESSAGES.bodyTooLong
+					: CONTROL_CHARS_EXCEPT_LINE_BREAKS.test(value)
+						? LESSON_MESSAGES.bodyInvalid
+						: null
+		if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+	})
+
+/**
+ * /admin/content/lessons/new and /:id through Conform's parseWithZod (a
+ * blank field arrives as missing: a blank order is after the last lesson, a
+ * blank duration the reading time). `intent` tells Save from Preview.
+ */
+export const LessonFormSchema = z
+	.object({
+		intent: z.enum(['save', 'preview']).default('save'),
+		title: LessonTitleSchema,
+		description: LessonDescriptionSchema,
+		tab: z.preprocess((v) => v ?? '', LessonTabSchema),
+		position: LessonPositionSchema.optional(),
+		duration: DurationSchema.optional(),
+		body: z.preprocess((v) => v ?? '', LessonBodySchema),
+		publishOn: PublishOnSchema.optional(),
+		expiresOn: ExpiresOnSchema.optional(),
+	})
+	.superRefine(checkDayOrder)
+	.transform(({ intent, position, duration, publishOn, expiresOn, ...rest }) => ({
+		intent,
+		input: {
+			...rest,
+			position: (position as number | undefined) ?? null,
+			duration: (duration as number | undefined) ?? null,
+			publishOn: publishOn ?? null,
+			expiresOn: expiresOn ?? null,
+		} satisfies LessonInput,
+	}))
+
+/** POST /api/admin/content/lessons: title, description, tab, body required; position, duration, days optional. A draft. */
+export const LessonCreateApiSchema = z
+	.object({
+		title: LessonTitleSchema,
+		description: LessonDescriptionSchema,
+		tab: LessonTabSchema,
+		position: apiNumber(LessonPositionSchema, LESSON_MESSAGES.positionInvalid).nullable().default(null),
+		duration: apiNumber(DurationSchema, LESSON_MESSAGES.durationInvalid).nullable().default(null),
+		body: LessonBodySchema,
+		publishOn: PublishOnSchema.nullable().default(null),
+		expiresOn: ExpiresOnSchema.nullable().default(null),
+	})
+	.strict()
+	.superRefine(checkDayOrder)
+	.transform((value): LessonInput => value)
+
+/** PATCH /api/admin/content/lessons/:id: any of the fields, at least one (null: after the last, the reading time, no date). */
+export const LessonUpdateApiSchema = z
+	.object({
+		title: LessonTitleSchema.optional(),
+		description: LessonDescriptionSchema.optional(),
+		tab: LessonTabSchema.optional(),
+		position: apiNumber(LessonPositionSchema, LESSON_MESSAGES.positionInvalid).nullable().optional(),
+		duration: apiNumber(DurationSchema, LESSON_MESSAGES.durationInvalid).nullable().optional(),
+		body: LessonBodySchema.optional(),
+		publishOn: PublishOnSchema.nullable().optional(),
+		expiresOn: ExpiresOnSchema.nullable().optional(),
+	})
+	.strict()
+	.superRefine((value, ctx) => {
+		if (Object.values(value).every((v) => v === undefined))
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['title'], message: CONTENT_MESSAGES.nothingToChange })
+		checkDayOrder(value, ctx)
+	})
+	.transform((value): Partial<LessonInput> => {
+		const out: Partial<LessonInput> = {}
+		for (const [key, v] of Object.entries(value)) if (v !== undefined) Object.assign(out, { [key]: v })
+		return out
+	})
+
+// ---------------------------------------------------------------------------
 // Testimonials (part 4)
 
 export const TESTIMONIAL_LIMITS = {
@@ -439,7 +598,7 @@ const ConsentOnSchema = z
 		const message = value.length === 0 ? TM.consentOnRequired : isDay(value) ? null : TM.consentOnInvalid
 		if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
 	})
-const PositionSchema = wholeNumber(0, TL.position, TM.positionInvalid)
+const TestimonialPositionSchema = wholeNumber(0, TL.position, TM.positionInvalid)
 
 /**
  * /admin/content/testimonials/new and /:id through Conform's parseWithZod
@@ -455,7 +614,7 @@ export const TestimonialFormSchema = z
 		profit: TProfitSchema,
 		consentOn: ConsentOnSchema,
 		consentHow: ConsentHowSchema,
-		position: PositionSchema.optional(),
+		position: TestimonialPositionSchema.optional(),
 		publishOn: PublishOnSchema.optional(),
 		expiresOn: ExpiresOnSchema.optional(),
 	})
@@ -470,7 +629,9 @@ export const TestimonialFormSchema = z
 		} satisfies TestimonialInput,
 	}))
 
-const apiPosition = z.number({ invalid_type_error: TM.positionInvalid }).pipe(PositionSchema as z.ZodType<number>)
+const apiPosition = z
+	.number({ invalid_type_error: TM.positionInvalid })
+	.pipe(TestimonialPositionSchema as z.ZodType<number>)
 
 /** POST /api/admin/content/testimonials: a draft; consent (day and how) required; position, publishOn, expiresOn optional. */
 export const TestimonialCreateApiSchema = z

@@ -10,7 +10,7 @@ import {
 	referralCredits,
 	users,
 } from '#db/schema.ts'
-import { lessons } from '#app/content/academy.ts'
+import { ensureSampleLessons } from '#app/features/content/lessons.server.ts'
 import { insertBroker, insertTrackedMember, reportCsv } from '#tests/broker-report-factories.ts'
 import { insertContest, insertReport } from '#tests/contest-factories.ts'
 import { insertAuditActor, insertMember, makeRegistration } from '#tests/factories.ts'
@@ -23,8 +23,8 @@ import { listRanking } from './contest.server.ts'
 import { addUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { ACTIVITY_POINTS, recordSignInDay, rescoreContests, type RescoreScope } from './scoring.server.ts'
 
-/** A real lesson of the academy. */
-const LESSON_ID = lessons[0]!.id
+/** A real lesson of the academy: the first sample (seeded where a test completes it). */
+const LESSON_ID = 'basics-1'
 
 const NOW = new Date('2026-11-20T12:00:00.000Z')
 
@@ -241,6 +241,7 @@ describe('activity contests', () => {
 	test('completing a lesson rescores activity in its transaction; a second completion changes nothing', () => {
 		const contest = running('activity', { startDate: '2000-01-01', endDate: '2099-12-31' })
 		const member = eligible()
+		ensureSampleLessons()
 		expect(completeLesson(member.id, LESSON_ID).ok).toBe(true)
 		expect(scores(contest.id)).toEqual([{ userId: member.id, score: 2 }])
 		const scoredAt = participant(contest.id, member.id)!.scoredAt

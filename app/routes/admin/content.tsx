@@ -6,9 +6,11 @@ import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { countFeeOffers } from '#app/features/content/offers.server.ts'
 import { countPromotions } from '#app/features/content/promotions.server.ts'
 import { countTestimonials } from '#app/features/content/testimonials.server.ts'
+import { countLessons } from '#app/features/content/lessons.server.ts'
 import {
 	CONTENT_MESSAGES,
 	FEE_OFFER_MESSAGES,
+	LESSON_MESSAGES,
 	PROMOTION_MESSAGES,
 	TESTIMONIAL_MESSAGES,
 } from '#app/features/content/schemas.ts'
@@ -26,6 +28,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 		kinds: [
 			{ to: '/admin/content/promotions', title: PROMOTION_MESSAGES.pageTitle, counts: countPromotions() },
 			{ to: '/admin/content/offers', title: FEE_OFFER_MESSAGES.pageTitle, counts: countFeeOffers() },
+			{ to: '/admin/content/lessons', title: LESSON_MESSAGES.pageTitle, counts: countLessons() },
 			{ to: '/admin/content/testimonials', title: TESTIMONIAL_MESSAGES.pageTitle, counts: countTestimonials() },
 		],
 	}

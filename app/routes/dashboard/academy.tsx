@@ -109,9 +109,9 @@ export default function AcademyRoute({ loaderData, actionData }: Route.Component
 
 			<CardSection headingId="certificates-heading" title="Certificates">
 				<p className="mt-2 text-sm text-slate-300">
-					Each topic has its own certificate. Complete all {loaderData.certificates[0]?.lessonTotal} lessons of a topic
-					and its certificate is yours, dated the day you completed the last of them. A certificate records the lessons
-					you studied here; it is not a professional or regulatory qualification.
+					Each topic has its own certificate. Complete all the lessons of a topic and its certificate is yours, dated
+					the day you completed the last of them. A certificate records the lessons you studied here; it is not a
+					professional or regulatory qualification.
 				</p>
 				<ul className="mt-4 grid gap-4 lg:grid-cols-3">
 					{loaderData.certificates.map((c) => (

@@ -1,7 +1,6 @@
 import { data, Link } from 'react-router'
 import { CompletedBadge, CompleteLessonForm, LessonBody } from '#app/components/academy.tsx'
 import { ErrorList } from '#app/components/forms.tsx'
-import { lessonWords } from '#app/content/academy.ts'
 import { site } from '#app/content/site.ts'
 import {
 	certificateStates,
@@ -30,8 +29,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 			title: lesson.title,
 			description: lesson.description,
 			duration: lesson.duration,
-			words: lessonWords(lesson.body),
-			body: lesson.body,
+			words: lesson.words,
+			html: lesson.html,
 		},
 		topic: found.topic,
 		number: found.number,
@@ -76,7 +75,7 @@ export default function LessonRoute({ loaderData, actionData }: Route.ComponentP
 						</div>
 					</dl>
 				</header>
-				<LessonBody body={lesson.body} />
+				<LessonBody html={lesson.html} />
 				<p className="max-w-prose text-xs text-slate-400">
 					General education, not investment advice. {site.riskWarning}
 				</p>

@@ -2,13 +2,16 @@ import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { publishPromotion, unpublishPromotion } from '#app/features/content/promotions.server.ts'
 import { publishFeeOffer, unpublishFeeOffer } from '#app/features/content/offers.server.ts'
 import { publishTestimonial, unpublishTestimonial } from '#app/features/content/testimonials.server.ts'
+import { publishLesson, unpublishLesson } from '#app/features/content/lessons.server.ts'
 import {
 	StaffFeeOfferSchema,
+	StaffLessonDetailSchema,
 	StaffPromotionSchema,
 	StaffTestimonialSchema,
 } from '#app/features/content/responses.server.ts'
 import {
 	FEE_OFFER_MESSAGES,
+	LESSON_MESSAGES,
 	parseContentId,
 	PROMOTION_MESSAGES,
 	TESTIMONIAL_MESSAGES,
@@ -126,3 +129,18 @@ const TESTIMONIALS: LifecycleKind = {
 
 /** POST /api/admin/content/testimonials/:id/publish and /unpublish. */
 export const testimonialLifecycleRoute = (verb: 'publish' | 'unpublish') => contentLifecycleRoute(TESTIMONIALS, verb)
+/** A lesson's completions stay whatever its status. */
+const LESSONS: LifecycleKind = {
+	schema: StaffLessonDetailSchema,
+	messages: LESSON_MESSAGES,
+	publish: publishLesson,
+	unpublish: unpublishLesson,
+	summaries: {
+		publish:
+			'Publish a lesson: members see it in the Academy now, or on its publish day when that is ahead (scheduled)',
+		unpublish: 'Unpublish a lesson: back to draft, members no longer see it (their completions of it stay stored)',
+	},
+}
+
+/** POST /api/admin/content/lessons/:id/publish and /unpublish. */
+export const lessonLifecycleRoute = (verb: 'publish' | 'unpublish') => contentLifecycleRoute(LESSONS, verb)
