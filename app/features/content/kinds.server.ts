@@ -1,6 +1,7 @@
 import type { Db } from '#db/client.server.ts'
 import { runKindSchedule, type ContentKind, type ContentRow } from './content.server.ts'
 import { FEE_OFFER_KIND } from './offers.server.ts'
+import { ANNOUNCEMENT_KIND } from './announcements.server.ts'
 import { PROMOTION_KIND } from './promotions.server.ts'
 
 /**
@@ -8,7 +9,11 @@ import { PROMOTION_KIND } from './promotions.server.ts'
  * this list. Lessons, testimonials and announcements join it as they
  * are built.
  */
-export const CONTENT_KINDS = [schedulable(PROMOTION_KIND), schedulable(FEE_OFFER_KIND)] as const
+export const CONTENT_KINDS = [
+	schedulable(PROMOTION_KIND),
+	schedulable(FEE_OFFER_KIND),
+	schedulable(ANNOUNCEMENT_KIND),
+] as const
 
 /** A kind as the job walks it: its name and its pass (each kind's row type stays its own). */
 function schedulable<Row extends ContentRow>(kind: ContentKind<Row>) {
