@@ -1,6 +1,10 @@
 import { openDatabase } from '#db/client.server.ts'
 import { runContentSchedule } from '#app/features/content/kinds.server.ts'
+import { deliverAnnouncements } from '#app/features/content/announcements.server.ts'
+import { drainNotificationMails } from '#app/features/notifications/notifications.server.ts'
+import { initEnv } from '#app/utils/env.server.ts'
 import { E2E_DATABASE } from './admin-utils.ts'
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_SMTP_PORT } from './setup/e2e-config.ts'
 
 /**
  * The scheduler's `content-schedule` job (decision 062) run in the test's
@@ -26,4 +30,35 @@ export function runContentScheduleAt(now: Date, only: { kind: string; ids: reado
 /** A UTC day `YYYY-MM-DD`, `days` after today. */
 export function dayFromToday(days: number, now = new Date()) {
 	return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10)
+}
+
+/**
+ * The scheduler's `announcement-delivery` job (decision 062) run in the
+ * test's process against the e2e server's database with an injected
+ * clock, on the test's own announcement and members only (the database is
+ * shared with other specs' members, who must not get it). The process's
+ * environment is pointed at the server's (its data directory and secret,
+ * origin and mail server), so a member's mail goes out as the server's
+ * would; the mails are sent before this returns. Returns the job's counts.
+ */
+export async function deliverAnnouncementsAt(
+	now: Date,
+	only: { ids: readonly number[]; members: readonly number[] },
+	file = E2E_DATABASE,
+) {
+	initEnv({
+		NODE_ENV: 'production',
+		DATA_DIR: E2E_DATA_DIR,
+		DATABASE_URL: file,
+		APP_ORIGIN: E2E_BASE_URL,
+		SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+	})
+	const { db, sqlite } = openDatabase(file)
+	try {
+		return deliverAnnouncements(now, { db, ids: only.ids, members: only.members, maxBatches: 100 })
+	} finally {
+		await new Promise((resolve) => setImmediate(resolve))
+		await drainNotificationMails(10_000)
+		sqlite.close()
+	}
 }

@@ -125,8 +125,9 @@ export function countAnnouncements(): Record<'total' | 'published' | 'sample', n
 }
 
 /** The members an audience names, not closed: `plan = ?` (users_plan_id_idx) or every member. */
-function audienceWhere(audience: AnnouncementAudience) {
-	return audience === 'all' ? isNull(users.closedAt) : and(eq(users.plan, audience), isNull(users.closedAt))
+function audienceWhere(audience: AnnouncementAudience, only?: readonly number[]) {
+	const open = only ? and(isNull(users.closedAt), inArray(users.id, [...only])) : isNull(users.closedAt)
+	return audience === 'all' ? open : and(eq(users.plan, audience), open)
 }
 
 /** How many members the audience has now (the preview's "would go to"). */
@@ -230,7 +231,7 @@ export type AnnouncementPreview = ReturnType<typeof previewAnnouncement>
 /**
  * "Send to me": the announcement's current text, in any status, mailed to
  * the signed-in staff member's own address only; counted nowhere (no inbox
- * row, no sent count). Answers the address, or 502 when the mail failed.
+ * row, no sent count). Answers the address, or 422 when the mail could not be sent.
  */
 export async function sendAnnouncementToSelf(
 	admin: { id: number; email: string },
@@ -248,7 +249,7 @@ export async function sendAnnouncementToSelf(
 			.map((p) => `<p>${escapeHtml(p)}</p>`)
 			.join('\n')}\n<hr>\n<p>${escapeHtml(note)}</p>`,
 	})
-	if (!sent) return fail(502, ANNOUNCEMENT_MESSAGES.sendFailed)
+	if (!sent) return fail(422, ANNOUNCEMENT_MESSAGES.sendFailed)
 	log('admin.announcement_test_sent', { adminId: admin.id, announcementId: id })
 	return ok({ sentTo: admin.email })
 }
@@ -265,7 +266,14 @@ export type BatchReport = { announcementId: number; delivered: number; finished:
  */
 export function deliverAnnouncementBatch(
 	now: Date,
-	options: { db?: Db; ids?: readonly number[]; batchSize?: number } = {},
+	options: {
+		db?: Db
+		/** Only these announcements (a test's own, with its injected clock). */
+		ids?: readonly number[]
+		/** The audience limited to these members (the e2e tests share one database with other specs' members). */
+		members?: readonly number[]
+		batchSize?: number
+	} = {},
 ): BatchReport | null {
 	const batchSize = options.batchSize ?? ANNOUNCEMENT_BATCH_SIZE
 	return write((tx): BatchReport | null => {
@@ -280,7 +288,7 @@ export function deliverAnnouncementBatch(
 			.get()
 		if (!row) return null
 		if (!row.deliveryStartedAt) {
-			const audience = audienceWhere(row.audience)
+			const audience = audienceWhere(row.audience, options.members)
 			const last = tx.select({ id: max(users.id) }).from(users).where(audience).get()?.id ?? 0
 			row = tx
 				.update(announcements)
@@ -298,7 +306,7 @@ export function deliverAnnouncementBatch(
 		const members = tx
 			.select({ id: users.id })
 			.from(users)
-			.where(and(gt(users.id, row.cursor), lte(users.id, lastUserId), audienceWhere(row.audience)))
+			.where(and(gt(users.id, row.cursor), lte(users.id, lastUserId), audienceWhere(row.audience, options.members)))
 			.orderBy(asc(users.id))
 			.limit(batchSize)
 			.all()
@@ -325,7 +333,7 @@ export function deliverAnnouncementBatch(
  */
 export function deliverAnnouncements(
 	now: Date,
-	options: { db?: Db; ids?: readonly number[]; batchSize?: number; maxBatches?: number } = {},
+	options: Parameters<typeof deliverAnnouncementBatch>[1] & { maxBatches?: number } = {},
 ) {
 	let batches = 0
 	let delivered = 0

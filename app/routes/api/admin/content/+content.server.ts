@@ -1,8 +1,18 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
 import { publishPromotion, unpublishPromotion } from '#app/features/content/promotions.server.ts'
 import { publishFeeOffer, unpublishFeeOffer } from '#app/features/content/offers.server.ts'
-import { StaffFeeOfferSchema, StaffPromotionSchema } from '#app/features/content/responses.server.ts'
-import { FEE_OFFER_MESSAGES, parseContentId, PROMOTION_MESSAGES } from '#app/features/content/schemas.ts'
+import { publishAnnouncement, unpublishAnnouncement } from '#app/features/content/announcements.server.ts'
+import {
+	StaffAnnouncementSchema,
+	StaffFeeOfferSchema,
+	StaffPromotionSchema,
+} from '#app/features/content/responses.server.ts'
+import {
+	ANNOUNCEMENT_MESSAGES,
+	FEE_OFFER_MESSAGES,
+	parseContentId,
+	PROMOTION_MESSAGES,
+} from '#app/features/content/schemas.ts'
 import {
 	ADMIN_403,
 	ADMIN_GUARD,
@@ -100,3 +110,19 @@ export const promotionLifecycleRoute = (verb: 'publish' | 'unpublish') => conten
 
 /** POST /api/admin/content/offers/:id/publish and /unpublish. */
 export const offerLifecycleRoute = (verb: 'publish' | 'unpublish') => contentLifecycleRoute(OFFERS, verb)
+
+/** Publishing an announcement sends it (the scheduler's batches); unpublishing stops the batches not yet sent. */
+const ANNOUNCEMENTS: LifecycleKind = {
+	schema: StaffAnnouncementSchema,
+	messages: ANNOUNCEMENT_MESSAGES,
+	publish: publishAnnouncement,
+	unpublish: unpublishAnnouncement,
+	summaries: {
+		publish:
+			'Publish an announcement: the scheduler sends it to its members in batches from now, or from its publish day when that is ahead (scheduled); 409 once every member got it',
+		unpublish: 'Unpublish an announcement: back to draft, the batches not yet sent are not sent',
+	},
+}
+
+/** POST /api/admin/content/announcements/:id/publish and /unpublish. */
+export const announcementLifecycleRoute = (verb: 'publish' | 'unpublish') => contentLifecycleRoute(ANNOUNCEMENTS, verb)
