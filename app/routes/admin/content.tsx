@@ -5,7 +5,13 @@ import { site } from '#app/content/site.ts'
 import { requireAdminCapability } from '#app/auth/staff.server.ts'
 import { countFeeOffers } from '#app/features/content/offers.server.ts'
 import { countPromotions } from '#app/features/content/promotions.server.ts'
-import { CONTENT_MESSAGES, FEE_OFFER_MESSAGES, PROMOTION_MESSAGES } from '#app/features/content/schemas.ts'
+import { countAnnouncements } from '#app/features/content/announcements.server.ts'
+import {
+	ANNOUNCEMENT_MESSAGES,
+	CONTENT_MESSAGES,
+	FEE_OFFER_MESSAGES,
+	PROMOTION_MESSAGES,
+} from '#app/features/content/schemas.ts'
 import { formatCount } from '#app/utils/admin-format.ts'
 import type { Route } from './+types/content'
 
@@ -20,6 +26,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 		kinds: [
 			{ to: '/admin/content/promotions', title: PROMOTION_MESSAGES.pageTitle, counts: countPromotions() },
 			{ to: '/admin/content/offers', title: FEE_OFFER_MESSAGES.pageTitle, counts: countFeeOffers() },
+			{
+				to: '/admin/content/announcements',
+				title: ANNOUNCEMENT_MESSAGES.pageTitle,
+				counts: countAnnouncements(),
+			},
 		],
 	}
 }
