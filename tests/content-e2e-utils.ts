@@ -33,17 +33,21 @@ export function dayFromToday(days: number, now = new Date()) {
 }
 
 /**
- * The scheduler's `announcement-delivery` job (decision 062) run in the
- * test's process against the e2e server's database with an injected
- * clock, on the test's own announcement and members only (the database is
- * shared with other specs' members, who must not get it). The process's
- * environment is pointed at the server's (its data directory and secret,
- * origin and mail server), so a member's mail goes out as the server's
- * would; the mails are sent before this returns. Returns the job's counts.
+ * The scheduler's jobs on one announcement (decision 062), in the test's
+ * process against the e2e server's database with an injected clock:
+ * `content-schedule` publishes it (the test published it for a day ahead,
+ * so the server's own scheduler leaves it alone), then
+ * `announcement-delivery` sends it, limited to the test's own members (the
+ * database is shared with other specs' members, who must not get it). Both
+ * in one transaction, so the server's delivery job, which runs every 15 s,
+ * never sees it published before it is sent. The process's environment is
+ * pointed at the server's (its data directory and secret, origin and mail
+ * server), so a member's mail goes out as the server's would; the mails
+ * are sent before this returns. Returns the jobs' counts.
  */
-export async function deliverAnnouncementsAt(
+export async function sendScheduledAnnouncementAt(
 	now: Date,
-	only: { ids: readonly number[]; members: readonly number[] },
+	only: { id: number; members: readonly number[] },
 	file = E2E_DATABASE,
 ) {
 	initEnv({
@@ -55,7 +59,13 @@ export async function deliverAnnouncementsAt(
 	})
 	const { db, sqlite } = openDatabase(file)
 	try {
-		return deliverAnnouncements(now, { db, ids: only.ids, members: only.members, maxBatches: 100 })
+		return sqlite
+			.transaction(() => {
+				const { announcementPublished } = runContentSchedule(now, db, { kind: 'announcement', ids: [only.id] })
+				const sent = deliverAnnouncements(now, { db, ids: [only.id], members: only.members, maxBatches: 100 })
+				return { published: announcementPublished, ...sent }
+			})
+			.immediate()
 	} finally {
 		await new Promise((resolve) => setImmediate(resolve))
 		await drainNotificationMails(10_000)

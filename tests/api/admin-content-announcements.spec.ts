@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { bearer, withE2eDatabase } from '../admin-utils.ts'
-import { deliverAnnouncementsAt } from '../content-e2e-utils.ts'
+import { dayFromToday, sendScheduledAnnouncementAt } from '../content-e2e-utils.ts'
 import { expect, test } from '../fixtures.ts'
 import { countMails, waitForMail } from '../playwright-utils.ts'
 
 // /api/admin/content/announcements* (issue 41 part 5, decision 062): create
 // a draft, bad input (an unknown plan among it) refused at its path with
-// nothing stored, send to me (the staff's own address only), publish, the
-// scheduler's announcement-delivery job with an injected clock on this
-// announcement and this member only, the member's inbox has it and the
-// sent count is right, editing it is refused (409), unpublish, delete as a
-// super admin, 403 for an admin. Titles start "AA-" and are removed after
-// the suite.
+// nothing stored, send to me (the staff's own address only), publish for a
+// day ahead, the scheduler's content-schedule and announcement-delivery jobs
+// with an injected clock on this announcement and this member only, the
+// member's inbox and mail have it and the sent count is right, editing it
+// is refused (409), unpublish, delete as a super admin, 403 for an admin.
+// Titles start "AA-" and are removed after the suite.
 
 const made: string[] = []
 test.afterAll(() => {
@@ -50,7 +50,7 @@ test('create, refuse bad input, send to me, publish, the job delivers it to the 
 	createMember,
 }) => {
 	const staff = bearer(adminToken)
-	const member = await createMember()
+	const member = await createMember({ unlocked: true })
 	const inbox = async () => {
 		const res = await request.get('/api/member/notifications', { headers: bearer(member.token) })
 		expect(res.status()).toBe(200)
@@ -112,23 +112,23 @@ test('create, refuse bad input, send to me, publish, the job delivers it to the 
 	expect(countMails(member.email)).toBe(mailsBefore)
 	expect((await inbox()).map((n) => n.title)).not.toContain(title)
 
-	// Publish: sending starts with the job; the text is fixed from now on.
+	// Publish, for a day ahead: scheduled (the server's own scheduler leaves it until then).
+	const day = dayFromToday(2)
+	const patched = await request.patch(`/api/admin/content/announcements/${id}`, {
+		headers: staff,
+		data: { publishOn: day },
+	})
+	expect(await patched.json()).toMatchObject({ data: { publishOn: day, status: 'draft' } })
 	const published = await request.post(`/api/admin/content/announcements/${id}/publish`, { headers: staff })
 	expect(await published.json()).toMatchObject({
-		message: 'Announcement published: the scheduler is sending it to its members in batches.',
-		data: { status: 'published', delivery: 'not-started', sentCount: 0 },
+		message: 'Announcement scheduled: it is sent from its publish date.',
+		data: { status: 'scheduled', delivery: 'not-started', sentCount: 0 },
 	})
-	const edit = await request.patch(`/api/admin/content/announcements/${id}`, { headers: staff, data: { title: 'Other' } })
-	expect(edit.status()).toBe(409)
-	expect((await edit.json()).message).toBe(
-		'This announcement has been sent (or is being sent): its title, message and audience can no longer change',
-	)
 
-	// The job, with an injected clock, on this announcement and this member only.
-	expect(await deliverAnnouncementsAt(new Date(Date.now() + 15_000), { ids: [id], members: [member.id] })).toEqual({
-		batches: 1,
-		delivered: 1,
-	})
+	// The jobs, with an injected clock on that day, on this announcement and this member only.
+	expect(
+		await sendScheduledAnnouncementAt(new Date(`${day}T00:00:30Z`), { id, members: [member.id] }),
+	).toEqual({ published: 1, batches: 1, delivered: 1 })
 	expect((await inbox()).find((n) => n.title === title)).toMatchObject({ kind: 'announcement', body })
 	const mail = await waitForMail(member.email, { subject: title })
 	expect(mail.text).toContain('Announcements from the team')
@@ -136,6 +136,13 @@ test('create, refuse bad input, send to me, publish, the job delivers it to the 
 	expect(after).toMatchObject({ status: 'published', delivery: 'sent', audienceCount: 1, sentCount: 1 })
 	const listed = (await (await request.get('/api/admin/content/announcements', { headers: staff })).json()).data
 	expect(listed.announcements.find((a: { id: number }) => a.id === id)).toMatchObject({ sentCount: 1 })
+
+	// Sent: its text is fixed.
+	const edit = await request.patch(`/api/admin/content/announcements/${id}`, { headers: staff, data: { title: 'Other' } })
+	expect(edit.status()).toBe(409)
+	expect((await edit.json()).message).toBe(
+		'This announcement has been sent (or is being sent): its title, message and audience can no longer change',
+	)
 
 	// Unpublish: back to draft; sent to everyone, publishing again is refused.
 	const unpublished = await request.post(`/api/admin/content/announcements/${id}/unpublish`, { headers: staff })
@@ -151,6 +158,8 @@ test('create, refuse bad input, send to me, publish, the job delivers it to the 
 	expect((await inbox()).map((n) => n.title)).toContain(title)
 	expect(auditOf(id)).toEqual([
 		'announcement.create',
+		'announcement.update',
+		'announcement.publish',
 		'announcement.publish',
 		'announcement.unpublish',
 		'announcement.delete',
