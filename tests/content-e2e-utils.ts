@@ -3,7 +3,7 @@ import { runContentSchedule } from '#app/features/content/kinds.server.ts'
 import { deliverAnnouncements } from '#app/features/content/announcements.server.ts'
 import { drainNotificationMails } from '#app/features/notifications/notifications.server.ts'
 import { initEnv } from '#app/utils/env.server.ts'
-import { E2E_DATABASE } from './admin-utils.ts'
+import { E2E_DATABASE, withE2eDatabase } from './admin-utils.ts'
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_SMTP_PORT } from './setup/e2e-config.ts'
 
 /**
@@ -71,4 +71,26 @@ export async function sendScheduledAnnouncementAt(
 		await drainNotificationMails(10_000)
 		sqlite.close()
 	}
+}
+
+/**
+ * A draft announcement to the Gold plan's members with this title (made
+ * once, then found again), straight in the e2e database: the pages' visits
+ * (screens, accessibility) need one and there are no samples of this kind.
+ */
+export function draftAnnouncementId(title: string) {
+	return withE2eDatabase((db) => {
+		const found = db.prepare('select id from announcements where title = ?').get(title) as { id: number } | undefined
+		if (found) return found.id
+		const now = Date.now()
+		return (
+			db
+				.prepare(
+					"insert into announcements (title, body, audience, status, created_at, updated_at) values (?, ?, 'gold', 'draft', ?, ?) returning id",
+				)
+				.get(title, 'A first paragraph of the message.\n\nA second paragraph, after a blank line.', now, now) as {
+				id: number
+			}
+		).id
+	})
 }

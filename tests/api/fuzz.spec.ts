@@ -324,16 +324,19 @@ type Ids = {
 	traderSlug: string
 	promotionId: number
 	offerId: number
+	announcementId: number
 }
 
-/** Fills route params: users, contests, a trader (with a statement), a promotion and a 0% fee offer that exist, other ids as given. */
+/** Fills route params: users, contests, a trader (with a statement), a promotion, a 0% fee offer and an announcement that exist, other ids as given. */
 function concrete(routePath: string, ids: Ids) {
 	const trader = routePath.includes('/traders/')
 	const promotion = routePath.includes('/content/promotions/')
 	const offer = routePath.includes('/content/offers/')
+	const announcement = routePath.includes('/content/announcements/')
 	return routePath
 		.replace(':id', promotion ? String(ids.promotionId) : ':id')
 		.replace(':id', offer ? String(ids.offerId) : ':id')
+		.replace(':id', announcement ? String(ids.announcementId) : ':id')
 		.replace(':traderId', trader && !routePath.includes('/admin/') ? ids.traderSlug : String(ids.traderId))
 		.replace(':slug', trader ? ids.traderSlug : ':slug')
 		.replace(':id', trader ? String(ids.traderId) : ':id')
@@ -506,8 +509,17 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 				{ Authorization: `Bearer ${adminToken}` },
 			)
 		).json()
+		// An announcement (staff-run content, decision 062) for the /content/announcements/:id routes.
+		const announcement = await (
+			await json(
+				'/api/admin/content/announcements',
+				{ title: 'Fuzz announcement', body: 'Fuzz message', audience: 'gold' },
+				{ Authorization: `Bearer ${adminToken}` },
+			)
+		).json()
 		const ids: Ids = {
 			promotionId: promotion.data.id as number,
+			announcementId: announcement.data.id as number,
 			offerId: offer.data.id as number,
 			userId: target.data.user.id as number,
 			contestId: contest.data.contest.id as number,

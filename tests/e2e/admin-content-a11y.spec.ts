@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { withE2eDatabase } from '../admin-utils.ts'
+import { draftAnnouncementId } from '../content-e2e-utils.ts'
 import { expect, test } from '../fixtures.ts'
 import { AT_BOTH_WIDTHS, expectAccessibleAtWidths, PHONE, watchPageProblems } from './axe.ts'
 import { open } from './support.ts'
@@ -9,7 +10,8 @@ import { open } from './support.ts'
  * desktop width (one setup): zero axe violations, no horizontal overflow on
  * the phone, no CSP violation or page error (tests/e2e/axe.ts). The new
  * promotion form with field errors and a preview; a sample promotion's page
- * with the delete confirmation. The same for the 0% fee offers (part 2).
+ * with the delete confirmation. The same for the 0% fee offers (part 2) and the
+ * announcements (part 5: a draft of its own, there are no samples).
  */
 
 const pages: Array<{ name: string; setup: (page: Page) => Promise<void> }> = [
@@ -61,6 +63,33 @@ const pages: Array<{ name: string; setup: (page: Page) => Promise<void> }> = [
 				(db) => db.prepare("select id from fee_offers where key = 'chioma-eze'").get() as { id: number },
 			)
 			await open(page, `/admin/content/offers/${id}?confirm=delete`)
+			await expect(page.getByRole('alertdialog')).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/content/announcements',
+		setup: async (page) => {
+			draftAnnouncementId('An accessibility announcement')
+			await open(page, '/admin/content/announcements')
+		},
+	},
+	{
+		name: '/admin/content/announcements/new with field errors, then a preview',
+		setup: async (page) => {
+			await open(page, '/admin/content/announcements/new')
+			await page.getByRole('button', { name: 'Save Draft' }).click()
+			await expect(page.getByText('Title is required').first()).toBeVisible()
+			await page.getByLabel('Title').fill('A preview for the accessibility check')
+			await page.getByLabel('Message').fill('One paragraph.\n\nAnother paragraph.')
+			await page.getByRole('button', { name: 'Preview' }).click()
+			await expect(page.getByRole('article', { name: 'Preview of the announcement' })).toBeVisible()
+		},
+	},
+	{
+		name: 'a draft announcement with the delete confirmation',
+		setup: async (page) => {
+			const id = draftAnnouncementId('An accessibility announcement')
+			await open(page, `/admin/content/announcements/${id}?confirm=delete`)
 			await expect(page.getByRole('alertdialog')).toBeVisible()
 		},
 	},
