@@ -1478,7 +1478,9 @@ export const announcements = sqliteTable(
 		/** Plain text; paragraphs are separated by a blank line. */
 		body: text('body').notNull(),
 		/** `all` (every member) or a plan (users.plan). */
-		audience: text('audience', { enum: ['all', ...PLANS] }).notNull().default('all'),
+		audience: text('audience', { enum: ['all', ...PLANS] })
+			.notNull()
+			.default('all'),
 		/** The members it is for, counted when delivery started (null before). */
 		audienceCount: integer('audience_count'),
 		sentCount: integer('sent_count').notNull().default(0),

@@ -25,15 +25,7 @@ import { useIsPending } from '#app/utils/misc.ts'
 import { Pill } from './admin-badges.tsx'
 import { AdminButtonLink, AdminPageHeader, AdminSection } from './admin-page.tsx'
 import { StateBadge } from './admin-list-parts.tsx'
-import {
-	CheckboxField,
-	Field,
-	FormAlert,
-	SelectField,
-	StatusButton,
-	TextareaField,
-	type FieldMeta,
-} from './forms.tsx'
+import { CheckboxField, Field, FormAlert, SelectField, StatusButton, TextareaField, type FieldMeta } from './forms.tsx'
 import { OfferCard } from './offer-card.tsx'
 import { PromotionCard } from './dashboard-ui.tsx'
 

@@ -69,7 +69,10 @@ test('create, refuse bad input, send to me, publish, the job delivers it to the 
 				},
 			],
 		],
-		[{ title: 'X'.repeat(121), body: 'Long title' }, [{ path: 'title', message: 'Title must be at most 120 characters' }]],
+		[
+			{ title: 'X'.repeat(121), body: 'Long title' },
+			[{ path: 'title', message: 'Title must be at most 120 characters' }],
+		],
 		[{ title: bad, body: '   ' }, [{ path: 'body', message: 'Message is required' }]],
 		[
 			{ title: bad, body: 'Bell\u0007' },
@@ -126,9 +129,11 @@ test('create, refuse bad input, send to me, publish, the job delivers it to the 
 	})
 
 	// The jobs, with an injected clock on that day, on this announcement and this member only.
-	expect(
-		await sendScheduledAnnouncementAt(new Date(`${day}T00:00:30Z`), { id, members: [member.id] }),
-	).toEqual({ published: 1, batches: 1, delivered: 1 })
+	expect(await sendScheduledAnnouncementAt(new Date(`${day}T00:00:30Z`), { id, members: [member.id] })).toEqual({
+		published: 1,
+		batches: 1,
+		delivered: 1,
+	})
 	expect((await inbox()).find((n) => n.title === title)).toMatchObject({ kind: 'announcement', body })
 	const mail = await waitForMail(member.email, { subject: title })
 	expect(mail.text).toContain('Announcements from the team')
@@ -138,7 +143,10 @@ test('create, refuse bad input, send to me, publish, the job delivers it to the 
 	expect(listed.announcements.find((a: { id: number }) => a.id === id)).toMatchObject({ sentCount: 1 })
 
 	// Sent: its text is fixed.
-	const edit = await request.patch(`/api/admin/content/announcements/${id}`, { headers: staff, data: { title: 'Other' } })
+	const edit = await request.patch(`/api/admin/content/announcements/${id}`, {
+		headers: staff,
+		data: { title: 'Other' },
+	})
 	expect(edit.status()).toBe(409)
 	expect((await edit.json()).message).toBe(
 		'This announcement has been sent (or is being sent): its title, message and audience can no longer change',
@@ -166,7 +174,11 @@ test('create, refuse bad input, send to me, publish, the job delivers it to the 
 	])
 })
 
-test('a plan audience, a draft edits; no token: 401; a member token: 403', async ({ request, adminToken, createMember }) => {
+test('a plan audience, a draft edits; no token: 401; a member token: 403', async ({
+	request,
+	adminToken,
+	createMember,
+}) => {
 	const staff = bearer(adminToken)
 	const title = newTitle()
 	const created = await request.post('/api/admin/content/announcements', {
@@ -189,9 +201,7 @@ test('a plan audience, a draft edits; no token: 401; a member token: 403', async
 	expect(badPatch.status()).toBe(400)
 	expect((await request.get('/api/admin/content/announcements')).status()).toBe(401)
 	const member = await createMember()
-	expect((await request.get('/api/admin/content/announcements', { headers: bearer(member.token) })).status()).toBe(
-		403,
-	)
+	expect((await request.get('/api/admin/content/announcements', { headers: bearer(member.token) })).status()).toBe(403)
 	expect(
 		(await request.post(`/api/admin/content/announcements/${id}/send`, { headers: bearer(member.token) })).status(),
 	).toBe(403)

@@ -98,7 +98,9 @@ export const StaffAnnouncementSchema = z
 		audience: z
 			.enum(ANNOUNCEMENT_AUDIENCE_VALUES)
 			.openapi({ description: '`all` (every member) or a plan: its members only.' }),
-		audienceLabel: z.string().openapi({ description: 'The audience as staff read it, like "Members on the Gold plan".' }),
+		audienceLabel: z
+			.string()
+			.openapi({ description: 'The audience as staff read it, like "Members on the Gold plan".' }),
 		status: z.enum(CONTENT_STATUSES).openapi({
 			description: 'The stored status: publishing sends it (published), or schedules it for its publish day.',
 		}),
@@ -110,8 +112,12 @@ export const StaffAnnouncementSchema = z
 		audienceCount: count()
 			.nullable()
 			.openapi({ description: 'The members it is for, counted when sending started (null before).' }),
-		sentCount: count().openapi({ description: 'The members it was delivered to so far (inbox, and mail where allowed).' }),
-		publishOn: day().openapi({ description: 'The first day it may be sent (from 00:00 UTC), or null: when published.' }),
+		sentCount: count().openapi({
+			description: 'The members it was delivered to so far (inbox, and mail where allowed).',
+		}),
+		publishOn: day().openapi({
+			description: 'The first day it may be sent (from 00:00 UTC), or null: when published.',
+		}),
 		publishAt: isoDateTime().nullable(),
 		publishedAt: isoDateTime().nullable().openapi({ description: 'When it was last published.' }),
 		deliveryStartedAt: isoDateTime().nullable(),

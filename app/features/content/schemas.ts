@@ -416,7 +416,7 @@ const AnnouncementTitleSchema = oneLine(
 )
 
 // Line breaks (paragraphs) are allowed; other control characters are not. Windows line ends become \n.
-const BODY_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/
+const BODY_CONTROL = /(?!\n)\p{Cc}/u
 const AnnouncementBodySchema = z
 	.string({
 		required_error: ANNOUNCEMENT_MESSAGES.bodyRequired,

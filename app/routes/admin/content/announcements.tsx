@@ -1,9 +1,5 @@
 import { Link } from 'react-router'
-import {
-	announcementDeliveryText,
-	ContentListPage,
-	ContentStatusBadges,
-} from '#app/components/admin-content-parts.tsx'
+import { announcementDeliveryText, ContentListPage, ContentStatusBadges } from '#app/components/admin-content-parts.tsx'
 import { AdminLoadError } from '#app/components/admin-error.tsx'
 import { StaffTable } from '#app/components/admin-list-parts.tsx'
 import { site } from '#app/content/site.ts'

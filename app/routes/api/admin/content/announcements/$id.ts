@@ -1,9 +1,5 @@
 import { requireApiCapability } from '#app/auth/staff.server.ts'
-import {
-	deleteAnnouncement,
-	getAnnouncement,
-	updateAnnouncement,
-} from '#app/features/content/announcements.server.ts'
+import { deleteAnnouncement, getAnnouncement, updateAnnouncement } from '#app/features/content/announcements.server.ts'
 import { StaffAnnouncementSchema } from '#app/features/content/responses.server.ts'
 import { ANNOUNCEMENT_MESSAGES, AnnouncementUpdateApiSchema, parseContentId } from '#app/features/content/schemas.ts'
 import { ADMIN_403, ADMIN_GUARD, BODY_REFUSALS, IdParams, ok, refusals } from '#app/utils/api-schema.server.ts'
