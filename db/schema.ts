@@ -114,6 +114,8 @@ export const users = sqliteTable(
 		index('users_status_invested_idx').on(t.status, sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
 		index('users_plan_invested_idx').on(t.plan, sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
 		index('users_status_plan_invested_idx').on(t.status, t.plan, sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
+		// An announcement's delivery to one plan (issue 41 part 5): members of the plan by id after a cursor.
+		index('users_plan_id_idx').on(t.plan, t.id),
 	],
 )
 
@@ -1459,6 +1461,45 @@ export const feeOffers = sqliteTable(
 	],
 )
 export type SelectFeeOffer = typeof feeOffers.$inferSelect
+
+/**
+ * Announcements (issue 41 part 5, decision 062): a message to every member
+ * or to the members of one plan, through the notifications (kind
+ * `announcement`). Publishing sends it: the scheduler's
+ * `announcement-delivery` job delivers it in batches of members by id
+ * after `cursor`, up to `last_user_id` (the audience's highest id when
+ * delivery started), counting `sent_count`.
+ */
+export const announcements = sqliteTable(
+	'announcements',
+	{
+		id: id(),
+		title: text('title').notNull(),
+		/** Plain text; paragraphs are separated by a blank line. */
+		body: text('body').notNull(),
+		/** `all` (every member) or a plan (users.plan). */
+		audience: text('audience', { enum: ['all', ...PLANS] })
+			.notNull()
+			.default('all'),
+		/** The members it is for, counted when delivery started (null before). */
+		audienceCount: integer('audience_count'),
+		sentCount: integer('sent_count').notNull().default(0),
+		/** The last member id delivered (0 before the first batch). */
+		cursor: integer('cursor').notNull().default(0),
+		/** The audience's highest member id when delivery started: members who join later are not included. */
+		lastUserId: integer('last_user_id'),
+		deliveryStartedAt: integer('delivery_started_at', { mode: 'timestamp_ms' }),
+		deliveryFinishedAt: integer('delivery_finished_at', { mode: 'timestamp_ms' }),
+		...contentLifecycle(),
+	},
+	(t) => [
+		// The delivery job's read (published, not finished) and the scheduler's (scheduled, by date).
+		index('announcements_status_finished_idx').on(t.status, t.deliveryFinishedAt),
+		index('announcements_status_publish_idx').on(t.status, t.publishAt),
+		index('announcements_status_expires_idx').on(t.status, t.expiresAt),
+	],
+)
+export type SelectAnnouncement = typeof announcements.$inferSelect
 
 /**
  * Testimonials on the landing's carousel and the unlock page (issue 41 part

@@ -64,6 +64,7 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 		const first = scheduler.tick()
 		expect(first.ran.map((r) => r.name).sort()).toEqual(
 			[
+				'announcement-delivery',
 				'contest-ending-alerts',
 				'content-schedule',
 				'contest-rollover',
@@ -89,9 +90,9 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 			])
 			.run()
 
-		// Half a minute later, still November: nothing is due (content-schedule runs every minute).
+		// Half a minute later, still November: only announcement-delivery (every 15 s) is due (content-schedule runs every minute).
 		clock.set('2026-11-30T23:58:30Z')
-		expect(scheduler.tick().ran).toEqual([])
+		expect(scheduler.tick().ran.map((r) => r.name)).toEqual(['announcement-delivery'])
 
 		// Past the boundary: the roll-over runs on the next tick.
 		clock.set('2026-12-01T00:00:20Z')
@@ -399,7 +400,8 @@ describe('leases and failures', () => {
 		const clock = clockAt('2026-11-23T10:00:00Z')
 		const scheduler = createPlatformScheduler(() => clock.now)
 		scheduler.tick()
-		clock.set('2026-11-23T10:00:30Z')
+		// Ten seconds on: nothing is due (the most frequent job, announcement-delivery, runs every 15 s).
+		clock.set('2026-11-23T10:00:10Z')
 		const times: number[] = []
 		for (let i = 0; i < 200; i++) {
 			const started = performance.now()

@@ -2,7 +2,11 @@ import fs from 'node:fs'
 import { readingMinutes } from '#app/content/academy.ts'
 import { openDatabase } from '#db/client.server.ts'
 import { runContentSchedule } from '#app/features/content/kinds.server.ts'
-import { E2E_DATABASE } from './admin-utils.ts'
+import { deliverAnnouncements } from '#app/features/content/announcements.server.ts'
+import { drainNotificationMails } from '#app/features/notifications/notifications.server.ts'
+import { initEnv } from '#app/utils/env.server.ts'
+import { E2E_DATABASE, withE2eDatabase } from './admin-utils.ts'
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_SMTP_PORT } from './setup/e2e-config.ts'
 
 /**
  * The scheduler's `content-schedule` job (decision 062) run in the test's
@@ -92,4 +96,67 @@ export async function withAcademyLock<T>(fn: () => Promise<T>): Promise<T> {
 	} finally {
 		release()
 	}
+}
+
+/**
+ * The scheduler's jobs on one announcement (decision 062), in the test's
+ * process against the e2e server's database with an injected clock:
+ * `content-schedule` publishes it (the test published it for a day ahead,
+ * so the server's own scheduler leaves it alone), then
+ * `announcement-delivery` sends it, limited to the test's own members (the
+ * database is shared with other specs' members, who must not get it). Both
+ * in one transaction, so the server's delivery job, which runs every 15 s,
+ * never sees it published before it is sent. The process's environment is
+ * pointed at the server's (its data directory and secret, origin and mail
+ * server), so a member's mail goes out as the server's would; the mails
+ * are sent before this returns. Returns the jobs' counts.
+ */
+export async function sendScheduledAnnouncementAt(
+	now: Date,
+	only: { id: number; members: readonly number[] },
+	file = E2E_DATABASE,
+) {
+	initEnv({
+		NODE_ENV: 'production',
+		DATA_DIR: E2E_DATA_DIR,
+		DATABASE_URL: file,
+		APP_ORIGIN: E2E_BASE_URL,
+		SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+	})
+	const { db, sqlite } = openDatabase(file)
+	try {
+		return sqlite
+			.transaction(() => {
+				const { announcementPublished } = runContentSchedule(now, db, { kind: 'announcement', ids: [only.id] })
+				const sent = deliverAnnouncements(now, { db, ids: [only.id], members: only.members, maxBatches: 100 })
+				return { published: announcementPublished, ...sent }
+			})
+			.immediate()
+	} finally {
+		await new Promise((resolve) => setImmediate(resolve))
+		await drainNotificationMails(10_000)
+		sqlite.close()
+	}
+}
+
+/**
+ * A draft announcement to the Gold plan's members with this title (made
+ * once, then found again), straight in the e2e database: the pages' visits
+ * (screens, accessibility) need one and there are no samples of this kind.
+ */
+export function draftAnnouncementId(title: string) {
+	return withE2eDatabase((db) => {
+		const found = db.prepare('select id from announcements where title = ?').get(title) as { id: number } | undefined
+		if (found) return found.id
+		const now = Date.now()
+		return (
+			db
+				.prepare(
+					"insert into announcements (title, body, audience, status, created_at, updated_at) values (?, ?, 'gold', 'draft', ?, ?) returning id",
+				)
+				.get(title, 'A first paragraph of the message.\n\nA second paragraph, after a blank line.', now, now) as {
+				id: number
+			}
+		).id
+	})
 }

@@ -5,11 +5,16 @@ import type { ContentStatus } from '#app/domain/enums.ts'
 import type {
 	MemberPromotion,
 	PublicTestimonial,
+	StaffAnnouncement,
 	StaffFeeOffer,
 	StaffPromotion,
 	StaffTestimonial,
 } from '#app/features/content/responses.server.ts'
 import {
+	ANNOUNCEMENT_AUDIENCE_LABELS,
+	ANNOUNCEMENT_AUDIENCES,
+	ANNOUNCEMENT_LIMITS,
+	AnnouncementFormSchema,
 	CONTENT_MESSAGES,
 	CONTENT_STATUS_LABELS,
 	FEE_OFFER_LIMITS,
@@ -24,7 +29,7 @@ import { useIsPending } from '#app/utils/misc.ts'
 import { Pill } from './admin-badges.tsx'
 import { AdminButtonLink, AdminPageHeader, AdminSection } from './admin-page.tsx'
 import { StateBadge } from './admin-list-parts.tsx'
-import { CheckboxField, Field, FormAlert, SelectField, StatusButton, type FieldMeta } from './forms.tsx'
+import { CheckboxField, Field, FormAlert, SelectField, StatusButton, TextareaField, type FieldMeta } from './forms.tsx'
 import { OfferCard } from './offer-card.tsx'
 import { PromotionCard } from './dashboard-ui.tsx'
 import { TestimonialCarousel } from './testimonial-carousel.tsx'
@@ -396,7 +401,8 @@ export function ContentDates({
 	shown,
 }: {
 	publishOn: FieldMeta
-	expiresOn: FieldMeta
+	/** Left out for a kind without expiry (announcements). */
+	expiresOn?: FieldMeta
 	/** How members have it until its expiry: "Shown", "Open". */
 	shown: string
 }) {
@@ -408,12 +414,14 @@ export function ContentDates({
 				field={publishOn}
 				hint="From 00:00 UTC that day. Blank: when you publish it."
 			/>
-			<Field
-				label="Expires after (optional)"
-				type="date"
-				field={expiresOn}
-				hint={`${shown} through that day (until 24:00 UTC). Blank: no expiry.`}
-			/>
+			{expiresOn ? (
+				<Field
+					label="Expires after (optional)"
+					type="date"
+					field={expiresOn}
+					hint={`${shown} through that day (until 24:00 UTC). Blank: no expiry.`}
+				/>
+			) : null}
 		</>
 	)
 }
@@ -541,4 +549,115 @@ export function TestimonialPreview({ testimonial, note }: { testimonial: PublicT
 			</div>
 		</div>
 	)
+}
+
+const announcementConstraint = getZodConstraint(AnnouncementFormSchema)
+
+/** The form's text for a stored announcement. */
+export function announcementFormDefaults(announcement: StaffAnnouncement) {
+	return {
+		title: announcement.title,
+		body: announcement.body,
+		audience: announcement.audience,
+		publishOn: announcement.publishOn ?? '',
+	}
+}
+
+/**
+ * /admin/content/announcements/new and /:id: an announcement's title,
+ * message (plain text, paragraphs at blank lines), audience (every member
+ * or a plan) and optional publish day, as a plain POST form.
+ */
+export function AnnouncementForm({
+	id,
+	lastResult,
+	defaultValue,
+	submitLabel,
+}: {
+	id: string
+	lastResult: SubmissionResult<string[]> | undefined
+	defaultValue?: Record<string, string>
+	submitLabel: string
+}) {
+	const [form, fields] = useForm({
+		id,
+		lastResult,
+		constraint: announcementConstraint,
+		defaultValue: defaultValue ?? { audience: 'all' },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: AnnouncementFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 sm:grid-cols-2">
+			<div className="sm:col-span-2">
+				<FormAlert id={form.errorId} errors={form.errors} />
+			</div>
+			<Field
+				className="sm:col-span-2"
+				label="Title"
+				field={fields.title}
+				hint={`The inbox item's title and the mail's subject, at most ${ANNOUNCEMENT_LIMITS.title} characters.`}
+				inputProps={{ autoComplete: 'off' }}
+			/>
+			<TextareaField
+				className="sm:col-span-2"
+				label="Message"
+				field={fields.body}
+				hint={`Plain text, at most ${ANNOUNCEMENT_LIMITS.body.toLocaleString('en-US')} characters; a blank line starts a new paragraph.`}
+				textareaProps={{ rows: 8 }}
+			/>
+			<SelectField label="Audience" field={fields.audience} hint="Every member, or the members of one plan.">
+				{ANNOUNCEMENT_AUDIENCES.map((audience) => (
+					<option key={audience} value={audience}>
+						{ANNOUNCEMENT_AUDIENCE_LABELS[audience]}
+					</option>
+				))}
+			</SelectField>
+			<ContentDates publishOn={fields.publishOn} shown="Sent" />
+			<ContentFormButtons submitLabel={submitLabel} />
+		</Form>
+	)
+}
+
+/** The preview: the inbox item as members will see it, and who it goes to. */
+export function AnnouncementPreview({
+	preview,
+	note,
+}: {
+	preview: { title: string; paragraphs: string[]; audienceLabel: string; audienceCount: number }
+	note: string
+}) {
+	return (
+		<div className="space-y-3">
+			<p className="text-sm text-slate-300">{note}</p>
+			<p className="text-sm text-slate-300">
+				To: {preview.audienceLabel} ({preview.audienceCount.toLocaleString('en-US')}{' '}
+				{preview.audienceCount === 1 ? 'member' : 'members'} now).
+			</p>
+			<article aria-label="Preview of the announcement" className="rounded-xl border border-slate-700 p-4">
+				<h3 className="font-semibold break-words">{preview.title}</h3>
+				{preview.paragraphs.map((p, i) => (
+					<p key={i} className="mt-2 text-sm whitespace-pre-line break-words text-slate-300">
+						{p}
+					</p>
+				))}
+			</article>
+		</div>
+	)
+}
+
+/** An announcement's delivery as staff read it: "Sending: 1,000 of 2,400 members". */
+export function announcementDeliveryText(a: Pick<StaffAnnouncement, 'delivery' | 'audienceCount' | 'sentCount'>) {
+	const of = `${a.sentCount.toLocaleString('en-US')} of ${(a.audienceCount ?? 0).toLocaleString('en-US')} members`
+	switch (a.delivery) {
+		case 'not-started':
+			return 'Not sent'
+		case 'sending':
+			return `Sending: ${of}`
+		case 'stopped':
+			return `Stopped: ${of}`
+		default:
+			return `Sent: ${of}`
+	}
 }

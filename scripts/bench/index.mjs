@@ -45,6 +45,7 @@ import { staffTools } from './steps/staff-tools.mjs'
 import { signUpStorm } from './steps/storm.mjs'
 import { traders } from './steps/traders.mjs'
 import { choose } from './steps/choose.mjs'
+import { announce, judgeAnnounceBars } from './steps/announce.mjs'
 
 const options = readOptions()
 if (options.soak) await import('./soak.mjs')
@@ -164,6 +165,13 @@ if (has('choose')) {
 	run.choose.bars = judgeChooseBars(run.choose)
 	console.log('\nBars (issue 40, members choose traders):')
 	for (const b of run.choose.bars) console.log(`  ${b.met ? 'met    ' : 'MISSED '} ${b.bar}: ${b.measured}`)
+}
+
+if (has('announce')) {
+	run.announce = await announce(ctx)
+	run.announce.bars = judgeAnnounceBars(run.announce)
+	console.log('\nBars (issue 41, announcements):')
+	for (const b of run.announce.bars) console.log(`  ${b.met ? 'met    ' : 'MISSED '} ${b.bar}: ${b.measured}`)
 }
 
 if (has('routes', 'paired', 'storm')) {

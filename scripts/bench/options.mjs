@@ -24,6 +24,12 @@ export const STEPS = [
 	// 100,000 members watching 1,000,000 traders: the watch pass, the filtered members' list; 24 months of reports for 50,000 copiers: the trader page's outcomes (steps/choose.mjs).
 	'choose',
 ]
+/**
+ * Steps not in the default run, only when asked for (`--announce-only`,
+ * `--steps=announce`): an announcement to 100,000 members sent by the
+ * scheduler while /dashboard is measured (steps/announce.mjs).
+ */
+export const OPTIONAL_STEPS = ['announce']
 /** What `--quick` runs. */
 const QUICK_STEPS = ['routes', 'paired', 'storm', 'hashing']
 
@@ -57,11 +63,13 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
 	if (flag('report-only')) steps = ['broker-report']
 	if (flag('traders-only')) steps = ['traders']
 	if (flag('choose-only')) steps = ['choose']
+	if (flag('announce-only')) steps = ['announce']
 	if (value('steps')) {
 		const asked = value('steps').split(',')
-		const unknown = asked.filter((s) => !STEPS.includes(s))
-		if (unknown.length) throw new Error(`unknown step(s) ${unknown.join(', ')}: the steps are ${STEPS.join(', ')}`)
-		steps = STEPS.filter((s) => asked.includes(s))
+		const known = [...STEPS, ...OPTIONAL_STEPS]
+		const unknown = asked.filter((s) => !known.includes(s))
+		if (unknown.length) throw new Error(`unknown step(s) ${unknown.join(', ')}: the steps are ${known.join(', ')}`)
+		steps = known.filter((s) => asked.includes(s))
 	}
 	const settings = {
 		durationS: number('BENCH_DURATION', quick ? 3 : FULL.durationS),
@@ -78,6 +86,8 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
 		watchRows: number('BENCH_WATCH_ROWS', FULL.watchRows),
 		outcomeCopiers: number('BENCH_OUTCOME_COPIERS', FULL.outcomeCopiers),
 		outcomeMonths: number('BENCH_OUTCOME_MONTHS', FULL.outcomeMonths),
+		// The optional announce step's audience (not part of a full run's settings).
+		announceMembers: number('BENCH_ANNOUNCE_MEMBERS', 100_000),
 	}
 	const full = steps.length === STEPS.length && Object.entries(FULL).every(([k, v]) => settings[k] === v)
 	return {

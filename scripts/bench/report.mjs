@@ -490,6 +490,17 @@ Each run is one file in docs/bench/runs/ (\`kind\`: \`full\`, or \`short\` for
 \`--quick\`, one step, or shortened settings; only a full run is shown
 below). The notes written beside the runs until 2026-11-29 are in
 docs/bench/investigations.md.
+
+The announcement step (issue 41 part 5) is not in the default run:
+\`npm run bench -- --announce-only\` (or \`--steps=announce\`) seeds
+\`BENCH_ANNOUNCE_MEMBERS\` (100,000) members, measures \`/dashboard\` as a
+member, publishes an announcement to every member through the staff API,
+measures \`/dashboard\` again while the server's own
+\`announcement-delivery\` job sends it (batches of 100 members, one
+transaction each, up to 100 a run every 15 s, in turns with rests), and
+waits for the last batch. Bars: every member has it within 5 minutes of
+publishing (\`deliveryFinishedAt\` minus \`publishedAt\`), and
+\`/dashboard\`'s p99 while it is sent at most 2x its p99 before.
 `
 
 /** Blocks of docs/performance.md that other scripts write (`<!-- name:start ... -->` to `<!-- name:end -->`). */

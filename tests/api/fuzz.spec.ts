@@ -326,6 +326,7 @@ type Ids = {
 	offerId: number
 	testimonialId: number
 	lessonId: number
+	announcementId: number
 }
 
 /** Fills route params: users, contests, a trader (with a statement), a promotion and a 0% fee offer that exist, other ids as given. */
@@ -335,11 +336,13 @@ function concrete(routePath: string, ids: Ids) {
 	const offer = routePath.includes('/content/offers/')
 	const testimonial = routePath.includes('/content/testimonials/')
 	const lesson = routePath.includes('/content/lessons/')
+	const announcement = routePath.includes('/content/announcements/')
 	return routePath
 		.replace(':id', promotion ? String(ids.promotionId) : ':id')
 		.replace(':id', offer ? String(ids.offerId) : ':id')
 		.replace(':id', testimonial ? String(ids.testimonialId) : ':id')
 		.replace(':id', lesson ? String(ids.lessonId) : ':id')
+		.replace(':id', announcement ? String(ids.announcementId) : ':id')
 		.replace(':traderId', trader && !routePath.includes('/admin/') ? ids.traderSlug : String(ids.traderId))
 		.replace(':slug', trader ? ids.traderSlug : ':slug')
 		.replace(':id', trader ? String(ids.traderId) : ':id')
@@ -546,8 +549,17 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 				{ Authorization: `Bearer ${adminToken}` },
 			)
 		).json()
+		// An announcement (staff-run content, decision 062) for the /content/announcements/:id routes.
+		const announcement = await (
+			await json(
+				'/api/admin/content/announcements',
+				{ title: 'Fuzz announcement', body: 'Fuzz message', audience: 'gold' },
+				{ Authorization: `Bearer ${adminToken}` },
+			)
+		).json()
 		const ids: Ids = {
 			promotionId: promotion.data.id as number,
+			announcementId: announcement.data.id as number,
 			offerId: offer.data.id as number,
 			testimonialId: testimonial.data.id as number,
 			lessonId: lesson.data.id as number,

@@ -91,6 +91,7 @@ test.describe('the inbox API', () => {
 			offer_claim: true,
 			contest_result: true,
 			trader_watch: true,
+			announcement: true,
 		})
 		const put = await request.put('/api/member/notifications/preferences', {
 			headers,

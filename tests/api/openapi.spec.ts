@@ -110,6 +110,23 @@ function testimonialPayload() {
 	}
 }
 
+// The announcements this worker added (announcementPayload, titles "OA-…"): removed after the suite.
+// Each is for a day far ahead, so publishing one schedules it and the server's delivery job never sends it.
+const madeAnnouncements: string[] = []
+test.afterAll(() => {
+	const titles = madeAnnouncements.splice(0)
+	if (titles.length === 0) return
+	withE2eDatabase((db) =>
+		db.prepare(`delete from announcements where title in (${titles.map(() => '?').join(', ')})`).run(...titles),
+	)
+})
+
+function announcementPayload() {
+	const title = `OA-${tag()}`
+	madeAnnouncements.push(title)
+	return { title, body: 'An OpenAPI sample announcement', audience: 'gold', publishOn: '2099-12-31' }
+}
+
 function offerPayload() {
 	const traderId = withE2eDatabase(
 		(db) => (db.prepare("select id from traders where slug = 'tunde-bakare'").get() as { id: number }).id,
@@ -797,6 +814,60 @@ const SAMPLES: Record<string, Sample> = {
 			await other('POST', '/api/admin/content/lessons/{id}/publish', { headers, params: { id } })
 			expect((await call({ headers, params: { id } })).status).toBe(200)
 		})
+	},
+	'GET /api/admin/content/announcements': async ({ call }) => {
+		expect((await call({ headers: await staffToken() })).status).toBe(200)
+		expect((await call({ headers: bearer((await createMember()).token) })).status).toBe(403)
+	},
+	'POST /api/admin/content/announcements': async ({ call }) => {
+		const headers = await staffToken()
+		expect((await call({ headers, data: announcementPayload() })).status).toBe(201)
+		expect((await call({ headers, data: { ...announcementPayload(), audience: 'diamond' } })).status).toBe(400)
+	},
+	'GET /api/admin/content/announcements/{id}': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/announcements', { headers, data: announcementPayload() })
+		expect((await call({ headers, params: { id: created.body.data.id } })).status).toBe(200)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+	},
+	'PATCH /api/admin/content/announcements/{id}': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/announcements', { headers, data: announcementPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id }, data: { body: 'Changed' } })).status).toBe(200)
+		expect((await call({ headers, params: { id }, data: {} })).status).toBe(400)
+		expect((await call({ headers, params: { id: MISSING_ID }, data: { body: 'x' } })).status).toBe(404)
+	},
+	'DELETE /api/admin/content/announcements/{id}': async ({ call, other }) => {
+		const headers = await adminToken()
+		const created = await other('POST', '/api/admin/content/announcements', { headers, data: announcementPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers: await staffToken(), params: { id } })).status).toBe(403)
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+		expect((await call({ headers, params: { id } })).status).toBe(404)
+	},
+	'POST /api/admin/content/announcements/{id}/publish': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/announcements', { headers, data: announcementPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+		expect((await call({ headers, params: { id } })).status).toBe(409)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
+		await other('POST', '/api/admin/content/announcements/{id}/unpublish', { headers, params: { id } })
+	},
+	'POST /api/admin/content/announcements/{id}/unpublish': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/announcements', { headers, data: announcementPayload() })
+		const id = created.body.data.id
+		expect((await call({ headers, params: { id } })).status).toBe(409)
+		await other('POST', '/api/admin/content/announcements/{id}/publish', { headers, params: { id } })
+		expect((await call({ headers, params: { id } })).status).toBe(200)
+	},
+	'POST /api/admin/content/announcements/{id}/send': async ({ call, other }) => {
+		const headers = await staffToken()
+		const created = await other('POST', '/api/admin/content/announcements', { headers, data: announcementPayload() })
+		expect((await call({ headers, params: { id: created.body.data.id } })).status).toBe(200)
+		expect((await call({ headers, params: { id: MISSING_ID } })).status).toBe(404)
 	},
 	'GET /api/admin/staff': async ({ request, call }) => {
 		expect((await call({ headers: await adminToken() })).status).toBe(200)

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { withE2eDatabase } from '../admin-utils.ts'
+import { draftAnnouncementId } from '../content-e2e-utils.ts'
 import { expect, test } from '../fixtures.ts'
 import { AT_BOTH_WIDTHS, expectAccessibleAtWidths, PHONE, watchPageProblems } from './axe.ts'
 import { open } from './support.ts'
@@ -10,8 +11,9 @@ import { open } from './support.ts'
  * the phone, no CSP violation or page error (tests/e2e/axe.ts). The new
  * promotion form with field errors and a preview; a sample promotion's page
  * with the delete confirmation. The same for the 0% fee offers (part 2),
- * the lessons (part 3: a Markdown preview, an old version open) and the
- * testimonials (part 4).
+ * the lessons (part 3: a Markdown preview, an old version open), the
+ * testimonials (part 4) and the announcements (part 5: a draft of its
+ * own, there are no samples).
  */
 
 const pages: Array<{ name: string; setup: (page: Page) => Promise<void> }> = [
@@ -125,6 +127,33 @@ const pages: Array<{ name: string; setup: (page: Page) => Promise<void> }> = [
 			await open(page, `/admin/content/lessons/${id}?version=1&confirm=delete`)
 			await expect(page.getByRole('alertdialog')).toBeVisible()
 			await expect(page.getByRole('heading', { name: 'Version 1 (read only)' })).toBeVisible()
+		},
+	},
+	{
+		name: '/admin/content/announcements',
+		setup: async (page) => {
+			draftAnnouncementId('An accessibility announcement')
+			await open(page, '/admin/content/announcements')
+		},
+	},
+	{
+		name: '/admin/content/announcements/new with field errors, then a preview',
+		setup: async (page) => {
+			await open(page, '/admin/content/announcements/new')
+			await page.getByRole('button', { name: 'Save Draft' }).click()
+			await expect(page.getByText('Title is required').first()).toBeVisible()
+			await page.getByLabel('Title').fill('A preview for the accessibility check')
+			await page.getByLabel('Message').fill('One paragraph.\n\nAnother paragraph.')
+			await page.getByRole('button', { name: 'Preview' }).click()
+			await expect(page.getByRole('article', { name: 'Preview of the announcement' })).toBeVisible()
+		},
+	},
+	{
+		name: 'a draft announcement with the delete confirmation',
+		setup: async (page) => {
+			const id = draftAnnouncementId('An accessibility announcement')
+			await open(page, `/admin/content/announcements/${id}?confirm=delete`)
+			await expect(page.getByRole('alertdialog')).toBeVisible()
 		},
 	},
 ]

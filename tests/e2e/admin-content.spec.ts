@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import {
+	ANNOUNCEMENT_MESSAGES,
 	CONTENT_MESSAGES,
 	FEE_OFFER_MESSAGES,
 	LESSON_MESSAGES,
@@ -7,7 +8,8 @@ import {
 	TESTIMONIAL_MESSAGES,
 } from '#app/features/content/schemas.ts'
 import { withE2eDatabase } from '../admin-utils.ts'
-import { acquireAcademyLock, dayFromToday } from '../content-e2e-utils.ts'
+import { acquireAcademyLock, dayFromToday, sendScheduledAnnouncementAt } from '../content-e2e-utils.ts'
+import { waitForMail } from '../playwright-utils.ts'
 import { expect, test } from '../fixtures.ts'
 import { expectFieldError, open, otherDevice } from './support.ts'
 
@@ -385,4 +387,104 @@ test('lessons: write, preview, publish, the member sees it, delete', async ({
 		await memberContext.close()
 		release()
 	}
+})
+
+// /admin/content/announcements, the same way (issue 41 part 5): a super
+// admin writes an announcement (an empty message is refused at its field),
+// previews it, saves the draft, sends it to themself (their own mail only),
+// publishes it for a day ahead (scheduled, so the server's own delivery job
+// leaves it alone), the scheduler's jobs run with an injected clock on it
+// and this member only; the member's inbox shows it and the page the sent
+// count; then it is deleted after the confirmation step. Titles
+// "E2E announcement …", removed after the suite.
+const madeAnnouncements: string[] = []
+test.afterAll(() => {
+	const titles = madeAnnouncements.splice(0)
+	if (titles.length === 0) return
+	withE2eDatabase((db) =>
+		db.prepare(`delete from announcements where title in (${titles.map(() => '?').join(', ')})`).run(...titles),
+	)
+})
+
+test('announcements: write, preview, send to me, publish, the member’s inbox has it, delete', async ({
+	page,
+	browser,
+	createAdmin,
+	createMember,
+	signIn,
+}) => {
+	test.slow()
+	const title = `E2E announcement ${randomUUID().slice(0, 8)}`
+	madeAnnouncements.push(title)
+	const day = dayFromToday(2)
+	const admin = await createAdmin({ role: 'super_admin' })
+	await signIn(page, admin)
+
+	await open(page, '/admin/content')
+	await page.getByRole('link', { name: 'Announcements', exact: true }).click()
+	await page.getByRole('link', { name: 'New Announcement' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: ANNOUNCEMENT_MESSAGES.newTitle })).toBeVisible()
+
+	// Bad input: the message at its field, nothing stored.
+	const titleField = page.getByLabel('Title')
+	await titleField.fill(title)
+	await page.getByRole('button', { name: 'Save Draft' }).click()
+	await expectFieldError(page, page.getByLabel('Message'), ANNOUNCEMENT_MESSAGES.bodyRequired)
+
+	// Preview: as members will see it, with its audience; not saved.
+	await page.getByLabel('Message').fill('A new trader joined.\n\nSee the registry for their figures.')
+	await page.getByLabel('Audience').selectOption({ label: 'Every member' })
+	await page.getByLabel('Publish on (optional)').fill(day)
+	await page.getByRole('button', { name: 'Preview' }).click()
+	const preview = page.getByRole('article', { name: 'Preview of the announcement' })
+	await expect(preview.getByRole('heading', { name: title })).toBeVisible()
+	await expect(preview.getByText('See the registry for their figures.', { exact: true })).toBeVisible()
+	await expect(page.getByText(/^To: Every member \(/)).toBeVisible()
+	expect(
+		withE2eDatabase((db) => db.prepare('select count(*) as n from announcements where title = ?').get(title)),
+	).toEqual({ n: 0 })
+
+	// Save the draft; send it to me: my own address only.
+	await page.getByRole('button', { name: 'Save Draft' }).click()
+	await expect(page).toHaveURL(/\/admin\/content\/announcements\/\d+$/)
+	await expect(page.getByRole('status').filter({ hasText: ANNOUNCEMENT_MESSAGES.created })).toBeVisible()
+	const id = Number(new URL(page.url()).pathname.split('/').pop())
+	await page.getByRole('button', { name: 'Send to me' }).click()
+	await expect(
+		page.getByRole('status').filter({ hasText: ANNOUNCEMENT_MESSAGES.sentToSelf(admin.email) }),
+	).toBeVisible()
+	expect((await waitForMail(admin.email, { subject: `[Test] ${title}` })).text).toContain('A new trader joined.')
+
+	// Publish: scheduled for its day.
+	await page.getByRole('button', { name: 'Publish', exact: true }).click()
+	await expect(page.getByRole('status').filter({ hasText: ANNOUNCEMENT_MESSAGES.scheduled })).toBeVisible()
+
+	// The scheduler's jobs on that day, on this announcement and this member only.
+	const member = await createMember({ unlocked: true })
+	expect(await sendScheduledAnnouncementAt(new Date(`${day}T00:00:30Z`), { id, members: [member.id] })).toEqual({
+		published: 1,
+		batches: 1,
+		delivered: 1,
+	})
+	await open(page, `/admin/content/announcements/${id}`)
+	await expect(page.getByTestId('announcement-delivery')).toHaveText('Sent: 1 of 1 members')
+	await expect(page.getByRole('heading', { name: 'Edit announcement' })).toHaveCount(0)
+
+	const memberContext = await otherDevice(browser)
+	try {
+		await signIn(memberContext, member)
+		const memberPage = await memberContext.newPage()
+		await open(memberPage, '/dashboard/notifications')
+		await expect(memberPage.getByText(title)).toBeVisible()
+	} finally {
+		await memberContext.close()
+	}
+
+	// Delete, after the confirmation step.
+	await page.getByRole('link', { name: 'Delete Announcement' }).click()
+	await expect(page.getByRole('alertdialog', { name: `Delete the announcement "${title}"?` })).toBeVisible()
+	await page.getByRole('button', { name: 'Yes, Delete' }).click()
+	await expect(page).toHaveURL(/\/admin\/content\/announcements$/)
+	await expect(page.getByRole('status').filter({ hasText: ANNOUNCEMENT_MESSAGES.deleted })).toBeVisible()
+	await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0)
 })

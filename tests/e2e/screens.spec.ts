@@ -13,6 +13,7 @@ import { E2E_UNLOCK_CODE } from '../playwright-utils.ts'
 import { jsOff, waitForHydration } from './support.ts'
 import { createHeldReferral } from '../referral-e2e-utils.ts'
 import { ageTermsAcceptance, insertNotification } from '../notification-utils.ts'
+import { draftAnnouncementId } from '../content-e2e-utils.ts'
 
 /**
  * Every page of the product (public, member, admin) at a phone (360 px) and
@@ -761,6 +762,32 @@ const visits: Visit[] = [
 				(db) => db.prepare("select id from lessons where key = 'basics-1'").get() as { id: number },
 			)
 			return `/admin/content/lessons/${id}?version=1&confirm=delete`
+		},
+	},
+	{
+		name: 'admin-content-announcements',
+		file: 'admin/content/announcements.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			draftAnnouncementId('A screens announcement')
+			return '/admin/content/announcements'
+		},
+	},
+	{
+		name: 'admin-content-announcements-new',
+		file: 'admin/content/announcements/new.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			return '/admin/content/announcements/new'
+		},
+	},
+	{
+		name: 'admin-content-announcement',
+		file: 'admin/content/announcements/$id.tsx',
+		setup: async (ctx) => {
+			await asSuperAdmin(ctx)
+			// A draft (there are no samples of this kind), with the delete confirmation showing.
+			return `/admin/content/announcements/${draftAnnouncementId('A screens announcement')}?confirm=delete`
 		},
 	},
 	{

@@ -1,20 +1,21 @@
 import type { Db } from '#db/client.server.ts'
 import { runKindSchedule, type ContentKind, type ContentRow } from './content.server.ts'
 import { FEE_OFFER_KIND } from './offers.server.ts'
+import { ANNOUNCEMENT_KIND } from './announcements.server.ts'
 import { PROMOTION_KIND } from './promotions.server.ts'
 import { TESTIMONIAL_KIND } from './testimonials.server.ts'
 import { LESSON_KIND } from './lessons.server.ts'
 
 /**
  * Every kind of staff-run content (decision 062): the scheduler's job walks
- * this list. Lessons, testimonials and announcements join it as they
- * are built.
+ * this list.
  */
 export const CONTENT_KINDS = [
 	schedulable(PROMOTION_KIND),
 	schedulable(FEE_OFFER_KIND),
 	schedulable(TESTIMONIAL_KIND),
 	schedulable(LESSON_KIND),
+	schedulable(ANNOUNCEMENT_KIND),
 ] as const
 
 /** A kind as the job walks it: its name and its pass (each kind's row type stays its own). */

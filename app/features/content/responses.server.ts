@@ -1,4 +1,4 @@
-import { CONTENT_STATUSES, TRADER_STATUSES } from '#app/domain/enums.ts'
+import { CONTENT_STATUSES, PLANS, TRADER_STATUSES } from '#app/domain/enums.ts'
 import { count, id, isoDate, isoDateTime, z } from '#app/utils/api-schema.server.ts'
 
 /**
@@ -86,6 +86,54 @@ export const StaffFeeOfferSchema = z
 	.strict()
 	.openapi('StaffFeeOffer')
 export type StaffFeeOffer = z.infer<typeof StaffFeeOfferSchema>
+
+const ANNOUNCEMENT_AUDIENCE_VALUES = ['all', ...PLANS] as const
+const DELIVERY_STATES = ['not-started', 'sending', 'stopped', 'sent'] as const
+
+export const StaffAnnouncementSchema = z
+	.object({
+		id: id(),
+		title: z.string(),
+		body: z.string().openapi({ description: 'Plain text; paragraphs are separated by a blank line.' }),
+		audience: z
+			.enum(ANNOUNCEMENT_AUDIENCE_VALUES)
+			.openapi({ description: '`all` (every member) or a plan: its members only.' }),
+		audienceLabel: z
+			.string()
+			.openapi({ description: 'The audience as staff read it, like "Members on the Gold plan".' }),
+		status: z.enum(CONTENT_STATUSES).openapi({
+			description: 'The stored status: publishing sends it (published), or schedules it for its publish day.',
+		}),
+		shownStatus: z.enum(CONTENT_STATUSES),
+		delivery: z.enum(DELIVERY_STATES).openapi({
+			description:
+				'not-started; sending (the scheduler delivers it in batches); stopped (unpublished before every member got it); sent (every member of its audience).',
+		}),
+		audienceCount: count()
+			.nullable()
+			.openapi({ description: 'The members it is for, counted when sending started (null before).' }),
+		sentCount: count().openapi({
+			description: 'The members it was delivered to so far (inbox, and mail where allowed).',
+		}),
+		publishOn: day().openapi({
+			description: 'The first day it may be sent (from 00:00 UTC), or null: when published.',
+		}),
+		publishAt: isoDateTime().nullable(),
+		publishedAt: isoDateTime().nullable().openapi({ description: 'When it was last published.' }),
+		deliveryStartedAt: isoDateTime().nullable(),
+		deliveryFinishedAt: isoDateTime().nullable(),
+		sample: z.boolean(),
+		createdAt: isoDateTime(),
+		updatedAt: isoDateTime(),
+	})
+	.strict()
+	.openapi('StaffAnnouncement')
+export type StaffAnnouncement = z.infer<typeof StaffAnnouncementSchema>
+
+export const AnnouncementTestSendSchema = z
+	.object({ sentTo: z.string().openapi({ description: "The signed-in staff member's own email address." }) })
+	.strict()
+	.openapi('AnnouncementTestSend')
 
 const LESSON_TAB_IDS = ['basics', 'risk', 'portfolio'] as const
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ContentStatus } from '#app/domain/enums.ts'
+import { PLANS, type ContentStatus } from '#app/domain/enums.ts'
 import { CONTROL_CHARS, CONTROL_CHARS_EXCEPT_LINE_BREAKS } from '#app/utils/validation.ts'
 import { LESSON_TABS } from '#app/features/academy/schemas.ts'
 
@@ -690,3 +690,130 @@ export function consentProblem(
 	if (how.length === 0) return { field: 'consentHow', message: TM.consentHowRequired }
 	return null
 }
+
+// ---------------------------------------------------------------------------
+// Announcements (part 5)
+
+export const ANNOUNCEMENT_LIMITS = { title: 120, body: 5_000 } as const
+
+/** Every member (`all`), or the members of one plan. */
+export const ANNOUNCEMENT_AUDIENCES = ['all', ...PLANS] as const
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number]
+
+export const ANNOUNCEMENT_AUDIENCE_LABELS: Record<AnnouncementAudience, string> = {
+	all: 'Every member',
+	regular: 'Members on the Regular plan',
+	gold: 'Members on the Gold plan',
+	titanium: 'Members on the Titanium plan',
+	platinum: 'Members on the Platinum plan',
+}
+
+export const ANNOUNCEMENT_MESSAGES = {
+	titleRequired: 'Title is required',
+	titleTooLong: `Title must be at most ${ANNOUNCEMENT_LIMITS.title} characters`,
+	titleInvalid: 'Title must not contain control characters (like line breaks or tabs)',
+	bodyRequired: 'Message is required',
+	bodyTooLong: `Message must be at most ${ANNOUNCEMENT_LIMITS.body.toLocaleString('en-US')} characters`,
+	bodyInvalid: 'Message must be plain text: no control characters other than line breaks',
+	audienceInvalid: 'Choose every member or a plan from the list (regular, gold, titanium or platinum)',
+	sentLocked:
+		'This announcement has been sent (or is being sent): its title, message and audience can no longer change',
+	pageTitle: 'Announcements',
+	newTitle: 'New Announcement',
+	notFound: 'Announcement not found',
+	created: 'Announcement saved as a draft.',
+	updated: 'Announcement updated.',
+	published: 'Announcement published: the scheduler is sending it to its members in batches.',
+	scheduled: 'Announcement scheduled: it is sent from its publish date.',
+	unpublished: 'Announcement unpublished: no further members get it.',
+	deleted: 'Announcement deleted.',
+	sentToSelf: (email: string) => `Test sent to ${email} only; no member got it.`,
+	sendFailed: 'The test mail could not be sent: try again in a moment',
+	deleteWarning:
+		'The announcement is removed for good: no further members get it (those who got it keep it in their inbox), and only the audit log keeps what it was.',
+} as const
+
+/** What an announcement is made of, as the model takes it. */
+export type AnnouncementInput = {
+	title: string
+	/** Plain text; paragraphs separated by a blank line. */
+	body: string
+	audience: AnnouncementAudience
+	/** The first day it may be sent (from 00:00 UTC), or null: when published. */
+	publishOn: string | null
+}
+
+const AnnouncementTitleSchema = oneLine(
+	ANNOUNCEMENT_MESSAGES.titleRequired,
+	ANNOUNCEMENT_LIMITS.title,
+	ANNOUNCEMENT_MESSAGES.titleTooLong,
+	ANNOUNCEMENT_MESSAGES.titleInvalid,
+)
+
+// Line breaks (paragraphs) are allowed; other control characters are not. Windows line ends become \n.
+const BODY_CONTROL = /(?!\n)\p{Cc}/u
+const AnnouncementBodySchema = z
+	.string({
+		required_error: ANNOUNCEMENT_MESSAGES.bodyRequired,
+		invalid_type_error: ANNOUNCEMENT_MESSAGES.bodyRequired,
+	})
+	.transform((v) => v.replace(/\r\n?/g, '\n').trim())
+	.superRefine((value, ctx) => {
+		const message =
+			value.length === 0
+				? ANNOUNCEMENT_MESSAGES.bodyRequired
+				: value.length > ANNOUNCEMENT_LIMITS.body
+					? ANNOUNCEMENT_MESSAGES.bodyTooLong
+					: BODY_CONTROL.test(value)
+						? ANNOUNCEMENT_MESSAGES.bodyInvalid
+						: null
+		if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message })
+	})
+
+const AudienceSchema = z.enum(ANNOUNCEMENT_AUDIENCES, {
+	errorMap: () => ({ message: ANNOUNCEMENT_MESSAGES.audienceInvalid }),
+})
+
+/** /admin/content/announcements/new and /:id through Conform's parseWithZod; `intent` tells Save from Preview. */
+export const AnnouncementFormSchema = z
+	.object({
+		intent: z.enum(['save', 'preview']).default('save'),
+		title: AnnouncementTitleSchema,
+		body: AnnouncementBodySchema,
+		audience: z.preprocess((v) => v ?? '', AudienceSchema),
+		publishOn: PublishOnSchema.optional(),
+	})
+	.transform(({ intent, publishOn, ...rest }) => ({
+		intent,
+		input: { ...rest, publishOn: publishOn ?? null } satisfies AnnouncementInput,
+	}))
+
+/** POST /api/admin/content/announcements: title and body required; audience `all` by default; a draft. */
+export const AnnouncementCreateApiSchema = z
+	.object({
+		title: AnnouncementTitleSchema,
+		body: AnnouncementBodySchema,
+		audience: AudienceSchema.default('all'),
+		publishOn: PublishOnSchema.nullable().default(null),
+	})
+	.strict()
+	.transform((value): AnnouncementInput => value)
+
+/** PATCH /api/admin/content/announcements/:id: any of the fields, at least one (refused once sending started). */
+export const AnnouncementUpdateApiSchema = z
+	.object({
+		title: AnnouncementTitleSchema.optional(),
+		body: AnnouncementBodySchema.optional(),
+		audience: AudienceSchema.optional(),
+		publishOn: PublishOnSchema.nullable().optional(),
+	})
+	.strict()
+	.superRefine((value, ctx) => {
+		if (Object.values(value).every((v) => v === undefined))
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['title'], message: CONTENT_MESSAGES.nothingToChange })
+	})
+	.transform((value): Partial<AnnouncementInput> => {
+		const out: Partial<AnnouncementInput> = {}
+		for (const [key, v] of Object.entries(value)) if (v !== undefined) Object.assign(out, { [key]: v })
+		return out
+	})

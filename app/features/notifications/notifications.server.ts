@@ -132,6 +132,14 @@ function wantsEmail(db: Db | Tx, userId: number, kind: NotificationKind) {
 	return pref ? pref.email : true
 }
 
+/** A body's paragraphs (split at blank lines; a one-line body is one). */
+export function paragraphs(body: string) {
+	return body
+		.split(/\n\s*\n/)
+		.map((p) => p.trim())
+		.filter(Boolean)
+}
+
 function notificationMail(to: string, input: NotificationInput) {
 	const origin = getEnv().appOrigin
 	const unsubscribe = unsubscribeUrl(input.userId, input.kind)
@@ -147,7 +155,10 @@ function notificationMail(to: string, input: NotificationInput) {
 			'',
 			`You get this email because "${label}" emails are on. Unsubscribe from them: ${unsubscribe}`,
 		].join('\n'),
-		html: `<p>${escapeHtml(input.body)}</p>
+		// A body of paragraphs (an announcement) keeps them: one <p> each, split at blank lines.
+		html: `${paragraphs(input.body)
+			.map((p) => `<p>${escapeHtml(p)}</p>`)
+			.join('\n')}
 <p><a href="${escapeHtml(open)}">Open in your dashboard</a></p>
 <p>You get this email because &quot;${escapeHtml(label)}&quot; emails are on. <a href="${escapeHtml(unsubscribe)}">Unsubscribe from these emails</a></p>`,
 	}

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 /** The kinds of notification (issue 15 part 5); the contract in docs/decisions/023-consents-and-notifications.md. */
 export const NOTIFICATION_KINDS = [
+	'announcement',
 	'contest_result',
 	'milestone',
 	'offer_claim',
@@ -22,6 +23,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 	offer_claim: 'Offer claim updates',
 	contest_result: 'Contest results',
 	trader_watch: 'Watched traders',
+	announcement: 'Announcements from the team',
 }
 
 /** The order the preferences form lists the kinds in. */
@@ -33,6 +35,7 @@ export const NOTIFICATION_KIND_ORDER: readonly NotificationKind[] = [
 	'offer_claim',
 	'contest_result',
 	'trader_watch',
+	'announcement',
 ]
 
 export const MAX_INBOX_PAGE = 10_000

@@ -7,7 +7,9 @@ import { countFeeOffers } from '#app/features/content/offers.server.ts'
 import { countPromotions } from '#app/features/content/promotions.server.ts'
 import { countTestimonials } from '#app/features/content/testimonials.server.ts'
 import { countLessons } from '#app/features/content/lessons.server.ts'
+import { countAnnouncements } from '#app/features/content/announcements.server.ts'
 import {
+	ANNOUNCEMENT_MESSAGES,
 	CONTENT_MESSAGES,
 	FEE_OFFER_MESSAGES,
 	LESSON_MESSAGES,
@@ -20,7 +22,7 @@ import type { Route } from './+types/content'
 /**
  * /admin/content (content:manage): the kinds of content staff run without a
  * deploy (issue 41, decision 062), each with its counts and a link to its
- * list. Promotions and 0% fee offers; the other kinds join as they are built.
+ * list: promotions, 0% fee offers, lessons, testimonials, announcements.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
 	await requireAdminCapability({ request, url }, 'content:manage')
@@ -30,6 +32,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 			{ to: '/admin/content/offers', title: FEE_OFFER_MESSAGES.pageTitle, counts: countFeeOffers() },
 			{ to: '/admin/content/lessons', title: LESSON_MESSAGES.pageTitle, counts: countLessons() },
 			{ to: '/admin/content/testimonials', title: TESTIMONIAL_MESSAGES.pageTitle, counts: countTestimonials() },
+			{
+				to: '/admin/content/announcements',
+				title: ANNOUNCEMENT_MESSAGES.pageTitle,
+				counts: countAnnouncements(),
+			},
 		],
 	}
 }

@@ -102,7 +102,7 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
 										)}{' '}
 										{item.title}
 									</h3>
-									<p className="mt-1 break-words text-sm text-slate-300">{item.body}</p>
+									<p className="mt-1 whitespace-pre-line break-words text-sm text-slate-300">{item.body}</p>
 									<p className="mt-1 text-xs text-slate-400">
 										{NOTIFICATION_KIND_LABELS[item.kind]} · <time dateTime={item.createdAt}>{item.date}</time>
 									</p>

@@ -3,13 +3,16 @@ import { publishPromotion, unpublishPromotion } from '#app/features/content/prom
 import { publishFeeOffer, unpublishFeeOffer } from '#app/features/content/offers.server.ts'
 import { publishTestimonial, unpublishTestimonial } from '#app/features/content/testimonials.server.ts'
 import { publishLesson, unpublishLesson } from '#app/features/content/lessons.server.ts'
+import { publishAnnouncement, unpublishAnnouncement } from '#app/features/content/announcements.server.ts'
 import {
+	StaffAnnouncementSchema,
 	StaffFeeOfferSchema,
 	StaffLessonDetailSchema,
 	StaffPromotionSchema,
 	StaffTestimonialSchema,
 } from '#app/features/content/responses.server.ts'
 import {
+	ANNOUNCEMENT_MESSAGES,
 	FEE_OFFER_MESSAGES,
 	LESSON_MESSAGES,
 	parseContentId,
@@ -100,6 +103,7 @@ const OFFERS: LifecycleKind = {
 	schema: StaffFeeOfferSchema,
 	messages: FEE_OFFER_MESSAGES,
 	publish: publishFeeOffer,
+
 	unpublish: unpublishFeeOffer,
 	summaries: {
 		publish:
@@ -144,3 +148,19 @@ const LESSONS: LifecycleKind = {
 
 /** POST /api/admin/content/lessons/:id/publish and /unpublish. */
 export const lessonLifecycleRoute = (verb: 'publish' | 'unpublish') => contentLifecycleRoute(LESSONS, verb)
+
+/** Publishing an announcement sends it (the scheduler's batches); unpublishing stops the batches not yet sent. */
+const ANNOUNCEMENTS: LifecycleKind = {
+	schema: StaffAnnouncementSchema,
+	messages: ANNOUNCEMENT_MESSAGES,
+	publish: publishAnnouncement,
+	unpublish: unpublishAnnouncement,
+	summaries: {
+		publish:
+			'Publish an announcement: the scheduler sends it to its members in batches from now, or from its publish day when that is ahead (scheduled); 409 once every member got it',
+		unpublish: 'Unpublish an announcement: back to draft, the batches not yet sent are not sent',
+	},
+}
+
+/** POST /api/admin/content/announcements/:id/publish and /unpublish. */
+export const announcementLifecycleRoute = (verb: 'publish' | 'unpublish') => contentLifecycleRoute(ANNOUNCEMENTS, verb)
