@@ -321,23 +321,39 @@ async function runWorker() {
 		// file, their headers written as one ready list (no header map built
 		// per request). Nothing here can throw past the request.
 		const cached = shuttingDown ? null : build.cachedPage(req.method, req.url, req.headers)
-		if (cached) {
+		if (cached) return answerCached(req, res, cached, performance.now())
+		// Its entry is being rendered again (staff changed what it shows): the
+		// request waits for it, so it gets the cached page every visitor gets.
+		const refresh = shuttingDown ? null : build.cachedPageRefresh(req.method, req.url, req.headers)
+		if (refresh) {
 			const started = performance.now()
-			const requestId = randomUUID()
-			const headers = cachedHeaderList(cached)
-			headers[headers.length - 1] = requestId
-			res.writeHead(cached.status, headers)
-			res.end(cached.body ?? undefined)
-			// Logged at once: the answer is whole and its status known.
-			logHttp(req.method, req.url, cached.status, Math.round(performance.now() - started), requestId)
+			refresh.then(() => {
+				const fresh = shuttingDown ? null : build.cachedPage(req.method, req.url, req.headers)
+				if (fresh) answerCached(req, res, fresh, started)
+				else serveOrFail(req, res)
+			})
 			return
 		}
+		serveOrFail(req, res)
+	})
+
+	function serveOrFail(req, res) {
 		try {
 			serve(req, res)
 		} catch (error) {
 			failRequest(error, { req, res })
 		}
-	})
+	}
+
+	function answerCached(req, res, cached, started) {
+		const requestId = randomUUID()
+		const headers = cachedHeaderList(cached)
+		headers[headers.length - 1] = requestId
+		res.writeHead(cached.status, headers)
+		res.end(cached.body ?? undefined)
+		// Logged at once: the answer is whole and its status known.
+		logHttp(req.method, req.url, cached.status, Math.round(performance.now() - started), requestId)
+	}
 
 	/** One log line per answer once it is sent (only the path: query strings can carry reset tokens). */
 	function logRequest(req, res, started, requestId) {

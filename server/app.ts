@@ -90,6 +90,8 @@ const pageCache = createPageCache(
 
 /** The cached answer for a request (GET/HEAD of a CACHED_PAGES path, no session), or null. */
 export const cachedPage = pageCache.answer
+/** The render a turned-down cacheable request can wait for (server/page-cache.ts `whenFresh`). */
+export const cachedPageRefresh = pageCache.whenFresh
 
 let stopBackups: (() => void) | undefined
 let stopScheduler: (() => void) | undefined

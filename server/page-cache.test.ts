@@ -193,6 +193,35 @@ describe('createPageCache', () => {
 		expect(render).toHaveBeenCalledTimes(CACHED_PAGES.length + 2)
 	})
 
+	test('a request turned down for a moved counter can wait for the new render (whenFresh) and is answered from it, once rendered for all', async () => {
+		let version = 1
+		let words = 'first'
+		const render = vi.fn(
+			async (path: string) =>
+				new Response(`${HTML}<!-- ${path} ${words} -->`, {
+					headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'self'" },
+				}),
+		)
+		const cache = createPageCache(render, undefined, () => version)
+		await cache.warm()
+		// Current entry, or not the cache's request: nothing to wait for.
+		expect(cache.whenFresh('GET', '/', {})).toBeNull()
+		expect(cache.whenFresh('POST', '/', {})).toBeNull()
+		expect(cache.whenFresh('GET', '/?ref=x', {})).toBeNull()
+		expect(cache.whenFresh('GET', '/', { cookie: 'session=abc' })).toBeNull()
+		words = 'second'
+		version = 2
+		expect(cache.answer('GET', '/', {})).toBeNull()
+		// Two visitors waiting share one render.
+		const waits = [cache.whenFresh('GET', '/', {}), cache.whenFresh('HEAD', '/', {})]
+		expect(waits[0]).not.toBeNull()
+		expect(waits[1]).toBe(waits[0])
+		await Promise.all(waits)
+		expect(cache.answer('GET', '/', {})!.body!.toString()).toContain('/ second')
+		expect(cache.whenFresh('GET', '/', {})).toBeNull()
+		expect(render).toHaveBeenCalledTimes(CACHED_PAGES.length + 1)
+	})
+
 	test('a write during a render leaves that entry behind: it is rendered again', async () => {
 		let version = 1
 		const render = vi.fn(async (path: string) => {

@@ -28,8 +28,9 @@ import zlib from 'node:zlib'
  *   (app/utils/data-version.server.ts; SQLite triggers bump it on every write
  *   to those tables, whichever process or the scheduler wrote it): each
  *   request reads the counter (one cached prepared statement, one row by its
- *   key) and, when it moved, is answered by a fresh render while the entry is
- *   rendered again. No process serves a page older than the last write it can see.
+ *   key) and, when it moved, waits for the entry's new render (`whenFresh`,
+ *   one render shared by the requests that arrive meanwhile) and is answered
+ *   from it. No process serves a page older than the last write it can see.
  */
 
 export const CACHED_PAGES = ['/', '/terms', '/login', '/signup', '/forgot-password', '/admin/login'] as const
@@ -205,6 +206,13 @@ export function createPageCache(
 		return pending
 	}
 
+	/** GET or HEAD of a cached path without a query string, and none of the cookies that change these pages. */
+	function ours(method: string | undefined, url: string | undefined, headers: RequestHeaders): url is string {
+		if (method !== 'GET' && method !== 'HEAD') return false
+		if (!url || !cacheable.has(url)) return false
+		return !hasPageCookie(headers.cookie)
+	}
+
 	return {
 		/** Renders every cached page (at start-up). */
 		warm() {
@@ -221,19 +229,30 @@ export function createPageCache(
 		 * moved: that starts a render for the next one).
 		 */
 		answer(method: string | undefined, url: string | undefined, headers: RequestHeaders): CachedAnswer | null {
-			if (method !== 'GET' && method !== 'HEAD') return null
-			if (!url || !cacheable.has(url)) return null
-			if (hasPageCookie(headers.cookie)) return null
+			if (!ours(method, url, headers)) return null
 			const entry = entries.get(url)
 			if (!entry || entry.version !== contentVersion()) {
-				// Not rendered yet, or the content it shows has changed since: this
-				// request is rendered as usual, and the entry again for the next ones.
+				// Not rendered yet, or the content it shows has changed since: the
+				// entry is rendered again (`whenFresh` lets the request wait for it).
 				void fill(url)
 				return null
 			}
 			if (etagMatches(headers['if-none-match'], entry.etag)) return entry.notModified
 			const encoding = preferredEncoding(headers['accept-encoding'])
 			return (method === 'HEAD' ? entry.head : entry.ok)[encoding]
+		},
+		/**
+		 * For a request `answer` turned down because its entry is not rendered
+		 * yet or out of date (the content counter moved): the render under way,
+		 * after which `answer` has the new entry, so every visitor gets the same
+		 * cached page (its hashed CSP, its ETag) rather than a render of their
+		 * own. Null when the request is not the cache's, or its entry is current.
+		 */
+		whenFresh(method: string | undefined, url: string | undefined, headers: RequestHeaders): Promise<void> | null {
+			if (!ours(method, url, headers)) return null
+			const entry = entries.get(url)
+			if (entry && entry.version === contentVersion()) return null
+			return fill(url)
 		},
 	}
 }
