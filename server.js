@@ -327,9 +327,8 @@ async function runWorker() {
 		const refresh = shuttingDown ? null : build.cachedPageRefresh(req.method, req.url, req.headers)
 		if (refresh) {
 			const started = performance.now()
-			refresh.then(() => {
-				const fresh = shuttingDown ? null : build.cachedPage(req.method, req.url, req.headers)
-				if (fresh) answerCached(req, res, fresh, started)
+			refresh.then((fresh) => {
+				if (fresh && !shuttingDown) answerCached(req, res, fresh, started)
 				else serveOrFail(req, res)
 			})
 			return

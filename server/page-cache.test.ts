@@ -212,14 +212,51 @@ describe('createPageCache', () => {
 		words = 'second'
 		version = 2
 		expect(cache.answer('GET', '/', {})).toBeNull()
-		// Two visitors waiting share one render.
-		const waits = [cache.whenFresh('GET', '/', {}), cache.whenFresh('HEAD', '/', {})]
-		expect(waits[0]).not.toBeNull()
-		expect(waits[1]).toBe(waits[0])
-		await Promise.all(waits)
-		expect(cache.answer('GET', '/', {})!.body!.toString()).toContain('/ second')
+		// Two visitors waiting share one render, each answered from it.
+		const [get, head] = await Promise.all([cache.whenFresh('GET', '/', {}), cache.whenFresh('HEAD', '/', {})])
+		expect(get!.body!.toString()).toContain('/ second')
+		expect(head!.status).toBe(200)
+		expect(head!.body).toBeNull()
+		expect(cache.answer('GET', '/', {})).toBe(get)
 		expect(cache.whenFresh('GET', '/', {})).toBeNull()
 		expect(render).toHaveBeenCalledTimes(CACHED_PAGES.length + 1)
+	})
+
+	test('whenFresh answers from a render at least as new as what the request saw, else null after three failed renders', async () => {
+		let version = 1
+		let bumps = 0
+		const render = vi.fn(async (path: string) => {
+			// A write lands during each of the next `bumps` renders.
+			if (bumps > 0) {
+				bumps--
+				version++
+			}
+			return new Response(`${HTML}<!-- ${path} v${version} -->`, {
+				headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'self'" },
+			})
+		})
+		const cache = createPageCache(render, undefined, () => version)
+		await cache.warm()
+		// One write during the first render: the entry is older than the counter
+		// then, but not older than what the request saw; it is answered.
+		version = 10
+		bumps = 1
+		const answered = await cache.whenFresh('GET', '/', {})
+		expect(answered!.body!.toString()).toContain('v11')
+		// A render that started before the request's view is not enough: the
+		// request waits for the next one.
+		version = 30
+		const early = cache.whenFresh('GET', '/terms', {})!
+		version = 31
+		const late = cache.whenFresh('GET', '/terms', {})!
+		expect((await early)!.body!.toString()).toContain('v30')
+		expect((await late)!.body!.toString()).toContain('v31')
+		// Renders that keep failing: null after three tries (the caller renders the page itself).
+		const before = render.mock.calls.length
+		render.mockRejectedValue(new Error('render failed'))
+		version = 40
+		expect(await cache.whenFresh('GET', '/login', {})).toBeNull()
+		expect(render.mock.calls.length - before).toBe(3)
 	})
 
 	test('a write during a render leaves that entry behind: it is rendered again', async () => {

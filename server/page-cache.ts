@@ -206,6 +206,13 @@ export function createPageCache(
 		return pending
 	}
 
+	/** The entry's answer for this request: 304 on its ETag, else the body in the encoding it prefers. */
+	function pick(entry: Entry, method: string | undefined, headers: RequestHeaders) {
+		if (etagMatches(headers['if-none-match'], entry.etag)) return entry.notModified
+		const encoding = preferredEncoding(headers['accept-encoding'])
+		return (method === 'HEAD' ? entry.head : entry.ok)[encoding]
+	}
+
 	/** GET or HEAD of a cached path without a query string, and none of the cookies that change these pages. */
 	function ours(method: string | undefined, url: string | undefined, headers: RequestHeaders): url is string {
 		if (method !== 'GET' && method !== 'HEAD') return false
@@ -237,9 +244,7 @@ export function createPageCache(
 				void fill(url)
 				return null
 			}
-			if (etagMatches(headers['if-none-match'], entry.etag)) return entry.notModified
-			const encoding = preferredEncoding(headers['accept-encoding'])
-			return (method === 'HEAD' ? entry.head : entry.ok)[encoding]
+			return pick(entry, method, headers)
 		},
 		/**
 		 * For a request `answer` turned down because its entry is not rendered
@@ -248,11 +253,25 @@ export function createPageCache(
 		 * cached page (its hashed CSP, its ETag) rather than a render of their
 		 * own. Null when the request is not the cache's, or its entry is current.
 		 */
-		whenFresh(method: string | undefined, url: string | undefined, headers: RequestHeaders): Promise<void> | null {
+		whenFresh(
+			method: string | undefined,
+			url: string | undefined,
+			headers: RequestHeaders,
+		): Promise<CachedAnswer | null> | null {
 			if (!ours(method, url, headers)) return null
-			const entry = entries.get(url)
-			if (entry && entry.version === contentVersion()) return null
-			return fill(url)
+			const seen = contentVersion()
+			const current = entries.get(url)
+			if (current && current.version === seen) return null
+			return (async () => {
+				// A render at least as new as what this request saw (the counter only
+				// grows): writes during a render may need another, at most three.
+				for (let tries = 0; tries < 3; tries++) {
+					await fill(url)
+					const entry = entries.get(url)
+					if (entry && entry.version >= seen) return pick(entry, method, headers)
+				}
+				return null
+			})()
 		},
 	}
 }
