@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, max, sql } from 'drizzle-orm'
-import { recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { notify, paragraphs } from '#app/features/notifications/notifications.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { escapeHtml, sendMail } from '#app/utils/mail.server.ts'
@@ -14,7 +14,7 @@ import {
 	type AnnouncementAudience,
 	type AnnouncementInput,
 } from './schemas.ts'
-import { staffLifecycle, tableLifecycle, type ContentKind } from './content.server.ts'
+import { staffLifecycle, updateContent, tableLifecycle, type ContentKind } from './content.server.ts'
 import type { StaffAnnouncement } from './responses.server.ts'
 
 /**
@@ -189,21 +189,7 @@ export function updateAnnouncement(
 		if (input.body !== undefined) set.body = input.body
 		if (input.audience !== undefined) set.audience = input.audience
 		if (input.publishOn !== undefined) set.publishAt = input.publishOn ? dayStart(input.publishOn) : null
-		const after = tx
-			.update(announcements)
-			.set({ ...set, updatedAt: now })
-			.where(eq(announcements.id, id))
-			.returning()
-			.get()
-		return ok(
-			recordChange(
-				tx,
-				{ admin, action: 'announcement.update', targetType: 'announcement', view: auditView },
-				before,
-				after,
-				now,
-			),
-		)
+		return ok(updateContent(tx, ANNOUNCEMENT_KIND, admin, before, set, now))
 	})
 	if (!result.ok) return result
 	log('admin.announcement_updated', { adminId: admin.id, announcementId: id })

@@ -34,6 +34,8 @@ export type ContentKind<Row extends ContentRow> = {
 	notFound: string
 	get: (tx: Tx, id: number) => Row | undefined
 	setLifecycle: (tx: Tx, id: number, set: LifecycleSet) => Row
+	/** An edit's fields written, the row answered. */
+	update: (tx: Tx, id: number, set: Partial<Row>) => Row
 	remove: (tx: Tx, id: number) => void
 	/** Rows the scheduler may have work on at `now` (scheduled or published, due by a date). */
 	due: (tx: Tx, now: Date) => Row[]
@@ -56,10 +58,13 @@ type LifecycleTable = SQLiteTable & {
 /** The reads and writes a ContentKind makes on its own table, the same for every kind's table. */
 export function tableLifecycle<Row extends ContentRow>(
 	table: LifecycleTable,
-): Pick<ContentKind<Row>, 'get' | 'setLifecycle' | 'remove' | 'due'> {
+): Pick<ContentKind<Row>, 'get' | 'setLifecycle' | 'update' | 'remove' | 'due'> {
+	const update = (tx: Tx, id: number, set: object) =>
+		tx.update(table).set(set).where(eq(table.id, id)).returning().get() as Row
 	return {
 		get: (tx, id) => tx.select().from(table).where(eq(table.id, id)).get() as Row | undefined,
-		setLifecycle: (tx, id, set) => tx.update(table).set(set).where(eq(table.id, id)).returning().get() as Row,
+		setLifecycle: update,
+		update,
 		remove: (tx, id) => {
 			tx.delete(table).where(eq(table.id, id)).run()
 		},
@@ -75,6 +80,24 @@ export function tableLifecycle<Row extends ContentRow>(
 				)
 				.all() as Row[],
 	}
+}
+
+/**
+ * An edit's write, the same for every kind, inside the caller's transaction
+ * after its own checks: the fields set (updatedAt now), audited as
+ * `<kind>.update` with before and after. Answers the row after.
+ */
+export function updateContent<Row extends ContentRow>(
+	tx: Tx,
+	kind: ContentKind<Row>,
+	admin: AuditActor,
+	before: Row,
+	set: Partial<Row>,
+	now: Date,
+) {
+	const after = kind.update(tx, before.id, { ...set, updatedAt: now })
+	const entry = { admin, action: `${kind.name}.update`, targetType: kind.name, view: kind.auditView }
+	return recordChange(tx, entry, before, after, now)
 }
 
 /** A sample's expiry: valid through the day `days` after the seed day (UTC). */

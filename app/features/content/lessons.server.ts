@@ -2,14 +2,20 @@ import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import { lessonTabs, readingMinutes, type LessonTab } from '#app/content/academy.ts'
 import { SAMPLE_LESSONS } from '#app/features/academy/lesson-samples.ts'
 import { htmlWords, renderLessonMarkdown } from '#app/features/academy/markdown.server.ts'
-import { recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { getDb, write, type Tx } from '#db/client.server.ts'
 import { lessonCompletions, lessons, lessonVersions, type SelectLesson, type SelectLessonVersion } from '#db/schema.ts'
 import { dateOrderProblem, dayEnd, dayStart, displayStatus, expiryDay, publishDay } from './lifecycle.ts'
 import { LESSON_MESSAGES, type LessonInput } from './schemas.ts'
-import { ensureContentSamples, staffLifecycle, tableLifecycle, type ContentKind } from './content.server.ts'
+import {
+	ensureContentSamples,
+	staffLifecycle,
+	updateContent,
+	tableLifecycle,
+	type ContentKind,
+} from './content.server.ts'
 import type { LessonVersionSummary, StaffLesson, StaffLessonDetail } from './responses.server.ts'
 
 /**
@@ -345,16 +351,9 @@ export function updateLesson(
 		)
 		if (problem) return problem
 		if (newText) set.version = before.version + 1
-		const after = tx
-			.update(lessons)
-			.set({ ...set, updatedAt: now })
-			.where(eq(lessons.id, id))
-			.returning()
-			.get()
+		const after = updateContent(tx, LESSON_KIND, admin, before, set, now)
 		if (newText) insertVersion(tx, after, admin, now)
-		return ok(
-			recordChange(tx, { admin, action: 'lesson.update', targetType: 'lesson', view: auditView }, before, after, now),
-		)
+		return ok(after)
 	})
 	if (!result.ok) return result
 	log('admin.lesson_updated', { adminId: admin.id, lessonId: id })

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
-import { recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { spotsLabel, spotsLeft, totalBelowClaims } from '#app/features/offers/rules.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
@@ -11,6 +11,7 @@ import {
 	ensureContentSamples,
 	sampleExpiry,
 	staffLifecycle,
+	updateContent,
 	tableLifecycle,
 	type ContentKind,
 } from './content.server.ts'
@@ -315,15 +316,7 @@ export function updateFeeOffer(
 		if (expiresOn !== undefined) set.expiresAt = expiresOn ? dayEnd(expiresOn) : null
 		const problem = traderProblem(tx, set.traderId, before.traderId) ?? rowProblem(tx, { ...before, ...set }, false)
 		if (problem) return problem
-		const after = tx
-			.update(feeOffers)
-			.set({ ...set, updatedAt: now })
-			.where(eq(feeOffers.id, id))
-			.returning()
-			.get()
-		return ok(
-			recordChange(tx, { admin, action: 'offer.update', targetType: 'offer', view: auditView }, before, after, now),
-		)
+		return ok(updateContent(tx, FEE_OFFER_KIND, admin, before, set, now))
 	})
 	if (!result.ok) return result
 	log('admin.offer_updated', { adminId: admin.id, offerId: id })

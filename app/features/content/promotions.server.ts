@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
-import { recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { getDb, write, type Tx } from '#db/client.server.ts'
@@ -10,6 +10,7 @@ import {
 	ensureContentSamples,
 	sampleExpiry,
 	staffLifecycle,
+	updateContent,
 	tableLifecycle,
 	type ContentKind,
 } from './content.server.ts'
@@ -279,21 +280,7 @@ export function updatePromotion(
 				set.expiresAt === undefined ? before.expiresAt : set.expiresAt,
 			)
 		if (problem) return problem
-		const after = tx
-			.update(promotions)
-			.set({ ...set, updatedAt: now })
-			.where(eq(promotions.id, id))
-			.returning()
-			.get()
-		return ok(
-			recordChange(
-				tx,
-				{ admin, action: 'promotion.update', targetType: 'promotion', view: auditView },
-				before,
-				after,
-				now,
-			),
-		)
+		return ok(updateContent(tx, PROMOTION_KIND, admin, before, set, now))
 	})
 	if (!result.ok) return result
 	log('admin.promotion_updated', { adminId: admin.id, promotionId: id })

@@ -1,12 +1,18 @@
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
-import { recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
+import { recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { getDb, write, type Db } from '#db/client.server.ts'
 import { testimonials, type SelectTestimonial } from '#db/schema.ts'
 import { dateOrderProblem, dayEnd, dayStart, displayStatus, expiryDay, publishDay } from './lifecycle.ts'
 import { consentProblem, TESTIMONIAL_MESSAGES, type TestimonialInput } from './schemas.ts'
-import { ensureContentSamples, staffLifecycle, tableLifecycle, type ContentKind } from './content.server.ts'
+import {
+	ensureContentSamples,
+	staffLifecycle,
+	updateContent,
+	tableLifecycle,
+	type ContentKind,
+} from './content.server.ts'
 import type { PublicTestimonial, StaffTestimonial } from './responses.server.ts'
 
 /**
@@ -271,21 +277,7 @@ export function updateTestimonial(
 			set.expiresAt === undefined ? before.expiresAt : set.expiresAt,
 		)
 		if (problem) return problem
-		const after = tx
-			.update(testimonials)
-			.set({ ...set, updatedAt: now })
-			.where(eq(testimonials.id, id))
-			.returning()
-			.get()
-		return ok(
-			recordChange(
-				tx,
-				{ admin, action: 'testimonial.update', targetType: 'testimonial', view: auditView },
-				before,
-				after,
-				now,
-			),
-		)
+		return ok(updateContent(tx, TESTIMONIAL_KIND, admin, before, set, now))
 	})
 	if (!result.ok) return result
 	log('admin.testimonial_updated', { adminId: admin.id, testimonialId: id })
