@@ -1490,6 +1490,12 @@ export const announcements = sqliteTable(
 		lastUserId: integer('last_user_id'),
 		deliveryStartedAt: integer('delivery_started_at', { mode: 'timestamp_ms' }),
 		deliveryFinishedAt: integer('delivery_finished_at', { mode: 'timestamp_ms' }),
+		/** The last member id whose mail was handled (sent, or not wanted): mails follow the inbox at a steady rate. */
+		mailCursor: integer('mail_cursor').notNull().default(0),
+		/** Mails handed to the mail server so far (members who allow announcement mails). */
+		mailedCount: integer('mailed_count').notNull().default(0),
+		/** When the last mail was handled (null while mails are still going out, or before). */
+		mailsFinishedAt: integer('mails_finished_at', { mode: 'timestamp_ms' }),
 		...contentLifecycle(),
 	},
 	(t) => [

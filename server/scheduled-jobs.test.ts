@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import {
 	createScheduler,
 	lastSchedulerTick,
+	runJobSoon,
 	SCHEDULER_LEASE_MS,
 	SCHEDULER_RUNNER_LEASE_MS,
 	type ScheduledJob,
@@ -258,6 +259,29 @@ describe('leases and failures', () => {
 		}
 		return job
 	}
+
+	test('runJobSoon: the job is due at once and a started scheduler ticks on the next turn, once for several asks', async () => {
+		const job = countingJob('soon-job')
+		const scheduler = createScheduler({ jobs: [job], holder: 'process-soon' })
+		const stop = scheduler.start(3_600_000)
+		expect(job.runs).toBe(1)
+		// Due a minute from now: the hourly tick would not run it; asked to run soon, it does.
+		runJobSoon('soon-job')
+		runJobSoon('soon-job')
+		expect(
+			scheduler
+				.status()
+				.find((r) => r.name === 'soon-job')!
+				.nextRunAt.getTime(),
+		).toBeLessThanOrEqual(Date.now())
+		await new Promise((resolve) => setImmediate(resolve))
+		expect(job.runs).toBe(2)
+		// Stopped: asking changes the row but ticks nothing.
+		stop()
+		runJobSoon('soon-job')
+		await new Promise((resolve) => setImmediate(resolve))
+		expect(job.runs).toBe(2)
+	})
 
 	test('a job held by another process is not run twice; a lease left by a dead process expires', () => {
 		const now = at('2026-11-23T10:00:00Z')

@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import { readingMinutes } from '#app/content/academy.ts'
 import { openDatabase } from '#db/client.server.ts'
 import { runContentSchedule } from '#app/features/content/kinds.server.ts'
-import { deliverAnnouncements } from '#app/features/content/announcements.server.ts'
-import { drainNotificationMails } from '#app/features/notifications/notifications.server.ts'
+import { deliverAnnouncements, mailAnnouncements } from '#app/features/content/announcements.server.ts'
+import { setLogSilent } from '#app/utils/log.server.ts'
 import { initEnv } from '#app/utils/env.server.ts'
 import { E2E_DATABASE, withE2eDatabase } from './admin-utils.ts'
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_SMTP_PORT } from './setup/e2e-config.ts'
@@ -123,18 +123,21 @@ export async function sendScheduledAnnouncementAt(
 		APP_ORIGIN: E2E_BASE_URL,
 		SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
 	})
+	// The jobs' log lines belong to a server's log, not to the test runner's output.
+	setLogSilent(true)
 	const { db, sqlite } = openDatabase(file)
 	try {
-		return sqlite
+		const result = sqlite
 			.transaction(() => {
 				const { announcementPublished } = runContentSchedule(now, db, { kind: 'announcement', ids: [only.id] })
 				const sent = deliverAnnouncements(now, { db, ids: [only.id], members: only.members, maxBatches: 100 })
 				return { published: announcementPublished, ...sent }
 			})
 			.immediate()
+		// The mails after the inboxes, as the job sends them (without its pace).
+		await mailAnnouncements(now, { db, ids: [only.id], members: only.members, perSecond: 1000 })
+		return result
 	} finally {
-		await new Promise((resolve) => setImmediate(resolve))
-		await drainNotificationMails(10_000)
 		sqlite.close()
 	}
 }

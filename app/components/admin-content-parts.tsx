@@ -647,6 +647,16 @@ export function AnnouncementPreview({
 	)
 }
 
+/** Its mails as staff read them: "1,200 sent, still going out" (they follow the inbox at a steady rate). */
+export function announcementMailsText(
+	a: Pick<StaffAnnouncement, 'delivery' | 'status' | 'mailedCount' | 'mailsFinishedAt'>,
+) {
+	if (a.delivery === 'not-started') return 'Not sent'
+	const sent = `${a.mailedCount.toLocaleString('en-US')} sent`
+	if (a.mailsFinishedAt) return `${sent} (to the members who allow announcement mails)`
+	return a.status === 'published' ? `${sent}, still going out` : `${sent}, stopped`
+}
+
 /** An announcement's delivery as staff read it: "Sending: 1,000 of 2,400 members". */
 export function announcementDeliveryText(a: Pick<StaffAnnouncement, 'delivery' | 'audienceCount' | 'sentCount'>) {
 	const of = `${a.sentCount.toLocaleString('en-US')} of ${(a.audienceCount ?? 0).toLocaleString('en-US')} members`

@@ -92,6 +92,7 @@ const EnvSchema = z
 			.transform((v) => (v === 'off' ? 0 : durationMs(v)))
 			.refine((ms) => ms === 0 || (ms >= 1_000 && ms <= MAX_TIMER_MS), 'BACKUP_INTERVAL must be between 1s and 24d'),
 		BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+		ANNOUNCEMENT_MAILS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(50),
 		// Server processes (one per core by default in production, 1 otherwise):
 		// docs/decisions/026-every-core.md.
 		WEB_CONCURRENCY: optionalText.pipe(
@@ -155,6 +156,8 @@ export type AppConfig = {
 	/** Milliseconds between scheduled backups (0: none). */
 	backupIntervalMs: number
 	backupKeep: number
+	/** Announcement mails handed to the mail server per second at most (what the relay accepts). */
+	announcementMailsPerSecond: number
 	backupDir: string
 	/** How many server processes serve requests (server.js forks them). */
 	webConcurrency: number
@@ -224,6 +227,7 @@ export function initEnv(source: NodeJS.ProcessEnv = process.env): AppConfig {
 		trustProxy: env.TRUST_PROXY,
 		backupIntervalMs: env.BACKUP_INTERVAL,
 		backupKeep: env.BACKUP_KEEP,
+		announcementMailsPerSecond: env.ANNOUNCEMENT_MAILS_PER_SECOND,
 		backupDir: path.join(dataDir, 'backups'),
 		webConcurrency: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? os.availableParallelism() : 1),
 	}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
-import { and, eq, isNull, lte, or } from 'drizzle-orm'
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm'
 import { getDb, write } from '#db/client.server.ts'
 import { scheduledJobs, type SelectScheduledJob } from '#db/schema.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -69,6 +69,27 @@ export function leaseHolderId() {
 
 function message(error: unknown) {
 	return String((error as Error)?.message ?? error).slice(0, 500)
+}
+
+/** The started schedulers of this process (one in a server), told when a job should run at once. */
+const prompted = new Set<() => void>()
+
+/**
+ * Makes a job due now (its row's next run moved to `now`) and asks this
+ * process's started scheduler, if any, to tick at once: work a request
+ * started (an announcement published) begins within a moment rather than
+ * at the next tick. In another process than the scheduler's runner, the
+ * runner's next tick (within SCHEDULER_TICK_MS) runs it.
+ */
+export function runJobSoon(name: string, now = new Date()) {
+	write((tx) =>
+		tx
+			.update(scheduledJobs)
+			.set({ nextRunAt: now })
+			.where(and(eq(scheduledJobs.name, name), gt(scheduledJobs.nextRunAt, now)))
+			.run(),
+	)
+	for (const prompt of prompted) prompt()
 }
 
 export type Scheduler = ReturnType<typeof createScheduler>
@@ -231,10 +252,23 @@ export function createScheduler({
 		tick()
 		timer = setInterval(tick, tickMs)
 		timer.unref()
+		prompted.add(prompt)
 		return stop
 	}
 
+	/** A tick on the next turn (after the request's own work), once however often it is asked for meanwhile. */
+	let prompting = false
+	function prompt() {
+		if (prompting) return
+		prompting = true
+		setImmediate(() => {
+			prompting = false
+			tick()
+		})
+	}
+
 	function stop() {
+		prompted.delete(prompt)
 		if (timer) clearInterval(timer)
 		timer = undefined
 		// Another process takes over at its next tick rather than after the lease's expiry.

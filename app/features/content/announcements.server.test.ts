@@ -3,17 +3,21 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
-import { announcements, notificationPreferences, notifications, users } from '#db/schema.ts'
+import { announcements, notificationPreferences, notifications, scheduledJobs, users } from '#db/schema.ts'
 import { auditRows, insertAuditActor, insertMember } from '#tests/factories.ts'
 import { getEnv } from '#app/utils/env.server.ts'
-import { drainNotificationMails } from '#app/features/notifications/notifications.server.ts'
 import type { Plan } from '#app/domain/enums.ts'
 import {
+	ANNOUNCEMENT_DELIVERY_JOB,
+	claimAnnouncementMails,
 	createAnnouncement,
 	deliverAnnouncementBatch,
 	deliverAnnouncements,
 	getAnnouncement,
+	mailAnnouncements,
 	publishAnnouncement,
+	runAnnouncementDelivery,
+	sendAnnouncementMails,
 	sendAnnouncementToSelf,
 	unpublishAnnouncement,
 	updateAnnouncement,
@@ -67,11 +71,6 @@ function inbox(userId: number) {
 function outbox() {
 	const dir = getEnv().mailOutbox
 	return fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')) : []
-}
-
-async function mailsSettled() {
-	await new Promise((resolve) => setImmediate(resolve))
-	await drainNotificationMails(5_000)
 }
 
 function published(admin: ReturnType<typeof insertAuditActor>, overrides: Partial<AnnouncementInput> = {}) {
@@ -143,18 +142,111 @@ describe('announcements: delivery in batches', () => {
 		const admin = insertAuditActor()
 		const wants = insertMember({ plan: 'platinum' })
 		const [quiet] = insertQuietMembers(1, 'platinum')
-		published(admin, { audience: 'platinum', title: 'Platinum news' })
+		const id = published(admin, { audience: 'platinum', title: 'Platinum news' })
 		deliverAnnouncements(now)
-		await mailsSettled()
+		// The inbox first: no mail before the mail pass.
+		expect(outbox().filter((m) => m.includes('Subject: Platinum news'))).toHaveLength(0)
+		expect(await mailAnnouncements(now, { perSecond: 1000 })).toBe(1)
 		expect(inbox(wants.id)).toHaveLength(1)
 		expect(inbox(quiet!)).toHaveLength(1)
 		const mails = outbox().filter((m) => m.includes('Subject: Platinum news'))
 		expect(mails).toHaveLength(1)
 		expect(mails[0]).toContain(`To: ${wants.email}`)
 		expect(mails[0]).toContain('Announcements from the team')
+		expect(getAnnouncement(id, now)).toMatchObject({ mailedCount: 1, mailsFinishedAt: now.toISOString() })
+		// Nothing left: a second pass sends nothing.
+		expect(await mailAnnouncements(now, { perSecond: 1000 })).toBe(0)
+		expect(outbox().filter((m) => m.includes('Subject: Platinum news'))).toHaveLength(1)
 	})
 
-	test('unpublishing before the end stops the remaining batches; publishing again goes on from the cursor', () => {
+	test('mails follow the inbox cursor in chunks; the mail cursor moves before they are sent; those who opted out are passed over', async () => {
+		const admin = insertAuditActor()
+		const wanting = Array.from({ length: 5 }, () => insertMember({ plan: 'titanium' }))
+		insertQuietMembers(4, 'titanium')
+		const id = published(admin, { audience: 'titanium', title: 'Titanium news' })
+		expect(claimAnnouncementMails(now)).toBeNull() // nobody has it in the inbox yet
+		deliverAnnouncements(now, { batchSize: 3, maxBatches: 1 })
+		const first = claimAnnouncementMails(now, { chunkSize: 2 })!
+		expect(first).toMatchObject({ announcementId: id, finished: false })
+		expect(first.mails.map((m) => m.to)).toEqual([wanting[0]!.email, wanting[1]!.email])
+		const stored = () => getDb().select().from(announcements).where(eq(announcements.id, id)).get()!
+		// Claimed, not yet sent: the cursor moved already (a crash loses these two, never sends them twice).
+		expect(stored()).toMatchObject({ mailCursor: wanting[1]!.id, mailedCount: 0 })
+		expect(await sendAnnouncementMails(first, { perSecond: 1000 })).toBe(2)
+		expect(stored().mailedCount).toBe(2)
+		// Up to the inbox cursor only (three members have it).
+		const second = claimAnnouncementMails(now, { chunkSize: 2 })!
+		expect(second.mails.map((m) => m.to)).toEqual([wanting[2]!.email])
+		expect(second.finished).toBe(false)
+		expect(claimAnnouncementMails(now, { chunkSize: 2 })).toBeNull()
+		deliverAnnouncements(now)
+		expect(await mailAnnouncements(now, { chunkSize: 2, perSecond: 1000 })).toBe(2)
+		expect(getAnnouncement(id, now)).toMatchObject({ sentCount: 9, mailedCount: 4 })
+		expect(outbox().filter((m) => m.includes('Subject: Titanium news'))).toHaveLength(4)
+		expect(getAnnouncement(id, now)!.mailsFinishedAt).toBe(now.toISOString())
+	})
+
+	test('unpublishing stops the mails too; publishing again goes on from the mail cursor', async () => {
+		const admin = insertAuditActor()
+		const members = Array.from({ length: 3 }, () => insertMember({ plan: 'gold' }))
+		const id = published(admin, { audience: 'gold', title: 'Gold news' })
+		deliverAnnouncements(now)
+		const chunk = claimAnnouncementMails(now, { chunkSize: 1 })!
+		await sendAnnouncementMails(chunk, { perSecond: 1000 })
+		unpublishAnnouncement(admin, id, now)
+		expect(claimAnnouncementMails(now)).toBeNull()
+		expect(publishAnnouncement(admin, id, now).ok).toBe(true)
+		expect(await mailAnnouncements(now, { perSecond: 1000 })).toBe(2)
+		const to = outbox()
+			.filter((m) => m.includes('Subject: Gold news'))
+			.map((m) => /^To: (.*)$/m.exec(m)![1])
+		expect(to.sort()).toEqual(members.map((m) => m.email).sort())
+	})
+
+	test('the paced sender keeps to its rate', async () => {
+		const admin = insertAuditActor()
+		for (let i = 0; i < 4; i++) insertMember({ plan: 'regular' })
+		published(admin, { audience: 'regular', title: 'Paced news' })
+		deliverAnnouncements(now)
+		const chunk = claimAnnouncementMails(now, { chunkSize: 4 })!
+		const started = performance.now()
+		expect(await sendAnnouncementMails(chunk, { perSecond: 20 })).toBe(4)
+		// Four mails at 20 a second: at least 200 ms.
+		expect(performance.now() - started).toBeGreaterThanOrEqual(195)
+	})
+
+	test('the job: inboxes, then mails, in one run that gives the event loop back; nothing to do is a plain result', async () => {
+		const admin = insertAuditActor()
+		expect(runAnnouncementDelivery(now)).toEqual({ batches: 0, delivered: 0, mailed: 0 })
+		const wants = insertMember({ plan: 'platinum' })
+		insertQuietMembers(150, 'platinum')
+		const id = published(admin, { audience: 'platinum', title: 'Job news' })
+		const run = runAnnouncementDelivery(now)
+		expect(run).toBeInstanceOf(Promise)
+		expect(await run).toEqual({ batches: 2, delivered: 151, mailed: 1 })
+		const row = getAnnouncement(id, now)!
+		expect(row).toMatchObject({ delivery: 'sent', sentCount: 151, mailedCount: 1 })
+		// The times written are the run's clock moved on by the run's own time.
+		expect(Date.parse(row.deliveryFinishedAt!)).toBeGreaterThanOrEqual(now.getTime())
+		expect(Date.parse(row.mailsFinishedAt!)).toBeGreaterThanOrEqual(Date.parse(row.deliveryFinishedAt!))
+		expect(outbox().filter((m) => m.includes('Subject: Job news') && m.includes(`To: ${wants.email}`))).toHaveLength(1)
+		expect(runAnnouncementDelivery(now)).toEqual({ batches: 0, delivered: 0, mailed: 0 })
+	})
+
+	test('publishing makes the delivery job due at once', () => {
+		const admin = insertAuditActor()
+		const later = new Date(now.getTime() + 60_000)
+		getDb()
+			.insert(scheduledJobs)
+			.values({ name: ANNOUNCEMENT_DELIVERY_JOB, nextRunAt: later })
+			.onConflictDoUpdate({ target: scheduledJobs.name, set: { nextRunAt: later } })
+			.run()
+		published(admin)
+		const job = getDb().select().from(scheduledJobs).where(eq(scheduledJobs.name, ANNOUNCEMENT_DELIVERY_JOB)).get()!
+		expect(job.nextRunAt).toEqual(now)
+	})
+
+	test('unpublishing before the end stops the remaining batches; publishing again goes on from the cursor', async () => {
 		const admin = insertAuditActor()
 		insertQuietMembers(25)
 		const id = published(admin)
@@ -172,7 +264,8 @@ describe('announcements: delivery in batches', () => {
 		expect(deliverAnnouncements(now, { batchSize: 10 })).toEqual({ batches: 2, delivered: 15 })
 		expect(getAnnouncement(id, now)).toMatchObject({ sentCount: 25, delivery: 'sent' })
 		expect(getDb().select().from(notifications).where(eq(notifications.kind, 'announcement')).all()).toHaveLength(25)
-		// Sent to everyone: publishing again would send nothing.
+		// Sent to everyone (their mails are off: the mail pass passes over them): publishing again would send nothing.
+		expect(await mailAnnouncements(now)).toBe(0)
 		unpublishAnnouncement(admin, id, now)
 		expect(publishAnnouncement(admin, id, now)).toMatchObject({ ok: false, status: 409 })
 	})

@@ -1,12 +1,14 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, max, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, max, or, sql } from 'drizzle-orm'
 import { recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
-import { notify, paragraphs } from '#app/features/notifications/notifications.server.ts'
+import { notificationMail, notifyInboxes, paragraphs } from '#app/features/notifications/notifications.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
-import { escapeHtml, sendMail } from '#app/utils/mail.server.ts'
+import { escapeHtml, sendMail, type Mail } from '#app/utils/mail.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
-import { inTurns } from '#app/utils/turns.server.ts'
+import { runJobSoon } from '#app/utils/scheduler.server.ts'
+import { REST_FACTOR } from '#app/utils/turns.server.ts'
 import { getDb, write, type Db, type Tx } from '#db/client.server.ts'
-import { announcements, users, type SelectAnnouncement } from '#db/schema.ts'
+import { announcements, notificationPreferences, users, type SelectAnnouncement } from '#db/schema.ts'
 import { dayStart, displayStatus, publishDay } from './lifecycle.ts'
 import {
 	ANNOUNCEMENT_AUDIENCE_LABELS,
@@ -36,8 +38,14 @@ export type { StaffAnnouncement }
  * job may hold the event loop, docs/product/quality-bars.md).
  */
 export const ANNOUNCEMENT_BATCH_SIZE = 100
-/** Batches per run of the job (every 15 s), in turns with rests twice as long: 10,000 members a run at most. */
-export const ANNOUNCEMENT_BATCHES_PER_RUN = 100
+/**
+ * How long one run of the job goes on (far below the scheduler's 5-minute
+ * lease); the next run, due 15 s after this one started, goes on from the
+ * cursors.
+ */
+export const ANNOUNCEMENT_RUN_MS = 2 * 60_000
+/** Mails claimed at a time (the mail cursor moves before they are sent). */
+export const ANNOUNCEMENT_MAIL_CHUNK = 10
 
 /** What the audit row keeps of an announcement. */
 function auditView(row: SelectAnnouncement) {
@@ -61,7 +69,8 @@ export const ANNOUNCEMENT_KIND: ContentKind<SelectAnnouncement> = {
 	notFound: ANNOUNCEMENT_MESSAGES.notFound,
 	...tableLifecycle<SelectAnnouncement>(announcements),
 	auditView,
-	canPublish: (row) => (row.deliveryFinishedAt ? fail(409, ALREADY_SENT) : ok(true)),
+	// Unpublished after every inbox had it but before the last mail: publishing again sends the remaining mails.
+	canPublish: (row) => (row.deliveryFinishedAt && row.mailsFinishedAt ? fail(409, ALREADY_SENT) : ok(true)),
 }
 
 /** Where its delivery is: not started, sending, stopped (unpublished before the end), sent. */
@@ -93,6 +102,8 @@ function toStaff(row: SelectAnnouncement, now: Date): StaffAnnouncement {
 		publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
 		deliveryStartedAt: row.deliveryStartedAt ? row.deliveryStartedAt.toISOString() : null,
 		deliveryFinishedAt: row.deliveryFinishedAt ? row.deliveryFinishedAt.toISOString() : null,
+		mailedCount: row.mailedCount,
+		mailsFinishedAt: row.mailsFinishedAt ? row.mailsFinishedAt.toISOString() : null,
 		sample: row.sample,
 		createdAt: row.createdAt.toISOString(),
 		updatedAt: row.updatedAt.toISOString(),
@@ -198,8 +209,18 @@ export function updateAnnouncement(
 
 const lifecycle = staffLifecycle(ANNOUNCEMENT_KIND, getAnnouncement, toStaff)
 
-/** Publishes: sending starts with the job's next run (or on its publish day: scheduled). */
-export const publishAnnouncement = lifecycle.publish
+/** The scheduler's job that sends published announcements (server/scheduled-jobs.ts). */
+export const ANNOUNCEMENT_DELIVERY_JOB = 'announcement-delivery'
+
+/**
+ * Publishes: sending starts at once, by the scheduler's job made due now
+ * (or on its publish day: scheduled).
+ */
+export function publishAnnouncement(admin: AuditActor, id: number, now = new Date()) {
+	const result = lifecycle.publish(admin, id, now)
+	if (result.ok && result.value.status === 'published') runJobSoon(ANNOUNCEMENT_DELIVERY_JOB, now)
+	return result
+}
 
 /** Unpublishes: back to draft; the batches not yet sent are not sent. */
 export const unpublishAnnouncement = lifecycle.unpublish
@@ -250,9 +271,10 @@ export type BatchReport = { announcementId: number; delivered: number; finished:
  * One batch of the delivery, in one transaction: the oldest published
  * announcement whose sending is not finished (of `ids` when given) gets
  * its next `batchSize` members by id after its cursor (up to the
- * audience's highest id when sending started), each an inbox notification
- * and a mail where they allow it; the cursor and the sent count move.
- * The first batch counts the audience. Null when there is nothing to send.
+ * audience's highest id when sending started), an inbox notification each
+ * (one insert for the batch); the cursor and the sent count move. The
+ * mails follow (`claimAnnouncementMails`). The first batch counts the
+ * audience. Null when there is nothing to send.
  */
 export function deliverAnnouncementBatch(
 	now: Date,
@@ -305,8 +327,12 @@ export function deliverAnnouncementBatch(
 			.orderBy(asc(users.id))
 			.limit(batchSize)
 			.all()
-		for (const member of members)
-			notify(tx, { userId: member.id, kind: 'announcement', title: row.title, body: row.body }, now)
+		const { title, body } = row
+		notifyInboxes(
+			tx,
+			members.map((member) => ({ userId: member.id, kind: 'announcement' as const, title, body })),
+			now,
+		)
 		const cursor = members.length > 0 ? members[members.length - 1]!.id : row.cursor
 		const finished = members.length < batchSize || cursor >= lastUserId
 		tx.update(announcements)
@@ -325,7 +351,8 @@ export function deliverAnnouncementBatch(
 
 /**
  * Up to `maxBatches` batches one after another (for the tests and the
- * e2e helper: synchronous). Counts batches and members delivered.
+ * e2e helper: synchronous; inboxes only, the mails are `mailAnnouncements`).
+ * Counts batches and members delivered.
  */
 export function deliverAnnouncements(
 	now: Date,
@@ -333,7 +360,7 @@ export function deliverAnnouncements(
 ) {
 	let batches = 0
 	let delivered = 0
-	const limit = options.maxBatches ?? ANNOUNCEMENT_BATCHES_PER_RUN
+	const limit = options.maxBatches ?? Number.POSITIVE_INFINITY
 	while (batches < limit) {
 		const report = deliverAnnouncementBatch(now, options)
 		if (!report) break
@@ -343,28 +370,165 @@ export function deliverAnnouncements(
 	return { batches, delivered }
 }
 
+export type MailChunk = { announcementId: number; mails: Mail[]; finished: boolean }
+
 /**
- * The `announcement-delivery` job (server/scheduled-jobs.ts): up to
- * ANNOUNCEMENT_BATCHES_PER_RUN batches, in turns with rests between them
- * (app/utils/turns.server.ts) so the serving process keeps answering.
+ * The next mails of the oldest published announcement whose mails are not
+ * finished, claimed in one transaction: its members after the mail cursor
+ * up to the inbox cursor (they have it in their inbox already), at most
+ * `chunkSize`, of whom those who allow announcement mails (no preference
+ * row: on) get one. The cursor moves before they are sent, so two
+ * processes never mail one member and a process that dies mid-chunk loses
+ * at most that chunk's mails (never sends one twice). The chunk after the
+ * last member sets `mails_finished_at`. Null when no mail is due.
+ */
+export function claimAnnouncementMails(
+	now: Date,
+	options: Pick<NonNullable<Parameters<typeof deliverAnnouncementBatch>[1]>, 'db' | 'ids' | 'members'> & {
+		chunkSize?: number
+	} = {},
+): MailChunk | null {
+	const chunkSize = options.chunkSize ?? ANNOUNCEMENT_MAIL_CHUNK
+	return write((tx): MailChunk | null => {
+		const where = [
+			eq(announcements.status, 'published'),
+			isNull(announcements.mailsFinishedAt),
+			or(lt(announcements.mailCursor, announcements.cursor), isNotNull(announcements.deliveryFinishedAt)),
+		]
+		if (options.ids) where.push(inArray(announcements.id, [...options.ids]))
+		const row = tx
+			.select()
+			.from(announcements)
+			.where(and(...where))
+			.orderBy(asc(announcements.id))
+			.limit(1)
+			.get()
+		if (!row) return null
+		const members =
+			row.mailCursor < row.cursor
+				? tx
+						.select({ id: users.id, email: users.email, wants: notificationPreferences.email })
+						.from(users)
+						.leftJoin(
+							notificationPreferences,
+							and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, 'announcement')),
+						)
+						.where(
+							and(
+								gt(users.id, row.mailCursor),
+								lte(users.id, row.cursor),
+								audienceWhere(row.audience, options.members),
+							),
+						)
+						.orderBy(asc(users.id))
+						.limit(chunkSize)
+						.all()
+				: []
+		// Fewer than a chunk: no audience member is left up to the inbox cursor.
+		const mailCursor = members.length < chunkSize ? row.cursor : members[members.length - 1]!.id
+		const finished = row.deliveryFinishedAt !== null && mailCursor >= row.cursor
+		tx.update(announcements)
+			.set({ mailCursor, ...(finished ? { mailsFinishedAt: now } : {}) })
+			.where(eq(announcements.id, row.id))
+			.run()
+		const { title, body } = row
+		const mails = members
+			.filter((member) => member.wants !== false)
+			.map((member) => notificationMail(member.email, { userId: member.id, kind: 'announcement', title, body }))
+		return { announcementId: row.id, mails, finished }
+	}, options.db)
+}
+
+/**
+ * Sends a claimed chunk's mails one after another, at most `perSecond`
+ * (ANNOUNCEMENT_MAILS_PER_SECOND), and adds the ones the mail server took
+ * to the announcement's `mailed_count`. Answers that number.
+ */
+export async function sendAnnouncementMails(
+	chunk: MailChunk,
+	options: { db?: Db; perSecond?: number; finishedAt?: () => Date } = {},
+) {
+	const perSecond = options.perSecond ?? getEnv().announcementMailsPerSecond
+	const started = performance.now()
+	let mailed = 0
+	for (const [i, mail] of chunk.mails.entries()) {
+		if (await sendMail(mail)) mailed++
+		const due = started + ((i + 1) * 1000) / perSecond - performance.now()
+		if (due > 0) await new Promise((resolve) => setTimeout(resolve, due))
+	}
+	if (mailed > 0)
+		write(
+			(tx) =>
+				tx
+					.update(announcements)
+					.set({ mailedCount: sql`${announcements.mailedCount} + ${mailed}` })
+					.where(eq(announcements.id, chunk.announcementId))
+					.run(),
+			options.db,
+		)
+	if (chunk.finished) log('announcement.mails_finished', { announcementId: chunk.announcementId })
+	return mailed
+}
+
+/**
+ * Every mail that is due, chunk after chunk (the tests and the e2e helper;
+ * the job's run does the same between inbox batches). Answers the mails sent.
+ */
+export async function mailAnnouncements(
+	now: Date,
+	options: Parameters<typeof claimAnnouncementMails>[1] & { perSecond?: number } = {},
+) {
+	let mailed = 0
+	for (let chunk = claimAnnouncementMails(now, options); chunk; chunk = claimAnnouncementMails(now, options))
+		mailed += await sendAnnouncementMails(chunk, options)
+	return mailed
+}
+
+/** Whether an announcement has inbox batches or mails left (the job's cheap first look). */
+function deliveryDue() {
+	return (
+		getDb()
+			.select({ id: announcements.id })
+			.from(announcements)
+			.where(
+				and(
+					eq(announcements.status, 'published'),
+					or(isNull(announcements.deliveryFinishedAt), isNull(announcements.mailsFinishedAt)),
+				),
+			)
+			.limit(1)
+			.get() !== undefined
+	)
+}
+
+/**
+ * The `announcement-delivery` job (server/scheduled-jobs.ts): inbox
+ * batches first, each followed by a rest twice as long as it took (so the
+ * serving process keeps answering), then the mails at their steady rate,
+ * for up to ANNOUNCEMENT_RUN_MS; the next run goes on where it stopped.
+ * Times written (`delivery_finished_at`, `mails_finished_at`) are the
+ * run's clock moved on by the time the run has taken.
  */
 export function runAnnouncementDelivery(now: Date) {
-	let batches = 0
-	let delivered = 0
-	let idle = false
-	const slots = Array.from({ length: ANNOUNCEMENT_BATCHES_PER_RUN }, (_, i) => i)
-	return inTurns(
-		slots,
-		() => {
-			if (idle) return
-			const report = deliverAnnouncementBatch(now)
-			if (!report) {
-				idle = true
-				return
+	const totals = { batches: 0, delivered: 0, mailed: 0 }
+	if (!deliveryDue()) return totals
+	const started = performance.now()
+	const at = () => new Date(now.getTime() + Math.round(performance.now() - started))
+	return (async () => {
+		while (performance.now() - started < ANNOUNCEMENT_RUN_MS) {
+			const batchStarted = performance.now()
+			const report = deliverAnnouncementBatch(at())
+			if (report) {
+				totals.batches++
+				totals.delivered += report.delivered
+				const rest = Math.ceil((performance.now() - batchStarted) * REST_FACTOR)
+				await new Promise((resolve) => setTimeout(resolve, rest))
+				continue
 			}
-			batches++
-			delivered += report.delivered
-		},
-		() => ({ batches, delivered }),
-	)
+			const chunk = claimAnnouncementMails(at())
+			if (!chunk) break
+			totals.mailed += await sendAnnouncementMails(chunk)
+		}
+		return totals
+	})()
 }

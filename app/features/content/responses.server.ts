@@ -113,7 +113,11 @@ export const StaffAnnouncementSchema = z
 			.nullable()
 			.openapi({ description: 'The members it is for, counted when sending started (null before).' }),
 		sentCount: count().openapi({
-			description: 'The members it was delivered to so far (inbox, and mail where allowed).',
+			description: "The members whose inbox has it so far (it counts as sent once it is in a member's inbox).",
+		}),
+		mailedCount: count().openapi({
+			description:
+				'The mails handed to the mail server so far: to the members who allow announcement mails, after their inbox, at most ANNOUNCEMENT_MAILS_PER_SECOND.',
 		}),
 		publishOn: day().openapi({
 			description: 'The first day it may be sent (from 00:00 UTC), or null: when published.',
@@ -121,7 +125,12 @@ export const StaffAnnouncementSchema = z
 		publishAt: isoDateTime().nullable(),
 		publishedAt: isoDateTime().nullable().openapi({ description: 'When it was last published.' }),
 		deliveryStartedAt: isoDateTime().nullable(),
-		deliveryFinishedAt: isoDateTime().nullable(),
+		deliveryFinishedAt: isoDateTime()
+			.nullable()
+			.openapi({ description: 'When the last member of its audience had it in their inbox.' }),
+		mailsFinishedAt: isoDateTime()
+			.nullable()
+			.openapi({ description: 'When the last mail was handed to the mail server (null while mails still go out).' }),
 		sample: z.boolean(),
 		createdAt: isoDateTime(),
 		updatedAt: isoDateTime(),

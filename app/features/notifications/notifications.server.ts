@@ -79,6 +79,27 @@ export function notify(tx: Tx, input: NotificationInput, now: Date): void {
 }
 
 /**
+ * Inbox rows for many members at once, in one statement, without mails:
+ * for a sender that mails them itself at its own pace (an announcement to
+ * every member, decision 062), not through the in-memory queue.
+ */
+export function notifyInboxes(tx: Tx, inputs: readonly NotificationInput[], now: Date): void {
+	if (inputs.length === 0) return
+	tx.insert(notifications)
+		.values(
+			inputs.map((input) => ({
+				userId: input.userId,
+				kind: input.kind,
+				title: input.title,
+				body: input.body,
+				link: input.link ?? null,
+				createdAt: now,
+			})),
+		)
+		.run()
+}
+
+/**
  * Notification mails go out a few at a time: a contest that completes with
  * thousands of participants queues thousands of mails in one transaction,
  * and opening that many SMTP connections at once would flood the relay and
@@ -140,7 +161,8 @@ export function paragraphs(body: string) {
 		.filter(Boolean)
 }
 
-function notificationMail(to: string, input: NotificationInput) {
+/** The mail of a notification to `to`: its text, a link to open it and the kind's signed unsubscribe link. */
+export function notificationMail(to: string, input: NotificationInput) {
 	const origin = getEnv().appOrigin
 	const unsubscribe = unsubscribeUrl(input.userId, input.kind)
 	const open = input.link ? `${origin}${input.link}` : `${origin}/dashboard/notifications`

@@ -5,6 +5,7 @@ import {
 	announcementFormDefaults,
 	AnnouncementPreview,
 	announcementDeliveryText,
+	announcementMailsText,
 	ContentDelete,
 	ContentPublishing,
 	contentStatusText,
@@ -129,6 +130,8 @@ export default function AnnouncementRoute({ loaderData, actionData }: Route.Comp
 						<dd>{announcement.audienceLabel}</dd>
 						<dt className="text-slate-400">Delivery</dt>
 						<dd data-testid="announcement-delivery">{announcementDeliveryText(announcement)}</dd>
+						<dt className="text-slate-400">Mails</dt>
+						<dd data-testid="announcement-mails">{announcementMailsText(announcement)}</dd>
 					</dl>
 					<Form method="post" action={here} className="flex flex-wrap items-center gap-2">
 						<button type="submit" name="intent" value="send" className="btn-secondary">
