@@ -194,6 +194,11 @@ export function deleteContent<Row extends ContentRow>(
 	return result
 }
 
+/** The staff view after a write; 404 with the kind's message when another process deleted the row in between. */
+export function readBack<T>(view: T | null, notFound: string): Result<T> {
+	return view ? ok(view) : fail(404, notFound)
+}
+
 /**
  * Publish, unpublish and delete of one kind, answering the staff view
  * `get` reads after the change (a deleted row: the view read before it, or

@@ -15,6 +15,7 @@ import {
 	updateContent,
 	tableLifecycle,
 	type ContentKind,
+	readBack,
 } from './content.server.ts'
 import type { LessonVersionSummary, StaffLesson, StaffLessonDetail } from './responses.server.ts'
 
@@ -314,7 +315,7 @@ export function createLesson(admin: AuditActor, input: LessonInput, now = new Da
 	})
 	if (!result.ok) return result
 	log('admin.lesson_created', { adminId: admin.id, lessonId: result.value.id })
-	return ok(getLesson(result.value.id, now)!)
+	return readBack(getLesson(result.value.id, now), LESSON_MESSAGES.notFound)
 }
 
 /**
@@ -357,7 +358,7 @@ export function updateLesson(
 	})
 	if (!result.ok) return result
 	log('admin.lesson_updated', { adminId: admin.id, lessonId: id })
-	return ok(getLesson(id, now)!)
+	return readBack(getLesson(id, now), LESSON_MESSAGES.notFound)
 }
 
 const lifecycle = staffLifecycle(LESSON_KIND, getLesson, (row, now) => ({ ...toStaffLesson(row, now), versions: [] }))

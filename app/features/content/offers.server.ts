@@ -14,6 +14,7 @@ import {
 	updateContent,
 	tableLifecycle,
 	type ContentKind,
+	readBack,
 } from './content.server.ts'
 import { SAMPLE_OFFERS } from './offer-samples.ts'
 import type { StaffFeeOffer } from './responses.server.ts'
@@ -251,11 +252,6 @@ function rowProblem(
 	return null
 }
 
-/** The staff view after a write; 404 when another process deleted the row in between. */
-function reread<T>(view: T | null): Result<T> {
-	return view ? ok(view) : fail(404, FEE_OFFER_MESSAGES.notFound)
-}
-
 /** Adds an offer as a draft (offer.create) with the key `offer-<id>`; bad trader, fees or days: 400 at the field. */
 export function createFeeOffer(admin: AuditActor, input: FeeOfferInput, now = new Date()): Result<StaffFeeOffer> {
 	const publishAt = input.publishOn ? dayStart(input.publishOn) : null
@@ -291,7 +287,7 @@ export function createFeeOffer(admin: AuditActor, input: FeeOfferInput, now = ne
 	})
 	if (!result.ok) return result
 	log('admin.offer_created', { adminId: admin.id, offerId: result.value.id })
-	return reread(getFeeOffer(result.value.id, now))
+	return readBack(getFeeOffer(result.value.id, now), FEE_OFFER_MESSAGES.notFound)
 }
 
 /**
@@ -320,7 +316,7 @@ export function updateFeeOffer(
 	})
 	if (!result.ok) return result
 	log('admin.offer_updated', { adminId: admin.id, offerId: id })
-	return reread(getFeeOffer(id, now))
+	return readBack(getFeeOffer(id, now), FEE_OFFER_MESSAGES.notFound)
 }
 
 const lifecycle = staffLifecycle(FEE_OFFER_KIND, getFeeOffer, (row, now) => toStaffOffer(row, undefined, 0, now))

@@ -13,6 +13,7 @@ import {
 	updateContent,
 	tableLifecycle,
 	type ContentKind,
+	readBack,
 } from './content.server.ts'
 import type { MemberPromotion, StaffPromotion } from './responses.server.ts'
 
@@ -214,11 +215,6 @@ function orderProblem(publishAt: Date | null, expiresAt: Date | null) {
 	return message ? fail(400, message, { fieldErrors: { expiresOn: [message] } }) : null
 }
 
-/** The staff view after a write; 404 when another process deleted the row in between. */
-function reread<T>(view: T | null): Result<T> {
-	return view ? ok(view) : fail(404, PROMOTION_MESSAGES.notFound)
-}
-
 /** Adds a promotion as a draft (promotion.create); an unknown broker or misordered days: 400 at the field. */
 export function createPromotion(admin: AuditActor, input: PromotionInput, now = new Date()): Result<StaffPromotion> {
 	const { publishAt, expiresAt } = instants(input)
@@ -250,7 +246,7 @@ export function createPromotion(admin: AuditActor, input: PromotionInput, now = 
 	})
 	if (!result.ok) return result
 	log('admin.promotion_created', { adminId: admin.id, promotionId: result.value.id })
-	return reread(getPromotion(result.value.id, now))
+	return readBack(getPromotion(result.value.id, now), PROMOTION_MESSAGES.notFound)
 }
 
 /**
@@ -284,7 +280,7 @@ export function updatePromotion(
 	})
 	if (!result.ok) return result
 	log('admin.promotion_updated', { adminId: admin.id, promotionId: id })
-	return reread(getPromotion(id, now))
+	return readBack(getPromotion(id, now), PROMOTION_MESSAGES.notFound)
 }
 
 const lifecycle = staffLifecycle(PROMOTION_KIND, getPromotion, (row, now) => toStaffPromotion(row, undefined, now))
