@@ -41,6 +41,26 @@ async function smtpTransport(url: string) {
  * Resolves to false (and logs) when delivery fails; never throws.
  */
 export async function sendMail(mail: Mail): Promise<boolean> {
+	return (await deliverMail(mail)) === 'sent'
+}
+
+/**
+ * A mail server's refusal of that one mail (SMTP 5xx: the address, the
+ * content): trying it again gives the same. Anything else (no connection,
+ * a timeout, a 4xx "try later", a full disk) is the mail server or the
+ * outbox being unavailable for now.
+ */
+function isPermanent(error: unknown) {
+	const code = (error as { responseCode?: unknown } | null)?.responseCode
+	return typeof code === 'number' && code >= 500 && code < 600
+}
+
+/**
+ * `sendMail`, telling a failure to try again later (`unavailable`) from a
+ * mail the server refused for good (`refused`): a sender working through
+ * a list stops at the first and skips the second.
+ */
+export async function deliverMail(mail: Mail): Promise<'sent' | 'refused' | 'unavailable'> {
 	const env = getEnv()
 	const message = { from: env.mailFrom, ...mail }
 	try {
@@ -64,11 +84,11 @@ export async function sendMail(mail: Mail): Promise<boolean> {
 			await fs.writeFile(file, built.message as Buffer, { mode: 0o600 })
 			log('mail.outbox', { subject: mail.subject, file })
 		}
-		return true
+		return 'sent'
 	} catch (error) {
 		log('mail.failed', { subject: mail.subject, error: String((error as Error)?.message ?? error) }, 'error')
 		for (const listener of failureListeners) listener(error)
-		return false
+		return isPermanent(error) ? 'refused' : 'unavailable'
 	}
 }
 

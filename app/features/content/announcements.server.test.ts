@@ -1,11 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { afterEach, describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { announcements, notificationPreferences, notifications, scheduledJobs, users } from '#db/schema.ts'
 import { auditRows, insertAuditActor, insertMember } from '#tests/factories.ts'
-import { getEnv } from '#app/utils/env.server.ts'
+import { getEnv, resetEnv } from '#app/utils/env.server.ts'
 import type { Plan } from '#app/domain/enums.ts'
 import {
 	ANNOUNCEMENT_DELIVERY_JOB,
@@ -168,15 +170,15 @@ describe('announcements: delivery in batches', () => {
 		deliverAnnouncements(now, { batchSize: 3, maxBatches: 1 })
 		const first = claimAnnouncementMails(now, { chunkSize: 2 })!
 		expect(first).toMatchObject({ announcementId: id, finished: false })
-		expect(first.mails.map((m) => m.to)).toEqual([wanting[0]!.email, wanting[1]!.email])
+		expect(first.mails.map((m) => m.mail.to)).toEqual([wanting[0]!.email, wanting[1]!.email])
 		const stored = () => getDb().select().from(announcements).where(eq(announcements.id, id)).get()!
 		// Claimed, not yet sent: the cursor moved already (a crash loses these two, never sends them twice).
 		expect(stored()).toMatchObject({ mailCursor: wanting[1]!.id, mailedCount: 0 })
-		expect(await sendAnnouncementMails(first, { perSecond: 1000 })).toBe(2)
+		expect(await sendAnnouncementMails(first, { perSecond: 1000 })).toEqual({ mailed: 2, stopped: false })
 		expect(stored().mailedCount).toBe(2)
 		// Up to the inbox cursor only (three members have it).
 		const second = claimAnnouncementMails(now, { chunkSize: 2 })!
-		expect(second.mails.map((m) => m.to)).toEqual([wanting[2]!.email])
+		expect(second.mails.map((m) => m.mail.to)).toEqual([wanting[2]!.email])
 		expect(second.finished).toBe(false)
 		expect(claimAnnouncementMails(now, { chunkSize: 2 })).toBeNull()
 		deliverAnnouncements(now)
@@ -210,7 +212,7 @@ describe('announcements: delivery in batches', () => {
 		deliverAnnouncements(now)
 		const chunk = claimAnnouncementMails(now, { chunkSize: 4 })!
 		const started = performance.now()
-		expect(await sendAnnouncementMails(chunk, { perSecond: 20 })).toBe(4)
+		expect(await sendAnnouncementMails(chunk, { perSecond: 20 })).toEqual({ mailed: 4, stopped: false })
 		// Four mails at 20 a second: at least 200 ms.
 		expect(performance.now() - started).toBeGreaterThanOrEqual(195)
 	})
@@ -328,5 +330,57 @@ describe('announcements: staff', () => {
 			ok: false,
 			status: 404,
 		})
+	})
+})
+
+describe('announcements: when the mail server fails', () => {
+	afterEach(() => {
+		delete process.env.SMTP_URL
+		resetEnv()
+	})
+
+	test('unavailable: the mails stop and the cursor goes back; the next pass sends from there, passing over an address refused for good', async () => {
+		const admin = insertAuditActor()
+		const first = insertMember({ plan: 'gold' })
+		const refused = insertMember({ plan: 'gold', email: `refused-${Date.now()}@example.com` })
+		const last = insertMember({ plan: 'gold' })
+		const id = published(admin, { audience: 'gold', title: 'Outage news' })
+		deliverAnnouncements(now)
+		const stored = () => getDb().select().from(announcements).where(eq(announcements.id, id)).get()!
+
+		// Nothing listens there: no mail goes, the cursor is back where it was, nothing is finished.
+		process.env.SMTP_URL = 'smtp://127.0.0.1:1'
+		resetEnv()
+		expect(await mailAnnouncements(now, { perSecond: 1000 })).toBe(0)
+		expect(stored()).toMatchObject({ mailCursor: 0, mailedCount: 0, mailsFinishedAt: null })
+
+		// A mail server that refuses one address for good (550) and takes the others.
+		const received: string[] = []
+		const server = new SMTPServer({
+			authOptional: true,
+			disabledCommands: ['AUTH', 'STARTTLS'],
+			logger: false,
+			onRcptTo(address, _session, callback) {
+				if (address.address.startsWith('refused-'))
+					return callback(Object.assign(new Error('No such user here'), { responseCode: 550 }))
+				callback()
+			},
+			onData(stream, session, callback) {
+				received.push(...session.envelope.rcptTo.map((r) => r.address))
+				stream.resume()
+				stream.on('end', () => callback())
+			},
+		})
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+		try {
+			process.env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`
+			resetEnv()
+			expect(await mailAnnouncements(now, { perSecond: 1000 })).toBe(2)
+		} finally {
+			await new Promise<void>((resolve) => server.close(() => resolve()))
+		}
+		expect(received.sort()).toEqual([first.email, last.email].sort())
+		expect(received).not.toContain(refused.email)
+		expect(getAnnouncement(id, now)).toMatchObject({ mailedCount: 2, mailsFinishedAt: now.toISOString() })
 	})
 })

@@ -3,7 +3,7 @@ import { recordCreation, type AuditActor } from '#app/features/audit/audit.serve
 import { notificationMail, notifyInboxes, paragraphs } from '#app/features/notifications/notifications.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { log } from '#app/utils/log.server.ts'
-import { escapeHtml, sendMail, type Mail } from '#app/utils/mail.server.ts'
+import { deliverMail, escapeHtml, sendMail, type Mail } from '#app/utils/mail.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { runJobSoon } from '#app/utils/scheduler.server.ts'
 import { REST_FACTOR } from '#app/utils/turns.server.ts'
@@ -370,7 +370,14 @@ export function deliverAnnouncements(
 	return { batches, delivered }
 }
 
-export type MailChunk = { announcementId: number; mails: Mail[]; finished: boolean }
+export type MailChunk = {
+	announcementId: number
+	/** The mail cursor before the claim, and after it. */
+	from: number
+	to: number
+	mails: Array<{ userId: number; mail: Mail }>
+	finished: boolean
+}
 
 /**
  * The next mails of the oldest published announcement whose mails are not
@@ -434,53 +441,71 @@ export function claimAnnouncementMails(
 		const { title, body } = row
 		const mails = members
 			.filter((member) => member.wants !== false)
-			.map((member) => notificationMail(member.email, { userId: member.id, kind: 'announcement', title, body }))
-		return { announcementId: row.id, mails, finished }
+			.map((member) => ({
+				userId: member.id,
+				mail: notificationMail(member.email, { userId: member.id, kind: 'announcement', title, body }),
+			}))
+		return { announcementId: row.id, from: row.mailCursor, to: mailCursor, mails, finished }
 	}, options.db)
 }
 
 /**
  * Sends a claimed chunk's mails one after another, at most `perSecond`
  * (ANNOUNCEMENT_MAILS_PER_SECOND), and adds the ones the mail server took
- * to the announcement's `mailed_count`. Answers that number.
+ * to the announcement's `mailed_count`. A mail the server refuses for good
+ * (SMTP 5xx) is passed over; when the mail server is unavailable (no
+ * connection, a 4xx), the sending stops and the mail cursor goes back to
+ * just before that member (`stopped`): the next run tries again from there.
  */
-export async function sendAnnouncementMails(
-	chunk: MailChunk,
-	options: { db?: Db; perSecond?: number; finishedAt?: () => Date } = {},
-) {
+export async function sendAnnouncementMails(chunk: MailChunk, options: { db?: Db; perSecond?: number } = {}) {
 	const perSecond = options.perSecond ?? getEnv().announcementMailsPerSecond
 	const started = performance.now()
 	let mailed = 0
-	for (const [i, mail] of chunk.mails.entries()) {
-		if (await sendMail(mail)) mailed++
+	let stoppedAt: number | null = null
+	for (const [i, { userId, mail }] of chunk.mails.entries()) {
+		const outcome = await deliverMail(mail)
+		if (outcome === 'sent') mailed++
+		if (outcome === 'unavailable') {
+			stoppedAt = i === 0 ? chunk.from : chunk.mails[i - 1]!.userId
+			log('announcement.mails_paused', { announcementId: chunk.announcementId, userId }, 'warn')
+			break
+		}
 		const due = started + ((i + 1) * 1000) / perSecond - performance.now()
 		if (due > 0) await new Promise((resolve) => setTimeout(resolve, due))
 	}
-	if (mailed > 0)
-		write(
-			(tx) =>
-				tx
-					.update(announcements)
-					.set({ mailedCount: sql`${announcements.mailedCount} + ${mailed}` })
-					.where(eq(announcements.id, chunk.announcementId))
-					.run(),
-			options.db,
-		)
-	if (chunk.finished) log('announcement.mails_finished', { announcementId: chunk.announcementId })
-	return mailed
+	write((tx) => {
+		if (mailed > 0)
+			tx.update(announcements)
+				.set({ mailedCount: sql`${announcements.mailedCount} + ${mailed}` })
+				.where(eq(announcements.id, chunk.announcementId))
+				.run()
+		// Back to just before the member whose mail could not go, unless the cursor moved on meanwhile.
+		if (stoppedAt !== null)
+			tx.update(announcements)
+				.set({ mailCursor: stoppedAt, mailsFinishedAt: null })
+				.where(and(eq(announcements.id, chunk.announcementId), eq(announcements.mailCursor, chunk.to)))
+				.run()
+	}, options.db)
+	if (chunk.finished && stoppedAt === null)
+		log('announcement.mails_finished', { announcementId: chunk.announcementId })
+	return { mailed, stopped: stoppedAt !== null }
 }
 
 /**
- * Every mail that is due, chunk after chunk (the tests and the e2e helper;
- * the job's run does the same between inbox batches). Answers the mails sent.
+ * Every mail that is due, chunk after chunk, until none is left or the mail
+ * server is unavailable (the tests and the e2e helper; the job's run does
+ * the same between inbox batches). Answers the mails sent.
  */
 export async function mailAnnouncements(
 	now: Date,
 	options: Parameters<typeof claimAnnouncementMails>[1] & { perSecond?: number } = {},
 ) {
 	let mailed = 0
-	for (let chunk = claimAnnouncementMails(now, options); chunk; chunk = claimAnnouncementMails(now, options))
-		mailed += await sendAnnouncementMails(chunk, options)
+	for (let chunk = claimAnnouncementMails(now, options); chunk; chunk = claimAnnouncementMails(now, options)) {
+		const sent = await sendAnnouncementMails(chunk, options)
+		mailed += sent.mailed
+		if (sent.stopped) break
+	}
 	return mailed
 }
 
@@ -527,7 +552,10 @@ export function runAnnouncementDelivery(now: Date) {
 			}
 			const chunk = claimAnnouncementMails(at())
 			if (!chunk) break
-			totals.mailed += await sendAnnouncementMails(chunk)
+			const sent = await sendAnnouncementMails(chunk)
+			totals.mailed += sent.mailed
+			// The mail server is unavailable: the next run tries again.
+			if (sent.stopped) break
 		}
 		return totals
 	})()
