@@ -486,8 +486,7 @@ export async function sendAnnouncementMails(chunk: MailChunk, options: { db?: Db
 				.where(and(eq(announcements.id, chunk.announcementId), eq(announcements.mailCursor, chunk.to)))
 				.run()
 	}, options.db)
-	if (chunk.finished && stoppedAt === null)
-		log('announcement.mails_finished', { announcementId: chunk.announcementId })
+	if (chunk.finished && stoppedAt === null) log('announcement.mails_finished', { announcementId: chunk.announcementId })
 	return { mailed, stopped: stoppedAt !== null }
 }
 
