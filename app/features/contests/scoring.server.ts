@@ -115,11 +115,7 @@ function rescoreContest(tx: Tx, contest: ScoredContest, userIds: string | null, 
 	let slots: number | null = null
 	if (contest.maxParticipants !== null) {
 		// The participant count kept by triggers (after the delete above), not a count of every participant.
-		const { n } = tx
-			.select({ n: contests.participantCount })
-			.from(contests)
-			.where(eq(contests.id, contest.id))
-			.get()!
+		const { n } = tx.select({ n: contests.participantCount }).from(contests).where(eq(contests.id, contest.id)).get()!
 		slots = Math.max(0, contest.maxParticipants - n)
 	}
 	const admitted = slots === null ? sql`1` : sql`n <= ${slots}`

@@ -59,8 +59,6 @@ describe('users.phone_digits', () => {
 		const subject = insertMember({ phone: '2348012345678' })
 		const settings = { ...getSetting('referral_integrity'), duplicatePhone: true }
 		const signals = getDb().transaction((tx) => evaluateReferralSignals(tx, subject, new Date(), settings))
-		expect(signals.filter((s) => s.code === 'duplicate_phone')).toEqual([
-			{ code: 'duplicate_phone', otherMembers: 2 },
-		])
+		expect(signals.filter((s) => s.code === 'duplicate_phone')).toEqual([{ code: 'duplicate_phone', otherMembers: 2 }])
 	})
 })
