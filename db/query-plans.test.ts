@@ -277,9 +277,11 @@ describe('what one request costs does not grow with members (EXPLAIN QUERY PLAN)
 		expect(planOf(phone[0]!)).toEqual(['SEARCH users USING INDEX users_phone_digits_idx (phone_digits=?)'])
 	})
 
-	test('/dashboard and /api/member/overview: the overview and the unread count', async () => {
+	test('/dashboard and /api/member/overview: the session, the overview and the unread count', async () => {
 		const { referrer } = seed()
+		const { token } = memberAuth.sessions.create(referrer.id, 'web')
 		const steps = await growingSteps(() => {
+			expect(memberAuth.sessions.find(token, 'web')?.id).toBe(referrer.id)
 			getMemberOverview(getUserById(referrer.id)!, NOW)
 			unreadCount(referrer.id)
 		})
