@@ -309,6 +309,9 @@ export const referralCredits = sqliteTable(
 		uniqueIndex('referral_credits_referred_user_unique').on(t.referredUserId),
 		index('referral_credits_referrer_idx').on(t.referrerId, t.createdAt),
 		index('referral_credits_status_idx').on(t.status, t.createdAt),
+		// referral_credits_status_counted_idx (status, coalesce(reviewed_at, created_at)): in migration 0027,
+		// written by hand (drizzle-kit splits an expression with a comma); the credits counted within a
+		// contest's dates (decision 064).
 	],
 )
 
@@ -484,7 +487,11 @@ export const lessonCompletions = sqliteTable(
 			.notNull()
 			.default(sql`(unixepoch('subsec') * 1000)`),
 	},
-	(t) => [uniqueIndex('lesson_completions_user_lesson_unique').on(t.userId, t.lessonId)],
+	(t) => [
+		uniqueIndex('lesson_completions_user_lesson_unique').on(t.userId, t.lessonId),
+		// A contest started or edited by staff scores the lessons completed within its dates (decision 064).
+		index('lesson_completions_completed_at_idx').on(t.completedAt),
+	],
 )
 
 /**

@@ -34,3 +34,6 @@ CREATE TRIGGER `contest_participant_count_move` AFTER UPDATE OF `contest_id` ON 
 	UPDATE `contests` SET `participant_count` = `participant_count` - 1 WHERE `id` = old.`contest_id`;
 	UPDATE `contests` SET `participant_count` = `participant_count` + 1 WHERE `id` = new.`contest_id`;
 END;
+--> statement-breakpoint
+-- The credits counted within a contest's dates: a staff start or edit of an activity contest reads that range only.
+CREATE INDEX `referral_credits_status_counted_idx` ON `referral_credits` (`status`, coalesce(`reviewed_at`, `created_at`));
