@@ -48,6 +48,17 @@ export const users = sqliteTable(
 		passwordHash: text('password_hash').notNull(),
 		name: text('name').notNull(),
 		phone: text('phone').notNull().default(''),
+		/**
+		 * The phone's digits (phoneDigits() in app/features/referrals/signals.server.ts:
+		 * the phone rules allow digits, spaces, ( ) . - and a leading +), computed by
+		 * SQLite whatever writes the phone, indexed for the duplicate-phone check
+		 * (docs/decisions/064-flat-costs.md). VIRTUAL: SQLite cannot add a STORED
+		 * column with ALTER TABLE; the index stores the values.
+		 */
+		phoneDigits: text('phone_digits').generatedAlwaysAs(
+			sql`replace(replace(replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`,
+			{ mode: 'virtual' },
+		),
 		country: text('country').notNull().default(''),
 		telegram: text('telegram').notNull().default(''),
 		/** The capital bracket chosen at sign-up ("$50-$100", ...). */
@@ -91,6 +102,7 @@ export const users = sqliteTable(
 		index('users_signup_client_idx').on(t.signupClient, t.createdAt),
 		index('users_unlock_client_idx').on(t.unlockClient, t.unlockedAt),
 		index('users_phone_idx').on(t.phone),
+		index('users_phone_digits_idx').on(t.phoneDigits),
 		uniqueIndex('users_referral_code_unique').on(t.referralCode),
 		index('users_referrer_id_idx').on(t.referrerId),
 		index('users_created_at_idx').on(t.createdAt),
@@ -297,6 +309,9 @@ export const referralCredits = sqliteTable(
 		uniqueIndex('referral_credits_referred_user_unique').on(t.referredUserId),
 		index('referral_credits_referrer_idx').on(t.referrerId, t.createdAt),
 		index('referral_credits_status_idx').on(t.status, t.createdAt),
+		// referral_credits_status_counted_idx (status, coalesce(reviewed_at, created_at)): in migration 0027,
+		// written by hand (drizzle-kit splits an expression with a comma); the credits counted within a
+		// contest's dates (decision 064).
 	],
 )
 
@@ -320,6 +335,12 @@ export const contests = sqliteTable(
 		rules: text('rules').notNull(),
 		/** Null: unlimited. */
 		maxParticipants: integer('max_participants'),
+		/**
+		 * How many contest_participants rows the contest has, kept by triggers
+		 * on that table (migration 0027, decision 064): the max-participants
+		 * check and the pages read it instead of counting every participant.
+		 */
+		participantCount: integer('participant_count').notNull().default(0),
 		completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
@@ -328,6 +349,22 @@ export const contests = sqliteTable(
 		index('contests_status_type_idx').on(t.status, t.type, t.startDate),
 		index('contests_created_at_idx').on(t.createdAt),
 	],
+)
+
+/**
+ * How many members have each (status, plan), kept by triggers on users
+ * (migration 0027, decision 064): the member totals of /admin/dashboard and
+ * the page count of /admin/users without a search read these few rows
+ * instead of counting every member.
+ */
+export const memberCounts = sqliteTable(
+	'member_counts',
+	{
+		status: text('status', { enum: USER_STATUSES }).notNull(),
+		plan: text('plan', { enum: PLANS }).notNull(),
+		n: integer('n').notNull().default(0),
+	},
+	(t) => [primaryKey({ columns: [t.status, t.plan] })],
 )
 
 /**
@@ -450,7 +487,11 @@ export const lessonCompletions = sqliteTable(
 			.notNull()
 			.default(sql`(unixepoch('subsec') * 1000)`),
 	},
-	(t) => [uniqueIndex('lesson_completions_user_lesson_unique').on(t.userId, t.lessonId)],
+	(t) => [
+		uniqueIndex('lesson_completions_user_lesson_unique').on(t.userId, t.lessonId),
+		// A contest started or edited by staff scores the lessons completed within its dates (decision 064).
+		index('lesson_completions_completed_at_idx').on(t.completedAt),
+	],
 )
 
 /**

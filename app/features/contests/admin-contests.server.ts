@@ -65,13 +65,13 @@ function toPublic(row: SelectContest, participantCount: number): AdminContest {
 
 /** What the audit log keeps of a contest (the row, dates as ISO strings). */
 function auditView(row: SelectContest) {
-	const { createdAt: _c, updatedAt: _u, ...rest } = row
+	// participantCount is bookkeeping kept by triggers, not a field staff edit.
+	const { createdAt: _c, updatedAt: _u, participantCount: _p, ...rest } = row
 	return rest
 }
 
-// Written out in full: drizzle leaves a column of a single-table query
-// unqualified, which inside the subquery would mean the participant's id.
-const participantCount = sql<number>`(select count(*) from "contest_participants" as "cp" where "cp"."contest_id" = "contests"."id")`
+// The summary column kept by triggers on contest_participants (decision 064).
+const participantCount = contests.participantCount
 
 function findContest(db: Db | Tx, id: number) {
 	return db.select().from(contests).where(eq(contests.id, id)).get() ?? null

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db, type Tx, write } from '#db/client.server.ts'
 import { contestParticipants, contests, users, type SelectContest, type SelectContestParticipant } from '#db/schema.ts'
 import { LEADERBOARD_SIZE, monthlyContestPrizes, monthlyContestRules } from '#app/content/dashboard.ts'
@@ -97,27 +97,22 @@ export function placeInRanking(
 	db: Db | Tx = getDb(),
 ) {
 	const { score, scoredAt, id } = participant
-	const { ahead } = db
-		.select({ ahead: sql<number>`count(*)` })
-		.from(contestParticipants)
-		.where(
-			and(
-				eq(contestParticipants.contestId, participant.contestId),
-				sql`(${contestParticipants.score} > ${score}
-					or (${contestParticipants.score} = ${score} and (${contestParticipants.scoredAt} < ${scoredAt.getTime()}
-						or (${contestParticipants.scoredAt} = ${scoredAt.getTime()} and ${contestParticipants.id} < ${id}))))`,
-			),
-		)
-		.get()!
-	return ahead + 1
+	const at = scoredAt.getTime()
+	// Three ranges of the ranking index (contest, score desc, scored_at, id), each read as a range
+	// of the index: the rows ahead only, never the whole contest (decision 064).
+	const ahead = (where: SQL) =>
+		sql`(select count(*) from ${contestParticipants} where ${contestParticipants.contestId} = ${participant.contestId} and ${where})`
+	const { n } = db.get<{ n: number }>(sql`select ${ahead(sql`${contestParticipants.score} > ${score}`)}
+		+ ${ahead(sql`${contestParticipants.score} = ${score} and ${contestParticipants.scoredAt} < ${at}`)}
+		+ ${ahead(sql`${contestParticipants.score} = ${score} and ${contestParticipants.scoredAt} = ${at} and ${contestParticipants.id} < ${id}`)} as n`)
+	return n + 1
 }
 
+/** How many participants a contest has: the summary column kept by triggers (decision 064), not a count of its rows. */
 export function countParticipants(contestId: number, db: Db | Tx = getDb()) {
-	return db
-		.select({ count: sql<number>`count(*)` })
-		.from(contestParticipants)
-		.where(eq(contestParticipants.contestId, contestId))
-		.get()!.count
+	return (
+		db.select({ count: contests.participantCount }).from(contests).where(eq(contests.id, contestId)).get()?.count ?? 0
+	)
 }
 
 /**

@@ -69,7 +69,7 @@ export function listRunningDataContests(userId: number, now = new Date()) {
 		.orderBy(contests.endDate, contests.id)
 		.all()
 	return rows.map((contest) => {
-		const participants = countParticipants(contest.id, db)
+		const participants = contest.participantCount
 		const me = getContestStanding(contest.id, userId)
 		return {
 			id: contest.id,

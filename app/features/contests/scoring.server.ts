@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '#db/client.server.ts'
-import { contestParticipants, contests, memberActivityDays } from '#db/schema.ts'
+import { contests, memberActivityDays } from '#db/schema.ts'
 import type { ContestType } from '#app/domain/enums.ts'
 import { contestWindow } from './contest.server.ts'
 
@@ -51,6 +51,19 @@ type ScoredContest = {
 	maxParticipants: number | null
 }
 
+/**
+ * The rows of `table` (as `alias`) to score: every row, or with a member
+ * list the rows of those members only, reached from the list (`cross join`:
+ * SQLite keeps that order, so each member's rows are read through the
+ * table's member index, never a status or date index that spans everyone).
+ */
+function memberRows(table: string, alias: string, column: string, userIds: string | null): SQL {
+	const rows = sql.raw(`${table} ${alias}`)
+	return userIds === null
+		? rows
+		: sql`json_each(${userIds}) as m cross join ${rows} on ${sql.raw(`${alias}.${column}`)} = m.value`
+}
+
 /** `column in (the scope's members)`, one JSON parameter however many members, or nothing without a member list. */
 function memberFilter(column: SQL, userIds: string | null) {
 	return userIds === null ? sql`` : sql` and ${column} in (select value from json_each(${userIds}))`
@@ -63,31 +76,32 @@ function rawScores(contest: ScoredContest, userIds: string | null): SQL {
 		const from = startsAt.getTime()
 		const to = endsAt.getTime()
 		return sql`select user_id, sum(points) as score from (
-			select d.user_id as user_id, ${ACTIVITY_POINTS.signInDay} as points from member_activity_days d
-				where d.day >= ${contest.startDate} and d.day <= ${contest.endDate}${memberFilter(sql`d.user_id`, userIds)}
+			select d.user_id as user_id, ${ACTIVITY_POINTS.signInDay} as points from ${memberRows('member_activity_days', 'd', 'user_id', userIds)}
+				where d.day >= ${contest.startDate} and d.day <= ${contest.endDate}
 			union all
-			select l.user_id, ${ACTIVITY_POINTS.lesson} from lesson_completions l
-				where l.completed_at >= ${from} and l.completed_at < ${to}${memberFilter(sql`l.user_id`, userIds)}
+			select l.user_id, ${ACTIVITY_POINTS.lesson} from ${memberRows('lesson_completions', 'l', 'user_id', userIds)}
+				where l.completed_at >= ${from} and l.completed_at < ${to}
 			union all
-			select c.referrer_id, ${ACTIVITY_POINTS.referral} from referral_credits c
+			select c.referrer_id, ${ACTIVITY_POINTS.referral} from ${memberRows('referral_credits', 'c', 'referrer_id', userIds)}
 				where c.status = 'credited' and coalesce(c.reviewed_at, c.created_at) >= ${from}
-					and coalesce(c.reviewed_at, c.created_at) < ${to}${memberFilter(sql`c.referrer_id`, userIds)}
+					and coalesce(c.reviewed_at, c.created_at) < ${to}
 		) group by user_id`
 	}
 	// Reports are monthly: a report counts whole when its month overlaps the dates.
 	const amount = contest.type === 'deposit' ? sql.raw('r.deposits_cents') : sql.raw('r.volume_cents')
 	return sql`select r.user_id as user_id, sum(${amount}) / 100 as score
-		from broker_reports b join broker_report_rows r on r.report_id = b.id
+		from ${memberRows('broker_report_rows', 'r', 'user_id', userIds)} join broker_reports b on b.id = r.report_id
 		where b.reversed_at is null
 			and b.month >= ${contest.startDate.slice(0, 7)} and b.month <= ${contest.endDate.slice(0, 7)}
-			and r.user_id is not null${memberFilter(sql`r.user_id`, userIds)}
+			and r.user_id is not null
 		group by r.user_id`
 }
 
 /** The scores of eligible members (unlocked, active, account not closed) above 0. */
 function eligibleScores(contest: ScoredContest, userIds: string | null): SQL {
+	// `cross join`: each scored member's row is read by id (a plain join may walk every active member).
 	return sql`select s.user_id as user_id, s.score as score from (${rawScores(contest, userIds)}) s
-		join users u on u.id = s.user_id
+		cross join users u on u.id = s.user_id
 		where u.is_verified = 1 and u.status = 'active' and u.closed_at is null and s.score > 0`
 }
 
@@ -100,11 +114,8 @@ function rescoreContest(tx: Tx, contest: ScoredContest, userIds: string | null, 
 	// Max participants limits newcomers only: the best scores first.
 	let slots: number | null = null
 	if (contest.maxParticipants !== null) {
-		const { n } = tx
-			.select({ n: sql<number>`count(*)` })
-			.from(contestParticipants)
-			.where(eq(contestParticipants.contestId, contest.id))
-			.get()!
+		// The participant count kept by triggers (after the delete above), not a count of every participant.
+		const { n } = tx.select({ n: contests.participantCount }).from(contests).where(eq(contests.id, contest.id)).get()!
 		slots = Math.max(0, contest.maxParticipants - n)
 	}
 	const admitted = slots === null ? sql`1` : sql`n <= ${slots}`

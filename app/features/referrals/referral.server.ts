@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, or, sql, lt, isNotNull } from 'drizzle-orm'
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Tx } from '#db/client.server.ts'
 import { referralCredits, users, type SelectUser } from '#db/schema.ts'
 import type { ReferralSummary, StatementLine } from '#app/features/referrals/responses.server.ts'
@@ -305,24 +305,14 @@ export function getReferralLeaderboard(now = new Date(), limit = LEADERBOARD_SIZ
 export function getLeaderboardRank(user: Pick<SelectUser, 'id' | 'referralPoints' | 'lastReferralAt'>) {
 	if (user.referralPoints <= 0 || !user.lastReferralAt) return null
 	const at = user.lastReferralAt.getTime()
-	const { ahead } = getDb()
-		.select({ ahead: sql<number>`count(*)` })
-		.from(users)
-		.where(
-			or(
-				gt(users.referralPoints, user.referralPoints),
-				and(
-					eq(users.referralPoints, user.referralPoints),
-					isNotNull(users.lastReferralAt),
-					or(
-						lt(users.lastReferralAt, new Date(at)),
-						and(eq(users.lastReferralAt, new Date(at)), lt(users.id, user.id)),
-					),
-				),
-			),
-		)
-		.get()!
-	return ahead + 1
+	const points = user.referralPoints
+	// Three ranges of users_referral_rank_idx (points desc, last referral, id): the members ahead
+	// only, never every member (decision 064).
+	const ahead = (where: SQL) => sql`(select count(*) from ${users} where ${where})`
+	const { n } = getDb().get<{ n: number }>(sql`select ${ahead(sql`${users.referralPoints} > ${points}`)}
+		+ ${ahead(sql`${users.referralPoints} = ${points} and ${users.lastReferralAt} < ${at}`)}
+		+ ${ahead(sql`${users.referralPoints} = ${points} and ${users.lastReferralAt} = ${at} and ${users.id} < ${user.id}`)} as n`)
+	return n + 1
 }
 
 /** How many lines the member's points statement has (the member API's pagination). */

@@ -73,9 +73,6 @@ export function phoneDigits(phone: string) {
 	return phone.replace(/\D/g, '')
 }
 
-// The same normalisation in SQL: the sign-up rules allow digits, spaces, ( ) . - and a leading +.
-const storedDigits = sql`replace(replace(replace(replace(replace(replace(${users.phone}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`
-
 /**
  * The signals of a referred member who has just unlocked (their row as
  * stored after the unlock, unlockClient included), in the unlock's
@@ -158,8 +155,8 @@ export function evaluateReferralSignals(
 	}
 	const digits = phoneDigits(subject.phone)
 	if (settings.duplicatePhone && digits.length >= 6) {
-		// Every unlock reads the phone column once (no index on the normalised form; unlocks are one per member).
-		const n = count(and(ne(users.id, subject.id), sql`${storedDigits} = ${digits}`))
+		// users.phone_digits is the same normalisation computed by SQLite, indexed: the members with these digits only.
+		const n = count(and(eq(users.phoneDigits, digits), ne(users.id, subject.id)))
 		if (n > 0) signals.push({ code: 'duplicate_phone', otherMembers: n })
 	}
 	return signals

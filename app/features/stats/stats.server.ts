@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gte, lte } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, lte } from 'drizzle-orm'
 import { getDb, write } from '#db/client.server.ts'
 import { contests, statsSnapshots, users, type SelectStatsSnapshot } from '#db/schema.ts'
 import type { Plan, UserStatus } from '#app/domain/enums.ts'
 import { utcMonth } from '#app/features/revenue/schemas.ts'
 import { utcDay } from '#app/features/contests/contest.server.ts'
 import { revenueCentsByMonth, revenueCentsForMonth } from '#app/features/revenue/revenue.server.ts'
+import { countMembers } from '#app/features/users/member-counts.server.ts'
 import type { DashboardStats, DashboardTrends, DayPoint, Trend } from './responses.server.ts'
 
 /**
@@ -61,8 +62,14 @@ export function previousMonth(month: string) {
 	return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`
 }
 
-function countUsers(where?: ReturnType<typeof lte>) {
-	return getDb().select({ n: count() }).from(users).where(where).get()?.n ?? 0
+/** Every member: the summary rows kept by triggers on users (decision 064), not a count of every member. */
+function countUsers() {
+	return countMembers()
+}
+
+/** Members who joined after `since`: a range of the created_at index, as long as the recent sign-ups only. */
+function countJoinedAfter(since: Date) {
+	return getDb().select({ n: count() }).from(users).where(gt(users.createdAt, since)).get()?.n ?? 0
 }
 
 function countActiveContests() {
@@ -109,7 +116,8 @@ export function recordDailySnapshot(now = new Date()) {
 export function getDashboardStats(now = new Date()): DashboardStats {
 	recordDailySnapshot(now)
 	const totalUsers = countUsers()
-	const usersBefore = countUsers(lte(users.createdAt, new Date(now.getTime() - USERS_CHANGE_DAYS * DAY_MS)))
+	// Members who joined by the cut-off: all of them but those who joined since (a count of recent rows only).
+	const usersBefore = totalUsers - countJoinedAfter(new Date(now.getTime() - USERS_CHANGE_DAYS * DAY_MS))
 	const totalUsersChange = percentChange(totalUsers, usersBefore)
 
 	const activeContests = countActiveContests()

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db } from '#db/client.server.ts'
 import { users, type SelectUser } from '#db/schema.ts'
 import { likeContains } from '#db/sql.server.ts'
+import { countMembers } from './member-counts.server.ts'
 import type { ManagedUser } from './responses.server.ts'
 import { DEFAULT_USER_LIST_QUERY, paginate, type Pagination, type UserListQuery } from '#app/features/users/schemas.ts'
 
@@ -163,7 +164,9 @@ export function listQueries(query: UserListQuery, db: Db = getDb(), options: { b
  * count itself when no filter is set).
  */
 function plan(query: Pick<UserListQuery, 'search' | 'status' | 'plan'>) {
-	if (!query.search || !usesTrigrams(query.search)) return { broad: false, count: null }
+	// Without a search the count is the summary rows kept by triggers (decision 064), not a count of every member.
+	if (!query.search) return { broad: false, count: countMembers(query) }
+	if (!usesTrigrams(query.search)) return { broad: false, count: null }
 	const matches = countSearchMatches(query.search)
 	return { broad: matches > BROAD_SEARCH_MATCHES, count: !query.status && !query.plan ? matches : null }
 }
