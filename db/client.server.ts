@@ -257,9 +257,12 @@ export function writeAttempts() {
 	return replicaWriteAttempts
 }
 
-function replicaWrite(what: string): never {
+function replicaWrite(what: string, caller: (...args: never[]) => unknown): never {
 	replicaWriteAttempts++
-	const from = writer(new Error().stack ?? '')
+	// The stack from the caller's caller on: the app's code that wrote.
+	const holder: { stack?: string } = {}
+	Error.captureStackTrace(holder, caller)
+	const from = writer(`Error\n${holder.stack?.split('\n').slice(1).join('\n') ?? ''}`)
 	log('db.replica_write', { sql: what.slice(0, 200), from }, 'error')
 	throw new ReplicaWriteError(`${REPLICA_WRITE_MESSAGE}: ${what.slice(0, 120)} (from ${from ?? 'unknown'})`)
 }
@@ -274,7 +277,7 @@ const guardedStatements = new WeakSet<Database.Statement>()
 function guardReplicaStatement(statement: Database.Statement, source: string) {
 	if (statement.readonly || guardedStatements.has(statement)) return statement
 	guardedStatements.add(statement)
-	const refuse = () => replicaWrite(source)
+	const refuse = (): never => replicaWrite(source, refuse)
 	Object.assign(statement, { run: refuse, get: refuse, all: refuse, iterate: refuse })
 	return statement
 }
@@ -396,7 +399,7 @@ export function flushWrites(db: Db = getDb()): Promise<void> {
 export function write<T>(fn: (tx: Tx) => T, db: Db | Tx = getDb()): T {
 	// A caller's transaction handle: the work is part of that transaction.
 	if (!('$client' in db)) return fn(db)
-	if (db.$client.readonly) replicaWrite('write()')
+	if (db.$client.readonly) replicaWrite('write()', write)
 	const guard = guards.get(db.$client)
 	if (!guard || db.$client.inTransaction) return db.transaction(fn)
 	// A try whose BEGIN found the lock taken ran none of `fn` and may run again.

@@ -246,6 +246,13 @@ const API_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'O
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
+ * The GET requests whose whole point is a write, sent to the primary like a
+ * form post: `/go/:brokerSlug` records the member's broker click before it
+ * redirects to the broker (the affiliate attribution must not be lost).
+ */
+const WRITING_GET = /^\/go\//
+
+/**
  * A non-GET request on a read replica: `307 Temporary Redirect` to the same
  * path and query on PRIMARY_ORIGIN (a 307 keeps the method and the body),
  * answered before any other check (server.js logs it as a 307).
@@ -324,7 +331,8 @@ export async function handle(request: Request, client: ClientInfo): Promise<Resp
 	const isApi = isApiPath(url.pathname)
 	const method = request.method.toUpperCase()
 	const primaryOrigin = getEnv().primaryOrigin
-	if (primaryOrigin && !READ_METHODS.has(method)) return toPrimary(url, primaryOrigin)
+	if (primaryOrigin && (!READ_METHODS.has(method) || WRITING_GET.test(url.pathname)))
+		return toPrimary(url, primaryOrigin)
 	if (!(isApi ? API_METHODS : PAGE_METHODS).has(method)) {
 		const allow = isApi ? 'GET, HEAD, POST, PUT, PATCH, DELETE' : 'GET, HEAD, POST'
 		return isApi

@@ -251,7 +251,9 @@ export function initEnv(source: NodeJS.ProcessEnv = process.env): AppConfig {
 				? `LiteFS's ${LITEFS_PRIMARY_FILE} file is in ${path.dirname(databasePath)}`
 				: 'DATABASE_READONLY=true'
 		const missing = [
-			...(env.PRIMARY_ORIGIN ? [] : [`  PRIMARY_ORIGIN: required on a read replica (${why}): where non-GET requests are sent`]),
+			...(env.PRIMARY_ORIGIN
+				? []
+				: [`  PRIMARY_ORIGIN: required on a read replica (${why}): where non-GET requests are sent`]),
 			...(env.SESSION_SECRET
 				? []
 				: [`  SESSION_SECRET: required on a read replica (${why}): the primary's, so its cookies are read here`]),
