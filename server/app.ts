@@ -130,7 +130,7 @@ export async function prepare() {
 }
 
 /**
- * A read replica's start (decision 063): nothing is written. The schema must
+ * A read replica's start (docs/decisions/063-read-replicas.md): nothing is written. The schema must
  * be the one this build expects, migrated by the primary (its journal table
  * `__drizzle_migrations`); a replica behind it refuses to start rather than
  * migrate. No seed, no first admin, no expired sessions removed.
@@ -179,7 +179,7 @@ function prepareReplica(config: ReturnType<typeof initEnv>) {
 export async function startServing() {
 	const config = initEnv()
 	if (config.databaseReadOnly) {
-		// A replica (decision 063): the cached pages, and nothing that writes:
+		// A replica (docs/decisions/063-read-replicas.md): the cached pages, and nothing that writes:
 		// no scheduler, no lease, no backups, no mail-failure alerts (rows).
 		await pageCache.warm()
 		return config
@@ -224,7 +224,7 @@ export async function shutdown() {
 	stopBackups?.()
 	await drainNotificationMails()
 	// The writes this process attempted on a read-only replica (always 0 on a
-	// primary): the replica test reads this line (decision 063).
+	// primary): the replica test reads this line (docs/decisions/063-read-replicas.md).
 	if (getEnv().databaseReadOnly) log('replica.writes', { attempted: writeAttempts() })
 	closeDb()
 	await stopPasswordPool()
@@ -242,7 +242,7 @@ const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST'])
 const API_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
-/** What a read replica serves itself; every other method goes to the primary (decision 063). */
+/** What a read replica serves itself; every other method goes to the primary (docs/decisions/063-read-replicas.md). */
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**

@@ -189,7 +189,7 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 				;(account as Record<string, unknown>)[lastSeenField] = now
 			}
 		}
-		// A read replica skips the bookkeeping (decision 063): the next use that
+		// A read replica skips the bookkeeping (docs/decisions/063-read-replicas.md): the next use that
 		// reaches the primary (any form post, sign-in) writes it. A staff session
 		// used only on replicas therefore ends after its idle window.
 		if (touch.length > 0 && !isReadOnly(db)) write((tx) => touch.forEach((change) => change(tx)), db)

@@ -197,7 +197,7 @@ const countedRequests = new WeakSet<Request>()
  */
 function limitApiAdmin(request: Request, token: string, adminId: number) {
 	if (countedRequests.has(request)) return
-	// A read replica does not count (decision 063): its rows are the primary's.
+	// A read replica does not count (docs/decisions/063-read-replicas.md): its rows are the primary's.
 	if (isReadOnly()) return
 	const result = consumeSlidingRateLimits([
 		{ rule: 'admin-api:token', key: sha256(token) },

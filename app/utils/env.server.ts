@@ -180,7 +180,7 @@ export type AppConfig = {
 	backupDir: string
 	/** How many server processes serve requests (server.js forks them). */
 	webConcurrency: number
-	/** A read replica: the database opened read-only, nothing written (decision 063). */
+	/** A read replica: the database opened read-only, nothing written (docs/decisions/063-read-replicas.md). */
 	databaseReadOnly: boolean
 	/** Why it is one: DATABASE_READONLY, or LiteFS's `.primary` file (its content: the primary's host name). */
 	readOnlyBecause?: 'DATABASE_READONLY' | 'litefs'

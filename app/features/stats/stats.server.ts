@@ -107,7 +107,7 @@ export function recordDailySnapshot(now = new Date()) {
 }
 
 export function getDashboardStats(now = new Date()): DashboardStats {
-	// A read replica only reads the snapshots (decision 063): the scheduler's
+	// A read replica only reads the snapshots (docs/decisions/063-read-replicas.md): the scheduler's
 	// daily-snapshot job on the primary keeps them.
 	if (!isReadOnly()) recordDailySnapshot(now)
 	const totalUsers = countUsers()
