@@ -217,7 +217,8 @@ function printBanner(info) {
 			: []),
 		`  Current unlock code: ${info.unlockCode}`,
 	]
-	if (Object.keys(info.planCodes).length > 0)
+	// A replica seeds nothing: no plan codes to show.
+	if (!config.readOnly)
 		lines.push(
 			`  Plan activation codes (single use): ${Object.entries(info.planCodes)
 				.map(([plan, code]) => `${plan} ${code}`)
