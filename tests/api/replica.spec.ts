@@ -72,7 +72,13 @@ const ID_TABLES: Record<string, string> = {
 
 /** Route params filled with rows that exist in the copied database. */
 function concrete(routePath: string, db: Database.Database, memberId: number) {
-	const first = (query: string) => String((db.prepare(query).pluck().get() as string | number | undefined) ?? 1)
+	const first = (query: string, ...params: unknown[]) =>
+		String(
+			(db
+				.prepare(query)
+				.pluck()
+				.get(...params) as string | number | undefined) ?? 1,
+		)
 	const segments = routePath.split('/')
 	return segments
 		.map((segment, i) => {
@@ -111,7 +117,7 @@ function concrete(routePath: string, db: Database.Database, memberId: number) {
 					return first('select id from plan_code_batches order by id limit 1')
 				case ':id':
 					if (before === 'users') return String(memberId)
-					if (before === 'sessions') return first(`select id from sessions where user_id = ${memberId} limit 1`)
+					if (before === 'sessions') return first('select id from sessions where user_id = ? limit 1', memberId)
 					return ID_TABLES[before] ? first(`select id from ${ID_TABLES[before]} order by id limit 1`) : '1'
 				default:
 					throw new Error(`no value for ${segment} in ${routePath}`)
