@@ -209,12 +209,21 @@ function printBanner(info) {
 	const lines = [
 		'',
 		`  App ready on ${config.appOrigin} (listening on ${config.host}:${config.port}, ${config.webConcurrency} process${config.webConcurrency === 1 ? '' : 'es'})`,
-		`  Database: ${config.databasePath}`,
+		`  Database: ${config.databasePath}${config.readOnly ? ' (read-only: a replica)' : ''}`,
+		...(config.readOnly
+			? [
+					`  Read replica (${config.readOnly.because}): no migrations, seed or scheduler here; non-GET requests answered 307 to ${config.readOnly.primaryOrigin}`,
+				]
+			: []),
 		`  Current unlock code: ${info.unlockCode}`,
-		`  Plan activation codes (single use): ${Object.entries(info.planCodes)
-			.map(([plan, code]) => `${plan} ${code}`)
-			.join(', ')}`,
 	]
+	// A replica seeds nothing: no plan codes to show.
+	if (!config.readOnly)
+		lines.push(
+			`  Plan activation codes (single use): ${Object.entries(info.planCodes)
+				.map(([plan, code]) => `${plan} ${code}`)
+				.join(', ')}`,
+		)
 	if (info.admin.created) {
 		lines.push(`  First super admin created: ${info.admin.email} / ${info.admin.password}`)
 		lines.push('  (shown once: keep it safe, or set ADMIN_EMAIL and ADMIN_PASSWORD)')

@@ -215,6 +215,11 @@ export class StatementReusingDatabase extends Database {
 	readonly #statements = new Map<string, Database.Statement>()
 
 	override prepare = ((source: string) => {
+		if (this.readonly) return guardReplicaStatement(this.#prepareCached(source), source)
+		return this.#prepareCached(source)
+	}) as Database.Database['prepare']
+
+	#prepareCached = (source: string) => {
 		const cached = this.#statements.get(source)
 		if (cached) {
 			// Least recently used first out: the statement moves to the end.
@@ -227,7 +232,54 @@ export class StatementReusingDatabase extends Database {
 		if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.delete(this.#statements.keys().next().value!)
 		this.#statements.set(source, statement)
 		return statement
-	}) as Database.Database['prepare']
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Read replicas (issue 42, docs/decisions/065-read-replicas.md)
+
+/**
+ * What a write on a read-only connection throws (a replica: DATABASE_READONLY
+ * or LiteFS's `.primary` file, app/utils/env.server.ts). Every attempt is
+ * counted first (`writeAttempts`), logged as `db.replica_write`, and fails:
+ * in production too (SQLite would refuse it anyway; this says where it came
+ * from). Nothing on a replica's start or GET path may reach it.
+ */
+export class ReplicaWriteError extends Error {
+	override name = 'ReplicaWriteError'
+}
+export const REPLICA_WRITE_MESSAGE = 'A database write on a read-only replica'
+
+let replicaWriteAttempts = 0
+
+/** How many writes this process attempted on a read-only connection (0 on a primary). */
+export function writeAttempts() {
+	return replicaWriteAttempts
+}
+
+function replicaWrite(what: string, caller: (...args: never[]) => unknown): never {
+	replicaWriteAttempts++
+	// The stack from the caller's caller on: the app's code that wrote.
+	const holder: { stack?: string } = {}
+	Error.captureStackTrace(holder, caller)
+	const from = writer(`Error\n${holder.stack?.split('\n').slice(1).join('\n') ?? ''}`)
+	log('db.replica_write', { sql: what.slice(0, 200), from }, 'error')
+	throw new ReplicaWriteError(`${REPLICA_WRITE_MESSAGE}: ${what.slice(0, 120)} (from ${from ?? 'unknown'})`)
+}
+
+const guardedStatements = new WeakSet<Database.Statement>()
+/**
+ * On a read-only connection, a statement that would write (SQLite's own
+ * `sqlite3_stmt_readonly`, so `INSERT ... RETURNING` run with `.get()` and
+ * raw `prepare().run()` alike) counts and throws when it is run, instead of
+ * reaching SQLite.
+ */
+function guardReplicaStatement(statement: Database.Statement, source: string) {
+	if (statement.readonly || guardedStatements.has(statement)) return statement
+	guardedStatements.add(statement)
+	const refuse = (): never => replicaWrite(source, refuse)
+	Object.assign(statement, { run: refuse, get: refuse, all: refuse, iterate: refuse })
+	return statement
 }
 
 const guards = new WeakMap<Database.Database, BusyGuard>()
@@ -239,7 +291,8 @@ const writesOf = new WeakMap<Database.Database, Writes>()
  * timeout 0, since `write` waits (the start-up bound until the server
  * serves).
  */
-export function openDatabase(file: string): State {
+export function openDatabase(file: string, options: { readonly?: boolean } = {}): State {
+	if (options.readonly) return openReplica(file)
 	if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
 	const sqlite = new StatementReusingDatabase(file, { timeout: 0 })
 	sqlite.pragma('journal_mode = WAL')
@@ -266,6 +319,26 @@ export function openDatabase(file: string): State {
 	writesOf.set(sqlite, writes)
 	const db = drizzle(sqlite, { schema, logger: writeCheck(sqlite) }) as Db
 	return { db, sqlite, file }
+}
+
+/**
+ * A replica's connection: the file opened read-only (it must exist: the
+ * primary made it), nothing set that writes (the journal mode is the
+ * primary's, WAL). Reads never wait in WAL mode; every write is counted and
+ * refused (`replicaWrite`).
+ */
+function openReplica(file: string): State {
+	const sqlite = new StatementReusingDatabase(file, { timeout: 0, readonly: true, fileMustExist: true })
+	sqlite.pragma('foreign_keys = ON')
+	sqlite.pragma('temp_store = MEMORY')
+	guards.set(sqlite, { timeout: 0, coolingUntil: 0 })
+	const db = drizzle(sqlite, { schema, logger: writeCheck(sqlite) }) as Db
+	return { db, sqlite, file }
+}
+
+/** Whether this connection is a replica's (read-only). */
+export function isReadOnly(db: Db = getDb()) {
+	return db.$client.readonly
 }
 
 /**
@@ -326,6 +399,7 @@ export function flushWrites(db: Db = getDb()): Promise<void> {
 export function write<T>(fn: (tx: Tx) => T, db: Db | Tx = getDb()): T {
 	// A caller's transaction handle: the work is part of that transaction.
 	if (!('$client' in db)) return fn(db)
+	if (db.$client.readonly) replicaWrite('write()', write)
 	const guard = guards.get(db.$client)
 	if (!guard || db.$client.inTransaction) return db.transaction(fn)
 	// A try whose BEGIN found the lock taken ran none of `fn` and may run again.
@@ -386,7 +460,7 @@ export function getDb(): Db {
 	let state = globalState.__appDb
 	if (!state || state.file !== file) {
 		if (state) closeConnection(state)
-		state = openDatabase(file)
+		state = openDatabase(file, { readonly: getEnv().databaseReadOnly })
 		globalState.__appDb = state
 	}
 	return state.db
@@ -418,6 +492,29 @@ export function migrateDatabase(db: Db = getDb()) {
 	if (problems.length > 0) throw new Error('foreign_key_check failed after migrations')
 }
 
+/**
+ * The migrations in `migrations/` a database has not applied (their tags),
+ * read from the primary's journal table the way drizzle's migrator decides
+ * (every migration newer than the newest applied one): a replica starts
+ * only on a schema its code expects, and never migrates it itself.
+ */
+export function pendingMigrations(db: Db = getDb()): string[] {
+	const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+		entries: Array<{ tag: string; when: number }>
+	}
+	const table = db.$client
+		.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'")
+		.get()
+	const newest = table
+		? ((
+				db.$client.prepare('select max(created_at) as newest from __drizzle_migrations').get() as {
+					newest: number | null
+				}
+			).newest ?? 0)
+		: 0
+	return journal.entries.filter((entry) => entry.when > Number(newest)).map((entry) => entry.tag)
+}
+
 export function sqliteVersion(db: Db = getDb()) {
 	return (db.$client.prepare('select sqlite_version() as v').get() as { v: string }).v
 }
@@ -431,7 +528,8 @@ export function closeDb(options: { checkpoint: boolean } = { checkpoint: true })
 	const state = globalState.__appDb
 	if (!state) return
 	try {
-		if (options.checkpoint) state.sqlite.pragma('wal_checkpoint(TRUNCATE)')
+		// A replica's file is the primary's to checkpoint.
+		if (options.checkpoint && !state.sqlite.readonly) state.sqlite.pragma('wal_checkpoint(TRUNCATE)')
 	} finally {
 		globalState.__appDb = undefined
 		closeConnection(state)

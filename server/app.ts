@@ -25,8 +25,10 @@ import {
 	closeDb,
 	getDb,
 	migrateDatabase,
+	pendingMigrations,
 	setBusyTimeout,
 	sqliteVersion,
+	writeAttempts,
 } from '#db/client.server.ts'
 import { seed } from '#db/seed.ts'
 import { startBackupSchedule } from './backup-schedule.ts'
@@ -104,6 +106,7 @@ let stopScheduler: (() => void) | undefined
  */
 export async function prepare() {
 	const config = initEnv()
+	if (config.databaseReadOnly) return prepareReplica(config)
 	migrateDatabase(getDb())
 	const version = sqliteVersion()
 	const seeded = await seed()
@@ -127,6 +130,47 @@ export async function prepare() {
 }
 
 /**
+ * A read replica's start (docs/decisions/065-read-replicas.md): nothing is written. The schema must
+ * be the one this build expects, migrated by the primary (its journal table
+ * `__drizzle_migrations`); a replica behind it refuses to start rather than
+ * migrate. No seed, no first admin, no expired sessions removed.
+ */
+function prepareReplica(config: ReturnType<typeof initEnv>) {
+	const pending = pendingMigrations(getDb())
+	if (pending.length > 0) {
+		throw new Error(
+			`Read replica (${config.readOnlyBecause}): the database at ${config.databasePath} is not migrated to this build ` +
+				`(${pending.length} migration${pending.length === 1 ? '' : 's'} missing: ${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ', ...' : ''}). ` +
+				'Migrations run on the primary only: start or upgrade the primary first, then this replica.',
+		)
+	}
+	const version = sqliteVersion()
+	log('startup', {
+		sqlite: version,
+		database: config.databasePath,
+		readOnly: true,
+		readOnlyBecause: config.readOnlyBecause,
+		primaryOrigin: config.primaryOrigin,
+	})
+	return {
+		config: {
+			appOrigin: config.appOrigin,
+			host: config.host,
+			port: config.port,
+			dataDir: config.dataDir,
+			databasePath: config.databasePath,
+			mailOutbox: config.mailOutbox,
+			smtp: Boolean(config.smtpUrl),
+			webConcurrency: config.webConcurrency,
+			readOnly: { because: config.readOnlyBecause, primaryOrigin: config.primaryOrigin },
+		},
+		unlockCode: getCurrentUnlockCode(),
+		admin: { created: false as const, twoFactorFromEnv: false },
+		planCodes: {} as Record<string, string>,
+	}
+}
+
+/**
  * Readies one serving process (the database is migrated already): the page
  * cache rendered, the request lock bound, the scheduler and the backups
  * (which only the holder of the scheduler's lease runs, whatever the
@@ -134,6 +178,12 @@ export async function prepare() {
  */
 export async function startServing() {
 	const config = initEnv()
+	if (config.databaseReadOnly) {
+		// A replica (docs/decisions/065-read-replicas.md): the cached pages, and nothing that writes:
+		// no scheduler, no lease, no backups, no mail-failure alerts (rows).
+		await pageCache.warm()
+		return config
+	}
 	// A mail that fails raises an alert (the figures and contest alerts are
 	// scheduled jobs: the scheduler's first tick runs what is due).
 	watchMailFailures()
@@ -173,6 +223,9 @@ export async function shutdown() {
 	stopScheduler?.()
 	stopBackups?.()
 	await drainNotificationMails()
+	// The writes this process attempted on a read-only replica (always 0 on a
+	// primary): the replica test reads this line (docs/decisions/065-read-replicas.md).
+	if (getEnv().databaseReadOnly) log('replica.writes', { attempted: writeAttempts() })
 	closeDb()
 	await stopPasswordPool()
 }
@@ -188,6 +241,28 @@ const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS'])
 // Allow header for the methods they do not define.
 const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST'])
 const API_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
+/** What a read replica serves itself; every other method goes to the primary (docs/decisions/065-read-replicas.md). */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * The GET requests whose whole point is a write, sent to the primary like a
+ * form post: `/go/:brokerSlug` records the member's broker click before it
+ * redirects to the broker (the affiliate attribution must not be lost).
+ */
+const WRITING_GET = /^\/go\//
+
+/**
+ * A non-GET request on a read replica: `307 Temporary Redirect` to the same
+ * path and query on PRIMARY_ORIGIN (a 307 keeps the method and the body),
+ * answered before any other check (server.js logs it as a 307).
+ */
+function toPrimary(url: URL, primaryOrigin: string) {
+	return new Response(null, {
+		status: 307,
+		headers: { Location: `${primaryOrigin}${url.pathname}${url.search}`, 'Cache-Control': 'no-store' },
+	})
+}
 
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/')
 
@@ -255,6 +330,9 @@ export async function handle(request: Request, client: ClientInfo): Promise<Resp
 	const url = new URL(request.url)
 	const isApi = isApiPath(url.pathname)
 	const method = request.method.toUpperCase()
+	const primaryOrigin = getEnv().primaryOrigin
+	if (primaryOrigin && (!READ_METHODS.has(method) || WRITING_GET.test(url.pathname)))
+		return toPrimary(url, primaryOrigin)
 	if (!(isApi ? API_METHODS : PAGE_METHODS).has(method)) {
 		const allow = isApi ? 'GET, HEAD, POST, PUT, PATCH, DELETE' : 'GET, HEAD, POST'
 		return isApi

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, lt, or, sql, type GetColumnData } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
-import { getDb, write, type Db, type Tx } from '#db/client.server.ts'
+import { getDb, isReadOnly, write, type Db, type Tx } from '#db/client.server.ts'
 import type { SessionKind } from '#app/domain/enums.ts'
 import { randomToken, sha256 } from '#app/utils/crypto.server.ts'
 
@@ -146,7 +146,8 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 		if (!row) return null
 		const idleFor = idle && row.lastUsedAt ? now.getTime() - row.lastUsedAt.getTime() : 0
 		if (row.expiresAt <= now || (idle && idleFor >= idle.ms)) {
-			write((tx) => tx.delete(sessions.table).where(eq(sessions.id, row.sessionId)).run(), db)
+			// On a read replica the row stays (the primary's clean-up removes it): refused all the same.
+			if (!isReadOnly(db)) write((tx) => tx.delete(sessions.table).where(eq(sessions.id, row.sessionId)).run(), db)
 			return null
 		}
 		const account = row.account
@@ -188,7 +189,10 @@ export function createSessionStore<C extends AccountColumns>(config: SessionStor
 				;(account as Record<string, unknown>)[lastSeenField] = now
 			}
 		}
-		if (touch.length > 0) write((tx) => touch.forEach((change) => change(tx)), db)
+		// A read replica skips the bookkeeping (docs/decisions/065-read-replicas.md): the next use that
+		// reaches the primary (any form post, sign-in) writes it. A staff session
+		// used only on replicas therefore ends after its idle window.
+		if (touch.length > 0 && !isReadOnly(db)) write((tx) => touch.forEach((change) => change(tx)), db)
 		return account
 	}
 

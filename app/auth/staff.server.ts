@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router'
 import { adminSessions, admins } from '#db/schema.ts'
+import { isReadOnly } from '#db/client.server.ts'
 import { adminProfileColumns, recordAdminSignIn } from '#app/features/staff/admin.server.ts'
 import { noteFailedAdminSignIn } from '#app/features/alerts/alerts.server.ts'
 import { mustEnrol, startPendingSignIn, verifySecondFactor } from '#app/features/staff/two-factor.server.ts'
@@ -196,6 +197,8 @@ const countedRequests = new WeakSet<Request>()
  */
 function limitApiAdmin(request: Request, token: string, adminId: number) {
 	if (countedRequests.has(request)) return
+	// A read replica does not count (docs/decisions/065-read-replicas.md): its rows are the primary's.
+	if (isReadOnly()) return
 	const result = consumeSlidingRateLimits([
 		{ rule: 'admin-api:token', key: sha256(token) },
 		{ rule: 'admin-api:admin', key: String(adminId) },

@@ -282,3 +282,49 @@ describe('getEnv and resetEnv', () => {
 		}
 	})
 })
+
+describe('read replicas (docs/decisions/065-read-replicas.md)', () => {
+	const replica = {
+		DATABASE_READONLY: 'true',
+		PRIMARY_ORIGIN: 'https://primary.example.com/',
+		SESSION_SECRET: 'x'.repeat(32),
+	}
+
+	test('a primary by default', () => {
+		const env = initEnv({})
+		expect(env.databaseReadOnly).toBe(false)
+		expect(env.primaryOrigin).toBeUndefined()
+	})
+
+	test('DATABASE_READONLY=true makes a replica that sends writes to PRIMARY_ORIGIN', () => {
+		const env = initEnv(replica)
+		expect(env.databaseReadOnly).toBe(true)
+		expect(env.readOnlyBecause).toBe('DATABASE_READONLY')
+		expect(env.primaryOrigin).toBe('https://primary.example.com')
+	})
+
+	test('a replica needs PRIMARY_ORIGIN and SESSION_SECRET; bad values are refused', () => {
+		const message = envError({ DATABASE_READONLY: 'true' })
+		expect(message).toMatch(/PRIMARY_ORIGIN: required on a read replica \(DATABASE_READONLY=true\)/)
+		expect(message).toMatch(/SESSION_SECRET: required on a read replica/)
+		expect(envError({ ...replica, DATABASE_READONLY: 'maybe' })).toMatch(/DATABASE_READONLY must be true or false/)
+		expect(envError({ ...replica, PRIMARY_ORIGIN: 'primary' })).toMatch(/PRIMARY_ORIGIN must be an absolute URL/)
+		// PRIMARY_ORIGIN alone does not make a replica.
+		expect(initEnv({ PRIMARY_ORIGIN: 'https://primary.example.com' }).databaseReadOnly).toBe(false)
+	})
+
+	test("LiteFS's .primary file beside the database makes a replica, unless DATABASE_READONLY=false", () => {
+		const litefs = path.join(tmp, 'litefs')
+		fs.mkdirSync(litefs)
+		fs.writeFileSync(path.join(litefs, '.primary'), 'primary')
+		const base = { DATABASE_URL: path.join(litefs, 'app.db'), SESSION_SECRET: 'x'.repeat(32) }
+		expect(envError(base)).toMatch(/PRIMARY_ORIGIN: required on a read replica \(LiteFS's \.primary file is in /)
+		const env = initEnv({ ...base, PRIMARY_ORIGIN: 'https://example.com' })
+		expect(env.databaseReadOnly).toBe(true)
+		expect(env.readOnlyBecause).toBe('litefs')
+		expect(initEnv({ ...base, DATABASE_READONLY: 'false' }).databaseReadOnly).toBe(false)
+		// On the primary LiteFS has no such file.
+		fs.rmSync(path.join(litefs, '.primary'))
+		expect(initEnv(base).databaseReadOnly).toBe(false)
+	})
+})

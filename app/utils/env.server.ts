@@ -103,6 +103,25 @@ const EnvSchema = z
 				.max(64, 'WEB_CONCURRENCY must be a whole number from 1 to 64')
 				.optional(),
 		),
+		// A read replica (docs/decisions/065-read-replicas.md): true opens the
+		// database read-only and forwards non-GET requests to PRIMARY_ORIGIN;
+		// unset, LiteFS's `.primary` file beside the database decides.
+		DATABASE_READONLY: optionalText.pipe(
+			z
+				.string()
+				.toLowerCase()
+				.refine((v) => /^(true|false|1|0|yes|no|on|off)$/.test(v), 'DATABASE_READONLY must be true or false')
+				.transform((v) => ['true', '1', 'yes', 'on'].includes(v))
+				.optional(),
+		),
+		// Where a replica sends a non-GET request (307, same path and query).
+		PRIMARY_ORIGIN: optionalText.pipe(
+			z
+				.string()
+				.url('PRIMARY_ORIGIN must be an absolute URL such as https://primary.example.com')
+				.refine((v) => /^https?:\/\//.test(v), 'PRIMARY_ORIGIN must use http or https')
+				.optional(),
+		),
 		// How many reverse proxies stand in front and append X-Forwarded-For:
 		// false (none), true (one) or a number of hops.
 		TRUST_PROXY: z
@@ -161,6 +180,20 @@ export type AppConfig = {
 	backupDir: string
 	/** How many server processes serve requests (server.js forks them). */
 	webConcurrency: number
+	/** A read replica: the database opened read-only, nothing written (docs/decisions/065-read-replicas.md). */
+	databaseReadOnly: boolean
+	/** Why it is one: DATABASE_READONLY, or LiteFS's `.primary` file (its content: the primary's host name). */
+	readOnlyBecause?: 'DATABASE_READONLY' | 'litefs'
+	/** Where a replica answers a non-GET request to (307), without a trailing slash. */
+	primaryOrigin?: string
+}
+
+/** LiteFS writes this file in its mount directory (the database's) on replicas only, naming the primary. */
+export const LITEFS_PRIMARY_FILE = '.primary'
+
+/** Whether LiteFS says this node is a replica: its `.primary` file beside the database. */
+export function liteFsReplica(databasePath: string) {
+	return fs.existsSync(path.join(path.dirname(databasePath), LITEFS_PRIMARY_FILE))
 }
 
 let config: AppConfig | undefined
@@ -205,13 +238,35 @@ export function initEnv(source: NodeJS.ProcessEnv = process.env): AppConfig {
 				.filter(Boolean)
 		: [loadGeneratedSecrets(dataDir).sessionSecret]
 	const appOrigin = new URL(env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).origin
+	const databasePath = env.DATABASE_URL ? databasePathFrom(env.DATABASE_URL) : path.join(dataDir, 'app.db')
+	const readOnlyBecause =
+		env.DATABASE_READONLY === true
+			? ('DATABASE_READONLY' as const)
+			: env.DATABASE_READONLY === undefined && liteFsReplica(databasePath)
+				? ('litefs' as const)
+				: undefined
+	if (readOnlyBecause) {
+		const why =
+			readOnlyBecause === 'litefs'
+				? `LiteFS's ${LITEFS_PRIMARY_FILE} file is in ${path.dirname(databasePath)}`
+				: 'DATABASE_READONLY=true'
+		const missing = [
+			...(env.PRIMARY_ORIGIN
+				? []
+				: [`  PRIMARY_ORIGIN: required on a read replica (${why}): where non-GET requests are sent`]),
+			...(env.SESSION_SECRET
+				? []
+				: [`  SESSION_SECRET: required on a read replica (${why}): the primary's, so its cookies are read here`]),
+		]
+		if (missing.length > 0) throw new Error(`Invalid environment variables:\n${missing.join('\n')}`)
+	}
 	config = {
 		nodeEnv: env.NODE_ENV,
 		isProduction: env.NODE_ENV === 'production',
 		port: env.PORT,
 		host: env.HOST,
 		dataDir,
-		databasePath: env.DATABASE_URL ? databasePathFrom(env.DATABASE_URL) : path.join(dataDir, 'app.db'),
+		databasePath,
 		sessionSecrets,
 		appOrigin,
 		secureCookies: appOrigin.startsWith('https:'),
@@ -230,6 +285,9 @@ export function initEnv(source: NodeJS.ProcessEnv = process.env): AppConfig {
 		announcementMailsPerSecond: env.ANNOUNCEMENT_MAILS_PER_SECOND,
 		backupDir: path.join(dataDir, 'backups'),
 		webConcurrency: env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? os.availableParallelism() : 1),
+		databaseReadOnly: Boolean(readOnlyBecause),
+		readOnlyBecause,
+		primaryOrigin: readOnlyBecause && env.PRIMARY_ORIGIN ? new URL(env.PRIMARY_ORIGIN).origin : undefined,
 	}
 	return config
 }

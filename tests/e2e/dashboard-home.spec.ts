@@ -151,7 +151,7 @@ test.describe('trader detail', () => {
 
 		if (!jsOff()) {
 			expect(await detail.evaluate((d) => d.matches(':modal') && d.contains(document.activeElement))).toBe(true)
-			// Opened from the list, the list stays behind the dialog, through the Watch form's post too (decision 063).
+			// Opened from the list, the list stays behind the dialog, through the Watch form's post too (docs/decisions/065-read-replicas.md).
 			const behind = page.locator(`#traders tr[data-trader="${LEADER.slug}"]`)
 			await expect(behind).toBeAttached()
 			await detail.getByRole('button', { name: 'Watch' }).click()

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, gte, lte } from 'drizzle-orm'
-import { getDb, write } from '#db/client.server.ts'
+import { getDb, isReadOnly, write } from '#db/client.server.ts'
 import { contests, statsSnapshots, users, type SelectStatsSnapshot } from '#db/schema.ts'
 import type { Plan, UserStatus } from '#app/domain/enums.ts'
 import { utcMonth } from '#app/features/revenue/schemas.ts'
@@ -114,7 +114,9 @@ export function recordDailySnapshot(now = new Date()) {
 }
 
 export function getDashboardStats(now = new Date()): DashboardStats {
-	recordDailySnapshot(now)
+	// A read replica only reads the snapshots (docs/decisions/065-read-replicas.md): the scheduler's
+	// daily-snapshot job on the primary keeps them.
+	if (!isReadOnly()) recordDailySnapshot(now)
 	const totalUsers = countUsers()
 	// Members who joined by the cut-off: all of them but those who joined since (a count of recent rows only).
 	const usersBefore = totalUsers - countJoinedAfter(new Date(now.getTime() - USERS_CHANGE_DAYS * DAY_MS))

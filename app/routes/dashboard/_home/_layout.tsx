@@ -42,7 +42,7 @@ const numberFormat = new Intl.NumberFormat('en-US')
 export async function loader({ request, url, params }: Route.LoaderArgs) {
 	const user = await requireUnlockedMember({ request, url })
 	// A trader's own address (the nested route) loads the greeting and the
-	// trader only (decision 063): the list is loaded when the member goes to it.
+	// trader only (docs/decisions/065-read-replicas.md): the list is loaded when the member goes to it.
 	if (params.traderId !== undefined) return { detailOnly: true as const, firstName: firstName(user.name) }
 	// The filter form sends its empty fields too (a GET form, JS on or off): the link drops them.
 	const filled = [...url.searchParams].filter(([, value]) => value !== '')
