@@ -75,7 +75,8 @@ const has = (...steps) => steps.some((s) => options.steps.includes(s))
 const ctx = { options, layout, root, ports, app: null, member: null, sampler: null }
 
 const date = new Date().toISOString()
-ctx.app = await startApp({ layout, root, port: ports.app })
+// The growth step starts an app of its own on a database of its own: alone, it needs no other.
+if (options.steps.some((s) => s !== 'growth')) ctx.app = await startApp({ layout, root, port: ports.app })
 const loadAverage = os.loadavg()[0]
 // The serving processes (the app's own default, one per core it may use, unless WEB_CONCURRENCY is set).
 const webConcurrency = Number(process.env.WEB_CONCURRENCY || layout.serverCount)
