@@ -192,6 +192,7 @@ export async function growth(ctx) {
 
 /** The member signed in again: a cookie from the sign-in form, a bearer token from the API. */
 async function signInMember(base, member) {
+	newConnections()
 	const form = await send(base, '/login', {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
@@ -214,6 +215,7 @@ async function signInMember(base, member) {
  * answer's server time from the request log.
  */
 async function drive({ pid, log, clients, count, request }) {
+	newConnections()
 	const ids = []
 	let errors = 0
 	let next = 0
@@ -251,6 +253,14 @@ async function drive({ pid, log, clients, count, request }) {
 }
 
 const agents = new Map()
+/**
+ * Connections kept alive within a row only: one the server closed as idle
+ * (after the seeding, the jobs) would fail the next request sent on it.
+ */
+function newConnections() {
+	for (const agent of agents.values()) agent.destroy()
+	agents.clear()
+}
 /** One request on a kept-alive connection; its status, X-Request-Id and body. */
 function send(base, pathname, { method = 'GET', headers = {}, json, body } = {}) {
 	if (!agents.has(base)) agents.set(base, new http.Agent({ keepAlive: true, maxSockets: 32 }))
