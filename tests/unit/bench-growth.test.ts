@@ -27,6 +27,14 @@ test('a request row is met within 1.5x on server time and CPU, missed beyond eit
 	expect(missed!.bar).toContain('100,000 vs 10,000 members')
 })
 
+test('at 20 clients the CPU per request is judged, the server time (queueing) only reported', () => {
+	const crowded = (a: [number, number], b: [number, number]) => ({ ...row(a, b), clients: 20 })
+	const [queued] = judgeGrowthBars(result([crowded([20, 4], [45, 4.2])]))
+	expect(queued!.met).toBe(true)
+	expect(queued!.measured).toContain('2.25x')
+	expect(judgeGrowthBars(result([crowded([20, 4], [20, 6.5])]))[0]!.met).toBe(false)
+})
+
 test("a difference under the log's 1 ms resolution is met; an error is missed", () => {
 	expect(judgeGrowthBars(result([row([1, 1], [1.9, 1.9])]))[0]!.met).toBe(true)
 	expect(judgeGrowthBars(result([row([1, 1], [2.1, 1])]))[0]!.met).toBe(false)
