@@ -142,7 +142,8 @@ export async function growth(ctx) {
 				]
 				for (const [name, pathname, headers] of pages) {
 					const get = () => send(base, pathname, { headers: { ...headers, 'Accept-Encoding': 'gzip' } })
-					await run(get, 1, 3) // warm-up
+					// Warm-up: 30 requests the first time (a fresh server's code is not yet optimised), then 3.
+					await run(get, 1, index === 0 && mode.clients === 1 ? 30 : 3)
 					record(name, mode.clients, await run(get, mode.clients, mode.gets))
 				}
 			}
