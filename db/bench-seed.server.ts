@@ -682,3 +682,274 @@ export function seedBenchOutcomes(copiers: number, months: number, now = Date.no
 		slowest,
 	}
 }
+
+/** What `seedBenchGrowth` wrote (the growth step, scripts/bench/steps/growth.mjs). */
+export type BenchGrowth = {
+	/** Members (users rows) after the call, and how many it added. */
+	members: number
+	added: number
+	/** Rows of each per-member table after the call. */
+	tables: Record<string, number>
+	traders: number
+	/** The growth broker and a month without a report there, with a report of up to 10,000 rows to apply. */
+	broker: string
+	month: string
+	reportRows: number
+	csv: string
+	seedMs: number
+}
+
+/** The months before `now` as "YYYY-MM", `back` months back. */
+function monthBack(now: number, back: number) {
+	const d = new Date(now)
+	return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 1)).toISOString().slice(0, 7)
+}
+
+const GROWTH_BROKER = 'bench-growth'
+const GROWTH_CHUNK = 100_000
+/** Running contests of each type the growth step keeps. */
+const GROWTH_CONTESTS_PER_TYPE = 5
+
+/**
+ * The growth step of the benchmark (`npm run bench -- --growth`, issue 42):
+ * members added until there are `target` (growing from what is there, so
+ * 10,000, then 100,000, then 1,000,000 adds 90,000 then 900,000), with per
+ * member about 30 activity days, 0.5 referral credits (every other member
+ * referred by an earlier one), 2 broker clicks and an account at the
+ * growth broker, 12 monthly report rows for a third of them, 0 to 3
+ * lesson completions, 3 notifications, and for a quarter of them a place in
+ * one of the running contests; 5 running contests of each type; `traders` listed traders with
+ * 5 years of daily equity (seedBenchTraders) the first time. Set-based SQL
+ * (recursive CTEs), one transaction per 100,000 members. Prints nothing;
+ * returns the sizes and a 10,000-row report of a month the growth broker
+ * has none for (`reportMonthsBack` months back) to apply through the API.
+ */
+export function seedBenchGrowth(
+	target: number,
+	{
+		traders = 1000,
+		reportMonthsBack = 13,
+		now = Date.now(),
+	}: { traders?: number; reportMonthsBack?: number; now?: number } = {},
+): BenchGrowth {
+	const started = Date.now()
+	const sqlite = getDb().$client
+	const count = (table: string) => (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n
+	const today = new Date(now).toISOString().slice(0, 10)
+	const d = new Date(now)
+	const monthStart = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString().slice(0, 10)
+	const monthEnd = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).toISOString().slice(0, 10)
+
+	// The growth broker (not shown to members) with its 12 monthly reports, and the running contests.
+	write(() => {
+		sqlite
+			.prepare(
+				"insert into brokers (name, slug, regulator, licence, loss_percent, affiliate_url, active, created_at, updated_at) values ('Bench Growth Broker', ?, 'Bench', 'Bench', 70, 'https://broker.example/?ref={trackingId}', 0, ?, ?) on conflict(slug) do nothing",
+			)
+			.run(GROWTH_BROKER, now, now)
+		const brokerId = (sqlite.prepare('select id from brokers where slug = ?').get(GROWTH_BROKER) as { id: number }).id
+		const report = sqlite.prepare(
+			"insert into broker_reports (broker_id, month, content_hash, file_name, row_count, deposits_cents, withdrawals_cents, volume_cents, commission_cents, applied_at) select ?, ?, ?, 'bench.csv', 0, 0, 0, 0, 0, ? where not exists (select 1 from broker_reports where broker_id = ? and month = ? and reversed_at is null)",
+		)
+		for (let m = 1; m <= 12; m++) {
+			const month = monthBack(now, m)
+			report.run(brokerId, month, `bench-growth-${month}`, now, brokerId, month)
+		}
+		const contest = sqlite.prepare(
+			"insert into contests (name, description, type, status, start_date, end_date, prize_first, rules, created_at, updated_at) values (?, 'Bench growth contest', ?, 'active', ?, ?, '$100', 'Bench rules', ?, ?)",
+		)
+		for (const type of ['referral', 'trading', 'deposit', 'activity']) {
+			const running = (
+				sqlite.prepare("select count(*) as n from contests where type = ? and status = 'active'").get(type) as {
+					n: number
+				}
+			).n
+			for (let k = running; k < GROWTH_CONTESTS_PER_TYPE; k++)
+				contest.run(`Growth ${type} ${k + 1}`, type, monthStart, monthEnd, now, now)
+		}
+	})
+	// The traders' registry, once (its own transactions).
+	const listed = (sqlite.prepare("select count(*) as n from traders where status = 'listed'").get() as { n: number }).n
+	if (traders > 0 && listed < traders) seedBenchTraders(traders - listed, { now })
+	const brokerId = (sqlite.prepare('select id from brokers where slug = ?').get(GROWTH_BROKER) as { id: number }).id
+	const reportIds = (
+		sqlite
+			.prepare(
+				'select id from broker_reports where broker_id = ? and reversed_at is null and month >= ? order by month',
+			)
+			.all(brokerId, monthBack(now, 12)) as Array<{ id: number }>
+	).map((r) => r.id)
+	const contestIds = (
+		sqlite.prepare("select id from contests where status = 'active' order by id").all() as Array<{ id: number }>
+	).map((r) => r.id)
+	const listedBrokers = (
+		sqlite.prepare('select id from brokers where active = 1 order by id').all() as Array<{ id: number }>
+	).map((r) => r.id)
+	const activeBrokers = listedBrokers.length ? listedBrokers : [brokerId]
+
+	const before = count('users')
+	// Growth members are numbered on from the last one (their email and referral code carry the number).
+	let next = (
+		sqlite
+			.prepare(
+				"select coalesce(max(cast(substr(referral_code, 5) as integer)) + 1, 0) as n from users where referral_code >= 'GROW0' and referral_code < 'GROX'",
+			)
+			.get() as { n: number }
+	).n
+	const DAY = 86_400_000
+	let left = Math.max(0, target - before)
+	while (left > 0) {
+		const n = Math.min(GROWTH_CHUNK, left)
+		const from = next
+		const to = next + n - 1
+		write(() => {
+			const firstId = (sqlite.prepare('select coalesce(max(id), 0) + 1 as id from users').get() as { id: number }).id
+			sqlite
+				.prepare(
+					`with recursive s(i) as (select cast(? as integer) union all select i + 1 from s where i < ?)
+					insert into users (email, password_hash, name, phone, country, telegram, plan, status, referral_code, is_verified, unlocked_at, total_deposit, total_withdraw, last_seen_at, created_at, updated_at)
+					select 'growth' || i || '@bench.example', 'bench-not-a-hash',
+						json_extract('["Ada","Bola","Chidi","Dayo","Emeka","Funke","Gbenga","Hauwa","Ifeoma","Jide"]', '$[' || (i % 10) || ']') || ' ' ||
+						json_extract('["Okafor","Adeyemi","Bello","Eze","Ibrahim","Okonkwo","Balogun","Nwosu","Mensah","Asante","Lawal"]', '$[' || (i / 10 % 11) || ']'),
+						'+234' || (7000000000 + i), 'Nigeria', '@growth' || i,
+						json_extract('["regular","regular","regular","regular","gold","gold","titanium","platinum"]', '$[' || (i * 7 % 8) || ']'),
+						json_extract('["active","active","active","active","active","active","active","pending","suspended","banned"]', '$[' || (i * 3 % 10) || ']'),
+						'GROW' || i, 1, ? - (i % 700) * ${DAY}, i * 37 % 10000, i * 11 % 2000,
+						? - (i % 60) * ${DAY}, ? - (i % 730) * ${DAY} - i % 86400000, ? - (i % 730) * ${DAY}
+					from s`,
+				)
+				.run(from, to, now, now, now, now)
+			const lastId = (sqlite.prepare('select max(id) as id from users').get() as { id: number }).id
+			// Every other member referred by an earlier growth member (member i by member i / 7).
+			sqlite
+				.prepare(
+					`update users set referrer_id = r.id, referred_by = r.referral_code
+					from users r
+					where users.id between ? and ? and users.id % 2 = 1
+						and r.referral_code = 'GROW' || (cast(substr(users.referral_code, 5) as integer) / 7)
+						and r.id < users.id`,
+				)
+				.run(firstId, lastId)
+			const creditsBefore = (
+				sqlite.prepare('select coalesce(max(id), 0) as id from referral_credits').get() as { id: number }
+			).id
+			sqlite
+				.prepare(
+					`insert into referral_credits (referrer_id, referred_user_id, points, reason, status, created_at)
+					select referrer_id, id, ${1}, 'Referral: ' || name, 'credited', created_at from users
+					where id between ? and ? and referrer_id is not null`,
+				)
+				.run(firstId, lastId)
+			sqlite
+				.prepare(
+					`update users set referral_count = referral_count + x.n, referral_points = referral_points + x.points,
+						last_referral_at = max(coalesce(last_referral_at, 0), x.last)
+					from (select referrer_id as rid, count(*) as n, sum(points) as points, max(created_at) as last
+						from referral_credits where id > ? group by referrer_id) x
+					where users.id = x.rid`,
+				)
+				.run(creditsBefore)
+			// About 30 activity days each over the last 60.
+			sqlite
+				.prepare(
+					`with recursive k(n) as (select 0 union all select n + 1 from k where n < 29)
+					insert into member_activity_days (user_id, day)
+					select u.id, date(?, '-' || (k.n * 2 + u.id % 2) || ' days') from users u, k where u.id between ? and ?`,
+				)
+				.run(today, firstId, lastId)
+			// An account at the growth broker each (as a first click makes one), 2 clicks each at the listed brokers.
+			sqlite
+				.prepare(
+					`insert into broker_accounts (user_id, broker_id, tracking_id, click_count, first_click_at, last_click_at, created_at)
+					select id, ?, 'tc_growth_' || id, 2, created_at, created_at, created_at from users where id between ? and ?`,
+				)
+				.run(brokerId, firstId, lastId)
+			sqlite
+				.prepare(
+					`with k(n) as (values (0), (1))
+						insert into broker_clicks (broker_id, user_id, created_at)
+						select json_extract(?, '$[' || ((u.id + k.n) % cast(? as integer)) || ']'), u.id, u.created_at + k.n * ${DAY} from users u, k where u.id between ? and ?`,
+				)
+				.run(JSON.stringify(activeBrokers), activeBrokers.length, firstId, lastId)
+			// 12 monthly report rows for a third of them.
+			if (reportIds.length)
+				sqlite
+					.prepare(
+						`insert into broker_report_rows (report_id, line, broker_account_id, user_id, deposits_cents, withdrawals_cents, volume_cents, commission_cents)
+						select r.value, a.id, a.id, a.user_id, a.id % 90000 + 1000, a.id % 5000, a.id % 700000 + 10000, a.id % 3000 + 100
+						from broker_accounts a, json_each(?) r where a.broker_id = ? and a.user_id between ? and ? and a.user_id % 3 = 0`,
+					)
+					.run(JSON.stringify(reportIds), brokerId, firstId, lastId)
+			// 0 to 3 lessons completed, 3 notifications (the oldest two read), a place in one running contest for a quarter.
+			sqlite
+				.prepare(
+					`insert into lesson_completions (user_id, lesson_id, completed_at)
+					select u.id, l.key, u.created_at + l.position * ${DAY} from users u, (select key, row_number() over (order by position, id) as position from lessons) l
+					where u.id between ? and ? and l.position <= u.id % 4`,
+				)
+				.run(firstId, lastId)
+			sqlite
+				.prepare(
+					`with k(n) as (values (0), (1), (2))
+					insert into notifications (user_id, kind, title, body, link, read_at, created_at)
+					select u.id, 'announcement', 'Bench notice ' || k.n, 'A bench notification.', '/dashboard', case when k.n < 2 then u.created_at + k.n * ${DAY} + 1000 end, u.created_at + k.n * ${DAY}
+					from users u, k where u.id between ? and ?`,
+				)
+				.run(firstId, lastId)
+			if (contestIds.length)
+				sqlite
+					.prepare(
+						`insert into contest_participants (contest_id, user_id, score, scored_at, joined_at)
+						select json_extract(?, '$[' || (u.id / 4 % cast(? as integer)) || ']'), u.id, u.id % 50, u.created_at, u.created_at from users u where u.id between ? and ? and u.id % 4 = 0`,
+					)
+					.run(JSON.stringify(contestIds), contestIds.length, firstId, lastId)
+		})
+		next += n
+		left -= n
+	}
+	// The growth broker's reports' totals follow their rows.
+	write(() =>
+		sqlite
+			.prepare(
+				`update broker_reports set row_count = x.n, deposits_cents = x.dep, withdrawals_cents = x.wd, volume_cents = x.vol, commission_cents = x.com
+				from (select report_id, count(*) as n, sum(deposits_cents) as dep, sum(withdrawals_cents) as wd, sum(volume_cents) as vol, sum(commission_cents) as com
+					from broker_report_rows where report_id in (select value from json_each(?)) group by report_id) x
+				where broker_reports.id = x.report_id`,
+			)
+			.run(JSON.stringify(reportIds)),
+	)
+
+	// A report of a month the growth broker has none for: up to 10,000 of its accounts.
+	const month = monthBack(now, reportMonthsBack)
+	const accounts = sqlite
+		.prepare('select tracking_id as t, id from broker_accounts where broker_id = ? order by id desc limit 10000')
+		.all(brokerId) as Array<{ t: string; id: number }>
+	const lines = ['tracking_id,deposits,withdrawals,volume,commission,month']
+	for (const a of accounts)
+		lines.push(`${a.t},${(a.id % 900) + 100}.50,${a.id % 50},${(a.id % 7000) + 1000},${(a.id % 30) + 1}.25,${month}`)
+
+	const tables: Record<string, number> = {}
+	for (const table of [
+		'member_activity_days',
+		'referral_credits',
+		'broker_clicks',
+		'broker_report_rows',
+		'lesson_completions',
+		'notifications',
+		'contest_participants',
+		'trader_equity',
+	])
+		tables[table] = count(table)
+	const members = count('users')
+	return {
+		members,
+		added: members - before,
+		tables,
+		traders: (sqlite.prepare("select count(*) as n from traders where status = 'listed'").get() as { n: number }).n,
+		broker: GROWTH_BROKER,
+		month,
+		reportRows: accounts.length,
+		csv: `${lines.join('\r\n')}\r\n`,
+		seedMs: Date.now() - started,
+	}
+}

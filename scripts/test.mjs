@@ -1,6 +1,8 @@
 // `npm test`: lint (ESLint, Prettier), unit and integration tests (vitest), then a production build,
-// then the Playwright suites (API, JS on, JS off) and the Lighthouse gates
-// (scripts/lighthouse.mjs, one check per audited page) against that build.
+// then the Playwright suites (API, JS on, JS off), the Lighthouse gates
+// (scripts/lighthouse.mjs, one check per audited page) and the bench's growth
+// step in its short form (10,000 and 100,000 members, one result per bar;
+// scripts/bench/steps/growth.mjs) against that build.
 // Ends with one line "N passed, N failed" over all of them.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -78,7 +80,35 @@ if (buildOk) {
 	failed += 1
 }
 
-const ok = lintOk && vitestOk && buildOk && playwrightOk && lighthouseOk
+// The growth step's short form: each of its bars one result (the ratio of 100,000 members' figures to 10,000's).
+// 100 traders instead of the long form's 1,000 (their count does not grow with the members; their recompute took 20 s a size).
+let growthOk = false
+if (buildOk) {
+	const growthDir = path.join(out, 'growth-bench')
+	growthOk = run(
+		'growth bench',
+		'node',
+		[
+			'scripts/bench/index.mjs',
+			'--growth',
+			'--growth-sizes=10000,100000',
+			'--no-build',
+			`--runs-dir=${growthDir}`,
+			`--doc=${path.join(growthDir, 'performance.md')}`,
+		],
+		{ BENCH_GROWTH_TRADERS: process.env.BENCH_GROWTH_TRADERS ?? '100' },
+	)
+	const file = fs.existsSync(growthDir) ? fs.readdirSync(growthDir).find((f) => f.endsWith('.json')) : undefined
+	const bars = file ? readJson(path.join(growthDir, file))?.growth?.bars : null
+	if (bars?.length) {
+		passed += bars.filter((b) => b.met).length
+		failed += bars.filter((b) => !b.met).length
+	} else if (!growthOk) failed += 1
+} else {
+	failed += 1
+}
+
+const ok = lintOk && vitestOk && buildOk && playwrightOk && lighthouseOk && growthOk
 console.log(`\n${ok ? 'All test steps passed.' : 'Some test steps failed.'}`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(ok ? 0 : 1)

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { createStaffAccount, getAdminByEmail } from '#app/features/staff/admin.server.ts'
@@ -21,6 +22,7 @@ import {
 } from '#db/backup.server.ts'
 import {
 	seedBenchBrokerReport,
+	seedBenchGrowth,
 	seedBenchOutcomes,
 	seedBenchStaffTools,
 	seedBenchTraders,
@@ -406,6 +408,81 @@ async function benchRecomputeTraders(args: string[], io: CliIo) {
 	return 0
 }
 
+/**
+ * `bench:seed-growth MEMBERS FILE [TRADERS] [MONTHS_BACK]`: members added
+ * until there are MEMBERS, with their proportional data, and TRADERS (1,000)
+ * listed traders the first time (seedBenchGrowth); a report of the growth
+ * broker for the month MONTHS_BACK (13) months back written to FILE as CSV;
+ * prints JSON (scripts/bench/steps/growth.mjs).
+ */
+async function benchSeedGrowth(args: string[], io: CliIo) {
+	const [members, , traders = 1000, monthsBack = 13] = args.map(Number)
+	const valid = (n: number | undefined, min: number, max: number) => Number.isInteger(n) && n! >= min && n! <= max
+	if (
+		args.length < 2 ||
+		args.length > 4 ||
+		!valid(members, 1, 10_000_000) ||
+		!valid(traders, 0, 10_000) ||
+		!valid(monthsBack, 13, 120)
+	) {
+		throw new CliError(
+			'Usage: node scripts/cli.mjs bench:seed-growth <members, 1 to 10000000> <csv file to write> [traders, 0 to 10000] [report months back, 13 to 120]',
+		)
+	}
+	initEnv()
+	migrateDatabase(getDb())
+	const { csv, ...seeded } = seedBenchGrowth(members!, { traders, reportMonthsBack: monthsBack })
+	fs.writeFileSync(args[1]!, csv)
+	io.out(`${JSON.stringify(seeded)}\n`)
+	return 0
+}
+
+/** The scheduler's jobs that run at most hourly: the nightly (and hourly, monthly) work, not the every-minute passes. */
+function nightlyJobs(now: Date) {
+	return scheduledJobs.filter((job) => job.nextRunAt(now).getTime() - now.getTime() >= 60 * 60_000)
+}
+
+/**
+ * `bench:nightly-jobs CLOCK`: the scheduler's nightly jobs (those that run
+ * hourly or less often) run once each in this process as the scheduler
+ * runs them (job.run(now), its promise awaited), with the clock at CLOCK
+ * (an ISO time: moved on, so the month's contests end and the day's
+ * snapshot is due); prints a JSON line per job: its milliseconds, the
+ * longest the event loop was blocked meanwhile (perf_hooks'
+ * monitorEventLoopDelay, 1 ms resolution) and its result
+ * (scripts/bench/steps/growth.mjs).
+ */
+async function benchNightlyJobs(args: string[], io: CliIo) {
+	const now = new Date(args[0] ?? '')
+	if (args.length !== 1 || Number.isNaN(now.getTime())) {
+		throw new CliError('Usage: node scripts/cli.mjs bench:nightly-jobs <clock, an ISO time>')
+	}
+	initEnv()
+	migrateDatabase(getDb())
+	for (const job of nightlyJobs(now)) {
+		await sleep(20)
+		const delay = monitorEventLoopDelay({ resolution: 1 })
+		delay.enable()
+		const started = performance.now()
+		let result: unknown = null
+		let error: string | null = null
+		try {
+			result = await job.run(now)
+		} catch (e) {
+			error = String((e as Error)?.message ?? e)
+		}
+		const ms = performance.now() - started
+		// The loop's last stretch is recorded when it turns again.
+		await sleep(20)
+		delay.disable()
+		const blockMs = delay.max / 1e6
+		io.out(
+			`${JSON.stringify({ job: job.name, ms: Math.round(ms * 10) / 10, blockMs: Math.round(blockMs * 10) / 10, ok: error === null, result, error })}\n`,
+		)
+	}
+	return 0
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -466,6 +543,8 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
 	'bench:seed-outcomes': benchSeedOutcomes,
 	'bench:recompute-traders': benchRecomputeTraders,
 	'bench:run-job': benchRunJob,
+	'bench:seed-growth': benchSeedGrowth,
+	'bench:nightly-jobs': benchNightlyJobs,
 }
 
 /** Runs one command; resolves with the exit code (messages already written). */

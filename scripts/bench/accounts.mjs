@@ -73,7 +73,8 @@ export function benchAdmin(port) {
 	if (!adminSignIns.has(port)) adminSignIns.set(port, signInBenchAdmin(port))
 	return adminSignIns.get(port)
 }
-async function signInBenchAdmin(port) {
+/** The bench admin signed in afresh (after its sessions were ended): its cookie and bearer token. The TOTP codes of the last sign-in must be past. */
+export async function signInBenchAdmin(port) {
 	const base = `http://127.0.0.1:${port}`
 	const login = await freshFetch(`${base}/admin/login`, {
 		method: 'POST',

@@ -13,6 +13,7 @@
 // Options (options.mjs): `--quick` (3 s per route, 3 paired rounds, 5 s
 // storms, no seeded steps), `--steps=routes,storm,...` (only those),
 // `--users-only`, `--staff-only`, `--report-only`, `--traders-only` (one seeded step),
+// `--growth` (the growth step alone; `--growth-sizes=10000,100000` its short form),
 // `--no-build`, `--no-pin`, `--runs-dir=DIR`, `--doc=FILE`; `--soak` runs the
 // sustained-load test instead (soak.mjs: `--duration=S`, `--connections=N`,
 // `--window=S`, `--json=FILE`). BENCH_DURATION, BENCH_PAIRED_ROUNDS,
@@ -46,6 +47,7 @@ import { signUpStorm } from './steps/storm.mjs'
 import { traders } from './steps/traders.mjs'
 import { choose } from './steps/choose.mjs'
 import { announce, judgeAnnounceBars } from './steps/announce.mjs'
+import { growth, growthTable, judgeGrowthBars } from './steps/growth.mjs'
 
 const options = readOptions()
 if (options.soak) await import('./soak.mjs')
@@ -73,7 +75,8 @@ const has = (...steps) => steps.some((s) => options.steps.includes(s))
 const ctx = { options, layout, root, ports, app: null, member: null, sampler: null }
 
 const date = new Date().toISOString()
-ctx.app = await startApp({ layout, root, port: ports.app })
+// The growth step starts an app of its own on a database of its own: alone, it needs no other.
+if (options.steps.some((s) => s !== 'growth')) ctx.app = await startApp({ layout, root, port: ports.app })
 const loadAverage = os.loadavg()[0]
 // The serving processes (the app's own default, one per core it may use, unless WEB_CONCURRENCY is set).
 const webConcurrency = Number(process.env.WEB_CONCURRENCY || layout.serverCount)
@@ -174,6 +177,17 @@ if (has('announce')) {
 	for (const b of run.announce.bars) console.log(`  ${b.met ? 'met    ' : 'MISSED '} ${b.bar}: ${b.measured}`)
 }
 
+if (has('growth')) {
+	run.growth = await growth(ctx)
+	run.growth.bars = judgeGrowthBars(run.growth)
+	console.log(
+		'\nGrowth (issue 42): server time / CPU per request in ms at each size, and the ratio of the largest to the smallest:',
+	)
+	for (const line of growthTable(run.growth)) console.log(`  ${line.join(' | ')}`)
+	console.log('\nBars (issue 42, growth):')
+	for (const b of run.growth.bars) console.log(`  ${b.met ? 'met    ' : 'MISSED '} ${b.bar}: ${b.measured}`)
+}
+
 if (has('routes', 'paired', 'storm')) {
 	const list = judgeBars({
 		plan,
@@ -207,9 +221,12 @@ const doc = writeDocument({ runsDir: options.runsDir, doc: options.doc })
 console.log(
 	`${path.relative(process.cwd(), doc)} generated${run.kind === 'full' ? '' : ' (a short run is listed in the history, not shown as the latest full run)'}`,
 )
-const missed = [...(run.bars?.list ?? []), ...(run.traders?.bars ?? []), ...(run.choose?.bars ?? [])].filter(
-	(b) => !b.met,
-)
+const missed = [
+	...(run.bars?.list ?? []),
+	...(run.traders?.bars ?? []),
+	...(run.choose?.bars ?? []),
+	...(run.growth?.bars ?? []),
+].filter((b) => !b.met)
 if (missed.length) console.log(`\n${missed.length} bar(s) missed`)
 process.exit(missed.length ? 1 : 0)
 

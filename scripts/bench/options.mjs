@@ -23,6 +23,8 @@ export const STEPS = [
 	'traders',
 	// 100,000 members watching 1,000,000 traders: the watch pass, the filtered members' list; 24 months of reports for 50,000 copiers: the trader page's outcomes (steps/choose.mjs).
 	'choose',
+	// 10,000, 100,000 and 1,000,000 members with their data: every request's cost and the nightly jobs at each size (steps/growth.mjs).
+	'growth',
 ]
 /**
  * Steps not in the default run, only when asked for (`--announce-only`,
@@ -49,6 +51,8 @@ const FULL = {
 	watchRows: 1_000_000,
 	outcomeCopiers: 50_000,
 	outcomeMonths: 24,
+	growthSizes: '10000,100000,1000000',
+	growthTraders: 1_000,
 }
 
 export function readOptions(argv = process.argv.slice(2), env = process.env) {
@@ -64,6 +68,7 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
 	if (flag('traders-only')) steps = ['traders']
 	if (flag('choose-only')) steps = ['choose']
 	if (flag('announce-only')) steps = ['announce']
+	if (flag('growth')) steps = ['growth']
 	if (value('steps')) {
 		const asked = value('steps').split(',')
 		const known = [...STEPS, ...OPTIONAL_STEPS]
@@ -86,9 +91,18 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
 		watchRows: number('BENCH_WATCH_ROWS', FULL.watchRows),
 		outcomeCopiers: number('BENCH_OUTCOME_COPIERS', FULL.outcomeCopiers),
 		outcomeMonths: number('BENCH_OUTCOME_MONTHS', FULL.outcomeMonths),
+		// The growth step's sizes (members, ascending; `--growth-sizes=10000,100000` is the short form in npm test) and its traders.
+		growthSizes: value('growth-sizes') ?? env.BENCH_GROWTH_SIZES ?? FULL.growthSizes,
+		growthTraders: number('BENCH_GROWTH_TRADERS', FULL.growthTraders),
 		// The optional announce step's audience (not part of a full run's settings).
 		announceMembers: number('BENCH_ANNOUNCE_MEMBERS', 100_000),
 	}
+	const growthSizes = settings.growthSizes.split(',').map(Number)
+	if (
+		growthSizes.length < 2 ||
+		growthSizes.some((n, i) => !Number.isInteger(n) || n < 1 || (i && n <= growthSizes[i - 1]))
+	)
+		throw new Error(`--growth-sizes: two or more member counts, ascending (${settings.growthSizes})`)
 	const full = steps.length === STEPS.length && Object.entries(FULL).every(([k, v]) => settings[k] === v)
 	return {
 		// Sustained load instead (soak.mjs), with its own options.
@@ -113,5 +127,6 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
 		basePort: number('BENCH_PORT', 4600),
 		connections: 50,
 		...settings,
+		growthSizes,
 	}
 }

@@ -10,6 +10,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { growthTable } from './steps/growth.mjs'
 
 /** What the bars and the report say of the every-core bars judged in the sharing layout (steps/every-core.mjs). */
 export const EVERY_CORE_SHARING = 'every core, load generator sharing the cores'
@@ -307,6 +308,45 @@ function chooseSection(c) {
 	]
 }
 
+/** The growth step (issue 42): the seeded sizes, the table (figures at each size and the ratio), the bars. */
+export function growthSection(g) {
+	const bars = g.bars ?? []
+	const [header, ...rows] = growthTable(g)
+	const seeds = g.seeds
+		.map(
+			(s) =>
+				`${thousands(s.members)} members (${thousands(s.added)} added in ${(s.seedMs / 1000).toFixed(1)} s; ${Object.entries(
+					s.tables,
+				)
+					.map(([t, n]) => `${t} ${thousands(n)}`)
+					.join(', ')})`,
+		)
+		.join('; ')
+	return [
+		`Growth (issue 42): the app on a database grown through the operator CLI to ${g.sizes.map(thousands).join(', ')} members with their data, and ${thousands(g.traders)} listed traders with 5 years of daily equity: ${seeds}. At each size each request with one client, then with 20 (the bench's own clients, kept-alive connections): the server time (the mean of the app's own request log's \`ms\`, whole milliseconds) and the serving processes' CPU per request (/proc); the nightly jobs run once each in a process on the servers' cores with the clock moved on a month, their time and the longest they blocked the event loop. Ratio: the largest size's figure over the smallest's (server / CPU). Bars: every request row at most 1.5x on CPU per request and, with one client, on server time (or within the log's 1 ms; at 20 clients the server time is mostly queueing on one core, reported), each job at most linear in the data (or under 50 ms), no job blocking more than 50 ms at a time:`,
+		'',
+		`| ${header.join(' | ')} |`,
+		`| ${header.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`,
+		...rows.map((r) => `| ${r.join(' | ')} |`),
+		'',
+		...(bars.length
+			? [
+					`Bars (issue 42, growth), ${bars.filter((b) => b.met).length} of ${bars.length} met:`,
+					'',
+					...table(
+						[
+							col('bar', 'bar', String, false),
+							col('measured', 'measured', String, false),
+							col('met', 'met', (v) => (v ? 'yes' : '**no**'), false),
+						],
+						bars,
+					),
+					'',
+				]
+			: []),
+	]
+}
+
 function tradersSection(t) {
 	const r = t.recompute
 	const latency = [
@@ -363,6 +403,7 @@ export function renderRun(run, { heading = `Run of ${run.date}`, level = 2 } = {
 		...(run.lockContention ? lockContentionSection(run.lockContention) : []),
 		...(run.traders ? tradersSection(run.traders) : []),
 		...(run.choose ? chooseSection(run.choose) : []),
+		...(run.growth ? growthSection(run.growth) : []),
 	].join('\n')
 }
 
@@ -414,6 +455,7 @@ export function historyCells(run) {
 		...(run.traders?.bars ?? []),
 		...(run.choose?.bars ?? []),
 		...(run.announce?.bars ?? []),
+		...(run.growth?.bars ?? []),
 	]
 	const met = judged.length ? `${judged.filter((b) => b.met).length} of ${judged.length}` : '–'
 	return {
@@ -510,6 +552,12 @@ every member has it in their inbox within 5 minutes of publishing
 while it is sent at most 2x its p99 before. Mails follow at their steady
 rate (50 a second by default: 100,000 in about 35 minutes) and are not in
 the bar (decision 062).
+
+The growth step (issue 42, \`npm run bench -- --growth\`, in the full run)
+grows a database of its own to 10,000, 100,000 and 1,000,000 members with
+their data and measures every request's server time and CPU at each size
+(scripts/bench/README.md, "The growth step"); its short form (10,000 and
+100,000) runs in \`npm test\`.
 `
 
 /** Blocks of docs/performance.md that other scripts write (`<!-- name:start ... -->` to `<!-- name:end -->`). */
@@ -526,6 +574,9 @@ export function renderDocument(runs, blocks = []) {
 	// So is the members-choose step (issue 40).
 	const choose = runs.filter((r) => r.choose).at(-1)
 	const chooseApart = choose && choose !== full && !(full?.choose && full.date >= choose.date)
+	// And the growth step (issue 42).
+	const grown = runs.filter((r) => r.growth).at(-1)
+	const grownApart = grown && grown !== full && !(full?.growth && full.date >= grown.date)
 	return [
 		HEADER,
 		...(full
@@ -547,6 +598,15 @@ export function renderDocument(runs, blocks = []) {
 					`Commit \`${choose.commit}\`, a ${choose.kind} run (\`npm run bench -- --choose-only\`).`,
 					'',
 					...chooseSection(choose.choose),
+				]
+			: []),
+		...(grownApart
+			? [
+					`## Latest growth step: ${grown.date}`,
+					'',
+					`Commit \`${grown.commit}\`, a ${grown.kind} run (\`npm run bench -- --growth${grown.growth.sizes.join(',') === '10000,100000,1000000' ? '' : ` --growth-sizes=${grown.growth.sizes.join(',')}`}\`).`,
+					'',
+					...growthSection(grown.growth),
 				]
 			: []),
 		'## History',

@@ -2,6 +2,7 @@
 // baselines (baselines.mjs), each on the servers' cores (cpus.mjs). Every
 // one is killed when the bench exits.
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import { waitFor } from '../server-process.mjs'
 import { BENCH_TOTP_SECRET } from '../totp.mjs'
@@ -13,10 +14,12 @@ export const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-
 const children = []
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')))
 
-/** `node <args>` on the servers' cores, with `env` over the bench's own. */
-export function startNode(layout, args, env = {}) {
+/** `node <args>` on the servers' cores, with `env` over the bench's own; its stdout to `logFile` when given (else dropped). */
+export function startNode(layout, args, env = {}, { logFile } = {}) {
 	const [command, argv] = onServerCores(layout, args)
-	const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
+	const stdout = logFile ? fs.openSync(logFile, 'a') : 'ignore'
+	const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] })
+	if (logFile) fs.closeSync(stdout)
 	children.push(child)
 	return child
 }
@@ -35,18 +38,28 @@ export function stopNode(child) {
 	})
 }
 
-/** The app, exactly as `npm start` runs it (same heap cap), on its own data (`dataDir`, by default under `root`); resolves once it answers. */
-export async function startApp({ layout, root, port, dataDir = path.join(root, 'data') }) {
-	const app = startNode(layout, ['--max-old-space-size=160', 'server.js'], {
-		NODE_ENV: 'production',
-		PORT: String(port),
-		DATA_DIR: dataDir,
-		RATE_LIMIT_MULTIPLIER: '1000000',
-		UNLOCK_CODE,
-		ADMIN_EMAIL: ADMIN.email,
-		ADMIN_PASSWORD: ADMIN.password,
-		ADMIN_TOTP_SECRET: BENCH_TOTP_SECRET,
-	})
+/**
+ * The app, exactly as `npm start` runs it (same heap cap), on its own data
+ * (`dataDir`, by default under `root`), its log (stdout: one JSON line per
+ * record, a request's line with its `ms`) to `logFile` when given; resolves
+ * once it answers.
+ */
+export async function startApp({ layout, root, port, dataDir = path.join(root, 'data'), logFile }) {
+	const app = startNode(
+		layout,
+		['--max-old-space-size=160', 'server.js'],
+		{
+			NODE_ENV: 'production',
+			PORT: String(port),
+			DATA_DIR: dataDir,
+			RATE_LIMIT_MULTIPLIER: '1000000',
+			UNLOCK_CODE,
+			ADMIN_EMAIL: ADMIN.email,
+			ADMIN_PASSWORD: ADMIN.password,
+			ADMIN_TOTP_SECRET: BENCH_TOTP_SECRET,
+		},
+		{ logFile },
+	)
 	await waitFor(`http://127.0.0.1:${port}/healthz`, { child: app })
 	return app
 }
