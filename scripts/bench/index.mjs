@@ -179,7 +179,7 @@ if (has('announce')) {
 
 if (has('growth')) {
 	run.growth = await growth(ctx)
-	run.growth.bars = judgeGrowthBars(run.growth)
+	run.growth.bars = judgeGrowthBars(run.growth, ctx.options.growthTolerance)
 	console.log(
 		'\nGrowth (issue 42): server time / CPU per request in ms at each size, and the ratio of the largest to the smallest:',
 	)

@@ -94,6 +94,8 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
 		// The growth step's sizes (members, ascending; `--growth-sizes=10000,100000` is the short form in npm test) and its traders.
 		growthSizes: value('growth-sizes') ?? env.BENCH_GROWTH_SIZES ?? FULL.growthSizes,
 		growthTraders: number('BENCH_GROWTH_TRADERS', FULL.growthTraders),
+		// npm test's smoke gate: the bars' limits times this (2: a ratio of 3x, a block of 100 ms) on a busy CI machine; 1 in the bench.
+		growthTolerance: Number(value('growth-tolerance') ?? env.BENCH_GROWTH_TOLERANCE ?? 1),
 		// The optional announce step's audience (not part of a full run's settings).
 		announceMembers: number('BENCH_ANNOUNCE_MEMBERS', 100_000),
 	}

@@ -12,5 +12,5 @@ export type GrowthBar = { bar: string; measured: string; met: boolean }
 export const GROWTH_BARS: { requestRatio: number; blockMs: number }
 export const RESOLUTION_MS: number
 export const JOB_FLOOR_MS: number
-export function judgeGrowthBars(result: GrowthResult): GrowthBar[]
+export function judgeGrowthBars(result: GrowthResult, tolerance?: number): GrowthBar[]
 export function growthTable(result: GrowthResult): string[][]
