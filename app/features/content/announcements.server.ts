@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, max, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, max, or, sql, type SQL } from 'drizzle-orm'
 import { recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { notificationMail, notifyInboxes, paragraphs } from '#app/features/notifications/notifications.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
@@ -265,6 +265,17 @@ export async function sendAnnouncementToSelf(
 	return ok({ sentTo: admin.email })
 }
 
+/** The oldest published announcement with work of this kind left (of `ids` when given), or undefined. */
+function oldestPublished(tx: Tx, due: SQL | undefined, ids?: readonly number[]) {
+	return tx
+		.select()
+		.from(announcements)
+		.where(and(eq(announcements.status, 'published'), due, ids ? inArray(announcements.id, [...ids]) : undefined))
+		.orderBy(asc(announcements.id))
+		.limit(1)
+		.get()
+}
+
 export type BatchReport = { announcementId: number; delivered: number; finished: boolean }
 
 /**
@@ -289,15 +300,7 @@ export function deliverAnnouncementBatch(
 ): BatchReport | null {
 	const batchSize = options.batchSize ?? ANNOUNCEMENT_BATCH_SIZE
 	return write((tx): BatchReport | null => {
-		const where = [eq(announcements.status, 'published'), isNull(announcements.deliveryFinishedAt)]
-		if (options.ids) where.push(inArray(announcements.id, [...options.ids]))
-		let row = tx
-			.select()
-			.from(announcements)
-			.where(and(...where))
-			.orderBy(asc(announcements.id))
-			.limit(1)
-			.get()
+		let row = oldestPublished(tx, isNull(announcements.deliveryFinishedAt), options.ids)
 		if (!row) return null
 		if (!row.deliveryStartedAt) {
 			const audience = audienceWhere(row.audience, options.members)
@@ -397,19 +400,14 @@ export function claimAnnouncementMails(
 ): MailChunk | null {
 	const chunkSize = options.chunkSize ?? ANNOUNCEMENT_MAIL_CHUNK
 	return write((tx): MailChunk | null => {
-		const where = [
-			eq(announcements.status, 'published'),
-			isNull(announcements.mailsFinishedAt),
-			or(lt(announcements.mailCursor, announcements.cursor), isNotNull(announcements.deliveryFinishedAt)),
-		]
-		if (options.ids) where.push(inArray(announcements.id, [...options.ids]))
-		const row = tx
-			.select()
-			.from(announcements)
-			.where(and(...where))
-			.orderBy(asc(announcements.id))
-			.limit(1)
-			.get()
+		const row = oldestPublished(
+			tx,
+			and(
+				isNull(announcements.mailsFinishedAt),
+				or(lt(announcements.mailCursor, announcements.cursor), isNotNull(announcements.deliveryFinishedAt)),
+			),
+			options.ids,
+		)
 		if (!row) return null
 		const members =
 			row.mailCursor < row.cursor

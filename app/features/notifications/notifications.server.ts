@@ -38,20 +38,21 @@ export type { InboxItem }
 /** The rows per inbox page (the page and GET /api/member/notifications). */
 export const INBOX_PAGE_SIZE = 20
 
+/** A notification's inbox row. */
+function inboxRow(input: NotificationInput, now: Date) {
+	return {
+		userId: input.userId,
+		kind: input.kind,
+		title: input.title,
+		body: input.body,
+		link: input.link ?? null,
+		createdAt: now,
+	}
+}
+
 /** Writes the inbox row; queues the email (sent after commit) when the member wants that kind by email. */
 export function notify(tx: Tx, input: NotificationInput, now: Date): void {
-	const row = tx
-		.insert(notifications)
-		.values({
-			userId: input.userId,
-			kind: input.kind,
-			title: input.title,
-			body: input.body,
-			link: input.link ?? null,
-			createdAt: now,
-		})
-		.returning({ id: notifications.id })
-		.get()
+	const row = tx.insert(notifications).values(inboxRow(input, now)).returning({ id: notifications.id }).get()
 	if (!wantsEmail(tx, input.userId, input.kind)) return
 	const member = tx
 		.select({ email: users.email, closedAt: users.closedAt })
@@ -86,16 +87,7 @@ export function notify(tx: Tx, input: NotificationInput, now: Date): void {
 export function notifyInboxes(tx: Tx, inputs: readonly NotificationInput[], now: Date): void {
 	if (inputs.length === 0) return
 	tx.insert(notifications)
-		.values(
-			inputs.map((input) => ({
-				userId: input.userId,
-				kind: input.kind,
-				title: input.title,
-				body: input.body,
-				link: input.link ?? null,
-				createdAt: now,
-			})),
-		)
+		.values(inputs.map((input) => inboxRow(input, now)))
 		.run()
 }
 
