@@ -113,19 +113,24 @@ export async function prepare() {
 	const expired = memberAuth.sessions.deleteExpired() + staffAuth.sessions.deleteExpired()
 	log('startup', { sqlite: version, database: config.databasePath, expiredSessionsRemoved: expired })
 	return {
-		config: {
-			appOrigin: config.appOrigin,
-			host: config.host,
-			port: config.port,
-			dataDir: config.dataDir,
-			databasePath: config.databasePath,
-			mailOutbox: config.mailOutbox,
-			smtp: Boolean(config.smtpUrl),
-			webConcurrency: config.webConcurrency,
-		},
+		config: startupSummary(config),
 		unlockCode: getCurrentUnlockCode() ?? seeded.unlockCode,
 		admin: seeded.admin,
 		planCodes: seeded.planCodes,
+	}
+}
+
+/** What the start-up banner prints of the configuration (no secrets). */
+function startupSummary(config: ReturnType<typeof initEnv>) {
+	return {
+		appOrigin: config.appOrigin,
+		host: config.host,
+		port: config.port,
+		dataDir: config.dataDir,
+		databasePath: config.databasePath,
+		mailOutbox: config.mailOutbox,
+		smtp: Boolean(config.smtpUrl),
+		webConcurrency: config.webConcurrency,
 	}
 }
 
@@ -154,14 +159,7 @@ function prepareReplica(config: ReturnType<typeof initEnv>) {
 	})
 	return {
 		config: {
-			appOrigin: config.appOrigin,
-			host: config.host,
-			port: config.port,
-			dataDir: config.dataDir,
-			databasePath: config.databasePath,
-			mailOutbox: config.mailOutbox,
-			smtp: Boolean(config.smtpUrl),
-			webConcurrency: config.webConcurrency,
+			...startupSummary(config),
 			readOnly: { because: config.readOnlyBecause, primaryOrigin: config.primaryOrigin },
 		},
 		unlockCode: getCurrentUnlockCode(),
