@@ -99,6 +99,10 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
 		// The optional announce step's audience (not part of a full run's settings).
 		announceMembers: number('BENCH_ANNOUNCE_MEMBERS', 100_000),
 	}
+	if (!(settings.growthTolerance >= 1))
+		throw new Error(
+			`--growth-tolerance: a number of 1 or more (the bars' limits times it), not ${settings.growthTolerance}`,
+		)
 	const growthSizes = settings.growthSizes.split(',').map(Number)
 	if (
 		growthSizes.length < 2 ||

@@ -5,6 +5,7 @@ import { E2E_ROOT, E2E_PORT, E2E_UNLOCK_CODE } from '../setup/e2e-config.ts'
 import { startServer } from '../setup/server-process.ts'
 import { contestPayload } from '../contest-e2e-utils.ts'
 import { registration } from '../playwright-utils.ts'
+import { apiPrincipals } from '../server-principals.ts'
 import { newTotpSecret, totpCode } from '../totp.ts'
 
 /**
@@ -437,22 +438,8 @@ test('the bad-input catalogue against every /api route and every form: no 5xx, n
 	try {
 		// Principals: a signed-in unlocked member and super admin (cookie and
 		// bearer token each), and a member and a contest to point ids at.
-		const json = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-			fetch(`${base}${url}`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json', ...headers },
-				body: JSON.stringify(body),
-			})
-		const member = registration()
-		const registered = await (await json('/api/auth/register', member)).json()
-		const memberToken = registered.data.token as string
-		expect(
-			(await json('/api/auth/verify-code', { code: E2E_UNLOCK_CODE }, { Authorization: `Bearer ${memberToken}` }))
-				.status,
-		).toBe(200)
+		const { json, member, memberToken, adminToken } = await apiPrincipals(base, ADMIN, ADMIN_TOTP_SECRET)
 		const target = await (await json('/api/auth/register', registration())).json()
-		const adminToken = (await (await json('/api/admin/login', { ...ADMIN, code: totpCode(ADMIN_TOTP_SECRET) })).json())
-			.data.token as string
 		const contest = await (
 			await json('/api/admin/contests', contestPayload(), { Authorization: `Bearer ${adminToken}` })
 		).json()

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test'
 import { E2E_PORT, E2E_ROOT, E2E_UNLOCK_CODE } from '../setup/e2e-config.ts'
 import { logRecords, startServer } from '../setup/server-process.ts'
 import { registration } from '../playwright-utils.ts'
+import { apiPrincipals } from '../server-principals.ts'
 import { newTotpSecret, totpCode } from '../totp.ts'
 
 /**
@@ -148,24 +149,7 @@ test('a read replica starts on a read-only copy, serves every GET route without 
 	let replica: Awaited<ReturnType<typeof startServer>> | undefined
 	try {
 		// The principals, made on the primary: an unlocked member and a super admin (cookie and bearer token each).
-		const json = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-			fetch(`${primaryBase}${url}`, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json', ...headers },
-				body: JSON.stringify(body),
-			})
-		const member = registration()
-		const registered = await (await json('/api/auth/register', member)).json()
-		const memberToken = registered.data.token as string
-		const memberId = registered.data.user.id as number
-		const verified = await json(
-			'/api/auth/verify-code',
-			{ code: E2E_UNLOCK_CODE },
-			{ Authorization: `Bearer ${memberToken}` },
-		)
-		expect(verified.status).toBe(200)
-		const adminToken = (await (await json('/api/admin/login', { ...ADMIN, code: totpCode(ADMIN_TOTP_SECRET) })).json())
-			.data.token as string
+		const { member, memberToken, memberId, adminToken } = await apiPrincipals(primaryBase, ADMIN, ADMIN_TOTP_SECRET)
 		const login = await fetch(`${primaryBase}/login`, {
 			method: 'POST',
 			body: new URLSearchParams({ email: member.email, password: member.password }),
