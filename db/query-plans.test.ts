@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { memberActivityDays, lessonCompletions, notifications, referralCredits } from '#db/schema.ts'
-import { insertAdmin, insertMember, makeRegistration } from '#tests/factories.ts'
+import { insertAdmin, insertAuditActor, insertMember, makeRegistration } from '#tests/factories.ts'
 import { insertContest, insertParticipant } from '#tests/contest-factories.ts'
 import { insertBroker, insertTrackedMember, reportCsv } from '#tests/broker-report-factories.ts'
 import { memberAuth } from '#app/auth/member.server.ts'
@@ -17,6 +17,8 @@ import {
 	referralSummary,
 } from '#app/features/referrals/referral.server.ts'
 import { getMemberContests } from '#app/features/contests/member-contests.server.ts'
+import { completeContest } from '#app/features/contests/admin-contests.server.ts'
+import { deliverContestResultsBatch } from '#app/features/contests/results.server.ts'
 import { getDashboardStats, getDashboardTrends, listRecentUsers } from '#app/features/stats/stats.server.ts'
 import { checkContestAlerts, listDashboardAlerts } from '#app/features/alerts/alerts.server.ts'
 import { listRecentRevenue } from '#app/features/revenue/revenue.server.ts'
@@ -351,6 +353,19 @@ describe('what one request costs does not grow with members (EXPLAIN QUERY PLAN)
 		ensureSampleLessons()
 		const steps = await growingSteps(() => expect(completeLesson(referrer.id, 'risk-3').ok).toBe(true))
 		expect(steps).toEqual([])
+	})
+
+	test("a completed contest's results, a batch at a time: the next ranks by contest_participants_rank_idx", async () => {
+		const { contestIds } = seed()
+		expect(completeContest(insertAuditActor(), contestIds[0]!, NOW).ok).toBe(true)
+		const statements = await capture(() => expect(deliverContestResultsBatch(NOW)?.told).toBe(3))
+		const batch = statements.find((s) => /"rank" > \?/.test(s.sql))
+		expect(planOf(batch!)).toEqual([
+			expect.stringMatching(
+				/^SEARCH contest_participants USING INDEX contest_participants_rank_idx \(contest_id=\? AND rank>\?\)$/,
+			),
+		])
+		expect(await growingSteps(() => deliverContestResultsBatch(NOW))).toEqual([])
 	})
 
 	test("a broker report apply: its members' rows and scores only", async () => {

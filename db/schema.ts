@@ -342,6 +342,17 @@ export const contests = sqliteTable(
 		 */
 		participantCount: integer('participant_count').notNull().default(0),
 		completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+		/**
+		 * The results' delivery once completed (decision 066): how many ranks
+		 * were frozen (the "of N" every member is told), the last frozen rank
+		 * whose member has been told (inbox row, and a mail when wanted), and
+		 * when the last one was. The scheduler's `contest-results` goes on
+		 * from the cursor in batches, so a big contest neither blocks the
+		 * process nor loses its place on a restart.
+		 */
+		resultsTotal: integer('results_total').notNull().default(0),
+		resultsCursor: integer('results_cursor').notNull().default(0),
+		resultsFinishedAt: integer('results_finished_at', { mode: 'timestamp_ms' }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -395,6 +406,8 @@ export const contestParticipants = sqliteTable(
 		uniqueIndex('contest_participants_contest_user_unique').on(t.contestId, t.userId),
 		index('contest_participants_ranking_idx').on(t.contestId, desc(t.score), t.scoredAt, t.id),
 		index('contest_participants_user_idx').on(t.userId),
+		// The results' delivery walks a completed contest's frozen ranks in order (decision 066).
+		index('contest_participants_rank_idx').on(t.contestId, t.rank),
 	],
 )
 

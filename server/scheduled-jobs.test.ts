@@ -18,6 +18,7 @@ import {
 	auditLog,
 	contestParticipants,
 	contests,
+	notifications,
 	passwordResetTokens,
 	scheduledJobs,
 	sessions,
@@ -59,7 +60,7 @@ describe('next due times', () => {
 })
 
 describe('the platform scheduler across a month boundary, without a restart', () => {
-	test('November’s contest is completed with frozen ranks and December’s created at the boundary', () => {
+	test('November’s contest is completed with frozen ranks and December’s created at the boundary', async () => {
 		const clock = clockAt('2026-11-30T23:58:00Z')
 		const scheduler = createPlatformScheduler(() => clock.now)
 		const first = scheduler.tick()
@@ -69,6 +70,7 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 				'contest-ending-alerts',
 				'content-schedule',
 				'contest-rollover',
+				'contest-results',
 				'daily-snapshot',
 				'expired-codes',
 				'expired-sessions',
@@ -91,9 +93,9 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 			])
 			.run()
 
-		// Half a minute later, still November: only announcement-delivery (every 15 s) is due (content-schedule runs every minute).
+		// Half a minute later, still November: only the every-15-seconds deliveries are due (content-schedule runs every minute).
 		clock.set('2026-11-30T23:58:30Z')
-		expect(scheduler.tick().ran.map((r) => r.name)).toEqual(['announcement-delivery'])
+		expect(scheduler.tick().ran.map((r) => r.name)).toEqual(['contest-results', 'announcement-delivery'])
 
 		// Past the boundary: the roll-over runs on the next tick.
 		clock.set('2026-12-01T00:00:20Z')
@@ -135,6 +137,19 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 		const days = getDb().select({ day: statsSnapshots.day }).from(statsSnapshots).all()
 		expect(days.map((d) => d.day).sort()).toEqual(['2026-11-30', '2026-12-01'])
 		expect(lastSchedulerTick()?.toISOString()).toBe('2026-12-01T00:00:20.000Z')
+		// Completing made contest-results due at once: the same tick went on to tell each participant their final rank.
+		expect(report.ran.map((r) => r.name)).toContain('contest-results')
+		await scheduler.idle()
+		const told = getDb()
+			.select({ userId: notifications.userId, body: notifications.body })
+			.from(notifications)
+			.where(eq(notifications.kind, 'contest_result'))
+			.all()
+		expect(Object.fromEntries(told.map((n) => [n.userId, n.body]))).toEqual({
+			[b.id]: 'Your final rank: #1 of 3. See the winners on the contests page.',
+			[c.id]: 'Your final rank: #2 of 3. See the winners on the contests page.',
+			[a.id]: 'Your final rank: #3 of 3. See the winners on the contests page.',
+		})
 	})
 
 	test('a contest completed by staff before the boundary is left alone; running twice creates one contest', () => {

@@ -6,9 +6,10 @@ import { recordDailySnapshot } from '#app/features/stats/stats.server.ts'
 import { checkContestAlerts, raiseAlert } from '#app/features/alerts/alerts.server.ts'
 import { SYSTEM_ACTOR } from '#app/features/audit/audit.server.ts'
 import { ensureMonthlyReferralContest, utcDay } from '#app/features/contests/contest.server.ts'
+import { CONTEST_RESULTS_JOB, runContestResults } from '#app/features/contests/results.server.ts'
 import { deleteExpiredResetTokens } from '#app/features/auth/password-reset.server.ts'
 import { cleanUpExpiredCodes } from '#app/features/codes/plan-codes.server.ts'
-import { checkTraderAlerts, recomputeAllTradersInTurns } from '#app/features/traders/jobs.server.ts'
+import { checkTraderAlertsInTurns, recomputeAllTradersInTurns } from '#app/features/traders/jobs.server.ts'
 import { watchAlertPass } from '#app/features/watchlist/alerts.server.ts'
 import { runContentSchedule } from '#app/features/content/kinds.server.ts'
 import { ANNOUNCEMENT_DELIVERY_JOB, runAnnouncementDelivery } from '#app/features/content/announcements.server.ts'
@@ -66,6 +67,14 @@ export const scheduledJobs: readonly ScheduledJob[] = [
 		run: rollOverReferralContest,
 	},
 	{
+		name: CONTEST_RESULTS_JOB,
+		description:
+			'Tells each participant of a completed contest their final rank (an inbox notification, and a mail when they allow it), in batches of 50 by rank from the contest’s cursor, a rest twice as long after each, waiting while 200 mails are queued; up to 2 minutes a run, the next run goes on (decision 066). Completing a contest makes it due at once.',
+		// Every 15 seconds (the scheduler ticks every 30): a run goes on for up to 2 minutes, the next one from the cursor.
+		nextRunAt: (now) => new Date(now.getTime() + 15_000),
+		run: (now) => runContestResults(now),
+	},
+	{
 		name: 'contest-ending-alerts',
 		description: 'Raises a warning for each active contest ending within 3 days; resolves those that ended.',
 		nextRunAt: hourly,
@@ -110,7 +119,7 @@ export const scheduledJobs: readonly ScheduledJob[] = [
 		description:
 			'Raises a warning for each listed or watch trader whose review is due or whose statements are more than 7 days old; resolves those that no longer are.',
 		nextRunAt: hourly,
-		run: (now) => checkTraderAlerts(now),
+		run: (now) => checkTraderAlertsInTurns(now),
 	},
 	{
 		name: 'content-schedule',

@@ -37,3 +37,12 @@ export function inTurns<T, R>(
 		return done()
 	})()
 }
+
+/**
+ * `then` for a job's result that may or may not be a promise (inTurns'
+ * answer): a plain value goes on at once, so work that fits in one turn
+ * stays one plain result.
+ */
+export function andThen<A, B>(value: A | Promise<A>, next: (value: A) => B | Promise<B>): B | Promise<B> {
+	return value instanceof Promise ? value.then(next) : next(value)
+}

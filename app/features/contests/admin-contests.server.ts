@@ -17,9 +17,10 @@ import { log } from '#app/utils/log.server.ts'
 import { fail, ok, type Result } from '#app/utils/result.ts'
 import { resolveContestAlerts } from '#app/features/alerts/alerts.server.ts'
 import { recordAudit, recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
-import { notifyContestResults } from '#app/features/notifications/member-notifications.server.ts'
+import { runJobSoon } from '#app/utils/scheduler.server.ts'
 import { isDataScored, rescoreContests } from './scoring.server.ts'
-import { contestWindow, countParticipants, listRanking, placeInRanking, rankingOrder } from './contest.server.ts'
+import { CONTEST_RESULTS_JOB, freezeRanks, topRanks } from './results.server.ts'
+import { contestWindow, countParticipants, listRanking, placeInRanking } from './contest.server.ts'
 import type {
 	AdminContest,
 	AdminLeaderboard,
@@ -230,34 +231,31 @@ export function changeContestStatus(
 /**
  * Complete (active → completed): writes each participant's `rank` in the
  * ranking order (score, then who reached it first, then who joined first)
- * in the same transaction, so the ranks are frozen; the contest's alerts
- * are resolved.
+ * in one statement of the same transaction, so the ranks are frozen; the
+ * contest's alerts are resolved. Each participant is then told their
+ * final rank by the scheduler's `contest-results`, made due at once, in
+ * batches (results.server.ts, decision 066).
  */
 export function completeContest(admin: AuditActor, id: number, now = new Date()): Result<AdminContest> {
 	const result = write((tx): Result<AdminContest> => {
 		const before = findContest(tx, id)
 		if (!before) return fail(404, CONTEST_TEXTS.notFound)
 		if (!findTransition(before.status, 'completed')) return fail(409, transitionRefused(before.status, 'completed'))
-		const ranked = tx
-			.select({ id: contestParticipants.id, userId: contestParticipants.userId, score: contestParticipants.score })
-			.from(contestParticipants)
-			.where(eq(contestParticipants.contestId, id))
-			.orderBy(...rankingOrder)
-			.all()
-		ranked.forEach((p, i) => {
-			tx.update(contestParticipants)
-				.set({ rank: i + 1 })
-				.where(eq(contestParticipants.id, p.id))
-				.run()
-		})
+		const ranked = freezeRanks(tx, id)
 		const after = tx
 			.update(contests)
-			.set({ status: 'completed', completedAt: now, updatedAt: now })
+			.set({
+				status: 'completed',
+				completedAt: now,
+				updatedAt: now,
+				resultsTotal: ranked,
+				resultsCursor: 0,
+				resultsFinishedAt: null,
+			})
 			.where(eq(contests.id, id))
 			.returning()
 			.get()
 		resolveContestAlerts(tx, id, now)
-		notifyContestResults(tx, after, ranked, now)
 		recordAudit(
 			tx,
 			{
@@ -269,16 +267,18 @@ export function completeContest(admin: AuditActor, id: number, now = new Date())
 				after: {
 					status: after.status,
 					completedAt: after.completedAt,
-					participants: ranked.length,
-					top: ranked.slice(0, 10).map((p, i) => ({ rank: i + 1, userId: p.userId, score: p.score })),
+					participants: ranked,
+					top: topRanks(tx, id, 10),
 				},
 			},
 			now,
 		)
-		return ok(toPublic(after, ranked.length))
+		return ok(toPublic(after, ranked))
 	})
-	if (result.ok)
+	if (result.ok) {
 		log('admin.contest_completed', { adminId: admin.id, contestId: id, participants: result.value.participantCount })
+		runJobSoon(CONTEST_RESULTS_JOB, now)
+	}
 	return result
 }
 

@@ -6,6 +6,7 @@ import { insertAuditActor, insertMember } from '#tests/factories.ts'
 import { makeOffer } from '#tests/offer-factories.ts'
 import { eq } from 'drizzle-orm'
 import { completeContest } from '#app/features/contests/admin-contests.server.ts'
+import { deliverContestResultsBatch } from '#app/features/contests/results.server.ts'
 import { confirmOffer } from '#app/features/offers/fee-offers.server.ts'
 import { milestonesCrossed, notifyReferralHeld, notifyReferralRejected } from './member-notifications.server.ts'
 import { listNotifications } from './notifications.server.ts'
@@ -84,6 +85,8 @@ describe('contest hook', () => {
 		const first = insertParticipant(contest.id, 9)
 		const result = completeContest(insertAuditActor(), contest.id)
 		expect(result.ok).toBe(true)
+		// The scheduler's contest-results tells them (decision 066).
+		expect(deliverContestResultsBatch()).toEqual({ contestId: contest.id, told: 2 })
 		expect(listNotifications(first.user.id).items[0]).toMatchObject({
 			kind: 'contest_result',
 			title: 'November Trading Cup has ended',
@@ -96,6 +99,7 @@ describe('contest hook', () => {
 		const contest = insertContest({ status: 'draft' })
 		const p = insertParticipant(contest.id, 5)
 		expect(completeContest(insertAuditActor(), contest.id).ok).toBe(false)
+		expect(deliverContestResultsBatch()).toBeNull()
 		expect(listNotifications(p.user.id).items).toEqual([])
 	})
 })

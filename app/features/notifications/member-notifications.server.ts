@@ -113,24 +113,28 @@ export function notifyClaimStatus(
 	)
 }
 
-/** A contest completed: every participant gets their final rank. */
+/**
+ * A contest completed: each participant of a batch gets their final rank
+ * of `total` (the contest's results delivery, decision 066).
+ */
 export function notifyContestResults(
 	tx: Tx,
 	contest: { name: string },
-	ranked: ReadonlyArray<{ userId: number }>,
+	batch: ReadonlyArray<{ userId: number; rank: number }>,
+	total: number,
 	now: Date,
 ) {
-	ranked.forEach((participant, i) => {
+	for (const participant of batch) {
 		notify(
 			tx,
 			{
 				userId: participant.userId,
 				kind: 'contest_result',
 				title: `${contest.name} has ended`,
-				body: `Your final rank: #${i + 1} of ${numberFormat.format(ranked.length)}. See the winners on the contests page.`,
+				body: `Your final rank: #${participant.rank} of ${numberFormat.format(total)}. See the winners on the contests page.`,
 				link: '/dashboard/contests',
 			},
 			now,
 		)
-	})
+	}
 }

@@ -7,6 +7,7 @@ import { systemAlerts, traderEquity, traders } from '#db/schema.ts'
 import { insertAuditActor } from '#tests/factories.ts'
 import {
 	checkTraderAlerts,
+	checkTraderAlertsInTurns,
 	recomputeAllTraders,
 	recomputeAllTradersInTurns,
 	RECOMPUTE_REST_FACTOR,
@@ -152,5 +153,24 @@ describe('the scheduler’s recompute, in turns', () => {
 		clearInterval(request)
 		expect(served).toBeGreaterThan(SAMPLE_COUNT)
 		expect(result).toEqual(recomputeAllTraders(NOW))
+	})
+})
+
+describe('the scheduler’s trader alerts, in turns', () => {
+	test('a turn ends after about 10 ms of traders; the alerts raised and resolved are those of the check all at once', async () => {
+		seed()
+		const stale = new Date('2026-12-12T09:00:00Z')
+		// A clock 6 ms later at each reading: two traders a turn.
+		let ms = 0
+		const running = checkTraderAlertsInTurns(stale, () => (ms += 6))
+		expect(running).toBeInstanceOf(Promise)
+		let served = 0
+		const request = setInterval(() => served++, 1)
+		expect(await running).toEqual({ raised: SAMPLE_COUNT, resolved: 0 })
+		clearInterval(request)
+		expect(served).toBeGreaterThan(1)
+		expect(alerts('trader-stale')).toHaveLength(SAMPLE_COUNT)
+		// Nothing left to say: the same as all at once.
+		expect(checkTraderAlertsInTurns(stale, () => 0)).toEqual(checkTraderAlerts(stale))
 	})
 })

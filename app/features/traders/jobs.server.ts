@@ -1,4 +1,4 @@
-import { inTurns } from '#app/utils/turns.server.ts'
+import { andThen, inTurns } from '#app/utils/turns.server.ts'
 import { and, eq, inArray, isNull, like } from 'drizzle-orm'
 import { raiseAlert } from '#app/features/alerts/alerts.server.ts'
 import { getDb, write, type Db, type Tx } from '#db/client.server.ts'
@@ -86,27 +86,32 @@ export function recomputeAllTraders(now = new Date()) {
 /** A turn of the scheduler's recompute, and its rest (app/utils/turns.server.ts). */
 export { TURN_MS as RECOMPUTE_TURN_MS, REST_FACTOR as RECOMPUTE_REST_FACTOR } from '#app/utils/turns.server.ts'
 
+type RecomputeResult = RecomputeTotals & ReturnType<typeof checkTraderAlerts>
+
 /**
  * The scheduler's nightly recompute (`traders-recompute`): the same work
  * as `recomputeAllTraders`, in turns. It runs in a serving process, so
  * after about 10 ms of traders it gives the event loop back and rests
  * twice as long: requests keep being answered meanwhile, a little slower,
  * and 1,000 traders of 5 years still take well under a minute
- * (docs/decisions/055). Work that fits in one turn (a small registry, the
- * tests) is done at once and answered as a plain result.
+ * (docs/decisions/055). The due and stale checks that follow go in turns
+ * too (`checkTraderAlertsInTurns`): a first run over 1,000 listed traders
+ * raises up to 2,000 alerts. Work that fits in one turn (a small registry,
+ * the tests) is done at once and answered as a plain result.
  */
 export function recomputeAllTradersInTurns(
 	now = new Date(),
 	clock: () => number = () => performance.now(),
-):
-	| (RecomputeTotals & ReturnType<typeof checkTraderAlerts>)
-	| Promise<RecomputeTotals & ReturnType<typeof checkTraderAlerts>> {
+): RecomputeResult | Promise<RecomputeResult> {
 	const totals: RecomputeTotals = { recomputed: 0, flagAlerts: 0 }
-	return inTurns(
+	const recomputed = inTurns(
 		traderIdsWithStatements(),
 		(id) => recomputeOne(id, now, totals),
-		() => ({ ...totals, ...checkTraderAlerts(now) }),
+		() => totals,
 		clock,
+	)
+	return andThen(recomputed, () =>
+		andThen(checkTraderAlertsInTurns(now, clock), (alerts): RecomputeResult => ({ ...totals, ...alerts })),
 	)
 }
 
@@ -124,10 +129,11 @@ function openAlerts(db: Db, prefix: string) {
 }
 
 /**
- * Raises "review due" and "statements stale" alerts for the traders
- * members see, and resolves those whose cause has gone. Hourly.
+ * The due and stale checks as a job's work: the listed traders, what is
+ * done for each (raise "review due" and "statements stale" alerts) and,
+ * at the end, the alerts whose cause has gone resolved.
  */
-export function checkTraderAlerts(now = new Date(), db: Db = getDb()) {
+function traderAlertsWork(now: Date, db: Db) {
 	const today = utcDay(now)
 	const listed = db
 		.select({
@@ -142,7 +148,7 @@ export function checkTraderAlerts(now = new Date(), db: Db = getDb()) {
 	let raised = 0
 	const due = new Set<string>()
 	const stale = new Set<string>()
-	for (const trader of listed) {
+	const each = (trader: (typeof listed)[number]) => {
 		if (trader.nextReviewDate !== null && trader.nextReviewDate < today) {
 			due.add(`${trader.id}:${trader.nextReviewDate}`)
 			const result = raiseAlert(
@@ -173,22 +179,42 @@ export function checkTraderAlerts(now = new Date(), db: Db = getDb()) {
 		}
 	}
 	// What is no longer due or stale (a new date, a newer statement, a trader no longer listed) is no longer news.
-	let resolved = 0
-	const gone = [
-		...openAlerts(db, 'trader-review-due').filter((a) => !due.has(`${a.traderId}:${a.date}`)),
-		...openAlerts(db, 'trader-stale').filter((a) => !stale.has(`${a.traderId}:${a.date}`)),
-	]
-	if (gone.length > 0) {
-		const ids = gone.map((a) => a.id)
-		resolved = write(
-			(tx) =>
-				tx
-					.update(systemAlerts)
-					.set({ resolvedAt: now })
-					.where(and(inArray(systemAlerts.id, ids), isNull(systemAlerts.resolvedAt)))
-					.run().changes,
-			db,
-		)
+	const done = () => {
+		let resolved = 0
+		const gone = [
+			...openAlerts(db, 'trader-review-due').filter((a) => !due.has(`${a.traderId}:${a.date}`)),
+			...openAlerts(db, 'trader-stale').filter((a) => !stale.has(`${a.traderId}:${a.date}`)),
+		]
+		if (gone.length > 0) {
+			const ids = gone.map((a) => a.id)
+			resolved = write(
+				(tx) =>
+					tx
+						.update(systemAlerts)
+						.set({ resolvedAt: now })
+						.where(and(inArray(systemAlerts.id, ids), isNull(systemAlerts.resolvedAt)))
+						.run().changes,
+				db,
+			)
+		}
+		return { raised, resolved }
 	}
-	return { raised, resolved }
+	return { items: listed, each, done }
+}
+
+/**
+ * Raises "review due" and "statements stale" alerts for the traders
+ * members see, and resolves those whose cause has gone, all at once (the
+ * tests' and the CLI's form).
+ */
+export function checkTraderAlerts(now = new Date(), db: Db = getDb()) {
+	const work = traderAlertsWork(now, db)
+	for (const trader of work.items) work.each(trader)
+	return work.done()
+}
+
+/** The same checks in turns (app/utils/turns.server.ts): the scheduler's hourly `trader-alerts` and the nightly recompute's end. */
+export function checkTraderAlertsInTurns(now = new Date(), clock: () => number = () => performance.now()) {
+	const work = traderAlertsWork(now, getDb())
+	return inTurns(work.items, work.each, work.done, clock)
 }

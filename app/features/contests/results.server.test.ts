@@ -1,0 +1,142 @@
+import { and, eq } from 'drizzle-orm'
+import { describe, expect, test, vi } from 'vitest'
+import type * as MailModule from '#app/utils/mail.server.ts'
+import { getDb } from '#db/client.server.ts'
+import { contestParticipants, contests, notifications, users } from '#db/schema.ts'
+import { insertContest, insertParticipant } from '#tests/contest-factories.ts'
+import { insertAuditActor } from '#tests/factories.ts'
+import { drainNotificationMails, pendingNotificationMails } from '#app/features/notifications/notifications.server.ts'
+import { completeContest } from './admin-contests.server.ts'
+import {
+	deliverContestResultsBatch,
+	RESULTS_BATCH,
+	RESULTS_MAIL_BACKLOG,
+	runContestResults,
+	topRanks,
+} from './results.server.ts'
+
+// Mails are caught here: the test counts them and can hold them back.
+const mails = vi.hoisted(() => ({ sent: [] as string[], hold: null as Promise<void> | null }))
+vi.mock('#app/utils/mail.server.ts', async (importOriginal) => ({
+	...(await importOriginal<typeof MailModule>()),
+	sendMail: async (mail: { to: string }) => {
+		if (mails.hold) await mails.hold
+		mails.sent.push(mail.to)
+		return true
+	},
+}))
+
+const at = (iso: string) => new Date(iso)
+
+function told(contestId: number) {
+	return getDb()
+		.select({ userId: notifications.userId, body: notifications.body })
+		.from(notifications)
+		.innerJoin(contestParticipants, eq(contestParticipants.userId, notifications.userId))
+		.where(and(eq(notifications.kind, 'contest_result'), eq(contestParticipants.contestId, contestId)))
+		.all()
+}
+
+function contestRow(id: number) {
+	return getDb().select().from(contests).where(eq(contests.id, id)).get()!
+}
+
+/** An active contest of `n` participants, scores n..1 (the first inserted ranks first). */
+function contestOf(n: number) {
+	const contest = insertContest({ status: 'active' })
+	const members = Array.from({ length: n }, (_, i) => insertParticipant(contest.id, n - i).user)
+	return { contest, members }
+}
+
+describe('completing a contest', () => {
+	test('freezes every rank in the ranking order in one statement (ties: who reached it first, then who joined first)', () => {
+		const contest = insertContest({ status: 'active' })
+		const late = insertParticipant(contest.id, 5, at('2026-11-20T00:00:00Z'))
+		const early = insertParticipant(contest.id, 5, at('2026-11-10T00:00:00Z'))
+		const top = insertParticipant(contest.id, 9, at('2026-11-25T00:00:00Z'))
+		const low = insertParticipant(contest.id, 0, at('2026-11-01T00:00:00Z'))
+		const other = insertContest({ status: 'active' })
+		const bystander = insertParticipant(other.id, 50)
+		const result = completeContest(insertAuditActor(), contest.id, at('2026-12-01T09:00:00Z'))
+		expect(result).toMatchObject({ ok: true, value: { participantCount: 4 } })
+		expect(topRanks(getDb(), contest.id, 10).map((r) => [r.userId, r.rank])).toEqual([
+			[top.user.id, 1],
+			[early.user.id, 2],
+			[late.user.id, 3],
+			[low.user.id, 4],
+		])
+		// Another contest's participants keep no rank.
+		expect(bystander.participant.rank).toBeNull()
+		expect(
+			getDb().select().from(contestParticipants).where(eq(contestParticipants.id, bystander.participant.id)).get()!
+				.rank,
+		).toBeNull()
+		// Nobody is told yet: that is the scheduler's, from a cursor at 0 of 4.
+		expect(told(contest.id)).toEqual([])
+		expect(contestRow(contest.id)).toMatchObject({ resultsTotal: 4, resultsCursor: 0, resultsFinishedAt: null })
+	})
+})
+
+describe('the results delivery', () => {
+	test('batches of 50 by rank from the durable cursor: a restart goes on from the last member told, each told once', () => {
+		const { contest, members } = contestOf(RESULTS_BATCH * 2 + 10)
+		completeContest(insertAuditActor(), contest.id, at('2026-12-01T09:00:00Z'))
+		expect(deliverContestResultsBatch(at('2026-12-01T09:00:01Z'))).toEqual({ contestId: contest.id, told: 50 })
+		expect(contestRow(contest.id)).toMatchObject({ resultsCursor: 50, resultsFinishedAt: null })
+		// A new process (nothing in memory) goes on from rank 51.
+		expect(deliverContestResultsBatch(at('2026-12-01T09:00:02Z'))).toEqual({ contestId: contest.id, told: 50 })
+		expect(deliverContestResultsBatch(at('2026-12-01T09:00:03Z'))).toEqual({ contestId: contest.id, told: 10 })
+		expect(contestRow(contest.id)).toMatchObject({ resultsCursor: 110 })
+		expect(contestRow(contest.id).resultsFinishedAt?.toISOString()).toBe('2026-12-01T09:00:03.000Z')
+		expect(deliverContestResultsBatch()).toBeNull()
+		const bodies = new Map(told(contest.id).map((n) => [n.userId, n.body]))
+		expect(bodies.size).toBe(110)
+		expect(bodies.get(members[0]!.id)).toBe('Your final rank: #1 of 110. See the winners on the contests page.')
+		expect(bodies.get(members[109]!.id)).toBe('Your final rank: #110 of 110. See the winners on the contests page.')
+	})
+
+	test('"of N" is the number ranked at completion, even after a member closed their account meanwhile', () => {
+		const { contest, members } = contestOf(3)
+		completeContest(insertAuditActor(), contest.id)
+		getDb().delete(users).where(eq(users.id, members[1]!.id)).run()
+		expect(deliverContestResultsBatch()).toEqual({ contestId: contest.id, told: 2 })
+		expect(told(contest.id).map((n) => n.body)).toEqual([
+			'Your final rank: #1 of 3. See the winners on the contests page.',
+			'Your final rank: #3 of 3. See the winners on the contests page.',
+		])
+	})
+
+	test('contests are told oldest completion first; nothing to do is answered at once', async () => {
+		const first = contestOf(2)
+		const second = contestOf(2)
+		completeContest(insertAuditActor(), second.contest.id, at('2026-12-01T09:00:00Z'))
+		completeContest(insertAuditActor(), first.contest.id, at('2026-12-01T10:00:00Z'))
+		expect(deliverContestResultsBatch()?.contestId).toBe(second.contest.id)
+		expect(deliverContestResultsBatch()?.contestId).toBe(first.contest.id)
+		expect(runContestResults(new Date())).toEqual({ batches: 0, told: 0 })
+		await drainNotificationMails(5_000)
+	})
+
+	test('a run waits while the mail queue is full: the queue never holds much more than the backlog', async () => {
+		mails.sent = []
+		let release = () => {}
+		mails.hold = new Promise<void>((resolve) => (release = resolve))
+		const { contest } = contestOf(RESULTS_MAIL_BACKLOG + RESULTS_BATCH * 2)
+		completeContest(insertAuditActor(), contest.id)
+		const running = runContestResults(new Date())
+		expect(running).toBeInstanceOf(Promise)
+		// The mails are held: the run stops telling once the backlog is reached.
+		await vi.waitFor(() => expect(pendingNotificationMails()).toBeGreaterThanOrEqual(RESULTS_MAIL_BACKLOG))
+		await new Promise((resolve) => setTimeout(resolve, 300))
+		expect(pendingNotificationMails()).toBeLessThan(RESULTS_MAIL_BACKLOG + RESULTS_BATCH)
+		expect(contestRow(contest.id).resultsFinishedAt).toBeNull()
+		// Mails flow again: the run goes on to the last member, each mailed once.
+		mails.hold = null
+		release()
+		expect(await running).toMatchObject({ told: RESULTS_MAIL_BACKLOG + RESULTS_BATCH * 2 })
+		expect(contestRow(contest.id).resultsFinishedAt).not.toBeNull()
+		expect(await drainNotificationMails(10_000)).toBe(0)
+		expect(new Set(mails.sent).size).toBe(RESULTS_MAIL_BACKLOG + RESULTS_BATCH * 2)
+		expect(mails.sent).toHaveLength(RESULTS_MAIL_BACKLOG + RESULTS_BATCH * 2)
+	})
+})
