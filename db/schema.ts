@@ -359,6 +359,8 @@ export const contests = sqliteTable(
 	(t) => [
 		index('contests_status_type_idx').on(t.status, t.type, t.startDate),
 		index('contests_created_at_idx').on(t.createdAt),
+		// The results' delivery finds the oldest completed contest not yet told (decision 066).
+		index('contests_results_due_idx').on(t.resultsFinishedAt, t.completedAt, t.id),
 	],
 )
 

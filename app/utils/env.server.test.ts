@@ -179,6 +179,10 @@ describe('invalid values throw a readable error', () => {
 		[{ WEB_CONCURRENCY: 'all' }, 'WEB_CONCURRENCY: WEB_CONCURRENCY must be a whole number from 1 to 64'],
 		[{ WEB_CONCURRENCY: '65' }, 'WEB_CONCURRENCY: WEB_CONCURRENCY must be a whole number from 1 to 64'],
 		[{ HOST: '0.0.0.0:3000' }, 'HOST'],
+		[{ ANNOUNCEMENT_MAILS_PER_SECOND: '0' }, 'ANNOUNCEMENT_MAILS_PER_SECOND'],
+		[{ ANNOUNCEMENT_MAILS_PER_SECOND: '2.5' }, 'ANNOUNCEMENT_MAILS_PER_SECOND'],
+		[{ ANNOUNCEMENT_MAILS_PER_SECOND: '1001' }, 'ANNOUNCEMENT_MAILS_PER_SECOND'],
+		[{ ANNOUNCEMENT_MAILS_PER_SECOND: 'fast' }, 'ANNOUNCEMENT_MAILS_PER_SECOND'],
 	] as const)('%o', (source, expected) => {
 		const message = envError({ SESSION_SECRET: 's'.repeat(40), ...source })
 		expect(message.startsWith('Invalid environment variables:\n')).toBe(true)
@@ -188,6 +192,12 @@ describe('invalid values throw a readable error', () => {
 		const lines = message.split('\n').slice(1)
 		expect(lines.length).toBeGreaterThan(0)
 		for (const line of lines) expect(line.startsWith(`  ${name}: `)).toBe(true)
+	})
+
+	test('ANNOUNCEMENT_MAILS_PER_SECOND: 50 by default, or the whole number given from 1 to 1000', () => {
+		expect(initEnv({}).announcementMailsPerSecond).toBe(50)
+		expect(initEnv({ ANNOUNCEMENT_MAILS_PER_SECOND: '1' }).announcementMailsPerSecond).toBe(1)
+		expect(initEnv({ ANNOUNCEMENT_MAILS_PER_SECOND: '1000' }).announcementMailsPerSecond).toBe(1000)
 	})
 
 	test('WEB_CONCURRENCY: one process per core in production, one otherwise, or the number given', () => {

@@ -19,6 +19,7 @@ import {
 	updateContest,
 	updateParticipantScore,
 } from './admin-contests.server.ts'
+import { deliverContestResultsBatch } from './results.server.ts'
 import { checkContestAlerts, raiseAlert } from '#app/features/alerts/alerts.server.ts'
 import { getContestStanding, getContestTop } from './contest.server.ts'
 
@@ -200,7 +201,7 @@ describe('completeContest', () => {
 		expect(auditRows()).toEqual([])
 	})
 
-	test('freezes ranks in ranking order: score, then who reached it first, then who joined first', () => {
+	test('freezes the ranking order: score, then who reached it first, then who joined first (ranks written as members are told)', () => {
 		const contest = insertContest({ status: 'active' })
 		const same = at('2026-11-05T10:00:00Z')
 		const c = insertParticipant(contest.id, 5, at('2026-11-04T10:00:00Z'))
@@ -215,6 +216,8 @@ describe('completeContest', () => {
 			ok: true,
 			value: { status: 'completed', completedAt: '2026-12-01T09:00:00.000Z', participantCount: 6 },
 		})
+		// The scheduler's contest-results writes the ranks as it tells the members (decision 066).
+		expect(deliverContestResultsBatch(new Date(), () => 0)).toEqual({ contestId: contest.id, told: 6 })
 		const ranks = Object.fromEntries(
 			getDb()
 				.select({ userId: contestParticipants.userId, rank: contestParticipants.rank })
@@ -243,6 +246,7 @@ describe('completeContest', () => {
 		const first = insertParticipant(contest.id, 3, at('2026-11-02T00:00:00Z'))
 		const second = insertParticipant(contest.id, 1, at('2026-11-02T00:00:00Z'))
 		completeContest(insertAuditActor(), contest.id)
+		deliverContestResultsBatch(new Date(), () => 0)
 		// A change made behind the rules' back does not move a frozen rank.
 		getDb().update(contestParticipants).set({ score: 10 }).where(eq(contestParticipants.userId, second.user.id)).run()
 		expect(getContestStanding(contest.id, second.user.id)).toEqual({ rank: 2, score: 10 })

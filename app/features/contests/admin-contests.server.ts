@@ -19,7 +19,7 @@ import { resolveContestAlerts } from '#app/features/alerts/alerts.server.ts'
 import { recordAudit, recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { runJobSoon } from '#app/utils/scheduler.server.ts'
 import { isDataScored, rescoreContests } from './scoring.server.ts'
-import { CONTEST_RESULTS_JOB, freezeRanks, topRanks } from './results.server.ts'
+import { CONTEST_RESULTS_JOB, topRanks } from './results.server.ts'
 import { contestWindow, countParticipants, listRanking, placeInRanking } from './contest.server.ts'
 import type {
 	AdminContest,
@@ -229,19 +229,19 @@ export function changeContestStatus(
 }
 
 /**
- * Complete (active → completed): writes each participant's `rank` in the
- * ranking order (score, then who reached it first, then who joined first)
- * in one statement of the same transaction, so the ranks are frozen; the
- * contest's alerts are resolved. Each participant is then told their
- * final rank by the scheduler's `contest-results`, made due at once, in
- * batches (results.server.ts, decision 066).
+ * Complete (active → completed): the ranking order (score, then who
+ * reached it first, then who joined first) is frozen, since only active
+ * contests are rescored; the contest's alerts are resolved. The
+ * scheduler's `contest-results`, made due at once, then writes each
+ * participant's `rank` in that order and tells them, in batches
+ * (results.server.ts, decision 066).
  */
 export function completeContest(admin: AuditActor, id: number, now = new Date()): Result<AdminContest> {
 	const result = write((tx): Result<AdminContest> => {
 		const before = findContest(tx, id)
 		if (!before) return fail(404, CONTEST_TEXTS.notFound)
 		if (!findTransition(before.status, 'completed')) return fail(409, transitionRefused(before.status, 'completed'))
-		const ranked = freezeRanks(tx, id)
+		const ranked = countParticipants(id, tx)
 		const after = tx
 			.update(contests)
 			.set({

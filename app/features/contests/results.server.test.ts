@@ -7,6 +7,7 @@ import { insertContest, insertParticipant } from '#tests/contest-factories.ts'
 import { insertAuditActor } from '#tests/factories.ts'
 import { drainNotificationMails, pendingNotificationMails } from '#app/features/notifications/notifications.server.ts'
 import { completeContest } from './admin-contests.server.ts'
+import { getContestStanding } from './contest.server.ts'
 import {
 	deliverContestResultsBatch,
 	RESULTS_BATCH,
@@ -27,6 +28,8 @@ vi.mock('#app/utils/mail.server.ts', async (importOriginal) => ({
 }))
 
 const at = (iso: string) => new Date(iso)
+/** A clock that stands still: a batch is never cut short by its turn. */
+const still = () => 0
 
 function told(contestId: number) {
 	return getDb()
@@ -48,8 +51,16 @@ function contestOf(n: number) {
 	return { contest, members }
 }
 
+function ranks(contestId: number) {
+	return getDb()
+		.select({ userId: contestParticipants.userId, rank: contestParticipants.rank })
+		.from(contestParticipants)
+		.where(eq(contestParticipants.contestId, contestId))
+		.all()
+}
+
 describe('completing a contest', () => {
-	test('freezes every rank in the ranking order in one statement (ties: who reached it first, then who joined first)', () => {
+	test('freezes the ranking order (ties: who reached it first, then who joined first); the ranks are written as members are told', () => {
 		const contest = insertContest({ status: 'active' })
 		const late = insertParticipant(contest.id, 5, at('2026-11-20T00:00:00Z'))
 		const early = insertParticipant(contest.id, 5, at('2026-11-10T00:00:00Z'))
@@ -59,21 +70,19 @@ describe('completing a contest', () => {
 		const bystander = insertParticipant(other.id, 50)
 		const result = completeContest(insertAuditActor(), contest.id, at('2026-12-01T09:00:00Z'))
 		expect(result).toMatchObject({ ok: true, value: { participantCount: 4 } })
-		expect(topRanks(getDb(), contest.id, 10).map((r) => [r.userId, r.rank])).toEqual([
-			[top.user.id, 1],
-			[early.user.id, 2],
-			[late.user.id, 3],
-			[low.user.id, 4],
-		])
-		// Another contest's participants keep no rank.
-		expect(bystander.participant.rank).toBeNull()
-		expect(
-			getDb().select().from(contestParticipants).where(eq(contestParticipants.id, bystander.participant.id)).get()!
-				.rank,
-		).toBeNull()
-		// Nobody is told yet: that is the scheduler's, from a cursor at 0 of 4.
+		const order = [top, early, late, low].map((p) => p.user.id)
+		expect(topRanks(getDb(), contest.id, 10).map((r) => [r.userId, r.rank])).toEqual(order.map((id, i) => [id, i + 1]))
+		// Nobody is told yet: that is the scheduler's, from a cursor at 0 of 4; meanwhile each member's place is read from the order.
 		expect(told(contest.id)).toEqual([])
 		expect(contestRow(contest.id)).toMatchObject({ resultsTotal: 4, resultsCursor: 0, resultsFinishedAt: null })
+		expect(getContestStanding(contest.id, late.user.id)).toEqual({ rank: 3, score: 5 })
+		expect(deliverContestResultsBatch(at('2026-12-01T09:00:01Z'), still)).toEqual({ contestId: contest.id, told: 4 })
+		expect(Object.fromEntries(ranks(contest.id).map((r) => [r.userId, r.rank]))).toEqual(
+			Object.fromEntries(order.map((id, i) => [id, i + 1])),
+		)
+		expect(getContestStanding(contest.id, late.user.id)).toEqual({ rank: 3, score: 5 })
+		// Another contest's participants keep no rank.
+		expect(ranks(other.id)).toEqual([{ userId: bystander.user.id, rank: null }])
 	})
 })
 
@@ -81,11 +90,11 @@ describe('the results delivery', () => {
 	test('batches of 50 by rank from the durable cursor: a restart goes on from the last member told, each told once', () => {
 		const { contest, members } = contestOf(RESULTS_BATCH * 2 + 10)
 		completeContest(insertAuditActor(), contest.id, at('2026-12-01T09:00:00Z'))
-		expect(deliverContestResultsBatch(at('2026-12-01T09:00:01Z'))).toEqual({ contestId: contest.id, told: 50 })
+		expect(deliverContestResultsBatch(at('2026-12-01T09:00:01Z'), still)).toEqual({ contestId: contest.id, told: 50 })
 		expect(contestRow(contest.id)).toMatchObject({ resultsCursor: 50, resultsFinishedAt: null })
 		// A new process (nothing in memory) goes on from rank 51.
-		expect(deliverContestResultsBatch(at('2026-12-01T09:00:02Z'))).toEqual({ contestId: contest.id, told: 50 })
-		expect(deliverContestResultsBatch(at('2026-12-01T09:00:03Z'))).toEqual({ contestId: contest.id, told: 10 })
+		expect(deliverContestResultsBatch(at('2026-12-01T09:00:02Z'), still)).toEqual({ contestId: contest.id, told: 50 })
+		expect(deliverContestResultsBatch(at('2026-12-01T09:00:03Z'), still)).toEqual({ contestId: contest.id, told: 10 })
 		expect(contestRow(contest.id)).toMatchObject({ resultsCursor: 110 })
 		expect(contestRow(contest.id).resultsFinishedAt?.toISOString()).toBe('2026-12-01T09:00:03.000Z')
 		expect(deliverContestResultsBatch()).toBeNull()
@@ -95,15 +104,51 @@ describe('the results delivery', () => {
 		expect(bodies.get(members[109]!.id)).toBe('Your final rank: #110 of 110. See the winners on the contests page.')
 	})
 
-	test('"of N" is the number ranked at completion, even after a member closed their account meanwhile', () => {
+	test('batches across ties go on in the ranking order, and a batch stops early when its turn is used up', () => {
+		const contest = insertContest({ status: 'active' })
+		const same = at('2026-11-10T00:00:00Z')
+		// 120 participants on 3 scores, most at the same moment: the order is score, then time, then id.
+		const rows = Array.from({ length: 120 }, (_, i) => {
+			const p = insertParticipant(contest.id, 3 - (i % 3), i % 7 === 0 ? at('2026-11-01T00:00:00Z') : same)
+			return p.participant
+		})
+		const expected = [...rows]
+			.sort((a, b) => b.score - a.score || a.scoredAt.getTime() - b.scoredAt.getTime() || a.id - b.id)
+			.map((p) => p.userId)
+		completeContest(insertAuditActor(), contest.id)
+		// A clock 5 ms later at each reading: the turn (10 ms) is used up after 2 members.
+		let ms = 0
+		expect(deliverContestResultsBatch(new Date(), () => (ms += 5))).toEqual({ contestId: contest.id, told: 2 })
+		while (deliverContestResultsBatch(new Date(), still)) {}
+		const byRank = ranks(contest.id).sort((a, b) => a.rank! - b.rank!)
+		expect(byRank.map((r) => r.rank)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1))
+		expect(byRank.map((r) => r.userId)).toEqual(expected)
+		expect(told(contest.id)).toHaveLength(120)
+	})
+
+	test('"of N" is the number who took part at completion; a member who left before being told is left out, those after move up', () => {
 		const { contest, members } = contestOf(3)
 		completeContest(insertAuditActor(), contest.id)
 		getDb().delete(users).where(eq(users.id, members[1]!.id)).run()
-		expect(deliverContestResultsBatch()).toEqual({ contestId: contest.id, told: 2 })
+		expect(deliverContestResultsBatch(new Date(), still)).toEqual({ contestId: contest.id, told: 2 })
 		expect(told(contest.id).map((n) => n.body)).toEqual([
 			'Your final rank: #1 of 3. See the winners on the contests page.',
-			'Your final rank: #3 of 3. See the winners on the contests page.',
+			'Your final rank: #2 of 3. See the winners on the contests page.',
 		])
+	})
+
+	test('a member told who then leaves: the next batch goes on after the last one still there', () => {
+		const { contest, members } = contestOf(RESULTS_BATCH + 5)
+		completeContest(insertAuditActor(), contest.id)
+		expect(deliverContestResultsBatch(new Date(), still)?.told).toBe(RESULTS_BATCH)
+		getDb()
+			.delete(users)
+			.where(eq(users.id, members[RESULTS_BATCH - 1]!.id))
+			.run()
+		expect(deliverContestResultsBatch(new Date(), still)?.told).toBe(5)
+		const bodies = new Map(told(contest.id).map((n) => [n.userId, n.body]))
+		expect(bodies.get(members[RESULTS_BATCH]!.id)).toContain(`#${RESULTS_BATCH + 1} of ${RESULTS_BATCH + 5}.`)
+		expect(bodies.get(members[RESULTS_BATCH + 4]!.id)).toContain(`#${RESULTS_BATCH + 5} of ${RESULTS_BATCH + 5}.`)
 	})
 
 	test('contests are told oldest completion first; nothing to do is answered at once', async () => {
@@ -111,8 +156,8 @@ describe('the results delivery', () => {
 		const second = contestOf(2)
 		completeContest(insertAuditActor(), second.contest.id, at('2026-12-01T09:00:00Z'))
 		completeContest(insertAuditActor(), first.contest.id, at('2026-12-01T10:00:00Z'))
-		expect(deliverContestResultsBatch()?.contestId).toBe(second.contest.id)
-		expect(deliverContestResultsBatch()?.contestId).toBe(first.contest.id)
+		expect(deliverContestResultsBatch(new Date(), still)?.contestId).toBe(second.contest.id)
+		expect(deliverContestResultsBatch(new Date(), still)?.contestId).toBe(first.contest.id)
 		expect(runContestResults(new Date())).toEqual({ batches: 0, told: 0 })
 		await drainNotificationMails(5_000)
 	})

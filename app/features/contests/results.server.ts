@@ -1,22 +1,25 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, lt, lte, type SQL } from 'drizzle-orm'
 import { getDb, write, type Db, type Tx } from '#db/client.server.ts'
 import { contestParticipants, contests } from '#db/schema.ts'
 import { notifyContestResults } from '#app/features/notifications/member-notifications.server.ts'
 import { pendingNotificationMails } from '#app/features/notifications/notifications.server.ts'
-import { REST_FACTOR } from '#app/utils/turns.server.ts'
+import { REST_FACTOR, TURN_MS } from '#app/utils/turns.server.ts'
+import { rankingOrder } from './contest.server.ts'
 
 /**
- * A completed contest's results (decision 066). Completing freezes every
- * participant's rank in one statement, in the completion's transaction;
- * telling the members (an inbox row each, and a mail when they want it)
- * is the scheduler's `contest-results` job, in batches from a durable
- * cursor on the contest: a contest of 12,500 participants neither blocks
- * the process for seconds nor queues 12,500 mails in memory, and a
+ * A completed contest's results (decision 066). Completing marks the
+ * contest completed, which freezes its ranking order (only active
+ * contests are rescored); the scheduler's `contest-results` job then walks
+ * that order in batches from a durable cursor on the contest, writing each
+ * participant's `rank` and telling them (an inbox row, and a mail when
+ * they want it). Until their row is reached, readers show the same place
+ * from the order (`rank ?? place`). A contest of 12,500 participants
+ * neither blocks the process nor queues 12,500 mails in memory, and a
  * restart goes on from the last member told.
  */
 
 export const CONTEST_RESULTS_JOB = 'contest-results'
-/** Members told per transaction (about 15 ms of inbox rows). */
+/** Members told per transaction at most (fewer when a turn, TURN_MS, is used up first). */
 export const RESULTS_BATCH = 50
 /** A run goes on for up to this long; the next run goes on from the cursor. */
 export const RESULTS_RUN_MS = 2 * 60_000
@@ -27,30 +30,82 @@ export const RESULTS_RUN_MS = 2 * 60_000
  */
 export const RESULTS_MAIL_BACKLOG = 200
 
-/**
- * Writes each participant's final rank in the ranking order (score, then
- * who reached it first, then who joined first; `rankingOrder`), in one
- * statement of the caller's transaction. Answers how many were ranked.
- */
-export function freezeRanks(tx: Tx, contestId: number): number {
-	return tx.run(sql`
-		update ${contestParticipants} set rank = ranked.place
-		from (
-			select id, row_number() over (order by score desc, scored_at asc, id asc) as place
-			from ${contestParticipants} where contest_id = ${contestId}
-		) as ranked
-		where ${contestParticipants.id} = ranked.id`).changes
+/** A participant's place in the ranking order, where the next batch starts after. */
+type Position = { id: number; score: number; scoredAt: Date }
+
+const rankingColumns = {
+	id: contestParticipants.id,
+	userId: contestParticipants.userId,
+	score: contestParticipants.score,
+	scoredAt: contestParticipants.scoredAt,
 }
 
-/** The first `limit` of a completed contest's frozen ranks, by the rank index. */
+/**
+ * The last participant given a rank at or before `cursor` (the one given
+ * `cursor`, unless they left meanwhile), by the rank index.
+ */
+function lastRanked(tx: Tx, contestId: number, cursor: number): Position | null {
+	if (cursor === 0) return null
+	return (
+		tx
+			.select({ id: contestParticipants.id, score: contestParticipants.score, scoredAt: contestParticipants.scoredAt })
+			.from(contestParticipants)
+			.where(
+				and(
+					eq(contestParticipants.contestId, contestId),
+					gt(contestParticipants.rank, 0),
+					lte(contestParticipants.rank, cursor),
+				),
+			)
+			.orderBy(desc(contestParticipants.rank))
+			.limit(1)
+			.get() ?? null
+	)
+}
+
+/**
+ * The next `limit` participants in the ranking order after `after` (from
+ * the top without it): three ranges of the ranking index (the same score
+ * and time with a later id, the same score reached later, a lower score),
+ * each read from its start, never the rows already told.
+ */
+function nextInRanking(tx: Tx, contestId: number, after: Position | null, limit: number) {
+	const inContest = eq(contestParticipants.contestId, contestId)
+	const range = (where: SQL | undefined, n: number) =>
+		tx
+			.select(rankingColumns)
+			.from(contestParticipants)
+			.where(and(inContest, where))
+			.orderBy(...rankingOrder)
+			.limit(n)
+			.all()
+	if (!after) return range(undefined, limit)
+	const rows = []
+	for (const where of [
+		and(
+			eq(contestParticipants.score, after.score),
+			eq(contestParticipants.scoredAt, after.scoredAt),
+			gt(contestParticipants.id, after.id),
+		),
+		and(eq(contestParticipants.score, after.score), gt(contestParticipants.scoredAt, after.scoredAt)),
+		lt(contestParticipants.score, after.score),
+	]) {
+		rows.push(...range(where, limit - rows.length))
+		if (rows.length === limit) break
+	}
+	return rows
+}
+
+/** The first `limit` of a contest in the ranking order, with their place (the completion's audit row). */
 export function topRanks(db: Db | Tx, contestId: number, limit: number) {
 	return db
-		.select({ userId: contestParticipants.userId, score: contestParticipants.score, rank: contestParticipants.rank })
+		.select({ userId: contestParticipants.userId, score: contestParticipants.score })
 		.from(contestParticipants)
-		.where(and(eq(contestParticipants.contestId, contestId), gt(contestParticipants.rank, 0)))
-		.orderBy(asc(contestParticipants.rank))
+		.where(eq(contestParticipants.contestId, contestId))
+		.orderBy(...rankingOrder)
 		.limit(limit)
 		.all()
+		.map((row, i) => ({ rank: i + 1, ...row }))
 }
 
 /** The oldest completed contest whose members are not all told yet. */
@@ -70,30 +125,34 @@ function nextContestToTell(db: Db | Tx) {
 }
 
 /**
- * Tells the next RESULTS_BATCH members of the oldest contest with results
- * to deliver their final rank, and moves its cursor, in one transaction.
- * Null when there is nothing to tell.
+ * Freezes the rank of the next participants of the oldest contest with
+ * results to deliver, in the ranking order, and tells each their final
+ * rank, in one transaction: up to RESULTS_BATCH of them, fewer when that
+ * takes more than a turn (TURN_MS). Moves the contest's cursor. Null when
+ * there is nothing to tell.
  */
-export function deliverContestResultsBatch(now = new Date()) {
+export function deliverContestResultsBatch(now = new Date(), clock: () => number = () => performance.now()) {
 	return write((tx) => {
 		const contest = nextContestToTell(tx)
 		if (!contest) return null
-		const batch = tx
-			.select({ userId: contestParticipants.userId, rank: sql<number>`${contestParticipants.rank}` })
-			.from(contestParticipants)
-			.where(and(eq(contestParticipants.contestId, contest.id), gt(contestParticipants.rank, contest.resultsCursor)))
-			.orderBy(asc(contestParticipants.rank))
-			.limit(RESULTS_BATCH)
-			.all()
-		notifyContestResults(tx, contest, batch, contest.resultsTotal, now)
+		const started = clock()
+		const batch = nextInRanking(tx, contest.id, lastRanked(tx, contest.id, contest.resultsCursor), RESULTS_BATCH)
+		let rank = contest.resultsCursor
+		for (const participant of batch) {
+			rank++
+			tx.update(contestParticipants).set({ rank }).where(eq(contestParticipants.id, participant.id)).run()
+			notifyContestResults(tx, contest, [{ userId: participant.userId, rank }], contest.resultsTotal, now)
+			if (clock() - started >= TURN_MS) break
+		}
+		const told = rank - contest.resultsCursor
 		tx.update(contests)
 			.set({
-				resultsCursor: batch.at(-1)?.rank ?? contest.resultsCursor,
-				resultsFinishedAt: batch.length < RESULTS_BATCH ? now : null,
+				resultsCursor: rank,
+				resultsFinishedAt: batch.length < RESULTS_BATCH && told === batch.length ? now : null,
 			})
 			.where(eq(contests.id, contest.id))
 			.run()
-		return { contestId: contest.id, told: batch.length }
+		return { contestId: contest.id, told }
 	})
 }
 

@@ -86,7 +86,7 @@ describe('contest hook', () => {
 		const result = completeContest(insertAuditActor(), contest.id)
 		expect(result.ok).toBe(true)
 		// The scheduler's contest-results tells them (decision 066).
-		expect(deliverContestResultsBatch()).toEqual({ contestId: contest.id, told: 2 })
+		expect(deliverContestResultsBatch(new Date(), () => 0)).toEqual({ contestId: contest.id, told: 2 })
 		expect(listNotifications(first.user.id).items[0]).toMatchObject({
 			kind: 'contest_result',
 			title: 'November Trading Cup has ended',
