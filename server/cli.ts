@@ -491,7 +491,7 @@ async function benchNightlyJobs(args: string[], io: CliIo) {
 		delay.disable()
 		const blockMs = Math.max(syncMs, delay.max / 1e6)
 		io.out(
-			`${JSON.stringify({ job: job.name, ms: Math.round(ms * 10) / 10, blockMs: Math.round(blockMs * 10) / 10, ok: error === null, result, error })}\n`,
+			`${JSON.stringify({ job: job.name, ms: Math.round(ms * 10) / 10, blockMs: Math.round(blockMs * 10) / 10, syncMs: Math.round(syncMs * 10) / 10, ok: error === null, result, error })}\n`,
 		)
 	}
 	return 0

@@ -119,7 +119,7 @@ describe('the results delivery', () => {
 		// A clock 5 ms later at each reading: the turn (10 ms) is used up after 2 members.
 		let ms = 0
 		expect(deliverContestResultsBatch(new Date(), () => (ms += 5))).toEqual({ contestId: contest.id, told: 2 })
-		while (deliverContestResultsBatch(new Date(), still)) {}
+		while (deliverContestResultsBatch(new Date(), still)) continue
 		const byRank = ranks(contest.id).sort((a, b) => a.rank! - b.rank!)
 		expect(byRank.map((r) => r.rank)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1))
 		expect(byRank.map((r) => r.userId)).toEqual(expected)

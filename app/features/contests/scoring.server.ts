@@ -56,12 +56,16 @@ type ScoredContest = {
  * list the rows of those members only, reached from the list (`cross join`:
  * SQLite keeps that order, so each member's rows are read through the
  * table's member index, never a status or date index that spans everyone).
+ * `memberIndex` names that index where the planner would otherwise prefer
+ * one with more terms: referral credits' (status, counted date) index
+ * matches three terms, but spans every member's credits in the contest's
+ * dates (found at 1,000,000 members, decision 064).
  */
-function memberRows(table: string, alias: string, column: string, userIds: string | null): SQL {
+function memberRows(table: string, alias: string, column: string, userIds: string | null, memberIndex?: string): SQL {
 	const rows = sql.raw(`${table} ${alias}`)
 	return userIds === null
 		? rows
-		: sql`json_each(${userIds}) as m cross join ${rows} on ${sql.raw(`${alias}.${column}`)} = m.value`
+		: sql`json_each(${userIds}) as m cross join ${rows}${sql.raw(memberIndex ? ` indexed by ${memberIndex}` : '')} on ${sql.raw(`${alias}.${column}`)} = m.value`
 }
 
 /** `column in (the scope's members)`, one JSON parameter however many members, or nothing without a member list. */
@@ -82,7 +86,7 @@ function rawScores(contest: ScoredContest, userIds: string | null): SQL {
 			select l.user_id, ${ACTIVITY_POINTS.lesson} from ${memberRows('lesson_completions', 'l', 'user_id', userIds)}
 				where l.completed_at >= ${from} and l.completed_at < ${to}
 			union all
-			select c.referrer_id, ${ACTIVITY_POINTS.referral} from ${memberRows('referral_credits', 'c', 'referrer_id', userIds)}
+			select c.referrer_id, ${ACTIVITY_POINTS.referral} from ${memberRows('referral_credits', 'c', 'referrer_id', userIds, 'referral_credits_referrer_idx')}
 				where c.status = 'credited' and coalesce(c.reviewed_at, c.created_at) >= ${from}
 					and coalesce(c.reviewed_at, c.created_at) < ${to}
 		) group by user_id`
