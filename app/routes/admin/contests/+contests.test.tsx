@@ -3,6 +3,8 @@ import { createRoutesStub, UNSAFE_ErrorResponseImpl as ErrorResponse } from 'rea
 import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { auditLog, contestParticipants, contests } from '#db/schema.ts'
+import { getContestStanding } from '#app/features/contests/contest.server.ts'
+import { deliverContestResultsBatch } from '#app/features/contests/results.server.ts'
 import { insertContest, insertParticipant } from '#tests/contest-factories.ts'
 import { insertAdmin, insertMember } from '#tests/factories.ts'
 import { noticeAfter } from '#tests/flash.ts'
@@ -277,6 +279,9 @@ describe('complete dialog', () => {
 		)) as Response
 		expect(response.headers.get('Location')).toBe('/admin/contests')
 		expect(await noticeAfter(response)).toBe('Contest completed: ranks are final.')
+		// The places are final at once; the scheduler's contest-results writes them as it tells each member (decision 066).
+		expect(getContestStanding(active.id, a.user.id)).toMatchObject({ rank: 2 })
+		expect(deliverContestResultsBatch(new Date(), () => 0)).toEqual({ contestId: active.id, told: 2 })
 		const ranks = getDb()
 			.select()
 			.from(contestParticipants)
