@@ -19,7 +19,7 @@ import { resolveContestAlerts } from '#app/features/alerts/alerts.server.ts'
 import { recordAudit, recordChange, recordCreation, type AuditActor } from '#app/features/audit/audit.server.ts'
 import { runJobSoon } from '#app/utils/scheduler.server.ts'
 import { isDataScored, rescoreContests } from './scoring.server.ts'
-import { CONTEST_RESULTS_JOB, topRanks } from './results.server.ts'
+import { CONTEST_RESULTS_JOB } from './results.server.ts'
 import { contestWindow, countParticipants, listRanking, placeInRanking } from './contest.server.ts'
 import type {
 	AdminContest,
@@ -268,7 +268,7 @@ export function completeContest(admin: AuditActor, id: number, now = new Date())
 					status: after.status,
 					completedAt: after.completedAt,
 					participants: ranked,
-					top: topRanks(tx, id, 10),
+					top: listRanking(id, { limit: 10 }, tx).map(({ rank, userId, score }) => ({ rank, userId, score })),
 				},
 			},
 			now,

@@ -7,14 +7,8 @@ import { insertContest, insertParticipant } from '#tests/contest-factories.ts'
 import { insertAuditActor } from '#tests/factories.ts'
 import { drainNotificationMails, pendingNotificationMails } from '#app/features/notifications/notifications.server.ts'
 import { completeContest } from './admin-contests.server.ts'
-import { getContestStanding } from './contest.server.ts'
-import {
-	deliverContestResultsBatch,
-	RESULTS_BATCH,
-	RESULTS_MAIL_BACKLOG,
-	runContestResults,
-	topRanks,
-} from './results.server.ts'
+import { getContestStanding, listRanking } from './contest.server.ts'
+import { deliverContestResultsBatch, RESULTS_BATCH, RESULTS_MAIL_BACKLOG, runContestResults } from './results.server.ts'
 
 // Mails are caught here: the test counts them and can hold them back.
 const mails = vi.hoisted(() => ({ sent: [] as string[], hold: null as Promise<void> | null }))
@@ -71,7 +65,9 @@ describe('completing a contest', () => {
 		const result = completeContest(insertAuditActor(), contest.id, at('2026-12-01T09:00:00Z'))
 		expect(result).toMatchObject({ ok: true, value: { participantCount: 4 } })
 		const order = [top, early, late, low].map((p) => p.user.id)
-		expect(topRanks(getDb(), contest.id, 10).map((r) => [r.userId, r.rank])).toEqual(order.map((id, i) => [id, i + 1]))
+		expect(listRanking(contest.id, { limit: 10 }).map((r) => [r.userId, r.rank])).toEqual(
+			order.map((id, i) => [id, i + 1]),
+		)
 		// Nobody is told yet: that is the scheduler's, from a cursor at 0 of 4; meanwhile each member's place is read from the order.
 		expect(told(contest.id)).toEqual([])
 		expect(contestRow(contest.id)).toMatchObject({ resultsTotal: 4, resultsCursor: 0, resultsFinishedAt: null })

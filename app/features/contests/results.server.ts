@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { and, asc, desc, eq, gt, isNull, lt, lte, type SQL } from 'drizzle-orm'
 import { getDb, write, type Db, type Tx } from '#db/client.server.ts'
 import { contestParticipants, contests } from '#db/schema.ts'
-import { notifyContestResults } from '#app/features/notifications/member-notifications.server.ts'
+import { notifyContestResult } from '#app/features/notifications/member-notifications.server.ts'
 import { pendingNotificationMails } from '#app/features/notifications/notifications.server.ts'
 import { REST_FACTOR, TURN_MS } from '#app/utils/turns.server.ts'
 import { rankingOrder } from './contest.server.ts'
@@ -96,18 +97,6 @@ function nextInRanking(tx: Tx, contestId: number, after: Position | null, limit:
 	return rows
 }
 
-/** The first `limit` of a contest in the ranking order, with their place (the completion's audit row). */
-export function topRanks(db: Db | Tx, contestId: number, limit: number) {
-	return db
-		.select({ userId: contestParticipants.userId, score: contestParticipants.score })
-		.from(contestParticipants)
-		.where(eq(contestParticipants.contestId, contestId))
-		.orderBy(...rankingOrder)
-		.limit(limit)
-		.all()
-		.map((row, i) => ({ rank: i + 1, ...row }))
-}
-
 /** The oldest completed contest whose members are not all told yet. */
 function nextContestToTell(db: Db | Tx) {
 	return db
@@ -141,7 +130,7 @@ export function deliverContestResultsBatch(now = new Date(), clock: () => number
 		for (const participant of batch) {
 			rank++
 			tx.update(contestParticipants).set({ rank }).where(eq(contestParticipants.id, participant.id)).run()
-			notifyContestResults(tx, contest, [{ userId: participant.userId, rank }], contest.resultsTotal, now)
+			notifyContestResult(tx, contest, { userId: participant.userId, rank }, contest.resultsTotal, now)
 			if (clock() - started >= TURN_MS) break
 		}
 		const told = rank - contest.resultsCursor
@@ -155,8 +144,6 @@ export function deliverContestResultsBatch(now = new Date(), clock: () => number
 		return { contestId: contest.id, told }
 	})
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * The scheduler's `contest-results`: batches until every completed

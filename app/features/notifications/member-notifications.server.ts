@@ -113,28 +113,23 @@ export function notifyClaimStatus(
 	)
 }
 
-/**
- * A contest completed: each participant of a batch gets their final rank
- * of `total` (the contest's results delivery, decision 066).
- */
-export function notifyContestResults(
+/** A contest completed: a participant gets their final rank of `total` (the contest's results delivery, decision 066). */
+export function notifyContestResult(
 	tx: Tx,
 	contest: { name: string },
-	batch: ReadonlyArray<{ userId: number; rank: number }>,
+	participant: { userId: number; rank: number },
 	total: number,
 	now: Date,
 ) {
-	for (const participant of batch) {
-		notify(
-			tx,
-			{
-				userId: participant.userId,
-				kind: 'contest_result',
-				title: `${contest.name} has ended`,
-				body: `Your final rank: #${participant.rank} of ${numberFormat.format(total)}. See the winners on the contests page.`,
-				link: '/dashboard/contests',
-			},
-			now,
-		)
-	}
+	notify(
+		tx,
+		{
+			userId: participant.userId,
+			kind: 'contest_result',
+			title: `${contest.name} has ended`,
+			body: `Your final rank: #${participant.rank} of ${numberFormat.format(total)}. See the winners on the contests page.`,
+			link: '/dashboard/contests',
+		},
+		now,
+	)
 }
