@@ -86,7 +86,9 @@ export function FilterActions({ clearTo, className }: { clearTo?: string | false
 
 /**
  * A staff list's pagination bar: "Showing 1 to 25 of 80 users", then
- * Previous, "Page 1 of 4" and Next (`href` gives a page's URL).
+ * Previous, "Page 1 of 4" and Next (`href` gives a page's URL). A count
+ * that stopped at its cap (`totalCountCapped`, a users search: decision
+ * 067) reads "of 10,000+" and says how to see the rest.
  */
 export function ListPagination({
 	pagination,
@@ -95,7 +97,7 @@ export function ListPagination({
 	className = 'mt-4 flex flex-wrap items-center justify-between gap-3 text-sm tabular-nums',
 	navClassName = 'flex flex-wrap items-center gap-3',
 }: {
-	pagination: Pagination
+	pagination: Pagination & { totalCountCapped?: boolean }
 	/** "claims", "alerts". */
 	noun: string
 	href: (page: number) => string
@@ -104,11 +106,12 @@ export function ListPagination({
 }) {
 	const linkClass = 'btn-secondary btn-sm'
 	const disabledClass = cx(linkClass, 'cursor-not-allowed opacity-50')
+	const capped = pagination.totalCountCapped === true
 	return (
 		<div className={className}>
 			<p className="text-slate-300">
-				Showing {formatCount(pagination.from)} to {formatCount(pagination.to)} of {formatCount(pagination.totalCount)}{' '}
-				{noun}
+				Showing {formatCount(pagination.from)} to {formatCount(pagination.to)} of {formatCount(pagination.totalCount)}
+				{capped ? '+' : ''} {noun}
 			</p>
 			<nav aria-label="Pagination" className={navClassName}>
 				{pagination.hasPrevious ? (
@@ -122,6 +125,7 @@ export function ListPagination({
 				)}
 				<span className="text-slate-200">
 					Page {formatCount(pagination.page)} of {formatCount(pagination.totalPages)}
+					{capped ? '+' : ''}
 				</span>
 				{pagination.hasNext ? (
 					<Link to={href(pagination.page + 1)} className={linkClass} rel="next">
@@ -133,6 +137,12 @@ export function ListPagination({
 					</span>
 				)}
 			</nav>
+			{capped ? (
+				<p className="w-full text-slate-300">
+					More than {formatCount(pagination.totalCount)} {noun} match: the first {formatCount(pagination.totalCount)}{' '}
+					are shown. Narrow the search to see the rest.
+				</p>
+			) : null}
 		</div>
 	)
 }

@@ -1,6 +1,9 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import path from 'node:path'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import type Nodemailer from 'nodemailer'
 import type { Transporter } from 'nodemailer'
 import { flushWrites } from '#db/client.server.ts'
 import { getEnv } from './env.server.ts'
@@ -20,12 +23,47 @@ export function onMailFailure(listener: MailFailureListener) {
 let transport: { url: string; transporter: Transporter } | undefined
 
 /**
+ * nodemailer's heavier modules, in the order they depend on each other
+ * (paths inside the pinned package). Loading nodemailer is synchronous
+ * work: about 60 ms in one go on the bench machine, which would stall
+ * every request of the process that sends its first mail (and the
+ * scheduler's jobs, whose bar is 50 ms at a time). One module per turn,
+ * the longest step takes about 20 ms.
+ */
+export const MAILER_STEPS = [
+	'nodemailer/lib/shared/index.js',
+	'nodemailer/lib/mime-funcs/index.js',
+	'nodemailer/lib/mime-node/index.js',
+	'nodemailer/lib/mail-composer/index.js',
+	'nodemailer/lib/smtp-connection/index.js',
+	'nodemailer/lib/mailer/index.js',
+	'nodemailer/lib/smtp-transport/index.js',
+	'nodemailer/lib/smtp-pool/index.js',
+]
+
+let loading: Promise<typeof Nodemailer> | undefined
+
+/**
  * nodemailer, loaded with the first mail rather than at start: it costs each
  * server process about 13 MB, and many never send one (decision 026, idle
- * memory).
+ * memory). It is loaded a module per turn (MAILER_STEPS), so the process
+ * keeps serving meanwhile; a step that cannot be found is left to the
+ * final import.
  */
-async function mailer() {
-	return (await import('nodemailer')).default
+export function mailer() {
+	loading ??= (async () => {
+		const require = createRequire(import.meta.url)
+		for (const step of MAILER_STEPS) {
+			try {
+				require(step)
+			} catch {
+				// A layout this list does not know: the import below loads it all at once.
+			}
+			await nextTurn()
+		}
+		return (await import('nodemailer')).default
+	})()
+	return loading
 }
 
 async function smtpTransport(url: string) {

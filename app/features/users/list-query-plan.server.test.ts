@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { insertMember } from '#tests/factories.ts'
 import { DEFAULT_USER_LIST_QUERY, USER_SORT_OPTIONS, type UserListQuery } from '#app/features/users/schemas.ts'
-import { listQueries } from './list.server.ts'
+import { listQueries, SEARCH_COUNT_CAP } from './list.server.ts'
 
 // The users list must stay fast over 100,000 members (our bar, measured by npm run bench: p95 <
 // 50 ms over 100,000 users): every filter, sort and page count walks an
@@ -104,10 +104,27 @@ describe('users list query plans', () => {
 		}
 	}
 
-	test('a search without filters is counted on the trigram index alone', () => {
+	test('a search without filters is counted on the trigram index alone, up to the cap (decision 067)', () => {
 		seed()
-		expect(plan(listQueries(q({ search: 'Lovelace' })).count)).toEqual([
+		const { count } = listQueries(q({ search: 'Lovelace' }))
+		expect(plan(count)).toEqual([
+			'CO-ROUTINE (subquery-1)',
 			expect.stringMatching(/^SCAN users_fts VIRTUAL TABLE INDEX \d+:M/),
+			'SCAN (subquery-1)',
 		])
+		expect(count.toSQL().sql).toMatch(/ limit \?\)$/)
+		expect(count.toSQL().params).toContain(SEARCH_COUNT_CAP + 1)
+	})
+
+	test('a search with a filter is counted up to the cap too, without a full scan', () => {
+		seed()
+		for (const filter of [{ status: 'active' as const }, { plan: 'gold' as const }]) {
+			for (const broad of [false, true]) {
+				const { count } = listQueries(q({ search: 'Lovelace', ...filter }), getDb(), { broad })
+				const countPlan = plan(count)
+				expect(fullScans(countPlan), countPlan.join('\n')).toEqual([])
+				expect(count.toSQL().params).toContain(SEARCH_COUNT_CAP + 1)
+			}
+		}
 	})
 })

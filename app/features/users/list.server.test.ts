@@ -4,7 +4,14 @@ import { users } from '#db/schema.ts'
 import { insertAuditActor, insertMember } from '#tests/factories.ts'
 import { DEFAULT_USER_LIST_QUERY, type UserListQuery } from '#app/features/users/schemas.ts'
 import { deleteManagedUser, updateManagedUser } from './changes.server.ts'
-import { countSearchMatches, ftsPhrase, listManagedUsers, listQueries } from './list.server.ts'
+import {
+	countManagedUsers,
+	countSearchMatches,
+	ftsPhrase,
+	listManagedUsers,
+	listQueries,
+	SEARCH_COUNT_CAP,
+} from './list.server.ts'
 
 const q = (overrides: Partial<UserListQuery> = {}): UserListQuery => ({ ...DEFAULT_USER_LIST_QUERY, ...overrides })
 
@@ -236,6 +243,66 @@ describe('the list', () => {
 			expect(narrow.rows.all().length).toBeGreaterThan(0)
 		}
 		expect(countSearchMatches('common')).toBe(20)
+	})
+
+	test('a search matching more than 10,000 members counts to 10,000 and pages up to it (decision 067)', () => {
+		const now = Date.now()
+		getDb().transaction((tx) => {
+			for (let start = 0; start < SEARCH_COUNT_CAP + 5; start += 500) {
+				const rows = []
+				for (let i = start; i < Math.min(start + 500, SEARCH_COUNT_CAP + 5); i++) {
+					rows.push({
+						name: `Member ${i} Okafor`,
+						email: `okafor-${i}@example.com`,
+						passwordHash: 'x',
+						referralCode: `OKA${i}`,
+						status: i % 2 ? ('active' as const) : ('pending' as const),
+						createdAt: new Date(now - i * 1000),
+					})
+				}
+				tx.insert(users).values(rows).run()
+			}
+		})
+		insertMember({ name: 'Someone Else', email: 'else@example.com' })
+		expect(countSearchMatches('okafor')).toBe(SEARCH_COUNT_CAP + 1)
+
+		const all = listManagedUsers(q({ search: 'okafor' }), { clampPage: true })
+		expect(all.pagination).toMatchObject({
+			totalCount: SEARCH_COUNT_CAP,
+			totalCountCapped: true,
+			totalPages: SEARCH_COUNT_CAP / 10,
+			hasNext: true,
+		})
+		expect(all.users.map((u) => u.email)).toEqual(Array.from({ length: 10 }, (_, i) => `okafor-${i}@example.com`))
+		// The page clamps to the cap's last page; the API answers a page past it empty.
+		const last = listManagedUsers(q({ search: 'okafor', page: 5000 }), { clampPage: true })
+		expect(last.query.page).toBe(SEARCH_COUNT_CAP / 10)
+		expect(last.pagination).toMatchObject({ from: SEARCH_COUNT_CAP - 9, to: SEARCH_COUNT_CAP, hasNext: false })
+		expect(last.users.map((u) => u.email)[9]).toBe(`okafor-${SEARCH_COUNT_CAP - 1}@example.com`)
+		expect(listManagedUsers(q({ search: 'okafor', page: SEARCH_COUNT_CAP / 10 + 1 })).users).toEqual([])
+
+		// With a filter (walked broad), and a short search (LIKE): capped the same way.
+		expect(listManagedUsers(q({ search: 'okafor', status: 'active' })).pagination).toMatchObject({
+			totalCount: (SEARCH_COUNT_CAP + 4) / 2,
+			totalCountCapped: false,
+		})
+		expect(listManagedUsers(q({ search: 'ok' })).pagination).toMatchObject({
+			totalCount: SEARCH_COUNT_CAP,
+			totalCountCapped: true,
+		})
+		// A narrower search and the list without a search count exactly.
+		expect(listManagedUsers(q({ search: 'okafor-77' })).pagination).toMatchObject({
+			totalCount: 111,
+			totalCountCapped: false,
+		})
+		expect(listManagedUsers(q({})).pagination).toMatchObject({
+			totalCount: SEARCH_COUNT_CAP + 6,
+			totalCountCapped: false,
+		})
+		expect(countManagedUsers({ search: 'okafor', status: null, plan: null })).toEqual({
+			totalCount: SEARCH_COUNT_CAP,
+			capped: true,
+		})
 	})
 
 	test('FTS phrase escaping', () => {

@@ -83,16 +83,30 @@ function ftsMatch(search: string) {
 	return sql`(select rowid from users_fts where users_fts match ${ftsPhrase(search)})`
 }
 
-/** How many members a search of 3+ characters matches (the trigram index alone). */
+/**
+ * A search's count stops here (decision 067): past it the list says
+ * "10,000+" and pages up to it, and counting costs the same whether a
+ * name matches 10,001 members or 100,000. Lists without a search count
+ * exactly (summary rows, decision 064).
+ */
+export const SEARCH_COUNT_CAP = 10_000
+
+/**
+ * How many members a search of 3+ characters matches (the trigram index
+ * alone), counted up to SEARCH_COUNT_CAP + 1 (more than the cap reads as
+ * "more than 10,000").
+ */
 export function countSearchMatches(search: string, db: Db = getDb()) {
 	return ftsCount(search, db).get()?.n ?? 0
 }
 
+/** Counts at most SEARCH_COUNT_CAP + 1 rows of `rows` (a subquery). */
+function cappedCount(db: Db, rows: SQL) {
+	return db.select({ n: sql<number>`count(*)` }).from(sql`(${rows} limit ${SEARCH_COUNT_CAP + 1})`)
+}
+
 function ftsCount(search: string, db: Db) {
-	return db
-		.select({ n: sql<number>`count(*)` })
-		.from(sql`users_fts`)
-		.where(sql`users_fts match ${ftsPhrase(search)}`)
+	return cappedCount(db, sql`select rowid from users_fts where users_fts match ${ftsPhrase(search)}`)
 }
 
 /**
@@ -141,7 +155,8 @@ export function listOrder(query: Pick<UserListQuery, 'sortBy' | 'sortOrder'>): S
 /**
  * The two statements of a list page, not yet run (the EXPLAIN QUERY PLAN
  * test reads them). `broad`: see BROAD_SEARCH_MATCHES. A search without
- * filters is counted on the trigram index alone.
+ * filters is counted on the trigram index alone; any search's count stops
+ * past SEARCH_COUNT_CAP.
  */
 export function listQueries(query: UserListQuery, db: Db = getDb(), options: { broad?: boolean } = {}) {
 	const where = listWhere(query, options)
@@ -154,7 +169,11 @@ export function listQueries(query: UserListQuery, db: Db = getDb(), options: { b
 			.orderBy(...listOrder(query))
 			.limit(query.limit)
 			.offset((query.page - 1) * query.limit),
-		count: searchOnly ? ftsCount(query.search, db) : db.select({ n: count() }).from(users).where(where),
+		count: searchOnly
+			? ftsCount(query.search, db)
+			: query.search
+				? cappedCount(db, sql`select 1 from ${users} where ${where}`)
+				: db.select({ n: count() }).from(users).where(where),
 	}
 }
 
@@ -176,22 +195,37 @@ export function isBroadSearch(query: Pick<UserListQuery, 'search' | 'status' | '
 	return plan(query).broad
 }
 
+/**
+ * How many members a list query matches: exact without a search; with one,
+ * at most SEARCH_COUNT_CAP, `capped` when more match.
+ */
 export function countManagedUsers(query: Pick<UserListQuery, 'search' | 'status' | 'plan'>) {
 	const full: UserListQuery = { ...DEFAULT_USER_LIST_QUERY, ...query }
-	const how = plan(full)
-	return how.count ?? listQueries(full, getDb(), { broad: how.broad }).count.get()?.n ?? 0
+	return countFor(full, plan(full))
 }
+
+function countFor(query: UserListQuery, how: ReturnType<typeof plan>) {
+	const n = how.count ?? listQueries(query, getDb(), { broad: how.broad }).count.get()?.n ?? 0
+	return n > SEARCH_COUNT_CAP && query.search
+		? { totalCount: SEARCH_COUNT_CAP, capped: true }
+		: { totalCount: n, capped: false }
+}
+
+/** A users list's pagination: with `totalCountCapped` when a search matched more than SEARCH_COUNT_CAP. */
+export type UserListPagination = Pagination & { totalCountCapped: boolean }
 
 /**
  * One page of the list and its pagination. With `clampPage` (the page) a
  * page past the end shows the last page; without it (the API) it is empty.
+ * A search matching more than SEARCH_COUNT_CAP members pages up to the cap
+ * (decision 067).
  */
 export function listManagedUsers(
 	query: UserListQuery,
 	options: { clampPage?: boolean } = {},
-): { users: ManagedUser[]; pagination: Pagination; query: UserListQuery } {
+): { users: ManagedUser[]; pagination: UserListPagination; query: UserListQuery } {
 	const how = plan(query)
-	const totalCount = how.count ?? listQueries(query, getDb(), { broad: how.broad }).count.get()?.n ?? 0
+	const { totalCount, capped } = countFor(query, how)
 	let effective = query
 	if (options.clampPage) {
 		const last = Math.max(1, Math.ceil(totalCount / query.limit))
@@ -203,7 +237,7 @@ export function listManagedUsers(
 			: listQueries(effective, getDb(), { broad: how.broad }).rows.all()
 	return {
 		users: rows.map(toManagedUser),
-		pagination: paginate(totalCount, effective.page, effective.limit),
+		pagination: { ...paginate(totalCount, effective.page, effective.limit), totalCountCapped: capped },
 		query: effective,
 	}
 }

@@ -65,7 +65,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 		users: list.users.map((u) => ({ ...u, planName: planName(u.plan) })),
 		pagination: list.pagination,
 		query: list.query,
-		totalUsers: countManagedUsers({ search: '', status: null, plan: null }),
+		totalUsers: countManagedUsers({ search: '', status: null, plan: null }).totalCount,
 		plans: PLANS.map((plan) => ({ value: plan, label: planName(plan) })),
 		can: {
 			create: can(admin, 'users:create'),

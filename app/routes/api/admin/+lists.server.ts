@@ -11,6 +11,13 @@ import {
 } from '#app/utils/api-schema.server.ts'
 import { apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
+const CappedPaginationSchema = PaginationSchema.extend({
+	totalCountCapped: z.boolean().openapi({
+		description:
+			'True when a search matched more than 10,000 members: `totalCount` is then 10,000 and the pages stop there (decision 067).',
+	}),
+}).openapi('CappedPagination')
+
 /**
  * GET /api/admin/users, /alerts, /offer-claims, /referrals and /revenue:
  * one page of a staff list for an admin with `capability`, answered as
@@ -27,8 +34,13 @@ export function staffListEndpoint<K extends string, Q extends z.ZodTypeAny>(list
 	key: K
 	item: z.ZodTypeAny
 	badQuery: string
-	read: (query: z.output<Q>) => Record<K, unknown[]> & { pagination: z.infer<typeof PaginationSchema> }
+	/** The list's count may stop at a cap (a users search, decision 067): its pagination says so in `totalCountCapped`. */
+	cappedCount?: true
+	read: (query: z.output<Q>) => Record<K, unknown[]> & {
+		pagination: z.infer<typeof PaginationSchema> & { totalCountCapped?: boolean }
+	}
 }) {
+	const pagination = list.cappedCount ? CappedPaginationSchema : PaginationSchema
 	return endpoint({
 		tags: list.tags,
 		summary: list.summary,
@@ -37,14 +49,19 @@ export function staffListEndpoint<K extends string, Q extends z.ZodTypeAny>(list
 		repeated: list.repeated,
 		responses: {
 			200: ok(list.page, {
-				data: z.object({ [list.key]: z.array(list.item), pagination: PaginationSchema }).strict(),
+				data: z.object({ [list.key]: z.array(list.item), pagination }).strict(),
 			}),
 			...refusals([400, ...ADMIN_GUARD], { 400: list.badQuery, ...ADMIN_403 }),
 		},
 		handler({ request, query }) {
 			requireApiCapability(request, list.capability)
 			const found = list.read(query())
-			return apiSuccess({ [list.key]: found[list.key], pagination: apiPagination(found.pagination) })
+			return apiSuccess({
+				[list.key]: found[list.key],
+				pagination: list.cappedCount
+					? { ...apiPagination(found.pagination), totalCountCapped: found.pagination.totalCountCapped === true }
+					: apiPagination(found.pagination),
+			})
 		},
 	})
 }

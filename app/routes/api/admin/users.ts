@@ -18,6 +18,7 @@ const route = apiRoute({
 		key: 'users',
 		item: ManagedUserSchema,
 		badQuery: 'A bad or repeated query parameter (`errors` names each).',
+		cappedCount: true,
 		read: listManagedUsers,
 	}),
 	POST: endpoint({
