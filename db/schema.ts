@@ -124,8 +124,6 @@ export const users = sqliteTable(
 		index('users_status_plan_name_idx').on(t.status, t.plan, sql`${t.name} collate nocase`),
 		index('users_total_invested_idx').on(sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
 		index('users_status_invested_idx').on(t.status, sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
-		index('users_plan_invested_idx').on(t.plan, sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
-		index('users_status_plan_invested_idx').on(t.status, t.plan, sql`(${t.totalDeposit} + ${t.totalWithdraw})`),
 		// An announcement's delivery to one plan (issue 41 part 5): members of the plan by id after a cursor.
 		index('users_plan_id_idx').on(t.plan, t.id),
 	],

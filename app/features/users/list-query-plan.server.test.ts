@@ -68,9 +68,13 @@ describe('users list query plans', () => {
 		expect(plan(listQueries(q({ status: 'banned', sortBy: 'name', sortOrder: 'asc' })).rows)).toEqual([
 			'SEARCH users USING INDEX users_status_name_idx (status=?)',
 		])
+		// No index pairs the plan with the investment (decision 068): the walk of the investment index keeps the plan's members.
 		expect(plan(listQueries(q({ plan: 'gold', sortBy: 'totalInvested', sortOrder: 'desc' })).rows)).toEqual([
-			'SEARCH users USING INDEX users_plan_invested_idx (plan=?)',
+			'SCAN users USING INDEX users_total_invested_idx',
 		])
+		expect(
+			plan(listQueries(q({ status: 'active', plan: 'gold', sortBy: 'totalInvested', sortOrder: 'asc' })).rows),
+		).toEqual(['SEARCH users USING INDEX users_status_invested_idx (status=?)'])
 		expect(plan(listQueries(q({ status: 'active', plan: 'gold' })).rows)).toEqual([
 			'SEARCH users USING INDEX users_status_plan_created_idx (status=? AND plan=?)',
 		])

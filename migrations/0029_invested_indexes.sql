@@ -1,0 +1,2 @@
+DROP INDEX `users_plan_invested_idx`;--> statement-breakpoint
+DROP INDEX `users_status_plan_invested_idx`;
