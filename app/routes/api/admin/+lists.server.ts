@@ -11,12 +11,21 @@ import {
 } from '#app/utils/api-schema.server.ts'
 import { apiSuccess, endpoint } from '#app/utils/api.server.ts'
 
-const CappedPaginationSchema = PaginationSchema.extend({
-	totalCountCapped: z.boolean().openapi({
-		description:
-			'True when a search matched more than 10,000 members: `totalCount` is then 10,000 and the pages stop there (decision 067).',
-	}),
-}).openapi('CappedPagination')
+// A schema of its own rather than an extension of Pagination: the
+// document would join the two strict objects with allOf, which no answer
+// can match.
+const CappedPaginationSchema = z
+	.object({
+		...PaginationSchema.shape,
+		totalCountCapped: z.boolean().openapi({
+			description:
+				'True when a search matched more than 10,000 members: `totalCount` is then 10,000 and the pages stop there (decision 067).',
+		}),
+	})
+	.strict()
+	.openapi('CappedPagination', {
+		description: 'An empty list is page 1 of 1; a page past the end is answered empty. A search counts up to 10,000.',
+	})
 
 /**
  * GET /api/admin/users, /alerts, /offer-claims, /referrals and /revenue:
