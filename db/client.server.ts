@@ -305,6 +305,7 @@ export function openDatabase(file: string, options: { readonly?: boolean } = {})
 	// Statement journals and sorts in memory: each sign-up's transaction made
 	// and removed a temporary file in /var/tmp on the event loop.
 	sqlite.pragma('temp_store = MEMORY')
+	registerFunctions(sqlite)
 	const guard: BusyGuard = { timeout: STARTUP_BUSY_TIMEOUT_MS, coolingUntil: 0 }
 	guards.set(sqlite, guard)
 	const onDisk = file !== ':memory:' && file !== ''
@@ -322,6 +323,18 @@ export function openDatabase(file: string, options: { readonly?: boolean } = {})
 }
 
 /**
+ * The app's SQL functions. `contains_folded(value, term)`: 1 when `value`
+ * holds `term` (given lower-cased) whatever its case, as the users search's
+ * trigram index matches; a broad search tests each member it walks with it
+ * (app/features/users/list.server.ts, decision 067).
+ */
+function registerFunctions(sqlite: Database.Database) {
+	sqlite.function('contains_folded', { deterministic: true }, (value: unknown, term: unknown) =>
+		typeof value === 'string' && typeof term === 'string' && value.toLowerCase().includes(term) ? 1 : 0,
+	)
+}
+
+/**
  * A replica's connection: the file opened read-only (it must exist: the
  * primary made it), nothing set that writes (the journal mode is the
  * primary's, WAL). Reads never wait in WAL mode; every write is counted and
@@ -331,6 +344,7 @@ function openReplica(file: string): State {
 	const sqlite = new StatementReusingDatabase(file, { timeout: 0, readonly: true, fileMustExist: true })
 	sqlite.pragma('foreign_keys = ON')
 	sqlite.pragma('temp_store = MEMORY')
+	registerFunctions(sqlite)
 	guards.set(sqlite, { timeout: 0, coolingUntil: 0 })
 	const db = drizzle(sqlite, { schema, logger: writeCheck(sqlite) }) as Db
 	return { db, sqlite, file }

@@ -229,7 +229,15 @@ describe('the list', () => {
 				createdAt: minutesAgo(i % 7),
 			})
 		}
+		// Letters beyond ASCII in either case, in the name or the email.
+		insertMember({ name: 'ÖZTÜRK Çelik', email: 'celik@example.com' })
+		insertMember({ name: 'Ayşe Öztürk', email: 'ayse@example.com' })
+		insertMember({ name: 'Someone', email: 'öztürk.s@example.com' })
+		insertMember({ name: 'Ozturk Plain', email: 'ozturk@example.com' })
 		for (const query of [
+			q({ search: 'öztürk' }),
+			q({ search: 'ÖZTÜRK' }),
+			q({ search: 'Ayşe', status: 'active' }),
 			q({ search: 'common' }),
 			q({ search: 'common', status: 'active', sortBy: 'name', sortOrder: 'desc' }),
 			q({ search: 'name', plan: 'gold', sortBy: 'totalInvested', sortOrder: 'asc' }),
@@ -243,6 +251,11 @@ describe('the list', () => {
 			expect(narrow.rows.all().length).toBeGreaterThan(0)
 		}
 		expect(countSearchMatches('common')).toBe(20)
+		expect(
+			listManagedUsers(q({ search: 'Öztürk', sortBy: 'name', sortOrder: 'asc' }))
+				.users.map((u) => u.name)
+				.sort(),
+		).toEqual(['Ayşe Öztürk', 'Someone', 'ÖZTÜRK Çelik'])
 	})
 
 	test('a search matching more than 10,000 members counts to 10,000 and pages up to it (decision 067)', () => {

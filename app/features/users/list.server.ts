@@ -111,13 +111,16 @@ function ftsCount(search: string, db: Db) {
 
 /**
  * The WHERE of a list query: the search (FTS5 from 3 characters, LIKE
- * below), status and plan. A broad search tests membership in the match
- * set (`+id`, so SQLite walks the sort or filter index); a narrow one
- * looks its matches up by id.
+ * below), status and plan. A narrow search looks its matches up by id. A
+ * broad one walks the sort or filter index: its page tests each member it
+ * walks (`contains_folded` on the name and email, the trigram match's
+ * case-blind substring), so it reads a few hundred members rather than the
+ * whole match set; its count (`forCount`) tests membership in the match
+ * set (`+id`).
  */
 export function listWhere(
 	query: Pick<UserListQuery, 'search' | 'status' | 'plan'> & Partial<Pick<UserListQuery, 'sortBy'>>,
-	options: { broad?: boolean } = {},
+	options: { broad?: boolean; forCount?: boolean } = {},
 ): SQL | undefined {
 	const conditions: SQL[] = []
 	// A narrow search reads its few matches by id and filters them there
@@ -126,9 +129,12 @@ export function listWhere(
 	const narrow = Boolean(query.search) && usesTrigrams(query.search) && !options.broad
 	if (query.search) {
 		if (usesTrigrams(query.search)) {
-			conditions.push(
-				options.broad ? sql`+${users.id} in ${ftsMatch(query.search)}` : sql`${users.id} in ${ftsMatch(query.search)}`,
-			)
+			if (!options.broad) conditions.push(sql`${users.id} in ${ftsMatch(query.search)}`)
+			else if (options.forCount) conditions.push(sql`+${users.id} in ${ftsMatch(query.search)}`)
+			else {
+				const term = query.search.toLowerCase()
+				conditions.push(sql`(contains_folded(${users.name}, ${term}) or contains_folded(${users.email}, ${term}))`)
+			}
 		} else {
 			const pattern = likeContains(query.search)
 			conditions.push(sql`(${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`)
@@ -165,7 +171,10 @@ export function listOrder(query: Pick<UserListQuery, 'sortBy' | 'sortOrder'>): S
  */
 export function listQueries(query: UserListQuery, db: Db = getDb(), options: { broad?: boolean } = {}) {
 	// The count has no order to keep: its filters take any index.
-	const where = listWhere({ search: query.search, status: query.status, plan: query.plan }, options)
+	const where = listWhere(
+		{ search: query.search, status: query.status, plan: query.plan },
+		{ ...options, forCount: true },
+	)
 	const searchOnly = Boolean(query.search) && usesTrigrams(query.search) && !query.status && !query.plan
 	return {
 		rows: db
