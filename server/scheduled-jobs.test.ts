@@ -9,6 +9,7 @@ import {
 	type ScheduledJob,
 } from '#app/utils/scheduler.server.ts'
 import { createLease } from '#app/utils/lease.server.ts'
+import { holdJobLeases } from './cli.ts'
 import { getDashboardTrends } from '#app/features/stats/stats.server.ts'
 import { addUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { getDb } from '#db/client.server.ts'
@@ -274,6 +275,35 @@ describe('leases and failures', () => {
 		}
 		return job
 	}
+
+	test("bench:nightly-jobs holds the jobs' leases: a running scheduler does not run them beside it, then does", async () => {
+		const job = countingJob('held-job')
+		const scheduler = createScheduler({ jobs: [job], holder: 'process-held' })
+		const release = await holdJobLeases(['held-job'], 'bench-test')
+		const row = () => getDb().select().from(scheduledJobs).where(eq(scheduledJobs.name, 'held-job')).get()!
+		expect(row().leaseHolder).toBe('bench-test')
+		expect(row().leaseExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 20 * 60_000)
+		expect(scheduler.tick().ran.map((r) => r.name)).toEqual([])
+		expect(job.runs).toBe(0)
+		release()
+		expect(row().leaseHolder).toBeNull()
+		expect(scheduler.tick().ran.map((r) => r.name)).toEqual(['held-job'])
+		expect(job.runs).toBe(1)
+	})
+
+	test('bench:nightly-jobs waits for a job another process runs, and gives up leaving its lease alone', async () => {
+		const held = new Date(Date.now() + 60_000)
+		getDb()
+			.insert(scheduledJobs)
+			.values({ name: 'busy-job', nextRunAt: new Date(), leaseHolder: 'server', leaseExpiresAt: held })
+			.run()
+		await expect(holdJobLeases(['free-job', 'busy-job'], 'bench-test', 300)).rejects.toThrow(
+			'A running scheduler kept these jobs for a minute',
+		)
+		const rows = getDb().select().from(scheduledJobs).all()
+		expect(rows.find((r) => r.name === 'busy-job')!.leaseHolder).toBe('server')
+		expect(rows.find((r) => r.name === 'free-job')!.leaseHolder).toBeNull()
+	})
 
 	test('runJobSoon: the job is due at once and a started scheduler ticks on the next turn, once for several asks', async () => {
 		const job = countingJob('soon-job')
