@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { readingMinutes } from '#app/content/academy.ts'
-import { openDatabase } from '#db/client.server.ts'
+import { openDatabase, write } from '#db/client.server.ts'
 import { runContentSchedule } from '#app/features/content/kinds.server.ts'
 import { deliverAnnouncements, mailAnnouncements } from '#app/features/content/announcements.server.ts'
 import { setLogSilent } from '#app/utils/log.server.ts'
@@ -127,13 +127,14 @@ export async function sendScheduledAnnouncementAt(
 	setLogSilent(true)
 	const { db, sqlite } = openDatabase(file)
 	try {
-		const result = sqlite
-			.transaction(() => {
-				const { announcementPublished } = runContentSchedule(now, db, { kind: 'announcement', ids: [only.id] })
-				const sent = deliverAnnouncements(now, { db, ids: [only.id], members: only.members, maxBatches: 100 })
-				return { published: announcementPublished, ...sent }
-			})
-			.immediate()
+		// write(): BEGIN IMMEDIATE, tried again while the server holds the
+		// write lock (a bare `.immediate()` on this connection, whose busy
+		// timeout is 0, failed at once with "database is locked", CI).
+		const result = write(() => {
+			const { announcementPublished } = runContentSchedule(now, db, { kind: 'announcement', ids: [only.id] })
+			const sent = deliverAnnouncements(now, { db, ids: [only.id], members: only.members, maxBatches: 100 })
+			return { published: announcementPublished, ...sent }
+		}, db)
 		// The mails after the inboxes, as the job sends them (without its pace).
 		await mailAnnouncements(now, { db, ids: [only.id], members: only.members, perSecond: 1000 })
 		return result

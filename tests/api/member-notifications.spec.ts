@@ -1,7 +1,7 @@
 import { bearer } from '../admin-utils.ts'
 import { expect, test } from '../fixtures.ts'
 import { ageTermsAcceptance, consentRows, emailPreference, insertNotification } from '../notification-utils.ts'
-import { registration, waitForMail } from '../playwright-utils.ts'
+import { CONTEST_RESULT_MAIL_WAIT_MS, registration, waitForMail } from '../playwright-utils.ts'
 
 // Issue 15 parts 3 and 5 through the API (docs/decisions/023-consents-and-notifications.md).
 
@@ -148,9 +148,15 @@ test.describe('a completed contest', () => {
 		const done = await request.post(`/api/admin/contests/${contest.id}/complete`, { headers: bearer(admin.token) })
 		expect(done.status()).toBe(200)
 
-		const mail = await waitForMail(high!.email, { subject: `${contest.name} has ended` })
+		const mail = await waitForMail(high!.email, {
+			subject: `${contest.name} has ended`,
+			timeout: CONTEST_RESULT_MAIL_WAIT_MS,
+		})
 		expect(mail.text).toContain('Your final rank: #1 of 2.')
-		const lowMail = await waitForMail(low!.email, { subject: `${contest.name} has ended` })
+		const lowMail = await waitForMail(low!.email, {
+			subject: `${contest.name} has ended`,
+			timeout: CONTEST_RESULT_MAIL_WAIT_MS,
+		})
 		expect(lowMail.text).toContain('Your final rank: #2 of 2.')
 		const link = /https?:\/\/[^\s"<>]+\/unsubscribe\?token=[A-Za-z0-9_.%-]+/.exec(mail.text)?.[0]
 		expect(link).toBeTruthy()

@@ -1,7 +1,7 @@
 import { bearer } from '../admin-utils.ts'
 import { expect, test } from '../fixtures.ts'
 import { ageTermsAcceptance, consentRows, emailPreference, insertNotification } from '../notification-utils.ts'
-import { waitForMail } from '../playwright-utils.ts'
+import { CONTEST_RESULT_MAIL_WAIT_MS, waitForMail } from '../playwright-utils.ts'
 import { expectAccessible, watchPageProblems } from './axe.ts'
 import { sidebar } from './dashboard-support.ts'
 import { expectFieldError, open } from './support.ts'
@@ -74,7 +74,10 @@ test.describe('the unsubscribe link of a notification email', () => {
 		const [participant] = await addParticipants(contest.id, [4])
 		const done = await request.post(`/api/admin/contests/${contest.id}/complete`, { headers: bearer(admin.token) })
 		expect(done.status()).toBe(200)
-		const mail = await waitForMail(participant!.email, { subject: `${contest.name} has ended` })
+		const mail = await waitForMail(participant!.email, {
+			subject: `${contest.name} has ended`,
+			timeout: CONTEST_RESULT_MAIL_WAIT_MS,
+		})
 		const link = /https?:\/\/[^\s"<>]+\/unsubscribe\?token=[A-Za-z0-9_.%-]+/.exec(mail.text)![0]
 		const url = new URL(link)
 		const problems = watchPageProblems(page)
