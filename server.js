@@ -21,6 +21,7 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import zlib from 'node:zlib'
 import { log } from './server/logger.js'
+import { startWalCheckpointer } from './server/wal-checkpointer.js'
 
 process.env.NODE_ENV ??= 'production'
 
@@ -100,9 +101,16 @@ async function runPrimary() {
 	let quickDeaths = 0
 	const started = new Map()
 	const pendingRestarts = new Set()
+	// The WAL's checkpoints on a thread of this process: the serving
+	// processes' commits then never copy and sync the WAL on their event
+	// loops (docs/decisions/069). A replica's file is the primary's to checkpoint.
+	const checkpointer = config.readOnly
+		? null
+		: startWalCheckpointer(config.databasePath, { onEvent: (event, fields) => log(event, fields, 'error') })
+	if (checkpointer) log('wal.checkpointer', { threadId: checkpointer.threadId })
 
 	function fork() {
-		const worker = cluster.fork({ SERVER_ROLE: 'serve' })
+		const worker = cluster.fork({ SERVER_ROLE: 'serve', WAL_CHECKPOINTER: checkpointer ? 'primary' : '' })
 		started.set(worker.id, Date.now())
 		return worker
 	}
@@ -162,7 +170,15 @@ async function runPrimary() {
 		if (finished) return
 		finished = true
 		removePidFile()
-		process.exit(exitCode)
+		// The last checkpoint, once every serving process has closed its connection.
+		if (!checkpointer) process.exit(exitCode)
+		checkpointer.stop().then(
+			(counts) => {
+				log('wal.checkpointer_stopped', counts ?? {})
+				process.exit(exitCode)
+			},
+			() => process.exit(exitCode),
+		)
 	}
 
 	function removePidFile() {
@@ -256,7 +272,8 @@ async function runWorker() {
 	const { default: sirv } = await import('sirv')
 	loadReactRenderer()
 	const build = await import('./build/server/index.js')
-	const config = await build.startServing()
+	// The primary's thread checkpoints the WAL (WAL_CHECKPOINTER=primary, docs/decisions/069).
+	const config = await build.startServing({ walCheckpointer: process.env.WAL_CHECKPOINTER === 'primary' })
 
 	const https = config.appOrigin.startsWith('https:')
 	let shuttingDown = false

@@ -20,6 +20,7 @@ import {
 	flushWrites,
 	getDb,
 	isDatabaseBusy,
+	leaveCheckpointsToCheckpointer,
 	lockWaitMs,
 	migrateDatabase,
 	openDatabase,
@@ -31,6 +32,7 @@ import {
 	sqliteVersion,
 	STATEMENT_CACHE_SIZE,
 	StatementReusingDatabase,
+	WAL_AUTOCHECKPOINT_FALLBACK_PAGES,
 	writeMark,
 } from './client.server.ts'
 
@@ -79,6 +81,17 @@ describe('database connection', () => {
 		expect(db.$client.pragma('foreign_key_check')).toEqual([])
 		// Migrating again is a no-op.
 		expect(() => migrateDatabase(db)).not.toThrow()
+	})
+
+	test('a serving process under a checkpointer thread leaves the WAL to it, but for a fallback (docs/decisions/069)', () => {
+		process.env.DATABASE_URL = path.join(getEnv().dataDir, 'checkpoints', 'app.db')
+		resetEnv()
+		// SQLite's default: the commit that takes the WAL past 1,000 pages checkpoints on this thread.
+		expect(getDb().$client.pragma('wal_autocheckpoint', { simple: true })).toBe(1_000)
+		leaveCheckpointsToCheckpointer()
+		expect(getDb().$client.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_AUTOCHECKPOINT_FALLBACK_PAGES)
+		expect(WAL_AUTOCHECKPOINT_FALLBACK_PAGES).toBe(10_000)
+		closeDb()
 	})
 
 	test('DATABASE_URL moves the database file', () => {

@@ -481,6 +481,21 @@ export function getDb(): Db {
 }
 
 /**
+ * A serving process's commits leave the WAL's checkpoints to the thread
+ * server/wal-checkpointer.js runs (docs/decisions/069): SQLite's own
+ * checkpoint runs only when a commit finds the WAL past this many pages
+ * (40 MB), that is when the thread has stopped keeping up. The default,
+ * 1,000 pages, made the commit that crossed it copy and sync them on the
+ * event loop.
+ */
+export const WAL_AUTOCHECKPOINT_FALLBACK_PAGES = 10_000
+
+/** This process's connection leaves checkpoints to the checkpointer thread. */
+export function leaveCheckpointsToCheckpointer() {
+	getDb().$client.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_FALLBACK_PAGES}`)
+}
+
+/**
  * Opens another database file (a backup copy) read-only, without the app's
  * pragmas: for checking a copy before it is kept or restored.
  */

@@ -24,6 +24,7 @@ import {
 	REQUEST_BUSY_TIMEOUT_MS,
 	closeDb,
 	getDb,
+	leaveCheckpointsToCheckpointer,
 	migrateDatabase,
 	pendingMigrations,
 	setBusyTimeout,
@@ -174,7 +175,7 @@ function prepareReplica(config: ReturnType<typeof initEnv>) {
  * (which only the holder of the scheduler's lease runs, whatever the
  * number of processes).
  */
-export async function startServing() {
+export async function startServing(options: { walCheckpointer?: boolean } = {}) {
 	const config = initEnv()
 	if (config.databaseReadOnly) {
 		// A replica (docs/decisions/065-read-replicas.md): the cached pages, and nothing that writes:
@@ -189,6 +190,10 @@ export async function startServing() {
 	// From here on requests are served: a lock held elsewhere is waited for
 	// briefly, then answered 503 (db/client.server.ts).
 	setBusyTimeout(REQUEST_BUSY_TIMEOUT_MS)
+	// Another thread checkpoints the WAL (server.js's primary runs
+	// server/wal-checkpointer.js): this process's commits no longer copy and
+	// sync it on the event loop (docs/decisions/069).
+	if (options.walCheckpointer) leaveCheckpointsToCheckpointer()
 	// Scheduled work (server/scheduled-jobs.ts): the month's contest roll-over,
 	// alerts, clean-ups, daily figures; the first tick runs now in the process
 	// that takes the lease, the others stand by.

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util'
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm'
 import { createStaffAccount, getAdminByEmail } from '#app/features/staff/admin.server.ts'
 import { resetStaffTwoFactor, twoFactorRequired } from '#app/features/staff/two-factor.server.ts'
-import { initEnv } from '#app/utils/env.server.ts'
+import { getEnv, initEnv } from '#app/utils/env.server.ts'
 import { stopPasswordPool } from '#app/utils/password.server.ts'
 import { EmailSchema, NewPasswordSchema } from '#app/utils/validation.ts'
 import {
@@ -29,13 +29,14 @@ import {
 	seedBenchUsers,
 	seedBenchWatchlist,
 } from '#db/bench-seed.server.ts'
-import { closeDb, getDb, migrateDatabase, write } from '#db/client.server.ts'
+import { closeDb, getDb, leaveCheckpointsToCheckpointer, migrateDatabase, write } from '#db/client.server.ts'
 import { scheduledJobs as scheduledJobRows } from '#db/schema.ts'
 import { recomputeAllTraders } from '#app/features/traders/jobs.server.ts'
 import { CONTEST_RESULTS_JOB } from '#app/features/contests/results.server.ts'
 import { ADMIN_ROLES, type AdminRole } from '#app/domain/enums.ts'
 import { runningServerFor } from './pid-file.ts'
 import { scheduledJobs } from './scheduled-jobs.ts'
+import { startWalCheckpointer } from './wal-checkpointer.js'
 
 /**
  * The operator's commands, run through `node scripts/cli.mjs <command>`
@@ -478,10 +479,17 @@ async function benchNightlyJobs(args: string[], io: CliIo) {
 		jobs.map((job) => job.name),
 		`bench:nightly-jobs:${process.pid}`,
 	)
+	// As in a serving process: the WAL's checkpoints run on a thread, not
+	// after the jobs' commits (docs/decisions/069).
+	const checkpointer = startWalCheckpointer(getEnv().databasePath, {
+		onEvent: (event, fields) => io.err(`${JSON.stringify({ event, ...fields })}\n`),
+	})
+	leaveCheckpointsToCheckpointer()
 	try {
 		await runNightlyJobs(jobs, now, io)
 	} finally {
 		release()
+		await checkpointer.stop()
 	}
 	return 0
 }

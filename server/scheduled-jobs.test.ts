@@ -51,6 +51,12 @@ function referralContests() {
 	return getDb().select().from(contests).where(eq(contests.type, 'referral')).orderBy(contests.startDate).all()
 }
 
+/** What a job's last successful run returned (its row's lastResult). */
+function jobResult(name: string) {
+	const row = getDb().select().from(scheduledJobs).where(eq(scheduledJobs.name, name)).get()!
+	return JSON.parse(row.lastResult ?? 'null') as unknown
+}
+
 describe('next due times', () => {
 	test('the next UTC day and month start exactly at their boundary', () => {
 		expect(nextUtcDay(at('2026-11-30T23:59:59.999Z')).toISOString()).toBe('2026-12-01T00:00:00.000Z')
@@ -81,6 +87,9 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 			].sort(),
 		)
 		expect(first.ran.every((r) => r.ok)).toBe(true)
+		// The roll-over runs in turns (one contest per turn): it has created November's contest once it settles.
+		expect(first.ran.find((r) => r.name === 'contest-rollover')).toMatchObject({ ok: true, running: true })
+		await scheduler.idle()
 		const [november] = referralContests()
 		expect(november).toMatchObject({ name: 'November 2026 Referral Contest', status: 'active' })
 		// Three members with scores; a tie is broken by who reached it first.
@@ -101,8 +110,9 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 		// Past the boundary: the roll-over runs on the next tick.
 		clock.set('2026-12-01T00:00:20Z')
 		const report = scheduler.tick()
-		const rollover = report.ran.find((r) => r.name === 'contest-rollover')
-		expect(rollover).toMatchObject({ ok: true, result: { completed: 1 } })
+		expect(report.ran.find((r) => r.name === 'contest-rollover')).toMatchObject({ ok: true, running: true })
+		await scheduler.idle()
+		expect(jobResult('contest-rollover')).toMatchObject({ completed: 1 })
 		const [nov, dec] = referralContests()
 		expect(nov).toMatchObject({ id: november!.id, status: 'completed' })
 		expect(nov!.completedAt?.toISOString()).toBe('2026-12-01T00:00:20.000Z')
@@ -132,8 +142,11 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 		const days = getDb().select({ day: statsSnapshots.day }).from(statsSnapshots).all()
 		expect(days.map((d) => d.day).sort()).toEqual(['2026-11-30', '2026-12-01'])
 		expect(lastSchedulerTick()?.toISOString()).toBe('2026-12-01T00:00:20.000Z')
-		// Completing made contest-results due at once: the same tick went on to freeze each rank and tell the participant.
-		expect(report.ran.map((r) => r.name)).toContain('contest-results')
+		// Completing made contest-results due at once (a started scheduler is prompted to tick on the next turn):
+		// the next tick freezes each rank and tells the participant.
+		const row2 = getDb().select().from(scheduledJobs).where(eq(scheduledJobs.name, 'contest-results')).get()!
+		expect(row2.nextRunAt.toISOString()).toBe('2026-12-01T00:00:20.000Z')
+		expect(scheduler.tick().ran.map((r) => r.name)).toContain('contest-results')
 		await scheduler.idle()
 		const ranks = getDb()
 			.select({ userId: contestParticipants.userId, rank: contestParticipants.rank })
@@ -153,14 +166,17 @@ describe('the platform scheduler across a month boundary, without a restart', ()
 		})
 	})
 
-	test('a contest completed by staff before the boundary is left alone; running twice creates one contest', () => {
+	test('a contest completed by staff before the boundary is left alone; running twice creates one contest', async () => {
 		const clock = clockAt('2026-11-15T12:00:00Z')
 		const scheduler = createPlatformScheduler(() => clock.now)
 		scheduler.tick()
+		await scheduler.idle()
 		getDb().update(contests).set({ status: 'completed' }).where(eq(contests.type, 'referral')).run()
 		clock.set('2026-12-01T00:00:05Z')
 		const report = scheduler.tick()
-		expect(report.ran.find((r) => r.name === 'contest-rollover')).toMatchObject({ ok: true, result: { completed: 0 } })
+		expect(report.ran.find((r) => r.name === 'contest-rollover')).toMatchObject({ ok: true, running: true })
+		await scheduler.idle()
+		expect(jobResult('contest-rollover')).toEqual({ completed: 0, created: expect.any(Number) })
 		// A second process's scheduler at the same moment: the job is not due for it any more.
 		const other = createPlatformScheduler(() => clock.now)
 		expect(other.tick().ran.find((r) => r.name === 'contest-rollover')).toBeUndefined()

@@ -51,6 +51,9 @@ async function clusterChecks(server: Awaited<ReturnType<typeof startServer>>) {
 	await expect.poll(() => count(read(), /"job":"daily-snapshot"/g)).toBe(1)
 	expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'server.pid'), 'utf8')).pid).toBe(primary)
 
+	// The WAL's checkpoints run on one thread of the primary, not in the serving processes (decision 069).
+	expect(count(read(), /"event":"wal.checkpointer"/g)).toBe(1)
+
 	// CPU placement is the deployment's (decision 045): no serving process pins itself.
 	expect(read()).not.toContain('"event":"worker.pinned"')
 
@@ -74,6 +77,16 @@ async function clusterChecks(server: Awaited<ReturnType<typeof startServer>>) {
 	for (const pid of workers) expect(alive(pid)).toBe(false)
 	expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false)
 	expect(count(read(), /"event":"shutdown"/g)).toBe(3)
+	// The checkpointer stopped last, after its runs, none failed; the last connection closed took the WAL away.
+	const stopped = read()
+		.split('\n')
+		.filter((line) => line.includes('"event":"wal.checkpointer_stopped"'))
+		.map((line) => JSON.parse(line) as { runs: number; failed: number })
+	expect(stopped).toHaveLength(1)
+	expect(stopped[0]!.runs).toBeGreaterThan(0)
+	expect(stopped[0]!.failed).toBe(0)
+	expect(read()).not.toContain('"event":"wal.checkpoint_failed"')
+	expect(fs.existsSync(path.join(dataDir, 'app.db-wal'))).toBe(false)
 }
 
 test("fewer serving processes than cores keep V8's garbage-collection threads", async () => {
