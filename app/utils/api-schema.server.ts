@@ -146,10 +146,13 @@ export const nullableDateTime = () => isoDateTime().nullable()
 export const count = () => z.number().int().min(0)
 export const id = () => z.number().int().min(1)
 
+/** What every list's pagination promises (the document's Pagination and CappedPagination). */
+export const PAGINATION_DESCRIPTION = 'An empty list is page 1 of 1; a page past the end is answered empty.'
+
 export const PaginationSchema = z
 	.object({ page: id(), limit: id(), totalPages: id(), totalCount: count(), currentPage: id() })
 	.strict()
-	.openapi('Pagination', { description: 'An empty list is page 1 of 1; a page past the end is answered empty.' })
+	.openapi('Pagination', { description: PAGINATION_DESCRIPTION })
 
 /** A list's pagination as the API answers it (PaginationSchema's fields; the pages use the rest). */
 export function apiPagination({ page, limit, totalPages, totalCount, currentPage }: z.infer<typeof PaginationSchema>) {

@@ -110,27 +110,34 @@ function ftsCount(search: string, db: Db) {
 }
 
 /**
- * The WHERE of a list query: the search (FTS5 from 3 characters, LIKE
- * below), status and plan. A narrow search looks its matches up by id. A
- * broad one walks the sort or filter index: its page tests each member it
- * walks (`contains_folded` on the name and email, the trigram match's
- * case-blind substring), so it reads a few hundred members rather than the
- * whole match set; its count (`forCount`) tests membership in the match
- * set (`+id`).
+ * How a search of 3 characters or more is applied (see BROAD_SEARCH_MATCHES):
+ * - `matches`: a narrow search looks its few matches up by id;
+ * - `walk`: a broad search's page walks the sort or filter index and tests
+ *   each member it walks (`contains_folded` on the name and email, the
+ *   trigram match's case-blind substring), so it reads a few hundred
+ *   members rather than the whole match set;
+ * - `walk-count`: a broad search's count tests membership in the match set
+ *   (`+id`) on whatever index its filters take.
+ */
+export type SearchPlan = 'matches' | 'walk' | 'walk-count'
+
+/**
+ * The WHERE of a list query: the search (FTS5 from 3 characters, as
+ * `searchPlan` says; LIKE below), status and plan.
  */
 export function listWhere(
 	query: Pick<UserListQuery, 'search' | 'status' | 'plan'> & Partial<Pick<UserListQuery, 'sortBy'>>,
-	options: { broad?: boolean; forCount?: boolean } = {},
+	searchPlan: SearchPlan = 'matches',
 ): SQL | undefined {
 	const conditions: SQL[] = []
 	// A narrow search reads its few matches by id and filters them there
 	// (`+status`: not through the status index, which would walk every
 	// member with that status).
-	const narrow = Boolean(query.search) && usesTrigrams(query.search) && !options.broad
+	const narrow = Boolean(query.search) && usesTrigrams(query.search) && searchPlan === 'matches'
 	if (query.search) {
 		if (usesTrigrams(query.search)) {
-			if (!options.broad) conditions.push(sql`${users.id} in ${ftsMatch(query.search)}`)
-			else if (options.forCount) conditions.push(sql`+${users.id} in ${ftsMatch(query.search)}`)
+			if (searchPlan === 'matches') conditions.push(sql`${users.id} in ${ftsMatch(query.search)}`)
+			else if (searchPlan === 'walk-count') conditions.push(sql`+${users.id} in ${ftsMatch(query.search)}`)
 			else {
 				const term = query.search.toLowerCase()
 				conditions.push(sql`(contains_folded(${users.name}, ${term}) or contains_folded(${users.email}, ${term}))`)
@@ -173,14 +180,14 @@ export function listQueries(query: UserListQuery, db: Db = getDb(), options: { b
 	// The count has no order to keep: its filters take any index.
 	const where = listWhere(
 		{ search: query.search, status: query.status, plan: query.plan },
-		{ ...options, forCount: true },
+		options.broad ? 'walk-count' : 'matches',
 	)
 	const searchOnly = Boolean(query.search) && usesTrigrams(query.search) && !query.status && !query.plan
 	return {
 		rows: db
 			.select(managedColumns)
 			.from(users)
-			.where(listWhere(query, options))
+			.where(listWhere(query, options.broad ? 'walk' : 'matches'))
 			.orderBy(...listOrder(query))
 			.limit(query.limit)
 			.offset((query.page - 1) * query.limit),

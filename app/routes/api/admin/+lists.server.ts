@@ -5,6 +5,7 @@ import {
 	ADMIN_GUARD,
 	apiPagination,
 	ok,
+	PAGINATION_DESCRIPTION,
 	PaginationSchema,
 	refusals,
 	z,
@@ -23,9 +24,7 @@ const CappedPaginationSchema = z
 		}),
 	})
 	.strict()
-	.openapi('CappedPagination', {
-		description: 'An empty list is page 1 of 1; a page past the end is answered empty. A search counts up to 10,000.',
-	})
+	.openapi('CappedPagination', { description: `${PAGINATION_DESCRIPTION} A search counts up to 10,000.` })
 
 /**
  * GET /api/admin/users, /alerts, /offer-claims, /referrals and /revenue:
