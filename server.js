@@ -123,6 +123,15 @@ async function runPrimary() {
 		if (--waiting === 0) printBanner(info)
 	})
 
+	// A job made due at once in one serving process (runJobSoon) is told to
+	// the others: the one holding the scheduler's lease runs it (server/app.ts).
+	cluster.on('message', (from, message) => {
+		if (message?.type !== 'scheduler.prompt') return
+		for (const worker of Object.values(cluster.workers ?? {})) {
+			if (worker && worker !== from && worker.isConnected()) worker.send(message)
+		}
+	})
+
 	cluster.on('exit', (worker, code, signal) => {
 		const lived = Date.now() - (started.get(worker.id) ?? Date.now())
 		started.delete(worker.id)

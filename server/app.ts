@@ -1,10 +1,11 @@
+import cluster from 'node:cluster'
 import { createRequestHandler } from 'react-router'
 import { memberAuth } from '#app/auth/member.server.ts'
 import { staffAuth } from '#app/auth/staff.server.ts'
 import { watchMailFailures } from '#app/features/alerts/alerts.server.ts'
 import { drainNotificationMails } from '#app/features/notifications/notifications.server.ts'
 import { createLease } from '#app/utils/lease.server.ts'
-import { SCHEDULER_RUNNER_LEASE_MS } from '#app/utils/scheduler.server.ts'
+import { promptSchedulers, relayJobPrompts, SCHEDULER_RUNNER_LEASE_MS } from '#app/utils/scheduler.server.ts'
 import { getCurrentUnlockCode } from '#app/features/codes/unlock-code.server.ts'
 import { BROKER_REPORT_LIMITS } from '#app/features/broker-reports/schemas.ts'
 import { REPORT_UPLOAD_MESSAGES, REPORT_UPLOAD_PATH } from '#app/features/broker-reports/upload.server.ts'
@@ -199,6 +200,7 @@ export async function startServing(options: { walCheckpointer?: boolean } = {}) 
 	// that takes the lease, the others stand by.
 	const runner = createLease({ name: 'scheduler', ttlMs: SCHEDULER_RUNNER_LEASE_MS })
 	stopScheduler = createPlatformScheduler(undefined, runner).start()
+	if (cluster.isWorker) relayPromptsThroughPrimary()
 	if (config.backupIntervalMs > 0) {
 		stopBackups = startBackupSchedule({
 			intervalMs: config.backupIntervalMs,
@@ -208,6 +210,23 @@ export async function startServing(options: { walCheckpointer?: boolean } = {}) 
 		})
 	}
 	return config
+}
+
+/** The message a serving process sends the primary, which passes it to the other serving processes. */
+export const SCHEDULER_PROMPT_MESSAGE = 'scheduler.prompt'
+
+/**
+ * A job made due at once here (`runJobSoon`: a contest completed, an
+ * announcement published) is told to the other serving processes through
+ * the primary (server.js), and theirs to this one: the process that holds
+ * the scheduler's lease runs it within a moment, whichever process served
+ * the request.
+ */
+function relayPromptsThroughPrimary() {
+	relayJobPrompts(() => process.send?.({ type: SCHEDULER_PROMPT_MESSAGE }))
+	process.on('message', (message: { type?: unknown } | null) => {
+		if (message?.type === SCHEDULER_PROMPT_MESSAGE) promptSchedulers()
+	})
 }
 
 /** Both in this one process (the bench's bare baseline); returns what to print. */

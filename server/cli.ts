@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { createStaffAccount, getAdminByEmail } from '#app/features/staff/admin.server.ts'
 import { resetStaffTwoFactor, twoFactorRequired } from '#app/features/staff/two-factor.server.ts'
 import { getEnv, initEnv } from '#app/utils/env.server.ts'
@@ -34,6 +34,7 @@ import { scheduledJobs as scheduledJobRows } from '#db/schema.ts'
 import { recomputeAllTraders } from '#app/features/traders/jobs.server.ts'
 import { CONTEST_RESULTS_JOB } from '#app/features/contests/results.server.ts'
 import { ADMIN_ROLES, type AdminRole } from '#app/domain/enums.ts'
+import { releaseJobLeases, takeJobLeases } from '#app/utils/scheduler.server.ts'
 import { runningServerFor } from './pid-file.ts'
 import { scheduledJobs } from './scheduled-jobs.ts'
 import { startWalCheckpointer } from './wal-checkpointer.js'
@@ -499,40 +500,21 @@ const BENCH_LEASE_MS = 30 * 60_000
 
 /**
  * Takes the leases of the jobs named (their rows made if missing) for
- * BENCH_LEASE_MS, waiting up to a minute for a running server's
- * scheduler to finish any it holds; answers the function that gives them
- * back. The expiry is on the real clock, the one the server reads.
+ * BENCH_LEASE_MS (`takeJobLeases`), waiting up to a minute for a running
+ * server's scheduler to finish any it holds; answers the function that
+ * gives them back. The expiry is on the real clock, the one the server
+ * reads.
  */
 export async function holdJobLeases(names: string[], holder: string, waitMs = 60_000) {
 	const deadline = Date.now() + waitMs
-	const mine = () => and(inArray(scheduledJobRows.name, names), eq(scheduledJobRows.leaseHolder, holder))
-	for (;;) {
-		const taken = write((tx) => {
-			for (const name of names) {
-				tx.insert(scheduledJobRows).values({ name, nextRunAt: new Date() }).onConflictDoNothing().run()
-			}
-			const at = new Date()
-			tx.update(scheduledJobRows)
-				.set({ leaseHolder: holder, leaseExpiresAt: new Date(at.getTime() + BENCH_LEASE_MS) })
-				.where(
-					and(
-						inArray(scheduledJobRows.name, names),
-						or(isNull(scheduledJobRows.leaseHolder), lte(scheduledJobRows.leaseExpiresAt, at)),
-					),
-				)
-				.run()
-			return tx.select({ name: scheduledJobRows.name }).from(scheduledJobRows).where(mine()).all().length
-		})
-		if (taken === names.length) break
+	while (!takeJobLeases(names, holder, BENCH_LEASE_MS)) {
 		if (Date.now() >= deadline) {
-			write((tx) => tx.update(scheduledJobRows).set({ leaseHolder: null, leaseExpiresAt: null }).where(mine()).run())
+			releaseJobLeases(names, holder)
 			throw new CliError('A running scheduler kept these jobs for a minute: try again when they are done.')
 		}
 		await sleep(200)
 	}
-	return () => {
-		write((tx) => tx.update(scheduledJobRows).set({ leaseHolder: null, leaseExpiresAt: null }).where(mine()).run())
-	}
+	return () => releaseJobLeases(names, holder)
 }
 
 async function runNightlyJobs(jobs: ReturnType<typeof nightlyJobs>, now: Date, io: CliIo) {

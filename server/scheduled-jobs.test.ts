@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest'
 import {
 	createScheduler,
 	lastSchedulerTick,
+	promptSchedulers,
+	relayJobPrompts,
 	runJobSoon,
 	SCHEDULER_LEASE_MS,
 	SCHEDULER_RUNNER_LEASE_MS,
@@ -342,6 +344,30 @@ describe('leases and failures', () => {
 		runJobSoon('soon-job')
 		await new Promise((resolve) => setImmediate(resolve))
 		expect(job.runs).toBe(2)
+	})
+
+	test('runJobSoon is passed on to the relays (the other serving processes); a relayed prompt ticks a started scheduler', async () => {
+		const job = countingJob('relayed-job')
+		const scheduler = createScheduler({ jobs: [job], holder: 'process-relay' })
+		const stop = scheduler.start(3_600_000)
+		expect(job.runs).toBe(1)
+		let relayed = 0
+		const stopRelay = relayJobPrompts(() => relayed++)
+		runJobSoon('relayed-job')
+		expect(relayed).toBe(1)
+		await new Promise((resolve) => setImmediate(resolve))
+		expect(job.runs).toBe(2)
+		stopRelay()
+		runJobSoon('relayed-job')
+		expect(relayed).toBe(1)
+		await new Promise((resolve) => setImmediate(resolve))
+		expect(job.runs).toBe(3)
+		// A prompt from another process (its job row made due there): this process's scheduler ticks.
+		getDb().update(scheduledJobs).set({ nextRunAt: new Date() }).where(eq(scheduledJobs.name, 'relayed-job')).run()
+		promptSchedulers()
+		await new Promise((resolve) => setImmediate(resolve))
+		expect(job.runs).toBe(4)
+		stop()
 	})
 
 	test('a job held by another process is not run twice; a lease left by a dead process expires', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm'
 import { getDb, write } from '#db/client.server.ts'
 import { scheduledJobs, type SelectScheduledJob } from '#db/schema.ts'
 import { log } from '#app/utils/log.server.ts'
@@ -73,13 +73,16 @@ function message(error: unknown) {
 
 /** The started schedulers of this process (one in a server), told when a job should run at once. */
 const prompted = new Set<() => void>()
+/** Who passes a prompt on to the other serving processes (server/app.ts: the cluster's primary). */
+const relays = new Set<() => void>()
 
 /**
- * Makes a job due now (its row's next run moved to `now`) and asks this
- * process's started scheduler, if any, to tick at once: work a request
- * started (an announcement published) begins within a moment rather than
- * at the next tick. In another process than the scheduler's runner, the
- * runner's next tick (within SCHEDULER_TICK_MS) runs it.
+ * Makes a job due now (its row's next run moved to `now`) and asks the
+ * started schedulers to tick at once: this process's, and through the
+ * relays (`relayJobPrompts`) the other serving processes', since only the
+ * one holding the scheduler's lease runs jobs. Work a request started (an
+ * announcement published, a contest completed) begins within a moment
+ * rather than at the runner's next tick (up to SCHEDULER_TICK_MS later).
  */
 export function runJobSoon(name: string, now = new Date()) {
 	write((tx) =>
@@ -89,7 +92,60 @@ export function runJobSoon(name: string, now = new Date()) {
 			.where(and(eq(scheduledJobs.name, name), gt(scheduledJobs.nextRunAt, now)))
 			.run(),
 	)
+	promptSchedulers()
+	for (const relay of relays) relay()
+}
+
+/** Asks this process's started schedulers to tick on the next turn (a prompt from another process). */
+export function promptSchedulers() {
 	for (const prompt of prompted) prompt()
+}
+
+/** `relay` is called at every `runJobSoon` of this process; returns the function that stops it. */
+export function relayJobPrompts(relay: () => void) {
+	relays.add(relay)
+	return () => void relays.delete(relay)
+}
+
+/** A job's lease is free at `at`: no holder, or the holder's lease has expired. */
+function leaseFree(at: Date) {
+	return or(isNull(scheduledJobs.leaseHolder), lte(scheduledJobs.leaseExpiresAt, at))
+}
+
+/**
+ * For work that runs the jobs outside a scheduler (`bench:nightly-jobs`):
+ * takes the leases of the jobs named, due or not, for `ttlMs` where they
+ * are free (their rows made if missing), in one transaction; answers
+ * whether `holder` now holds every one of them. A running scheduler then
+ * leaves those jobs alone until `releaseJobLeases`.
+ */
+export function takeJobLeases(names: string[], holder: string, ttlMs: number, at = new Date()) {
+	return write((tx) => {
+		for (const name of names) {
+			tx.insert(scheduledJobs).values({ name, nextRunAt: at }).onConflictDoNothing().run()
+		}
+		tx.update(scheduledJobs)
+			.set({ leaseHolder: holder, leaseExpiresAt: new Date(at.getTime() + ttlMs) })
+			.where(and(inArray(scheduledJobs.name, names), leaseFree(at)))
+			.run()
+		const held = tx
+			.select({ name: scheduledJobs.name })
+			.from(scheduledJobs)
+			.where(and(inArray(scheduledJobs.name, names), eq(scheduledJobs.leaseHolder, holder)))
+			.all()
+		return held.length === names.length
+	})
+}
+
+/** Gives back the leases `holder` has of the jobs named (their rows otherwise unchanged). */
+export function releaseJobLeases(names: string[], holder: string) {
+	write((tx) =>
+		tx
+			.update(scheduledJobs)
+			.set({ leaseHolder: null, leaseExpiresAt: null })
+			.where(and(inArray(scheduledJobs.name, names), eq(scheduledJobs.leaseHolder, holder)))
+			.run(),
+	)
 }
 
 export type Scheduler = ReturnType<typeof createScheduler>
@@ -136,13 +192,7 @@ export function createScheduler({
 						leaseExpiresAt: new Date(now.getTime() + SCHEDULER_LEASE_MS),
 						lastStartedAt: now,
 					})
-					.where(
-						and(
-							eq(scheduledJobs.name, name),
-							lte(scheduledJobs.nextRunAt, now),
-							or(isNull(scheduledJobs.leaseHolder), lte(scheduledJobs.leaseExpiresAt, now)),
-						),
-					)
+					.where(and(eq(scheduledJobs.name, name), lte(scheduledJobs.nextRunAt, now), leaseFree(now)))
 					.run(),
 			).changes === 1
 		)

@@ -176,4 +176,32 @@ test.describe('a completed contest', () => {
 		expect(tampered.status()).toBe(400)
 		expect(emailPreference(low!.userId, 'contest_result')).toBeUndefined()
 	})
+
+	test('whichever serving process completes it, the members are told within seconds, not at the next tick', async ({
+		playwright,
+		baseURL,
+		createAdmin,
+		createContest,
+		addParticipants,
+	}) => {
+		// Each completion on a connection of its own: the primary hands them to the serving processes in
+		// turn, and only one of them runs the scheduler; the others' prompts reach it through the primary.
+		const admin = await createAdmin({ role: 'super_admin' })
+		for (let i = 0; i < 3; i++) {
+			const contest = await createContest({ status: 'active', type: 'trading' })
+			const [only] = await addParticipants(contest.id, [5])
+			const client = await playwright.request.newContext({ baseURL })
+			try {
+				const done = await client.post(`/api/admin/contests/${contest.id}/complete`, {
+					headers: { ...bearer(admin.token), Connection: 'close' },
+				})
+				expect(done.status()).toBe(200)
+			} finally {
+				await client.dispose()
+			}
+			// Well under the scheduler's 30-second tick.
+			const mail = await waitForMail(only!.email, { subject: `${contest.name} has ended`, timeout: 8_000 })
+			expect(mail.text).toContain('Your final rank: #1 of 1.')
+		}
+	})
 })
