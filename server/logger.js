@@ -48,11 +48,20 @@ export const REQUEST_LINES_FLUSH_MS = 250
  */
 function gatheredStdout() {
 	let pending = ''
+	// A line that cannot be written (the log's disk full: ENOSPC, a closed
+	// pipe) is dropped: logging never fails a request or ends the process.
+	// With stdout a file on a full disk, a write threw in the middle of a
+	// request, which then never answered.
+	process.stdout.on('error', () => {})
 	const flush = () => {
 		if (pending === '') return
 		const out = pending
 		pending = ''
-		process.stdout.write(out)
+		try {
+			process.stdout.write(out)
+		} catch {
+			// dropped (see above)
+		}
 	}
 	setInterval(flush, REQUEST_LINES_FLUSH_MS).unref()
 	process.on('exit', flush)

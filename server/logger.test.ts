@@ -1,6 +1,7 @@
+import fs from 'node:fs'
 import pino from 'pino'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { isoTimeField, REQUEST_LINES_FLUSH_MS } from './logger.js'
 
 describe('isoTimeField', () => {
@@ -64,5 +65,28 @@ describe('request lines', () => {
 				`log('http', { path: '/a' }); setTimeout(() => { fs.writeSync(1, 'MARK\\n'); process.exit(0) }, ${REQUEST_LINES_FLUSH_MS * 2 + 100})`,
 			),
 		).toEqual(['/a', 'MARK'])
+	})
+})
+
+describe('a log that cannot be written', () => {
+	test('a full disk under stdout drops the lines: log() neither throws nor ends the process', () => {
+		const logger = new URL('./logger.js', import.meta.url).href
+		// /dev/full answers every write with ENOSPC, as a full disk does.
+		const full = fs.openSync('/dev/full', 'w')
+		try {
+			const child = spawnSync(
+				process.execPath,
+				[
+					'--input-type=module',
+					'-e',
+					`import { log } from '${logger}'\nfor (let i = 0; i < 50; i++) log('db.storage_error', { i }, 'error')\nlog('http', { i: 1 })\nawait new Promise((r) => setTimeout(r, 300))\nprocess.stderr.write('still here')`,
+				],
+				{ encoding: 'utf8', stdio: ['ignore', full, 'pipe'] },
+			)
+			expect(child.stderr).toBe('still here')
+			expect(child.status).toBe(0)
+		} finally {
+			fs.closeSync(full)
+		}
 	})
 })
