@@ -72,7 +72,7 @@ RUN npm run build \
 		&& mv better_sqlite3.node build/Release/) \
 	&& mkdir -p /out/app/server /out/app/scripts \
 	&& cp -R node_modules build migrations package.json server.js /out/app/ \
-	&& cp server/logger.js server/wal-checkpointer.js /out/app/server/ \
+	&& cp server/cluster-messages.js server/logger.js server/wal-checkpointer.js /out/app/server/ \
 	&& cp scripts/cli.mjs /out/app/scripts/
 
 # 3. The runtime: the bare base, its settings, then the tree stage 2

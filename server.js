@@ -20,6 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import zlib from 'node:zlib'
+import { SCHEDULER_PROMPT } from './server/cluster-messages.js'
 import { log } from './server/logger.js'
 import { startWalCheckpointer } from './server/wal-checkpointer.js'
 
@@ -126,7 +127,7 @@ async function runPrimary() {
 	// A job made due at once in one serving process (runJobSoon) is told to
 	// the others: the one holding the scheduler's lease runs it (server/app.ts).
 	cluster.on('message', (from, message) => {
-		if (message?.type !== 'scheduler.prompt') return
+		if (message?.type !== SCHEDULER_PROMPT) return
 		for (const worker of Object.values(cluster.workers ?? {})) {
 			if (worker && worker !== from && worker.isConnected()) worker.send(message)
 		}
@@ -179,8 +180,11 @@ async function runPrimary() {
 		if (finished) return
 		finished = true
 		removePidFile()
+		if (!checkpointer) {
+			process.exit(exitCode)
+			return
+		}
 		// The last checkpoint, once every serving process has closed its connection.
-		if (!checkpointer) process.exit(exitCode)
 		checkpointer.stop().then(
 			(counts) => {
 				log('wal.checkpointer_stopped', counts ?? {})

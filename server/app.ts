@@ -43,6 +43,7 @@ import { plainPage } from '#app/utils/plain-page.server.ts'
 import { serverErrorAnswer } from '#app/utils/durable-writes.server.ts'
 import { shareRequestSignals } from './shared-signal-request.ts'
 import { checkFieldNames, checkFormBody } from './request-shape.ts'
+import { SCHEDULER_PROMPT } from './cluster-messages.js'
 
 /**
  * The server half of the production build (vite.config.ts makes this the
@@ -212,9 +213,6 @@ export async function startServing(options: { walCheckpointer?: boolean } = {}) 
 	return config
 }
 
-/** The message a serving process sends the primary, which passes it to the other serving processes. */
-export const SCHEDULER_PROMPT_MESSAGE = 'scheduler.prompt'
-
 /**
  * A job made due at once here (`runJobSoon`: a contest completed, an
  * announcement published) is told to the other serving processes through
@@ -223,9 +221,9 @@ export const SCHEDULER_PROMPT_MESSAGE = 'scheduler.prompt'
  * the request.
  */
 function relayPromptsThroughPrimary() {
-	relayJobPrompts(() => process.send?.({ type: SCHEDULER_PROMPT_MESSAGE }))
+	relayJobPrompts(() => process.send?.({ type: SCHEDULER_PROMPT }))
 	process.on('message', (message: { type?: unknown } | null) => {
-		if (message?.type === SCHEDULER_PROMPT_MESSAGE) promptSchedulers()
+		if (message?.type === SCHEDULER_PROMPT) promptSchedulers()
 	})
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm'
-import { getDb, write } from '#db/client.server.ts'
+import { getDb, write, type Tx } from '#db/client.server.ts'
 import { scheduledJobs, type SelectScheduledJob } from '#db/schema.ts'
 import { log } from '#app/utils/log.server.ts'
 import type { Lease } from './lease.server.ts'
@@ -121,9 +121,7 @@ function leaseFree(at: Date) {
  */
 export function takeJobLeases(names: string[], holder: string, ttlMs: number, at = new Date()) {
 	return write((tx) => {
-		for (const name of names) {
-			tx.insert(scheduledJobs).values({ name, nextRunAt: at }).onConflictDoNothing().run()
-		}
+		ensureJobRows(tx, names, at)
 		tx.update(scheduledJobs)
 			.set({ leaseHolder: holder, leaseExpiresAt: new Date(at.getTime() + ttlMs) })
 			.where(and(inArray(scheduledJobs.name, names), leaseFree(at)))
@@ -139,13 +137,20 @@ export function takeJobLeases(names: string[], holder: string, ttlMs: number, at
 
 /** Gives back the leases `holder` has of the jobs named (their rows otherwise unchanged). */
 export function releaseJobLeases(names: string[], holder: string) {
-	write((tx) =>
-		tx
-			.update(scheduledJobs)
-			.set({ leaseHolder: null, leaseExpiresAt: null })
-			.where(and(inArray(scheduledJobs.name, names), eq(scheduledJobs.leaseHolder, holder)))
-			.run(),
-	)
+	write((tx) => endLeases(tx, names, holder))
+}
+
+/** Each job named has its row; a job without one is due at `at`. */
+function ensureJobRows(tx: Tx, names: readonly string[], at: Date) {
+	for (const name of names) tx.insert(scheduledJobs).values({ name, nextRunAt: at }).onConflictDoNothing().run()
+}
+
+/** Ends `holder`'s leases of the jobs named, storing `values` in their rows too. */
+function endLeases(tx: Tx, names: readonly string[], holder: string, values: Partial<SelectScheduledJob> = {}) {
+	tx.update(scheduledJobs)
+		.set({ ...values, leaseHolder: null, leaseExpiresAt: null })
+		.where(and(inArray(scheduledJobs.name, names), eq(scheduledJobs.leaseHolder, holder)))
+		.run()
 }
 
 export type Scheduler = ReturnType<typeof createScheduler>
@@ -174,10 +179,7 @@ export function createScheduler({
 
 	/** Each job has its row; a new job is due at once. */
 	function register(now: Date) {
-		const db = getDb()
-		for (const job of jobs) {
-			write((tx) => tx.insert(scheduledJobs).values({ name: job.name, nextRunAt: now }).onConflictDoNothing().run(), db)
-		}
+		write((tx) => ensureJobRows(tx, [...byName.keys()], now))
 		registered = true
 	}
 
@@ -199,13 +201,7 @@ export function createScheduler({
 	}
 
 	function finish(name: string, values: Partial<SelectScheduledJob>) {
-		write((tx) =>
-			tx
-				.update(scheduledJobs)
-				.set({ ...values, leaseHolder: null, leaseExpiresAt: null })
-				.where(and(eq(scheduledJobs.name, name), eq(scheduledJobs.leaseHolder, holder)))
-				.run(),
-		)
+		write((tx) => endLeases(tx, [name], holder, values))
 	}
 
 	/** Jobs still running in the background (their promise not settled yet). */
