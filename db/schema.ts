@@ -101,7 +101,6 @@ export const users = sqliteTable(
 		uniqueIndex('users_email_unique').on(t.email),
 		index('users_signup_client_idx').on(t.signupClient, t.createdAt),
 		index('users_unlock_client_idx').on(t.unlockClient, t.unlockedAt),
-		index('users_phone_idx').on(t.phone),
 		index('users_phone_digits_idx').on(t.phoneDigits),
 		uniqueIndex('users_referral_code_unique').on(t.referralCode),
 		index('users_referrer_id_idx').on(t.referrerId),
