@@ -976,16 +976,15 @@ for (const visit of visits) {
 		try {
 			const url = await visit.setup(ctx)
 			const pathname = new URL(url, 'http://x').pathname
-			for (const [i, { width, height }] of WIDTHS.entries()) {
+			// One load, then a resize for each width: CSS alone lays the pages out (no script reads the width; the
+			// scroll cues are CSS, app/components/table-scroller.tsx), so they reflow on a resize as on a load, with
+			// JavaScript or without (the same reasoning as tests/e2e/axe.ts's expectAccessibleAtWidths).
+			await page.setViewportSize(WIDTHS[0])
+			const response = await page.goto(url)
+			expect(response?.status(), `${url} answers`).toBe(visit.status ?? 200)
+			expect(new URL(page.url()).pathname, `${url} is not redirected`).toBe(pathname)
+			for (const { width, height } of WIDTHS) {
 				await page.setViewportSize({ width, height })
-				// One load, then a resize: CSS alone lays the pages out (no script reads the width; the scroll
-				// cues are CSS, app/components/table-scroller.tsx), so they reflow on a resize as on a load, with
-				// JavaScript or without (the same reasoning as tests/e2e/axe.ts's expectAccessibleAtWidths).
-				if (i === 0) {
-					const response = await page.goto(url)
-					expect(response?.status(), `${url} answers`).toBe(visit.status ?? 200)
-					expect(new URL(page.url()).pathname, `${url} is not redirected`).toBe(pathname)
-				}
 				await waitForHydration(page)
 				await page.evaluate(() => document.fonts.ready.then(() => undefined))
 				// Polled: after a resize without reload, a scroll-driven cue may take a frame to follow.
